@@ -1,0 +1,71 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+
+let package = Package(
+    name: "NoiseClock",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "noised", targets: ["noised"]),
+        .executable(name: "noisectl", targets: ["noisectl"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+    ],
+    targets: [
+        // C bridges to the system libraries (Debian: libasound2-dev, libmpg123-dev). CALSA carries a tiny C shim
+        // because libasound's error handler is variadic, which Swift cannot implement.
+        .target(name: "CALSA", linkerSettings: [.linkedLibrary("asound")]),
+        .systemLibrary(name: "CMPG123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"])]),
+
+        // Pure core: models, catalog, protocol, parsing. No I/O.
+        .target(name: "NoiseCore", swiftSettings: strict),
+
+        // Decoding, mixing and the output thread.
+        .target(
+            name: "NoiseAudio",
+            dependencies: ["NoiseCore", "CALSA", "CMPG123"],
+            swiftSettings: strict
+        ),
+
+        // Actors, the control server and the services they run in.
+        .target(
+            name: "NoiseDaemon",
+            dependencies: [
+                "NoiseCore", "NoiseAudio",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+
+        .executableTarget(
+            name: "noised",
+            dependencies: [
+                "NoiseDaemon",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "noisectl",
+            dependencies: [
+                "NoiseCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+
+        .testTarget(name: "NoiseCoreTests", dependencies: ["NoiseCore"], swiftSettings: strict),
+        .testTarget(name: "NoiseAudioTests", dependencies: ["NoiseAudio", "NoiseCore"], swiftSettings: strict),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,214 @@
+import NoiseCore
+import Synchronization
+
+/// What the output thread reports back. Delivered on the output thread; handlers must only hand it on.
+public enum AudioEvent: Sendable {
+    /// The device changed state (opened, closed when idle, failed).
+    case status(AudioStatus)
+    /// These voices faded out or ran out and are gone.
+    case voicesEnded([VoiceID])
+}
+
+/// Owns the output thread: a dedicated OS thread that mixes and writes to the device, blocking on the device
+/// only. Callers hand it commands (never waiting on it); it answers through `AudioEvent`s and a status snapshot.
+public final class AudioEngine: Sendable {
+    private struct Inbox {
+        var commands: [MixerCommand] = []
+        var shuttingDown = false
+        var finished = false
+        var waiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let lock = ConditionLock()
+    private let inbox: Mutex<Inbox> = Mutex(Inbox())
+    private let published: Mutex<AudioStatus>
+    private let makeOutput: @Sendable () -> any AudioOutput
+    private let onEvent: @Sendable (AudioEvent) -> Void
+
+    /// - Parameters:
+    ///   - deviceName: shown in status.
+    ///   - makeOutput: builds the output; called once, on the output thread.
+    ///   - onEvent: called on the output thread; must not block.
+    public init(deviceName: String, makeOutput: @escaping @Sendable () -> any AudioOutput,
+                onEvent: @escaping @Sendable (AudioEvent) -> Void) {
+        self.published = Mutex(AudioStatus(device: deviceName, state: .idle))
+        self.makeOutput = makeOutput
+        self.onEvent = onEvent
+    }
+
+    /// The output for a device name: the built-in paced null output for `null`, else ALSA.
+    public static func output(forDevice name: String) -> any AudioOutput {
+        name == "null" ? NullOutput() : ALSAOutput(deviceName: name)
+    }
+
+    public func start() {
+        OSThread.start(name: "noised-audio") { [self] in
+            var loop = OutputLoop(engine: self, output: makeOutput())
+            loop.run()
+            finish()
+        }
+    }
+
+    /// Queues commands for the next period. Never blocks beyond a brief lock.
+    public func send(_ commands: MixerCommand...) {
+        lock.withLock {
+            inbox.withLock { $0.commands += commands }
+            lock.signal()
+        }
+    }
+
+    public var status: AudioStatus { published.withLock { $0 } }
+
+    /// Fades everything out over `fadeFrames`, closes the device and ends the thread; returns when it has.
+    public func shutdown(fadeFrames: Int) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            lock.withLock {
+                let finished = inbox.withLock { inbox in
+                    if !inbox.finished {
+                        inbox.commands.append(.fadeOutAll(fadeFrames: fadeFrames))
+                        inbox.shuttingDown = true
+                        inbox.waiters.append(continuation)
+                    }
+                    return inbox.finished
+                }
+                if finished { continuation.resume() }
+                lock.signal()
+            }
+        }
+    }
+
+    private func finish() {
+        let waiters = lock.withLock {
+            inbox.withLock { inbox in
+                inbox.finished = true
+                defer { inbox.waiters = [] }
+                return inbox.waiters
+            }
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    // MARK: - Used by the output thread
+
+    /// Takes the queued commands; when `wait` is set and none are queued, sleeps until one arrives or `deadline`.
+    fileprivate func takeCommands(wait: Bool, deadline: Double?) -> (commands: [MixerCommand], shuttingDown: Bool) {
+        lock.withLock {
+            if wait, inbox.withLock({ $0.commands.isEmpty && !$0.shuttingDown }) {
+                lock.wait(until: deadline)
+            }
+            return inbox.withLock { inbox in
+                defer { inbox.commands = [] }
+                return (inbox.commands, inbox.shuttingDown)
+            }
+        }
+    }
+
+    fileprivate func publish(_ change: (inout AudioStatus) -> Void) {
+        let (before, after) = published.withLock { status in
+            let before = status
+            change(&status)
+            return (before, status)
+        }
+        // Underrun counts change often; only state changes are events.
+        if before.state != after.state || before.error != after.error { onEvent(.status(after)) }
+    }
+
+    fileprivate func report(ended: [VoiceID]) {
+        onEvent(.voicesEnded(ended))
+    }
+}
+
+/// The loop on the output thread: apply commands, open the device when there is something to play, render a
+/// period, write it (blocking: this is what paces the loop), close the device when everything has ended.
+private struct OutputLoop {
+    let engine: AudioEngine
+    let output: any AudioOutput
+    var mixer = Mixer(maxFrames: 16_384)
+    var isOpen = false
+    var retryAt: Double?
+    var buffer: [Int16]
+
+    init(engine: AudioEngine, output: any AudioOutput) {
+        self.engine = engine
+        self.output = output
+        buffer = [Int16](repeating: 0, count: mixer.maxFrames * AudioFormat.channels)
+    }
+
+    mutating func run() {
+        probe()
+        while true {
+            if mixer.isSilent { closeWhenIdle() }
+            let idle = mixer.isSilent || (!isOpen && retryAt != nil)
+            let (commands, shuttingDown) = engine.takeCommands(wait: idle, deadline: idle ? retryAt : nil)
+            for command in commands { mixer.apply(command) }
+            if shuttingDown && (mixer.isSilent || !isOpen) { break }
+            if mixer.isSilent || (!isOpen && !tryOpen()) { continue }
+            playOnePeriod()
+        }
+        if isOpen {
+            output.drain()
+            output.close()
+        }
+    }
+
+    /// Tries the device once at start, so a missing device shows in status before anything plays.
+    mutating func probe() {
+        if tryOpen() {
+            output.close()
+            isOpen = false
+            engine.publish { $0.state = .idle }
+        }
+    }
+
+    mutating func tryOpen() -> Bool {
+        if let retryAt, MonotonicTime.seconds() < retryAt { return false }
+        do {
+            try output.open()
+            isOpen = true
+            retryAt = nil
+            engine.publish { $0.state = .playing; $0.error = nil }
+            return true
+        } catch {
+            fail(error)
+            return false
+        }
+    }
+
+    mutating func fail(_ error: AudioOutputError) {
+        isOpen = false
+        retryAt = MonotonicTime.seconds() + Limits.deviceRetrySeconds
+        engine.publish { $0.state = .error; $0.error = error.description }
+    }
+
+    mutating func closeWhenIdle() {
+        if isOpen {
+            output.drain()
+            output.close()
+            isOpen = false
+            engine.publish { $0.state = .idle }
+        } else if retryAt != nil {
+            // The device failed earlier; keep checking on it so status tells when it is back.
+            if tryOpen() {
+                output.close()
+                isOpen = false
+                engine.publish { $0.state = .idle }
+            }
+        }
+    }
+
+    mutating func playOnePeriod() {
+        let frames = min(output.periodFrames, mixer.maxFrames)
+        let ended = buffer.withUnsafeMutableBufferPointer { mixer.render(into: $0.baseAddress!, frames: frames) }
+        if !ended.isEmpty { engine.report(ended: ended) }
+        do {
+            try buffer.withUnsafeBufferPointer { (pointer) throws(AudioOutputError) in
+                try output.write(pointer.baseAddress!, frames: frames)
+            }
+            let underruns = output.underruns
+            engine.publish { $0.underruns = underruns }
+        } catch {
+            output.close()
+            fail(error)
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import CMPG123
+import Glibc
+
+/// Why a file could not be decoded, in words for the user.
+public struct DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+
+    public var description: String { "cannot decode \(path): \(reason)" }
+}
+
+/// The one place that talks to libmpg123: opens a file, decodes it to the engine's format with gapless
+/// decoding on (so a file with a LAME/Info tag decodes sample-exact), and rewinds for looping.
+///
+/// Not thread-safe: one thread uses an instance at a time (a loader, then the output thread).
+public final class MP3Decoder {
+    private let handle: OpaquePointer
+    public let path: String
+
+    private static let initialised: Bool = {
+        // A no-op since mpg123 1.27, required before; harmless either way.
+        mpg123_init()
+        return true
+    }()
+
+    public init(path: String) throws(DecodeError) {
+        _ = Self.initialised
+        self.path = path
+        var error: Int32 = 0
+        guard let handle = mpg123_new(nil, &error) else {
+            throw DecodeError(path: path, reason: String(cString: mpg123_plain_strerror(error)))
+        }
+        self.handle = handle
+        // Mono files become stereo; files at other rates are resampled by libmpg123 to the one rate we accept.
+        let flags = MPG123_GAPLESS.rawValue | MPG123_FORCE_STEREO.rawValue | MPG123_QUIET.rawValue
+        mpg123_param2(handle, Int32(MPG123_FLAGS.rawValue), Int(flags), 0)
+        mpg123_format_none(handle)
+        mpg123_format(handle, Int(AudioFormat.sampleRate), Int32(MPG123_STEREO.rawValue), Int32(MPG123_ENC_SIGNED_16.rawValue))
+        // On failure deinit releases the handle: a class whose properties are all set runs deinit when init throws.
+        guard mpg123_open(handle, path) == MPG123_OK.rawValue else {
+            throw DecodeError(path: path, reason: String(cString: mpg123_strerror(handle)))
+        }
+    }
+
+    deinit {
+        mpg123_close(handle)
+        mpg123_delete(handle)
+    }
+
+    /// The decoded length in frames when the file states it (LAME/Info tag) or after a scan; nil if unknown.
+    public func frameCount() -> Int? {
+        var length = mpg123_length(handle)
+        if length <= 0, mpg123_scan(handle) == MPG123_OK.rawValue { length = mpg123_length(handle) }
+        return length > 0 ? Int(length) : nil
+    }
+
+    /// Decodes up to `frames` frames into `buffer`; returns the frames written, 0 at the end of the file.
+    public func read(into buffer: UnsafeMutablePointer<Int16>, frames: Int) throws(DecodeError) -> Int {
+        let wanted = frames * AudioFormat.bytesPerFrame
+        var filled = 0
+        while filled < wanted {
+            var done = 0
+            let status = mpg123_read(handle, UnsafeMutableRawPointer(buffer).advanced(by: filled), wanted - filled, &done)
+            filled += done
+            switch status {
+            case MPG123_OK.rawValue, MPG123_NEW_FORMAT.rawValue:
+                continue
+            case MPG123_DONE.rawValue:
+                return filled / AudioFormat.bytesPerFrame
+            default:
+                throw DecodeError(path: path, reason: String(cString: mpg123_strerror(handle)))
+            }
+        }
+        return filled / AudioFormat.bytesPerFrame
+    }
+
+    /// Goes back to the first sample; with gapless decoding the encoder's delay is skipped again,
+    /// so the next read continues the loop sample-exact.
+    public func rewind() throws(DecodeError) {
+        if mpg123_seek(handle, 0, SEEK_SET) < 0 {
+            throw DecodeError(path: path, reason: String(cString: mpg123_strerror(handle)))
+        }
+    }
+
+    /// Decodes a whole file into memory. Refuses files longer than `maxFrames` and files with no audio.
+    public static func decodeAll(path: String, maxFrames: Int = .max) throws(DecodeError) -> PCMBuffer {
+        let decoder = try MP3Decoder(path: path)
+        var samples: [Int16] = []
+        samples.reserveCapacity(min(decoder.frameCount() ?? 0, maxFrames) * AudioFormat.channels)
+        let chunkFrames = 16_384
+        var chunk = [Int16](repeating: 0, count: chunkFrames * AudioFormat.channels)
+        while true {
+            let got = try chunk.withUnsafeMutableBufferPointer { (pointer) throws(DecodeError) -> Int in
+                try decoder.read(into: pointer.baseAddress!, frames: chunkFrames)
+            }
+            if got == 0 { break }
+            samples.append(contentsOf: chunk[0..<(got * AudioFormat.channels)])
+            if samples.count / AudioFormat.channels > maxFrames {
+                throw DecodeError(path: path, reason: "longer than \(maxFrames) frames")
+            }
+        }
+        if samples.isEmpty { throw DecodeError(path: path, reason: "no MPEG audio found in the file") }
+        return PCMBuffer(samples: samples)
+    }
+}

@@ -1,0 +1,126 @@
+import NoiseCore
+
+/// Sums the voices, each with its own gain and fade envelope, then the master gain, into 16-bit frames.
+/// Pure arithmetic on buffers it owns: the output thread runs it, the tests drive it directly.
+///
+/// Gains apply in the 16-bit sample domain, so at unity gain a sample comes out exactly as it went in.
+public struct Mixer {
+    struct Voice {
+        let id: VoiceID
+        let source: any PCMSource
+        var gain: GainRamp
+        var envelope: GainRamp
+        var stopping = false
+    }
+
+    private(set) var voices: [Voice] = []
+    private var master = GainRamp(1)
+    private let rampFrames = AudioFormat.frames(seconds: Limits.volumeRampSeconds)
+    private var sourceScratch: [Int16]
+    private var mix: [Float]
+    public let maxFrames: Int
+
+    public init(maxFrames: Int) {
+        self.maxFrames = maxFrames
+        sourceScratch = [Int16](repeating: 0, count: maxFrames * AudioFormat.channels)
+        mix = [Float](repeating: 0, count: maxFrames * AudioFormat.channels)
+    }
+
+    public var isSilent: Bool { voices.isEmpty }
+    public var voiceCount: Int { voices.count }
+
+    public mutating func apply(_ command: MixerCommand) {
+        switch command {
+        case .start(let id, let source, let gain, let fadeFrames):
+            var envelope = GainRamp(0)
+            envelope.ramp(to: 1, frames: fadeFrames)
+            voices.append(Voice(id: id, source: source, gain: GainRamp(gain), envelope: envelope))
+        case .resume(let id, let fadeFrames):
+            update(id) { voice in
+                voice.stopping = false
+                voice.envelope.ramp(to: 1, frames: fadeFrames)
+            }
+        case .setGain(let id, let gain):
+            let frames = rampFrames
+            update(id) { $0.gain.ramp(to: gain, frames: frames) }
+        case .fadeOut(let id, let fadeFrames):
+            update(id) { Self.fadeOut(&$0, frames: fadeFrames) }
+        case .fadeOutAll(let fadeFrames):
+            for index in voices.indices { Self.fadeOut(&voices[index], frames: fadeFrames) }
+        case .setMasterGain(let gain):
+            master.ramp(to: gain, frames: rampFrames)
+        }
+    }
+
+    private static func fadeOut(_ voice: inout Voice, frames: Int) {
+        voice.stopping = true
+        // A fade already under way finishes no later than asked; it never restarts from the top.
+        voice.envelope.ramp(to: 0, frames: frames)
+    }
+
+    private mutating func update(_ id: VoiceID, _ change: (inout Voice) -> Void) {
+        if let index = voices.firstIndex(where: { $0.id == id }) { change(&voices[index]) }
+    }
+
+    /// Renders `frames` frames (at most `maxFrames`) into `output`; returns the voices that ended in them.
+    public mutating func render(into output: UnsafeMutablePointer<Int16>, frames: Int) -> [VoiceID] {
+        precondition(frames <= maxFrames, "render asked for more than maxFrames")
+        let samples = frames * AudioFormat.channels
+        var ended: [VoiceID] = []
+        mix.withUnsafeMutableBufferPointer { mix in
+            mix.baseAddress!.update(repeating: 0, count: samples)
+            sourceScratch.withUnsafeMutableBufferPointer { scratch in
+                for index in voices.indices {
+                    if Self.add(&voices[index], into: mix.baseAddress!, scratch: scratch.baseAddress!, frames: frames) {
+                        ended.append(voices[index].id)
+                    }
+                }
+            }
+            Self.applyMaster(&master, mix: mix.baseAddress!, output: output, frames: frames)
+        }
+        if !ended.isEmpty { voices.removeAll { ended.contains($0.id) } }
+        return ended
+    }
+
+    /// Adds one voice into the mix; true when the voice has ended (faded out, or its source ran dry).
+    private static func add(_ voice: inout Voice, into mix: UnsafeMutablePointer<Float>,
+                            scratch: UnsafeMutablePointer<Int16>, frames: Int) -> Bool {
+        let got = voice.source.read(into: scratch, frames: frames)
+        if voice.gain.isSteady && voice.envelope.isSteady {
+            let gain = voice.gain.value * voice.envelope.value
+            if gain != 0 {
+                for sample in 0..<(got * AudioFormat.channels) { mix[sample] += Float(scratch[sample]) * gain }
+            }
+        } else {
+            for frame in 0..<got {
+                let gain = voice.gain.next() * voice.envelope.next()
+                let base = frame * AudioFormat.channels
+                mix[base] += Float(scratch[base]) * gain
+                mix[base + 1] += Float(scratch[base + 1]) * gain
+            }
+        }
+        let faded = voice.stopping && voice.envelope.isSteady && voice.envelope.value == 0
+        return got < frames || faded
+    }
+
+    private static func applyMaster(_ master: inout GainRamp, mix: UnsafeMutablePointer<Float>,
+                                    output: UnsafeMutablePointer<Int16>, frames: Int) {
+        if master.isSteady {
+            let gain = master.value
+            for sample in 0..<(frames * AudioFormat.channels) { output[sample] = clip(mix[sample] * gain) }
+        } else {
+            for frame in 0..<frames {
+                let gain = master.next()
+                let base = frame * AudioFormat.channels
+                output[base] = clip(mix[base] * gain)
+                output[base + 1] = clip(mix[base + 1] * gain)
+            }
+        }
+    }
+
+    /// Rounds to the nearest 16-bit sample, clamping what is louder than full scale (hard clipping).
+    @inline(__always)
+    static func clip(_ value: Float) -> Int16 {
+        Int16(min(max(value, -32768), 32767).rounded(.toNearestOrEven))
+    }
+}

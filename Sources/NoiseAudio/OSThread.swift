@@ -1,0 +1,34 @@
+import Glibc
+
+/// Starts a dedicated OS thread, outside Swift's cooperative pool, for work that blocks:
+/// the output loop (blocking device writes) and file decoding.
+enum OSThread {
+    private final class Box {
+        let body: () -> Void
+        init(_ body: @escaping () -> Void) { self.body = body }
+    }
+
+    static func start(name: String, _ body: @escaping @Sendable () -> Void) {
+        let box = Unmanaged.passRetained(Box(body)).toOpaque()
+        var thread = pthread_t()
+        let result = pthread_create(&thread, nil, { raw in
+            let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
+            box.body()
+            return nil
+        }, box)
+        precondition(result == 0, "pthread_create failed: \(result)")
+        pthread_detach(thread)
+    }
+}
+
+/// Runs blocking work (decoding a file) on its own thread and awaits the result without holding a pool thread.
+public enum BlockingWork {
+    public static func run<T: Sendable, E: Error>(name: String, _ work: @escaping @Sendable () throws(E) -> T) async throws(E) -> T {
+        let result: Result<T, E> = await withCheckedContinuation { continuation in
+            OSThread.start(name: name) {
+                continuation.resume(returning: Result { () throws(E) -> T in try work() })
+            }
+        }
+        return try result.get()
+    }
+}

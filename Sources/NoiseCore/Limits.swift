@@ -1,0 +1,45 @@
+/// Every default and limit of the product, in one place so the daemon, the client, the docs and the tests agree.
+public enum Limits {
+    /// Semantic version of both programs.
+    public static let version = "0.1.0"
+    /// Version of the socket protocol; bumped on an incompatible change.
+    public static let protocolVersion = 1
+
+    /// The longest request line the daemon reads; a longer one is refused and the connection closed.
+    public static let maxLineBytes = 64 * 1024
+    /// Connections served at once; more are told so and closed.
+    public static let maxConnections = 512
+    /// Events queued for a subscriber that does not read; past this it is disconnected.
+    public static let maxQueuedEvents = 256
+    /// How long a connection may stay silent before it is closed (subscribers are exempt).
+    public static let idleConnectionSeconds: Int64 = 300
+
+    /// Sample rate of the mixer and the output stream.
+    public static let sampleRate = 44_100
+    /// Channels of the mixer and the output stream (interleaved).
+    public static let channels = 2
+    /// Target latency of the output device; ALSA picks periods of about a quarter of it.
+    public static let deviceLatencyMicroseconds: UInt32 = 200_000
+    /// How often a device that failed is tried again.
+    public static let deviceRetrySeconds = 3.0
+
+    /// Decoded-sound memory cache, in MiB.
+    public static let defaultCacheMiB = 64
+    /// Fade applied by play and stop when the command names none, in seconds.
+    public static let defaultFadeSeconds = 0.5
+    /// Fade-out at the end of a sleep timer when the command names none, in seconds.
+    public static let defaultSleepFadeSeconds = 30.0
+    /// Time over which a volume change is ramped, so it does not click (zipper noise).
+    public static let volumeRampSeconds = 0.05
+    /// Longest fade accepted, in seconds.
+    public static let maxFadeSeconds = 600.0
+    /// Longest sleep timer accepted, in seconds (a day).
+    public static let maxTimerSeconds = 86_400.0
+
+    /// Sound ids, categories: lowercase letters, digits and '-', starting with a letter.
+    public static let maxIdLength = 32
+    /// Longest display name of a sound.
+    public static let maxNameLength = 80
+    /// Shortest audio an imported sound must decode to, in seconds.
+    public static let minImportSeconds = 0.1
+}

@@ -1,0 +1,34 @@
+/// The XDG base directories for the user, from an environment (injected so tests choose their own).
+/// Never a hard-coded home path: `$HOME` is read from the environment like everything else.
+public struct XDGPaths: Sendable {
+    public let environment: [String: String]
+
+    public init(environment: [String: String]) {
+        self.environment = environment
+    }
+
+    private func directory(_ variable: String, fallback: String) -> String {
+        if let value = environment[variable], value.hasPrefix("/") { return value }
+        return (environment["HOME"] ?? "/") + "/" + fallback
+    }
+
+    public var dataHome: String { directory("XDG_DATA_HOME", fallback: ".local/share") }
+    public var configHome: String { directory("XDG_CONFIG_HOME", fallback: ".config") }
+    public var stateHome: String { directory("XDG_STATE_HOME", fallback: ".local/state") }
+
+    /// `$XDG_RUNTIME_DIR`, or a per-user folder under /tmp when the session has none (e.g. over plain ssh).
+    public func runtimeDirectory(uid: UInt32) -> String {
+        if let value = environment["XDG_RUNTIME_DIR"], value.hasPrefix("/") { return value }
+        return "/tmp/noised-\(uid)"
+    }
+
+    /// The control socket: `--socket`, else `$NOISED_SOCKET`, else `$XDG_RUNTIME_DIR/noised/socket`.
+    public func socketPath(option: String?, uid: UInt32) -> String {
+        if let option, !option.isEmpty { return option }
+        if let value = environment["NOISED_SOCKET"], !value.isEmpty { return value }
+        return runtimeDirectory(uid: uid) + "/noised/socket"
+    }
+
+    /// The user's own sounds and overlay catalog.
+    public var userDataDirectory: String { dataHome + "/noised" }
+}

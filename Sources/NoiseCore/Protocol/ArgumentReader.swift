@@ -1,0 +1,83 @@
+/// Reads a request's `args` object field by field, so that each mistake gets an error naming the argument,
+/// what was sent and what is accepted. Arguments the command does not know are refused (they are typos).
+struct ArgumentReader {
+    let command: String
+    let args: [String: JSONValue]
+
+    init(command: String, args: [String: JSONValue], accepted: [String]) throws(ProtocolError) {
+        self.command = command
+        self.args = args
+        let unknown = args.keys.filter { !accepted.contains($0) }.sorted()
+        if let first = unknown.first {
+            let list = accepted.isEmpty ? "none" : accepted.joined(separator: ", ")
+            throw ProtocolError(.invalidArgument,
+                                "\(command) has no argument '\(first)'; accepted arguments: \(list)")
+        }
+    }
+
+    private func fail(_ name: String, _ expected: String, got value: JSONValue) -> ProtocolError {
+        ProtocolError(.invalidArgument, "\(command): '\(name)' must be \(expected), got \(Self.describe(value))")
+    }
+
+    static func describe(_ value: JSONValue) -> String {
+        switch value {
+        case .number(let number): "\(number.formatted)"
+        case .string(let text): "\"\(text.prefix(40))\""
+        default: value.typeName
+        }
+    }
+
+    func string(_ name: String) throws(ProtocolError) -> String? {
+        guard let value = args[name], value != .null else { return nil }
+        guard case .string(let text) = value else { throw fail(name, "a string", got: value) }
+        return text
+    }
+
+    func requiredString(_ name: String) throws(ProtocolError) -> String {
+        guard let text = try string(name) else {
+            throw ProtocolError(.invalidArgument, "\(command) needs '\(name)' (a string)")
+        }
+        return text
+    }
+
+    /// A number in `range`; `unit` completes the message ("seconds", "").
+    func number(_ name: String, in range: ClosedRange<Double>, unit: String = "") throws(ProtocolError) -> Double? {
+        guard let value = args[name], value != .null else { return nil }
+        let expected = "a number from \(range.lowerBound.formatted) to \(range.upperBound.formatted)"
+            + (unit.isEmpty ? "" : " \(unit)")
+        guard case .number(let number) = value, number.isFinite, range.contains(number) else {
+            throw fail(name, expected, got: value)
+        }
+        return number
+    }
+
+    func requiredNumber(_ name: String, in range: ClosedRange<Double>) throws(ProtocolError) -> Double {
+        guard let number = try number(name, in: range) else {
+            throw ProtocolError(.invalidArgument,
+                                "\(command) needs '\(name)' (a number from \(range.lowerBound.formatted) to "
+                                    + "\(range.upperBound.formatted))")
+        }
+        return number
+    }
+
+    /// A non-empty list of distinct sound ids.
+    func soundList(_ name: String) throws(ProtocolError) -> [String]? {
+        guard let value = args[name], value != .null else { return nil }
+        let expected = "a non-empty list of sound ids"
+        guard case .array(let items) = value, !items.isEmpty else { throw fail(name, expected, got: value) }
+        var ids: [String] = []
+        for item in items {
+            guard case .string(let id) = item else { throw fail(name, expected, got: item) }
+            if !ids.contains(id) { ids.append(id) }
+        }
+        return ids
+    }
+}
+
+extension Double {
+    /// A number as people write it: `5` rather than `5.0`.
+    public var formatted: String {
+        if self == rounded(), abs(self) < 1e15 { return String(Int64(self)) }
+        return String(self)
+    }
+}

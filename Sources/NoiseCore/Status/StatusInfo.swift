@@ -1,0 +1,154 @@
+/// The daemon's answer to `status`, shared by the daemon (which encodes it) and the client (which prints it).
+public struct StatusInfo: Sendable, Equatable, Codable {
+    public var version: String
+    public var `protocol`: Int
+    public var uptimeSeconds: Double
+    public var audio: AudioStatus
+    public var masterVolume: Double
+    public var playing: [PlayingSound]
+    public var sleepTimer: SleepTimerInfo?
+    public var catalog: CatalogSummary
+
+    public init(uptimeSeconds: Double, audio: AudioStatus, playback: PlaybackInfo, catalog: CatalogSummary) {
+        self.version = Limits.version
+        self.protocol = Limits.protocolVersion
+        self.uptimeSeconds = uptimeSeconds
+        self.audio = audio
+        self.masterVolume = playback.masterVolume
+        self.playing = playback.playing
+        self.sleepTimer = playback.sleepTimer
+        self.catalog = catalog
+    }
+
+    enum CodingKeys: CodingKey {
+        case version, `protocol`, uptimeSeconds, audio, masterVolume, playing, sleepTimer, catalog
+    }
+
+    // Written out so that an absent sleep timer is an explicit null, which scripts can test for.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(version, forKey: .version)
+        try container.encode(self.protocol, forKey: .protocol)
+        try container.encode(uptimeSeconds, forKey: .uptimeSeconds)
+        try container.encode(audio, forKey: .audio)
+        try container.encode(masterVolume, forKey: .masterVolume)
+        try container.encode(playing, forKey: .playing)
+        try container.encode(sleepTimer, forKey: .sleepTimer)
+        try container.encode(catalog, forKey: .catalog)
+    }
+}
+
+/// What plays: the data of `playback` events and part of `status`.
+public struct PlaybackInfo: Sendable, Equatable, Codable {
+    public var masterVolume: Double
+    public var playing: [PlayingSound]
+    public var sleepTimer: SleepTimerInfo?
+
+    public init(masterVolume: Double, playing: [PlayingSound], sleepTimer: SleepTimerInfo?) {
+        self.masterVolume = masterVolume
+        self.playing = playing
+        self.sleepTimer = sleepTimer
+    }
+
+    enum CodingKeys: CodingKey { case masterVolume, playing, sleepTimer }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(masterVolume, forKey: .masterVolume)
+        try container.encode(playing, forKey: .playing)
+        try container.encode(sleepTimer, forKey: .sleepTimer)
+    }
+}
+
+public struct PlayingSound: Sendable, Equatable, Codable {
+    public enum State: String, Sendable, Codable {
+        case fadingIn = "fading_in"
+        case playing
+        case fadingOut = "fading_out"
+    }
+
+    public var id: String
+    public var name: String
+    public var volume: Double
+    public var state: State
+
+    public init(id: String, name: String, volume: Double, state: State) {
+        self.id = id
+        self.name = name
+        self.volume = volume
+        self.state = state
+    }
+}
+
+public struct SleepTimerInfo: Sendable, Equatable, Codable {
+    public var remainingSeconds: Double
+    public var fadeOutSeconds: Double
+
+    public init(remainingSeconds: Double, fadeOutSeconds: Double) {
+        self.remainingSeconds = remainingSeconds
+        self.fadeOutSeconds = fadeOutSeconds
+    }
+}
+
+/// The output device: which one, and whether it plays, rests closed, or failed (and is retried).
+public struct AudioStatus: Sendable, Equatable, Codable {
+    public enum State: String, Sendable, Codable {
+        /// Nothing to play; the device is closed.
+        case idle
+        /// The device is open and being written.
+        case playing
+        /// The device could not be opened or was lost; it is retried every few seconds.
+        case error
+    }
+
+    public var device: String
+    public var state: State
+    public var error: String?
+    public var underruns: Int
+
+    public init(device: String, state: State, error: String? = nil, underruns: Int = 0) {
+        self.device = device
+        self.state = state
+        self.error = error
+        self.underruns = underruns
+    }
+
+    enum CodingKeys: CodingKey { case device, state, error, underruns }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(device, forKey: .device)
+        try container.encode(state, forKey: .state)
+        try container.encode(error, forKey: .error)
+        try container.encode(underruns, forKey: .underruns)
+    }
+}
+
+public struct CatalogSummary: Sendable, Equatable, Codable {
+    public var sounds: Int
+    public var problems: [String]
+
+    public init(sounds: Int, problems: [String]) {
+        self.sounds = sounds
+        self.problems = problems
+    }
+}
+
+/// One row of the `sounds` reply.
+public struct SoundInfo: Sendable, Equatable, Codable {
+    public var id: String
+    public var name: String
+    public var category: String
+    public var kind: SoundKind
+    public var file: String
+    public var source: SoundSource
+
+    public init(_ sound: Sound) {
+        id = sound.id
+        name = sound.entry.name
+        category = sound.entry.category
+        kind = sound.entry.kind
+        file = sound.path
+        source = sound.source
+    }
+}

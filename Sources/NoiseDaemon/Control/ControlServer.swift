@@ -1,0 +1,158 @@
+import Glibc
+import Logging
+import NIOCore
+import NIOPosix
+import NoiseCore
+import ServiceLifecycle
+import Synchronization
+
+/// The control socket: accepts connections, checks who is connecting, and serves each connection in its
+/// own child task (one reply per request line, events for subscribers), like NIO's echo server.
+public struct ControlServer<C: Clock>: Service where C.Duration == Duration {
+    let path: String
+    let handler: RequestHandler<C>
+    let hub: EventHub
+    let logger: Logger
+    let onListening: @Sendable () -> Void
+    private let connections = ConnectionCounter()
+
+    public init(path: String, handler: RequestHandler<C>, hub: EventHub, logger: Logger,
+                onListening: @escaping @Sendable () -> Void = {}) {
+        self.path = path
+        self.handler = handler
+        self.hub = hub
+        self.logger = logger
+        self.onListening = onListening
+    }
+
+    public func run() async throws {
+        try SocketSetup.prepare(path: path)
+        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.backlog, value: 256)
+            .bind(unixDomainSocketPath: path) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    let pipeline = channel.pipeline.syncOperations
+                    try pipeline.addHandler(IdleStateHandler(readTimeout: .seconds(Limits.idleConnectionSeconds)),
+                                            name: Self.idleHandlerName)
+                    try pipeline.addHandler(IdleCloser())
+                    try pipeline.addHandler(ByteToMessageHandler(LineFrameDecoder()))
+                    return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                }
+            }
+        chmod(path, 0o600)
+        logger.notice("listening on \(path)")
+        onListening()
+        defer { unlink(path) }
+        try await cancelWhenGracefulShutdown {
+            try await withThrowingDiscardingTaskGroup { group in
+                try await server.executeThenClose { inbound in
+                    for try await connection in inbound {
+                        group.addTask { await serve(connection) }
+                    }
+                }
+            }
+        }
+    }
+
+    static var idleHandlerName: String { "idle" }
+
+    private func serve(_ connection: NIOAsyncChannel<ByteBuffer, ByteBuffer>) async {
+        let channel = connection.channel
+        let admitted = connections.enter()
+        defer { connections.leave() }
+        do {
+            let refusal = await refusal(of: channel, admitted: admitted)
+            try await connection.executeThenClose { inbound, outbound in
+                if let refusal {
+                    try await outbound.write(Self.buffer(Replies.failure(id: .none, error: refusal)))
+                    return
+                }
+                try await outbound.write(Self.buffer(try Replies.event(EventName.hello, data: Hello())))
+                try await converse(inbound: inbound, outbound: outbound, channel: channel)
+            }
+        } catch {
+            logger.debug("connection ended: \(error)")
+        }
+    }
+
+    private func refusal(of channel: any Channel, admitted: Bool) async -> ProtocolError? {
+        guard admitted else {
+            logger.warning("refused a connection: \(Limits.maxConnections) clients are connected already")
+            return ProtocolError(.tooManyClients, "the daemon serves at most \(Limits.maxConnections) connections at once")
+        }
+        guard let provider = channel as? any SocketOptionProvider else { return nil }
+        let peer: PeerCredentials? = try? await provider.unsafeGetSocketOption(
+            level: .socket, name: NIOBSDSocket.Option(rawValue: SO_PEERCRED)).get()
+        guard let peer, peer.isAllowed else {
+            logger.warning("refused a connection from uid \(peer.map { String($0.uid) } ?? "unknown"), pid \(peer.map { String($0.pid) } ?? "?")")
+            return ProtocolError(.permissionDenied, "only uid \(getuid()) (and root) may control this daemon")
+        }
+        return nil
+    }
+
+    private func converse(inbound: NIOAsyncChannelInboundStream<ByteBuffer>,
+                          outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>, channel: any Channel) async throws {
+        var subscription: UInt64?
+        defer { if let subscription { hub.unsubscribe(subscription) } }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            defer { group.cancelAll() }
+            do {
+                for try await line in inbound {
+                    let outcome = await handler.reply(to: line.readableBytesView)
+                    try await outbound.write(Self.buffer(outcome.line))
+                    guard outcome.subscribes, subscription == nil else { continue }
+                    let logger = self.logger
+                    let (id, lines) = hub.subscribe {
+                        logger.warning("disconnecting a subscriber that does not read its events (\(Limits.maxQueuedEvents) queued)")
+                        channel.close(promise: nil)
+                    }
+                    subscription = id
+                    // Subscribers may stay silent for as long as they like.
+                    try? await channel.pipeline.removeHandler(name: Self.idleHandlerName)
+                    group.addTask {
+                        for await event in lines { try await outbound.write(Self.buffer(event)) }
+                    }
+                }
+            } catch is LineTooLongError {
+                let error = ProtocolError(.lineTooLong, "request lines are limited to \(Limits.maxLineBytes) bytes; closing the connection")
+                try await outbound.write(Self.buffer(Replies.failure(id: .none, error: error)))
+            }
+        }
+    }
+
+    static func buffer(_ line: [UInt8]) -> ByteBuffer {
+        var buffer = ByteBuffer()
+        buffer.reserveCapacity(line.count + 1)
+        buffer.writeBytes(line)
+        buffer.writeInteger(UInt8(ascii: "\n"))
+        return buffer
+    }
+}
+
+/// Closes a connection that has been silent for too long (the idle handler is removed for subscribers).
+final class IdleCloser: ChannelInboundHandler, Sendable {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is IdleStateHandler.IdleStateEvent {
+            context.close(promise: nil)
+        } else {
+            context.fireUserInboundEventTriggered(event)
+        }
+    }
+}
+
+/// Counts open connections against `Limits.maxConnections`.
+final class ConnectionCounter: Sendable {
+    private let count = Atomic<Int>(0)
+
+    /// Counts a connection in; false when it is over the limit (it is still counted until `leave`).
+    func enter() -> Bool {
+        count.wrappingAdd(1, ordering: .relaxed).newValue <= Limits.maxConnections
+    }
+
+    func leave() {
+        count.wrappingSubtract(1, ordering: .relaxed)
+    }
+}

@@ -1,0 +1,33 @@
+import Logging
+import NoiseAudio
+import NoiseCore
+import ServiceLifecycle
+
+/// Runs the output thread for the daemon's lifetime: starts it, hands its events to the player, and on
+/// shutdown fades everything out and waits for the device to close.
+struct AudioService<C: Clock>: Service where C.Duration == Duration {
+    let engine: AudioEngine
+    let player: Player<C>
+    let events: AsyncStream<AudioEvent>
+    let logger: Logger
+
+    func run() async throws {
+        engine.start()
+        await cancelWhenGracefulShutdown {
+            for await event in events {
+                if case .status(let status) = event { log(status) }
+                await player.handle(event)
+            }
+        }
+        let fadeFrames = await player.shutdownFadeFrames()
+        await engine.shutdown(fadeFrames: fadeFrames)
+    }
+
+    private func log(_ status: AudioStatus) {
+        if let error = status.error {
+            logger.warning("audio: \(error); retrying every \(Limits.deviceRetrySeconds) s")
+        } else {
+            logger.info("audio: \(status.device) \(status.state.rawValue)")
+        }
+    }
+}

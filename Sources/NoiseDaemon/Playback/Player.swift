@@ -1,0 +1,253 @@
+import NoiseAudio
+import NoiseCore
+
+/// Owns what plays: the voices in the mixer, their volumes, the master volume, the sleep timer, the sound
+/// library and the decoded-sound cache. Talks to the output thread only by sending it commands.
+public actor Player<C: Clock> where C.Duration == Duration {
+    struct Active {
+        let voice: VoiceID
+        let sound: Sound
+        var volume: Double
+        var state: PlayingSound.State
+        var fadeEnds: C.Instant
+    }
+
+    struct SleepTimer {
+        let deadline: C.Instant
+        let fadeSeconds: Double
+        let task: Task<Void, Never>
+    }
+
+    private let engine: AudioEngine
+    private let clock: C
+    private let hub: EventHub
+    private let defaultFade: Double
+    private let started: C.Instant
+    private var library: SoundLibrary
+    private var cache: SoundCache
+    private var active: [Active] = []
+    private var masterVolume = 100.0
+    private var sleepTimer: SleepTimer?
+    private var nextVoice: VoiceID = 1
+
+    public init(engine: AudioEngine, library: SoundLibrary, clock: C, hub: EventHub, cacheBytes: Int, defaultFade: Double) {
+        self.engine = engine
+        self.library = library
+        self.clock = clock
+        self.hub = hub
+        self.cache = SoundCache(budgetBytes: cacheBytes)
+        self.defaultFade = defaultFade
+        self.started = clock.now
+    }
+
+    // MARK: Queries
+
+    public func playback() -> PlaybackInfo {
+        let now = clock.now
+        let playing = active.map { item in
+            let state = item.state == .fadingIn && now >= item.fadeEnds ? .playing : item.state
+            return PlayingSound(id: item.sound.id, name: item.sound.entry.name, volume: item.volume, state: state)
+        }
+        let timer = sleepTimer.map {
+            SleepTimerInfo(remainingSeconds: max(0, now.duration(to: $0.deadline).seconds), fadeOutSeconds: $0.fadeSeconds)
+        }
+        return PlaybackInfo(masterVolume: masterVolume, playing: playing, sleepTimer: timer)
+    }
+
+    public func status() -> StatusInfo {
+        StatusInfo(uptimeSeconds: started.duration(to: clock.now).seconds, audio: engine.status,
+                   playback: playback(), catalog: catalogSummary())
+    }
+
+    public func catalogSummary() -> CatalogSummary {
+        CatalogSummary(sounds: library.sounds.count, problems: library.problems.map(\.description))
+    }
+
+    public func sounds(category: String?) -> [SoundInfo] {
+        library.sounds.filter { category == nil || $0.entry.category == category }.map(SoundInfo.init)
+    }
+
+    public var currentLibrary: SoundLibrary { library }
+
+    // MARK: Commands
+
+    public func play(_ request: PlayArguments) async throws(ProtocolError) -> PlaybackInfo {
+        let sounds = try request.sounds.map { (id) throws(ProtocolError) -> Sound in
+            guard let sound = library.sound(id: id) else { throw library.unknownSoundError(id) }
+            return sound
+        }
+        // Load everything first: a sound that cannot be decoded fails the command before anything changes.
+        var loaded: [String: SoundLoader.Loaded] = [:]
+        for sound in sounds where index(of: sound.id) == nil {
+            loaded[sound.id] = try await source(for: sound)
+        }
+        let fadeFrames = AudioFormat.frames(seconds: request.fadeIn ?? defaultFade)
+        let fadeEnds = clock.now.advanced(by: .seconds(request.fadeIn ?? defaultFade))
+        for sound in sounds {
+            if let index = index(of: sound.id) {
+                var item = active[index]
+                if let volume = request.volume, volume != item.volume {
+                    item.volume = volume
+                    engine.send(.setGain(item.voice, gain: VolumeLaw.gain(forVolume: volume)))
+                }
+                if item.state == .fadingOut {
+                    item.state = .fadingIn
+                    item.fadeEnds = fadeEnds
+                    engine.send(.resume(item.voice, fadeFrames: fadeFrames))
+                }
+                active[index] = item
+            } else if let source = loaded[sound.id] {
+                let volume = request.volume ?? 100
+                let voice = nextVoice
+                nextVoice += 1
+                engine.send(.start(voice, source: Self.makeSource(source, kind: sound.entry.kind),
+                                   gain: VolumeLaw.gain(forVolume: volume), fadeFrames: fadeFrames))
+                active.append(Active(voice: voice, sound: sound, volume: volume, state: .fadingIn, fadeEnds: fadeEnds))
+            }
+        }
+        if let seconds = request.for {
+            startSleepTimer(seconds: seconds, fade: request.fadeOut ?? Limits.defaultSleepFadeSeconds)
+        }
+        return published()
+    }
+
+    public func stop(_ request: StopArguments) throws(ProtocolError) -> PlaybackInfo {
+        let fadeFrames = AudioFormat.frames(seconds: request.fade ?? defaultFade)
+        guard let ids = request.sounds else {
+            cancelSleepTimer()
+            engine.send(.fadeOutAll(fadeFrames: fadeFrames))
+            for index in active.indices { active[index].state = .fadingOut }
+            return published()
+        }
+        let indices = try ids.map { (id) throws(ProtocolError) -> Int in
+            guard let index = index(of: id) else { throw notPlayingError(id) }
+            return index
+        }
+        for index in indices {
+            active[index].state = .fadingOut
+            engine.send(.fadeOut(active[index].voice, fadeFrames: fadeFrames))
+        }
+        return published()
+    }
+
+    public func setVolume(_ request: VolumeArguments) throws(ProtocolError) -> PlaybackInfo {
+        guard let id = request.sound else {
+            masterVolume = request.volume
+            engine.send(.setMasterGain(VolumeLaw.gain(forVolume: request.volume)))
+            return published()
+        }
+        guard let index = index(of: id) else { throw notPlayingError(id) }
+        active[index].volume = request.volume
+        engine.send(.setGain(active[index].voice, gain: VolumeLaw.gain(forVolume: request.volume)))
+        return published()
+    }
+
+    /// Replaces the library (after an import or a reload) and forgets decoded sounds that may have changed.
+    public func replaceLibrary(_ newLibrary: SoundLibrary) {
+        library = newLibrary
+        cache.removeAll()
+        hub.publish(EventName.catalog, data: catalogSummary())
+    }
+
+    /// What the output thread reported.
+    public func handle(_ event: AudioEvent) {
+        switch event {
+        case .status(let status):
+            hub.publish(EventName.audio, data: status)
+        case .voicesEnded(let voices):
+            active.removeAll { voices.contains($0.voice) }
+            if active.isEmpty { cancelSleepTimer() }
+            _ = published()
+        }
+    }
+
+    /// Fades everything out for shutdown; the engine finishes the fade before closing the device.
+    public func shutdownFadeFrames() -> Int {
+        cancelSleepTimer()
+        return AudioFormat.frames(seconds: defaultFade)
+    }
+
+    // MARK: Helpers
+
+    private func index(of id: String) -> Int? {
+        active.firstIndex { $0.sound.id == id }
+    }
+
+    private func notPlayingError(_ id: String) -> ProtocolError {
+        let playing = active.filter { $0.state != .fadingOut }.map(\.sound.id)
+        let list = playing.isEmpty ? "nothing is playing" : "playing: \(playing.joined(separator: ", "))"
+        return ProtocolError(.notPlaying, "'\(id.prefix(40))' is not playing; \(list)")
+    }
+
+    private func published() -> PlaybackInfo {
+        let info = playback()
+        hub.publish(EventName.playback, data: info)
+        return info
+    }
+
+    private func source(for sound: Sound) async throws(ProtocolError) -> SoundLoader.Loaded {
+        if let buffer = cache.buffer(for: sound.path) { return .buffer(buffer) }
+        let pinned = Set(active.map(\.sound.path))
+        let available = cache.budgetBytes - pinnedBytes(pinned)
+        let loaded: SoundLoader.Loaded
+        do {
+            loaded = try await SoundLoader.load(path: sound.path, maxCachedBytes: available)
+        } catch {
+            throw ProtocolError(.soundUnavailable, "sound '\(sound.id)' cannot be played: \(error.description)")
+        }
+        if case .buffer(let buffer) = loaded {
+            cache.insert(buffer, for: sound.path, pinned: Set(active.map(\.sound.path)))
+        }
+        return loaded
+    }
+
+    private func pinnedBytes(_ pinned: Set<String>) -> Int {
+        var copy = cache
+        return pinned.reduce(0) { $0 + (copy.buffer(for: $1)?.byteCount ?? 0) }
+    }
+
+    private static func makeSource(_ loaded: SoundLoader.Loaded, kind: SoundKind) -> any PCMSource {
+        switch loaded {
+        case .buffer(let buffer): BufferSource(buffer: buffer, loops: true)
+        case .stream(let decoder): StreamingSource(decoder: decoder, loops: true)
+        }
+    }
+
+    private func startSleepTimer(seconds: Double, fade: Double) {
+        cancelSleepTimer()
+        let deadline = clock.now.advanced(by: .seconds(seconds))
+        let fadeStart = deadline.advanced(by: .seconds(-min(fade, seconds)))
+        let clock = self.clock
+        let task = Task { [weak self] in
+            do {
+                try await clock.sleep(until: fadeStart, tolerance: nil)
+            } catch {
+                return
+            }
+            await self?.sleepTimerFired(deadline: deadline)
+        }
+        sleepTimer = SleepTimer(deadline: deadline, fadeSeconds: fade, task: task)
+    }
+
+    private func sleepTimerFired(deadline: C.Instant) {
+        guard let timer = sleepTimer, timer.deadline == deadline else { return }
+        sleepTimer = nil
+        let remaining = max(0, clock.now.duration(to: deadline).seconds)
+        engine.send(.fadeOutAll(fadeFrames: AudioFormat.frames(seconds: remaining)))
+        for index in active.indices { active[index].state = .fadingOut }
+        _ = published()
+    }
+
+    private func cancelSleepTimer() {
+        sleepTimer?.task.cancel()
+        sleepTimer = nil
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a Double.
+    var seconds: Double {
+        let (whole, fraction) = components
+        return Double(whole) + Double(fraction) / 1e18
+    }
+}

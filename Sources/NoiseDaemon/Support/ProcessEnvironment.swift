@@ -1,0 +1,32 @@
+import Foundation
+
+/// The process's environment and location, read once at start-up by the executables.
+public enum ProcessEnvironment {
+    public static func variables() -> [String: String] {
+        ProcessInfo.processInfo.environment
+    }
+
+    /// The running binary's real path (through /proc, so a relative argv[0] or a symlink does not fool it).
+    public static func executablePath() -> String? {
+        try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+    }
+}
+
+/// Finds the installed sounds: `$NOISECLOCK_DATA_DIR`, else `PREFIX/share/noiseclock` next to `PREFIX/bin`,
+/// else (running from a build tree) the nearest folder above the binary that holds `sounds.json`.
+public enum DataDirectoryLocator {
+    public static func find(environment: [String: String]) -> String? {
+        if let explicit = environment["NOISECLOCK_DATA_DIR"], !explicit.isEmpty { return explicit }
+        guard let executable = ProcessEnvironment.executablePath() else { return nil }
+        var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        let installed = folder.deletingLastPathComponent().appendingPathComponent("share/noiseclock")
+        if FileManager.default.fileExists(atPath: installed.appendingPathComponent("sounds.json").path) {
+            return installed.path
+        }
+        while folder.path != "/" {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("sounds.json").path) { return folder.path }
+            folder = folder.deletingLastPathComponent()
+        }
+        return nil
+    }
+}

@@ -1,0 +1,84 @@
+import ArgumentParser
+import Glibc
+import NoiseCore
+
+struct Sounds: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List the sounds, or import your own.",
+        subcommands: [List.self, Import.self],
+        defaultSubcommand: List.self)
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the sounds you can play.")
+
+        @OptionGroup var options: ClientOptions
+
+        @Option(help: "Only this category (noise, nature, mechanical, alarm, custom...).")
+        var category: String?
+
+        func run() throws {
+            struct Args: Encodable { var category: String? }
+            try options.withDaemon { connection throws(ClientFailure) in
+                let data = try connection.request("sounds", args: Args(category: category))
+                if options.json { return Output.json(data) }
+                let sounds = try connection.decode(data, as: [SoundInfo].self)
+                guard !sounds.isEmpty else {
+                    return Output.line(category.map { "No sounds in category '\($0)'." } ?? "No sounds.")
+                }
+                let header = ["ID", "NAME", "CATEGORY", "KIND", "FROM"]
+                let rows = sounds.map { [$0.id, $0.name, $0.category, $0.kind.rawValue, $0.source == .user ? "you" : "installed"] }
+                Output.table([header] + rows).forEach(Output.line)
+            }
+        }
+    }
+
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add your own sound (an MP3 file); the daemon checks it decodes, then keeps a copy.")
+
+        @OptionGroup var options: ClientOptions
+
+        @Argument(help: "The audio file (MP3).")
+        var file: String
+
+        @Option(help: "The id you will type to play it: lowercase letters, digits and '-', starting with a letter.")
+        var id: String
+
+        @Option(help: "Its display name.")
+        var name: String
+
+        @Option(help: "Its category (default: custom).")
+        var category: String?
+
+        @Option(help: "loop (a noise to loop) or alarm (an alarm tone).")
+        var kind: SoundKind = .loop
+
+        func validate() throws {
+            if let problem = SoundRules.idProblem(id) { throw ValidationError("--id '\(id)' \(problem)") }
+            if let problem = SoundRules.nameProblem(name) { throw ValidationError("--name \(problem)") }
+            if let category, let problem = SoundRules.idProblem(category) {
+                throw ValidationError("--category '\(category)' \(problem)")
+            }
+        }
+
+        func run() throws {
+            let request = ImportArguments(path: absolutePath(file), id: id, name: name, category: category, kind: kind)
+            try options.withDaemon { connection throws(ClientFailure) in
+                let data = try connection.request("import", args: request)
+                if options.json { return Output.json(data) }
+                let sound = try connection.decode(data, as: SoundInfo.self)
+                Output.line("Imported \(sound.name) as '\(sound.id)' (\(sound.category), \(sound.kind.rawValue)). Play it: noisectl play \(sound.id)")
+            }
+        }
+
+        private func absolutePath(_ path: String) -> String {
+            if path.hasPrefix("/") { return path }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
+            guard getcwd(&buffer, buffer.count) != nil else { return path }
+            let cwd = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            return cwd + "/" + path
+        }
+    }
+}
+
+extension SoundKind: ExpressibleByArgument {}

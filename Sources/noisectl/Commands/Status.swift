@@ -1,0 +1,61 @@
+import ArgumentParser
+import NoiseCore
+
+struct Status: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show what plays, the volumes, the audio device and the daemon's version and uptime.")
+
+    @OptionGroup var options: ClientOptions
+
+    func run() throws {
+        try options.withDaemon { connection throws(ClientFailure) in
+            let data = try connection.request("status")
+            if options.json { return Output.json(data) }
+            let status = try connection.decode(data, as: StatusInfo.self)
+            StatusText.lines(status).forEach(Output.line)
+        }
+    }
+}
+
+/// The human form of status and playback.
+enum StatusText {
+    static func lines(_ status: StatusInfo) -> [String] {
+        var rows = [["Playing", playing(status.playing)], ["Volume", "\(status.masterVolume.formatted)% (master)"]]
+        if let timer = status.sleepTimer { rows.append(["Timer", timer.text]) }
+        rows.append(["Audio", audio(status.audio)])
+        let problems = status.catalog.problems
+        rows.append(["Sounds", "\(status.catalog.sounds) in the catalog"
+                        + (problems.isEmpty ? "" : ", \(problems.count) problem\(problems.count == 1 ? "" : "s"):")])
+        var lines = Output.table(rows)
+        lines += problems.map { "  " + $0 }
+        lines.append("noised \(status.version), up \(DurationParser.describe(status.uptimeSeconds))")
+        return lines
+    }
+
+    static func playing(_ sounds: [PlayingSound]) -> String {
+        guard !sounds.isEmpty else { return "nothing" }
+        return sounds.map { sound in
+            let state = sound.state == .playing ? "" : " (\(sound.state.rawValue.replacingOccurrences(of: "_", with: " ")))"
+            return "\(sound.name) [\(sound.id)] \(sound.volume.formatted)%\(state)"
+        }.joined(separator: ", ")
+    }
+
+    static func audio(_ audio: AudioStatus) -> String {
+        var text = "\(audio.device): \(audio.state.rawValue)"
+        if let error = audio.error { text += " — \(error); retrying every \(Limits.deviceRetrySeconds.formatted) s" }
+        if audio.underruns > 0 { text += " (\(audio.underruns) underruns)" }
+        return text
+    }
+}
+
+extension SleepTimerInfo {
+    var text: String {
+        "stops in \(DurationParser.describe(remainingSeconds)), fading out over \(DurationParser.describe(fadeOutSeconds))"
+    }
+}
+
+extension String {
+    func replacingOccurrences(of target: String, with replacement: String) -> String {
+        split(separator: Character(target), omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import NoiseCore
+
+struct Stop: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Stop everything (and the sleep timer), or only the sounds named, with a fade.")
+
+    @OptionGroup var options: ClientOptions
+
+    @Argument(help: "Sounds to stop (default: all).")
+    var sounds: [String] = []
+
+    @Option(help: "Fade-out, e.g. 10s (default: the daemon's, 0.5s).")
+    var fade: String?
+
+    func validate() throws {
+        _ = try parseDuration(fade, option: "--fade")
+    }
+
+    func run() throws {
+        let request = StopArguments(sounds: sounds.isEmpty ? nil : sounds, fade: try parseDuration(fade, option: "--fade"))
+        try options.withDaemon { connection throws(ClientFailure) in
+            let data = try connection.request("stop", args: request)
+            if options.json { return Output.json(data) }
+            let playback = try connection.decode(data, as: PlaybackInfo.self)
+            let stopping = playback.playing.filter { $0.state == .fadingOut }.map(\.id)
+            let still = playback.playing.filter { $0.state != .fadingOut }
+            Output.line(stopping.isEmpty ? "Nothing was playing." : "Stopping: \(stopping.joined(separator: ", ")).")
+            if !still.isEmpty { Output.line("Still playing: " + StatusText.playing(still)) }
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import ArgumentParser
+import Glibc
+import NoiseCore
+
+/// `noisectl`: controls the NoiseClock daemon over its socket.
+struct Noisectl: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "noisectl",
+        abstract: "Control the NoiseClock daemon (noised): play noise, stop, volume, status.",
+        discussion: """
+            Exit codes: 0 success, 1 the daemon refused the command, 2 usage error, 3 the daemon is not reachable.
+            """,
+        version: Limits.version,
+        subcommands: [Status.self, Sounds.self, Play.self, Stop.self, Volume.self, Watch.self])
+}
+
+/// The entry point: argument-parser's own, except that usage errors exit with 2 as documented (not 64).
+@main
+enum Main {
+    static func main() {
+        do {
+            var command = try Noisectl.parseAsRoot(GlobalOptions.movedAfterSubcommand(Array(CommandLine.arguments.dropFirst())))
+            try command.run()
+        } catch {
+            let code = Noisectl.exitCode(for: error)
+            if code == .validationFailure {
+                var message = Noisectl.fullMessage(for: error)
+                if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
+                Output.error(message)
+                exit(2)
+            }
+            Noisectl.exit(withError: error)
+        }
+    }
+}
+
+/// Lets the shared options come before the subcommand too (`noisectl --json status`), as users of git or
+/// systemctl expect: argument-parser reads them only after it, so they are moved there.
+enum GlobalOptions {
+    static let flags: Set<String> = ["--json"]
+    static let valued: Set<String> = ["--socket"]
+
+    static func movedAfterSubcommand(_ arguments: [String]) -> [String] {
+        var moved: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if flags.contains(argument) || valued.contains(where: { argument.hasPrefix($0 + "=") }) {
+                moved.append(argument)
+                index += 1
+            } else if valued.contains(argument), index + 1 < arguments.count {
+                moved += arguments[index...(index + 1)]
+                index += 2
+            } else {
+                break
+            }
+        }
+        guard !moved.isEmpty, index < arguments.count else { return arguments }
+        // Insert after the subcommand path (`sounds import` has two words), before its own arguments.
+        var rest = Array(arguments[index...])
+        var insertAt = 1
+        if rest.first == "sounds", rest.count > 1, ["list", "import"].contains(rest[1]) { insertAt = 2 }
+        rest.insert(contentsOf: moved, at: min(insertAt, rest.count))
+        return rest
+    }
+}

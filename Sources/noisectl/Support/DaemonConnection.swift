@@ -1,0 +1,147 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Glibc
+import NoiseCore
+
+/// Why a command failed, and the exit code that says so: 1 the daemon said no, 3 the daemon is unreachable.
+struct ClientFailure: Error {
+    var message: String
+    var code: ErrorCode?
+    var exitCode: Int32
+
+    static func refused(_ error: ProtocolError) -> ClientFailure {
+        ClientFailure(message: error.message, code: error.code, exitCode: 1)
+    }
+
+    static func unreachable(_ message: String) -> ClientFailure {
+        ClientFailure(message: message, code: nil, exitCode: 3)
+    }
+}
+
+/// A line from the daemon: a reply (with `id`) or an event (with `event`).
+struct IncomingLine: Decodable {
+    var id: RequestID?
+    var ok: Bool?
+    var event: String?
+    var data: JSONValue?
+    var error: ProtocolError?
+}
+
+/// A blocking connection to the daemon's socket: one request at a time, events read on demand.
+/// Plain POSIX calls: the client is short-lived and starts fast without an event loop.
+final class DaemonConnection {
+    private let descriptor: Int32
+    private var pending: [UInt8] = []
+    private var nextID: Int64 = 1
+    let path: String
+
+    init(path: String) throws(ClientFailure) {
+        self.path = path
+        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { throw .unreachable("cannot create a socket: \(String(cString: strerror(errno)))") }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let fits = withUnsafeMutableBytes(of: &address.sun_path) { raw -> Bool in
+            guard path.utf8.count < raw.count else { return false }
+            for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
+            return true
+        }
+        let connected = fits && withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
+            }
+        }
+        guard connected else {
+            let reason = fits ? String(cString: strerror(errno)) : "path too long"
+            close(descriptor)
+            throw .unreachable("""
+                noised is not running (cannot connect to \(path): \(reason)).
+                Start it with 'systemctl --user start noised', or run 'noised &'.
+                """)
+        }
+        // The daemon greets first; a refusal (wrong user, too many clients) arrives instead of the hello.
+        let hello = try nextLine()
+        if let error = hello.error { throw .refused(error) }
+        guard hello.event == EventName.hello else { throw .unreachable("\(path) does not speak the noised protocol") }
+    }
+
+    deinit { close(descriptor) }
+
+    /// Sends a command and returns its reply's data; events arriving meanwhile are skipped.
+    func request(_ command: String, args: some Encodable = Replies.Empty()) throws(ClientFailure) -> JSONValue {
+        let id = nextID
+        nextID += 1
+        let line: [UInt8]
+        do {
+            line = try JSONCoding.line(OutgoingRequest(id: id, cmd: command, args: args)) + [UInt8(ascii: "\n")]
+        } catch {
+            throw ClientFailure(message: "cannot encode the request: \(error)", code: nil, exitCode: 1)
+        }
+        try send(line)
+        while true {
+            let reply = try nextLine()
+            guard reply.event == nil else { continue }
+            if let error = reply.error { throw .refused(error) }
+            guard reply.id == .int(id) else { continue }
+            return reply.data ?? .null
+        }
+    }
+
+    /// Sends a command and decodes its reply's data as `T`.
+    func request<T: Decodable>(_ command: String, args: some Encodable = Replies.Empty(), as type: T.Type) throws(ClientFailure) -> T {
+        try decode(try request(command, args: args), as: type)
+    }
+
+    func decode<T: Decodable>(_ value: JSONValue, as type: T.Type) throws(ClientFailure) -> T {
+        do {
+            return try JSONCoding.decoder().decode(T.self, from: try JSONCoding.encoder().encode(value))
+        } catch {
+            throw ClientFailure(message: "unexpected reply from the daemon: \(error)", code: nil, exitCode: 1)
+        }
+    }
+
+    /// The next line from the daemon, decoded; blocks until one arrives.
+    func nextLine() throws(ClientFailure) -> IncomingLine {
+        let line = try readLine()
+        do {
+            return try JSONCoding.decoder().decode(IncomingLine.self, from: Data(line))
+        } catch {
+            throw .unreachable("the daemon sent a line that is not protocol JSON: \(String(decoding: line.prefix(200), as: UTF8.self))")
+        }
+    }
+
+    /// The next raw line, without its newline.
+    func readLine() throws(ClientFailure) -> [UInt8] {
+        while true {
+            if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = Array(pending[..<newline])
+                pending.removeSubrange(...newline)
+                return line
+            }
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { throw .unreachable("the daemon closed the connection") }
+            pending += chunk[..<count]
+        }
+    }
+
+    private func send(_ bytes: [UInt8]) throws(ClientFailure) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { throw .unreachable("lost the connection to the daemon: \(String(cString: strerror(errno)))") }
+            offset += written
+        }
+    }
+}
+
+private struct OutgoingRequest<Args: Encodable>: Encodable {
+    var id: Int64
+    var cmd: String
+    var args: Args
+}

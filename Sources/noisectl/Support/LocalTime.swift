@@ -1,0 +1,35 @@
+import Glibc
+import NoiseCore
+
+/// The local wall clock, for `--until` and timestamps. Uses the C library so the client stays small.
+enum LocalTime {
+    /// Seconds from now until the next time the local clock shows `time` (tomorrow when it has passed today).
+    static func secondsUntil(_ time: TimeOfDay) -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        var seconds = now.tv_sec
+        var parts = tm()
+        localtime_r(&seconds, &parts)
+        for dayOffset in 0...2 {
+            var target = parts
+            target.tm_mday += Int32(dayOffset)
+            target.tm_hour = Int32(time.hour)
+            target.tm_min = Int32(time.minute)
+            target.tm_sec = Int32(time.second)
+            target.tm_isdst = -1
+            let instant = mktime(&target)
+            let delta = Double(instant - now.tv_sec) - Double(now.tv_nsec) / 1e9
+            if delta > 0 { return delta }
+        }
+        return 86_400
+    }
+
+    /// The local time as HH:MM:SS, for event lines.
+    static func clockText() -> String {
+        var seconds = time(nil)
+        var parts = tm()
+        localtime_r(&seconds, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
+    }
+}

@@ -1,0 +1,43 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Glibc
+import NoiseCore
+
+/// Writes to the terminal: results on stdout, problems on stderr, JSON for scripts.
+enum Output {
+    static func line(_ text: String) {
+        print(text)
+    }
+
+    static func error(_ text: String) {
+        var message = "noisectl: " + text + "\n"
+        message.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(STDERR_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+                if written <= 0 { break }
+                offset += written
+            }
+        }
+    }
+
+    /// Prints a JSON value on one line, keys sorted, for `--json`.
+    static func json(_ value: some Encodable) {
+        guard let bytes = try? JSONCoding.line(value) else { return }
+        print(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// Pads each column to its widest cell.
+    static func table(_ rows: [[String]]) -> [String] {
+        guard let first = rows.first else { return [] }
+        let widths = first.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        return rows.map { row in
+            row.enumerated().map { index, cell in
+                index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count)
+            }.joined(separator: "  ")
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Testing
+@testable import NoiseAudio
+
+/// Decodes the shipped library with the real libmpg123: the I/O edge itself, on committed files.
+@Suite("MP3 decoding, gapless")
+struct DecoderTests {
+    static let soundsFolder: String = {
+        let file = #filePath
+        let repo = file.split(separator: "/").dropLast(3).joined(separator: "/")
+        return "/" + repo + "/sounds"
+    }()
+
+    @Test func aLameTaggedLoopDecodesToItsExactLength() throws {
+        let buffer = try MP3Decoder.decodeAll(path: Self.soundsFolder + "/white.mp3")
+        #expect(buffer.frameCount == 60 * 44_100)
+        let decoder = try MP3Decoder(path: Self.soundsFolder + "/white.mp3")
+        #expect(decoder.frameCount() == 60 * 44_100)
+    }
+
+    @Test func streamingWrapsSampleExact() throws {
+        let whole = try MP3Decoder.decodeAll(path: Self.soundsFolder + "/beep.mp3")
+        let source = StreamingSource(decoder: try MP3Decoder(path: Self.soundsFolder + "/beep.mp3"), loops: true)
+        let frames = whole.frameCount * 2 + 1234
+        var output = [Int16](repeating: 0, count: frames * 2)
+        let got = output.withUnsafeMutableBufferPointer { source.read(into: $0.baseAddress!, frames: frames) }
+        #expect(got == frames)
+        let expected = (whole.samples + whole.samples + whole.samples).prefix(frames * 2)
+        #expect(output == Array(expected))
+    }
+
+    @Test func bufferSourceWrapsSampleExact() throws {
+        let buffer = PCMBuffer(samples: (0..<20).map { Int16($0) })
+        let source = BufferSource(buffer: buffer, loops: true)
+        var output = [Int16](repeating: 0, count: 50)
+        _ = output.withUnsafeMutableBufferPointer { source.read(into: $0.baseAddress!, frames: 25) }
+        let ramp: [Int16] = (0..<20).map { Int16($0) }
+        let expected: [Int16] = ramp + ramp + ramp.prefix(10)
+        #expect(output == expected)
+    }
+
+    @Test func aFileThatIsNotAudioIsRefusedWithAReason() throws {
+        let path = "/tmp/noiseclock-not-audio-\(getpid()).mp3"
+        Array("definitely not an mp3 file\n".utf8).withUnsafeBytes { bytes in
+            let file = fopen(path, "w")
+            fwrite(bytes.baseAddress, 1, bytes.count, file)
+            fclose(file)
+        }
+        defer { unlink(path) }
+        #expect(throws: DecodeError.self) { try MP3Decoder.decodeAll(path: path) }
+        #expect(throws: DecodeError.self) { try MP3Decoder.decodeAll(path: "/nonexistent/file.mp3") }
+    }
+}
+
+import Glibc

@@ -1,0 +1,44 @@
+import Testing
+@testable import NoiseCore
+
+@Suite("Reply and event encoding")
+struct RepliesTests {
+    func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    @Test func successEchoesTheIdAndCarriesData() throws {
+        let line = try Replies.success(id: .int(9), data: VolumeArguments(volume: 50, sound: "rain"))
+        #expect(text(line) == #"{"data":{"sound":"rain","volume":50},"id":9,"ok":true}"#)
+    }
+
+    @Test func failureHasAStableCodeAndAMessage() {
+        let line = Replies.failure(id: .string("x"), error: ProtocolError(.unknownSound, "unknown sound 'q'"))
+        #expect(text(line) == #"{"error":{"code":"unknown_sound","message":"unknown sound 'q'"},"id":"x","ok":false}"#)
+    }
+
+    @Test func eventsAndHelloNameThemselves() throws {
+        #expect(text(try Replies.event(EventName.hello, data: Hello()))
+            == #"{"data":{"name":"noised","protocol":1,"version":"\#(Limits.version)"},"event":"hello"}"#)
+    }
+
+    @Test func absentValuesAreExplicitNulls() throws {
+        let playback = PlaybackInfo(masterVolume: 100, playing: [], sleepTimer: nil)
+        #expect(text(try JSONCoding.line(playback)) == #"{"master_volume":100,"playing":[],"sleep_timer":null}"#)
+        let audio = AudioStatus(device: "pulse", state: .idle)
+        #expect(text(try JSONCoding.line(audio)) == #"{"device":"pulse","error":null,"state":"idle","underruns":0}"#)
+    }
+
+    @Test func statusRoundTrips() throws {
+        let status = StatusInfo(uptimeSeconds: 3.5, audio: AudioStatus(device: "null", state: .error, error: "gone", underruns: 2),
+                                playback: PlaybackInfo(masterVolume: 40, playing: [PlayingSound(id: "rain", name: "Rain", volume: 60, state: .fadingOut)],
+                                                       sleepTimer: SleepTimerInfo(remainingSeconds: 30, fadeOutSeconds: 5)),
+                                catalog: CatalogSummary(sounds: 3, problems: ["p"]))
+        let decoded = try JSONCoding.decoder().decode(StatusInfo.self, from: .init(try JSONCoding.line(status)))
+        #expect(decoded == status)
+    }
+
+    @Test func everyErrorCodeIsSnakeCase() {
+        for code in ErrorCode.allCases {
+            #expect(code.rawValue.allSatisfy { $0.isLowercase || $0 == "_" }, "\(code.rawValue)")
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Testing
+@testable import NoiseCore
+
+@Suite("Request decoding")
+struct RequestDecoderTests {
+    func decode(_ text: String) -> Result<Request, RequestDecoder.Failure> {
+        RequestDecoder.decode(Array(text.utf8))
+    }
+
+    func failure(_ text: String) -> RequestDecoder.Failure? {
+        if case .failure(let failure) = decode(text) { return failure }
+        return nil
+    }
+
+    @Test func decodesEveryCommand() throws {
+        #expect(try decode(#"{"id":1,"cmd":"ping"}"#).get() == Request(id: .int(1), command: .ping))
+        #expect(try decode(#"{"id":"a","cmd":"status","args":{}}"#).get() == Request(id: .string("a"), command: .status))
+        #expect(try decode(#"{"cmd":"subscribe"}"#).get() == Request(id: .none, command: .subscribe))
+        #expect(try decode(#"{"id":2,"cmd":"sounds","args":{"category":"noise"}}"#).get().command == .sounds(category: "noise"))
+        let play = try decode(#"{"id":3,"cmd":"play","args":{"sounds":["rain","fan","rain"],"volume":40,"fade_in":2,"for":60,"fade_out":5}}"#).get()
+        #expect(play.command == .play(PlayArguments(sounds: ["rain", "fan"], volume: 40, fadeIn: 2, for: 60, fadeOut: 5)))
+        #expect(try decode(#"{"id":4,"cmd":"stop","args":{"fade":10}}"#).get().command == .stop(StopArguments(fade: 10)))
+        #expect(try decode(#"{"id":5,"cmd":"volume","args":{"volume":0,"sound":"rain"}}"#).get().command
+            == .volume(VolumeArguments(volume: 0, sound: "rain")))
+        #expect(try decode(#"{"id":6,"cmd":"import","args":{"path":"/x.mp3","id":"mine","name":"Mine","kind":"alarm"}}"#).get().command
+            == .importSound(ImportArguments(path: "/x.mp3", id: "mine", name: "Mine", kind: .alarm)))
+    }
+
+    @Test(arguments: ["", "{", "not json", "{\"id\":1,\"cmd\":\"ping\"", "[1,2", "\u{FEFF}{]", "nan"])
+    func malformedJSONIsAParseError(_ text: String) {
+        #expect(failure(text)?.error.code == .parseError)
+        #expect(failure(text)?.id == RequestID.none)
+    }
+
+    @Test func invalidUTF8IsAParseError() {
+        let bytes: [UInt8] = Array(#"{"id":1,"cmd":""#.utf8) + [0xFF, 0xFE] + Array(#""}"#.utf8)
+        guard case .failure(let failure) = RequestDecoder.decode(bytes) else { Issue.record("accepted invalid UTF-8"); return }
+        #expect(failure.error.code == .parseError)
+    }
+
+    @Test(arguments: [
+        ("[1]", "an array"), ("42", "a number"), ("\"status\"", "a string"), ("null", "null"),
+    ])
+    func nonObjectsAreInvalidRequests(_ text: String, _ type: String) {
+        let error = failure(text)?.error
+        #expect(error?.code == .invalidRequest)
+        #expect(error?.message.contains(type) == true)
+    }
+
+    @Test(arguments: [
+        #"{"id":1}"#, #"{"id":1,"cmd":5}"#, #"{"id":1.5,"cmd":"ping"}"#, #"{"id":1e300,"cmd":"ping"}"#,
+        #"{"id":[1],"cmd":"ping"}"#, #"{"id":1,"cmd":"ping","args":[]}"#, #"{"id":1,"cmd":"ping","extra":true}"#,
+    ])
+    func badEnvelopesAreInvalidRequests(_ text: String) {
+        #expect(failure(text)?.error.code == .invalidRequest)
+    }
+
+    @Test func theIdIsEchoedEvenWhenTheCommandIsBad() {
+        #expect(failure(#"{"id":7,"cmd":"dance"}"#) == RequestDecoder.Failure(
+            id: .int(7), error: ProtocolError(.unknownCommand,
+                                              "unknown command 'dance'; commands: ping, status, sounds, play, stop, volume, subscribe, import")))
+    }
+
+    @Test(arguments: [
+        (#"{"cmd":"play","args":{}}"#, "needs 'sounds'"),
+        (#"{"cmd":"play","args":{"sounds":[]}}"#, "non-empty list"),
+        (#"{"cmd":"play","args":{"sounds":"rain"}}"#, "non-empty list"),
+        (#"{"cmd":"play","args":{"sounds":[1]}}"#, "non-empty list"),
+        (#"{"cmd":"play","args":{"sounds":["rain"],"volume":"loud"}}"#, "'volume' must be a number from 0 to 100"),
+        (#"{"cmd":"play","args":{"sounds":["rain"],"volume":-1}}"#, "got -1"),
+        (#"{"cmd":"play","args":{"sounds":["rain"],"volume":100.5}}"#, "got 100.5"),
+        (#"{"cmd":"play","args":{"sounds":["rain"],"volume":1e308}}"#, "'volume'"),
+        (#"{"cmd":"play","args":{"sounds":["rain"],"for":0}}"#, "'for' must be a number from 1 to 86400 seconds"),
+        (#"{"cmd":"play","args":{"sounds":["rain"],"fade_out":3}}"#, "give 'for' too"),
+        (#"{"cmd":"play","args":{"sounds":["rain"],"fade_in":-2}}"#, "'fade_in'"),
+        (#"{"cmd":"play","args":{"sounds":["rain"],"loop":true}}"#, "play has no argument 'loop'"),
+        (#"{"cmd":"stop","args":{"fade":"slow"}}"#, "'fade' must be a number"),
+        (#"{"cmd":"volume","args":{}}"#, "volume needs 'volume'"),
+        (#"{"cmd":"volume","args":{"volume":true}}"#, "got a boolean"),
+        (#"{"cmd":"status","args":{"verbose":1}}"#, "status has no argument 'verbose'; accepted arguments: none"),
+        (#"{"cmd":"import","args":{"path":"x.mp3","id":"a","name":"A"}}"#, "must be absolute"),
+        (#"{"cmd":"import","args":{"path":"/x.mp3","id":"a","name":"A","kind":"song"}}"#, "loop or alarm"),
+        (#"{"cmd":"import","args":{"path":"/x.mp3","name":"A"}}"#, "needs 'id'"),
+    ])
+    func badArgumentsSayWhatIsAccepted(_ text: String, _ expected: String) {
+        let error = failure(text)?.error
+        #expect(error?.code == .invalidArgument)
+        #expect(error?.message.contains(expected) == true, "\(error?.message ?? "accepted")")
+    }
+
+    @Test func deepNestingIsRefusedWithoutCrashing() {
+        let depth = 100_000
+        let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        let code = failure(text)?.error.code
+        #expect(code == .parseError || code == .invalidRequest)
+    }
+
+    @Test func hugeNumbersAreRefused() {
+        #expect(failure(#"{"cmd":"volume","args":{"volume":1e400}}"#) != nil)
+        #expect(failure(#"{"cmd":"volume","args":{"volume":123456789012345678901234567890}}"#)?.error.code == .invalidArgument)
+    }
+}
