@@ -43,15 +43,20 @@ public struct ControlServer<C: Clock>: Service where C.Duration == Duration {
         logger.notice("listening on \(path)")
         onListening()
         defer { unlink(path) }
-        try await cancelWhenGracefulShutdown {
-            try await withThrowingDiscardingTaskGroup { group in
-                try await server.executeThenClose { inbound in
-                    for try await connection in inbound {
-                        group.addTask { await serve(connection) }
+        do {
+            try await cancelWhenGracefulShutdown {
+                try await withThrowingDiscardingTaskGroup { group in
+                    try await server.executeThenClose { inbound in
+                        for try await connection in inbound {
+                            group.addTask { await serve(connection) }
+                        }
                     }
                 }
             }
+        } catch is CancellationError where Task.isShuttingDownGracefully {
+            // The way a graceful shutdown ends the accept loop and the open connections.
         }
+        logger.info("control socket closed")
     }
 
     static var idleHandlerName: String { "idle" }
