@@ -55,7 +55,10 @@ enum GlobalOptions {
                 break
             }
         }
+        // Only before a known subcommand: otherwise argument-parser's own message (unknown command) is the right one.
+        let subcommands = Noisectl.configuration.subcommands.map { $0._commandName }
         guard !moved.isEmpty, index < arguments.count else { return arguments }
+        guard subcommands.contains(arguments[index]) else { return Array(arguments[index...]) }
         // Insert after the subcommand path (`sounds import` has two words), before its own arguments.
         var rest = Array(arguments[index...])
         var insertAt = 1

@@ -5,7 +5,6 @@ import NoiseCore
 import NoiseDaemon
 
 /// `noised`: the alarm-and-noise daemon. Parses options, resolves paths, and runs the daemon.
-@main
 struct Noised: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "noised",
@@ -73,3 +72,26 @@ struct Noised: AsyncParsableCommand {
     }
 }
 
+
+/// The entry point: argument-parser's own, except that usage errors exit with 2, as noisectl's do (not 64).
+@main
+enum Main {
+    static func main() async {
+        do {
+            let command = try Noised.parseAsRoot()
+            if let daemon = command as? Noised {
+                try await daemon.run()
+            } else {
+                var other = command
+                try other.run()
+            }
+        } catch {
+            if Noised.exitCode(for: error) == .validationFailure {
+                var message = Noised.fullMessage(for: error) + "\n"
+                message.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+                exit(2)
+            }
+            Noised.exit(withError: error)
+        }
+    }
+}

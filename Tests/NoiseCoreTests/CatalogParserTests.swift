@@ -53,6 +53,12 @@ struct CatalogParserTests {
         #expect(result.problems.first?.reason.contains(reason) == true, "\(result.problems.first?.reason ?? "none")")
     }
 
+    @Test func entriesRememberTheirPositionInTheFile() {
+        let result = parse(#"{"version":1,"sounds":[1,\#(good),"x",{"id":"fan","name":"Fan","category":"noise","file":"f.mp3","kind":"loop"}]}"#)
+        #expect(result.entries.map(\.id) == ["rain", "fan"])
+        #expect(result.positions == [1, 3])
+    }
+
     @Test func duplicatesKeepTheFirst() {
         let result = parse(#"{"version":1,"sounds":[\#(good),\#(good)]}"#)
         #expect(result.entries.count == 1)

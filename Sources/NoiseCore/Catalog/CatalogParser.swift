@@ -9,6 +9,14 @@ public enum CatalogParser {
     public struct Result: Sendable, Equatable {
         public var entries: [SoundEntry]
         public var problems: [CatalogProblem]
+        /// Where each entry stood in the file's `sounds` array, for problems found later (a missing file).
+        public var positions: [Int]
+
+        public init(entries: [SoundEntry], problems: [CatalogProblem], positions: [Int]? = nil) {
+            self.entries = entries
+            self.problems = problems
+            self.positions = positions ?? Array(entries.indices)
+        }
     }
 
     static let fields = ["id", "name", "category", "file", "kind"]
@@ -31,6 +39,7 @@ public enum CatalogParser {
                                            reason: "'version' must be \(CatalogFile.currentVersion); reading it anyway"))
         }
         var entries: [SoundEntry] = []
+        var positions: [Int] = []
         for (index, item) in items.enumerated() {
             do throws(CatalogError) {
                 let entry = try validate(item)
@@ -38,11 +47,12 @@ public enum CatalogParser {
                     throw CatalogError("duplicate id '\(entry.id)'; the first one is kept")
                 }
                 entries.append(entry)
+                positions.append(index)
             } catch {
                 problems.append(CatalogProblem(source: source, index: index, reason: error.reason))
             }
         }
-        return Result(entries: entries, problems: problems)
+        return Result(entries: entries, problems: problems, positions: positions)
     }
 
     struct CatalogError: Error {

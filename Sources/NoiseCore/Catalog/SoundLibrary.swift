@@ -27,10 +27,9 @@ public struct SoundLibrary: Sendable, Equatable {
     /// ids must stay unique so that `noisectl play ID` always means one thing.
     public mutating func add(_ parsed: CatalogParser.Result, folder: String, source: SoundSource, catalogPath: String) {
         problems += parsed.problems
-        for entry in parsed.entries {
+        for (entry, position) in zip(parsed.entries, parsed.positions) {
             if sounds.contains(where: { $0.id == entry.id }) {
-                let index = parsed.entries.firstIndex(of: entry)
-                problems.append(CatalogProblem(source: catalogPath, index: index,
+                problems.append(CatalogProblem(source: catalogPath, index: position,
                                                reason: "id '\(entry.id)' is already an installed sound; skipped"))
                 continue
             }

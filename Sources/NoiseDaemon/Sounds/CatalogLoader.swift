@@ -42,7 +42,7 @@ public struct CatalogLoader: Sendable {
         }
         let parsed = CatalogParser.parse(bytes, source: path)
         library.add(parsed, folder: folder, source: source, catalogPath: path)
-        for (index, entry) in parsed.entries.enumerated() {
+        for (entry, index) in zip(parsed.entries, parsed.positions) {
             guard let sound = library.sound(id: entry.id), sound.source == source,
                   !fileSystem.fileExists(sound.path) else { continue }
             library.remove(id: entry.id, because: CatalogProblem(

@@ -1,0 +1,182 @@
+"""Fixtures for the NoiseClock integration suite.
+
+Run with ``python3 -m pytest -q Tests/integration``.  Binaries come from
+``$NOISECLOCK_BIN`` or ``<repo>/.build/debug``; tests that need them are
+skipped (with the reason) when they are missing.  Needs pulseaudio,
+pulseaudio-utils, libasound2-plugins, alsa-utils, lame, mpg123, numpy.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import shutil
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import harness as H  # noqa: E402
+
+_sink_counter = itertools.count(1)
+
+
+def pytest_sessionfinish(session, exitstatus):
+    H.kill_all_started()
+
+
+@pytest.hookimpl(hookwrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    rep = outcome.get_result()
+    setattr(item, "rep_" + rep.when, rep)
+
+
+def _failed(request) -> bool:
+    rep = getattr(request.node, "rep_call", None)
+    return rep is None or rep.failed
+
+
+# ---------------------------------------------------------------- binaries
+
+
+@pytest.fixture(scope="session")
+def _bins_state():
+    return H.binaries_ready()
+
+
+@pytest.fixture
+def bins(_bins_state):
+    ok, why = _bins_state
+    if not ok:
+        pytest.skip(why)
+    return H.bin_dir()
+
+
+# ---------------------------------------------------------------- audio stack
+
+
+def _check_tools():
+    missing = [t for t in ("pulseaudio", "pactl", "parec", "aplay", "lame", "mpg123")
+               if shutil.which(t) is None]
+    if missing:
+        pytest.skip(f"missing tools: {', '.join(missing)}")
+
+
+@pytest.fixture(scope="session")
+def pulse():
+    """One PulseAudio server for the session; each test gets its own sink."""
+    _check_tools()
+    srv = H.PulseServer()
+    try:
+        srv.start()
+    except BaseException:
+        print(srv.log())
+        srv.stop()
+        raise
+    yield srv
+    srv.stop()
+    shutil.rmtree(srv.root, ignore_errors=True)
+
+
+@pytest.fixture
+def sink(pulse):
+    """A fresh null sink for this test (daemons get it via PULSE_SINK)."""
+    name = f"nc_t{next(_sink_counter)}"
+    idx = pulse.load_null_sink(name)
+    yield name
+    pulse.unload_module(idx)
+
+
+@pytest.fixture
+def recorder(pulse, sink):
+    rec = H.Recorder(pulse, f"{sink}.monitor")
+    yield rec
+    rec.stop()
+
+
+# ---------------------------------------------------------------- test sounds
+
+
+@dataclass
+class TestData:
+    __test__ = False
+    dir: Path
+    loop: H.TestSound     # 1.25 s band-limited noise loop
+    loop2: H.TestSound    # 0.9 s, different noise
+    alarm: H.TestSound
+
+    @property
+    def sounds(self):
+        return [self.loop, self.loop2, self.alarm]
+
+
+@pytest.fixture(scope="session")
+def testdata():
+    _check_tools()
+    d = Path(tempfile.mkdtemp(prefix="ncdata-", dir="/tmp"))
+    loop = H.make_loop_sound(d, "testloop", 1.25, seed=11, lo=80, hi=1500, level=0.12,
+                             name="Test loop")
+    loop2 = H.make_loop_sound(d, "testloop2", 0.9, seed=22, lo=150, hi=1200, level=0.10,
+                              name="Second loop", category="other")
+    alarm = H.make_loop_sound(d, "testalarm", 1.0, seed=33, lo=400, hi=2000, level=0.1,
+                              kind="alarm", category="alarm", name="Test alarm")
+    H.write_catalog(d, [
+        {"id": s.id, "name": s.name, "category": s.category, "file": s.mp3.name,
+         "kind": s.kind} for s in (loop, loop2, alarm)])
+    yield TestData(d, loop, loop2, alarm)
+    shutil.rmtree(d, ignore_errors=True)
+
+
+# ---------------------------------------------------------------- daemons
+
+
+@pytest.fixture
+def tmpdir_short(request):
+    """A short temp dir (Unix socket paths must stay under 108 bytes).
+
+    Removed afterwards; set NOISECLOCK_KEEP_TMP=1 to keep it when the test
+    fails (daemon logs are printed on failure either way)."""
+    d = Path(tempfile.mkdtemp(prefix="nc-", dir="/tmp"))
+    yield d
+    if _failed(request) and os.environ.get("NOISECLOCK_KEEP_TMP"):
+        print(f"[kept temp dir {d}]")
+    else:
+        shutil.rmtree(d, ignore_errors=True)
+
+
+@pytest.fixture
+def make_daemon(bins, request, tmpdir_short):
+    """Factory: ``make_daemon(**Daemon kwargs, start=True)``.
+
+    Defaults: the test data dir; if the test uses the ``sink`` fixture, the
+    shared PulseAudio server and that sink.  Every daemon is stopped at
+    teardown; on failure its log is printed.
+    """
+    made: list[H.Daemon] = []
+    counter = itertools.count(1)
+
+    def make(start: bool = True, **kw) -> H.Daemon:
+        if "data_dir" not in kw and "testdata" in request.fixturenames:
+            kw["data_dir"] = request.getfixturevalue("testdata").dir
+        if "sink" in request.fixturenames and "pulse" not in kw:
+            kw["pulse"] = request.getfixturevalue("pulse")
+            kw.setdefault("sink", request.getfixturevalue("sink"))
+        root = kw.pop("root", None) or tmpdir_short / f"d{next(counter)}"
+        d = H.Daemon(root, **kw)
+        made.append(d)
+        if start:
+            d.start()
+        return d
+
+    yield make
+    failed = _failed(request)
+    for d in made:
+        rc = d.stop()
+        if failed:
+            print(f"--- noised {d.command()} (exit {rc}) log tail ---")
+            print(d.log()[-4000:])

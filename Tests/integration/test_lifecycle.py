@@ -1,0 +1,61 @@
+"""Daemon lifecycle and who may talk to it: graceful stop on SIGTERM/SIGINT, and the
+SO_PEERCRED check that refuses another user even when the socket's mode lets them in."""
+
+import os
+import pwd
+import shutil
+import signal
+import subprocess
+
+import pytest
+
+import harness as H
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+def test_signal_fades_out_and_exits_cleanly(make_daemon, sink, recorder, testdata, sig):
+    d = make_daemon()
+    assert d.ctl("play", testdata.loop.id, "--fade-in", "0").returncode == 0
+    onset = recorder.wait_for_sound(timeout=10)
+    recorder.wait_frames(onset + 44100)
+    mark = recorder.frames
+    d.proc.send_signal(sig)
+    rc = d.proc.wait(10)
+    assert rc == 0, d.log()
+    # The socket file it created is gone.
+    assert not os.path.exists(d.socket), "socket file left behind"
+    assert "control socket closed" in d.log()
+    # The sound faded out (default 0.5 s) instead of being cut: its last 50 ms are far quieter than before.
+    silent_at = recorder.wait_for_silence(timeout=5, start=mark)
+    steady = H.rms(recorder.get(mark - 22050, mark))
+    last = H.rms(recorder.get(silent_at - 2205, silent_at))
+    assert steady > 0.01, steady
+    assert last < 0.3 * steady, (last, steady)
+
+
+def test_other_uid_is_refused_even_with_open_permissions(make_daemon, tmp_path, bins):
+    if os.getuid() != 0:
+        pytest.skip("needs root to act as another user")
+    runuser = shutil.which("runuser", path="/usr/sbin:/sbin:/usr/bin:/bin")
+    assert runuser is not None, "runuser (util-linux) is missing"
+    # A copy of the client any user can execute, and a socket any user could open.
+    public = "/tmp/nc-peercred"
+    os.makedirs(public, exist_ok=True)
+    os.chmod(public, 0o755)
+    client = os.path.join(public, "noisectl")
+    shutil.copy(bins / "noisectl", client)
+    os.chmod(client, 0o755)
+    sock_dir = os.path.join(public, "sock")
+    os.makedirs(sock_dir, exist_ok=True)
+    d = make_daemon(device="null", socket_path=os.path.join(sock_dir, "s"))
+    os.chmod(sock_dir, 0o777)
+    os.chmod(d.socket, 0o666)
+    nobody = pwd.getpwnam("nobody")
+    env = {"PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "HOME": "/tmp"}
+    r = subprocess.run([runuser, "-u", "nobody", "--", client, "--json", "--socket", str(d.socket), "status"],
+                       capture_output=True, text=True, timeout=20, env=env)
+    assert r.returncode == 1, (r.returncode, r.stdout, r.stderr)
+    assert '"permission_denied"' in r.stdout, r.stdout
+    assert f"uid {nobody.pw_uid}" in d.log() or "refused a connection" in d.log(), d.log()
+    # The owner (root here) is still served.
+    assert d.ctl("status").returncode == 0
