@@ -142,6 +142,10 @@ private struct OutputLoop {
             let (commands, shuttingDown) = engine.takeCommands(wait: idle, deadline: idle ? retryAt : nil)
             for command in commands { mixer.apply(command) }
             if shuttingDown && (mixer.isSilent || !isOpen) { break }
+            if !isOpen && retryAt != nil {
+                let dropped = mixer.dropStoppingVoices()
+                if !dropped.isEmpty { engine.report(ended: dropped) }
+            }
             if mixer.isSilent || (!isOpen && !tryOpen()) { continue }
             playOnePeriod()
         }

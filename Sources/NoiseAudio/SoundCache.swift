@@ -25,10 +25,14 @@ public struct SoundCache {
         return entries[key]!.buffer
     }
 
+    /// Bytes held by the entries in `pinned` (the sounds playing), which eviction cannot free.
+    public func bytes(pinned: Set<String>) -> Int {
+        entries.filter { pinned.contains($0.key) }.values.reduce(0) { $0 + $1.buffer.byteCount }
+    }
+
     /// Whether a sound of `bytes` can be held, evicting unused entries if needed; false means stream it.
     public func canHold(bytes: Int, pinned: Set<String>) -> Bool {
-        let pinnedBytes = entries.filter { pinned.contains($0.key) }.values.reduce(0) { $0 + $1.buffer.byteCount }
-        return bytes + pinnedBytes <= budgetBytes
+        bytes + self.bytes(pinned: pinned) <= budgetBytes
     }
 
     /// Stores a buffer, evicting least recently used entries not in `pinned` until it fits.

@@ -18,8 +18,10 @@ public enum Limits {
     public static let sampleRate = 44_100
     /// Channels of the mixer and the output stream (interleaved).
     public static let channels = 2
-    /// Target latency of the output device; ALSA picks periods of about a quarter of it.
-    public static let deviceLatencyMicroseconds: UInt32 = 200_000
+    /// Output buffer of the device; ALSA picks periods of about a quarter of it. 500 ms, as MPD's ALSA output
+    /// uses: each period costs a wake-up and a trip through the sound server, so larger periods make playback
+    /// cheaper (`make bench`); the price is that a command is heard up to this much later.
+    public static let deviceLatencyMicroseconds: UInt32 = 500_000
     /// How often a device that failed is tried again.
     public static let deviceRetrySeconds = 3.0
 

@@ -71,6 +71,14 @@ struct MixerTests {
         #expect(render(&mixer, frames: 4).samples.allSatisfy { $0 == 5_000 })  // 5000.5 rounds to even
     }
 
+    @Test(arguments: [
+        (Float(0), Int16(0)), (1.5, 2), (2.5, 2), (-1.5, -2), (-2.5, -2), (0.49, 0), (-0.51, -1),
+        (32766.6, 32767), (40_000, 32767), (-40_000, -32768), (-32768, -32768), (12345, 12345), (-12345, -12345),
+    ])
+    func clipRoundsToNearestEvenAndClamps(_ value: Float, _ expected: Int16) {
+        #expect(Mixer.clip(value) == expected)
+    }
+
     @Test func fadeInRisesLinearlyFromSilence() {
         var mixer = Mixer(maxFrames: 256)
         mixer.apply(.start(1, source: FramesSource(constant: 10_000, frames: 16), gain: 1, fadeFrames: 100))
@@ -138,6 +146,15 @@ struct MixerTests {
         _ = render(&mixer, frames: 4000)
         let r16 = render(&mixer, frames: 16)
         #expect(r16.samples.allSatisfy { $0 == 2000 })
+    }
+
+    @Test func stoppingVoicesCanBeDroppedAtOnce() {
+        var mixer = Mixer(maxFrames: 64)
+        mixer.apply(.start(1, source: FramesSource(constant: 1, frames: 4), gain: 1, fadeFrames: 0))
+        mixer.apply(.start(2, source: FramesSource(constant: 1, frames: 4), gain: 1, fadeFrames: 0))
+        mixer.apply(.fadeOut(2, fadeFrames: 10_000))
+        #expect(mixer.dropStoppingVoices() == [2])
+        #expect(mixer.voiceCount == 1)
     }
 
     @Test func fadeOutAllStopsEverything() {

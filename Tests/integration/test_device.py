@@ -90,3 +90,13 @@ def test_pulseaudio_dies_and_comes_back(make_daemon, testdata, own_pulse):
         assert corr > 0.99, f"resumed audio is not the loop (corr {corr:.3f})"
     finally:
         rec.stop()
+
+
+def test_stop_takes_effect_while_the_device_is_missing(make_daemon, testdata):
+    # Nobody can hear a fade on a missing device; the stop must still empty the playing list.
+    d = make_daemon(device="nonexistent_pcm_for_stop")
+    assert d.ctl("play", testdata.loop.id).returncode == 0
+    assert [p["id"] for p in d.status()["playing"]] == [testdata.loop.id]
+    assert d.ctl("stop").returncode == 0
+    d.wait_status(lambda s: s["playing"] == [], timeout=5, desc="nothing playing after stop")
+    assert d.status()["audio"]["state"] == "error"

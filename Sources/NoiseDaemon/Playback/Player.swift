@@ -187,8 +187,7 @@ public actor Player<C: Clock> where C.Duration == Duration {
 
     private func source(for sound: Sound) async throws(ProtocolError) -> SoundLoader.Loaded {
         if let buffer = cache.buffer(for: sound.path) { return .buffer(buffer) }
-        let pinned = Set(active.map(\.sound.path))
-        let available = cache.budgetBytes - pinnedBytes(pinned)
+        let available = cache.budgetBytes - cache.bytes(pinned: Set(active.map(\.sound.path)))
         let loaded: SoundLoader.Loaded
         do {
             loaded = try await SoundLoader.load(path: sound.path, maxCachedBytes: available)
@@ -199,11 +198,6 @@ public actor Player<C: Clock> where C.Duration == Duration {
             cache.insert(buffer, for: sound.path, pinned: Set(active.map(\.sound.path)))
         }
         return loaded
-    }
-
-    private func pinnedBytes(_ pinned: Set<String>) -> Int {
-        var copy = cache
-        return pinned.reduce(0) { $0 + (copy.buffer(for: $1)?.byteCount ?? 0) }
     }
 
     private static func makeSource(_ loaded: SoundLoader.Loaded, kind: SoundKind) -> any PCMSource {
