@@ -11,7 +11,6 @@ SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BUILD_PACKAGES := libasound2-dev libmpg123-dev pkg-config
 RUN_PACKAGES   := libasound2 libmpg123-0 alsa-utils libasound2-plugins
 TEST_PACKAGES  := pulseaudio pulseaudio-utils sox libsox-fmt-mp3 lame mpg123 espeak-ng
-BENCH_PACKAGES := time
 
 .PHONY: all deps test-deps build debug run test unit integration bench sounds clean
 
@@ -30,7 +29,7 @@ deps:
 	$(call apt_install,$(BUILD_PACKAGES) $(RUN_PACKAGES))
 
 test-deps: deps
-	$(call apt_install,$(TEST_PACKAGES) $(BENCH_PACKAGES))
+	$(call apt_install,$(TEST_PACKAGES))
 	@$(PYTHON) -c 'import pytest, numpy' 2>/dev/null || $(PYTHON) -m pip install -q pytest numpy
 
 build: deps
