@@ -19,8 +19,7 @@ public final class AudioEngine: Sendable {
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
-    private let lock = ConditionLock()
-    private let inbox: Mutex<Inbox> = Mutex(Inbox())
+    private let inbox = ConditionLock(Inbox())
     private let published: Mutex<AudioStatus>
     private let makeOutput: @Sendable () -> any AudioOutput
     private let onEvent: @Sendable (AudioEvent) -> Void
@@ -51,10 +50,7 @@ public final class AudioEngine: Sendable {
 
     /// Queues commands for the next period. Never blocks beyond a brief lock.
     public func send(_ commands: MixerCommand...) {
-        lock.withLock {
-            inbox.withLock { $0.commands += commands }
-            lock.signal()
-        }
+        inbox.withLockSignalling { $0.commands += commands }
     }
 
     public var status: AudioStatus { published.withLock { $0 } }
@@ -62,28 +58,23 @@ public final class AudioEngine: Sendable {
     /// Fades everything out over `fadeFrames`, closes the device and ends the thread; returns when it has.
     public func shutdown(fadeFrames: Int) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            lock.withLock {
-                let finished = inbox.withLock { inbox in
-                    if !inbox.finished {
-                        inbox.commands.append(.fadeOutAll(fadeFrames: fadeFrames))
-                        inbox.shuttingDown = true
-                        inbox.waiters.append(continuation)
-                    }
-                    return inbox.finished
+            let finished = inbox.withLockSignalling { inbox in
+                if !inbox.finished {
+                    inbox.commands.append(.fadeOutAll(fadeFrames: fadeFrames))
+                    inbox.shuttingDown = true
+                    inbox.waiters.append(continuation)
                 }
-                if finished { continuation.resume() }
-                lock.signal()
+                return inbox.finished
             }
+            if finished { continuation.resume() }
         }
     }
 
     private func finish() {
-        let waiters = lock.withLock {
-            inbox.withLock { inbox in
-                inbox.finished = true
-                defer { inbox.waiters = [] }
-                return inbox.waiters
-            }
+        let waiters = inbox.withLockSignalling { inbox in
+            inbox.finished = true
+            defer { inbox.waiters = [] }
+            return inbox.waiters
         }
         for waiter in waiters { waiter.resume() }
     }
@@ -92,14 +83,9 @@ public final class AudioEngine: Sendable {
 
     /// Takes the queued commands; when `wait` is set and none are queued, sleeps until one arrives or `deadline`.
     fileprivate func takeCommands(wait: Bool, deadline: Double?) -> (commands: [MixerCommand], shuttingDown: Bool) {
-        lock.withLock {
-            if wait, inbox.withLock({ $0.commands.isEmpty && !$0.shuttingDown }) {
-                lock.wait(until: deadline)
-            }
-            return inbox.withLock { inbox in
-                defer { inbox.commands = [] }
-                return (inbox.commands, inbox.shuttingDown)
-            }
+        inbox.withLock(waitingWhile: { wait && $0.commands.isEmpty && !$0.shuttingDown }, until: deadline) { inbox in
+            defer { inbox.commands = [] }
+            return (inbox.commands, inbox.shuttingDown)
         }
     }
 

@@ -1,12 +1,14 @@
 import Glibc
 
-/// A mutex with a condition variable on the monotonic clock: the output thread sleeps on it while idle
-/// and wakes at once when a command arrives. Held only for brief hand-offs, never across device I/O.
-final class ConditionLock: @unchecked Sendable {
+/// State guarded by a mutex with a condition variable on the monotonic clock: the output thread sleeps on it
+/// while idle and wakes at once when a command arrives. Held only for brief hand-offs, never across device I/O.
+final class ConditionLock<State>: @unchecked Sendable {
     private var mutex = pthread_mutex_t()
     private var condition = pthread_cond_t()
+    private var state: State
 
-    init() {
+    init(_ state: State) {
+        self.state = state
         pthread_mutex_init(&mutex, nil)
         var attributes = pthread_condattr_t()
         pthread_condattr_init(&attributes)
@@ -20,23 +22,29 @@ final class ConditionLock: @unchecked Sendable {
         pthread_mutex_destroy(&mutex)
     }
 
-    func withLock<T>(_ body: () throws -> T) rethrows -> T {
+    /// Changes the state under the lock, then wakes the waiting thread.
+    func withLockSignalling<T>(_ body: (inout State) -> T) -> T {
+        pthread_mutex_lock(&mutex)
+        defer {
+            pthread_cond_signal(&condition)
+            pthread_mutex_unlock(&mutex)
+        }
+        return body(&state)
+    }
+
+    /// Under the lock: while `shouldWait` holds, sleeps until signalled or until `deadline` (monotonic seconds);
+    /// then runs `body`.
+    func withLock<T>(waitingWhile shouldWait: (State) -> Bool, until deadline: Double?, _ body: (inout State) -> T) -> T {
         pthread_mutex_lock(&mutex)
         defer { pthread_mutex_unlock(&mutex) }
-        return try body()
-    }
-
-    /// With the lock held: waits for a signal, or until `deadline` (monotonic seconds) when given.
-    func wait(until deadline: Double?) {
-        if let deadline {
-            var time = MonotonicTime.timespec(at: deadline)
-            pthread_cond_timedwait(&condition, &mutex, &time)
-        } else {
-            pthread_cond_wait(&condition, &mutex)
+        if shouldWait(state) {
+            if let deadline {
+                var time = MonotonicTime.timespec(at: deadline)
+                pthread_cond_timedwait(&condition, &mutex, &time)
+            } else {
+                pthread_cond_wait(&condition, &mutex)
+            }
         }
-    }
-
-    func signal() {
-        pthread_cond_signal(&condition)
+        return body(&state)
     }
 }

@@ -133,7 +133,7 @@ def test_two_sounds_mix(make_daemon, sink, recorder, testdata):
     assert r.returncode == 0, str(r)
     d.wait_status(lambda s: {p["id"]: p["volume"] for p in s["playing"]}.get("testloop2") == 50,
                   3, "testloop2 volume 50")
-    recorder.record(0.5)          # let the ~50 ms ramp finish
+    recorder.record(H.OUTPUT_LATENCY)          # the change reaches the speaker, and the ~50 ms ramp finishes
     seg2 = recorder.record(1.5)
     g2, _ = _joint_gains(seg2, [a, b])
     print(f"gains after volume 50 --sound testloop2: {g2}")
@@ -145,7 +145,7 @@ def test_two_sounds_mix(make_daemon, sink, recorder, testdata):
     assert r.returncode == 0, str(r)
     d.wait_status(lambda s: [p["id"] for p in s["playing"]] == ["testloop"], 3,
                   "only testloop playing")
-    recorder.record(0.2)
+    recorder.record(H.OUTPUT_LATENCY)
     alone = recorder.record(1.0)
     rep = H.analyze_loop(alone, a)
     assert rep.corr > 0.99 and rep.mismatched_frames == 0, \
@@ -181,7 +181,7 @@ def test_master_volume_ramps_without_click(make_daemon, sink, recorder, testdata
     change_mark = recorder.frames
     r = d.ctl("volume", "50")
     assert r.returncode == 0, str(r)
-    recorder.wait_frames(recorder.frames + int(1.0 * RATE))
+    recorder.wait_frames(recorder.frames + int((1.0 + H.OUTPUT_LATENCY) * RATE))
     seg = recorder.get(bstart, recorder.frames)
     ref = H.tile_loop(loop, pos, len(seg))
 
@@ -216,7 +216,7 @@ def test_master_volume_ramps_without_click(make_daemon, sink, recorder, testdata
     r = d.ctl("volume", "50", "--sound", "testloop")
     assert r.returncode == 0, str(r)
     d.wait_status(lambda s: s["playing"] and s["playing"][0]["volume"] == 50, 3, "sound volume 50")
-    recorder.record(0.3)
+    recorder.record(H.OUTPUT_LATENCY)
     m = recorder.frames
     seg3 = recorder.since(m, 1.0)
     pos3, corr3 = H.circular_locate(loop, seg3[:4096])
