@@ -8,7 +8,7 @@ SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Build: the C libraries' headers. Tests: a real PulseAudio server with a null sink, ALSA's pulse plugin,
 # parec to record; sox, lame and mpg123 make and check test sounds. Sounds: sox, lame, espeak-ng.
-BUILD_PACKAGES := libasound2-dev libmpg123-dev pkg-config
+BUILD_PACKAGES := libasound2-dev libmpg123-dev libsqlite3-dev pkg-config tzdata
 RUN_PACKAGES   := libasound2 libmpg123-0 alsa-utils libasound2-plugins
 TEST_PACKAGES  := pulseaudio pulseaudio-utils sox libsox-fmt-mp3 lame mpg123 espeak-ng
 

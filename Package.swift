@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
         // C bridges to the system libraries (Debian: libasound2-dev, libmpg123-dev). CALSA carries a tiny C shim
@@ -24,6 +25,16 @@ let package = Package(
 
         // Pure core: models, catalog, protocol, parsing. No I/O.
         .target(name: "NoiseCore", swiftSettings: strict),
+
+        // The I/O edges both executables share (the system's tz database), kept out of the pure core.
+        .target(name: "NoiseSystem", dependencies: ["NoiseCore"], swiftSettings: strict),
+
+        // Alarms, snoozes and missed alarms in SQLite.
+        .target(
+            name: "NoiseStore",
+            dependencies: ["NoiseCore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict
+        ),
 
         // Decoding, mixing and the output thread.
         .target(
@@ -65,6 +76,8 @@ let package = Package(
         ),
 
         .testTarget(name: "NoiseCoreTests", dependencies: ["NoiseCore"], swiftSettings: strict),
+        .testTarget(name: "NoiseSystemTests", dependencies: ["NoiseSystem", "NoiseCore"], swiftSettings: strict),
+        .testTarget(name: "NoiseStoreTests", dependencies: ["NoiseStore", "NoiseCore"], swiftSettings: strict),
         .testTarget(name: "NoiseAudioTests", dependencies: ["NoiseAudio", "NoiseCore"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,168 @@
+import Foundation
+import GRDB
+import NoiseCore
+
+/// Alarms, snoozes and missed alarms in SQLite (WAL, `synchronous = FULL`): a change is on disk before the
+/// call returns, so a reply sent after it survives `kill -9` and power loss. The GRDB way: a small wrapper
+/// around a `DatabaseWriter` that migrates on open; tests use a real in-memory database.
+public final class AlarmStore: Sendable {
+    /// What the scheduler starts from.
+    public struct Snapshot: Sendable {
+        public var alarms: [Alarm]
+        public var lookAfter: [Int64: Int64]
+        public var snoozes: [Int64: AlarmSchedule.Snooze]
+    }
+
+    private let writer: any DatabaseWriter
+
+    public init(writer: any DatabaseWriter) throws {
+        self.writer = writer
+        try Self.migrator.migrate(writer)
+    }
+
+    /// Opens (creating if needed) the database file, in WAL mode.
+    public static func open(path: String) throws -> AlarmStore {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(5)
+        configuration.prepareDatabase { db in
+            // WAL's default (NORMAL) may lose the last commits on power loss; an alarm clock must not.
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        return try AlarmStore(writer: DatabasePool(path: path, configuration: configuration))
+    }
+
+    /// A fresh database in memory, for tests.
+    public static func inMemory() throws -> AlarmStore {
+        try AlarmStore(writer: DatabaseQueue())
+    }
+
+    // MARK: Reading
+
+    public func snapshot() async throws -> Snapshot {
+        try await writer.read { db in
+            let rows = try AlarmRecord.fetchAll(db)
+            let snoozes = try SnoozeRecord.fetchAll(db)
+            return Snapshot(
+                alarms: rows.compactMap(\.alarm),
+                lookAfter: Dictionary(uniqueKeysWithValues: rows.compactMap { row in row.id.map { ($0, row.lookAfter) } }),
+                snoozes: Dictionary(uniqueKeysWithValues: snoozes.map {
+                    ($0.alarmId, AlarmSchedule.Snooze(ringAt: $0.ringAt, trigger: $0.trigger))
+                }))
+        }
+    }
+
+    public func missed(limit: Int = 50) async throws -> [MissedAlarm] {
+        try await writer.read { db in
+            try MissedAlarm.order(Column("recordedAt").desc, Column("id").desc).limit(limit).fetchAll(db)
+        }
+    }
+
+    public func integrityCheck() async throws -> String {
+        try await writer.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") ?? "no answer" }
+    }
+
+    // MARK: Writing
+
+    /// Stores a new alarm and returns it with its id.
+    public func insert(_ alarm: Alarm, lookAfter: Int64) async throws -> Alarm {
+        try await writer.write { db in
+            var record = AlarmRecord(alarm, lookAfter: lookAfter, createdAt: lookAfter)
+            record.id = nil
+            try record.insert(db)
+            var stored = alarm
+            stored.id = record.id!
+            return stored
+        }
+    }
+
+    /// Replaces an alarm's settings; false when there is no such alarm.
+    @discardableResult
+    public func update(_ alarm: Alarm, lookAfter: Int64) async throws -> Bool {
+        try await writer.write { db in
+            guard let existing = try AlarmRecord.fetchOne(db, key: alarm.id) else { return false }
+            try AlarmRecord(alarm, lookAfter: lookAfter, createdAt: existing.createdAt).update(db)
+            return true
+        }
+    }
+
+    @discardableResult
+    public func delete(id: Int64) async throws -> Bool {
+        try await writer.write { db in try AlarmRecord.deleteOne(db, key: id) }
+    }
+
+    /// Records what the scheduler decided, all in one transaction, before the scheduler acts on it.
+    public func record(_ actions: [AlarmSchedule.Action], labels: [Int64: String], now: Int64) async throws {
+        guard actions.contains(where: \.isPersistent) else { return }
+        try await writer.write { db in
+            for action in actions {
+                switch action {
+                case .persistLookAfter(let alarmID, let instant):
+                    try db.execute(sql: "UPDATE alarm SET lookAfter = ? WHERE id = ?", arguments: [instant, alarmID])
+                case .persistSnooze(let alarmID, let snooze?):
+                    try SnoozeRecord(alarmId: alarmID, ringAt: snooze.ringAt, trigger: snooze.trigger).save(db)
+                case .persistSnooze(let alarmID, nil):
+                    try SnoozeRecord.deleteOne(db, key: alarmID)
+                case .disable(let alarmID):
+                    try db.execute(sql: "UPDATE alarm SET enabled = 0 WHERE id = ?", arguments: [alarmID])
+                case .missed(let alarmID, let trigger, let reason):
+                    var missed = MissedAlarm(id: nil, alarmId: alarmID, label: labels[alarmID] ?? "", trigger: trigger,
+                                             reason: reason.rawValue, recordedAt: now)
+                    try missed.insert(db)
+                case .ring, .stopRinging, .snoozed, .dismissed:
+                    break
+                }
+            }
+        }
+    }
+
+    // MARK: Schema
+
+    /// Shipped migrations are never edited; a change of schema is a new migration.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.create(table: "alarm") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("time", .text).notNull()
+                table.column("enabled", .boolean).notNull().defaults(to: true)
+                table.column("label", .text).notNull().defaults(to: "")
+                table.column("repeatMask", .integer).notNull().defaults(to: 0).check { $0 >= 0 && $0 <= 127 }
+                table.column("sound", .text).notNull()
+                table.column("volume", .double).notNull().check { $0 >= 0 && $0 <= 100 }
+                table.column("rampSeconds", .double).notNull().check { $0 >= 0 && $0 <= 600 }
+                table.column("snoozeMinutes", .integer).notNull().check { $0 >= 1 && $0 <= 60 }
+                table.column("ringLimitSeconds", .double).notNull().check { $0 >= 10 && $0 <= 7200 }
+                table.column("note", .text)
+                table.column("lookAfter", .integer).notNull()
+                table.column("createdAt", .integer).notNull()
+            }
+            try db.create(table: "snooze") { table in
+                table.primaryKey("alarmId", .integer).references("alarm", onDelete: .cascade)
+                table.column("ringAt", .integer).notNull()
+                table.column("trigger", .integer).notNull()
+            }
+            try db.create(table: "missed") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("alarmId", .integer).notNull()
+                table.column("label", .text).notNull()
+                table.column("trigger", .integer).notNull()
+                table.column("reason", .text).notNull()
+                table.column("recordedAt", .integer).notNull().indexed()
+            }
+        }
+        return migrator
+    }
+}
+
+extension AlarmSchedule.Action {
+    /// Whether the store has something to write for this action.
+    var isPersistent: Bool {
+        switch self {
+        case .persistLookAfter, .persistSnooze, .disable, .missed: true
+        case .ring, .stopRinging, .snoozed, .dismissed: false
+        }
+    }
+}

@@ -1,0 +1,162 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import NoiseCore
+
+/// Reads zone rules from the system's tz database. One real implementation; the protocol lets tests and the
+/// scheduler inject zones.
+///
+/// Calls block on the file system briefly (a few kilobytes per zone; `identifiers()` opens every file) and are safe
+/// from any thread or task.
+public protocol TimeZoneSource: Sendable {
+    /// The rules for an IANA identifier ("Europe/Berlin"); throws a `ZoneRules.Failure` saying the zone is unknown
+    /// (and, in the message, nothing else).
+    func zone(named identifier: String) throws(ZoneRules.Failure) -> ZoneRules
+    /// The system zone: `$TZ` if set (":Area/City", "Area/City", or a POSIX string like "EST5EDT,M3.2.0,M11.1.0"),
+    /// else /etc/localtime (its identifier from the symlink target under zoneinfo/, or "localtime"), else UTC.
+    /// Never throws: like glibc, a `$TZ` that names nothing usable means UTC.
+    func systemZone() -> ZoneRules
+    /// Every identifier in the database (for suggestions on typos), from the zoneinfo folder (skip posix/, right/,
+    /// and non-TZif files). Sorted.
+    func identifiers() -> [String]
+}
+
+/// The tz database as Debian's `tzdata` installs it, read with plain `open`/`read` so neither executable loads
+/// Foundation or ICU for it.
+public struct SystemTimeZoneSource: TimeZoneSource {
+    public let zoneinfo: String
+    public let localtime: String
+    /// `$TZ`, the only variable read; nil when unset, which differs from set but empty (UTC, as glibc has it).
+    let tz: String?
+
+    public init(
+        zoneinfo: String = "/usr/share/zoneinfo",
+        localtime: String = "/etc/localtime",
+        environment: [String: String]
+    ) {
+        self.zoneinfo = zoneinfo.count > 1 && zoneinfo.hasSuffix("/") ? String(zoneinfo.dropLast()) : zoneinfo
+        self.localtime = localtime
+        self.tz = environment["TZ"]
+    }
+
+    public func zone(named identifier: String) throws(ZoneRules.Failure) -> ZoneRules {
+        guard Self.isSafe(identifier), let bytes = Self.contents(ofFile: zoneinfo + "/" + identifier),
+              let rules = try? ZoneRules(tzif: bytes, identifier: identifier)
+        else { throw ZoneRules.Failure.unknownZone(identifier) }
+        return rules
+    }
+
+    /// Follows glibc's `tzset`: an empty `$TZ` is UTC; a leading ':' is dropped; a file is tried before a POSIX
+    /// string; absolute paths are honoured (the environment is the user's own, unlike names sent to the daemon).
+    public func systemZone() -> ZoneRules {
+        guard let tz else { return localZone() }
+        if tz.isEmpty { return .utc }
+        let name = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
+        if name.isEmpty { return localZone() }
+        if name.hasPrefix("/") {
+            if let bytes = Self.contents(ofFile: name),
+               let rules = try? ZoneRules(tzif: bytes, identifier: identifier(forPath: name) ?? name) {
+                return rules
+            }
+        } else if let rules = try? zone(named: name) {
+            return rules
+        }
+        return (try? ZoneRules(posix: name, identifier: name)) ?? .utc
+    }
+
+    public func identifiers() -> [String] {
+        var found: [String] = []
+        collect(directory: zoneinfo, prefix: "", into: &found)
+        return found.sorted()
+    }
+
+    private func localZone() -> ZoneRules {
+        guard let bytes = Self.contents(ofFile: localtime),
+              let rules = try? ZoneRules(tzif: bytes, identifier: identifier(forPath: localtime) ?? "localtime")
+        else { return .utc }
+        return rules
+    }
+
+    /// The IANA name of a zone file: its path under zoneinfo, or where its symlink points under a zoneinfo folder
+    /// (Debian's /etc/localtime -> /usr/share/zoneinfo/Europe/Berlin). posix/ holds the same zones, so it is dropped.
+    func identifier(forPath path: String) -> String? {
+        var name: String?
+        if path.hasPrefix(zoneinfo + "/") {
+            name = String(path.dropFirst(zoneinfo.count + 1))
+        } else if let target = Self.symlinkTarget(path) {
+            if target.hasPrefix(zoneinfo + "/") {
+                name = String(target.dropFirst(zoneinfo.count + 1))
+            } else {
+                let parts = target.split(separator: "/")
+                if let folder = parts.lastIndex(of: "zoneinfo"), folder < parts.count - 1 {
+                    name = parts[(folder + 1)...].joined(separator: "/")
+                }
+            }
+        }
+        if let named = name, named.hasPrefix("posix/") { name = String(named.dropFirst(6)) }
+        return name.flatMap { Self.isSafe($0) ? $0 : nil }
+    }
+
+    /// Whether a name stays inside the zoneinfo folder: relative, no '.' or '..' parts, only the characters IANA
+    /// names use.
+    static func isSafe(_ identifier: String) -> Bool {
+        let parts = identifier.split(separator: "/", omittingEmptySubsequences: false)
+        return identifier.utf8.count <= 255 && !parts.contains { $0.isEmpty || $0 == "." || $0 == ".." }
+            && identifier.unicodeScalars.allSatisfy {
+                ("0"..."9").contains($0) || ("A"..."Z").contains($0) || ("a"..."z").contains($0)
+                    || "/_-+.".unicodeScalars.contains($0)
+            }
+    }
+
+    private func collect(directory: String, prefix: String, into found: inout [String]) {
+        guard let handle = opendir(directory) else { return }
+        defer { closedir(handle) }
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name.hasPrefix(".") { continue }
+            if prefix.isEmpty && ["posix", "right", "localtime", "posixrules"].contains(name) { continue }
+            let path = directory + "/" + name
+            var info = stat()
+            guard lstat(path, &info) == 0 else { continue }
+            if info.st_mode & S_IFMT == S_IFDIR {
+                collect(directory: path, prefix: prefix + name + "/", into: &found)
+            } else if Self.contents(ofFile: path, limit: 4) == Array("TZif".utf8) {
+                found.append(prefix + name)
+            }
+        }
+    }
+
+    /// The first `limit` bytes of a regular file (following symlinks), or nil. Non-blocking open, so a FIFO
+    /// planted in the folder cannot hang the caller.
+    static func contents(ofFile path: String, limit: Int = 1 << 20) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        var result: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        while result.count < limit {
+            let wanted = min(chunk.count, limit - result.count)
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, wanted) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { return nil }
+            if count == 0 { break }
+            result += chunk[0..<count]
+        }
+        return result
+    }
+
+    private static func symlinkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink(path, &buffer, buffer.count)
+        guard count > 0, count < buffer.count else { return nil }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

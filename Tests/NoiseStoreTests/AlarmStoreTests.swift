@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+@testable import NoiseCore
+@testable import NoiseStore
+
+@Suite("Alarm store")
+struct AlarmStoreTests {
+    let alarm = Alarm(id: 0, time: TimeOfDay(hour: 7, minute: 0), label: "Work", repeat: .weekdays, note: "bring keys")
+
+    @Test func insertAssignsStableIncreasingIds() async throws {
+        let store = try AlarmStore.inMemory()
+        let first = try await store.insert(alarm, lookAfter: 100)
+        let second = try await store.insert(alarm, lookAfter: 100)
+        #expect(first.id == 1)
+        #expect(second.id == 2)
+        try await store.delete(id: 2)
+        let third = try await store.insert(alarm, lookAfter: 100)
+        #expect(third.id == 3, "ids are never reused")
+        let snapshot = try await store.snapshot()
+        #expect(snapshot.alarms.map(\.id).sorted() == [1, 3])
+        #expect(snapshot.alarms.first { $0.id == 1 } == first)
+        #expect(snapshot.lookAfter[1] == 100)
+    }
+
+    @Test func updateReplacesSettingsAndReportsMissingAlarms() async throws {
+        let store = try AlarmStore.inMemory()
+        var stored = try await store.insert(alarm, lookAfter: 100)
+        stored.time = TimeOfDay(hour: 6, minute: 45, second: 30)
+        stored.repeat = try RepeatRule.parse("sat..sun")
+        stored.note = nil
+        #expect(try await store.update(stored, lookAfter: 200))
+        let snapshot = try await store.snapshot()
+        #expect(snapshot.alarms == [stored])
+        #expect(snapshot.lookAfter[stored.id] == 200)
+        var ghost = stored
+        ghost.id = 99
+        #expect(try await store.update(ghost, lookAfter: 1) == false)
+    }
+
+    @Test func theSchemaRefusesOutOfRangeValues() async throws {
+        let store = try AlarmStore.inMemory()
+        var bad = alarm
+        bad.snoozeMinutes = 0
+        await #expect(throws: (any Error).self) { _ = try await store.insert(bad, lookAfter: 1) }
+        bad = alarm
+        bad.volume = 101
+        await #expect(throws: (any Error).self) { _ = try await store.insert(bad, lookAfter: 1) }
+        #expect(try await store.snapshot().alarms.isEmpty)
+    }
+
+    @Test func schedulerActionsAreRecorded() async throws {
+        let store = try AlarmStore.inMemory()
+        let stored = try await store.insert(alarm, lookAfter: 100)
+        let snooze = AlarmSchedule.Snooze(ringAt: 900, trigger: 300)
+        try await store.record([
+            .persistLookAfter(alarmID: stored.id, instant: 300), .persistSnooze(alarmID: stored.id, snooze: snooze),
+            .missed(alarmID: stored.id, trigger: 250, reason: .late), .ring(alarmID: stored.id, trigger: 300),
+        ], labels: [stored.id: "Work"], now: 310)
+        var snapshot = try await store.snapshot()
+        #expect(snapshot.lookAfter[stored.id] == 300)
+        #expect(snapshot.snoozes[stored.id] == snooze)
+        let missed = try await store.missed()
+        #expect(missed.map(\.trigger) == [250])
+        #expect(missed.first?.label == "Work")
+        #expect(missed.first?.reason == "late")
+        try await store.record([.persistSnooze(alarmID: stored.id, snooze: nil), .disable(alarmID: stored.id)], labels: [:], now: 400)
+        snapshot = try await store.snapshot()
+        #expect(snapshot.snoozes.isEmpty)
+        #expect(snapshot.alarms.first?.enabled == false)
+    }
+
+    @Test func deletingAnAlarmDeletesItsSnoozeButKeepsItsMissedRecord() async throws {
+        let store = try AlarmStore.inMemory()
+        let stored = try await store.insert(alarm, lookAfter: 100)
+        try await store.record([.persistSnooze(alarmID: stored.id, snooze: .init(ringAt: 2, trigger: 1)),
+                                .missed(alarmID: stored.id, trigger: 1, reason: .unattended)], labels: [:], now: 5)
+        #expect(try await store.delete(id: stored.id))
+        #expect(try await store.snapshot().snoozes.isEmpty)
+        #expect(try await store.missed().count == 1)
+    }
+
+    @Test func aFileDatabaseIsInWALModeAndSurvivesReopening() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("noiseclock-store-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("state/noised.sqlite").path
+        let stored: Alarm
+        do {
+            let store = try AlarmStore.open(path: path)
+            stored = try await store.insert(alarm, lookAfter: 42)
+        }
+        let reopened = try AlarmStore.open(path: path)
+        #expect(try await reopened.snapshot().alarms == [stored])
+        #expect(try await reopened.integrityCheck() == "ok")
+        #expect(FileManager.default.fileExists(atPath: path + "-wal"))
+    }
+}
