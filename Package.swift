@@ -21,6 +21,7 @@ let package = Package(
         // C bridges to the system libraries (Debian: libasound2-dev, libmpg123-dev). CALSA carries a tiny C shim
         // because libasound's error handler is variadic, which Swift cannot implement.
         .target(name: "CALSA", linkerSettings: [.linkedLibrary("asound")]),
+        .target(name: "CLinux"),
         .systemLibrary(name: "CMPG123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"])]),
 
         // Pure core: models, catalog, protocol, parsing. No I/O.
@@ -47,7 +48,7 @@ let package = Package(
         .target(
             name: "NoiseDaemon",
             dependencies: [
-                "NoiseCore", "NoiseAudio",
+                "NoiseCore", "NoiseAudio", "NoiseStore", "NoiseSystem", "CLinux",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -69,7 +70,7 @@ let package = Package(
         .executableTarget(
             name: "noisectl",
             dependencies: [
-                "NoiseCore",
+                "NoiseCore", "NoiseSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

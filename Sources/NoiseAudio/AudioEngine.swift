@@ -7,6 +7,8 @@ public enum AudioEvent: Sendable {
     case status(AudioStatus)
     /// These voices faded out or ran out and are gone.
     case voicesEnded([VoiceID])
+    /// An alarm tone's first frames are being written to the device, at this wall-clock time (Unix seconds).
+    case alarmAudioWritten(VoiceID, wallSeconds: Double)
 }
 
 /// Owns the output thread: a dedicated OS thread that mixes and writes to the device, blocking on the device
@@ -102,6 +104,10 @@ public final class AudioEngine: Sendable {
     fileprivate func report(ended: [VoiceID]) {
         onEvent(.voicesEnded(ended))
     }
+
+    fileprivate func report(alarmAudio voices: [VoiceID], at wallSeconds: Double) {
+        for voice in voices { onEvent(.alarmAudioWritten(voice, wallSeconds: wallSeconds)) }
+    }
 }
 
 /// The loop on the output thread: apply commands, open the device when there is something to play, render a
@@ -190,6 +196,8 @@ private struct OutputLoop {
         let frames = min(output.periodFrames, mixer.maxFrames)
         let ended = buffer.withUnsafeMutableBufferPointer { mixer.render(into: $0.baseAddress!, frames: frames) }
         if !ended.isEmpty { engine.report(ended: ended) }
+        let freshAlarms = mixer.takeNewAlarmVoices()
+        if !freshAlarms.isEmpty { engine.report(alarmAudio: freshAlarms, at: WallTime.seconds()) }
         do {
             try buffer.withUnsafeBufferPointer { (pointer) throws(AudioOutputError) in
                 try output.write(pointer.baseAddress!, frames: frames)

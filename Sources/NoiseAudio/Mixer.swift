@@ -11,10 +11,16 @@ public struct Mixer {
         var gain: GainRamp
         var envelope: GainRamp
         var stopping = false
+        /// Alarm tones are not ducked and are reported when first written.
+        var isAlarm = false
+        var reported = false
     }
 
     private(set) var voices: [Voice] = []
     private var master = GainRamp(1)
+    private var duck = GainRamp(1)
+    private var duckGains: [Float]
+    private let duckFrames = AudioFormat.frames(seconds: 0.25)
     private let rampFrames = AudioFormat.frames(seconds: Limits.volumeRampSeconds)
     private var sourceScratch: [Int16]
     private var mix: [Float]
@@ -24,6 +30,7 @@ public struct Mixer {
         self.maxFrames = maxFrames
         sourceScratch = [Int16](repeating: 0, count: maxFrames * AudioFormat.channels)
         mix = [Float](repeating: 0, count: maxFrames * AudioFormat.channels)
+        duckGains = [Float](repeating: 1, count: maxFrames)
     }
 
     public var isSilent: Bool { voices.isEmpty }
@@ -49,6 +56,12 @@ public struct Mixer {
             for index in voices.indices { Self.fadeOut(&voices[index], frames: fadeFrames) }
         case .setMasterGain(let gain):
             master.ramp(to: gain, frames: rampFrames)
+        case .startAlarm(let id, let source, let gain, let rampFrames):
+            var envelope = GainRamp(0)
+            envelope.ramp(to: 1, frames: rampFrames)
+            voices.append(Voice(id: id, source: source, gain: GainRamp(gain), envelope: envelope, isAlarm: true))
+        case .setDuck(let gain):
+            duck.ramp(to: gain, frames: duckFrames)
         }
     }
 
@@ -70,17 +83,37 @@ public struct Mixer {
         return stopping
     }
 
+    /// Alarm voices rendered for the first time since the last call: their audio is about to be written.
+    public mutating func takeNewAlarmVoices() -> [VoiceID] {
+        var fresh: [VoiceID] = []
+        for index in voices.indices where voices[index].isAlarm && !voices[index].reported {
+            voices[index].reported = true
+            fresh.append(voices[index].id)
+        }
+        return fresh
+    }
+
     /// Renders `frames` frames (at most `maxFrames`) into `output`; returns the voices that ended in them.
     public mutating func render(into output: UnsafeMutablePointer<Int16>, frames: Int) -> [VoiceID] {
         precondition(frames <= maxFrames, "render asked for more than maxFrames")
         let samples = frames * AudioFormat.channels
         var ended: [VoiceID] = []
+        let duckSteady = duck.isSteady
+        if !duckSteady {
+            for frame in 0..<frames { duckGains[frame] = duck.next() }
+        }
+        let duckValue = duck.value
         mix.withUnsafeMutableBufferPointer { mix in
             mix.baseAddress!.update(repeating: 0, count: samples)
             sourceScratch.withUnsafeMutableBufferPointer { scratch in
-                for index in voices.indices {
-                    if Self.add(&voices[index], into: mix.baseAddress!, scratch: scratch.baseAddress!, frames: frames) {
-                        ended.append(voices[index].id)
+                duckGains.withUnsafeBufferPointer { duckGains in
+                    for index in voices.indices {
+                        let ducking: Duck = voices[index].isAlarm || (duckSteady && duckValue == 1) ? .none
+                            : duckSteady ? .constant(duckValue) : .ramp(duckGains.baseAddress!)
+                        if Self.add(&voices[index], into: mix.baseAddress!, scratch: scratch.baseAddress!, frames: frames,
+                                    duck: ducking) {
+                            ended.append(voices[index].id)
+                        }
                     }
                 }
             }
@@ -90,18 +123,33 @@ public struct Mixer {
         return ended
     }
 
+    /// How a voice is ducked in this period.
+    enum Duck {
+        case none
+        case constant(Float)
+        /// One gain per frame.
+        case ramp(UnsafePointer<Float>)
+    }
+
     /// Adds one voice into the mix; true when the voice has ended (faded out, or its source ran dry).
     private static func add(_ voice: inout Voice, into mix: UnsafeMutablePointer<Float>,
-                            scratch: UnsafeMutablePointer<Int16>, frames: Int) -> Bool {
+                            scratch: UnsafeMutablePointer<Int16>, frames: Int, duck: Duck) -> Bool {
         let got = voice.source.read(into: scratch, frames: frames)
-        if voice.gain.isSteady && voice.envelope.isSteady {
-            let gain = voice.gain.value * voice.envelope.value
+        var constantDuck: Float = 1
+        var duckRamp: UnsafePointer<Float>?
+        switch duck {
+        case .none: break
+        case .constant(let value): constantDuck = value
+        case .ramp(let gains): duckRamp = gains
+        }
+        if voice.gain.isSteady && voice.envelope.isSteady && duckRamp == nil {
+            let gain = voice.gain.value * voice.envelope.value * constantDuck
             if gain != 0 {
                 for sample in 0..<(got * AudioFormat.channels) { mix[sample] += Float(scratch[sample]) * gain }
             }
         } else {
             for frame in 0..<got {
-                let gain = voice.gain.next() * voice.envelope.next()
+                let gain = voice.gain.next() * voice.envelope.next() * (duckRamp?[frame] ?? constantDuck)
                 let base = frame * AudioFormat.channels
                 mix[base] += Float(scratch[base]) * gain
                 mix[base + 1] += Float(scratch[base + 1]) * gain

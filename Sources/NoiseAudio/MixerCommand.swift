@@ -17,4 +17,9 @@ public enum MixerCommand: @unchecked Sendable {
     case fadeOutAll(fadeFrames: Int)
     /// Moves the master gain with a short ramp.
     case setMasterGain(Float)
+    /// Adds an alarm tone: it rises from silence to `gain` over `rampFrames`, is not ducked, and is reported
+    /// (`AudioEvent.alarmAudioWritten`) when its first frames go to the device.
+    case startAlarm(VoiceID, source: any PCMSource, gain: Float, rampFrames: Int)
+    /// Lowers every noise voice (not alarm tones) to `gain`, ramped over a quarter second; 1 restores them.
+    case setDuck(Float)
 }

@@ -47,3 +47,12 @@ enum MonotonicTime {
         while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &deadline, nil) == EINTR {}
     }
 }
+
+/// The wall clock (CLOCK_REALTIME), for reporting when alarm audio was written.
+enum WallTime {
+    static func seconds() -> Double {
+        var now = Glibc.timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+}

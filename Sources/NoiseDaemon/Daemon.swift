@@ -1,6 +1,8 @@
 import Logging
 import NoiseAudio
 import NoiseCore
+import NoiseStore
+import NoiseSystem
 import ServiceLifecycle
 
 /// Wires the real parts together and runs them as one service group: audio first, the control socket last,
@@ -21,11 +23,24 @@ public enum Daemon {
 
         let player = Player(engine: engine, library: library, clock: ContinuousClock(), hub: hub,
                             cacheBytes: configuration.cacheBytes, defaultFade: configuration.defaultFadeSeconds)
+        let store: AlarmStore
+        let databasePath = configuration.stateDirectory + "/noised.sqlite"
+        do {
+            store = try AlarmStore.open(path: databasePath)
+        } catch {
+            throw StartupError("cannot open the alarm store \(databasePath): \(error)")
+        }
+        let environment = ProcessEnvironment.variables()
+        let scheduler = try await AlarmScheduler(
+            store: store, clock: try TimerFDWallClock(), zones: SystemTimeZoneSource(environment: environment),
+            ringer: player, hub: hub, notifier: DesktopNotifier(environment: environment), logger: logger)
         let server = ControlServer(path: configuration.socketPath,
-                                   handler: RequestHandler(player: player, loader: loader), hub: hub, logger: logger)
+                                   handler: RequestHandler(player: player, scheduler: scheduler, loader: loader),
+                                   hub: hub, logger: logger)
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
             services: [
                 .init(service: AudioService(engine: engine, player: player, events: events, logger: logger)),
+                .init(service: AlarmService(scheduler: scheduler)),
                 .init(service: server),
             ],
             gracefulShutdownSignals: [.sigterm, .sigint],

@@ -6,12 +6,13 @@ import NoiseCore
 struct Noisectl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "noisectl",
-        abstract: "Control the NoiseClock daemon (noised): play noise, stop, volume, status.",
+        abstract: "Control the NoiseClock daemon (noised): noise, alarms, status.",
         discussion: """
             Exit codes: 0 success, 1 the daemon refused the command, 2 usage error, 3 the daemon is not reachable.
             """,
         version: Limits.version,
-        subcommands: [Status.self, Sounds.self, Play.self, Stop.self, Volume.self, Watch.self])
+        subcommands: [Status.self, Sounds.self, Play.self, Stop.self, Volume.self, Watch.self, AlarmCommand.self,
+                      Snooze.self, Dismiss.self, Preview.self])
 }
 
 /// The entry point: argument-parser's own, except that usage errors exit with 2 as documented (not 64).
@@ -63,6 +64,9 @@ enum GlobalOptions {
         var rest = Array(arguments[index...])
         var insertAt = 1
         if rest.first == "sounds", rest.count > 1, ["list", "import"].contains(rest[1]) { insertAt = 2 }
+        if rest.first == "alarm", rest.count > 1, AlarmCommand.configuration.subcommands.map({ $0._commandName }).contains(rest[1]) {
+            insertAt = 2
+        }
         rest.insert(contentsOf: moved, at: min(insertAt, rest.count))
         return rest
     }

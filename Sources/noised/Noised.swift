@@ -61,6 +61,7 @@ struct Noised: AsyncParsableCommand {
             device: device,
             dataDirectory: dataDirectory,
             userDataDirectory: paths.userDataDirectory,
+            stateDirectory: paths.stateHome + "/noised",
             cacheBytes: cacheMiB << 20,
             defaultFadeSeconds: (try? DurationParser.seconds(fade)) ?? Limits.defaultFadeSeconds)
         do {

@@ -53,7 +53,7 @@ public enum NextTrigger {
         floorDivide(instant + Int64(zone.offset(at: instant)), 86_400)
     }
 
-    static func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
+    public static func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
         value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
     }
 }

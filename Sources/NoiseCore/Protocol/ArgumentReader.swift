@@ -60,6 +60,32 @@ struct ArgumentReader {
         return number
     }
 
+    func bool(_ name: String) throws(ProtocolError) -> Bool? {
+        guard let value = args[name], value != .null else { return nil }
+        guard case .bool(let flag) = value else { throw fail(name, "true or false", got: value) }
+        return flag
+    }
+
+    /// A whole number in `range`.
+    func integer(_ name: String, in range: ClosedRange<Int>, unit: String = "") throws(ProtocolError) -> Int? {
+        guard let value = args[name], value != .null else { return nil }
+        let expected = "a whole number from \(range.lowerBound) to \(range.upperBound)" + (unit.isEmpty ? "" : " \(unit)")
+        guard case .number(let number) = value, number == number.rounded(), number >= Double(range.lowerBound),
+              number <= Double(range.upperBound) else { throw fail(name, expected, got: value) }
+        return Int(number)
+    }
+
+    /// An alarm id: a positive integer.
+    func alarmID(_ name: String = "id") throws(ProtocolError) -> Int64 {
+        guard let value = args[name], value != .null else {
+            throw ProtocolError(.invalidArgument, "\(command) needs '\(name)', an alarm id (see 'noisectl alarm list')")
+        }
+        guard case .number(let number) = value, number == number.rounded(), number >= 1, number <= 9e15 else {
+            throw fail(name, "an alarm id (a positive whole number)", got: value)
+        }
+        return Int64(number)
+    }
+
     /// A non-empty list of distinct sound ids.
     func soundList(_ name: String) throws(ProtocolError) -> [String]? {
         guard let value = args[name], value != .null else { return nil }

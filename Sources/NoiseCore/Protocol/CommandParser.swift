@@ -27,6 +27,7 @@ enum CommandParser {
         case "import":
             return .importSound(try importSound(args))
         default:
+            if let command = try AlarmCommandParser.parse(name: name, args: args) { return command }
             throw ProtocolError(.unknownCommand,
                                 "unknown command '\(name.prefix(40))'; commands: \(Command.names.joined(separator: ", "))")
         }

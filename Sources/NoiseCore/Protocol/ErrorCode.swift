@@ -13,6 +13,12 @@ public enum ErrorCode: String, Sendable, Codable, CaseIterable {
     /// The line is longer than `Limits.maxLineBytes`; the connection is closed after this reply.
     case lineTooLong = "line_too_long"
     case importFailed = "import_failed"
+    /// No alarm has that id.
+    case unknownAlarm = "unknown_alarm"
+    /// Snooze or dismiss while no alarm rings.
+    case notRinging = "not_ringing"
+    /// The alarm store could not write the change (disk full, read-only); nothing changed.
+    case storageFailed = "storage_failed"
     /// The sound is in the catalog but its file cannot be decoded.
     case soundUnavailable = "sound_unavailable"
     case tooManyClients = "too_many_clients"

@@ -55,4 +55,12 @@ public enum EventName {
     public static let audio = "audio"
     /// The sound catalog was reloaded or a sound imported: data is a `CatalogSummary`.
     public static let catalog = "catalog"
+    /// An alarm started ringing: data is an `AlarmInfo`.
+    public static let alarmRinging = "alarm_ringing"
+    public static let alarmSnoozed = "alarm_snoozed"
+    public static let alarmDismissed = "alarm_dismissed"
+    /// An alarm was missed: data is a `MissedInfo`.
+    public static let alarmMissed = "alarm_missed"
+    /// The alarm that rings next changed: data is `{"alarm": AlarmInfo or null}`.
+    public static let nextAlarm = "next_alarm"
 }

@@ -8,8 +8,11 @@ public struct StatusInfo: Sendable, Equatable, Codable {
     public var playing: [PlayingSound]
     public var sleepTimer: SleepTimerInfo?
     public var catalog: CatalogSummary
+    /// Alarms: the next one, those ringing, recent missed ones, the time zone, wake-from-suspend.
+    public var alarms: AlarmsStatus?
 
-    public init(uptimeSeconds: Double, audio: AudioStatus, playback: PlaybackInfo, catalog: CatalogSummary) {
+    public init(uptimeSeconds: Double, audio: AudioStatus, playback: PlaybackInfo, catalog: CatalogSummary,
+                alarms: AlarmsStatus? = nil) {
         self.version = Limits.version
         self.protocol = Limits.protocolVersion
         self.uptimeSeconds = uptimeSeconds
@@ -18,10 +21,11 @@ public struct StatusInfo: Sendable, Equatable, Codable {
         self.playing = playback.playing
         self.sleepTimer = playback.sleepTimer
         self.catalog = catalog
+        self.alarms = alarms
     }
 
     enum CodingKeys: CodingKey {
-        case version, `protocol`, uptimeSeconds, audio, masterVolume, playing, sleepTimer, catalog
+        case version, `protocol`, uptimeSeconds, audio, masterVolume, playing, sleepTimer, catalog, alarms
     }
 
     // Written out so that an absent sleep timer is an explicit null, which scripts can test for.
@@ -35,6 +39,7 @@ public struct StatusInfo: Sendable, Equatable, Codable {
         try container.encode(playing, forKey: .playing)
         try container.encode(sleepTimer, forKey: .sleepTimer)
         try container.encode(catalog, forKey: .catalog)
+        try container.encode(alarms, forKey: .alarms)
     }
 }
 

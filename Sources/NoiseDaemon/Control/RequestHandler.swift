@@ -11,10 +11,12 @@ public struct RequestHandler<C: Clock>: Sendable where C.Duration == Duration {
     }
 
     let player: Player<C>
+    let scheduler: AlarmScheduler
     let loader: CatalogLoader
 
-    public init(player: Player<C>, loader: CatalogLoader) {
+    public init(player: Player<C>, scheduler: AlarmScheduler, loader: CatalogLoader) {
         self.player = player
+        self.scheduler = scheduler
         self.loader = loader
     }
 
@@ -37,14 +39,37 @@ public struct RequestHandler<C: Clock>: Sendable where C.Duration == Duration {
     private func run(_ command: Command) async throws -> (any Encodable & Sendable, Bool) {
         switch command {
         case .ping: return (Replies.Empty(), false)
-        case .status: return (await player.status(), false)
+        case .status: return (await status(), false)
         case .sounds(let category): return (await player.sounds(category: category), false)
         case .play(let arguments): return (try await player.play(arguments), false)
         case .stop(let arguments): return (try await player.stop(arguments), false)
         case .volume(let arguments): return (try await player.setVolume(arguments), false)
-        case .subscribe: return (await player.status(), true)
+        case .subscribe: return (await status(), true)
         case .importSound(let arguments): return (try await importSound(arguments), false)
+        case .alarmAdd(let changes): return (try await scheduler.add(changes), false)
+        case .alarmEdit(let id, let changes): return (try await scheduler.edit(id, changes), false)
+        case .alarmEnable(let id, let enabled): return (try await scheduler.edit(id, AlarmChanges(enabled: enabled)), false)
+        case .alarmRemove(let id): return (Removed(removed: try await scheduler.remove(id)), false)
+        case .alarmDuplicate(let id): return (try await scheduler.duplicate(id), false)
+        case .alarmShow(let id): return (try await scheduler.show(id), false)
+        case .alarmList: return (await scheduler.list(), false)
+        case .alarmNext: return (NextAlarm(alarm: await scheduler.next()), false)
+        case .snooze(let minutes): return (try await scheduler.snooze(minutes: minutes), false)
+        case .dismiss: return (try await scheduler.dismiss(), false)
+        case .preview(let sound, let seconds, let volume):
+            try await player.preview(soundID: sound, seconds: seconds ?? 5, volume: volume ?? AlarmDefaults.volume)
+            return (Replies.Empty(), false)
         }
+    }
+
+    private func status() async -> StatusInfo {
+        var status = await player.status()
+        status.alarms = await scheduler.status()
+        return status
+    }
+
+    struct Removed: Encodable, Sendable {
+        var removed: Int64
     }
 
     private func importSound(_ arguments: ImportArguments) async throws(ProtocolError) -> SoundInfo {

@@ -29,6 +29,12 @@ public actor Player<C: Clock> where C.Duration == Duration {
     private var masterVolume = 100.0
     private var sleepTimer: SleepTimer?
     private var nextVoice: VoiceID = 1
+    /// The one alarm tone playing, if any: which alarm and trigger it is for.
+    private var alarmTone: (voice: VoiceID, alarmID: Int64, trigger: Int64)?
+    /// Seconds from the last alarm's trigger to its first audio written to the device.
+    public private(set) var lastOnsetDelay: Double?
+    /// Gain of noise while an alarm rings (about -14 dB).
+    static var duckGain: Float { 0.2 }
 
     public init(engine: AudioEngine, library: SoundLibrary, clock: C, hub: EventHub, cacheBytes: Int, defaultFade: Double) {
         self.engine = engine
@@ -115,8 +121,7 @@ public actor Player<C: Clock> where C.Duration == Duration {
         let fadeFrames = AudioFormat.frames(seconds: request.fade ?? defaultFade)
         guard let ids = request.sounds else {
             cancelSleepTimer()
-            engine.send(.fadeOutAll(fadeFrames: fadeFrames))
-            for index in active.indices { active[index].state = .fadingOut }
+            fadeOutEverything(fadeFrames: fadeFrames)
             return published()
         }
         let indices = try ids.map { (id) throws(ProtocolError) -> Int in
@@ -155,9 +160,61 @@ public actor Player<C: Clock> where C.Duration == Duration {
         case .status(let status):
             hub.publish(EventName.audio, data: status)
         case .voicesEnded(let voices):
+            guard active.contains(where: { voices.contains($0.voice) }) else { return }
             active.removeAll { voices.contains($0.voice) }
             if active.isEmpty { cancelSleepTimer() }
             _ = published()
+        case .alarmAudioWritten(let voice, let wallSeconds):
+            if let tone = alarmTone, tone.voice == voice { lastOnsetDelay = wallSeconds - Double(tone.trigger) }
+        }
+    }
+
+    // MARK: Alarm tones
+
+    /// Starts the alarm tone (unless one already rings: two alarms due together share one tone) and ducks the
+    /// noise. Returns why it cannot be heard, when the device is in error, so the alarm can ring in other ways.
+    public func startAlarmTone(alarm: Alarm, trigger: Int64) async -> String? {
+        if alarmTone == nil {
+            let sound = library.sound(id: alarm.sound) ?? library.sound(id: AlarmDefaults.sound)
+            guard let sound, let loaded = try? await source(for: sound) else {
+                return "alarm sound '\(alarm.sound)' cannot be played"
+            }
+            guard alarmTone == nil else { return nil }
+            let voice = nextVoice
+            nextVoice += 1
+            alarmTone = (voice, alarm.id, trigger)
+            engine.send(.setDuck(Self.duckGain),
+                        .startAlarm(voice, source: Self.makeSource(loaded, kind: .alarm),
+                                    gain: VolumeLaw.gain(forVolume: alarm.volume),
+                                    rampFrames: AudioFormat.frames(seconds: alarm.rampSeconds)))
+        }
+        let audio = engine.status
+        return audio.state == .error ? (audio.error ?? "audio device unavailable") : nil
+    }
+
+    /// Stops the alarm tone quickly and brings the noise back.
+    public func stopAlarmTone() {
+        guard let tone = alarmTone else { return }
+        alarmTone = nil
+        engine.send(.fadeOut(tone.voice, fadeFrames: AudioFormat.frames(seconds: 0.2)), .setDuck(1))
+    }
+
+    /// Plays a sound once (or for `seconds`, whichever is shorter) at an alarm volume, so a user can choose a tone.
+    public func preview(soundID: String, seconds: Double, volume: Double) async throws(ProtocolError) {
+        guard let sound = library.sound(id: soundID) else { throw library.unknownSoundError(soundID) }
+        let loaded = try await source(for: sound)
+        let voice = nextVoice
+        nextVoice += 1
+        let source: any PCMSource = switch loaded {
+        case .buffer(let buffer): BufferSource(buffer: buffer, loops: false)
+        case .stream(let decoder): StreamingSource(decoder: decoder, loops: false)
+        }
+        engine.send(.startAlarm(voice, source: source, gain: VolumeLaw.gain(forVolume: volume), rampFrames: 0))
+        let clock = self.clock
+        let engine = self.engine
+        Task {
+            try? await clock.sleep(for: .seconds(seconds))
+            engine.send(.fadeOut(voice, fadeFrames: AudioFormat.frames(seconds: 0.3)))
         }
     }
 
@@ -227,9 +284,16 @@ public actor Player<C: Clock> where C.Duration == Duration {
         guard let timer = sleepTimer, timer.deadline == deadline else { return }
         sleepTimer = nil
         let remaining = max(0, clock.now.duration(to: deadline).seconds)
-        engine.send(.fadeOutAll(fadeFrames: AudioFormat.frames(seconds: remaining)))
-        for index in active.indices { active[index].state = .fadingOut }
+        fadeOutEverything(fadeFrames: AudioFormat.frames(seconds: remaining))
         _ = published()
+    }
+
+    /// Fades out every noise (alarm tones are not noise: they stop by dismiss, snooze or their limit).
+    private func fadeOutEverything(fadeFrames: Int) {
+        for index in active.indices {
+            active[index].state = .fadingOut
+            engine.send(.fadeOut(active[index].voice, fadeFrames: fadeFrames))
+        }
     }
 
     private func cancelSleepTimer() {

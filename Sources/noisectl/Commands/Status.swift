@@ -26,6 +26,16 @@ enum StatusText {
         let problems = status.catalog.problems
         rows.append(["Sounds", "\(status.catalog.sounds) in the catalog"
                         + (problems.isEmpty ? "" : ", \(problems.count) problem\(problems.count == 1 ? "" : "s"):")])
+        if let alarms = status.alarms {
+            let now = LocalTime.nowSeconds()
+            for info in alarms.ringing { rows.append(["Ringing", AlarmText.summary(info, now: now) + " — noisectl snooze | dismiss"]) }
+            rows.append(["Next alarm", alarms.next.map { AlarmText.summary($0, now: now) } ?? "none (\(alarms.count) alarms)"])
+            for missed in alarms.missed.prefix(3) {
+                rows.append(["Missed", "alarm \(missed.alarmId)\(missed.label.isEmpty ? "" : " \"\(missed.label)\"") at "
+                             + AlarmText.date(missed.trigger) + " (\(missed.reason))"])
+            }
+            if let note = alarms.wakeNote { rows.append(["Wake", note]) }
+        }
         var lines = Output.table(rows)
         lines += problems.map { "  " + $0 }
         lines.append("noised \(status.version), up \(DurationParser.describe(status.uptimeSeconds))")

@@ -24,6 +24,11 @@ enum LocalTime {
         return 86_400
     }
 
+    /// Now, in whole Unix seconds.
+    static func nowSeconds() -> Int64 {
+        Int64(time(nil))
+    }
+
     /// The local time as HH:MM:SS, for event lines.
     static func clockText() -> String {
         var seconds = time(nil)

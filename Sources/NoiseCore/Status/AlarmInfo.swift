@@ -1,0 +1,90 @@
+/// An instant as the protocol shows it: Unix seconds and local time with its offset.
+public struct TriggerInfo: Sendable, Equatable, Codable {
+    public var unix: Int64
+    /// ISO 8601 with the numeric offset in effect then: `2026-11-23T07:00:00+01:00`.
+    public var local: String
+
+    public init(unix: Int64, zone: ZoneRules) {
+        self.unix = unix
+        self.local = ISO8601.format(unix: unix, offsetSeconds: zone.offset(at: unix))
+    }
+}
+
+/// An alarm with its schedule: the reply of the `alarm_*` commands and the data of alarm events.
+public struct AlarmInfo: Sendable, Equatable, Codable {
+    public var alarm: Alarm
+    /// The next trigger (nil when disabled or ringing).
+    public var nextTrigger: TriggerInfo?
+    /// When a snoozed alarm rings again.
+    public var snoozedUntil: TriggerInfo?
+    public var ringing: Bool
+
+    public init(alarm: Alarm, nextTrigger: TriggerInfo?, snoozedUntil: TriggerInfo?, ringing: Bool) {
+        self.alarm = alarm
+        self.nextTrigger = nextTrigger
+        self.snoozedUntil = snoozedUntil
+        self.ringing = ringing
+    }
+
+    enum CodingKeys: CodingKey { case alarm, nextTrigger, snoozedUntil, ringing }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(alarm, forKey: .alarm)
+        try container.encode(nextTrigger, forKey: .nextTrigger)
+        try container.encode(snoozedUntil, forKey: .snoozedUntil)
+        try container.encode(ringing, forKey: .ringing)
+    }
+}
+
+/// A missed alarm, as `status` and the `alarm_missed` event report it.
+public struct MissedInfo: Sendable, Equatable, Codable {
+    public var alarmId: Int64
+    public var label: String
+    public var trigger: TriggerInfo
+    /// `late` (passed more than its ring limit ago) or `unattended` (rang to its limit).
+    public var reason: String
+
+    public init(alarmId: Int64, label: String, trigger: TriggerInfo, reason: String) {
+        self.alarmId = alarmId
+        self.label = label
+        self.trigger = trigger
+        self.reason = reason
+    }
+}
+
+/// The alarm part of `status`.
+public struct AlarmsStatus: Sendable, Equatable, Codable {
+    public var count: Int
+    public var next: AlarmInfo?
+    public var ringing: [AlarmInfo]
+    public var missed: [MissedInfo]
+    public var timeZone: String
+    /// Whether a suspended machine wakes up for alarms (needs CAP_WAKE_ALARM); `wakeNote` says how to enable it.
+    public var wakeFromSuspend: Bool
+    public var wakeNote: String?
+
+    public init(count: Int, next: AlarmInfo?, ringing: [AlarmInfo], missed: [MissedInfo], timeZone: String,
+                wakeFromSuspend: Bool, wakeNote: String?) {
+        self.count = count
+        self.next = next
+        self.ringing = ringing
+        self.missed = missed
+        self.timeZone = timeZone
+        self.wakeFromSuspend = wakeFromSuspend
+        self.wakeNote = wakeNote
+    }
+
+    enum CodingKeys: CodingKey { case count, next, ringing, missed, timeZone, wakeFromSuspend, wakeNote }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(count, forKey: .count)
+        try container.encode(next, forKey: .next)
+        try container.encode(ringing, forKey: .ringing)
+        try container.encode(missed, forKey: .missed)
+        try container.encode(timeZone, forKey: .timeZone)
+        try container.encode(wakeFromSuspend, forKey: .wakeFromSuspend)
+        try container.encode(wakeNote, forKey: .wakeNote)
+    }
+}

@@ -1,0 +1,282 @@
+import Logging
+import NoiseCore
+import NoiseStore
+import NoiseSystem
+
+/// Owns the alarms and the next-trigger state. It waits on the wall clock until the next deadline, asks the
+/// `AlarmSchedule` value what is due, stores what must survive a crash, then rings, stops and reports.
+/// Every change is stored before its reply is sent.
+public actor AlarmScheduler {
+    private var schedule: AlarmSchedule
+    private let store: AlarmStore
+    private let clock: any WallClock
+    private let zones: any TimeZoneSource
+    private let ringer: any AlarmRinger
+    private let hub: EventHub
+    private let notifier: DesktopNotifier
+    private let logger: Logger
+    private var recentMissed: [MissedInfo] = []
+    private var lastNext: AlarmInfo?
+
+    static let missedShown = 20
+
+    public init(store: AlarmStore, clock: any WallClock, zones: any TimeZoneSource, ringer: any AlarmRinger,
+                hub: EventHub, notifier: DesktopNotifier, logger: Logger) async throws {
+        let snapshot = try await store.snapshot()
+        let now = Int64(clock.now().rounded(.down))
+        self.schedule = AlarmSchedule(alarms: snapshot.alarms, lookAfter: snapshot.lookAfter, snoozes: snapshot.snoozes,
+                                      zone: zones.systemZone(), now: now)
+        self.store = store
+        self.clock = clock
+        self.zones = zones
+        self.ringer = ringer
+        self.hub = hub
+        self.notifier = notifier
+        self.logger = logger
+        let zone = self.schedule.zone
+        self.recentMissed = try await store.missed(limit: Self.missedShown).map {
+            MissedInfo(alarmId: $0.alarmId, label: $0.label, trigger: TriggerInfo(unix: $0.trigger, zone: zone), reason: $0.reason)
+        }
+    }
+
+    // MARK: The loop
+
+    /// Runs until cancelled: handle what is due, then sleep until the next deadline (at most a minute, to notice
+    /// a change of the system time zone).
+    public func run() async {
+        if !clock.wakesFromSuspend {
+            logger.notice("alarms: wake-from-suspend is off (no CAP_WAKE_ALARM); a suspended machine will not wake for alarms")
+        }
+        while !Task.isCancelled {
+            refreshZone()
+            await perform(schedule.advance(to: nowSeconds()))
+            publishNextIfChanged()
+            let recheck = clock.now() + 60
+            let deadline = min(schedule.nextDeadline.map(Double.init) ?? recheck, recheck)
+            let clock = self.clock
+            let reason = await withTaskCancellationHandler {
+                await clock.wait(until: deadline)
+            } onCancel: {
+                clock.interrupt()
+            }
+            if reason == .clockChanged { logger.info("alarms: the wall clock was set; looking at every alarm again") }
+        }
+    }
+
+    private func nowSeconds() -> Int64 { Int64(clock.now().rounded(.down)) }
+
+    private func refreshZone() {
+        let zone = zones.systemZone()
+        if zone != schedule.zone {
+            logger.info("alarms: time zone is now \(zone.identifier)")
+            schedule.setZone(zone)
+        }
+    }
+
+    // MARK: Commands
+
+    public func add(_ changes: AlarmChanges) async throws(ProtocolError) -> AlarmInfo {
+        try await checkSound(changes.sound)
+        guard let alarm = changes.newAlarm(id: 0) else { throw ProtocolError(.invalidArgument, "alarm_add needs 'time'") }
+        let now = nowSeconds()
+        let stored: Alarm
+        do {
+            stored = try await store.insert(alarm, lookAfter: now)
+        } catch {
+            throw storageError(error)
+        }
+        await perform(schedule.put(stored, now: now))
+        changed()
+        return info(stored.id)!
+    }
+
+    public func edit(_ id: Int64, _ changes: AlarmChanges) async throws(ProtocolError) -> AlarmInfo {
+        guard let alarm = schedule.alarms[id] else { throw unknownAlarm(id) }
+        try await checkSound(changes.sound)
+        let updated = changes.applied(to: alarm)
+        let now = nowSeconds()
+        do {
+            try await store.update(updated, lookAfter: now)
+        } catch {
+            throw storageError(error)
+        }
+        await perform(schedule.put(updated, now: now))
+        changed()
+        return info(id)!
+    }
+
+    public func remove(_ id: Int64) async throws(ProtocolError) -> Int64 {
+        guard schedule.alarms[id] != nil else { throw unknownAlarm(id) }
+        do {
+            try await store.delete(id: id)
+        } catch {
+            throw storageError(error)
+        }
+        await perform(schedule.remove(id))
+        changed()
+        return id
+    }
+
+    public func duplicate(_ id: Int64) async throws(ProtocolError) -> AlarmInfo {
+        guard var copy = schedule.alarms[id] else { throw unknownAlarm(id) }
+        copy.id = 0
+        let now = nowSeconds()
+        let stored: Alarm
+        do {
+            stored = try await store.insert(copy, lookAfter: now)
+        } catch {
+            throw storageError(error)
+        }
+        await perform(schedule.put(stored, now: now))
+        changed()
+        return info(stored.id)!
+    }
+
+    public func show(_ id: Int64) throws(ProtocolError) -> AlarmInfo {
+        guard let info = info(id) else { throw unknownAlarm(id) }
+        return info
+    }
+
+    /// Every alarm, the next to ring first; disabled ones last, by id.
+    public func list() -> [AlarmInfo] {
+        schedule.alarms.keys.compactMap(info).sorted { lhs, rhs in
+            switch (lhs.nextTrigger?.unix, rhs.nextTrigger?.unix) {
+            case let (left?, right?): (left, lhs.alarm.id) < (right, rhs.alarm.id)
+            case (.some, nil): true
+            case (nil, .some): false
+            case (nil, nil): lhs.alarm.id < rhs.alarm.id
+            }
+        }
+    }
+
+    public func next() -> AlarmInfo? {
+        schedule.nextAlarm.flatMap { info($0.alarmID) }
+    }
+
+    public func snooze(minutes: Int?) async throws(ProtocolError) -> [AlarmInfo] {
+        guard !schedule.ringing.isEmpty else { throw notRinging() }
+        let ids = Array(schedule.ringing.keys).sorted()
+        await perform(schedule.snooze(now: nowSeconds(), minutes: minutes))
+        changed()
+        return ids.compactMap(info)
+    }
+
+    public func dismiss() async throws(ProtocolError) -> [AlarmInfo] {
+        guard !schedule.ringing.isEmpty else { throw notRinging() }
+        let ids = Array(schedule.ringing.keys).sorted()
+        await perform(schedule.dismiss(now: nowSeconds()))
+        changed()
+        return ids.compactMap(info)
+    }
+
+    public func status() -> AlarmsStatus {
+        AlarmsStatus(count: schedule.alarms.count, next: next(), ringing: schedule.ringing.keys.sorted().compactMap(info),
+                     missed: recentMissed, timeZone: schedule.zone.identifier, wakeFromSuspend: clock.wakesFromSuspend,
+                     wakeNote: clock.wakesFromSuspend ? nil
+                        : "a suspended machine will not wake for alarms: give noised CAP_WAKE_ALARM (see docs/alarms.md)")
+    }
+
+    // MARK: Carrying out the schedule's actions
+
+    private func perform(_ actions: [AlarmSchedule.Action]) async {
+        guard !actions.isEmpty else { return }
+        let now = nowSeconds()
+        do {
+            try await store.record(actions, labels: schedule.alarms.mapValues(\.label), now: now)
+        } catch {
+            // Ringing matters more than the record: go on, and say so.
+            logger.error("alarms: could not store the scheduler's state: \(error)")
+        }
+        for action in actions {
+            switch action {
+            case .ring(let alarmID, let trigger):
+                await ring(alarmID, trigger: trigger)
+            case .stopRinging:
+                if schedule.ringing.isEmpty { await ringer.stopAlarmTone() }
+            case .missed(let alarmID, let trigger, let reason):
+                let label = schedule.alarms[alarmID]?.label ?? ""
+                let missed = MissedInfo(alarmId: alarmID, label: label, trigger: TriggerInfo(unix: trigger, zone: schedule.zone),
+                                        reason: reason.rawValue)
+                recentMissed.insert(missed, at: 0)
+                recentMissed = Array(recentMissed.prefix(Self.missedShown))
+                logger.warning("alarm \(alarmID) \(label.isEmpty ? "" : "(\(label)) ")missed (\(reason.rawValue)): \(missed.trigger.local)")
+                hub.publish(EventName.alarmMissed, data: missed)
+            case .snoozed(let alarmID, let until):
+                logger.info("alarm \(alarmID) snoozed until \(TriggerInfo(unix: until, zone: schedule.zone).local)")
+                if let info = info(alarmID) { hub.publish(EventName.alarmSnoozed, data: info) }
+            case .dismissed(let alarmID, _):
+                logger.info("alarm \(alarmID) dismissed")
+                if let info = info(alarmID) { hub.publish(EventName.alarmDismissed, data: info) }
+            case .persistLookAfter, .persistSnooze, .disable:
+                break
+            }
+        }
+    }
+
+    private func ring(_ alarmID: Int64, trigger: Int64) async {
+        guard let alarm = schedule.alarms[alarmID] else { return }
+        let when = TriggerInfo(unix: trigger, zone: schedule.zone).local
+        logger.notice("alarm \(alarmID) \(alarm.label.isEmpty ? "" : "(\(alarm.label)) ")ringing: \(when)")
+        if let info = info(alarmID) { hub.publish(EventName.alarmRinging, data: info) }
+        if let problem = await ringer.startAlarmTone(alarm: alarm, trigger: trigger) {
+            logger.warning("alarm \(alarmID) rings but cannot be heard: \(problem)")
+            notifier.notify(title: alarm.label.isEmpty ? "Alarm \(alarm.time)" : alarm.label,
+                            body: "Alarm \(alarmID) is ringing (\(alarm.time)); no sound: \(problem)")
+        }
+    }
+
+    // MARK: Helpers
+
+    private func info(_ alarmID: Int64) -> AlarmInfo? {
+        guard let alarm = schedule.alarms[alarmID] else { return nil }
+        let zone = schedule.zone
+        return AlarmInfo(alarm: alarm, nextTrigger: schedule.nextTrigger(of: alarmID).map { TriggerInfo(unix: $0, zone: zone) },
+                         snoozedUntil: schedule.snoozes[alarmID].map { TriggerInfo(unix: $0.ringAt, zone: zone) },
+                         ringing: schedule.ringing[alarmID] != nil)
+    }
+
+    /// The alarms changed: wake the loop so it sleeps until the right deadline.
+    private func changed() {
+        publishNextIfChanged()
+        clock.interrupt()
+    }
+
+    private func publishNextIfChanged() {
+        let next = next()
+        guard next != lastNext else { return }
+        lastNext = next
+        hub.publish(EventName.nextAlarm, data: NextAlarm(alarm: next))
+    }
+
+    private func checkSound(_ id: String?) async throws(ProtocolError) {
+        guard let id else { return }
+        guard await ringer.hasSound(id) else {
+            throw ProtocolError(.unknownSound, "unknown sound '\(id.prefix(40))'; alarms can use any sound in 'noisectl sounds'")
+        }
+    }
+
+    private func unknownAlarm(_ id: Int64) -> ProtocolError {
+        let ids = schedule.alarms.keys.sorted().prefix(10).map(String.init).joined(separator: ", ")
+        return ProtocolError(.unknownAlarm, "no alarm has id \(id); " + (ids.isEmpty ? "there are no alarms" : "ids: \(ids)"))
+    }
+
+    private func notRinging() -> ProtocolError {
+        let next = next().map { " (next: alarm \($0.alarm.id) at \($0.nextTrigger?.local ?? $0.snoozedUntil?.local ?? "?"))" } ?? ""
+        return ProtocolError(.notRinging, "no alarm is ringing\(next)")
+    }
+
+    private func storageError(_ error: any Error) -> ProtocolError {
+        logger.error("alarms: store refused a change: \(error)")
+        return ProtocolError(.storageFailed, "the alarm store could not save the change (nothing changed): \(error)")
+    }
+}
+
+/// The data of the `next_alarm` event: the alarm that rings next, or null.
+public struct NextAlarm: Codable, Sendable {
+    public var alarm: AlarmInfo?
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(alarm, forKey: .alarm)
+    }
+}

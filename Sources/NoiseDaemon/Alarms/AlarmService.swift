@@ -1,0 +1,12 @@
+import ServiceLifecycle
+
+/// Runs the alarm scheduler's loop for the daemon's lifetime; graceful shutdown ends its wait.
+struct AlarmService: Service {
+    let scheduler: AlarmScheduler
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown {
+            await scheduler.run()
+        }
+    }
+}

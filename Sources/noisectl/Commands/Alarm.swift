@@ -1,0 +1,235 @@
+import ArgumentParser
+import NoiseCore
+
+/// `noisectl alarm …`: manage alarms.
+struct AlarmCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "alarm",
+        abstract: "Add, list, change and remove alarms.",
+        subcommands: [Add.self, List.self, Next.self, Show.self, Edit.self, Enable.self, Disable.self, Remove.self,
+                      Duplicate.self, AlarmWhen.self, AlarmImport.self],
+        defaultSubcommand: List.self)
+}
+
+/// The settings shared by `alarm add` and `alarm edit`.
+struct AlarmSettingOptions: ParsableArguments {
+    @Option(help: "once (default), daily, weekdays, weekends, mon,wed,fri, mon-fri, sat..sun.")
+    var `repeat`: String?
+
+    @Option(help: "A label, e.g. Work.")
+    var label: String?
+
+    @Option(help: "The sound (default \(AlarmDefaults.sound)); any id from 'noisectl sounds'. Try one: noisectl preview ID.")
+    var sound: String?
+
+    @Option(help: "Volume 0-100 (default \(AlarmDefaults.volume.formatted)).")
+    var volume: Double?
+
+    @Option(help: "Rise from silence to the volume over this long, e.g. 60s; 0 for none (default \(AlarmDefaults.rampSeconds.formatted)s).")
+    var ramp: String?
+
+    @Option(help: "Snooze minutes, 1-60 (default \(AlarmDefaults.snoozeMinutes); often 5, 7, 8, 9, 10, 15 or 20).")
+    var snooze: Int?
+
+    @Option(name: .customLong("ring-for"), help: "Ring this long unattended before it stops and counts as missed (default 10m).")
+    var ringFor: String?
+
+    @Option(help: "A note shown when it rings (edit: an empty note removes it).")
+    var note: String?
+
+    /// The changes these options ask for; a bad value is a usage error (exit 2) naming what is accepted.
+    func changes() throws -> AlarmChanges {
+        var changes = AlarmChanges(label: label, sound: sound, volume: volume, snoozeMinutes: snooze, note: note)
+        if let text = self.repeat {
+            do { changes.repeat = try RepeatRule.parse(text) } catch { throw ValidationError("--repeat: \(error)") }
+        }
+        changes.rampSeconds = try parseDuration(ramp, option: "--ramp")
+        changes.ringLimitSeconds = try parseDuration(ringFor, option: "--ring-for")
+        if let problem = changes.problem() { throw ValidationError(problem.message) }
+        return changes
+    }
+}
+
+/// Parses a time of day in `validate()`, so a bad one is a usage error.
+func parseTime(_ text: String, option: String) throws -> TimeOfDay {
+    do { return try TimeOfDay.parse(text) } catch { throw ValidationError("\(option): \(error)") }
+}
+
+/// An alarm id argument.
+struct AlarmIDArgument: ParsableArguments {
+    @Argument(help: "The alarm's id (see 'noisectl alarm list').")
+    var id: Int64
+
+    func validate() throws {
+        guard id >= 1 else { throw ValidationError("an alarm id is a positive number, got \(id)") }
+    }
+}
+
+struct IDArgs: Encodable {
+    var id: Int64
+}
+
+extension AlarmCommand {
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add an alarm.",
+            discussion: """
+                Examples:
+                  noisectl alarm add 07:00 --repeat weekdays --label Work
+                  noisectl alarm add 6:30am --repeat mon,wed,fri --sound chime --ramp 60s --snooze 5
+                  noisectl alarm add 21:15 --label "Take the bread out"
+                """)
+
+        @OptionGroup var options: ClientOptions
+
+        @Argument(help: "The time: 07:00, 7:00, 7am, 7:30pm, 19:30, 07:00:30 (local time).")
+        var time: String
+
+        @OptionGroup var settings: AlarmSettingOptions
+
+        @Flag(help: "Add it switched off.")
+        var disabled = false
+
+        func validate() throws {
+            _ = try parseTime(time, option: "TIME")
+            _ = try settings.changes()
+        }
+
+        func run() throws {
+            var changes = try settings.changes()
+            changes.time = try parseTime(time, option: "TIME")
+            if disabled { changes.enabled = false }
+            try AlarmText.send(options, "alarm_add", args: changes, verb: "Added")
+        }
+    }
+
+    struct Edit: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Change an alarm's settings.")
+
+        @OptionGroup var options: ClientOptions
+        @OptionGroup var alarm: AlarmIDArgument
+
+        @Option(help: "A new time.")
+        var time: String?
+
+        @OptionGroup var settings: AlarmSettingOptions
+
+        func validate() throws {
+            if let time { _ = try parseTime(time, option: "--time") }
+            _ = try settings.changes()
+        }
+
+        func run() throws {
+            var changes = try settings.changes()
+            changes.time = try time.map { try parseTime($0, option: "--time") }
+            struct Args: Encodable {
+                var id: Int64
+                var changes: AlarmChanges
+                func encode(to encoder: any Encoder) throws {
+                    try changes.encode(to: encoder)
+                    var container = encoder.container(keyedBy: Key.self)
+                    try container.encode(id, forKey: .id)
+                }
+                enum Key: CodingKey { case id }
+            }
+            try AlarmText.send(options, "alarm_edit", args: Args(id: alarm.id, changes: changes), verb: "Changed")
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the alarms, the next to ring first.")
+
+        @OptionGroup var options: ClientOptions
+
+        func run() throws {
+            try options.withDaemon { connection throws(ClientFailure) in
+                let data = try connection.request("alarm_list")
+                if options.json { return Output.json(data) }
+                let alarms = try connection.decode(data, as: [AlarmInfo].self)
+                guard !alarms.isEmpty else { return Output.line("No alarms. Add one: noisectl alarm add 07:00 --repeat weekdays") }
+                let now = LocalTime.nowSeconds()
+                let header = ["ID", "TIME", "REPEAT", "LABEL", "SOUND", "ON", "NEXT"]
+                let rows = alarms.map { info in
+                    [String(info.alarm.id), info.alarm.time.description, info.alarm.repeat.description, info.alarm.label,
+                     info.alarm.sound, info.alarm.enabled ? "yes" : "no", AlarmText.next(info, now: now)]
+                }
+                Output.table([header] + rows).forEach(Output.line)
+            }
+        }
+    }
+
+    struct Next: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show the alarm that rings next.")
+
+        @OptionGroup var options: ClientOptions
+
+        func run() throws {
+            try options.withDaemon { connection throws(ClientFailure) in
+                let data = try connection.request("alarm_next")
+                if options.json { return Output.json(data) }
+                struct Reply: Decodable { var alarm: AlarmInfo? }
+                guard let info = try connection.decode(data, as: Reply.self).alarm else { return Output.line("No alarm is set to ring.") }
+                Output.line(AlarmText.summary(info, now: LocalTime.nowSeconds()))
+            }
+        }
+    }
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show one alarm with all its settings.")
+
+        @OptionGroup var options: ClientOptions
+        @OptionGroup var alarm: AlarmIDArgument
+
+        func run() throws {
+            try options.withDaemon { connection throws(ClientFailure) in
+                let data = try connection.request("alarm_show", args: IDArgs(id: alarm.id))
+                if options.json { return Output.json(data) }
+                AlarmText.details(try connection.decode(data, as: AlarmInfo.self), now: LocalTime.nowSeconds()).forEach(Output.line)
+            }
+        }
+    }
+
+    struct Enable: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Switch an alarm on.")
+        @OptionGroup var options: ClientOptions
+        @OptionGroup var alarm: AlarmIDArgument
+
+        func run() throws {
+            try AlarmText.send(options, "alarm_enable", args: IDArgs(id: alarm.id), verb: "Enabled")
+        }
+    }
+
+    struct Disable: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Switch an alarm off (it is kept).")
+        @OptionGroup var options: ClientOptions
+        @OptionGroup var alarm: AlarmIDArgument
+
+        func run() throws {
+            try AlarmText.send(options, "alarm_disable", args: IDArgs(id: alarm.id), verb: "Disabled")
+        }
+    }
+
+    struct Duplicate: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Copy an alarm (the copy gets a new id).")
+        @OptionGroup var options: ClientOptions
+        @OptionGroup var alarm: AlarmIDArgument
+
+        func run() throws {
+            try AlarmText.send(options, "alarm_duplicate", args: IDArgs(id: alarm.id), verb: "Added a copy:")
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete an alarm.")
+        @OptionGroup var options: ClientOptions
+        @OptionGroup var alarm: AlarmIDArgument
+
+        func run() throws {
+            try options.withDaemon { connection throws(ClientFailure) in
+                let data = try connection.request("alarm_remove", args: IDArgs(id: alarm.id))
+                if options.json { return Output.json(data) }
+                Output.line("Removed alarm \(alarm.id).")
+            }
+        }
+    }
+}

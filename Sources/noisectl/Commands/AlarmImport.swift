@@ -1,0 +1,181 @@
+import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Glibc
+import NoiseCore
+import NoiseSystem
+
+/// `noisectl alarm import`: adds the alarms of the original iPhone app, one `alarm_add` each, so one the daemon
+/// refuses is reported and the rest still go in.
+struct AlarmImport: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import the alarms of the original iPhone app from the JSON file it saved.",
+        discussion: """
+            An entry that cannot be imported as it was (a time that does not exist, a
+            snooze over 60 minutes) is skipped with the reason; entries are numbered
+            from 0, as in the file. Details: docs/alarms.md.
+            Exit codes: 0 something was imported (or the file holds no alarms), 1 every
+            entry was skipped, 3 the daemon is not reachable.
+            Examples:
+              noisectl alarm import alarms.json --dry-run
+              noisectl alarm import alarms.json
+            """)
+
+    @OptionGroup var options: ClientOptions
+
+    @Argument(help: "The app's alarms file (a JSON array).")
+    var file: String
+
+    @Flag(name: .customLong("dry-run"), help: "Show what would be imported, without contacting the daemon.")
+    var dryRun = false
+
+    /// The app's files are a few kilobytes; this only stops a wrong path from filling memory.
+    static let maxFileBytes = 16 << 20
+
+    func run() throws {
+        var report = LegacyAlarmImport.Report()
+        switch Self.contents(of: file) {
+        case .success(let bytes):
+            let zone = SystemTimeZoneSource(environment: ProcessInfo.processInfo.environment).systemZone()
+            report = LegacyAlarmImport.parse(bytes, zone: zone)
+        case .failure(let problem):
+            report.skipped.append(.init(index: -1, reason: "cannot read \(file): \(problem.reason)"))
+        }
+        var imported: [Int64] = []
+        var skipped = report.skipped
+        if dryRun {
+            printPlan(report)
+        } else {
+            if !report.alarms.isEmpty {
+                try options.withDaemon { connection throws(ClientFailure) in
+                    Self.add(report, over: connection, imported: &imported, skipped: &skipped)
+                }
+            }
+            skipped.sort { $0.index < $1.index }
+            printOutcome(imported: imported, skipped: skipped, notes: report.notes)
+        }
+        let added = dryRun ? report.alarms.count : imported.count
+        if added == 0 && !skipped.isEmpty { throw ExitCode(1) }
+    }
+
+    /// Sends one `alarm_add` per alarm. A refusal skips that entry; a lost daemon (or one that has no
+    /// `alarm_add`) stops the import and the entries not sent are skipped, so the report still shows what went in.
+    static func add(_ report: LegacyAlarmImport.Report, over connection: DaemonConnection, imported: inout [Int64],
+                    skipped: inout [LegacyAlarmImport.Skipped]) {
+        for (position, (changes, index)) in zip(report.alarms, report.sources).enumerated() {
+            do throws(ClientFailure) {
+                imported.append(Self.id(in: try connection.request("alarm_add", args: changes)))
+            } catch let failure where failure.exitCode == 3 || failure.code == .unknownCommand {
+                skipped += report.sources[position...].map { .init(index: $0, reason: "not sent: \(failure.message)") }
+                return
+            } catch {
+                skipped.append(.init(index: index, reason: "the daemon refused it: \(error.message)"))
+            }
+        }
+    }
+
+    /// The new alarm's id: the reply is the alarm with its schedule (`{"alarm": {"id": 3, …}, …}`); a bare alarm
+    /// is read too. 0 (never an id) if neither, which cannot happen with a daemon of the same version.
+    static func id(in reply: JSONValue) -> Int64 {
+        guard case .object(let fields) = reply else { return 0 }
+        if case .number(let id)? = fields["id"] { return Int64(id) }
+        if case .object(let alarm)? = fields["alarm"], case .number(let id)? = alarm["id"] { return Int64(id) }
+        return 0
+    }
+
+    private func printOutcome(imported: [Int64], skipped: [LegacyAlarmImport.Skipped], notes: [String]) {
+        if options.json {
+            struct Reply: Encodable {
+                var imported: [Int64]
+                var skipped: [LegacyAlarmImport.Skipped]
+                var notes: [String]
+            }
+            return Output.json(Reply(imported: imported, skipped: skipped, notes: notes))
+        }
+        if imported.isEmpty && skipped.isEmpty { return Output.line("Nothing to import: the file holds no alarms.") }
+        var head = imported.isEmpty
+            ? "Imported no alarms"
+            : "Imported \(Self.count(imported.count, "alarm")) (id\(imported.count == 1 ? "" : "s") "
+                + imported.map(String.init).joined(separator: ", ") + ")"
+        if !skipped.isEmpty { head += "; skipped \(skipped.count):" }
+        Output.line(skipped.isEmpty ? head + "." : head)
+        skipped.forEach { Output.line("  " + Self.text($0)) }
+        printNotes(notes)
+    }
+
+    private func printPlan(_ report: LegacyAlarmImport.Report) {
+        if options.json {
+            struct Planned: Encodable {
+                var index: Int
+                var alarm: AlarmChanges
+            }
+            struct Plan: Encodable {
+                var wouldImport: [Planned]
+                var skipped: [LegacyAlarmImport.Skipped]
+                var notes: [String]
+            }
+            let planned = zip(report.sources, report.alarms).map { Planned(index: $0, alarm: $1) }
+            return Output.json(Plan(wouldImport: planned, skipped: report.skipped, notes: report.notes))
+        }
+        if report.alarms.isEmpty && report.skipped.isEmpty { return Output.line("Nothing to import: the file holds no alarms.") }
+        Output.line(report.alarms.isEmpty ? "Would import no alarms." : "Would import \(Self.count(report.alarms.count, "alarm")):")
+        for (index, changes) in zip(report.sources, report.alarms) {
+            Output.line("  entry \(index): " + Self.summary(changes))
+        }
+        if !report.skipped.isEmpty { Output.line("Would skip \(report.skipped.count):") }
+        report.skipped.forEach { Output.line("  " + Self.text($0)) }
+        printNotes(report.notes)
+    }
+
+    private func printNotes(_ notes: [String]) {
+        guard !notes.isEmpty else { return }
+        Output.line("Notes:")
+        notes.forEach { Output.line("  " + $0) }
+    }
+
+    /// `07:30 weekdays "Work", sound digital, volume 70, snooze 10 min` (and `disabled` when it is).
+    static func summary(_ changes: AlarmChanges) -> String {
+        var parts = ["\(changes.time.map(\.description) ?? "?") \(changes.repeat ?? .once)"]
+        if let label = changes.label, !label.isEmpty { parts[0] += " \"\(label)\"" }
+        if changes.enabled == false { parts.append("disabled") }
+        parts.append("sound \(changes.sound ?? AlarmDefaults.sound)")
+        parts.append("volume \((changes.volume ?? AlarmDefaults.volume).formatted)")
+        parts.append("snooze \(changes.snoozeMinutes ?? AlarmDefaults.snoozeMinutes) min")
+        return parts.joined(separator: ", ")
+    }
+
+    static func text(_ skipped: LegacyAlarmImport.Skipped) -> String {
+        skipped.index < 0 ? skipped.reason : "entry \(skipped.index): \(skipped.reason)"
+    }
+
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+
+    struct ReadProblem: Error {
+        var reason: String
+    }
+
+    /// The file's bytes, read with plain POSIX calls like the rest of the client.
+    static func contents(of path: String) -> Result<[UInt8], ReadProblem> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(ReadProblem(reason: String(cString: strerror(errno)))) }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { return .failure(ReadProblem(reason: String(cString: strerror(errno)))) }
+            if count == 0 { return .success(bytes) }
+            bytes += chunk[..<count]
+            if bytes.count > maxFileBytes {
+                return .failure(ReadProblem(reason: "larger than \(maxFileBytes >> 20) MiB, which no alarms file is"))
+            }
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import NoiseCore
+
+/// How alarms read for people.
+enum AlarmText {
+    /// Sends a command whose reply is one alarm and prints it (`verb` first), or its JSON.
+    static func send(_ options: ClientOptions, _ command: String, args: some Encodable, verb: String) throws {
+        try options.withDaemon { connection throws(ClientFailure) in
+            let data = try connection.request(command, args: args)
+            if options.json { return Output.json(data) }
+            Output.line("\(verb) " + summary(try connection.decode(data, as: AlarmInfo.self), now: LocalTime.nowSeconds()))
+        }
+    }
+
+    /// `alarm 3 07:00 weekdays "Work": next Mon 24 Nov 07:00, in 8 h 12 min`.
+    static func summary(_ info: AlarmInfo, now: Int64) -> String {
+        let alarm = info.alarm
+        let label = alarm.label.isEmpty ? "" : " \"\(alarm.label)\""
+        return "alarm \(alarm.id) \(alarm.time) \(alarm.repeat)\(label): " + next(info, now: now)
+    }
+
+    static func next(_ info: AlarmInfo, now: Int64) -> String {
+        if info.ringing { return "ringing now" }
+        if let snoozed = info.snoozedUntil { return "snoozed until \(clock(snoozed)), \(relative(snoozed.unix - now))" }
+        guard let trigger = info.nextTrigger else { return info.alarm.enabled ? "no trigger" : "off" }
+        return "\(date(trigger)), \(relative(trigger.unix - now))"
+    }
+
+    static func details(_ info: AlarmInfo, now: Int64) -> [String] {
+        let alarm = info.alarm
+        var rows = [["Alarm", String(alarm.id)], ["Time", alarm.time.description], ["Repeat", alarm.repeat.description],
+                    ["Label", alarm.label.isEmpty ? "—" : alarm.label], ["Enabled", alarm.enabled ? "yes" : "no"],
+                    ["Sound", "\(alarm.sound) at \(alarm.volume.formatted)%"],
+                    ["Ramp", alarm.rampSeconds == 0 ? "none" : DurationParser.describe(alarm.rampSeconds)],
+                    ["Snooze", "\(alarm.snoozeMinutes) min"], ["Rings for", DurationParser.describe(alarm.ringLimitSeconds)],
+                    ["Next", next(info, now: now)]]
+        if let note = alarm.note { rows.append(["Note", note]) }
+        return Output.table(rows)
+    }
+
+    /// `Mon 24 Nov 07:00` from an ISO-8601 local time.
+    static func date(_ trigger: TriggerInfo) -> String {
+        guard let wall = ISO8601.parts(trigger.local)?.wallSeconds else { return trigger.local }
+        let days = NextTrigger.floorDivide(wall, 86_400)
+        let (_, month, day) = CivilDate.date(days: days)
+        let weekday = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][CivilDate.weekday(days: days) - 1]
+        let monthName = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][month - 1]
+        return "\(weekday) \(day) \(monthName) \(clock(trigger))"
+    }
+
+    static func clock(_ trigger: TriggerInfo) -> String {
+        guard let wall = ISO8601.parts(trigger.local)?.wallSeconds else { return trigger.local }
+        let seconds = Int(wall - NextTrigger.floorDivide(wall, 86_400) * 86_400)
+        return TimeOfDay(hour: seconds / 3600, minute: seconds % 3600 / 60, second: seconds % 60).description
+    }
+
+    /// `in 8 h 12 min`, `in 40 s`, `1 min ago`.
+    static func relative(_ seconds: Int64) -> String {
+        let magnitude = abs(seconds)
+        let text: String
+        if magnitude < 60 {
+            text = "\(magnitude) s"
+        } else {
+            let (days, hours, minutes) = (magnitude / 86_400, magnitude % 86_400 / 3600, magnitude % 3600 / 60)
+            text = [days > 0 ? "\(days) d" : nil, hours > 0 ? "\(hours) h" : nil, days == 0 && minutes > 0 ? "\(minutes) min" : nil]
+                .compactMap { $0 }.joined(separator: " ")
+        }
+        return seconds >= 0 ? "in \(text)" : "\(text) ago"
+    }
+}

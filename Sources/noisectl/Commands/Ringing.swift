@@ -1,0 +1,81 @@
+import ArgumentParser
+import NoiseCore
+
+/// `noisectl snooze`: silence the ringing alarm; it rings again after its snooze minutes.
+struct Snooze: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Snooze the ringing alarm.")
+
+    @OptionGroup var options: ClientOptions
+
+    @Option(name: .customLong("for"), help: "Minutes, 1-60 (default: the alarm's own snooze; often 5, 7, 8, 9, 10, 15 or 20).")
+    var minutes: Int?
+
+    func validate() throws {
+        if let minutes, !AlarmDefaults.snoozeRange.contains(minutes) {
+            throw ValidationError("--for must be 1 to 60 minutes, got \(minutes)")
+        }
+    }
+
+    func run() throws {
+        struct Args: Encodable { var minutes: Int? }
+        try options.withDaemon { connection throws(ClientFailure) in
+            let data = try connection.request("snooze", args: Args(minutes: minutes))
+            if options.json { return Output.json(data) }
+            let now = LocalTime.nowSeconds()
+            for info in try connection.decode(data, as: [AlarmInfo].self) {
+                Output.line("Snoozed alarm \(info.alarm.id): " + AlarmText.next(info, now: now))
+            }
+        }
+    }
+}
+
+/// `noisectl dismiss`: stop the ringing alarm.
+struct Dismiss: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Dismiss the ringing alarm.")
+
+    @OptionGroup var options: ClientOptions
+
+    func run() throws {
+        try options.withDaemon { connection throws(ClientFailure) in
+            let data = try connection.request("dismiss")
+            if options.json { return Output.json(data) }
+            let now = LocalTime.nowSeconds()
+            for info in try connection.decode(data, as: [AlarmInfo].self) {
+                Output.line("Dismissed alarm \(info.alarm.id)" + (info.nextTrigger.map { "; next " + AlarmText.date($0) + ", " + AlarmText.relative($0.unix - now) } ?? "."))
+            }
+        }
+    }
+}
+
+/// `noisectl preview SOUND`: hear a sound once at alarm volume, to choose an alarm tone.
+struct Preview: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Play a sound once at alarm volume, to choose an alarm tone.")
+
+    @OptionGroup var options: ClientOptions
+
+    @Argument(help: "A sound id (see 'noisectl sounds --category alarm').")
+    var sound: String
+
+    @Option(name: .customLong("for"), help: "At most this long, e.g. 5s (default 5s, up to 60s).")
+    var duration: String?
+
+    @Option(help: "Volume 0-100 (default \(AlarmDefaults.volume.formatted), the alarms' default).")
+    var volume: Double?
+
+    func validate() throws {
+        if let seconds = try parseDuration(duration, option: "--for"), !(0.1...60).contains(seconds) {
+            throw ValidationError("--for must be 0.1 s to 60 s")
+        }
+        if let volume, !(0...100).contains(volume) { throw ValidationError("--volume must be 0 to 100") }
+    }
+
+    func run() throws {
+        struct Args: Encodable { var sound: String; var `for`: Double?; var volume: Double? }
+        let seconds = try parseDuration(duration, option: "--for")
+        try options.withDaemon { connection throws(ClientFailure) in
+            let data = try connection.request("preview", args: Args(sound: sound, for: seconds, volume: volume))
+            if options.json { return Output.json(data) }
+            Output.line("Playing \(sound) for up to \(DurationParser.describe(seconds ?? 5)).")
+        }
+    }
+}
