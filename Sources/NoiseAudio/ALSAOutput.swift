@@ -61,6 +61,12 @@ public final class ALSAOutput: AudioOutput {
         }
     }
 
+    public func delayFrames() -> Int {
+        var frames: snd_pcm_sframes_t = 0
+        guard let pcm, snd_pcm_delay(pcm, &frames) >= 0 else { return 0 }
+        return max(0, Int(frames))
+    }
+
     public func drain() {
         if let pcm { snd_pcm_drain(pcm) }
     }

@@ -7,8 +7,9 @@ public enum AudioEvent: Sendable {
     case status(AudioStatus)
     /// These voices faded out or ran out and are gone.
     case voicesEnded([VoiceID])
-    /// An alarm tone's first frames are being written to the device, at this wall-clock time (Unix seconds).
-    case alarmAudioWritten(VoiceID, wallSeconds: Double)
+    /// An alarm tone's first frames were written to the device at `writtenAt`, to be heard at `heardAt`
+    /// (both wall-clock Unix seconds).
+    case alarmAudio(VoiceID, writtenAt: Double, heardAt: Double)
 }
 
 /// Owns the output thread: a dedicated OS thread that mixes and writes to the device, blocking on the device
@@ -105,8 +106,8 @@ public final class AudioEngine: Sendable {
         onEvent(.voicesEnded(ended))
     }
 
-    fileprivate func report(alarmAudio voices: [VoiceID], at wallSeconds: Double) {
-        for voice in voices { onEvent(.alarmAudioWritten(voice, wallSeconds: wallSeconds)) }
+    fileprivate func report(alarmAudio starts: [Mixer.AlarmStart], writtenAt: Double) {
+        for start in starts { onEvent(.alarmAudio(start.voice, writtenAt: writtenAt, heardAt: start.heardAt)) }
     }
 }
 
@@ -194,10 +195,15 @@ private struct OutputLoop {
 
     mutating func playOnePeriod() {
         let frames = min(output.periodFrames, mixer.maxFrames)
-        let ended = buffer.withUnsafeMutableBufferPointer { mixer.render(into: $0.baseAddress!, frames: frames) }
+        // When the first frame of this period will be heard: now plus what the device still holds.
+        let now = WallTime.seconds()
+        let playTime = now + Double(output.delayFrames()) / Double(AudioFormat.sampleRate)
+        var started: [Mixer.AlarmStart] = []
+        let ended = buffer.withUnsafeMutableBufferPointer {
+            mixer.render(into: $0.baseAddress!, frames: frames, playTime: playTime, started: &started)
+        }
         if !ended.isEmpty { engine.report(ended: ended) }
-        let freshAlarms = mixer.takeNewAlarmVoices()
-        if !freshAlarms.isEmpty { engine.report(alarmAudio: freshAlarms, at: WallTime.seconds()) }
+        if !started.isEmpty { engine.report(alarmAudio: started, writtenAt: now) }
         do {
             try buffer.withUnsafeBufferPointer { (pointer) throws(AudioOutputError) in
                 try output.write(pointer.baseAddress!, frames: frames)

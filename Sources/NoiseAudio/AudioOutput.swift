@@ -26,6 +26,8 @@ public protocol AudioOutput: AnyObject {
     func drain()
     /// Releases the device; safe to call when it is not open.
     func close()
+    /// Frames written but not yet heard (ALSA's delay), so the engine knows when the next frame will sound.
+    func delayFrames() -> Int
     /// Frames per period of the open device: how much the engine renders per write.
     var periodFrames: Int { get }
     /// Underruns recovered from since this output was created.

@@ -11,15 +11,28 @@ public struct Mixer {
         var gain: GainRamp
         var envelope: GainRamp
         var stopping = false
-        /// Alarm tones are not ducked and are reported when first written.
+        /// Alarm tones are not ducked; while one sounds, the noise is.
         var isAlarm = false
-        var reported = false
+        /// When an alarm tone is to start (wall seconds), until the mixer turns it into `silentFrames`.
+        var startAt: Double?
+        /// Frames of silence before the voice starts.
+        var silentFrames = 0
     }
+
+    /// An alarm tone that began sounding: its first frame plays at `heardAt` (wall seconds).
+    public struct AlarmStart: Sendable, Equatable {
+        public var voice: VoiceID
+        public var heardAt: Double
+    }
+
+    /// Gain of noise while an alarm tone sounds (about -14 dB).
+    public static let duckGain: Float = 0.2
 
     private(set) var voices: [Voice] = []
     private var master = GainRamp(1)
     private var duck = GainRamp(1)
     private var duckGains: [Float]
+    private var startedVoices: Set<VoiceID> = []
     private let duckFrames = AudioFormat.frames(seconds: 0.25)
     private let rampFrames = AudioFormat.frames(seconds: Limits.volumeRampSeconds)
     private var sourceScratch: [Int16]
@@ -56,12 +69,11 @@ public struct Mixer {
             for index in voices.indices { Self.fadeOut(&voices[index], frames: fadeFrames) }
         case .setMasterGain(let gain):
             master.ramp(to: gain, frames: rampFrames)
-        case .startAlarm(let id, let source, let gain, let rampFrames):
+        case .startAlarm(let id, let source, let gain, let rampFrames, let startAt):
             var envelope = GainRamp(0)
             envelope.ramp(to: 1, frames: rampFrames)
-            voices.append(Voice(id: id, source: source, gain: GainRamp(gain), envelope: envelope, isAlarm: true))
-        case .setDuck(let gain):
-            duck.ramp(to: gain, frames: duckFrames)
+            voices.append(Voice(id: id, source: source, gain: GainRamp(gain), envelope: envelope, isAlarm: true,
+                                startAt: startAt ?? -.infinity))
         }
     }
 
@@ -83,21 +95,36 @@ public struct Mixer {
         return stopping
     }
 
-    /// Alarm voices rendered for the first time since the last call: their audio is about to be written.
-    public mutating func takeNewAlarmVoices() -> [VoiceID] {
-        var fresh: [VoiceID] = []
-        for index in voices.indices where voices[index].isAlarm && !voices[index].reported {
-            voices[index].reported = true
-            fresh.append(voices[index].id)
-        }
-        return fresh
+    /// Renders `frames` frames with no scheduled tones to place (tests, and callers without a clock).
+    public mutating func render(into output: UnsafeMutablePointer<Int16>, frames: Int) -> [VoiceID] {
+        var started: [AlarmStart] = []
+        return render(into: output, frames: frames, playTime: 0, started: &started)
     }
 
     /// Renders `frames` frames (at most `maxFrames`) into `output`; returns the voices that ended in them.
-    public mutating func render(into output: UnsafeMutablePointer<Int16>, frames: Int) -> [VoiceID] {
+    /// `playTime` is when the first of these frames will be heard (wall seconds), for scheduled alarm tones;
+    /// alarm tones that begin in these frames are appended to `started`.
+    public mutating func render(into output: UnsafeMutablePointer<Int16>, frames: Int, playTime: Double = 0,
+                                started: inout [AlarmStart]) -> [VoiceID] {
         precondition(frames <= maxFrames, "render asked for more than maxFrames")
         let samples = frames * AudioFormat.channels
         var ended: [VoiceID] = []
+        // A scheduled tone's place is worked out again each period from the latest estimate of when these frames
+        // are heard (the device's delay settles only after it starts), and fixed in the period where it begins.
+        for index in voices.indices {
+            guard let startAt = voices[index].startAt else { continue }
+            let offset = Int((max(-1e9, min(1e9, startAt - playTime)) * Double(AudioFormat.sampleRate)).rounded())
+            voices[index].silentFrames = max(0, offset)
+            if offset < frames { voices[index].startAt = nil }
+        }
+        for voice in voices where voice.isAlarm && voice.silentFrames < frames && voice.startAt == nil
+            && !startedVoices.contains(voice.id) {
+            startedVoices.insert(voice.id)
+            started.append(AlarmStart(voice: voice.id,
+                                      heardAt: playTime + Double(voice.silentFrames) / Double(AudioFormat.sampleRate)))
+        }
+        let sounding = voices.contains { $0.isAlarm && !$0.stopping && $0.silentFrames < frames }
+        if duck.target != (sounding ? Self.duckGain : 1) { duck.ramp(to: sounding ? Self.duckGain : 1, frames: duckFrames) }
         let duckSteady = duck.isSteady
         if !duckSteady {
             for frame in 0..<frames { duckGains[frame] = duck.next() }
@@ -119,7 +146,10 @@ public struct Mixer {
             }
             Self.applyMaster(&master, mix: mix.baseAddress!, output: output, frames: frames)
         }
-        if !ended.isEmpty { voices.removeAll { ended.contains($0.id) } }
+        if !ended.isEmpty {
+            voices.removeAll { ended.contains($0.id) }
+            startedVoices.subtract(ended)
+        }
         return ended
     }
 
@@ -134,13 +164,21 @@ public struct Mixer {
     /// Adds one voice into the mix; true when the voice has ended (faded out, or its source ran dry).
     private static func add(_ voice: inout Voice, into mix: UnsafeMutablePointer<Float>,
                             scratch: UnsafeMutablePointer<Int16>, frames: Int, duck: Duck) -> Bool {
+        // A tone cancelled before it started has nothing to fade.
+        if voice.stopping && voice.silentFrames > 0 { return true }
+        // A scheduled tone stays silent until its start frame, then fills the rest of the period.
+        let skip = min(voice.silentFrames, frames)
+        voice.silentFrames -= skip
+        if skip == frames { return false }
+        let mix = mix + skip * AudioFormat.channels
+        let frames = frames - skip
         let got = voice.source.read(into: scratch, frames: frames)
         var constantDuck: Float = 1
         var duckRamp: UnsafePointer<Float>?
         switch duck {
         case .none: break
         case .constant(let value): constantDuck = value
-        case .ramp(let gains): duckRamp = gains
+        case .ramp(let gains): duckRamp = gains + skip
         }
         if voice.gain.isSteady && voice.envelope.isSteady && duckRamp == nil {
             let gain = voice.gain.value * voice.envelope.value * constantDuck

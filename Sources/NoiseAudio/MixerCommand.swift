@@ -17,9 +17,9 @@ public enum MixerCommand: @unchecked Sendable {
     case fadeOutAll(fadeFrames: Int)
     /// Moves the master gain with a short ramp.
     case setMasterGain(Float)
-    /// Adds an alarm tone: it rises from silence to `gain` over `rampFrames`, is not ducked, and is reported
-    /// (`AudioEvent.alarmAudioWritten`) when its first frames go to the device.
-    case startAlarm(VoiceID, source: any PCMSource, gain: Float, rampFrames: Int)
-    /// Lowers every noise voice (not alarm tones) to `gain`, ramped over a quarter second; 1 restores them.
-    case setDuck(Float)
+    /// Adds an alarm tone that starts sounding when the stream reaches wall-clock time `startAt` (Unix seconds;
+    /// nil: at once), so an alarm known in advance is heard on its second, not a device buffer late. It rises from
+    /// silence to `gain` over `rampFrames`; while it sounds, noise voices are ducked. Its first frames are
+    /// reported (`AudioEvent.alarmAudio`).
+    case startAlarm(VoiceID, source: any PCMSource, gain: Float, rampFrames: Int, startAt: Double?)
 }

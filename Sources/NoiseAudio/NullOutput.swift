@@ -22,6 +22,10 @@ public final class NullOutput: AudioOutput {
         MonotonicTime.sleep(until: playedUntil - bufferSeconds)
     }
 
+    public func delayFrames() -> Int {
+        max(0, Int((playedUntil - MonotonicTime.seconds()) * Double(AudioFormat.sampleRate)))
+    }
+
     public func drain() {
         MonotonicTime.sleep(until: playedUntil)
     }

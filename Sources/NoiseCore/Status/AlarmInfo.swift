@@ -63,9 +63,11 @@ public struct AlarmsStatus: Sendable, Equatable, Codable {
     /// Whether a suspended machine wakes up for alarms (needs CAP_WAKE_ALARM); `wakeNote` says how to enable it.
     public var wakeFromSuspend: Bool
     public var wakeNote: String?
+    /// When the last alarm's tone started, relative to its trigger.
+    public var lastOnset: OnsetInfo?
 
     public init(count: Int, next: AlarmInfo?, ringing: [AlarmInfo], missed: [MissedInfo], timeZone: String,
-                wakeFromSuspend: Bool, wakeNote: String?) {
+                wakeFromSuspend: Bool, wakeNote: String?, lastOnset: OnsetInfo? = nil) {
         self.count = count
         self.next = next
         self.ringing = ringing
@@ -73,9 +75,10 @@ public struct AlarmsStatus: Sendable, Equatable, Codable {
         self.timeZone = timeZone
         self.wakeFromSuspend = wakeFromSuspend
         self.wakeNote = wakeNote
+        self.lastOnset = lastOnset
     }
 
-    enum CodingKeys: CodingKey { case count, next, ringing, missed, timeZone, wakeFromSuspend, wakeNote }
+    enum CodingKeys: CodingKey { case count, next, ringing, missed, timeZone, wakeFromSuspend, wakeNote, lastOnset }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -86,5 +89,18 @@ public struct AlarmsStatus: Sendable, Equatable, Codable {
         try container.encode(timeZone, forKey: .timeZone)
         try container.encode(wakeFromSuspend, forKey: .wakeFromSuspend)
         try container.encode(wakeNote, forKey: .wakeNote)
+        try container.encode(lastOnset, forKey: .lastOnset)
+    }
+}
+
+/// An alarm tone's start relative to its trigger, in milliseconds: when its first frames were written to the
+/// device (negative when scheduled ahead) and when they are heard (the device's delay included).
+public struct OnsetInfo: Sendable, Equatable, Codable {
+    public var writtenMs: Double
+    public var heardMs: Double
+
+    public init(writtenSeconds: Double, heardSeconds: Double) {
+        writtenMs = (writtenSeconds * 10_000).rounded() / 10
+        heardMs = (heardSeconds * 10_000).rounded() / 10
     }
 }

@@ -17,7 +17,12 @@ public actor AlarmScheduler {
     private let logger: Logger
     private var recentMissed: [MissedInfo] = []
     private var lastNext: AlarmInfo?
+    /// The trigger whose tone is scheduled ahead in the mixer.
+    private var prepared: (alarmID: Int64, trigger: Int64)?
 
+    /// How long before a trigger its tone is handed to the mixer: more than the device buffer (0.5 s), so the
+    /// first frame can be placed on the trigger's instant.
+    static let prepareLead = 1.5
     static let missedShown = 20
 
     public init(store: AlarmStore, clock: any WallClock, zones: any TimeZoneSource, ringer: any AlarmRinger,
@@ -51,16 +56,39 @@ public actor AlarmScheduler {
             refreshZone()
             await perform(schedule.advance(to: nowSeconds()))
             publishNextIfChanged()
+            await prepareUpcoming()
             let recheck = clock.now() + 60
-            let deadline = min(schedule.nextDeadline.map(Double.init) ?? recheck, recheck)
+            var deadline = min(schedule.nextDeadline.map(Double.init) ?? recheck, recheck)
+            if let next = schedule.nextAlarm, prepared == nil || prepared! != next {
+                deadline = min(deadline, max(clock.now(), Double(next.trigger) - Self.prepareLead))
+            }
             let clock = self.clock
             let reason = await withTaskCancellationHandler {
                 await clock.wait(until: deadline)
             } onCancel: {
                 clock.interrupt()
             }
-            if reason == .clockChanged { logger.info("alarms: the wall clock was set; looking at every alarm again") }
+            if reason == .clockChanged {
+                logger.info("alarms: the wall clock was set; looking at every alarm again")
+                await cancelPrepared()
+            }
         }
+    }
+
+    /// Hands the next trigger's tone to the mixer ahead of time; drops one prepared for a trigger that changed.
+    private func prepareUpcoming() async {
+        let next = schedule.nextAlarm
+        if let prepared, next.map({ $0 != prepared }) ?? true { await cancelPrepared() }
+        guard prepared == nil, let next, let alarm = schedule.alarms[next.alarmID],
+              Double(next.trigger) - clock.now() <= Self.prepareLead else { return }
+        prepared = next
+        await ringer.prepareAlarmTone(alarm: alarm, trigger: next.trigger)
+    }
+
+    private func cancelPrepared() async {
+        guard prepared != nil else { return }
+        prepared = nil
+        await ringer.cancelPreparedTone()
     }
 
     private func nowSeconds() -> Int64 { Int64(clock.now().rounded(.down)) }
@@ -169,11 +197,13 @@ public actor AlarmScheduler {
         return ids.compactMap(info)
     }
 
-    public func status() -> AlarmsStatus {
-        AlarmsStatus(count: schedule.alarms.count, next: next(), ringing: schedule.ringing.keys.sorted().compactMap(info),
+    public func status() async -> AlarmsStatus {
+        let onset = await ringer.onset()
+        return AlarmsStatus(count: schedule.alarms.count, next: next(), ringing: schedule.ringing.keys.sorted().compactMap(info),
                      missed: recentMissed, timeZone: schedule.zone.identifier, wakeFromSuspend: clock.wakesFromSuspend,
                      wakeNote: clock.wakesFromSuspend ? nil
-                        : "a suspended machine will not wake for alarms: give noised CAP_WAKE_ALARM (see docs/alarms.md)")
+                        : "a suspended machine will not wake for alarms: give noised CAP_WAKE_ALARM (see docs/alarms.md)",
+                     lastOnset: onset)
     }
 
     // MARK: Carrying out the schedule's actions
@@ -190,6 +220,7 @@ public actor AlarmScheduler {
         for action in actions {
             switch action {
             case .ring(let alarmID, let trigger):
+                if let prepared, prepared.alarmID == alarmID && prepared.trigger == trigger { self.prepared = nil }
                 await ring(alarmID, trigger: trigger)
             case .stopRinging:
                 if schedule.ringing.isEmpty { await ringer.stopAlarmTone() }
@@ -235,7 +266,7 @@ public actor AlarmScheduler {
                          ringing: schedule.ringing[alarmID] != nil)
     }
 
-    /// The alarms changed: wake the loop so it sleeps until the right deadline.
+    /// The alarms changed: wake the loop so it sleeps until the right deadline (and re-checks a prepared tone).
     private func changed() {
         publishNextIfChanged()
         clock.interrupt()

@@ -29,12 +29,11 @@ public actor Player<C: Clock> where C.Duration == Duration {
     private var masterVolume = 100.0
     private var sleepTimer: SleepTimer?
     private var nextVoice: VoiceID = 1
-    /// The one alarm tone playing, if any: which alarm and trigger it is for.
-    private var alarmTone: (voice: VoiceID, alarmID: Int64, trigger: Int64)?
-    /// Seconds from the last alarm's trigger to its first audio written to the device.
-    public private(set) var lastOnsetDelay: Double?
-    /// Gain of noise while an alarm rings (about -14 dB).
-    static var duckGain: Float { 0.2 }
+    /// The one alarm tone, if any: its voice, the trigger it was scheduled for, and whether its alarm rang
+    /// (false while it is only prepared ahead of its trigger).
+    private var alarmTone: (voice: VoiceID, trigger: Int64, rung: Bool)?
+    /// The last alarm tone's first frames relative to its trigger: when written, when heard (seconds).
+    public private(set) var lastOnset: (written: Double, heard: Double)?
 
     public init(engine: AudioEngine, library: SoundLibrary, clock: C, hub: EventHub, cacheBytes: Int, defaultFade: Double) {
         self.engine = engine
@@ -164,39 +163,66 @@ public actor Player<C: Clock> where C.Duration == Duration {
             active.removeAll { voices.contains($0.voice) }
             if active.isEmpty { cancelSleepTimer() }
             _ = published()
-        case .alarmAudioWritten(let voice, let wallSeconds):
-            if let tone = alarmTone, tone.voice == voice { lastOnsetDelay = wallSeconds - Double(tone.trigger) }
+        case .alarmAudio(let voice, let writtenAt, let heardAt):
+            if let tone = alarmTone, tone.voice == voice {
+                lastOnset = (writtenAt - Double(tone.trigger), heardAt - Double(tone.trigger))
+            }
         }
     }
 
     // MARK: Alarm tones
 
-    /// Starts the alarm tone (unless one already rings: two alarms due together share one tone) and ducks the
-    /// noise. Returns why it cannot be heard, when the device is in error, so the alarm can ring in other ways.
+    /// Schedules the alarm's tone to start sounding exactly at `trigger`, ahead of time, so the device buffer
+    /// does not make it late. The scheduler calls this shortly before a trigger and confirms it with
+    /// `startAlarmTone` (or cancels it with `cancelPreparedTone`).
+    public func prepareAlarmTone(alarm: Alarm, trigger: Int64) async {
+        guard alarmTone == nil, let loaded = await alarmSource(alarm) else { return }
+        guard alarmTone == nil else { return }
+        alarmTone = (startTone(loaded, alarm: alarm, at: Double(trigger)), trigger, false)
+    }
+
+    /// Rings: keeps the tone prepared for this trigger, or starts one now (one tone for any number of ringing
+    /// alarms). Returns why it cannot be heard, when the device is in error, so the alarm rings in other ways.
     public func startAlarmTone(alarm: Alarm, trigger: Int64) async -> String? {
-        if alarmTone == nil {
-            let sound = library.sound(id: alarm.sound) ?? library.sound(id: AlarmDefaults.sound)
-            guard let sound, let loaded = try? await source(for: sound) else {
-                return "alarm sound '\(alarm.sound)' cannot be played"
-            }
-            guard alarmTone == nil else { return nil }
-            let voice = nextVoice
-            nextVoice += 1
-            alarmTone = (voice, alarm.id, trigger)
-            engine.send(.setDuck(Self.duckGain),
-                        .startAlarm(voice, source: Self.makeSource(loaded, kind: .alarm),
-                                    gain: VolumeLaw.gain(forVolume: alarm.volume),
-                                    rampFrames: AudioFormat.frames(seconds: alarm.rampSeconds)))
+        if let tone = alarmTone, !tone.rung, tone.trigger > trigger {
+            // Prepared for a later alarm: this one rings now.
+            cancelPreparedTone()
+        }
+        if alarmTone != nil {
+            alarmTone?.rung = true
+        } else {
+            guard let loaded = await alarmSource(alarm) else { return "alarm sound '\(alarm.sound)' cannot be played" }
+            if alarmTone == nil { alarmTone = (startTone(loaded, alarm: alarm, at: nil), trigger, true) }
         }
         let audio = engine.status
         return audio.state == .error ? (audio.error ?? "audio device unavailable") : nil
     }
 
-    /// Stops the alarm tone quickly and brings the noise back.
-    public func stopAlarmTone() {
-        guard let tone = alarmTone else { return }
+    /// Drops a tone prepared for a trigger that will not ring (the alarm changed, the clock jumped).
+    public func cancelPreparedTone() {
+        guard let tone = alarmTone, !tone.rung else { return }
         alarmTone = nil
-        engine.send(.fadeOut(tone.voice, fadeFrames: AudioFormat.frames(seconds: 0.2)), .setDuck(1))
+        engine.send(.fadeOut(tone.voice, fadeFrames: 0))
+    }
+
+    /// Stops the alarm tone quickly; the noise comes back as it stops.
+    public func stopAlarmTone() {
+        guard let tone = alarmTone, tone.rung else { return }
+        alarmTone = nil
+        engine.send(.fadeOut(tone.voice, fadeFrames: AudioFormat.frames(seconds: 0.2)))
+    }
+
+    private func alarmSource(_ alarm: Alarm) async -> SoundLoader.Loaded? {
+        guard let sound = library.sound(id: alarm.sound) ?? library.sound(id: AlarmDefaults.sound) else { return nil }
+        return try? await source(for: sound)
+    }
+
+    private func startTone(_ loaded: SoundLoader.Loaded, alarm: Alarm, at startAt: Double?) -> VoiceID {
+        let voice = nextVoice
+        nextVoice += 1
+        engine.send(.startAlarm(voice, source: Self.makeSource(loaded, kind: .alarm), gain: VolumeLaw.gain(forVolume: alarm.volume),
+                                rampFrames: AudioFormat.frames(seconds: alarm.rampSeconds), startAt: startAt))
+        return voice
     }
 
     /// Plays a sound once (or for `seconds`, whichever is shorter) at an alarm volume, so a user can choose a tone.
@@ -209,7 +235,7 @@ public actor Player<C: Clock> where C.Duration == Duration {
         case .buffer(let buffer): BufferSource(buffer: buffer, loops: false)
         case .stream(let decoder): StreamingSource(decoder: decoder, loops: false)
         }
-        engine.send(.startAlarm(voice, source: source, gain: VolumeLaw.gain(forVolume: volume), rampFrames: 0))
+        engine.send(.startAlarm(voice, source: source, gain: VolumeLaw.gain(forVolume: volume), rampFrames: 0, startAt: nil))
         let clock = self.clock
         let engine = self.engine
         Task {
