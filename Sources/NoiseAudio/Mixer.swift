@@ -123,11 +123,17 @@ public struct Mixer {
             started.append(AlarmStart(voice: voice.id,
                                       heardAt: playTime + Double(voice.silentFrames) / Double(AudioFormat.sampleRate)))
         }
-        let sounding = voices.contains { $0.isAlarm && !$0.stopping && $0.silentFrames < frames }
-        if duck.target != (sounding ? Self.duckGain : 1) { duck.ramp(to: sounding ? Self.duckGain : 1, frames: duckFrames) }
+        // Noise ducks from the frame the first tone sounds, and comes back when no tone sounds.
+        let soundingFrom = voices.filter { $0.isAlarm && !$0.stopping && $0.silentFrames < frames }.map(\.silentFrames).min()
+        var duckFrom = 0
+        if duck.target != (soundingFrom == nil ? 1 : Self.duckGain) {
+            duck.ramp(to: soundingFrom == nil ? 1 : Self.duckGain, frames: duckFrames)
+            duckFrom = soundingFrom ?? 0
+        }
         let duckSteady = duck.isSteady
         if !duckSteady {
-            for frame in 0..<frames { duckGains[frame] = duck.next() }
+            let before = duck.value
+            for frame in 0..<frames { duckGains[frame] = frame < duckFrom ? before : duck.next() }
         }
         let duckValue = duck.value
         mix.withUnsafeMutableBufferPointer { mix in
