@@ -78,6 +78,12 @@ let package = Package(
 
         .testTarget(name: "NoiseCoreTests", dependencies: ["NoiseCore"], swiftSettings: strict),
         .testTarget(name: "NoiseSystemTests", dependencies: ["NoiseSystem", "NoiseCore"], swiftSettings: strict),
+        .testTarget(
+            name: "NoiseDaemonTests",
+            dependencies: ["NoiseDaemon", "NoiseCore", "NoiseStore", "NoiseSystem",
+                           .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
         .testTarget(name: "NoiseStoreTests", dependencies: ["NoiseStore", "NoiseCore"], swiftSettings: strict),
         .testTarget(name: "NoiseAudioTests", dependencies: ["NoiseAudio", "NoiseCore"], swiftSettings: strict),
     ],

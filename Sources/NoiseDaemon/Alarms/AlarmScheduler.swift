@@ -211,6 +211,7 @@ public actor AlarmScheduler {
     private func perform(_ actions: [AlarmSchedule.Action]) async {
         guard !actions.isEmpty else { return }
         let now = nowSeconds()
+        var toneStopped = false
         do {
             try await store.record(actions, labels: schedule.alarms.mapValues(\.label), now: now)
         } catch {
@@ -223,7 +224,11 @@ public actor AlarmScheduler {
                 if let prepared, prepared.alarmID == alarmID && prepared.trigger == trigger { self.prepared = nil }
                 await ring(alarmID, trigger: trigger)
             case .stopRinging:
-                if schedule.ringing.isEmpty { await ringer.stopAlarmTone() }
+                // One tone for all ringing alarms: stop it once, when the last one stops.
+                if schedule.ringing.isEmpty && !toneStopped {
+                    toneStopped = true
+                    await ringer.stopAlarmTone()
+                }
             case .missed(let alarmID, let trigger, let reason):
                 let label = schedule.alarms[alarmID]?.label ?? ""
                 let missed = MissedInfo(alarmId: alarmID, label: label, trigger: TriggerInfo(unix: trigger, zone: schedule.zone),

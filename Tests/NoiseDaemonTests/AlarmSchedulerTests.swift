@@ -1,0 +1,181 @@
+import Logging
+import NoiseCore
+import NoiseStore
+import NoiseSystem
+import Synchronization
+import Testing
+@testable import NoiseDaemon
+
+/// Records what the scheduler asks of the audio side.
+actor RecordingRinger: AlarmRinger {
+    var prepared: [(Int64, Int64)] = []
+    var started: [(Int64, Int64)] = []
+    var stops = 0
+    var cancels = 0
+
+    func prepareAlarmTone(alarm: Alarm, trigger: Int64) { prepared.append((alarm.id, trigger)) }
+    func cancelPreparedTone() { cancels += 1 }
+    func startAlarmTone(alarm: Alarm, trigger: Int64) -> String? {
+        started.append((alarm.id, trigger))
+        return nil
+    }
+    func stopAlarmTone() { stops += 1 }
+    func hasSound(_ id: String) -> Bool { id != "nope" }
+    func onset() -> OnsetInfo? { nil }
+}
+
+struct FixedZone: TimeZoneSource {
+    var rules: ZoneRules = .utc
+    func zone(named identifier: String) throws(ZoneRules.Failure) -> ZoneRules { rules }
+    func systemZone() -> ZoneRules { rules }
+    func identifiers() -> [String] { [rules.identifier] }
+}
+
+/// The scheduler actor with a hand-driven wall clock, a real in-memory store and a recording ringer.
+@Suite("Alarm scheduler (actor, injected clock)")
+struct AlarmSchedulerTests {
+    /// 2024-06-10 06:00:00 UTC, a Monday.
+    static let start = Double(19_884 * 86_400 + 6 * 3600)
+
+    struct Rig {
+        let clock = ManualWallClock(now: AlarmSchedulerTests.start)
+        let store: AlarmStore
+        let ringer = RecordingRinger()
+        let scheduler: AlarmScheduler
+        let loop: Task<Void, Never>
+
+        init() async throws {
+            store = try AlarmStore.inMemory()
+            scheduler = try await AlarmScheduler(store: store, clock: clock, zones: FixedZone(), ringer: ringer, hub: EventHub(),
+                                                 notifier: DesktopNotifier(environment: ["PATH": "/nonexistent"]),
+                                                 logger: Logger(label: "test"))
+            let scheduler = self.scheduler
+            loop = Task { await scheduler.run() }
+        }
+
+        /// Moves the clock and waits until the scheduler has handled it and is asleep again.
+        func advance(to instant: Double) async {
+            let waits = clock.waitCount
+            clock.advance(to: instant)
+            await clock.parked(after: waits)
+        }
+
+        func settle() async {
+            await clock.parked(after: clock.waitCount - 1)
+        }
+    }
+
+    @Test func ringsOnTimeAfterPreparingTheToneAhead() async throws {
+        let rig = try await Rig()
+        let trigger = Int64(Self.start) + 3600
+        let waits = rig.clock.waitCount
+        let added = try await rig.scheduler.add(AlarmChanges(time: TimeOfDay(hour: 7, minute: 0), repeat: .daily))
+        await rig.clock.parked(after: waits)
+        #expect(added.nextTrigger?.unix == trigger)
+        await rig.advance(to: Double(trigger) - 1.5)
+        #expect(await rig.ringer.prepared.map(\.1) == [trigger])
+        #expect(await rig.ringer.started.isEmpty)
+        await rig.advance(to: Double(trigger))
+        #expect(await rig.ringer.started.map(\.1) == [trigger])
+        #expect(await rig.scheduler.status().ringing.map(\.alarm.id) == [added.alarm.id])
+        rig.loop.cancel()
+    }
+
+    @Test func snoozeIsStoredAndRingsAgain() async throws {
+        let rig = try await Rig()
+        let trigger = Int64(Self.start) + 3600
+        _ = try await rig.scheduler.add(AlarmChanges(time: TimeOfDay(hour: 7, minute: 0), repeat: .daily, snoozeMinutes: 5))
+        await rig.settle()
+        await rig.advance(to: Double(trigger))
+        let waits = rig.clock.waitCount
+        let snoozed = try await rig.scheduler.snooze(minutes: nil)
+        await rig.clock.parked(after: waits)
+        #expect(snoozed.first?.snoozedUntil?.unix == trigger + 300)
+        #expect(await rig.ringer.stops == 1)
+        #expect(try await rig.store.snapshot().snoozes.first?.value.ringAt == trigger + 300, "the snooze survives a restart")
+        await rig.advance(to: Double(trigger + 300))
+        #expect(await rig.ringer.started.map(\.1) == [trigger, trigger + 300])
+        _ = try await rig.scheduler.dismiss()
+        #expect(try await rig.store.snapshot().lookAfter.values.first == trigger)
+        rig.loop.cancel()
+    }
+
+    @Test func ringLimitStopsAndRecordsMissed() async throws {
+        let rig = try await Rig()
+        let trigger = Int64(Self.start) + 3600
+        _ = try await rig.scheduler.add(AlarmChanges(time: TimeOfDay(hour: 7, minute: 0), ringLimitSeconds: 60))
+        await rig.settle()
+        await rig.advance(to: Double(trigger))
+        await rig.advance(to: Double(trigger + 60))
+        #expect(await rig.ringer.stops == 1)
+        let status = await rig.scheduler.status()
+        #expect(status.missed.map(\.reason) == ["unattended"])
+        #expect(try await rig.store.missed().count == 1)
+        #expect(try await rig.store.snapshot().alarms.first?.enabled == false, "a once alarm switches itself off")
+        rig.loop.cancel()
+    }
+
+    @Test func aForwardJumpPastTheLimitIsMissedNotRung() async throws {
+        let rig = try await Rig()
+        _ = try await rig.scheduler.add(AlarmChanges(time: TimeOfDay(hour: 7, minute: 0), repeat: .daily, ringLimitSeconds: 600))
+        await rig.settle()
+        let waits = rig.clock.waitCount
+        rig.clock.jump(to: Self.start + 3 * 3600)
+        await rig.clock.parked(after: waits)
+        #expect(await rig.ringer.started.isEmpty)
+        #expect(await rig.scheduler.status().missed.map(\.reason) == ["late"])
+        rig.loop.cancel()
+    }
+
+    @Test func aRestartRingsWhatIsDueWithinItsLimitAndNothingTwice() async throws {
+        let rig = try await Rig()
+        let trigger = Int64(Self.start) + 3600
+        _ = try await rig.scheduler.add(AlarmChanges(time: TimeOfDay(hour: 7, minute: 0), repeat: .daily))
+        await rig.settle()
+        await rig.advance(to: Double(trigger))
+        rig.loop.cancel()
+        // A second scheduler on the same store: the daemon restarted while the alarm rang.
+        let clock = ManualWallClock(now: Double(trigger + 120))
+        let ringer = RecordingRinger()
+        let restarted = try await AlarmScheduler(store: rig.store, clock: clock, zones: FixedZone(), ringer: ringer, hub: EventHub(),
+                                                 notifier: DesktopNotifier(environment: [:]), logger: Logger(label: "test"))
+        let loop = Task { await restarted.run() }
+        await clock.parked(after: 0)
+        #expect(await ringer.started.map(\.1) == [trigger])
+        _ = try await restarted.dismiss()
+        loop.cancel()
+        // And after the dismissal, another restart rings nothing.
+        let again = ManualWallClock(now: Double(trigger + 180))
+        let quiet = RecordingRinger()
+        let third = try await AlarmScheduler(store: rig.store, clock: again, zones: FixedZone(), ringer: quiet, hub: EventHub(),
+                                             notifier: DesktopNotifier(environment: [:]), logger: Logger(label: "test"))
+        let thirdLoop = Task { await third.run() }
+        await again.parked(after: 0)
+        #expect(await quiet.started.isEmpty)
+        #expect(await third.next()?.nextTrigger?.unix == trigger + 86_400)
+        thirdLoop.cancel()
+    }
+
+    @Test func twoAlarmsAtOnceBothRingAndOneDismissAnswersBoth() async throws {
+        let rig = try await Rig()
+        let trigger = Int64(Self.start) + 3600
+        _ = try await rig.scheduler.add(AlarmChanges(time: TimeOfDay(hour: 7, minute: 0), label: "a"))
+        _ = try await rig.scheduler.add(AlarmChanges(time: TimeOfDay(hour: 7, minute: 0), label: "b"))
+        await rig.settle()
+        await rig.advance(to: Double(trigger))
+        #expect(await rig.scheduler.status().ringing.count == 2)
+        #expect(try await rig.scheduler.dismiss().count == 2)
+        #expect(await rig.ringer.stops == 1)
+        rig.loop.cancel()
+    }
+
+    @Test func badRequestsChangeNothing() async throws {
+        let rig = try await Rig()
+        await #expect(throws: ProtocolError.self) { try await rig.scheduler.add(AlarmChanges(time: TimeOfDay(hour: 7, minute: 0), sound: "nope")) }
+        await #expect(throws: ProtocolError.self) { try await rig.scheduler.edit(42, AlarmChanges(label: "x")) }
+        await #expect(throws: ProtocolError.self) { try await rig.scheduler.dismiss() }
+        #expect(await rig.scheduler.list().isEmpty)
+        #expect(try await rig.store.snapshot().alarms.isEmpty)
+        rig.loop.cancel()
+    }
+}
