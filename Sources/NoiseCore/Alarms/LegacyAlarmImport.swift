@@ -48,12 +48,13 @@ public enum LegacyAlarmImport {
             // A plain decoder: the protocol's snake_case conversion would also rename the app's keys.
             value = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
         } catch {
-            let reason = bytes.allSatisfy { [0x20, 0x09, 0x0A, 0x0D].contains($0) } ? "the file is empty" : "the file is not valid JSON"
-            report.skipped.append(Skipped(index: -1, reason: reason))
+            let blank = bytes.allSatisfy { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+            report.skipped.append(Skipped(index: -1, reason: blank ? "the file is empty" : "the file is not valid JSON"))
             return report
         }
         guard case .array(let entries) = value else {
-            report.skipped.append(Skipped(index: -1, reason: "the file holds \(value.typeName), not the array of alarms the app saves"))
+            let reason = "the file holds \(value.typeName), not the array of alarms the app saves"
+            report.skipped.append(Skipped(index: -1, reason: reason))
             return report
         }
         var vibrating: [Int] = []
@@ -70,7 +71,8 @@ public enum LegacyAlarmImport {
         }
         if !vibrating.isEmpty {
             let entries = vibrating.map(String.init).joined(separator: ", ")
-            report.notes.append("vibration is not imported (noised only rings): entr\(vibrating.count == 1 ? "y" : "ies") \(entries)")
+            let noun = vibrating.count == 1 ? "entry" : "entries"
+            report.notes.append("vibration is not imported (noised only rings): \(noun) \(entries)")
         }
         return report
     }
@@ -107,7 +109,8 @@ public enum LegacyAlarmImport {
     /// From `time` ("07:30" or {"hour": 7, "minute": 30}); else from the older `date`, an ISO-8601 timestamp whose
     /// local time of day is the alarm's time. A date in UTC (`Z`, as Swift's `.iso8601` strategy writes it) shows
     /// no local time, so it is read on `zone`'s clock; any other offset is the phone's, and its wall time is kept.
-    static func timeOfDay(_ fields: [String: JSONValue], zone: ZoneRules, notes: inout [String]) throws(Refusal) -> TimeOfDay {
+    static func timeOfDay(_ fields: [String: JSONValue], zone: ZoneRules,
+                          notes: inout [String]) throws(Refusal) -> TimeOfDay {
         switch (fields["time"], fields["date"]) {
         case (.string(let text)?, _):
             do {
@@ -133,7 +136,9 @@ public enum LegacyAlarmImport {
             guard parts.offsetSeconds == 0, let instant = parts.instant else { return parts.timeOfDay }
             let offset = zone.offset(at: instant)
             let local = ISO8601.Parts(unix: instant, offsetSeconds: offset).timeOfDay
-            if offset != 0 { notes.append("date '\(text)' is in UTC; the alarm rings at its time in \(zone.identifier), \(local)") }
+            if offset != 0 {
+                notes.append("date '\(text)' is in UTC; the alarm rings at its time in \(zone.identifier), \(local)")
+            }
             return local
         case (_, let date?) where date != .null:
             throw Refusal("date must be an ISO-8601 string, not \(date.typeName)")

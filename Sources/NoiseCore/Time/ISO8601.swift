@@ -19,8 +19,8 @@ public enum ISO8601 {
             let days = NextTrigger.floorDivide(local, 86_400)
             let seconds = Int(local - days * 86_400)
             let date = CivilDate.date(days: days)
-            self.init(year: date.year, month: date.month, day: date.day, hour: seconds / 3600, minute: seconds / 60 % 60,
-                      second: seconds % 60, offsetSeconds: offsetSeconds)
+            self.init(year: date.year, month: date.month, day: date.day,
+                      hour: seconds / 3600, minute: seconds / 60 % 60, second: seconds % 60, offsetSeconds: offsetSeconds)
         }
 
         /// The local date and time as seconds since 1970-01-01T00:00:00 on that local clock.
@@ -98,7 +98,8 @@ public enum ISO8601 {
         guard scanner.atEnd, (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
               hour <= 23, minute <= 59, second <= 59
         else { return nil }
-        return Parts(year: year, month: month, day: day, hour: hour, minute: minute, second: second, offsetSeconds: offset)
+        return Parts(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
+                     offsetSeconds: offset)
     }
 
     static func daysIn(month: Int, year: Int) -> Int {

@@ -70,7 +70,11 @@ struct AlarmImport: ParsableCommand {
             do throws(ClientFailure) {
                 imported.append(Self.id(in: try connection.request("alarm_add", args: changes)))
             } catch let failure where failure.exitCode == 3 || failure.code == .unknownCommand {
-                skipped += report.sources[position...].map { .init(index: $0, reason: "not sent: \(failure.message)") }
+                // The entry in flight may have been added before the connection broke; the rest were not sent.
+                let inFlight = failure.exitCode == 3 ? "no answer (see 'noisectl alarm list')" : "refused"
+                skipped.append(.init(index: index, reason: "\(inFlight): \(failure.message)"))
+                let reason = "not sent: \(failure.message)"
+                skipped += report.sources[(position + 1)...].map { .init(index: $0, reason: reason) }
                 return
             } catch {
                 skipped.append(.init(index: index, reason: "the daemon refused it: \(error.message)"))
@@ -121,7 +125,9 @@ struct AlarmImport: ParsableCommand {
             let planned = zip(report.sources, report.alarms).map { Planned(index: $0, alarm: $1) }
             return Output.json(Plan(wouldImport: planned, skipped: report.skipped, notes: report.notes))
         }
-        if report.alarms.isEmpty && report.skipped.isEmpty { return Output.line("Nothing to import: the file holds no alarms.") }
+        if report.alarms.isEmpty && report.skipped.isEmpty {
+            return Output.line("Nothing to import: the file holds no alarms.")
+        }
         Output.line(report.alarms.isEmpty ? "Would import no alarms." : "Would import \(Self.count(report.alarms.count, "alarm")):")
         for (index, changes) in zip(report.sources, report.alarms) {
             Output.line("  entry \(index): " + Self.summary(changes))

@@ -33,7 +33,7 @@ struct AlarmWhen: ParsableCommand {
     @Option(name: .customLong("repeat"), help: "once, daily, weekdays, weekends, mon,wed,fri, mon-fri...")
     var rule = "once"
 
-    @Option(help: "Count from this instant, ISO-8601 with an offset or Z, e.g. 2024-03-09T07:00:00-05:00 (default: now).")
+    @Option(help: "Count from this instant: ISO-8601 with an offset or Z, e.g. 2024-03-09T07:00:00-05:00 (default: now).")
     var from: String?
 
     @Option(help: "A time zone, e.g. Europe/Berlin (default: the system's, which the daemon uses).")
@@ -51,7 +51,8 @@ struct AlarmWhen: ParsableCommand {
     }
 
     func run() throws {
-        let (alarmTime, repeatRule, start, rules) = (try parsedTime(), try parsedRule(), try startInstant(), try zoneRules())
+        let (alarmTime, repeatRule) = (try parsedTime(), try parsedRule())
+        let (start, rules) = (try startInstant(), try zoneRules())
         let triggers = NextTrigger.upcoming(time: alarmTime, rule: repeatRule, after: start, zone: rules, count: count)
             .map { instant in
                 let offset = rules.offset(at: instant)
@@ -61,8 +62,9 @@ struct AlarmWhen: ParsableCommand {
                     shifted: ISO8601.Parts(unix: instant, offsetSeconds: offset).timeOfDay != alarmTime)
             }
         if options.json {
-            return Output.json(Reply(zone: rules.identifier, time: alarmTime.description, repeat: repeatRule.description,
-                                     triggers: triggers))
+            let reply = Reply(zone: rules.identifier, time: alarmTime.description, repeat: repeatRule.description,
+                              triggers: triggers)
+            return Output.json(reply)
         }
         let what = "\(alarmTime) (\(repeatRule)) in \(rules.identifier)"
         guard !triggers.isEmpty else { return Output.line("No trigger of \(what) in the next two weeks.") }
@@ -73,9 +75,10 @@ struct AlarmWhen: ParsableCommand {
             let date = text.prefix { $0 != "T" }
             let clock = text.dropFirst(date.count + 1).prefix(8)
             let offset = text.dropFirst(date.count + 1 + clock.count)
-            let day = Weekday(rawValue: CivilDate.weekday(days: NextTrigger.localDay(of: trigger.unix, zone: rules)))!.shortName
-            var line = "\(day.prefix(1).uppercased() + day.dropFirst()) \(date) \(clock) \(offset) (\(trigger.abbreviation))  "
-                + Self.relative(trigger.unix - start)
+            let localDay = NextTrigger.localDay(of: trigger.unix, zone: rules)
+            let day = Weekday(rawValue: CivilDate.weekday(days: localDay))!.shortName
+            var line = "\(day.prefix(1).uppercased() + day.dropFirst()) \(date) \(clock) \(offset) "
+                + "(\(trigger.abbreviation))  \(Self.relative(trigger.unix - start))"
             if trigger.shifted { line += "  (shifted by the DST gap)" }
             Output.line(line)
         }
@@ -137,7 +140,8 @@ struct AlarmWhen: ParsableCommand {
         let typed = name.lowercased().replacing(" ", with: "_")
         let byLowercase = Dictionary(identifiers.map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
         let cities = identifiers.filter { $0.lowercased().split(separator: "/").last.map(String.init) == typed }
-        let close = Suggestions.closest(to: typed, among: Array(byLowercase.keys), limit: 3).compactMap { byLowercase[$0] }
+        let close = Suggestions.closest(to: typed, among: Array(byLowercase.keys), limit: 3)
+            .compactMap { byLowercase[$0] }
         var seen = Set<String>()
         return (cities + close).filter { seen.insert($0).inserted }.prefix(3).map { $0 }
     }
