@@ -127,7 +127,7 @@ struct NextTriggerTests {
                       "America/Santiago", "Europe/Dublin", "Africa/Casablanca"])
     func propertiesHoldAcrossManyInstants(_ identifier: String) throws {
         let rules = try zone(identifier)
-        var generator = SplitMix(seed: identifier.utf8.reduce(7) { $0 &* 31 &+ UInt64($1) })
+        var generator = SplitMix64(state: identifier.utf8.reduce(7) { $0 &* 31 &+ UInt64($1) })
         for _ in 0..<400 {
             let after = Int64(generator.next() % (70 * 365 * 86_400)) + 946_684_800
             let time = TimeOfDay(hour: Int(generator.next() % 24), minute: Int(generator.next() % 60))
@@ -157,19 +157,6 @@ struct NextTriggerTests {
                 earlier -= 1
             }
         }
-    }
-}
-
-/// A small deterministic generator, so property tests are repeatable.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

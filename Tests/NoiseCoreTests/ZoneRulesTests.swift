@@ -21,18 +21,6 @@ private func utc(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minut
     CivilDate.days(year: year, month: month, day: day) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
 }
 
-/// A fixed-seed generator, so a failing random instant fails again on the next run.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// The instants at which `rules` and Foundation (ICU, with its own copy of tzdata) disagree.
 private func disagreements(_ rules: ZoneRules, at instants: [Int64]) throws -> [String] {
     let zone = try #require(TimeZone(identifier: rules.identifier))
