@@ -20,7 +20,7 @@ actor RecordingRinger: AlarmRinger {
         return nil
     }
     func stopAlarmTone() { stops += 1 }
-    func hasSound(_ id: String) -> Bool { id != "nope" }
+    func soundProblem(_ id: String) -> ProtocolError? { id == "nope" ? ProtocolError(.unknownSound, "unknown sound 'nope'") : nil }
     func onset() -> OnsetInfo? { nil }
 }
 

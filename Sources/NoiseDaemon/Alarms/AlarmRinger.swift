@@ -11,15 +11,16 @@ public protocol AlarmRinger: Sendable {
     /// returns why it cannot be heard, if it cannot.
     func startAlarmTone(alarm: Alarm, trigger: Int64) async -> String?
     func stopAlarmTone() async
-    /// Whether `id` names a sound in the catalog (alarms may use any sound).
-    func hasSound(_ id: String) async -> Bool
+    /// The `unknown_sound` error (with the closest ids) when `id` names no sound in the catalog; alarms may use
+    /// any sound.
+    func soundProblem(_ id: String) async -> ProtocolError?
     /// When the last alarm tone started, relative to its trigger.
     func onset() async -> OnsetInfo?
 }
 
 extension Player: AlarmRinger {
-    public func hasSound(_ id: String) async -> Bool {
-        currentLibrary.sound(id: id) != nil
+    public func soundProblem(_ id: String) async -> ProtocolError? {
+        currentLibrary.sound(id: id) == nil ? currentLibrary.unknownSoundError(id) : nil
     }
 
     public func onset() async -> OnsetInfo? {

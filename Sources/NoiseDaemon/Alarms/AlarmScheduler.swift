@@ -286,9 +286,7 @@ public actor AlarmScheduler {
 
     private func checkSound(_ id: String?) async throws(ProtocolError) {
         guard let id else { return }
-        guard await ringer.hasSound(id) else {
-            throw ProtocolError(.unknownSound, "unknown sound '\(id.prefix(40))'; alarms can use any sound in 'noisectl sounds'")
-        }
+        if let problem = await ringer.soundProblem(id) { throw problem }
     }
 
     private func unknownAlarm(_ id: Int64) -> ProtocolError {
