@@ -703,3 +703,28 @@ def test_preview_plays_the_sound_once(make_daemon, pulse, sink, recorder, testda
     st = d.wait_status(lambda s: s["audio"]["state"] == "idle", 5, "device idle after the preview")
     assert st["playing"] == [] and st["alarms"]["ringing"] == [], st
     H.wait_until(lambda: not pulse.sink_inputs_on(sink), 5, desc="no stream left on the sink after the preview")
+
+
+def test_without_audio_an_alarm_still_rings_every_other_way(make_daemon, testdata, events_for, tmp_path):
+    # A stand-in notify-send on PATH records the desktop notification it is asked to show.
+    bindir = tmp_path / "bin"
+    bindir.mkdir()
+    record = tmp_path / "notifications.txt"
+    script = bindir / "notify-send"
+    script.write_text(f"#!/bin/sh\nprintf '%s\\n' \"$@\" >> {record}\n")
+    script.chmod(0o755)
+    env = dict(UTC)
+    env["PATH"] = f"{bindir}:/usr/local/bin:/usr/bin:/bin"
+    d = make_daemon(device="nonexistent_pcm_for_alarms", extra_env=env)
+    assert d.status()["audio"]["state"] == "error"
+    ev = events_for(d)
+    info, trigger = _add_at(d, 2, "--sound", testdata.alarm.id, "--label", "Silent")
+    aid = info["alarm"]["id"]
+    _, t_ring = ev.wait("alarm_ringing", lambda a: a["alarm"]["id"] == aid, timeout=10)
+    assert -0.05 <= t_ring - trigger <= 1.0, t_ring - trigger
+    H.wait_until(lambda: "cannot be heard" in d.log(), timeout=5, desc="a warning that the alarm cannot be heard")
+    assert "warning" in [line for line in d.log().splitlines() if "cannot be heard" in line][0]
+    H.wait_until(lambda: record.exists() and "Silent" in record.read_text(), timeout=5, desc="a desktop notification")
+    assert "ringing" in record.read_text()
+    assert _ringing_ids(d.status()) == [aid]
+    assert d.ctl("dismiss").returncode == 0
