@@ -1,3 +1,4 @@
+import Glibc
 import Logging
 import NoiseAudio
 import NoiseCore
@@ -34,15 +35,26 @@ public enum Daemon {
         let scheduler = try await AlarmScheduler(
             store: store, clock: try TimerFDWallClock(), zones: SystemTimeZoneSource(environment: environment),
             ringer: player, hub: hub, notifier: DesktopNotifier(environment: environment), logger: logger)
+        let notifier = ServiceNotifier(environment: environment)
         let server = ControlServer(path: configuration.socketPath,
+                                   listenDescriptor: SocketActivation.adopt(environment: environment),
                                    handler: RequestHandler(player: player, scheduler: scheduler, loader: loader),
-                                   hub: hub, logger: logger)
+                                   hub: hub, logger: logger,
+                                   onListening: { notifier.ready() },
+                                   onStopping: { notifier.stopping() })
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
+            .init(service: AudioService(engine: engine, player: player, events: events, logger: logger)),
+            .init(service: AlarmService(scheduler: scheduler)),
+            .init(service: StatusReporter(notifier: notifier, hub: hub, player: player, scheduler: scheduler)),
+        ]
+        if let interval = ServiceNotifier.watchdogInterval(environment: environment, pid: getpid()) {
+            logger.info("watchdog: pinging every \(interval) s")
+            services.append(.init(service: WatchdogService(notifier: notifier, interval: interval, player: player,
+                                                           scheduler: scheduler)))
+        }
+        services.append(.init(service: server))
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
-            services: [
-                .init(service: AudioService(engine: engine, player: player, events: events, logger: logger)),
-                .init(service: AlarmService(scheduler: scheduler)),
-                .init(service: server),
-            ],
+            services: services,
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: logger))
         try await group.run()

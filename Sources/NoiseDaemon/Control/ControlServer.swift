@@ -13,36 +13,48 @@ public struct ControlServer<C: Clock>: Service where C.Duration == Duration {
     let handler: RequestHandler<C>
     let hub: EventHub
     let logger: Logger
+    /// A listening socket passed by systemd (socket activation); nil binds `path` itself.
+    let listenDescriptor: Int32?
     let onListening: @Sendable () -> Void
+    let onStopping: @Sendable () -> Void
     private let connections = ConnectionCounter()
 
-    public init(path: String, handler: RequestHandler<C>, hub: EventHub, logger: Logger,
-                onListening: @escaping @Sendable () -> Void = {}) {
+    public init(path: String, listenDescriptor: Int32? = nil, handler: RequestHandler<C>, hub: EventHub, logger: Logger,
+                onListening: @escaping @Sendable () -> Void = {}, onStopping: @escaping @Sendable () -> Void = {}) {
         self.path = path
+        self.listenDescriptor = listenDescriptor
         self.handler = handler
         self.hub = hub
         self.logger = logger
         self.onListening = onListening
+        self.onStopping = onStopping
     }
 
     public func run() async throws {
-        try SocketSetup.prepare(path: path)
-        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .serverChannelOption(.backlog, value: 256)
-            .bind(unixDomainSocketPath: path) { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    let pipeline = channel.pipeline.syncOperations
-                    try pipeline.addHandler(IdleStateHandler(readTimeout: .seconds(Limits.idleConnectionSeconds)),
-                                            name: Self.idleHandlerName)
-                    try pipeline.addHandler(IdleCloser())
-                    try pipeline.addHandler(ByteToMessageHandler(LineFrameDecoder()))
-                    return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
-                }
+        let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton).serverChannelOption(.backlog, value: 256)
+        let initializer: @Sendable (any Channel) -> EventLoopFuture<NIOAsyncChannel<ByteBuffer, ByteBuffer>> = { channel in
+            channel.eventLoop.makeCompletedFuture {
+                let pipeline = channel.pipeline.syncOperations
+                try pipeline.addHandler(IdleStateHandler(readTimeout: .seconds(Limits.idleConnectionSeconds)),
+                                        name: Self.idleHandlerName)
+                try pipeline.addHandler(IdleCloser())
+                try pipeline.addHandler(ByteToMessageHandler(LineFrameDecoder()))
+                return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
             }
-        chmod(path, 0o600)
-        logger.notice("listening on \(path)")
+        }
+        let server: NIOAsyncChannel<NIOAsyncChannel<ByteBuffer, ByteBuffer>, Never>
+        if let listenDescriptor {
+            // systemd made the socket file and owns it: we neither set its mode nor remove it.
+            server = try await bootstrap.bind(listenDescriptor, childChannelInitializer: initializer)
+            logger.notice("listening on the socket passed by the service manager (fd \(listenDescriptor))")
+        } else {
+            try SocketSetup.prepare(path: path)
+            server = try await bootstrap.bind(unixDomainSocketPath: path, childChannelInitializer: initializer)
+            chmod(path, 0o600)
+            logger.notice("listening on \(path)")
+        }
         onListening()
-        defer { unlink(path) }
+        defer { if listenDescriptor == nil { unlink(path) } }
         do {
             try await cancelWhenGracefulShutdown {
                 try await withThrowingDiscardingTaskGroup { group in
@@ -56,6 +68,7 @@ public struct ControlServer<C: Clock>: Service where C.Duration == Duration {
         } catch is CancellationError where Task.isShuttingDownGracefully {
             // The way a graceful shutdown ends the accept loop and the open connections.
         }
+        onStopping()
         logger.info("control socket closed")
     }
 

@@ -1,0 +1,140 @@
+"""systemd integration without systemd as init: sd_notify readiness, status, watchdog and stopping on a
+datagram NOTIFY_SOCKET the test owns, and socket activation through systemd-socket-activate."""
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import time
+
+import pytest
+
+import harness as H
+
+
+class NotifySocket:
+    """A datagram socket standing in for systemd's notification socket; records every message with its time."""
+
+    def __init__(self, address: str):
+        self.address = address
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        self.sock.bind("\0" + address[1:] if address.startswith("@") else address)
+        self.messages: list[tuple[float, dict[str, str]]] = []
+
+    def next(self, timeout: float) -> dict[str, str]:
+        self.sock.settimeout(timeout)
+        data = self.sock.recv(4096).decode()
+        fields = dict(line.split("=", 1) for line in data.splitlines() if "=" in line)
+        self.messages.append((time.monotonic(), fields))
+        return fields
+
+    def wait_for(self, key: str, timeout: float) -> dict[str, str]:
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise H.Timeout(f"no {key} within {timeout}s; got {[m for _, m in self.messages]}")
+            try:
+                fields = self.next(left)
+            except socket.timeout:
+                continue
+            if key in fields:
+                return fields
+
+    def close(self):
+        self.sock.close()
+
+
+def _start(bins, root, notify_address, extra_env):
+    dirs = H.make_env_dirs(root)
+    env = H.base_env(dirs)
+    env["NOTIFY_SOCKET"] = notify_address
+    env.update(extra_env)
+    sock = root / "s"
+    log = open(root / "noised.log", "w")
+    proc = subprocess.Popen([str(bins / "noised"), "--device", "null", "--socket", str(sock)], env=env,
+                            stdout=log, stderr=subprocess.STDOUT)
+    return proc, sock, env
+
+
+@pytest.mark.parametrize("abstract", [False, True], ids=["path", "abstract"])
+def test_ready_status_watchdog_and_stopping(bins, tmpdir_short, abstract):
+    address = f"@noiseclock-test-{os.getpid()}-{int(abstract)}" if abstract else str(tmpdir_short / "notify")
+    notify = NotifySocket(address)
+    proc, sock, env = _start(bins, tmpdir_short, address, {"WATCHDOG_USEC": "1000000"})
+    try:
+        notify.wait_for("READY", timeout=15)
+        # Ready means the socket already answers.
+        assert H.noisectl("status", socket=sock, env=env).returncode == 0
+        # Status says what it does; it changes when something plays.
+        assert any("STATUS" in m for _, m in notify.messages) or notify.wait_for("STATUS", 5)
+        assert H.noisectl("play", "white", socket=sock, env=env).returncode == 0
+        playing = notify.wait_for("STATUS", 5)
+        while "playing white" not in playing["STATUS"]:
+            playing = notify.wait_for("STATUS", 5)
+        # WATCHDOG=1 at half of WATCHDOG_USEC (1 s): about every 0.5 s.
+        first = time.monotonic()
+        pings = []
+        while len(pings) < 5:
+            notify.wait_for("WATCHDOG", timeout=2)
+            pings.append(time.monotonic())
+        gaps = [b - a for a, b in zip(pings, pings[1:])]
+        assert all(0.3 <= gap <= 0.8 for gap in gaps), gaps
+        assert pings[-1] - first < 3.0
+        proc.send_signal(signal.SIGTERM)
+        stopping = notify.wait_for("STOPPING", timeout=10)
+        assert stopping["STOPPING"] == "1"
+        assert proc.wait(10) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        notify.close()
+
+
+def test_no_watchdog_for_another_process(bins, tmpdir_short):
+    notify = NotifySocket(str(tmpdir_short / "notify"))
+    proc, sock, env = _start(bins, tmpdir_short, str(tmpdir_short / "notify"),
+                             {"WATCHDOG_USEC": "200000", "WATCHDOG_PID": "1"})
+    try:
+        notify.wait_for("READY", timeout=15)
+        # Let several would-be intervals (0.1 s each) pass, then look at everything that arrived.
+        assert H.noisectl("status", socket=sock, env=env).returncode == 0
+        deadline = time.monotonic() + 1.0
+        while time.monotonic() < deadline:
+            try:
+                notify.next(deadline - time.monotonic())
+            except socket.timeout:
+                break
+        assert not any("WATCHDOG" in m for _, m in notify.messages), notify.messages
+    finally:
+        proc.kill()
+        proc.wait(5)
+        notify.close()
+
+
+def test_socket_activation_starts_the_daemon_on_first_use(bins, tmpdir_short):
+    activate = shutil.which("systemd-socket-activate")
+    assert activate, "systemd-socket-activate (Debian package systemd) is missing"
+    dirs = H.make_env_dirs(tmpdir_short)
+    env = H.base_env(dirs)
+    sock = tmpdir_short / "activated"
+    log = open(tmpdir_short / "activate.log", "w")
+    proc = subprocess.Popen([activate, "-l", str(sock), "--fdname=noised", str(bins / "noised"), "--device", "null"],
+                            env=env, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        H.wait_until(lambda: sock.exists(), timeout=10, desc="the listening socket")
+        log_text = lambda: (tmpdir_short / "activate.log").read_text(errors="replace")
+        assert "Execing" not in log_text(), "the daemon started before anyone connected"
+        r = H.noisectl("--json", "status", socket=sock, env=env)
+        assert r.returncode == 0, str(r)
+        assert r.json["audio"]["device"] == "null"
+        assert "passed by the service manager" in log_text()
+        # The daemon did not create the socket, so it leaves it in place when it stops.
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(10)
+        assert sock.exists()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(5)
