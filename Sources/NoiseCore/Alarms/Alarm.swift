@@ -16,7 +16,7 @@ public struct Alarm: Sendable, Equatable, Codable {
     public var snoozeMinutes: Int
     /// How long it rings unattended before it stops and counts as missed.
     public var ringLimitSeconds: Double
-    public var note: String?
+    @ExplicitNull public var note: String?
 
     public init(id: Int64, time: TimeOfDay, enabled: Bool = true, label: String = "", repeat rule: RepeatRule = .once,
                 sound: String = AlarmDefaults.sound, volume: Double = AlarmDefaults.volume,
@@ -33,26 +33,6 @@ public struct Alarm: Sendable, Equatable, Codable {
         self.snoozeMinutes = snoozeMinutes
         self.ringLimitSeconds = ringLimitSeconds
         self.note = note
-    }
-
-    enum CodingKeys: CodingKey {
-        case id, time, enabled, label, `repeat`, sound, volume, rampSeconds, snoozeMinutes, ringLimitSeconds, note
-    }
-
-    // Written out so that an alarm without a note says `"note": null`, like every absent value in the protocol.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(time, forKey: .time)
-        try container.encode(enabled, forKey: .enabled)
-        try container.encode(label, forKey: .label)
-        try container.encode(self.repeat, forKey: .repeat)
-        try container.encode(sound, forKey: .sound)
-        try container.encode(volume, forKey: .volume)
-        try container.encode(rampSeconds, forKey: .rampSeconds)
-        try container.encode(snoozeMinutes, forKey: .snoozeMinutes)
-        try container.encode(ringLimitSeconds, forKey: .ringLimitSeconds)
-        try container.encode(note, forKey: .note)
     }
 }
 

@@ -14,9 +14,9 @@ public struct TriggerInfo: Sendable, Equatable, Codable {
 public struct AlarmInfo: Sendable, Equatable, Codable {
     public var alarm: Alarm
     /// The next trigger (nil when disabled or ringing).
-    public var nextTrigger: TriggerInfo?
+    @ExplicitNull public var nextTrigger: TriggerInfo?
     /// When a snoozed alarm rings again.
-    public var snoozedUntil: TriggerInfo?
+    @ExplicitNull public var snoozedUntil: TriggerInfo?
     public var ringing: Bool
 
     public init(alarm: Alarm, nextTrigger: TriggerInfo?, snoozedUntil: TriggerInfo?, ringing: Bool) {
@@ -24,16 +24,6 @@ public struct AlarmInfo: Sendable, Equatable, Codable {
         self.nextTrigger = nextTrigger
         self.snoozedUntil = snoozedUntil
         self.ringing = ringing
-    }
-
-    enum CodingKeys: CodingKey { case alarm, nextTrigger, snoozedUntil, ringing }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(alarm, forKey: .alarm)
-        try container.encode(nextTrigger, forKey: .nextTrigger)
-        try container.encode(snoozedUntil, forKey: .snoozedUntil)
-        try container.encode(ringing, forKey: .ringing)
     }
 }
 
@@ -56,15 +46,15 @@ public struct MissedInfo: Sendable, Equatable, Codable {
 /// The alarm part of `status`.
 public struct AlarmsStatus: Sendable, Equatable, Codable {
     public var count: Int
-    public var next: AlarmInfo?
+    @ExplicitNull public var next: AlarmInfo?
     public var ringing: [AlarmInfo]
     public var missed: [MissedInfo]
     public var timeZone: String
     /// Whether a suspended machine wakes up for alarms (needs CAP_WAKE_ALARM); `wakeNote` says how to enable it.
     public var wakeFromSuspend: Bool
-    public var wakeNote: String?
+    @ExplicitNull public var wakeNote: String?
     /// When the last alarm's tone started, relative to its trigger.
-    public var lastOnset: OnsetInfo?
+    @ExplicitNull public var lastOnset: OnsetInfo?
 
     public init(count: Int, next: AlarmInfo?, ringing: [AlarmInfo], missed: [MissedInfo], timeZone: String,
                 wakeFromSuspend: Bool, wakeNote: String?, lastOnset: OnsetInfo? = nil) {
@@ -76,20 +66,6 @@ public struct AlarmsStatus: Sendable, Equatable, Codable {
         self.wakeFromSuspend = wakeFromSuspend
         self.wakeNote = wakeNote
         self.lastOnset = lastOnset
-    }
-
-    enum CodingKeys: CodingKey { case count, next, ringing, missed, timeZone, wakeFromSuspend, wakeNote, lastOnset }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(count, forKey: .count)
-        try container.encode(next, forKey: .next)
-        try container.encode(ringing, forKey: .ringing)
-        try container.encode(missed, forKey: .missed)
-        try container.encode(timeZone, forKey: .timeZone)
-        try container.encode(wakeFromSuspend, forKey: .wakeFromSuspend)
-        try container.encode(wakeNote, forKey: .wakeNote)
-        try container.encode(lastOnset, forKey: .lastOnset)
     }
 }
 

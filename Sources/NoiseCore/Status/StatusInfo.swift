@@ -6,10 +6,10 @@ public struct StatusInfo: Sendable, Equatable, Codable {
     public var audio: AudioStatus
     public var masterVolume: Double
     public var playing: [PlayingSound]
-    public var sleepTimer: SleepTimerInfo?
+    @ExplicitNull public var sleepTimer: SleepTimerInfo?
     public var catalog: CatalogSummary
     /// Alarms: the next one, those ringing, recent missed ones, the time zone, wake-from-suspend.
-    public var alarms: AlarmsStatus?
+    @ExplicitNull public var alarms: AlarmsStatus?
 
     public init(uptimeSeconds: Double, audio: AudioStatus, playback: PlaybackInfo, catalog: CatalogSummary,
                 alarms: AlarmsStatus? = nil) {
@@ -23,45 +23,18 @@ public struct StatusInfo: Sendable, Equatable, Codable {
         self.catalog = catalog
         self.alarms = alarms
     }
-
-    enum CodingKeys: CodingKey {
-        case version, `protocol`, uptimeSeconds, audio, masterVolume, playing, sleepTimer, catalog, alarms
-    }
-
-    // Written out so that an absent sleep timer is an explicit null, which scripts can test for.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(version, forKey: .version)
-        try container.encode(self.protocol, forKey: .protocol)
-        try container.encode(uptimeSeconds, forKey: .uptimeSeconds)
-        try container.encode(audio, forKey: .audio)
-        try container.encode(masterVolume, forKey: .masterVolume)
-        try container.encode(playing, forKey: .playing)
-        try container.encode(sleepTimer, forKey: .sleepTimer)
-        try container.encode(catalog, forKey: .catalog)
-        try container.encode(alarms, forKey: .alarms)
-    }
 }
 
 /// What plays: the data of `playback` events and part of `status`.
 public struct PlaybackInfo: Sendable, Equatable, Codable {
     public var masterVolume: Double
     public var playing: [PlayingSound]
-    public var sleepTimer: SleepTimerInfo?
+    @ExplicitNull public var sleepTimer: SleepTimerInfo?
 
     public init(masterVolume: Double, playing: [PlayingSound], sleepTimer: SleepTimerInfo?) {
         self.masterVolume = masterVolume
         self.playing = playing
         self.sleepTimer = sleepTimer
-    }
-
-    enum CodingKeys: CodingKey { case masterVolume, playing, sleepTimer }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(masterVolume, forKey: .masterVolume)
-        try container.encode(playing, forKey: .playing)
-        try container.encode(sleepTimer, forKey: .sleepTimer)
     }
 }
 
@@ -108,7 +81,7 @@ public struct AudioStatus: Sendable, Equatable, Codable {
 
     public var device: String
     public var state: State
-    public var error: String?
+    @ExplicitNull public var error: String?
     public var underruns: Int
 
     public init(device: String, state: State, error: String? = nil, underruns: Int = 0) {
@@ -116,16 +89,6 @@ public struct AudioStatus: Sendable, Equatable, Codable {
         self.state = state
         self.error = error
         self.underruns = underruns
-    }
-
-    enum CodingKeys: CodingKey { case device, state, error, underruns }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(device, forKey: .device)
-        try container.encode(state, forKey: .state)
-        try container.encode(error, forKey: .error)
-        try container.encode(underruns, forKey: .underruns)
     }
 }
 

@@ -307,10 +307,5 @@ public actor AlarmScheduler {
 
 /// The data of the `next_alarm` event: the alarm that rings next, or null.
 public struct NextAlarm: Codable, Sendable {
-    public var alarm: AlarmInfo?
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(alarm, forKey: .alarm)
-    }
+    @ExplicitNull public var alarm: AlarmInfo?
 }
