@@ -44,7 +44,10 @@ struct Noised: AsyncParsableCommand {
 
     func run() async throws {
         let level = Logger.Level(rawValue: logLevel) ?? .info
+        // Under systemd, priority-prefixed lines the journal files by level; otherwise lines with time and level.
+        let toJournal = JournalLogHandler.stderrIsJournal(environment: ProcessEnvironment.variables())
         LoggingSystem.bootstrap { label in
+            if toJournal { return JournalLogHandler(label: label, level: level) }
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level
             return handler

@@ -33,3 +33,21 @@ struct SystemdTests {
         #expect(ServiceNotifier(environment: ["NOTIFY_SOCKET": "@abstract"]).isActive)
     }
 }
+
+@Suite("Journal logging")
+struct JournalLogTests {
+    @Test func levelsMapToSyslogPriorities() {
+        #expect(JournalLogHandler.priority(of: .error) == 3)
+        #expect(JournalLogHandler.priority(of: .warning) == 4)
+        #expect(JournalLogHandler.priority(of: .notice) == 5)
+        #expect(JournalLogHandler.priority(of: .info) == 6)
+        #expect(JournalLogHandler.priority(of: .debug) == 7)
+        #expect(JournalLogHandler.priority(of: .critical) == 2)
+    }
+
+    @Test func onlyAMatchingStreamIsTheJournal() {
+        #expect(!JournalLogHandler.stderrIsJournal(environment: [:]))
+        #expect(!JournalLogHandler.stderrIsJournal(environment: ["JOURNAL_STREAM": "nonsense"]))
+        #expect(!JournalLogHandler.stderrIsJournal(environment: ["JOURNAL_STREAM": "1:1"]))
+    }
+}

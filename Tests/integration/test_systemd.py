@@ -138,3 +138,34 @@ def test_socket_activation_starts_the_daemon_on_first_use(bins, tmpdir_short):
         if proc.poll() is None:
             proc.kill()
             proc.wait(5)
+
+
+@pytest.mark.parametrize("matching", [True, False], ids=["journal", "not-the-journal"])
+def test_journal_lines_carry_syslog_priorities(bins, tmpdir_short, matching):
+    dirs = H.make_env_dirs(tmpdir_short)
+    env = H.base_env(dirs)
+    log_path = tmpdir_short / "stderr.log"
+    log = open(log_path, "w")
+    info = os.fstat(log.fileno())
+    # systemd sets JOURNAL_STREAM to stderr's device:inode; a stale value (another stream) must be ignored.
+    env["JOURNAL_STREAM"] = f"{info.st_dev}:{info.st_ino}" if matching else f"{info.st_dev}:{info.st_ino + 1}"
+    sock = tmpdir_short / "s"
+    proc = subprocess.Popen([str(bins / "noised"), "--device", "nonexistent_pcm_journal", "--socket", str(sock)],
+                            env=env, stdout=log, stderr=log)
+    try:
+        H.wait_until(lambda: "listening on" in log_path.read_text(), timeout=15, desc="the daemon listening")
+        assert H.noisectl("status", socket=sock, env=env).returncode == 0
+        H.wait_until(lambda: "cannot open" in log_path.read_text(), timeout=10, desc="the device warning")
+        lines = log_path.read_text().splitlines()
+        listening = next(line for line in lines if "listening on" in line)
+        warning = next(line for line in lines if "cannot open" in line)
+        if matching:
+            assert listening.startswith("<5>"), listening      # notice
+            assert warning.startswith("<4>"), warning          # warning
+            assert all(line[:3] in ("<2>", "<3>", "<4>", "<5>", "<6>", "<7>") for line in lines), lines
+        else:
+            assert not listening.startswith("<"), listening
+            assert " notice " in listening and " warning " in warning, lines
+    finally:
+        proc.terminate()
+        proc.wait(10)
