@@ -1,0 +1,59 @@
+/// One value of the TOML subset `config.toml` is written in. Kept apart from `JSONValue` because TOML tells
+/// integers from floats, which the config layer needs to refuse `volume = 1.5` where a whole number is due.
+public enum TOMLValue: Sendable, Equatable, CustomStringConvertible {
+    case string(String)
+    case integer(Int64)
+    /// Any float TOML allows, `inf` and `nan` included; the config layer decides which it accepts.
+    case float(Double)
+    case boolean(Bool)
+    /// Elements need not share a type (TOML 1.0 allows mixed arrays); the config layer checks them.
+    case array([TOMLValue])
+
+    /// What kind of value this is, worded for "expected a string, got an integer" messages.
+    public var typeName: String {
+        switch self {
+        case .string: "a string"
+        case .integer: "an integer"
+        case .float: "a number"
+        case .boolean: "true or false"
+        case .array: "an array"
+        }
+    }
+
+    /// The value as it could be written back in TOML, to quote it in error messages: `"abc"`, `12`, `0.5`,
+    /// `true`, `["a", "b"]`. Strings are escaped so a control character cannot disturb a log line.
+    public var description: String {
+        switch self {
+        case .string(let text): Self.quoted(text)
+        case .integer(let number): String(number)
+        case .float(let number): number.description
+        case .boolean(let flag): flag ? "true" : "false"
+        case .array(let elements): "[" + elements.map(\.description).joined(separator: ", ") + "]"
+        }
+    }
+
+    /// `text` as a TOML basic string: in double quotes, with `"`, `\` and control characters escaped.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\u{08}": result += "\\b"
+            case "\t": result += "\\t"
+            case "\n": result += "\\n"
+            case "\u{0C}": result += "\\f"
+            case "\r": result += "\\r"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: result += "\\u" + hex(scalar.value, width: 4)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    /// `value` in uppercase hexadecimal, padded with zeros to `width` digits.
+    static func hex(_ value: UInt32, width: Int) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}
