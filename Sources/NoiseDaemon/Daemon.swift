@@ -12,18 +12,20 @@ public enum Daemon {
     public static func run(_ configuration: DaemonConfiguration, logger: Logger) async throws {
         let hub = EventHub()
         let (events, eventSink) = AsyncStream<AudioEvent>.makeStream()
-        let device = configuration.device
+        let settings = await configuration.live.settings
+        let device = settings.device
         let engine = AudioEngine(deviceName: device,
                                  makeOutput: { AudioEngine.output(forDevice: device) },
                                  onEvent: { eventSink.yield($0) })
         let loader = CatalogLoader(fileSystem: LocalFileSystem(), dataDirectory: configuration.dataDirectory,
-                                   userDataDirectory: configuration.userDataDirectory)
+                                   userDataDirectory: configuration.userDataDirectory,
+                                   soundFolders: settings.soundFolders)
         let library = loader.load()
         logger.info("catalog: \(library.sounds.count) sounds from \(configuration.dataDirectory) and \(configuration.userDataDirectory)")
         for problem in library.problems { logger.warning("catalog: \(problem)") }
 
         let player = Player(engine: engine, library: library, clock: ContinuousClock(), hub: hub,
-                            cacheBytes: configuration.cacheBytes, defaultFade: configuration.defaultFadeSeconds)
+                            cacheBytes: settings.cacheMiB << 20, defaults: settings.playback)
         let store: AlarmStore
         let databasePath = configuration.stateDirectory + "/noised.sqlite"
         do {
@@ -34,11 +36,14 @@ public enum Daemon {
         let environment = ProcessEnvironment.variables()
         let scheduler = try await AlarmScheduler(
             store: store, clock: try TimerFDWallClock(), zones: SystemTimeZoneSource(environment: environment),
-            ringer: player, hub: hub, notifier: DesktopNotifier(environment: environment), logger: logger)
+            ringer: player, hub: hub, notifier: DesktopNotifier(environment: environment), logger: logger,
+            template: settings.alarm, missedGraceSeconds: settings.missedGraceSeconds)
         let notifier = ServiceNotifier(environment: environment)
         let server = ControlServer(path: configuration.socketPath,
                                    listenDescriptor: SocketActivation.adopt(environment: environment),
-                                   handler: RequestHandler(player: player, scheduler: scheduler, loader: loader),
+                                   handler: RequestHandler(player: player, scheduler: scheduler, loader: loader,
+                                                           live: configuration.live, faults: configuration.faults,
+                                                           logger: logger),
                                    hub: hub, logger: logger,
                                    onListening: { notifier.ready() },
                                    onStopping: { notifier.stopping() })
@@ -52,11 +57,22 @@ public enum Daemon {
             services.append(.init(service: WatchdogService(notifier: notifier, interval: interval, player: player,
                                                            scheduler: scheduler)))
         }
+        let reloader = ConfigReloader(live: configuration.live, loader: loader, player: player, scheduler: scheduler,
+                                      logLevel: configuration.logLevel, logger: logger)
+        services.append(.init(service: SignalService(reload: { await reloader.reload() }, player: player,
+                                                     wedgeOnSIGUSR2: configuration.faults.wedgeOnSIGUSR2, logger: logger)))
         services.append(.init(service: server))
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
             services: services,
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: logger))
         try await group.run()
+        // Every service has stopped: nothing writes any more.
+        do {
+            try store.close()
+            logger.info("alarm store closed")
+        } catch {
+            logger.warning("closing the alarm store: \(error)")
+        }
     }
 }

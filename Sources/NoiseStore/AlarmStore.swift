@@ -34,6 +34,15 @@ public final class AlarmStore: Sendable {
         return try AlarmStore(writer: DatabasePool(path: path, configuration: configuration))
     }
 
+    /// Closes the database at shutdown, once nothing uses it any more: SQLite checkpoints the WAL into the
+    /// main file and removes it, so the file is complete on its own.
+    public func close() throws {
+        // The writer must be the last connection to close: a read-only one cannot fold the WAL back
+        // (GRDB closes the writer first, see groue/GRDB.swift#739).
+        (writer as? DatabasePool)?.invalidateReadOnlyConnections()
+        try writer.close()
+    }
+
     /// A fresh database in memory, for tests.
     public static func inMemory() throws -> AlarmStore {
         try AlarmStore(writer: DatabaseQueue())

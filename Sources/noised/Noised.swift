@@ -9,70 +9,138 @@ struct Noised: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "noised",
         abstract: "The NoiseClock daemon: plays noise loops and rings alarms; controlled with noisectl.",
+        discussion: """
+            Settings come from $XDG_CONFIG_HOME/noised/config.toml (~/.config/noised/config.toml; every key is \
+            in docs/configuration.md); the options below override the file. SIGHUP reloads the config and the \
+            sound catalog without interrupting playback; SIGTERM and SIGINT fade out and stop. Alarms are kept \
+            in $XDG_STATE_HOME/noised/noised.sqlite, your own sounds in $XDG_DATA_HOME/noised/. Under systemd \
+            it reports readiness and status, pings the watchdog, adopts a socket-activated listener, and logs \
+            to the journal with priorities.
+            """,
         version: Limits.version)
 
     @Option(help: "Control socket path (default: $NOISED_SOCKET, else $XDG_RUNTIME_DIR/noised/socket).")
     var socket: String?
 
-    @Option(help: "ALSA device (PCM) to play to, e.g. default, pulse, hw:0; 'null' plays to nowhere, paced in real time.")
-    var device = "default"
+    @Option(help: "Config file (default: $XDG_CONFIG_HOME/noised/config.toml).")
+    var config: String?
+
+    @Flag(name: .customLong("check-config"), help: "Check the config file (or CONFIG-PATH) and exit: 0 when it is valid.")
+    var checkConfig = false
+
+    @Argument(help: "With --check-config: the file to check.")
+    var configPath: String?
+
+    @Option(help: "ALSA device (PCM) to play to, e.g. default, pulse, hw:0; 'null' plays to nowhere, paced in real time (config: audio.device; default: default).")
+    var device: String?
 
     @Option(name: .customLong("data-dir"), help: "Folder with the installed sounds.json and sounds/ (default: found next to the binary).")
     var dataDirectory: String?
 
-    @Option(name: .customLong("cache-size"), help: "Memory for decoded sounds, in MiB; larger sounds stream from disk.")
-    var cacheMiB = Limits.defaultCacheMiB
+    @Option(name: .customLong("cache-size"), help: "Memory for decoded sounds, in MiB; larger sounds stream from disk (config: audio.cache_size; default: \(Limits.defaultCacheMiB)).")
+    var cacheMiB: Int?
 
-    @Option(help: "Default fade for play and stop, e.g. 0.5s, 2s, 500ms.")
-    var fade = "\(Limits.defaultFadeSeconds)s"
+    @Option(help: "Default fade for play and stop, e.g. 0.5s, 2s, 500ms (config: playback.fade_in and fade_out; default: \(Limits.defaultFadeSeconds)s).")
+    var fade: String?
 
-    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
-    var logLevel = "info"
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (config: log.level; default: info).")
+    var logLevel: String?
 
     func validate() throws {
-        guard Logger.Level(rawValue: logLevel) != nil else {
+        if let logLevel, Logger.Level(rawValue: logLevel) == nil {
             throw ValidationError("--log-level '\(logLevel)' is not one of trace, debug, info, notice, warning, error, critical")
         }
-        guard (1...4096).contains(cacheMiB) else { throw ValidationError("--cache-size must be 1 to 4096 (MiB), got \(cacheMiB)") }
-        do {
-            _ = try DurationParser.seconds(fade)
-        } catch {
-            throw ValidationError("--fade: \(error)")
+        if let cacheMiB, !(1...4096).contains(cacheMiB) {
+            throw ValidationError("--cache-size must be 1 to 4096 (MiB), got \(cacheMiB)")
         }
-        guard !device.isEmpty else { throw ValidationError("--device must not be empty") }
+        if let fade {
+            do {
+                _ = try DurationParser.seconds(fade)
+            } catch {
+                throw ValidationError("--fade: \(error)")
+            }
+        }
+        if device?.isEmpty == true { throw ValidationError("--device must not be empty") }
+        if configPath != nil && !checkConfig {
+            throw ValidationError("a config path is taken only with --check-config; to run with a config file, use --config PATH")
+        }
+        if configPath != nil && config != nil { throw ValidationError("give the file to check once: --check-config PATH") }
+    }
+
+    var overrides: SettingsOverrides {
+        SettingsOverrides(device: device, cacheMiB: cacheMiB, fadeSeconds: fade.flatMap { try? DurationParser.seconds($0) },
+                          logLevel: logLevel)
     }
 
     func run() async throws {
-        let level = Logger.Level(rawValue: logLevel) ?? .info
+        let paths = XDGPaths(environment: ProcessEnvironment.variables())
+        let reader = ConfigReader(path: configPath ?? config ?? ConfigReader.defaultPath(paths),
+                                  home: paths.environment["HOME"] ?? "/")
+        if checkConfig { try Self.check(reader, explicit: configPath != nil || config != nil) }
+        let loaded = reader.read()
+        let live = LiveConfiguration(reader: reader, overrides: overrides, initial: loaded)
+        let settings = await live.settings
+        let levelControl = LogLevelControl(Logger.Level(rawValue: settings.logLevel) ?? .info)
         // Under systemd, priority-prefixed lines the journal files by level; otherwise lines with time and level.
-        let toJournal = JournalLogHandler.stderrIsJournal(environment: ProcessEnvironment.variables())
+        let toJournal = JournalLogHandler.stderrIsJournal(environment: paths.environment)
         LoggingSystem.bootstrap { label in
-            if toJournal { return JournalLogHandler(label: label, level: level) }
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
+            let inner: any LogHandler = toJournal ? JournalLogHandler(label: label, level: .trace)
+                                                  : StreamLogHandler.standardError(label: label)
+            return AdjustableLogHandler(wrapping: inner, control: levelControl)
         }
         let logger = Logger(label: "noised")
+        for problem in loaded.problems { logger.error("config \(reader.path): \(problem)") }
+        if !loaded.problems.isEmpty {
+            logger.error("config: \(reader.path) is not used until fixed (check it with noised --check-config); the defaults apply")
+        } else if loaded.exists {
+            logger.info("config: \(reader.path) (\(loaded.keys.count) keys set)")
+        }
         // Everything the daemon creates (socket, catalogs, copied sounds) is private to the user.
         umask(0o077)
-        let paths = XDGPaths(environment: ProcessEnvironment.variables())
         guard let dataDirectory = dataDirectory ?? DataDirectoryLocator.find(environment: paths.environment) else {
             throw ValidationError("cannot find the sound catalog (sounds.json); give --data-dir")
         }
         let configuration = DaemonConfiguration(
             socketPath: paths.socketPath(option: socket, uid: getuid()),
-            device: device,
             dataDirectory: dataDirectory,
             userDataDirectory: paths.userDataDirectory,
             stateDirectory: paths.stateHome + "/noised",
-            cacheBytes: cacheMiB << 20,
-            defaultFadeSeconds: (try? DurationParser.seconds(fade)) ?? Limits.defaultFadeSeconds)
+            live: live,
+            logLevel: levelControl,
+            faults: TestFaults(environment: paths.environment))
         do {
             try await Daemon.run(configuration, logger: logger)
         } catch let error as StartupError {
             logger.critical("\(error.description)")
             throw ExitCode.failure
         }
+    }
+
+    /// `--check-config`: prints every problem (`PATH:LINE: key: message`) or a one-line summary, and exits.
+    static func check(_ reader: ConfigReader, explicit: Bool) throws -> Never {
+        let loaded = reader.read()
+        if !loaded.exists {
+            if explicit {
+                printError("noised: \(reader.path): no such file")
+                throw ExitCode.failure
+            }
+            print("\(reader.path): no config file; the defaults apply")
+            throw ExitCode.success
+        }
+        if loaded.problems.isEmpty {
+            print("\(reader.path): OK (\(loaded.keys.count) keys set)")
+            throw ExitCode.success
+        }
+        for problem in loaded.problems {
+            printError(problem.line > 0 ? "\(reader.path):\(problem.line): \(problem.key.map { "\($0): " } ?? "")\(problem.message)"
+                                        : "\(reader.path): \(problem.message)")
+        }
+        throw ExitCode.failure
+    }
+
+    static func printError(_ text: String) {
+        var line = text + "\n"
+        line.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 }
 

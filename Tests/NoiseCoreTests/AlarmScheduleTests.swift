@@ -84,6 +84,25 @@ struct AlarmScheduleTests {
         #expect(plan.ringing[1]?.until == at(7, 10))
     }
 
+    @Test(arguments: [(59 as Int64, true), (60, false), (0, true)])
+    func theMissedGraceDecidesWhetherALateTriggerStillRings(_ lateness: Int64, _ rings: Bool) {
+        var plan = schedule([daily], now: at(6, 0))
+        plan.missedGraceSeconds = 60
+        let actions = plan.advance(to: at(7, 0) + lateness)
+        if rings {
+            #expect(actions == [.ring(alarmID: 1, trigger: at(7, 0))])
+        } else {
+            #expect(actions.first == .missed(alarmID: 1, trigger: at(7, 0), reason: .late))
+            #expect(plan.ringing.isEmpty)
+        }
+    }
+
+    @Test func aGraceLongerThanTheRingLimitIsBoundByTheLimit() {
+        var plan = schedule([daily], now: at(6, 0))
+        plan.missedGraceSeconds = 3600
+        #expect(plan.advance(to: at(7, 10)).first == .missed(alarmID: 1, trigger: at(7, 0), reason: .late))
+    }
+
     @Test func aLongAbsenceRingsOnlyTheLatestTriggerAndReportsTheFirstMissed() {
         var plan = schedule([daily], now: at(6, 0))
         #expect(plan.advance(to: at(7, 2, day: 3)) == [

@@ -59,3 +59,25 @@ def test_other_uid_is_refused_even_with_open_permissions(make_daemon, tmp_path, 
     assert f"uid {nobody.pw_uid}" in d.log() or "refused a connection" in d.log(), d.log()
     # The owner (root here) is still served.
     assert d.ctl("status").returncode == 0
+
+
+def test_stop_answers_the_request_in_flight_and_closes_the_store(make_daemon, tmpdir_short, testdata):
+    """SIGTERM while an `alarm_add` is being carried out (the test fault `slow-replies` holds each request for a
+    second, and logs when it does, so the stop lands in the middle): the request finishes, its reply is sent,
+    the alarm is stored, and the store is closed (SQLite folded its WAL back and removed it)."""
+    root = tmpdir_short / "same"
+    for attempt in range(3):
+        d = make_daemon(device="null", root=root, extra_env={"NOISED_TEST_FAULTS": "slow-replies"})
+        with H.RawClient(d.socket, timeout=10) as client:
+            client.send({"id": attempt, "cmd": "alarm_add", "args": {"time": "07:00", "label": f"a{attempt}"}})
+            H.wait_until(lambda: f"holding request {attempt}" in d.log(), 5, desc="the request to be in flight")
+            d.proc.send_signal(signal.SIGTERM)
+            reply = client.recv(timeout=10)
+            assert client.recv_line(timeout=10) is None, "the connection closes after the reply"
+        assert reply["ok"] is True and reply["id"] == attempt, reply
+        assert d.proc.wait(10) == 0, d.log()
+        assert "alarm store closed" in d.log()
+        assert not (root / "state" / "noised" / "noised.sqlite-wal").exists(), "WAL left behind"
+    d = make_daemon(device="null", root=root)
+    stored = [a["alarm"]["label"] for a in d.ctl("--json", "alarm", "list").json]
+    assert sorted(stored) == ["a0", "a1", "a2"]

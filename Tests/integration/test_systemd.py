@@ -92,6 +92,54 @@ def test_ready_status_watchdog_and_stopping(bins, tmpdir_short, abstract):
         notify.close()
 
 
+def test_a_wedged_daemon_stops_pinging_the_watchdog(bins, tmpdir_short):
+    """The test-only fault switch (NOISED_TEST_FAULTS=wedge, then SIGUSR2) blocks the player actor for good,
+    as a deadlock would: the pings must stop, so systemd's WatchdogSec= would restart the daemon."""
+    notify = NotifySocket(str(tmpdir_short / "notify"))
+    proc, sock, env = _start(bins, tmpdir_short, str(tmpdir_short / "notify"),
+                             {"WATCHDOG_USEC": "400000", "NOISED_TEST_FAULTS": "wedge"})
+    try:
+        notify.wait_for("READY", timeout=15)
+        for _ in range(3):
+            notify.wait_for("WATCHDOG", timeout=1)
+        proc.send_signal(signal.SIGUSR2)
+        H.wait_until(lambda: "wedging the player on purpose" in (tmpdir_short / "noised.log").read_text(),
+                     timeout=5, desc="the fault switch to fire")
+        # At most one ping already under way may still arrive; then none for 5 intervals (0.2 s each).
+        wedged_at = time.monotonic()
+        late = []
+        while time.monotonic() - wedged_at < 1.0 + 0.2:
+            try:
+                fields = notify.next(0.05)
+            except socket.timeout:
+                continue
+            if "WATCHDOG" in fields:
+                late.append(time.monotonic() - wedged_at)
+        assert len(late) <= 1 and all(t < 0.25 for t in late), f"pings after the wedge at {late}"
+        assert proc.poll() is None, "wedged, not dead: the process is still there for systemd to kill"
+        # Without the switch the signal is not trapped at all: see test_sigusr2_is_not_a_fault_switch_by_default.
+    finally:
+        proc.kill()
+        proc.wait(5)
+        notify.close()
+
+
+def test_sigusr2_is_not_a_fault_switch_by_default(bins, tmpdir_short):
+    notify = NotifySocket(str(tmpdir_short / "notify"))
+    proc, sock, env = _start(bins, tmpdir_short, str(tmpdir_short / "notify"), {"WATCHDOG_USEC": "400000"})
+    try:
+        notify.wait_for("READY", timeout=15)
+        proc.send_signal(signal.SIGUSR2)
+        # SIGUSR2's default action ends the process; nothing in a normal daemon wedges on purpose.
+        assert proc.wait(5) == -signal.SIGUSR2
+        assert "wedging" not in (tmpdir_short / "noised.log").read_text()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(5)
+        notify.close()
+
+
 def test_no_watchdog_for_another_process(bins, tmpdir_short):
     notify = NotifySocket(str(tmpdir_short / "notify"))
     proc, sock, env = _start(bins, tmpdir_short, str(tmpdir_short / "notify"),

@@ -49,6 +49,10 @@ public enum AlarmDefaults {
     public static let suggestedSnoozeMinutes = [5, 7, 8, 9, 10, 15, 20]
     public static let rampRange = 0.0...600.0
     public static let ringLimitRange = 10.0...7200.0
+    /// How late a trigger found after a suspend or a restart may be and still ring (within its ring limit);
+    /// a later one is reported missed instead.
+    public static let missedGraceSeconds = 600.0
+    public static let missedGraceRange = 1.0...86_400.0
     public static let maxLabelLength = 80
     public static let maxNoteLength = 1000
 }

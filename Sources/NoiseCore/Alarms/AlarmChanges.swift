@@ -50,9 +50,10 @@ public struct AlarmChanges: Sendable, Equatable, Codable {
     }
 
     /// A new alarm with these settings over the defaults; `time` must be set.
-    public func newAlarm(id: Int64) -> Alarm? {
+    /// A new alarm: these changes over the template's defaults; nil without a time.
+    public func newAlarm(id: Int64, template: AlarmTemplate = AlarmTemplate()) -> Alarm? {
         guard let time else { return nil }
-        return applied(to: Alarm(id: id, time: time))
+        return applied(to: template.alarm(id: id, time: time))
     }
 
     public func applied(to alarm: Alarm) -> Alarm {

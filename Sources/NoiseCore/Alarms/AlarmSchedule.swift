@@ -57,6 +57,8 @@ public struct AlarmSchedule: Sendable {
     public private(set) var snoozes: [Int64: Snooze]
     public private(set) var ringing: [Int64: Ringing] = [:]
     public private(set) var zone: ZoneRules
+    /// A trigger found later than this (after a suspend or a restart) is reported missed instead of ringing.
+    public var missedGraceSeconds = AlarmDefaults.missedGraceSeconds
     private var queue = TriggerQueue()
 
     public init(alarms: [Alarm], lookAfter: [Int64: Int64], snoozes: [Int64: Snooze], zone: ZoneRules, now: Int64) {
@@ -135,7 +137,7 @@ public struct AlarmSchedule: Sendable {
             guard let alarm = alarms[alarmID], ringing[alarmID] == nil else { continue }
             snoozes[alarmID] = nil
             actions.append(.persistSnooze(alarmID: alarmID, snooze: nil))
-            if Double(now - snooze.ringAt) < alarm.ringLimitSeconds {
+            if canStillRing(alarm, lateness: now - snooze.ringAt) {
                 ringing[alarmID] = Ringing(trigger: snooze.ringAt, until: snooze.ringAt + Int64(alarm.ringLimitSeconds), fromSnooze: true)
                 actions.append(.ring(alarmID: alarmID, trigger: snooze.ringAt))
             } else {
@@ -151,7 +153,7 @@ public struct AlarmSchedule: Sendable {
             if latest != entry.instant {
                 actions.append(.missed(alarmID: alarm.id, trigger: entry.instant, reason: .late))
             }
-            if Double(now - latest) < alarm.ringLimitSeconds {
+            if canStillRing(alarm, lateness: now - latest) {
                 ringing[alarm.id] = Ringing(trigger: latest, until: latest + Int64(alarm.ringLimitSeconds), fromSnooze: false)
                 actions.append(.ring(alarmID: alarm.id, trigger: latest))
             } else {
@@ -205,6 +207,10 @@ public struct AlarmSchedule: Sendable {
         lookAfter[alarmID] = max(lookAfter[alarmID] ?? trigger, trigger)
         requeue(alarmID)
         return [.persistLookAfter(alarmID: alarmID, instant: lookAfter[alarmID]!)]
+    }
+
+    private func canStillRing(_ alarm: Alarm, lateness: Int64) -> Bool {
+        Double(lateness) < min(alarm.ringLimitSeconds, missedGraceSeconds)
     }
 
     private func latestTrigger(of alarm: Alarm, from first: Int64, upTo now: Int64) -> Int64 {

@@ -1,7 +1,9 @@
-/// Where a sound comes from: the installed catalog, or the user's overlay under `$XDG_DATA_HOME/noised/`.
+/// Where a sound comes from: the installed catalog, the user's overlay under `$XDG_DATA_HOME/noised/`, or a
+/// folder the config names (`sounds.folders`).
 public enum SoundSource: String, Sendable, Codable {
     case builtin
     case user
+    case folder
 }
 
 /// A sound ready to play: its catalog entry, where it came from and its file's absolute path.

@@ -10,9 +10,11 @@ public struct StatusInfo: Sendable, Equatable, Codable {
     public var catalog: CatalogSummary
     /// Alarms: the next one, those ringing, recent missed ones, the time zone, wake-from-suspend.
     @ExplicitNull public var alarms: AlarmsStatus?
+    /// The config file and its problems (nil from a daemon that does not report it).
+    @ExplicitNull public var config: ConfigStatus?
 
     public init(uptimeSeconds: Double, audio: AudioStatus, playback: PlaybackInfo, catalog: CatalogSummary,
-                alarms: AlarmsStatus? = nil) {
+                alarms: AlarmsStatus? = nil, config: ConfigStatus? = nil) {
         self.version = Limits.version
         self.protocol = Limits.protocolVersion
         self.uptimeSeconds = uptimeSeconds
@@ -22,6 +24,7 @@ public struct StatusInfo: Sendable, Equatable, Codable {
         self.sleepTimer = playback.sleepTimer
         self.catalog = catalog
         self.alarms = alarms
+        self.config = config
     }
 }
 

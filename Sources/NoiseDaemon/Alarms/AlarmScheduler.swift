@@ -19,6 +19,8 @@ public actor AlarmScheduler {
     private var lastNext: AlarmInfo?
     /// The trigger whose tone is scheduled ahead in the mixer.
     private var prepared: (alarmID: Int64, trigger: Int64)?
+    /// What a new alarm gets for what `alarm add` leaves out (the config's `[alarms]`).
+    private var template: AlarmTemplate
 
     /// How long before a trigger its tone is handed to the mixer: more than the device buffer (0.5 s), so the
     /// first frame can be placed on the trigger's instant.
@@ -26,11 +28,14 @@ public actor AlarmScheduler {
     static let missedShown = 20
 
     public init(store: AlarmStore, clock: any WallClock, zones: any TimeZoneSource, ringer: any AlarmRinger,
-                hub: EventHub, notifier: DesktopNotifier, logger: Logger) async throws {
+                hub: EventHub, notifier: DesktopNotifier, logger: Logger, template: AlarmTemplate = AlarmTemplate(),
+                missedGraceSeconds: Double = AlarmDefaults.missedGraceSeconds) async throws {
         let snapshot = try await store.snapshot()
         let now = Int64(clock.now().rounded(.down))
         self.schedule = AlarmSchedule(alarms: snapshot.alarms, lookAfter: snapshot.lookAfter, snoozes: snapshot.snoozes,
                                       zone: zones.systemZone(), now: now)
+        self.schedule.missedGraceSeconds = missedGraceSeconds
+        self.template = template
         self.store = store
         self.clock = clock
         self.zones = zones
@@ -101,11 +106,17 @@ public actor AlarmScheduler {
         }
     }
 
+    /// New defaults from a reloaded config: for alarms added from now on, and for triggers found late.
+    public func apply(template newTemplate: AlarmTemplate, missedGraceSeconds: Double) {
+        template = newTemplate
+        schedule.missedGraceSeconds = missedGraceSeconds
+    }
+
     // MARK: Commands
 
     public func add(_ changes: AlarmChanges) async throws(ProtocolError) -> AlarmInfo {
         try await checkSound(changes.sound)
-        guard let alarm = changes.newAlarm(id: 0) else { throw ProtocolError(.invalidArgument, "alarm_add needs 'time'") }
+        guard let alarm = changes.newAlarm(id: 0, template: template) else { throw ProtocolError(.invalidArgument, "alarm_add needs 'time'") }
         let now = nowSeconds()
         let stored: Alarm
         do {

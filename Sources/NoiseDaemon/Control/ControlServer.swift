@@ -116,8 +116,14 @@ public struct ControlServer<C: Clock>: Service where C.Duration == Duration {
             defer { group.cancelAll() }
             do {
                 for try await line in inbound {
-                    let outcome = await handler.reply(to: line.readableBytesView)
-                    try await outbound.write(Self.buffer(outcome.line))
+                    // A graceful stop cancels this task; the request already read still runs to the end (a
+                    // store write is not abandoned half-way) and its reply is sent before the connection closes.
+                    let handler = self.handler
+                    let outcome = try await Task {
+                        let outcome = await handler.reply(to: line.readableBytesView)
+                        try await outbound.write(Self.buffer(outcome.line))
+                        return outcome
+                    }.value
                     guard outcome.subscribes, subscription == nil else { continue }
                     let logger = self.logger
                     let (id, lines) = hub.subscribe {

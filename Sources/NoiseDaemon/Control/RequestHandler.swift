@@ -1,3 +1,4 @@
+import Logging
 import NoiseAudio
 import NoiseCore
 
@@ -13,11 +14,18 @@ public struct RequestHandler<C: Clock>: Sendable where C.Duration == Duration {
     let player: Player<C>
     let scheduler: AlarmScheduler
     let loader: CatalogLoader
+    let live: LiveConfiguration
+    let faults: TestFaults
+    let logger: Logger
 
-    public init(player: Player<C>, scheduler: AlarmScheduler, loader: CatalogLoader) {
+    public init(player: Player<C>, scheduler: AlarmScheduler, loader: CatalogLoader, live: LiveConfiguration,
+                faults: TestFaults = TestFaults(), logger: Logger) {
         self.player = player
         self.scheduler = scheduler
         self.loader = loader
+        self.live = live
+        self.faults = faults
+        self.logger = logger
     }
 
     public func reply(to line: some Collection<UInt8>) async -> Outcome {
@@ -25,6 +33,10 @@ public struct RequestHandler<C: Clock>: Sendable where C.Duration == Duration {
         switch RequestDecoder.decode(line) {
         case .success(let decoded): request = decoded
         case .failure(let failure): return Outcome(line: Replies.failure(id: failure.id, error: failure.error))
+        }
+        if faults.slowReplies {
+            logger.warning("NOISED_TEST_FAULTS=slow-replies: holding request \(request.id) for 1 s")
+            try? await Task.sleep(for: .seconds(1))
         }
         do {
             let (data, subscribes) = try await run(request.command)
@@ -65,6 +77,7 @@ public struct RequestHandler<C: Clock>: Sendable where C.Duration == Duration {
     private func status() async -> StatusInfo {
         var status = await player.status()
         status.alarms = await scheduler.status()
+        status.config = await live.status
         return status
     }
 
@@ -74,12 +87,13 @@ public struct RequestHandler<C: Clock>: Sendable where C.Duration == Duration {
 
     private func importSound(_ arguments: ImportArguments) async throws(ProtocolError) -> SoundInfo {
         let library = await player.currentLibrary
+        var loader = self.loader
+        loader.soundFolders = await live.settings.soundFolders
         let importer = SoundImporter(loader: loader)
         _ = try await BlockingWork.run(name: "noised-import") { () throws(ProtocolError) -> SoundEntry in
             try importer.importSound(arguments, into: library)
         }
-        let loader = self.loader
-        let reloaded = await BlockingWork.run(name: "noised-catalog") { () -> SoundLibrary in loader.load() }
+        let reloaded = await BlockingWork.run(name: "noised-catalog") { [loader] () -> SoundLibrary in loader.load() }
         await player.replaceLibrary(reloaded)
         guard let sound = reloaded.sound(id: arguments.id) else {
             throw ProtocolError(.importFailed, "the sound was stored but did not load; see 'noisectl status'")

@@ -21,7 +21,7 @@ public actor Player<C: Clock> where C.Duration == Duration {
     private let engine: AudioEngine
     private let clock: C
     private let hub: EventHub
-    private let defaultFade: Double
+    private var defaults: PlaybackDefaults
     private let started: C.Instant
     private var library: SoundLibrary
     private var cache: SoundCache
@@ -35,13 +35,14 @@ public actor Player<C: Clock> where C.Duration == Duration {
     /// The last alarm tone's first frames relative to its trigger: when written, when heard (seconds).
     public private(set) var lastOnset: (written: Double, heard: Double)?
 
-    public init(engine: AudioEngine, library: SoundLibrary, clock: C, hub: EventHub, cacheBytes: Int, defaultFade: Double) {
+    public init(engine: AudioEngine, library: SoundLibrary, clock: C, hub: EventHub, cacheBytes: Int,
+                defaults: PlaybackDefaults = PlaybackDefaults()) {
         self.engine = engine
         self.library = library
         self.clock = clock
         self.hub = hub
         self.cache = SoundCache(budgetBytes: cacheBytes)
-        self.defaultFade = defaultFade
+        self.defaults = defaults
         self.started = clock.now
     }
 
@@ -86,8 +87,8 @@ public actor Player<C: Clock> where C.Duration == Duration {
         for sound in sounds where index(of: sound.id) == nil {
             loaded[sound.id] = try await source(for: sound)
         }
-        let fadeFrames = AudioFormat.frames(seconds: request.fadeIn ?? defaultFade)
-        let fadeEnds = clock.now.advanced(by: .seconds(request.fadeIn ?? defaultFade))
+        let fadeFrames = AudioFormat.frames(seconds: request.fadeIn ?? defaults.fadeInSeconds)
+        let fadeEnds = clock.now.advanced(by: .seconds(request.fadeIn ?? defaults.fadeInSeconds))
         for sound in sounds {
             if let index = index(of: sound.id) {
                 var item = active[index]
@@ -102,7 +103,7 @@ public actor Player<C: Clock> where C.Duration == Duration {
                 }
                 active[index] = item
             } else if let source = loaded[sound.id] {
-                let volume = request.volume ?? 100
+                let volume = request.volume ?? defaults.volume
                 let voice = nextVoice
                 nextVoice += 1
                 engine.send(.start(voice, source: Self.makeSource(source, kind: sound.entry.kind),
@@ -111,13 +112,13 @@ public actor Player<C: Clock> where C.Duration == Duration {
             }
         }
         if let seconds = request.for {
-            startSleepTimer(seconds: seconds, fade: request.fadeOut ?? Limits.defaultSleepFadeSeconds)
+            startSleepTimer(seconds: seconds, fade: request.fadeOut ?? defaults.sleepFadeSeconds)
         }
         return published()
     }
 
     public func stop(_ request: StopArguments) throws(ProtocolError) -> PlaybackInfo {
-        let fadeFrames = AudioFormat.frames(seconds: request.fade ?? defaultFade)
+        let fadeFrames = AudioFormat.frames(seconds: request.fade ?? defaults.fadeOutSeconds)
         guard let ids = request.sounds else {
             cancelSleepTimer()
             fadeOutEverything(fadeFrames: fadeFrames)
@@ -144,6 +145,11 @@ public actor Player<C: Clock> where C.Duration == Duration {
         active[index].volume = request.volume
         engine.send(.setGain(active[index].voice, gain: VolumeLaw.gain(forVolume: request.volume)))
         return published()
+    }
+
+    /// New defaults from a reloaded config; what plays now is left as it is.
+    public func apply(_ newDefaults: PlaybackDefaults) {
+        defaults = newDefaults
     }
 
     /// Replaces the library (after an import or a reload) and forgets decoded sounds that may have changed.
@@ -247,7 +253,7 @@ public actor Player<C: Clock> where C.Duration == Duration {
     /// Fades everything out for shutdown; the engine finishes the fade before closing the device.
     public func shutdownFadeFrames() -> Int {
         cancelSleepTimer()
-        return AudioFormat.frames(seconds: defaultFade)
+        return AudioFormat.frames(seconds: defaults.fadeOutSeconds)
     }
 
     // MARK: Helpers

@@ -1,16 +1,19 @@
 import NoiseCore
 
-/// Reads the installed catalog and the user's overlay into a `SoundLibrary`, reporting every bad entry
-/// (and every entry whose file is missing) without letting it take the others down.
+/// Reads the installed catalog, the user's overlay and the config's extra folders into a `SoundLibrary`,
+/// reporting every bad entry (and every entry whose file is missing) without letting it take the others down.
 public struct CatalogLoader: Sendable {
     public let fileSystem: any FileSystem
     public let dataDirectory: String
     public let userDataDirectory: String
+    /// `sounds.folders` from the config: each holds a `sounds.json` and `sounds/`, or just MP3 files.
+    public var soundFolders: [String]
 
-    public init(fileSystem: any FileSystem, dataDirectory: String, userDataDirectory: String) {
+    public init(fileSystem: any FileSystem, dataDirectory: String, userDataDirectory: String, soundFolders: [String] = []) {
         self.fileSystem = fileSystem
         self.dataDirectory = dataDirectory
         self.userDataDirectory = userDataDirectory
+        self.soundFolders = soundFolders
     }
 
     public var userCatalogPath: String { userDataDirectory + "/sounds.json" }
@@ -22,7 +25,23 @@ public struct CatalogLoader: Sendable {
         add(catalog: dataDirectory + "/sounds.json", folder: dataDirectory + "/sounds", source: .builtin,
             required: true, to: &library)
         add(catalog: userCatalogPath, folder: userSoundsFolder, source: .user, required: false, to: &library)
+        for folder in soundFolders { add(folder: folder, to: &library) }
         return library
+    }
+
+    private func add(folder: String, to library: inout SoundLibrary) {
+        if fileSystem.fileExists(folder + "/sounds.json") {
+            add(catalog: folder + "/sounds.json", folder: folder + "/sounds", source: .folder, required: true, to: &library)
+            return
+        }
+        do {
+            let files = try fileSystem.contentsOfDirectory(folder)
+            library.add(FolderSounds.entries(files: files, folder: folder), folder: folder, source: .folder,
+                        catalogPath: folder)
+        } catch {
+            library.remove(id: "", because: CatalogProblem(source: folder, index: nil,
+                                                           reason: "sound folder cannot be read: \(error)"))
+        }
     }
 
     private func add(catalog path: String, folder: String, source: SoundSource, required: Bool,

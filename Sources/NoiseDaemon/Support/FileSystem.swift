@@ -6,6 +6,8 @@ import Foundation
 public protocol FileSystem: Sendable {
     func contents(of path: String) throws -> [UInt8]
     func fileExists(_ path: String) -> Bool
+    /// The names in a folder (not paths), unsorted.
+    func contentsOfDirectory(_ path: String) throws -> [String]
     /// Writes through a temporary file and a rename, so a crash leaves the old file or the new one, never half.
     func writeAtomically(_ bytes: [UInt8], to path: String) throws
     func copyFile(from source: String, to destination: String) throws
@@ -22,6 +24,10 @@ public struct LocalFileSystem: FileSystem {
 
     public func fileExists(_ path: String) -> Bool {
         FileManager.default.fileExists(atPath: path)
+    }
+
+    public func contentsOfDirectory(_ path: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: path)
     }
 
     public func writeAtomically(_ bytes: [UInt8], to path: String) throws {

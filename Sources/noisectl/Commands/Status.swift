@@ -26,6 +26,8 @@ enum StatusText {
         let problems = status.catalog.problems
         rows.append(["Sounds", "\(status.catalog.sounds) in the catalog"
                         + (problems.isEmpty ? "" : ", \(problems.count) problem\(problems.count == 1 ? "" : "s"):")])
+        // Problems go under the row they belong to, indented.
+        var details: [Int: [String]] = [rows.count - 1: problems]
         if let alarms = status.alarms {
             let now = LocalTime.nowSeconds()
             for info in alarms.ringing { rows.append(["Ringing", AlarmText.summary(info, now: now) + " — noisectl snooze | dismiss"]) }
@@ -36,8 +38,15 @@ enum StatusText {
             }
             if let note = alarms.wakeNote { rows.append(["Wake", note]) }
         }
-        var lines = Output.table(rows)
-        lines += problems.map { "  " + $0 }
+        if let config = status.config, !config.problems.isEmpty {
+            rows.append(["Config", "\(config.path) is not used until fixed (noised --check-config):"])
+            details[rows.count - 1] = config.problems
+        }
+        var lines: [String] = []
+        for (index, line) in Output.table(rows).enumerated() {
+            lines.append(line)
+            lines += (details[index] ?? []).map { "  " + $0 }
+        }
         lines.append("noised \(status.version), up \(DurationParser.describe(status.uptimeSeconds))")
         return lines
     }

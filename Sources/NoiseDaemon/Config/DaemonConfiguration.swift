@@ -1,0 +1,31 @@
+import NoiseCore
+
+/// Everything the daemon is started with, resolved from options, the config file and the environment before
+/// anything runs.
+public struct DaemonConfiguration: Sendable {
+    /// The control socket's path.
+    public var socketPath: String
+    /// The installed catalog: a folder holding `sounds.json` and `sounds/`.
+    public var dataDirectory: String
+    /// The user's overlay: a folder holding (or to hold) `sounds.json` and `sounds/`.
+    public var userDataDirectory: String
+    /// Where the alarm database lives (`$XDG_STATE_HOME/noised`).
+    public var stateDirectory: String
+    /// The config file's settings under the command line's, reloaded on SIGHUP.
+    public var live: LiveConfiguration
+    /// The log level in force, which a reload may change.
+    public var logLevel: LogLevelControl
+    /// Faults only the tests switch on (`NOISED_TEST_FAULTS`).
+    public var faults: TestFaults
+
+    public init(socketPath: String, dataDirectory: String, userDataDirectory: String, stateDirectory: String,
+                live: LiveConfiguration, logLevel: LogLevelControl, faults: TestFaults = TestFaults()) {
+        self.socketPath = socketPath
+        self.dataDirectory = dataDirectory
+        self.userDataDirectory = userDataDirectory
+        self.stateDirectory = stateDirectory
+        self.live = live
+        self.logLevel = logLevel
+        self.faults = faults
+    }
+}
