@@ -6,13 +6,37 @@ PYTHON     ?= python3
 DEVICE     ?= default
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
+# make install: PREFIX (per user by default, like the service), DESTDIR for staging; see docs/install.md.
+PREFIX      ?= $(HOME)/.local
+DESTDIR     ?=
+# systemd reads user units only from fixed folders (systemd.unit(5); `systemd-analyze --user unit-paths`).
+# A prefix in your home gets $XDG_DATA_HOME/systemd/user (~/.local/share/systemd/user), the only one of them
+# under ~ that is not for the user's own configuration; /usr/local and /usr get PREFIX/lib/systemd/user.
+# Other prefixes (/opt/x) are not searched: set USERUNITDIR= to one that is.
+USERUNITDIR ?= $(if $(filter $(HOME)/%,$(PREFIX)),$(or $(XDG_DATA_HOME),$(HOME)/.local/share),$(PREFIX)/lib)/systemd/user
+ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
+INSTALL_VARS = PREFIX='$(PREFIX)' DESTDIR='$(DESTDIR)' USERUNITDIR='$(USERUNITDIR)' ZSHCOMPDIR='$(ZSHCOMPDIR)'
+
+# Installed binaries carry the Swift runtime (-static-stdlib) so they run without the toolchain; no $ORIGIN
+# RUNPATH, full RELRO. Built in their own folder, so `make build` (for run and bench) and they never relink
+# each other. The stamp is newer than every source once built: `sudo make install` then only copies.
+STATIC      := .build/static
+STATIC_OPTS := --scratch-path $(STATIC) -c release -Xswiftc -static-stdlib --disable-local-rpath -Xlinker -z -Xlinker now
+STAMP       := $(STATIC)/share/built
+MANUALS     := $(STATIC)/plugins/GenerateManual/outputs
+MANUAL_OPTS := --authors 'NoiseClock developers<noiseclock@example.org>' \
+               --date $(shell git log -1 --format=%cs 2>/dev/null || date -u +%F)
+
 # Build: the C libraries' headers. Tests: a real PulseAudio server with a null sink, ALSA's pulse plugin,
 # parec to record; sox, lame and mpg123 make and check test sounds. Sounds: sox, lame, espeak-ng.
 BUILD_PACKAGES := libasound2-dev libmpg123-dev libsqlite3-dev pkg-config tzdata
 RUN_PACKAGES   := libasound2 libmpg123-0 alsa-utils libasound2-plugins
 TEST_PACKAGES  := pulseaudio pulseaudio-utils sox libsox-fmt-mp3 lame mpg123 espeak-ng
+# make deb: dpkg-deb and dpkg-shlibdeps, strip, lintian.
+DEB_PACKAGES   := dpkg-dev binutils lintian
 
-.PHONY: all deps test-deps build debug run test unit integration bench sounds clean
+.PHONY: all deps test-deps build debug run test unit integration bench sounds clean \
+        release-static install uninstall deb
 
 all: build
 
@@ -29,7 +53,7 @@ deps:
 	$(call apt_install,$(BUILD_PACKAGES) $(RUN_PACKAGES))
 
 test-deps: deps
-	$(call apt_install,$(TEST_PACKAGES))
+	$(call apt_install,$(TEST_PACKAGES) $(DEB_PACKAGES))
 	@$(PYTHON) -c 'import pytest, numpy' 2>/dev/null || $(PYTHON) -m pip install -q pytest numpy
 
 build: deps
@@ -56,6 +80,35 @@ bench: test-deps build
 
 sounds:
 	scripts/make-sounds
+
+# Release binaries with the Swift runtime linked in, their man pages generated from the argument parser
+# (swift-argument-parser's generate-manual plugin, once per section) and noisectl's shell completions.
+release-static: $(STAMP)
+
+$(STAMP): Makefile Package.swift $(wildcard Package.resolved) $(shell find Sources -type f)
+	$(call apt_install,$(BUILD_PACKAGES) $(RUN_PACKAGES))
+	$(SWIFT) build $(STATIC_OPTS)
+	$(SWIFT) package $(STATIC_OPTS) plugin generate-manual --section 8 $(MANUAL_OPTS) >/dev/null
+	$(SWIFT) package $(STATIC_OPTS) plugin generate-manual --section 1 $(MANUAL_OPTS) >/dev/null
+	@mkdir -p $(STATIC)/share
+	cp $(MANUALS)/noised/noised.8 $(MANUALS)/noisectl/noisectl.1 $(STATIC)/share/
+	for sh in bash zsh fish; do \
+	  $(STATIC)/release/noisectl --generate-completion-script $$sh | sed '1{/^#!/d;}' > $(STATIC)/share/noisectl.$$sh; done
+	touch $@
+
+# Installs binaries, sounds, user units, man pages and completions; lists them in PREFIX/share/noiseclock/install-manifest.
+install: $(STAMP)
+	$(INSTALL_VARS) BUILD=$(STATIC) scripts/install-files install
+
+# Removes what that manifest lists, then the folders install created if they are empty. Needs no build.
+uninstall:
+	@$(INSTALL_VARS) scripts/install-files uninstall
+
+# .build/deb/noiseclock_VERSION_ARCH.deb (files in /usr, binaries stripped, Depends from dpkg-shlibdeps), then lintian.
+deb: $(STAMP)
+	$(call apt_install,$(DEB_PACKAGES))
+	@deb=$$(scripts/make-deb $(STATIC) .build/deb) && echo "Built $$deb" && \
+	lintian --fail-on error $$deb
 
 clean:
 	rm -rf .build

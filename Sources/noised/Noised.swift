@@ -19,10 +19,10 @@ struct Noised: AsyncParsableCommand {
             """,
         version: Limits.version)
 
-    @Option(help: "Control socket path (default: $NOISED_SOCKET, else $XDG_RUNTIME_DIR/noised/socket).")
+    @Option(help: ArgumentHelp("Control socket path (default: $NOISED_SOCKET, else $XDG_RUNTIME_DIR/noised/socket).", valueName: "path"))
     var socket: String?
 
-    @Option(help: "Config file (default: $XDG_CONFIG_HOME/noised/config.toml).")
+    @Option(help: ArgumentHelp("Config file (default: $XDG_CONFIG_HOME/noised/config.toml).", valueName: "path"))
     var config: String?
 
     @Flag(name: .customLong("check-config"), help: "Check the config file (or CONFIG-PATH) and exit: 0 when it is valid.")
@@ -31,19 +31,19 @@ struct Noised: AsyncParsableCommand {
     @Argument(help: "With --check-config: the file to check.")
     var configPath: String?
 
-    @Option(help: "ALSA device (PCM) to play to, e.g. default, pulse, hw:0; 'null' plays to nowhere, paced in real time (config: audio.device; default: default).")
+    @Option(help: ArgumentHelp("ALSA device (PCM) to play to, e.g. default, pulse, hw:0; 'null' plays to nowhere, paced in real time (config: audio.device; default: default).", valueName: "name"))
     var device: String?
 
-    @Option(name: .customLong("data-dir"), help: "Folder with the installed sounds.json and sounds/ (default: found next to the binary).")
+    @Option(name: .customLong("data-dir"), help: ArgumentHelp("Folder with the installed sounds.json and sounds/ (default: found next to the binary).", valueName: "folder"))
     var dataDirectory: String?
 
-    @Option(name: .customLong("cache-size"), help: "Memory for decoded sounds, in MiB; larger sounds stream from disk (config: audio.cache_size; default: \(Limits.defaultCacheMiB)).")
+    @Option(name: .customLong("cache-size"), help: ArgumentHelp("Memory for decoded sounds, in MiB; larger sounds stream from disk (config: audio.cache_size; default: \(Limits.defaultCacheMiB)).", valueName: "MiB"))
     var cacheMiB: Int?
 
-    @Option(help: "Default fade for play and stop, e.g. 0.5s, 2s, 500ms (config: playback.fade_in and fade_out; default: \(Limits.defaultFadeSeconds)s).")
+    @Option(help: ArgumentHelp("Default fade for play and stop, e.g. 0.5s, 2s, 500ms (config: playback.fade_in and fade_out; default: \(Limits.defaultFadeSeconds)s).", valueName: "duration"))
     var fade: String?
 
-    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (config: log.level; default: info).")
+    @Option(name: .customLong("log-level"), help: ArgumentHelp("trace, debug, info, notice, warning, error or critical (config: log.level; default: info).", valueName: "level"))
     var logLevel: String?
 
     func validate() throws {

@@ -148,9 +148,10 @@ def test_sighup_reloads_config_and_catalog_while_the_loop_plays_on(make_daemon, 
     assert ids["second-loop"]["source"] == "folder" and ids["second-loop"]["category"] == "custom"
 
     # The loop went on through the reload: every frame where it should be, none lost or repeated.
-    recorder.wait_frames(reload_at - start + int(3.5 * len(loop)))
+    recorder.wait_frames(reload_at + int((H.OUTPUT_LATENCY + 3.5 * len(loop) / H.RATE) * H.RATE))
     seg = recorder.get(start, recorder.frames)
     rep = H.analyze_loop(seg, loop)
+    print(f"reload heard at frame {reload_at - start + int(H.OUTPUT_LATENCY * H.RATE)} of {len(seg)}: {rep}")
     assert len(rep.wraps) >= 3 and all(s == 0 for s in rep.slips), rep
     assert rep.mismatched_frames == 0, f"playback disturbed by the reload: {rep}"
     assert H.longest_silent_run(seg) < 8

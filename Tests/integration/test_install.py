@@ -1,0 +1,287 @@
+"""make install, make uninstall and make deb, run for real on this repository's Makefile.
+
+These tests check what the Makefile installs, not the build under NOISECLOCK_BIN. The static release
+build (make release-static) takes minutes the first time; the module fixture runs ``make install`` once
+and every other test reuses that build (.build/static), so the rest of the file takes about a minute,
+most of it xz-compressing the .deb.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import tempfile
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+import harness as H
+
+REPO = H.REPO
+CATALOG = json.loads((REPO / "sounds.json").read_text())
+SOUND_IDS = [s["id"] for s in CATALOG["sounds"]]
+VERSION = re.search(r'static let version = "([^"]+)"',
+                    (REPO / "Sources/NoiseCore/Limits.swift").read_text()).group(1)
+# The first build links the release binaries; lintian and dpkg-deb's compression take a minute more.
+BUILD_TIMEOUT = 45 * 60
+
+pytestmark = pytest.mark.skipif(shutil.which("make") is None or shutil.which("dpkg-query") is None,
+                                reason="needs make on Debian")
+
+
+def make(*args: str, timeout: float = 300) -> subprocess.CompletedProcess:
+    """Runs make in the repository with a clean environment for the install variables."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "PREFIX", "DESTDIR", "USERUNITDIR", "ZSHCOMPDIR")}
+    r = subprocess.run(["make", "--no-print-directory", *args], cwd=REPO, env=env, capture_output=True,
+                       text=True, timeout=timeout, stdin=subprocess.DEVNULL)
+    assert r.returncode == 0, f"make {' '.join(args)} exited {r.returncode}:\n{r.stdout[-4000:]}\n{r.stderr[-4000:]}"
+    return r
+
+
+def expected_files(prefix: str, unitdir: str) -> list[str]:
+    share = f"{prefix}/share"
+    return [f"{prefix}/bin/noised", f"{prefix}/bin/noisectl",
+            f"{share}/noiseclock/sounds.json",
+            *[f"{share}/noiseclock/sounds/{s['file']}" for s in CATALOG["sounds"]],
+            f"{unitdir}/noised.service", f"{unitdir}/noised.socket",
+            f"{share}/man/man8/noised.8", f"{share}/man/man1/noisectl.1",
+            f"{share}/bash-completion/completions/noisectl",
+            f"{share}/zsh/site-functions/_noisectl",
+            f"{share}/fish/vendor_completions.d/noisectl.fish"]
+
+
+def files_under(root: Path) -> list[Path]:
+    return sorted(p for p in root.rglob("*") if not p.is_dir())
+
+
+@pytest.fixture(scope="module")
+def installed():
+    tmp = Path(tempfile.mkdtemp(prefix="ncinst-", dir="/tmp"))
+    prefix = tmp / "prefix"
+    prefix.mkdir()
+    make("install", f"PREFIX={prefix}", timeout=BUILD_TIMEOUT)
+    yield SimpleNamespace(tmp=tmp, prefix=prefix, bin=prefix / "bin", share=prefix / "share",
+                          units=prefix / "lib/systemd/user")
+    shutil.rmtree(tmp, ignore_errors=True)
+
+
+# ---------------------------------------------------------------- make install
+
+
+def test_install_puts_every_file_in_the_prefix(installed):
+    p = installed.prefix
+    expected = expected_files(str(p), str(installed.units))
+    missing = [f for f in expected if not Path(f).is_file()]
+    assert not missing, f"not installed: {missing}"
+    for name in ("noised", "noisectl"):
+        assert os.access(installed.bin / name, os.X_OK), name
+    manifest = installed.share / "noiseclock/install-manifest"
+    listed = [line.split(" ", 1)[1] for line in manifest.read_text().splitlines() if line.startswith("file ")]
+    assert sorted(listed) == sorted(expected)
+    # Nothing else: every file under the prefix is listed, except the manifest itself.
+    assert sorted(str(f) for f in files_under(p) if f != manifest) == sorted(expected)
+
+
+def test_installed_binaries_do_not_need_the_swift_toolchain(installed):
+    allowed = re.compile(r"^(linux-vdso|ld-linux[-\w]*|libc|libm|libstdc\+\+|libgcc_s|libasound|libmpg123|"
+                         r"libsqlite3)\.so")
+    for name in ("noised", "noisectl"):
+        out = subprocess.run(["ldd", str(installed.bin / name)], capture_output=True, text=True,
+                             check=True).stdout
+        libs = [line.split()[0].rsplit("/", 1)[-1] for line in out.splitlines() if line.strip()]
+        assert "/opt/swift" not in out and "not found" not in out, out
+        assert all(allowed.match(lib) for lib in libs), f"{name} links {libs}"
+        if name == "noised":
+            assert "libasound.so.2" in out and "libmpg123.so.0" in out, out
+
+
+def test_units_start_the_installed_daemon(installed):
+    for unit in ("noised.service", "noised.socket"):
+        source = (REPO / "packaging/systemd" / unit).read_text().splitlines()
+        ours = (installed.units / unit).read_text().splitlines()
+        assert len(ours) == len(source)
+        changed = [(a, b) for a, b in zip(source, ours) if a != b]
+        if unit == "noised.service":
+            assert [b for _, b in changed] == [f"ExecStart={installed.bin}/noised"]
+        else:
+            assert changed == []
+
+
+def test_installed_daemon_serves_the_installed_catalog(installed):
+    root = installed.tmp / "run"
+    env = H.base_env(H.make_env_dirs(root))   # HOME and XDG_* in the temp folder: nothing in the real home
+    env.pop("NOISECLOCK_DATA_DIR", None)
+    sock = root / "s"
+    with open(root / "noised.log", "wb") as log:
+        proc = H._register(subprocess.Popen(
+            [str(installed.bin / "noised"), "--device", "null", "--socket", str(sock)],
+            env=env, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT))
+    try:
+        def listening() -> bool:
+            if proc.poll() is not None:
+                raise H.Fatal(f"noised exited {proc.returncode}:\n{(root / 'noised.log').read_text()}")
+            return sock.exists()
+
+        H.wait_until(listening, 15, desc="the installed noised to listen")
+        r = subprocess.run([str(installed.bin / "noisectl"), "--socket", str(sock), "--json", "sounds"],
+                           env=env, capture_output=True, text=True, timeout=20)
+        assert r.returncode == 0, r.stderr
+        sounds = json.loads(r.stdout)
+        assert [s["id"] for s in sounds] == SOUND_IDS
+        data = installed.share / "noiseclock"
+        for s in sounds:
+            assert s["source"] == "builtin"
+            assert Path(s["file"]) == data / "sounds" / Path(s["file"]).name, s
+        text = subprocess.run([str(installed.bin / "noisectl"), "--socket", str(sock), "sounds"],
+                              env=env, capture_output=True, text=True, timeout=20).stdout
+        assert all(re.search(rf"^{i}\s", text, re.M) for i in SOUND_IDS), text
+    finally:
+        H.stop_process(proc, sig=signal.SIGTERM)
+    assert proc.returncode == 0, (root / "noised.log").read_text()
+    assert f"sounds from {data}" in (root / "noised.log").read_text()
+    # Its state went where XDG_STATE_HOME said.
+    assert (root / "state/noised/noised.sqlite").exists()
+
+
+def test_installed_programs_answer_help(installed):
+    for name in ("noised", "noisectl"):
+        r = subprocess.run([str(installed.bin / name), "--help"], capture_output=True, text=True, timeout=20,
+                           env=H.base_env({}))
+        assert r.returncode == 0, r.stderr
+        assert f"USAGE: {name}" in r.stdout
+    version = subprocess.run([str(installed.bin / "noised"), "--version"], capture_output=True, text=True)
+    assert version.stdout.strip() == VERSION
+
+
+@pytest.mark.parametrize("name,section", [("noised", 8), ("noisectl", 1)])
+def test_man_pages_are_generated_and_render(installed, name, section):
+    page = installed.share / f"man/man{section}/{name}.{section}"
+    text = page.read_text()
+    # swift-argument-parser writes mdoc: .Dt NAME SECTION (what .TH is in the man macros).
+    assert re.search(rf"^\.(Dt|TH) {name.upper()} {section}\b", text, re.M), text[:300]
+    assert f".Nm {name}" in text
+    if shutil.which("man") is None:
+        pytest.skip("man is not installed; checked the header only")
+    r = subprocess.run(["man", "-l", str(page)], capture_output=True, text=True, timeout=30,
+                       env={**os.environ, "MANPAGER": "cat", "PAGER": "cat", "MANWIDTH": "100"})
+    assert r.returncode == 0, r.stderr
+    assert "NAME" in r.stdout and name in r.stdout and "SYNOPSIS" in r.stdout, r.stdout[:500]
+
+
+def test_completions_are_generated_by_noisectl(installed):
+    share = installed.share
+    bash = share / "bash-completion/completions/noisectl"
+    r = subprocess.run(["bash", "-c", f"source {bash} && complete -p noisectl"], capture_output=True,
+                       text=True, timeout=20)
+    assert r.returncode == 0 and "noisectl" in r.stdout, r.stderr
+    assert (share / "zsh/site-functions/_noisectl").read_text().startswith("#compdef noisectl")
+    assert "complete -c 'noisectl'" in (share / "fish/vendor_completions.d/noisectl.fish").read_text()
+    for shell, path in (("zsh", share / "zsh/site-functions/_noisectl"),
+                        ("fish", share / "fish/vendor_completions.d/noisectl.fish")):
+        if shutil.which(shell):
+            r = subprocess.run([shell, "-n", str(path)], capture_output=True, text=True, timeout=20)
+            assert r.returncode == 0, f"{shell}: {r.stderr}"
+
+
+@pytest.mark.parametrize("prefix", ["default", "/usr/local"])
+def test_destdir_staging_and_where_units_go(installed, tmp_path, prefix):
+    """The default prefix is ~/.local, whose units go where systemd --user looks in the home; /usr/local's
+    go to /usr/local/lib/systemd/user. DESTDIR stages both without touching the real folders."""
+    stage = tmp_path / "stage"
+    args = [f"DESTDIR={stage}"] + ([] if prefix == "default" else [f"PREFIX={prefix}"])
+    make("install", *args)
+    if prefix == "default":
+        home = os.environ["HOME"].rstrip("/")
+        prefix = f"{home}/.local"
+        unitdir = f"{os.environ.get('XDG_DATA_HOME') or home + '/.local/share'}/systemd/user"
+    else:
+        unitdir = f"{prefix}/lib/systemd/user"
+    expected = expected_files(prefix, unitdir)
+    missing = [f for f in expected if not Path(f"{stage}{f}").is_file()]
+    assert not missing, f"not staged: {missing}"
+    assert f"ExecStart={prefix}/bin/noised\n" in Path(f"{stage}{unitdir}/noised.service").read_text()
+    assert Path(f"{stage}{prefix}/share/noiseclock/install-manifest").read_text().count("\nfile ") == len(expected)
+    make("uninstall", *args)
+    assert list(stage.iterdir()) == []
+
+
+# ---------------------------------------------------------------- make uninstall
+
+
+def test_uninstall_leaves_the_prefix_empty(installed, tmp_path):
+    prefix = tmp_path / "p"
+    prefix.mkdir()
+    make("install", f"PREFIX={prefix}")
+    assert len(files_under(prefix)) > 20
+    # It needs no build (make -n shows no swift), and removes everything.
+    assert "swift" not in make("-n", "uninstall", f"PREFIX={prefix}").stdout
+    make("uninstall", f"PREFIX={prefix}")
+    assert list(prefix.iterdir()) == []
+
+
+def test_uninstall_removes_nothing_else(installed, tmp_path):
+    """Folders that held something before install stay, with their other files; a second install
+    (an upgrade) does not forget which folders the first one created."""
+    prefix = tmp_path / "p"
+    (prefix / "bin").mkdir(parents=True)
+    (prefix / "bin/other-tool").write_text("#!/bin/sh\n")
+    (prefix / "share/man/man1").mkdir(parents=True)
+    make("install", f"PREFIX={prefix}")
+    make("install", f"PREFIX={prefix}")
+    (prefix / "share/fish/vendor_completions.d/someone-else.fish").write_text("# not ours\n")
+    make("uninstall", f"PREFIX={prefix}")
+    assert files_under(prefix) == [prefix / "bin/other-tool",
+                                   prefix / "share/fish/vendor_completions.d/someone-else.fish"]
+    assert sorted(str(d.relative_to(prefix)) for d in prefix.rglob("*") if d.is_dir()) == [
+        "bin", "share", "share/fish", "share/fish/vendor_completions.d", "share/man", "share/man/man1"]
+
+
+# ---------------------------------------------------------------- make deb
+
+
+def test_deb_package(installed):
+    make("deb", timeout=BUILD_TIMEOUT)     # also runs lintian, which fails on any error
+    arch = subprocess.run(["dpkg", "--print-architecture"], capture_output=True, text=True).stdout.strip()
+    deb = REPO / f".build/deb/noiseclock_{VERSION}_{arch}.deb"
+    assert deb.is_file()
+
+    def field(name: str) -> str:
+        return subprocess.run(["dpkg-deb", "--field", str(deb), name], capture_output=True, text=True,
+                              check=True).stdout.strip()
+
+    assert field("Package") == "noiseclock"
+    assert field("Version") == VERSION
+    assert field("Architecture") == arch
+    depends = [d.strip().split()[0] for d in field("Depends").split(",")]
+    for lib in ("libasound2", "libmpg123-0", "libsqlite3-0", "libc6"):
+        assert lib in depends, field("Depends")
+    assert int(field("Installed-Size")) > 1000
+
+    listing = subprocess.run(["dpkg-deb", "--contents", str(deb)], capture_output=True, text=True,
+                             check=True).stdout
+    paths = {line.split()[-1].removeprefix(".") for line in listing.splitlines()}
+    expected = {"/usr/bin/noised", "/usr/bin/noisectl", "/usr/share/noiseclock/sounds.json",
+                *(f"/usr/share/noiseclock/sounds/{s['file']}" for s in CATALOG["sounds"]),
+                "/usr/lib/systemd/user/noised.service", "/usr/lib/systemd/user/noised.socket",
+                "/usr/share/man/man8/noised.8.gz", "/usr/share/man/man1/noisectl.1.gz",
+                "/usr/share/bash-completion/completions/noisectl",
+                "/usr/share/zsh/vendor-completions/_noisectl",
+                "/usr/share/fish/vendor_completions.d/noisectl.fish",
+                "/usr/share/doc/noiseclock/copyright", "/usr/share/doc/noiseclock/changelog.gz"}
+    assert expected <= paths, f"missing from the package: {sorted(expected - paths)}"
+    files = {p for p in paths if not p.endswith("/")}
+    assert files == expected, f"unexpected in the package: {sorted(files - expected)}"
+    assert all(line.split()[1] == "root/root" for line in listing.splitlines())
+
+    service = subprocess.run(f"dpkg-deb --fsys-tarfile {deb} | tar -xO ./usr/lib/systemd/user/noised.service",
+                             shell=True, capture_output=True, text=True, check=True).stdout
+    assert "\nExecStart=/usr/bin/noised\n" in service
+    control = subprocess.run(["dpkg-deb", "--info", str(deb), "md5sums"], capture_output=True, text=True,
+                             check=True).stdout
+    assert "usr/bin/noised" in control
