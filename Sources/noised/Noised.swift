@@ -11,7 +11,8 @@ struct Noised: AsyncParsableCommand {
         abstract: "The NoiseClock daemon: plays noise loops and rings alarms; controlled with noisectl.",
         discussion: """
             Settings come from $XDG_CONFIG_HOME/noised/config.toml (~/.config/noised/config.toml; every key is \
-            in docs/configuration.md); the options below override the file. SIGHUP reloads the config and the \
+            described in share/doc/noiseclock/configuration.md under the install prefix, e.g. \
+            /usr/share/doc/noiseclock/configuration.md.gz from the package); the options below override the file. SIGHUP reloads the config and the \
             sound catalog without interrupting playback; SIGTERM and SIGINT fade out and stop. Alarms are kept \
             in $XDG_STATE_HOME/noised/noised.sqlite, your own sounds in $XDG_DATA_HOME/noised/. Under systemd \
             it reports readiness and status, pings the watchdog, adopts a socket-activated listener, and logs \

@@ -51,6 +51,7 @@ def expected_files(prefix: str, unitdir: str) -> list[str]:
             *[f"{share}/noiseclock/sounds/{s['file']}" for s in CATALOG["sounds"]],
             f"{unitdir}/noised.service", f"{unitdir}/noised.socket",
             f"{share}/man/man8/noised.8", f"{share}/man/man1/noisectl.1",
+            f"{share}/doc/noiseclock/configuration.md",
             f"{share}/bash-completion/completions/noisectl",
             f"{share}/zsh/site-functions/_noisectl",
             f"{share}/fish/vendor_completions.d/noisectl.fish"]
@@ -273,7 +274,8 @@ def test_deb_package(installed):
                 "/usr/share/bash-completion/completions/noisectl",
                 "/usr/share/zsh/vendor-completions/_noisectl",
                 "/usr/share/fish/vendor_completions.d/noisectl.fish",
-                "/usr/share/doc/noiseclock/copyright", "/usr/share/doc/noiseclock/changelog.gz"}
+                "/usr/share/doc/noiseclock/copyright", "/usr/share/doc/noiseclock/changelog.gz",
+                "/usr/share/doc/noiseclock/configuration.md.gz"}
     assert expected <= paths, f"missing from the package: {sorted(expected - paths)}"
     files = {p for p in paths if not p.endswith("/")}
     assert files == expected, f"unexpected in the package: {sorted(files - expected)}"
