@@ -31,7 +31,7 @@ MANUAL_OPTS := --authors 'NoiseClock developers<noiseclock@example.org>' \
 # parec to record; sox, lame and mpg123 make and check test sounds. Sounds: sox, lame, espeak-ng.
 BUILD_PACKAGES := libasound2-dev libmpg123-dev libsqlite3-dev pkg-config tzdata
 RUN_PACKAGES   := libasound2 libmpg123-0 alsa-utils libasound2-plugins
-TEST_PACKAGES  := pulseaudio pulseaudio-utils sox libsox-fmt-mp3 lame mpg123 espeak-ng
+TEST_PACKAGES  := pulseaudio pulseaudio-utils sox libsox-fmt-mp3 lame mpg123 espeak-ng sqlite3
 # make deb: dpkg-deb and dpkg-shlibdeps, strip, lintian.
 DEB_PACKAGES   := dpkg-dev binutils lintian
 

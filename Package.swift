@@ -85,7 +85,11 @@ let package = Package(
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
-        .testTarget(name: "NoiseStoreTests", dependencies: ["NoiseStore", "NoiseCore"], swiftSettings: strict),
+        .testTarget(
+            name: "NoiseStoreTests",
+            dependencies: ["NoiseStore", "NoiseCore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict
+        ),
         .testTarget(name: "NoiseAudioTests", dependencies: ["NoiseAudio", "NoiseCore"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

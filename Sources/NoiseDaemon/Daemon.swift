@@ -31,7 +31,12 @@ public enum Daemon {
         do {
             store = try AlarmStore.open(path: databasePath)
         } catch {
-            throw StartupError("cannot open the alarm store \(databasePath): \(error)")
+            // A read-only or broken state folder must not keep the alarms from ringing: run on with what can
+            // be read, refuse changes, and say why.
+            let reason = "the alarm store \(databasePath) cannot be written (\(AlarmStore.describe(error))); "
+                + "alarms are read-only until that is fixed and noised restarted"
+            logger.error("\(reason)")
+            store = AlarmStore.openReadOnly(path: databasePath, reason: reason)
         }
         let environment = ProcessEnvironment.variables()
         let scheduler = try await AlarmScheduler(

@@ -14,10 +14,73 @@ public final class AlarmStore: Sendable {
     }
 
     private let writer: any DatabaseWriter
+    /// Why the store takes no changes (its folder is read-only, or the file could not be opened), or nil.
+    public let readOnlyReason: String?
 
     public init(writer: any DatabaseWriter) throws {
         self.writer = writer
+        self.readOnlyReason = nil
+        self.temporaryCopy = nil
         try Self.migrator.migrate(writer)
+    }
+
+    /// A private copy the read-only store reads, removed on close.
+    private let temporaryCopy: String?
+
+    private init(readOnly writer: any DatabaseWriter, reason: String, temporaryCopy: String? = nil) {
+        self.writer = writer
+        self.readOnlyReason = reason
+        self.temporaryCopy = temporaryCopy
+    }
+
+    /// The store when `open` failed (a read-only folder, a file that cannot be written): the alarms in the file,
+    /// read-only, so they still ring; or, when the file cannot be read either, none. Every change is refused with
+    /// `reason`. Never throws: the daemon runs on, and says why in `status`.
+    ///
+    /// SQLite cannot open a WAL database in a read-only folder (it needs to create the `-shm` file), so the
+    /// store reads a private copy in the temporary folder (with the `-wal` file, if one was left).
+    public static func openReadOnly(path: String, reason: String) -> AlarmStore {
+        let files = FileManager.default
+        let copy = files.temporaryDirectory.appendingPathComponent("noised-\(ProcessInfo.processInfo.processIdentifier)-readonly.sqlite").path
+        removeCopy(copy)
+        if files.fileExists(atPath: path), (try? files.copyItem(atPath: path, toPath: copy)) != nil {
+            if files.fileExists(atPath: path + "-wal") { try? files.copyItem(atPath: path + "-wal", toPath: copy + "-wal") }
+            if let queue = try? DatabaseQueue(path: copy),
+               (try? queue.read({ db in try Self.migrator.hasCompletedMigrations(db) })) == true {
+                return AlarmStore(readOnly: queue, reason: reason, temporaryCopy: copy)
+            }
+            removeCopy(copy)
+        }
+        // Nothing readable: an empty schema in memory, still refusing changes (accepting them would lose them).
+        let empty = try! DatabaseQueue()
+        try! Self.migrator.migrate(empty)
+        return AlarmStore(readOnly: empty, reason: reason)
+    }
+
+    private static func removeCopy(_ copy: String) {
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: copy + suffix) }
+    }
+
+    /// What went wrong with a change, in words a user can act on.
+    public static func describe(_ error: any Error) -> String {
+        if let refusal = error as? ReadOnlyStore { return refusal.reason }
+        guard let database = error as? DatabaseError else { return "\(error)" }
+        switch database.resultCode {
+        case .SQLITE_FULL: return "the disk is full; free some space and try again"
+        case .SQLITE_READONLY: return "the database is read-only (\(database.message ?? "read-only"))"
+        case .SQLITE_IOERR, .SQLITE_CANTOPEN: return "the database cannot be written (\(database.message ?? "I/O error"))"
+        default: return database.message ?? "\(database.resultCode)"
+        }
+    }
+
+    /// Thrown by every change while the store is read-only.
+    public struct ReadOnlyStore: Error, Sendable, CustomStringConvertible {
+        public let reason: String
+        public var description: String { reason }
+    }
+
+    private func checkWritable() throws {
+        if let readOnlyReason { throw ReadOnlyStore(reason: readOnlyReason) }
     }
 
     /// Opens (creating if needed) the database file, in WAL mode.
@@ -40,6 +103,11 @@ public final class AlarmStore: Sendable {
         // The writer must be the last connection to close: a read-only one cannot fold the WAL back
         // (GRDB closes the writer first, see groue/GRDB.swift#739).
         (writer as? DatabasePool)?.invalidateReadOnlyConnections()
+        if readOnlyReason != nil {
+            try writer.close()
+            if let temporaryCopy { Self.removeCopy(temporaryCopy) }
+            return
+        }
         try writer.close()
     }
 
@@ -77,7 +145,8 @@ public final class AlarmStore: Sendable {
 
     /// Stores a new alarm and returns it with its id.
     public func insert(_ alarm: Alarm, lookAfter: Int64) async throws -> Alarm {
-        try await writer.write { db in
+        try checkWritable()
+        return try await writer.write { db in
             var record = AlarmRecord(alarm, lookAfter: lookAfter, createdAt: lookAfter)
             record.id = nil
             try record.insert(db)
@@ -90,7 +159,8 @@ public final class AlarmStore: Sendable {
     /// Replaces an alarm's settings; false when there is no such alarm.
     @discardableResult
     public func update(_ alarm: Alarm, lookAfter: Int64) async throws -> Bool {
-        try await writer.write { db in
+        try checkWritable()
+        return try await writer.write { db in
             guard let existing = try AlarmRecord.fetchOne(db, key: alarm.id) else { return false }
             try AlarmRecord(alarm, lookAfter: lookAfter, createdAt: existing.createdAt).update(db)
             return true
@@ -99,13 +169,15 @@ public final class AlarmStore: Sendable {
 
     @discardableResult
     public func delete(id: Int64) async throws -> Bool {
-        try await writer.write { db in try AlarmRecord.deleteOne(db, key: id) }
+        try checkWritable()
+        return try await writer.write { db in try AlarmRecord.deleteOne(db, key: id) }
     }
 
     /// Records what the scheduler decided, all in one transaction, before the scheduler acts on it.
     public func record(_ actions: [AlarmSchedule.Action], labels: [Int64: String], now: Int64) async throws {
         guard actions.contains(where: \.isPersistent) else { return }
-        try await writer.write { db in
+        try checkWritable()
+        return try await writer.write { db in
             for action in actions {
                 switch action {
                 case .persistLookAfter(let alarmID, let instant):

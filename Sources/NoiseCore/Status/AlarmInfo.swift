@@ -55,9 +55,11 @@ public struct AlarmsStatus: Sendable, Equatable, Codable {
     @ExplicitNull public var wakeNote: String?
     /// When the last alarm's tone started, relative to its trigger.
     @ExplicitNull public var lastOnset: OnsetInfo?
+    /// Why changes to alarms are refused now (a read-only state folder, a full disk), or null.
+    @ExplicitNull public var storeProblem: String?
 
     public init(count: Int, next: AlarmInfo?, ringing: [AlarmInfo], missed: [MissedInfo], timeZone: String,
-                wakeFromSuspend: Bool, wakeNote: String?, lastOnset: OnsetInfo? = nil) {
+                wakeFromSuspend: Bool, wakeNote: String?, lastOnset: OnsetInfo? = nil, storeProblem: String? = nil) {
         self.count = count
         self.next = next
         self.ringing = ringing
@@ -66,6 +68,7 @@ public struct AlarmsStatus: Sendable, Equatable, Codable {
         self.wakeFromSuspend = wakeFromSuspend
         self.wakeNote = wakeNote
         self.lastOnset = lastOnset
+        self.storeProblem = storeProblem
     }
 }
 

@@ -21,6 +21,8 @@ public actor AlarmScheduler {
     private var prepared: (alarmID: Int64, trigger: Int64)?
     /// What a new alarm gets for what `alarm add` leaves out (the config's `[alarms]`).
     private var template: AlarmTemplate
+    /// The last change the store refused, until one succeeds (shown in `status`).
+    private var lastStoreFailure: String?
 
     /// How long before a trigger its tone is handed to the mixer: more than the device buffer (0.5 s), so the
     /// first frame can be placed on the trigger's instant.
@@ -121,6 +123,7 @@ public actor AlarmScheduler {
         let stored: Alarm
         do {
             stored = try await store.insert(alarm, lookAfter: now)
+            lastStoreFailure = nil
         } catch {
             throw storageError(error)
         }
@@ -136,6 +139,7 @@ public actor AlarmScheduler {
         let now = nowSeconds()
         do {
             try await store.update(updated, lookAfter: now)
+            lastStoreFailure = nil
         } catch {
             throw storageError(error)
         }
@@ -148,6 +152,7 @@ public actor AlarmScheduler {
         guard schedule.alarms[id] != nil else { throw unknownAlarm(id) }
         do {
             try await store.delete(id: id)
+            lastStoreFailure = nil
         } catch {
             throw storageError(error)
         }
@@ -163,6 +168,7 @@ public actor AlarmScheduler {
         let stored: Alarm
         do {
             stored = try await store.insert(copy, lookAfter: now)
+            lastStoreFailure = nil
         } catch {
             throw storageError(error)
         }
@@ -214,7 +220,7 @@ public actor AlarmScheduler {
                      missed: recentMissed, timeZone: schedule.zone.identifier, wakeFromSuspend: clock.wakesFromSuspend,
                      wakeNote: clock.wakesFromSuspend ? nil
                         : "a suspended machine will not wake for alarms: give noised CAP_WAKE_ALARM (see docs/alarms.md)",
-                     lastOnset: onset)
+                     lastOnset: onset, storeProblem: store.readOnlyReason ?? lastStoreFailure)
     }
 
     // MARK: Carrying out the schedule's actions
@@ -311,8 +317,10 @@ public actor AlarmScheduler {
     }
 
     private func storageError(_ error: any Error) -> ProtocolError {
-        logger.error("alarms: store refused a change: \(error)")
-        return ProtocolError(.storageFailed, "the alarm store could not save the change (nothing changed): \(error)")
+        let reason = AlarmStore.describe(error)
+        logger.error("alarms: the store refused a change: \(reason) (\(error))")
+        lastStoreFailure = "the last change was refused: \(reason)"
+        return ProtocolError(.storageFailed, "the alarm could not be saved, so nothing changed: \(reason)")
     }
 }
 

@@ -182,7 +182,8 @@ public actor Player<C: Clock> where C.Duration == Duration {
     /// does not make it late. The scheduler calls this shortly before a trigger and confirms it with
     /// `startAlarmTone` (or cancels it with `cancelPreparedTone`).
     public func prepareAlarmTone(alarm: Alarm, trigger: Int64) async {
-        guard alarmTone == nil, let loaded = await alarmSource(alarm) else { return }
+        guard alarmTone == nil else { return }
+        let loaded = await alarmSource(alarm)
         guard alarmTone == nil else { return }
         alarmTone = (startTone(loaded, alarm: alarm, at: Double(trigger)), trigger, false)
     }
@@ -197,7 +198,7 @@ public actor Player<C: Clock> where C.Duration == Duration {
         if alarmTone != nil {
             alarmTone?.rung = true
         } else {
-            guard let loaded = await alarmSource(alarm) else { return "alarm sound '\(alarm.sound)' cannot be played" }
+            let loaded = await alarmSource(alarm)
             if alarmTone == nil { alarmTone = (startTone(loaded, alarm: alarm, at: nil), trigger, true) }
         }
         let audio = engine.status
@@ -218,9 +219,13 @@ public actor Player<C: Clock> where C.Duration == Duration {
         engine.send(.fadeOut(tone.voice, fadeFrames: AudioFormat.frames(seconds: 0.2)))
     }
 
-    private func alarmSource(_ alarm: Alarm) async -> SoundLoader.Loaded? {
-        guard let sound = library.sound(id: alarm.sound) ?? library.sound(id: AlarmDefaults.sound) else { return nil }
-        return try? await source(for: sound)
+    /// The alarm's own sound; if it is missing or cannot be decoded, the default tone; if that fails too, a
+    /// tone made in code. An alarm is never silent because of a file.
+    private func alarmSource(_ alarm: Alarm) async -> SoundLoader.Loaded {
+        for id in [alarm.sound, AlarmDefaults.sound] {
+            if let sound = library.sound(id: id), let loaded = try? await source(for: sound) { return loaded }
+        }
+        return .buffer(FallbackTone.buffer)
     }
 
     private func startTone(_ loaded: SoundLoader.Loaded, alarm: Alarm, at startAt: Double?) -> VoiceID {

@@ -15,9 +15,18 @@ enum SoundLoader {
     static func load(path: String, maxCachedBytes: Int) async throws(DecodeError) -> Loaded {
         try await BlockingWork.run(name: "noised-decode") { () throws(DecodeError) -> Loaded in
             let decoder = try MP3Decoder(path: path)
-            let bytes = (decoder.frameCount() ?? .max / AudioFormat.bytesPerFrame) * AudioFormat.bytesPerFrame
-            if bytes <= maxCachedBytes {
-                return .buffer(try MP3Decoder.decodeAll(path: path, maxFrames: maxCachedBytes / AudioFormat.bytesPerFrame))
+            // A damaged file can hold no audio, or hardly any (mpg123 scans it when its header does not say):
+            // a silent "sound" must not pass, least of all as an alarm tone.
+            let shortest = Int(Limits.minImportSeconds * Double(AudioFormat.sampleRate))
+            guard let frames = decoder.frameCount(), frames >= shortest else {
+                throw DecodeError(path: path, reason: "it holds \(decoder.frameCount() ?? 0) frames of audio, under \(Limits.minImportSeconds) s")
+            }
+            if frames * AudioFormat.bytesPerFrame <= maxCachedBytes {
+                let buffer = try MP3Decoder.decodeAll(path: path, maxFrames: maxCachedBytes / AudioFormat.bytesPerFrame)
+                guard buffer.frameCount >= shortest else {
+                    throw DecodeError(path: path, reason: "it decodes to \(buffer.frameCount) frames of audio, under \(Limits.minImportSeconds) s")
+                }
+                return .buffer(buffer)
             }
             return .stream(decoder)
         }

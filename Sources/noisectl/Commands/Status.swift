@@ -37,6 +37,7 @@ enum StatusText {
                              + AlarmText.date(missed.trigger) + " (\(missed.reason))"])
             }
             if let note = alarms.wakeNote { rows.append(["Wake", note]) }
+            if let problem = alarms.storeProblem { rows.append(["Store", problem]) }
         }
         if let config = status.config, !config.problems.isEmpty {
             rows.append(["Config", "\(config.path) is not used until fixed (noised --check-config):"])
