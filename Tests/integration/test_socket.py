@@ -355,3 +355,46 @@ def test_stale_socket_replaced(make_daemon, testdata, tmpdir_short):
     assert path.exists()
     d.start()
     _still_fine(d)
+
+
+@pytest.mark.parametrize("line,code", [
+    (b'{"id":1,"cmd":"play","args":{"sounds":["\xff\xfe\xc0\xaf"]}}', "parse_error"),      # invalid UTF-8
+    (b'{"id":1,"cmd":"ping","args":' + b"[" * 30_000 + b"]" * 30_000 + b"}", "parse_error"),  # deep nesting
+    (b'{"id":1,"cmd":"volume","args":{"volume":123456789012345678901234567890}}', "invalid_argument"),
+    (b'{"id":1,"cmd":"volume","args":{"volume":-0.0001}}', "invalid_argument"),
+    (b'{"id":1,"cmd":"volume","args":{"volume":1e308}}', "invalid_argument"),
+    (b'{"id":1,"cmd":"alarm_add","args":{"time":"07:00","volume":-5}}', "invalid_argument"),
+    (b'{"id":1,"cmd":"alarm_add","args":{"time":"07:00","snooze_minutes":1e400}}', "parse_error"),
+], ids=["invalid-utf8", "nested-30000", "huge-integer", "negative-volume", "huge-volume", "negative-alarm-volume",
+        "overflowing-snooze"])
+def test_hostile_payloads_are_refused_and_change_nothing(make_daemon, testdata, line, code):
+    d = make_daemon(device="null")
+    before = d.status()
+    with H.RawClient(d.socket) as c:
+        c.send_raw(line + b"\n")
+        r = c.recv_reply(timeout=5)
+        _err(r, code)
+        assert c.request("ping")["ok"] is True
+    after = d.status()
+    assert (after["playing"], after["master_volume"], after["alarms"]["count"]) == \
+        (before["playing"], before["master_volume"], before["alarms"]["count"])
+    _still_fine(d)
+
+
+def test_a_10_mb_line_is_cut_off_at_the_limit(make_daemon, testdata):
+    """The daemon reads no more than its 64 KiB line limit from a sender of 10 MB, answers line_too_long,
+    closes that connection, and its memory does not take the 10 MB."""
+    d = make_daemon(device="null")
+    rss = lambda: int(next(l for l in open(f"/proc/{d.proc.pid}/status") if l.startswith("VmRSS")).split()[1])
+    before = rss()
+    c = H.RawClient(d.socket)
+    try:
+        c.send_raw(b'{"id":1,"cmd":"ping","args":{"x":"' + b"a" * (10 * 1024 * 1024) + b'"}}\n')
+    except (BrokenPipeError, ConnectionResetError):
+        pass    # closed by the daemon before all of it was sent: what should happen
+    r = c.recv_reply(timeout=10)
+    _err(r, "line_too_long")
+    assert c.is_closed(timeout=5)
+    c.close()
+    assert rss() - before < 4 * 1024, f"RSS grew from {before} to {rss()} KiB with a 10 MB line"
+    _still_fine(d)
