@@ -36,7 +36,7 @@ TEST_PACKAGES  := pulseaudio pulseaudio-utils sox libsox-fmt-mp3 lame mpg123 esp
 DEB_PACKAGES   := dpkg-dev binutils lintian
 
 .PHONY: all deps test-deps build debug run test unit integration bench sounds clean \
-        release-static install uninstall deb
+        release-static install uninstall deb stress
 
 all: build
 
@@ -74,6 +74,12 @@ unit:
 
 integration:
 	NOISECLOCK_BIN=$(CURDIR)/.build/debug $(PYTHON) -m pytest -q Tests/integration
+
+# kill -9 crash safety (1,000 changes), the 30-day alarm soak, then 5 min of request fuzzing if scripts/fuzz exists.
+stress: test-deps debug
+	NOISECLOCK_BIN=$(CURDIR)/.build/debug $(PYTHON) -m pytest -q -s -p no:cacheprovider Tests/stress
+	$(SWIFT) test --filter NoiseSoakTests
+	@if [ -x scripts/fuzz ]; then FUZZ_SECONDS=300 scripts/fuzz request; else echo "scripts/fuzz not found: no fuzzing"; fi
 
 bench: test-deps build
 	NOISECLOCK_BIN=$(CURDIR)/.build/release $(PYTHON) scripts/bench

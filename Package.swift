@@ -91,6 +91,13 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "NoiseAudioTests", dependencies: ["NoiseAudio", "NoiseCore"], swiftSettings: strict),
+        // Thirty days of alarms through the scheduler actor in seconds (`swift test --filter NoiseSoakTests`).
+        .testTarget(
+            name: "NoiseSoakTests",
+            dependencies: ["NoiseDaemon", "NoiseCore", "NoiseStore", "NoiseSystem",
+                           .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -156,13 +156,20 @@ public final class AlarmStore: Sendable {
         }
     }
 
-    /// Replaces an alarm's settings; false when there is no such alarm.
+    /// Replaces an alarm's settings (`lookAfter` is the instant of the change); false when there is no such alarm.
+    /// The alarm's snooze goes in the same transaction when the change ends it, as `AlarmSchedule.put` drops it: a
+    /// disabled alarm keeps no snooze, and a snooze that has come due (its ring is in progress) is over.
     @discardableResult
     public func update(_ alarm: Alarm, lookAfter: Int64) async throws -> Bool {
         try checkWritable()
         return try await writer.write { db in
             guard let existing = try AlarmRecord.fetchOne(db, key: alarm.id) else { return false }
             try AlarmRecord(alarm, lookAfter: lookAfter, createdAt: existing.createdAt).update(db)
+            // Not left to the scheduler's later `persistSnooze(nil)`, a second transaction: a crash between the two
+            // left the alarm disabled but still snoozed, so it rang when the snooze ended (found by the kill -9
+            // stress test, Tests/stress/test_crash_safety.py).
+            try db.execute(sql: "DELETE FROM snooze WHERE alarmId = ? AND (? OR ringAt <= ?)",
+                           arguments: [alarm.id, !alarm.enabled, lookAfter])
             return true
         }
     }

@@ -47,8 +47,11 @@ struct AlarmScheduleTests {
         ])
         #expect(plan.nextDeadline == at(7, 10))
         #expect(plan.advance(to: at(7, 9, 59)).isEmpty)
-        #expect(plan.advance(to: at(7, 10)) == [.persistSnooze(alarmID: 1, snooze: nil), .ring(alarmID: 1, trigger: at(7, 10))])
-        #expect(plan.dismiss(now: at(7, 11)) == [.stopRinging(alarmID: 1), .dismissed(alarmID: 1, trigger: at(7, 10))])
+        #expect(plan.advance(to: at(7, 10)) == [.ring(alarmID: 1, trigger: at(7, 10))],
+                "the stored snooze stays while it rings")
+        #expect(plan.dismiss(now: at(7, 11)) == [
+            .stopRinging(alarmID: 1), .dismissed(alarmID: 1, trigger: at(7, 10)), .persistSnooze(alarmID: 1, snooze: nil),
+        ])
         #expect(plan.nextTrigger(of: 1) == at(7, 0, day: 1))
     }
 
@@ -126,7 +129,36 @@ struct AlarmScheduleTests {
         var plan = schedule([daily], now: at(7, 5), lookAfter: [1: at(7, 0)],
                             snoozes: [1: AlarmSchedule.Snooze(ringAt: at(7, 9), trigger: at(7, 0))])
         #expect(plan.nextDeadline == at(7, 9))
-        #expect(plan.advance(to: at(7, 9)) == [.persistSnooze(alarmID: 1, snooze: nil), .ring(alarmID: 1, trigger: at(7, 9))])
+        #expect(plan.advance(to: at(7, 9)) == [.ring(alarmID: 1, trigger: at(7, 9))])
+    }
+
+    @Test func restartWhileASnoozeRingsRingsItAgainUntilTheLimitButNeverAfterADismiss() {
+        let snooze = AlarmSchedule.Snooze(ringAt: at(7, 9), trigger: at(7, 0))
+        var before = schedule([daily], now: at(7, 5), lookAfter: [1: at(7, 0)], snoozes: [1: snooze])
+        #expect(before.advance(to: at(7, 9)) == [.ring(alarmID: 1, trigger: at(7, 9))])
+        // The daemon dies while the snooze rings: the store still holds the snooze (no action deleted it).
+        var restarted = schedule([daily], now: at(7, 12), lookAfter: [1: at(7, 0)], snoozes: [1: snooze])
+        #expect(restarted.advance(to: at(7, 12)) == [.ring(alarmID: 1, trigger: at(7, 9))])
+        #expect(restarted.ringing[1]?.until == at(7, 19), "the ring limit counts from the snooze's end")
+        #expect(restarted.dismiss(now: at(7, 13)).contains(.persistSnooze(alarmID: 1, snooze: nil)))
+        #expect(restarted.advance(to: at(7, 14)).isEmpty)
+        // Rung out, or found too late after a restart, it is over too.
+        var late = schedule([daily], now: at(7, 30), lookAfter: [1: at(7, 0)], snoozes: [1: snooze])
+        #expect(late.advance(to: at(7, 30)) == [
+            .missed(alarmID: 1, trigger: at(7, 9), reason: .late), .persistSnooze(alarmID: 1, snooze: nil),
+        ])
+        var rungOut = schedule([daily], now: at(7, 5), lookAfter: [1: at(7, 0)], snoozes: [1: snooze])
+        _ = rungOut.advance(to: at(7, 9))
+        #expect(rungOut.advance(to: at(7, 19)) == [
+            .stopRinging(alarmID: 1), .missed(alarmID: 1, trigger: at(7, 9), reason: .unattended),
+            .persistSnooze(alarmID: 1, snooze: nil),
+        ])
+        // An edit while it rings ends it (and its stored snooze).
+        var edited = schedule([daily], now: at(7, 5), lookAfter: [1: at(7, 0)], snoozes: [1: snooze])
+        _ = edited.advance(to: at(7, 9))
+        #expect(edited.put(daily, now: at(7, 10)).prefix(2) == [
+            .stopRinging(alarmID: 1), .persistSnooze(alarmID: 1, snooze: nil),
+        ])
     }
 
     @Test func twoAlarmsDueTogetherBothRing() {

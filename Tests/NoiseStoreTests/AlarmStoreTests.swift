@@ -79,6 +79,31 @@ struct AlarmStoreTests {
         #expect(try await store.missed().count == 1)
     }
 
+    /// An edit that ends a snooze drops it in the same write, so a crash cannot leave half of it: a disabled alarm
+    /// keeps no snooze (it would ring when the snooze ended), and an edit while the snooze rings ends that ring (it
+    /// would ring again after a restart). An edit before the snooze ends, the alarm still on, keeps it.
+    @Test func anEditThatEndsASnoozeDropsItInTheSameWrite() async throws {
+        let store = try AlarmStore.inMemory()
+        var stored = try await store.insert(alarm, lookAfter: 100)
+        let snooze = AlarmSchedule.Snooze(ringAt: 900, trigger: 300)
+        try await store.record([.persistSnooze(alarmID: stored.id, snooze: snooze)], labels: [:], now: 310)
+        stored.label = "Gym"
+        #expect(try await store.update(stored, lookAfter: 320))
+        #expect(try await store.snapshot().snoozes[stored.id] == snooze)
+        stored.enabled = false
+        #expect(try await store.update(stored, lookAfter: 330))
+        let snapshot = try await store.snapshot()
+        #expect(snapshot.alarms.first?.enabled == false)
+        #expect(snapshot.snoozes.isEmpty)
+
+        stored.enabled = true
+        #expect(try await store.update(stored, lookAfter: 340))
+        try await store.record([.persistSnooze(alarmID: stored.id, snooze: snooze)], labels: [:], now: 350)
+        stored.label = "Run"
+        #expect(try await store.update(stored, lookAfter: 900), "edited as the snooze rings")
+        #expect(try await store.snapshot().snoozes.isEmpty)
+    }
+
     @Test func aFileDatabaseIsInWALModeAndSurvivesReopening() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("noiseclock-store-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -95,10 +95,14 @@ public struct AlarmSchedule: Sendable {
 
     // MARK: Changes to the alarms
 
-    /// Adds or replaces an alarm; its triggers count from `now`. An edited alarm that was ringing stops.
+    /// Adds or replaces an alarm; its triggers count from `now`. An edited alarm that was ringing stops (a snooze's
+    /// ring with its stored snooze; the store drops that row with the edit itself, see `AlarmStore.update`).
     public mutating func put(_ alarm: Alarm, now: Int64) -> [Action] {
         var actions: [Action] = []
-        if ringing.removeValue(forKey: alarm.id) != nil { actions.append(.stopRinging(alarmID: alarm.id)) }
+        if let ring = ringing.removeValue(forKey: alarm.id) {
+            actions.append(.stopRinging(alarmID: alarm.id))
+            if ring.fromSnooze { actions.append(.persistSnooze(alarmID: alarm.id, snooze: nil)) }
+        }
         if !alarm.enabled, snoozes.removeValue(forKey: alarm.id) != nil {
             actions.append(.persistSnooze(alarmID: alarm.id, snooze: nil))
         }
@@ -136,7 +140,10 @@ public struct AlarmSchedule: Sendable {
         for (alarmID, snooze) in snoozes.sorted(by: { $0.key < $1.key }) where snooze.ringAt <= now {
             guard let alarm = alarms[alarmID], ringing[alarmID] == nil else { continue }
             snoozes[alarmID] = nil
-            actions.append(.persistSnooze(alarmID: alarmID, snooze: nil))
+            // The stored snooze stays until this ring is over (dismissed, snoozed again, rung out, edited), so that a
+            // daemon that dies while it rings finds it on restart and rings it again, as it does a trigger's ring.
+            // It used to be deleted here, when the ring started: a crash during a snoozed alarm's second ring
+            // silenced it for good (found by the 30-day soak, Tests/NoiseSoakTests).
             if canStillRing(alarm, lateness: now - snooze.ringAt) {
                 ringing[alarmID] = Ringing(trigger: snooze.ringAt, until: snooze.ringAt + Int64(alarm.ringLimitSeconds), fromSnooze: true)
                 actions.append(.ring(alarmID: alarmID, trigger: snooze.ringAt))
@@ -192,9 +199,10 @@ public struct AlarmSchedule: Sendable {
 
     // MARK: Helpers
 
-    /// A ring is over (dismissed, unattended, missed): the trigger is handled and a once alarm is done.
+    /// A ring is over (dismissed, unattended, missed): the trigger is handled, or the snooze's stored row goes;
+    /// a once alarm is done.
     private mutating func conclude(_ alarmID: Int64, trigger: Int64, fromSnooze: Bool) -> [Action] {
-        var actions = fromSnooze ? [] : handled(alarmID, trigger: trigger)
+        var actions = fromSnooze ? [.persistSnooze(alarmID: alarmID, snooze: nil)] : handled(alarmID, trigger: trigger)
         if let alarm = alarms[alarmID], alarm.repeat.isOnce, alarm.enabled, snoozes[alarmID] == nil {
             alarms[alarmID]?.enabled = false
             queue.set(alarmID, to: nil)

@@ -1,0 +1,34 @@
+import NoiseCore
+import NoiseDaemon
+
+/// Records every ring the scheduler asks for, with the clock's time when it asked.
+actor SoakRinger: AlarmRinger {
+    struct Ring: Sendable, Equatable, Comparable, CustomStringConvertible {
+        var alarmID: Int64
+        /// The trigger (or snooze end) the scheduler says it rings for.
+        var trigger: Int64
+        /// When it rang, on the wall clock.
+        var at: Double
+
+        static func < (lhs: Ring, rhs: Ring) -> Bool { (lhs.at, lhs.alarmID) < (rhs.at, rhs.alarmID) }
+        var description: String { "alarm \(alarmID) for \(trigger) at \(at)" }
+    }
+
+    private let clock: SoakClock
+    private(set) var rings: [Ring] = []
+    private(set) var stops = 0
+
+    init(clock: SoakClock) {
+        self.clock = clock
+    }
+
+    func prepareAlarmTone(alarm: Alarm, trigger: Int64) {}
+    func cancelPreparedTone() {}
+    func startAlarmTone(alarm: Alarm, trigger: Int64) -> String? {
+        rings.append(Ring(alarmID: alarm.id, trigger: trigger, at: clock.now()))
+        return nil
+    }
+    func stopAlarmTone() { stops += 1 }
+    func soundProblem(_ id: String) -> ProtocolError? { nil }
+    func onset() -> OnsetInfo? { nil }
+}
