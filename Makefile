@@ -36,7 +36,7 @@ TEST_PACKAGES  := pulseaudio pulseaudio-utils sox libsox-fmt-mp3 lame mpg123 esp
 DEB_PACKAGES   := dpkg-dev binutils lintian
 
 .PHONY: all deps test-deps build debug run test unit integration bench sounds clean \
-        release-static install uninstall deb stress
+        release-static install uninstall deb stress fuzz
 
 all: build
 
@@ -86,6 +86,10 @@ bench: test-deps build
 
 sounds:
 	scripts/make-sounds
+
+# libFuzzer on the request handler and the file parsers, FUZZ_SECONDS (default 60) per target; docs/reliability-fuzzing.md.
+fuzz: deps
+	scripts/fuzz $(FUZZ_SECONDS)
 
 # Release binaries with the Swift runtime linked in, their man pages generated from the argument parser
 # (swift-argument-parser's generate-manual plugin, once per section) and noisectl's shell completions.

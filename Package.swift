@@ -22,6 +22,8 @@ let package = Package(
         // because libasound's error handler is variadic, which Swift cannot implement.
         .target(name: "CALSA", linkerSettings: [.linkedLibrary("asound")]),
         .target(name: "CLinux"),
+        // libFuzzer's driver, declared for the fuzz harness; only the fuzz build (scripts/fuzz) links libFuzzer.
+        .target(name: "CFuzzer"),
         .systemLibrary(name: "CMPG123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"])]),
 
         // Pure core: models, catalog, protocol, parsing. No I/O.
@@ -73,6 +75,17 @@ let package = Package(
             dependencies: [
                 "NoiseCore", "NoiseSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+
+        // The fuzz harness (docs/reliability-fuzzing.md): a libFuzzer driver when built with -DNOISE_FUZZING by
+        // `make fuzz`; any other build links a stub that says so.
+        .executableTarget(
+            name: "noise-fuzz",
+            dependencies: [
+                "NoiseDaemon", "NoiseCore", "NoiseAudio", "NoiseStore", "NoiseSystem", "CFuzzer",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),

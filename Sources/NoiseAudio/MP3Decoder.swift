@@ -37,12 +37,28 @@ public final class MP3Decoder {
         }
         self.handle = handle
         // Mono files become stereo; files at other rates are resampled by libmpg123 to the one rate we accept.
+        // MPG123_FLAGS replaces libmpg123's default flags, so resampling (MPG123_AUTO_RESAMPLE, on by default) must
+        // be named: without it a 48 or 22.05 kHz file has no output format at all (found by fuzzing).
         let flags = MPG123_GAPLESS.rawValue | MPG123_FORCE_STEREO.rawValue | MPG123_QUIET.rawValue
+            | MPG123_AUTO_RESAMPLE.rawValue
         mpg123_param2(handle, Int32(MPG123_FLAGS.rawValue), Int(flags), 0)
         mpg123_format_none(handle)
         mpg123_format(handle, Int(AudioFormat.sampleRate), Int32(MPG123_STEREO.rawValue), Int32(MPG123_ENC_SIGNED_16.rawValue))
         // On failure deinit releases the handle: a class whose properties are all set runs deinit when init throws.
         guard mpg123_open(handle, path) == MPG123_OK.rawValue else {
+            throw DecodeError(path: path, reason: String(cString: mpg123_strerror(handle)))
+        }
+        // Reads the first frame and sets up the output format now. A file whose format cannot be set up must be
+        // refused here: on such a handle mpg123_scan (in `frameCount`) divides by zero, and SIGFPE ends the daemon.
+        var rate = 0
+        var channels: Int32 = 0
+        var encoding: Int32 = 0
+        switch mpg123_getformat(handle, &rate, &channels, &encoding) {
+        case MPG123_OK.rawValue:
+            break
+        case MPG123_DONE.rawValue:
+            throw DecodeError(path: path, reason: "no MPEG audio found in the file")
+        default:
             throw DecodeError(path: path, reason: String(cString: mpg123_strerror(handle)))
         }
     }

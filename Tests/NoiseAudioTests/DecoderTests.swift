@@ -28,6 +28,21 @@ struct DecoderTests {
         #expect(output == Array(expected))
     }
 
+    /// Found by fuzzing (docs/reliability-fuzzing.md): the decoder's flags replaced libmpg123's defaults, automatic
+    /// resampling among them, so a file at any rate but 44.1 kHz had no output format, and `frameCount` (mpg123_scan)
+    /// then divided by zero: SIGFPE ended the daemon on `import` or `play` of such a file.
+    @Test(arguments: ["tone-48k.mp3", "tone-22k-mono.mp3"])
+    func filesAtOtherRatesAreResampledTo44100(name: String) throws {
+        let path = Self.soundsFolder.dropLast("sounds".count) + "Tests/fixtures/" + name
+        // A quarter of a second of a 440 Hz tone; the encoder's padding may remain after resampling.
+        let frames = 0.25 * 44_100...0.35 * 44_100
+        let decoder = try MP3Decoder(path: path)
+        #expect(frames.contains(Double(try #require(decoder.frameCount()))))
+        let buffer = try MP3Decoder.decodeAll(path: path)
+        #expect(frames.contains(Double(buffer.frameCount)))
+        #expect(buffer.samples.contains { $0 > 5000 }, "the tone is there")
+    }
+
     @Test func bufferSourceWrapsSampleExact() throws {
         let buffer = PCMBuffer(samples: (0..<20).map { Int16($0) })
         let source = BufferSource(buffer: buffer, loops: true)

@@ -1,0 +1,10 @@
+import NoiseCore
+import NoiseSystem
+
+/// The rig's time zone: UTC, whatever the machine's, so an input means the same everywhere.
+struct FixedZone: TimeZoneSource {
+    var rules: ZoneRules = .utc
+    func zone(named identifier: String) throws(ZoneRules.Failure) -> ZoneRules { rules }
+    func systemZone() -> ZoneRules { rules }
+    func identifiers() -> [String] { [rules.identifier] }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import GRDB
+import Logging
+import NoiseCore
+import NoiseDaemon
+import NoiseStore
+import Synchronization
+
+/// The main target: each input is a short session on one connection. It is split into lines as the control server
+/// splits its stream (a one-line input is a single request), and each line is answered by a real `RequestHandler`
+/// over a real player, engine, scheduler and in-memory alarm store, built afresh for the input (`RequestSession`).
+/// The wall clock moves a minute between lines, so alarms an input adds can ring, be snoozed or run out.
+struct RequestTarget: FuzzTarget {
+    let name = "request"
+    /// Lines after these are ignored, to keep each input quick.
+    static let maxLines = 16
+    static let secondsPerLine = 60.0
+    /// 2024-06-10 06:00:00 UTC, a Monday, as in AlarmSchedulerTests.
+    static let start = Double(19_884 * 86_400 + 6 * 3600)
+
+    let world: RequestWorld
+
+    init() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let repository = environment["NOISE_FUZZ_REPO"] ?? FileManager.default.currentDirectoryPath
+        let sandbox = try FuzzSandbox.prepare(path: environment["NOISE_FUZZ_SANDBOX"] ?? "/tmp/noise-fuzz",
+                                              repository: repository)
+        world = try RequestWorld(sandbox: sandbox)
+    }
+
+    func run(_ bytes: [UInt8]) {
+        let lines = Self.lines(of: bytes)
+        // Most mutated inputs are not requests at all. The handler answers a line that does not decode without
+        // touching anything (`RequestHandler.reply`'s first step), so an input with no request in it is checked
+        // here, thousands of times a second, and only inputs with a request get a daemon of their own.
+        let decoded = lines.map { RequestDecoder.decode($0) }
+        guard decoded.contains(where: { if case .success = $0 { true } else { false } }) else {
+            for (index, (line, result)) in zip(lines, decoded).enumerated() {
+                guard case .failure(let failure) = result else { continue }
+                let reply = Replies.failure(id: failure.id, error: failure.error)
+                world.trace(line, reply)
+                _ = ReplyCheck.check(reply, request: line) {
+                    FuzzFailure.report(name, "line \(index + 1): \($0)", input: bytes)
+                }
+            }
+            return
+        }
+        let world = self.world
+        BlockingWait.run { await RequestSession.run(lines, input: bytes, world: world) }
+        world.sandbox.cleanUp()
+    }
+
+    /// The lines `LineFrameDecoder` would hand on: split at `\n`, a `\r` before it dropped, and a last line
+    /// without a newline kept as it is.
+    static func lines(of bytes: [UInt8]) -> [[UInt8]] {
+        var lines: [[UInt8]] = []
+        var rest = bytes[...]
+        while lines.count < maxLines, let newline = rest.firstIndex(of: UInt8(ascii: "\n")) {
+            var line = rest[..<newline]
+            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+            lines.append(Array(line))
+            rest = rest[(newline + 1)...]
+        }
+        if lines.count < maxLines && !rest.isEmpty { lines.append(Array(rest)) }
+        return lines
+    }
+}
+
+/// What every input shares: the catalog as loaded from the sandbox, the configuration (no file: the defaults),
+/// the alarm store, a logger that prints nothing and a notifier that finds no `notify-send`.
+final class RequestWorld: Sendable {
+    let sandbox: FuzzSandbox
+    /// One in-memory database, emptied before each input (`emptyStore()`): migrating a new one, and GRDB learning its
+    /// schema, would take most of each input's time.
+    let database: DatabaseQueue
+    let store: AlarmStore
+    /// SQLite's count of rows changed on the connection when it was last emptied.
+    private let changesWhenEmpty = Mutex(-1)
+    let loader: CatalogLoader
+    let library: SoundLibrary
+    let live: LiveConfiguration
+    let logger = Logger(label: "noise-fuzz") { _ in DiscardingLogHandler() }
+    let notifier = DesktopNotifier(environment: ["PATH": "/nonexistent"])
+    /// `NOISE_FUZZ_VERBOSE=1`: print each request line and its reply (to replay an input and see what happened).
+    let verbose = ProcessInfo.processInfo.environment["NOISE_FUZZ_VERBOSE"] == "1"
+
+    init(sandbox: FuzzSandbox) throws {
+        self.sandbox = sandbox
+        loader = CatalogLoader(fileSystem: SandboxFileSystem(root: sandbox.root), dataDirectory: sandbox.dataDirectory,
+                               userDataDirectory: sandbox.userDirectory)
+        library = loader.load()
+        guard library.problems.isEmpty, !library.sounds.isEmpty else {
+            throw FuzzSandbox.SetupError(description: "the sandbox catalog has problems: \(library.problems)")
+        }
+        database = try DatabaseQueue()
+        store = try AlarmStore(writer: database)
+        let reader = ConfigReader(path: sandbox.root + "/no-config.toml", home: sandbox.root)
+        live = LiveConfiguration(reader: reader, overrides: SettingsOverrides(), initial: reader.read())
+    }
+}
+
+extension RequestWorld {
+    /// With `NOISE_FUZZ_VERBOSE=1`, prints a request line and its reply.
+    func trace(_ line: [UInt8], _ reply: [UInt8]) {
+        guard verbose else { return }
+        printError("> " + String(decoding: line, as: UTF8.self) + "\n< " + String(decoding: reply, as: UTF8.self))
+    }
+
+    /// The store as `AlarmStore.inMemory()` makes it: every table empty, ids starting at 1 again.
+    func emptyStore() throws -> AlarmStore {
+        try database.write { db in
+            // SQLite counts the rows changed on this connection: no change since the last emptying, nothing to do.
+            guard db.totalChangesCount != changesWhenEmpty.withLock({ $0 }) else { return }
+            try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
+            let tables = try String.fetchAll(db, sql: """
+                SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'grdb%'
+                ORDER BY name = 'sqlite_sequence'
+                """)
+            for table in tables { try db.execute(sql: "DELETE FROM \(table.quotedDatabaseIdentifier)") }
+            let changes = db.totalChangesCount
+            changesWhenEmpty.withLock { $0 = changes }
+        }
+        return store
+    }
+}
