@@ -87,7 +87,7 @@ bench: test-deps build
 sounds:
 	scripts/make-sounds
 
-# libFuzzer on the request handler and the file parsers, FUZZ_SECONDS (default 60) per target; docs/reliability-fuzzing.md.
+# libFuzzer on the request handler and the file parsers, FUZZ_SECONDS (default 60) per target; docs/reliability.md.
 fuzz: deps
 	scripts/fuzz $(FUZZ_SECONDS)
 

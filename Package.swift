@@ -79,7 +79,7 @@ let package = Package(
             swiftSettings: strict
         ),
 
-        // The fuzz harness (docs/reliability-fuzzing.md): a libFuzzer driver when built with -DNOISE_FUZZING by
+        // The fuzz harness (docs/reliability.md): a libFuzzer driver when built with -DNOISE_FUZZING by
         // `make fuzz`; any other build links a stub that says so.
         .executableTarget(
             name: "noise-fuzz",

@@ -4,7 +4,7 @@
 //     noise-fuzz [request|toml|catalog|import] [libFuzzer options] [corpus folders]
 //
 // The target is the first argument when it names one, else $NOISE_FUZZ_TARGET, else `request`.
-// See docs/reliability-fuzzing.md.
+// See docs/reliability.md.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,6 +12,6 @@ import Glibc
 #if NOISE_FUZZING
 exit(FuzzDriver.run(arguments: CommandLine.arguments))
 #else
-printError("noise-fuzz: this build has no fuzzer; build with make fuzz (scripts/fuzz), see docs/reliability-fuzzing.md")
+printError("noise-fuzz: this build has no fuzzer; build with make fuzz (scripts/fuzz), see docs/reliability.md")
 exit(2)
 #endif

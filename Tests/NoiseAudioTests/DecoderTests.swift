@@ -28,7 +28,7 @@ struct DecoderTests {
         #expect(output == Array(expected))
     }
 
-    /// Found by fuzzing (docs/reliability-fuzzing.md): the decoder's flags replaced libmpg123's defaults, automatic
+    /// Found by fuzzing (docs/reliability.md): the decoder's flags replaced libmpg123's defaults, automatic
     /// resampling among them, so a file at any rate but 44.1 kHz had no output format, and `frameCount` (mpg123_scan)
     /// then divided by zero: SIGFPE ended the daemon on `import` or `play` of such a file.
     @Test(arguments: ["tone-48k.mp3", "tone-22k-mono.mp3"])
