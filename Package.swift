@@ -76,7 +76,8 @@ let package = Package(
                 "NoiseCore", "NoiseSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: strict
+            swiftSettings: strict,
+            linkerSettings: [.unsafeFlags(["-static-executable", "-l_FoundationCollections", "-l_FoundationCShims", "-lswiftSynchronization"])]
         ),
 
         // The fuzz harness (docs/reliability.md): a libFuzzer driver when built with -DNOISE_FUZZING by

@@ -42,7 +42,7 @@ public enum Daemon {
         let scheduler = try await AlarmScheduler(
             store: store, clock: try TimerFDWallClock(), zones: SystemTimeZoneSource(environment: environment),
             ringer: player, hub: hub, notifier: DesktopNotifier(environment: environment), logger: logger,
-            template: settings.alarm, missedGraceSeconds: settings.missedGraceSeconds)
+            template: settings.alarm, missedGraceSeconds: settings.missedGraceSeconds, board: player.board)
         let notifier = ServiceNotifier(environment: environment)
         let server = ControlServer(path: configuration.socketPath,
                                    listenDescriptor: SocketActivation.adopt(environment: environment),

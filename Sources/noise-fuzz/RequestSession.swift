@@ -38,7 +38,7 @@ enum RequestSession {
         do {
             scheduler = try await AlarmScheduler(store: try world.emptyStore(), clock: wall, zones: FixedZone(),
                                                  ringer: player, hub: hub, notifier: world.notifier,
-                                                 logger: world.logger)
+                                                 logger: world.logger, board: player.board)
         } catch {
             fail("cannot set up the scheduler: \(error)")
         }

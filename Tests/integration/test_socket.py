@@ -189,6 +189,29 @@ def test_split_and_batched_requests(make_daemon, testdata):
         assert [c.recv_reply()["id"] for _ in range(10)] == list(range(10, 20))
 
 
+
+def test_status_after_a_change_in_the_same_write_shows_it(make_daemon, testdata):
+    """`status` and `ping` are answered on the event loop (docs/performance.md), but never ahead of a request
+    sent before them: the replies keep their order and the status shows the change just made."""
+    d = make_daemon(device="null")
+    with H.RawClient(d.socket) as c:
+        for round_ in range(5):
+            change = ({"cmd": "play", "args": {"sounds": ["testloop"]}} if round_ == 0
+                      else {"cmd": "volume", "args": {"volume": 40 + round_}})
+            batch = [{"id": f"add{round_}", "cmd": "alarm_add", "args": {"time": "07:00", "label": f"r{round_}"}},
+                     {"id": f"status{round_}", "cmd": "status"},
+                     {"id": f"ping{round_}", "cmd": "ping"},
+                     {"id": f"change{round_}", **change},
+                     {"id": f"after{round_}", "cmd": "status"}]
+            c.send_raw(b"".join(json.dumps(r).encode() + b"\n" for r in batch))
+            replies = [c.recv_reply() for _ in batch]
+            assert [r["id"] for r in replies] == [r["id"] for r in batch], replies
+            assert all(r["ok"] for r in replies), replies
+            assert replies[1]["data"]["alarms"]["count"] == round_ + 1, replies[1]
+            after = replies[4]["data"]
+            assert [s["id"] for s in after["playing"]] == ["testloop"], after
+            assert after["master_volume"] == (100 if round_ == 0 else 40 + round_), after
+
 def test_hostile_clients_do_not_stall_others(make_daemon, sink, recorder, testdata):
     loop = testdata.loop.decoded
     d = make_daemon(device="pulse")

@@ -7,7 +7,7 @@ import NoiseSystem
 /// `AlarmSchedule` value what is due, stores what must survive a crash, then rings, stops and reports.
 /// Every change is stored before its reply is sent.
 public actor AlarmScheduler {
-    private var schedule: AlarmSchedule
+    private var schedule: AlarmSchedule { didSet { publishStatus() } }
     private let store: AlarmStore
     private let clock: any WallClock
     private let zones: any TimeZoneSource
@@ -15,14 +15,16 @@ public actor AlarmScheduler {
     private let hub: EventHub
     private let notifier: DesktopNotifier
     private let logger: Logger
-    private var recentMissed: [MissedInfo] = []
+    private var recentMissed: [MissedInfo] = [] { didSet { publishStatus() } }
     private var lastNext: AlarmInfo?
     /// The trigger whose tone is scheduled ahead in the mixer.
     private var prepared: (alarmID: Int64, trigger: Int64)?
     /// What a new alarm gets for what `alarm add` leaves out (the config's `[alarms]`).
     private var template: AlarmTemplate
     /// The last change the store refused, until one succeeds (shown in `status`).
-    private var lastStoreFailure: String?
+    private var lastStoreFailure: String? { didSet { publishStatus() } }
+    /// Where `status` reads the alarms (see `StatusBoard`).
+    private let board: StatusBoard
 
     /// How long before a trigger its tone is handed to the mixer: more than the device buffer (0.5 s), so the
     /// first frame can be placed on the trigger's instant.
@@ -31,7 +33,7 @@ public actor AlarmScheduler {
 
     public init(store: AlarmStore, clock: any WallClock, zones: any TimeZoneSource, ringer: any AlarmRinger,
                 hub: EventHub, notifier: DesktopNotifier, logger: Logger, template: AlarmTemplate = AlarmTemplate(),
-                missedGraceSeconds: Double = AlarmDefaults.missedGraceSeconds) async throws {
+                missedGraceSeconds: Double = AlarmDefaults.missedGraceSeconds, board: StatusBoard = StatusBoard()) async throws {
         let snapshot = try await store.snapshot()
         let now = Int64(clock.now().rounded(.down))
         self.schedule = AlarmSchedule(alarms: snapshot.alarms, lookAfter: snapshot.lookAfter, snoozes: snapshot.snoozes,
@@ -45,10 +47,12 @@ public actor AlarmScheduler {
         self.hub = hub
         self.notifier = notifier
         self.logger = logger
+        self.board = board
         let zone = self.schedule.zone
         self.recentMissed = try await store.missed(limit: Self.missedShown).map {
             MissedInfo(alarmId: $0.alarmId, label: $0.label, trigger: TriggerInfo(unix: $0.trigger, zone: zone), reason: $0.reason)
         }
+        publishStatus()
     }
 
     // MARK: The loop
@@ -215,12 +219,22 @@ public actor AlarmScheduler {
     }
 
     public func status() async -> AlarmsStatus {
-        let onset = await ringer.onset()
-        return AlarmsStatus(count: schedule.alarms.count, next: next(), ringing: schedule.ringing.keys.sorted().compactMap(info),
+        var status = alarmsStatus()
+        status.lastOnset = await ringer.onset()
+        return status
+    }
+
+    /// The alarms part of `status`, without the tone's onset (the player's to publish).
+    private func alarmsStatus() -> AlarmsStatus {
+        AlarmsStatus(count: schedule.alarms.count, next: next(), ringing: schedule.ringing.keys.sorted().compactMap(info),
                      missed: recentMissed, timeZone: schedule.zone.identifier, wakeFromSuspend: clock.wakesFromSuspend,
                      wakeNote: clock.wakesFromSuspend ? nil
                         : "a suspended machine will not wake for alarms: give noised CAP_WAKE_ALARM (see docs/alarms.md)",
-                     lastOnset: onset, storeProblem: store.readOnlyReason ?? lastStoreFailure)
+                     storeProblem: store.readOnlyReason ?? lastStoreFailure)
+    }
+
+    private func publishStatus() {
+        board.publish(alarmsStatus())
     }
 
     // MARK: Carrying out the schedule's actions

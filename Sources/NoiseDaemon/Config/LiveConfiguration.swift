@@ -1,6 +1,7 @@
 import Logging
 import NoiseAudio
 import NoiseCore
+import Synchronization
 
 /// The settings in force: the config file's (when it has no problems) under the command line's overrides.
 /// Reloaded on SIGHUP; a file with problems is reported and leaves the settings as they were.
@@ -8,7 +9,11 @@ public actor LiveConfiguration {
     public let reader: ConfigReader
     public let overrides: SettingsOverrides
     public private(set) var settings: DaemonSettings
-    private var loaded: ConfigReader.Loaded
+    private var loaded: ConfigReader.Loaded {
+        didSet { published.withLock { $0 = Self.status(of: loaded, path: reader.path) } }
+    }
+    /// `status` reads this copy without waiting for the actor (see `StatusBoard`).
+    private let published: Mutex<ConfigStatus>
 
     /// `initial` is what the executable read at start-up (before logging was set up).
     public init(reader: ConfigReader, overrides: SettingsOverrides, initial: ConfigReader.Loaded) {
@@ -16,6 +21,7 @@ public actor LiveConfiguration {
         self.overrides = overrides
         self.loaded = initial
         self.settings = overrides.applied(to: initial.settings)
+        self.published = Mutex(Self.status(of: initial, path: reader.path))
     }
 
     /// Reads the file again. On success the new settings are in force; either way the outcome says what
@@ -32,7 +38,9 @@ public actor LiveConfiguration {
         return (previous, fresh)
     }
 
-    public var status: ConfigStatus {
-        ConfigStatus(path: reader.path, found: loaded.exists, problems: loaded.problems.map(\.description))
+    public nonisolated var status: ConfigStatus { published.withLock { $0 } }
+
+    private static func status(of loaded: ConfigReader.Loaded, path: String) -> ConfigStatus {
+        ConfigStatus(path: path, found: loaded.exists, problems: loaded.problems.map(\.description))
     }
 }

@@ -32,17 +32,19 @@ public struct ControlServer<C: Clock>: Service where C.Duration == Duration {
 
     public func run() async throws {
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton).serverChannelOption(.backlog, value: 256)
-        let initializer: @Sendable (any Channel) -> EventLoopFuture<NIOAsyncChannel<ByteBuffer, ByteBuffer>> = { channel in
+        let handler = self.handler
+        let initializer: @Sendable (any Channel) -> EventLoopFuture<NIOAsyncChannel<ByteBuffer, OutboundLine>> = { channel in
             channel.eventLoop.makeCompletedFuture {
                 let pipeline = channel.pipeline.syncOperations
                 try pipeline.addHandler(IdleStateHandler(readTimeout: .seconds(Limits.idleConnectionSeconds)),
                                         name: Self.idleHandlerName)
                 try pipeline.addHandler(IdleCloser())
                 try pipeline.addHandler(ByteToMessageHandler(LineFrameDecoder()))
-                return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                try pipeline.addHandler(QuickReplyHandler(answer: handler.quickReply(to:)))
+                return try NIOAsyncChannel<ByteBuffer, OutboundLine>(wrappingChannelSynchronously: channel)
             }
         }
-        let server: NIOAsyncChannel<NIOAsyncChannel<ByteBuffer, ByteBuffer>, Never>
+        let server: NIOAsyncChannel<NIOAsyncChannel<ByteBuffer, OutboundLine>, Never>
         if let listenDescriptor {
             // systemd made the socket file and owns it: we neither set its mode nor remove it.
             server = try await bootstrap.bind(listenDescriptor, childChannelInitializer: initializer)
@@ -74,7 +76,7 @@ public struct ControlServer<C: Clock>: Service where C.Duration == Duration {
 
     static var idleHandlerName: String { "idle" }
 
-    private func serve(_ connection: NIOAsyncChannel<ByteBuffer, ByteBuffer>) async {
+    private func serve(_ connection: NIOAsyncChannel<ByteBuffer, OutboundLine>) async {
         let channel = connection.channel
         let admitted = connections.enter()
         defer { connections.leave() }
@@ -82,10 +84,10 @@ public struct ControlServer<C: Clock>: Service where C.Duration == Duration {
             let refusal = await refusal(of: channel, admitted: admitted)
             try await connection.executeThenClose { inbound, outbound in
                 if let refusal {
-                    try await outbound.write(Self.buffer(Replies.failure(id: .none, error: refusal)))
+                    try await outbound.write(.other(ByteBuffer(line: Replies.failure(id: .none, error: refusal))))
                     return
                 }
-                try await outbound.write(Self.buffer(try Replies.event(EventName.hello, data: Hello())))
+                try await outbound.write(.hello(ByteBuffer(line: try Replies.event(EventName.hello, data: Hello()))))
                 try await converse(inbound: inbound, outbound: outbound, channel: channel)
             }
         } catch {
@@ -109,7 +111,7 @@ public struct ControlServer<C: Clock>: Service where C.Duration == Duration {
     }
 
     private func converse(inbound: NIOAsyncChannelInboundStream<ByteBuffer>,
-                          outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>, channel: any Channel) async throws {
+                          outbound: NIOAsyncChannelOutboundWriter<OutboundLine>, channel: any Channel) async throws {
         var subscription: UInt64?
         defer { if let subscription { hub.unsubscribe(subscription) } }
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -121,7 +123,7 @@ public struct ControlServer<C: Clock>: Service where C.Duration == Duration {
                     let handler = self.handler
                     let outcome = try await Task {
                         let outcome = await handler.reply(to: line.readableBytesView)
-                        try await outbound.write(Self.buffer(outcome.line))
+                        try await outbound.write(.reply(ByteBuffer(line: outcome.line)))
                         return outcome
                     }.value
                     guard outcome.subscribes, subscription == nil else { continue }
@@ -134,23 +136,16 @@ public struct ControlServer<C: Clock>: Service where C.Duration == Duration {
                     // Subscribers may stay silent for as long as they like.
                     try? await channel.pipeline.removeHandler(name: Self.idleHandlerName)
                     group.addTask {
-                        for await event in lines { try await outbound.write(Self.buffer(event)) }
+                        for await event in lines { try await outbound.write(.other(ByteBuffer(line: event))) }
                     }
                 }
             } catch is LineTooLongError {
                 let error = ProtocolError(.lineTooLong, "request lines are limited to \(Limits.maxLineBytes) bytes; closing the connection")
-                try await outbound.write(Self.buffer(Replies.failure(id: .none, error: error)))
+                try await outbound.write(.other(ByteBuffer(line: Replies.failure(id: .none, error: error))))
             }
         }
     }
 
-    static func buffer(_ line: [UInt8]) -> ByteBuffer {
-        var buffer = ByteBuffer()
-        buffer.reserveCapacity(line.count + 1)
-        buffer.writeBytes(line)
-        buffer.writeInteger(UInt8(ascii: "\n"))
-        return buffer
-    }
 }
 
 /// Closes a connection that has been silent for too long (the idle handler is removed for subscribers).

@@ -48,15 +48,26 @@ public struct RequestHandler<C: Clock>: Sendable where C.Duration == Duration {
         }
     }
 
+    /// The reply to a request that needs no actor (`ping`, and `status`, read from the board), or nil for any
+    /// other line, which takes the full path (`reply(to:)`). The control server calls it on its event loop.
+    public func quickReply(to line: some Collection<UInt8>) -> [UInt8]? {
+        guard !faults.slowReplies, case .success(let request) = RequestDecoder.decode(line) else { return nil }
+        switch request.command {
+        case .ping: return try? Replies.success(id: request.id, data: Replies.Empty())
+        case .status: return try? Replies.success(id: request.id, data: status())
+        default: return nil
+        }
+    }
+
     private func run(_ command: Command) async throws -> (any Encodable & Sendable, Bool) {
         switch command {
         case .ping: return (Replies.Empty(), false)
-        case .status: return (await status(), false)
+        case .status: return (status(), false)
         case .sounds(let category): return (await player.sounds(category: category), false)
         case .play(let arguments): return (try await player.play(arguments), false)
         case .stop(let arguments): return (try await player.stop(arguments), false)
         case .volume(let arguments): return (try await player.setVolume(arguments), false)
-        case .subscribe: return (await status(), true)
+        case .subscribe: return (status(), true)
         case .importSound(let arguments): return (try await importSound(arguments), false)
         case .alarmAdd(let changes): return (try await scheduler.add(changes), false)
         case .alarmEdit(let id, let changes): return (try await scheduler.edit(id, changes), false)
@@ -74,10 +85,10 @@ public struct RequestHandler<C: Clock>: Sendable where C.Duration == Duration {
         }
     }
 
-    private func status() async -> StatusInfo {
-        var status = await player.status()
-        status.alarms = await scheduler.status()
-        status.config = await live.status
+    /// Read from the board the actors publish to, so it needs no turn on any of them.
+    func status() -> StatusInfo {
+        var status = player.board.status()
+        status.config = live.status
         return status
     }
 

@@ -23,27 +23,35 @@ public actor Player<C: Clock> where C.Duration == Duration {
     private let hub: EventHub
     private var defaults: PlaybackDefaults
     private let started: C.Instant
-    private var library: SoundLibrary
+    /// Where `status` reads what plays (see `StatusBoard`): every change below is published as it happens.
+    public nonisolated let board: StatusBoard
+    private var library: SoundLibrary { didSet { board.publish(catalogSummary()) } }
     private var cache: SoundCache
-    private var active: [Active] = []
-    private var masterVolume = 100.0
-    private var sleepTimer: SleepTimer?
+    private var active: [Active] = [] { didSet { publishPlayback() } }
+    private var masterVolume = 100.0 { didSet { publishPlayback() } }
+    private var sleepTimer: SleepTimer? { didSet { publishPlayback() } }
     private var nextVoice: VoiceID = 1
     /// The one alarm tone, if any: its voice, the trigger it was scheduled for, and whether its alarm rang
     /// (false while it is only prepared ahead of its trigger).
     private var alarmTone: (voice: VoiceID, trigger: Int64, rung: Bool)?
     /// The last alarm tone's first frames relative to its trigger: when written, when heard (seconds).
-    public private(set) var lastOnset: (written: Double, heard: Double)?
+    public private(set) var lastOnset: (written: Double, heard: Double)? {
+        didSet { board.publish(onset: lastOnset.map { OnsetInfo(writtenSeconds: $0.written, heardSeconds: $0.heard) }) }
+    }
 
     public init(engine: AudioEngine, library: SoundLibrary, clock: C, hub: EventHub, cacheBytes: Int,
-                defaults: PlaybackDefaults = PlaybackDefaults()) {
+                defaults: PlaybackDefaults = PlaybackDefaults(), board: StatusBoard = StatusBoard()) {
         self.engine = engine
         self.library = library
         self.clock = clock
         self.hub = hub
         self.cache = SoundCache(budgetBytes: cacheBytes)
         self.defaults = defaults
-        self.started = clock.now
+        let started = clock.now
+        self.started = started
+        self.board = board
+        board.attach(uptime: { started.duration(to: clock.now).seconds }, audio: { engine.status })
+        board.publish(CatalogSummary(sounds: library.sounds.count, problems: library.problems.map(\.description)))
     }
 
     // MARK: Queries
@@ -58,11 +66,6 @@ public actor Player<C: Clock> where C.Duration == Duration {
             SleepTimerInfo(remainingSeconds: max(0, now.duration(to: $0.deadline).seconds), fadeOutSeconds: $0.fadeSeconds)
         }
         return PlaybackInfo(masterVolume: masterVolume, playing: playing, sleepTimer: timer)
-    }
-
-    public func status() -> StatusInfo {
-        StatusInfo(uptimeSeconds: started.duration(to: clock.now).seconds, audio: engine.status,
-                   playback: playback(), catalog: catalogSummary())
     }
 
     public func catalogSummary() -> CatalogSummary {
@@ -271,6 +274,19 @@ public actor Player<C: Clock> where C.Duration == Duration {
         let playing = active.filter { $0.state != .fadingOut }.map(\.sound.id)
         let list = playing.isEmpty ? "nothing is playing" : "playing: \(playing.joined(separator: ", "))"
         return ProtocolError(.notPlaying, "'\(id.prefix(40))' is not playing; \(list)")
+    }
+
+    /// The board's copy of what plays, with the instants it needs to tell the time-dependent parts later.
+    private func publishPlayback() {
+        var playback = StatusBoard.Playback()
+        playback.masterVolume = masterVolume
+        playback.sounds = active.map { item in
+            .init(info: PlayingSound(id: item.sound.id, name: item.sound.entry.name, volume: item.volume, state: item.state),
+                  fadeInEnds: started.duration(to: item.fadeEnds).seconds)
+        }
+        playback.sleepDeadline = sleepTimer.map { started.duration(to: $0.deadline).seconds }
+        playback.sleepFadeSeconds = sleepTimer?.fadeSeconds ?? 0
+        board.publish(playback)
     }
 
     private func published() -> PlaybackInfo {

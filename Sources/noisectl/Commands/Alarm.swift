@@ -72,6 +72,7 @@ struct IDArgs: Encodable {
 extension AlarmCommand {
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Add an alarm.",
             discussion: """
                 Examples:
@@ -104,7 +105,7 @@ extension AlarmCommand {
     }
 
     struct Edit: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Change an alarm's settings.")
+        static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change an alarm's settings.")
 
         @OptionGroup var options: ClientOptions
         @OptionGroup var alarm: AlarmIDArgument
@@ -137,7 +138,7 @@ extension AlarmCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the alarms, the next to ring first.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the alarms, the next to ring first.")
 
         @OptionGroup var options: ClientOptions
 
@@ -159,7 +160,7 @@ extension AlarmCommand {
     }
 
     struct Next: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show the alarm that rings next.")
+        static let configuration = CommandConfiguration(commandName: "next", abstract: "Show the alarm that rings next.")
 
         @OptionGroup var options: ClientOptions
 
@@ -175,7 +176,7 @@ extension AlarmCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show one alarm with all its settings.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one alarm with all its settings.")
 
         @OptionGroup var options: ClientOptions
         @OptionGroup var alarm: AlarmIDArgument
@@ -190,7 +191,7 @@ extension AlarmCommand {
     }
 
     struct Enable: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Switch an alarm on.")
+        static let configuration = CommandConfiguration(commandName: "enable", abstract: "Switch an alarm on.")
         @OptionGroup var options: ClientOptions
         @OptionGroup var alarm: AlarmIDArgument
 
@@ -200,7 +201,7 @@ extension AlarmCommand {
     }
 
     struct Disable: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Switch an alarm off (it is kept).")
+        static let configuration = CommandConfiguration(commandName: "disable", abstract: "Switch an alarm off (it is kept).")
         @OptionGroup var options: ClientOptions
         @OptionGroup var alarm: AlarmIDArgument
 
@@ -210,7 +211,7 @@ extension AlarmCommand {
     }
 
     struct Duplicate: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Copy an alarm (the copy gets a new id).")
+        static let configuration = CommandConfiguration(commandName: "duplicate", abstract: "Copy an alarm (the copy gets a new id).")
         @OptionGroup var options: ClientOptions
         @OptionGroup var alarm: AlarmIDArgument
 
@@ -220,7 +221,7 @@ extension AlarmCommand {
     }
 
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete an alarm.")
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Delete an alarm.")
         @OptionGroup var options: ClientOptions
         @OptionGroup var alarm: AlarmIDArgument
 

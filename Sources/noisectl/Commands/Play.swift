@@ -3,6 +3,7 @@ import NoiseCore
 
 struct Play: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "play",
         abstract: "Play one or more sounds, mixed, looping until stopped.",
         discussion: """
             Examples:

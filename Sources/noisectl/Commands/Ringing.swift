@@ -3,7 +3,7 @@ import NoiseCore
 
 /// `noisectl snooze`: silence the ringing alarm; it rings again after its snooze minutes.
 struct Snooze: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Snooze the ringing alarm.")
+    static let configuration = CommandConfiguration(commandName: "snooze", abstract: "Snooze the ringing alarm.")
 
     @OptionGroup var options: ClientOptions
 
@@ -31,7 +31,7 @@ struct Snooze: ParsableCommand {
 
 /// `noisectl dismiss`: stop the ringing alarm.
 struct Dismiss: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Dismiss the ringing alarm.")
+    static let configuration = CommandConfiguration(commandName: "dismiss", abstract: "Dismiss the ringing alarm.")
 
     @OptionGroup var options: ClientOptions
 
@@ -49,7 +49,7 @@ struct Dismiss: ParsableCommand {
 
 /// `noisectl preview SOUND`: hear a sound once at alarm volume, to choose an alarm tone.
 struct Preview: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Play a sound once at alarm volume, to choose an alarm tone.")
+    static let configuration = CommandConfiguration(commandName: "preview", abstract: "Play a sound once at alarm volume, to choose an alarm tone.")
 
     @OptionGroup var options: ClientOptions
 

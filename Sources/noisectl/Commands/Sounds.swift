@@ -4,12 +4,13 @@ import NoiseCore
 
 struct Sounds: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "sounds",
         abstract: "List the sounds, or import your own.",
         subcommands: [List.self, Import.self],
         defaultSubcommand: List.self)
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the sounds you can play.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the sounds you can play.")
 
         @OptionGroup var options: ClientOptions
 
@@ -34,6 +35,7 @@ struct Sounds: ParsableCommand {
 
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: "Add your own sound (an MP3 file); the daemon checks it decodes, then keeps a copy.")
 
         @OptionGroup var options: ClientOptions

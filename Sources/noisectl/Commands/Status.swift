@@ -3,14 +3,19 @@ import NoiseCore
 
 struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "status",
         abstract: "Show what plays, the volumes, the audio device and the daemon's version and uptime.")
 
     @OptionGroup var options: ClientOptions
 
     func run() throws {
-        try options.withDaemon { connection throws(ClientFailure) in
+        try Self.show(options.client)
+    }
+
+    static func show(_ client: Client) throws {
+        try client.withDaemon { connection throws(ClientFailure) in
             let data = try connection.request("status")
-            if options.json { return Output.json(data) }
+            if client.json { return Output.json(data) }
             let status = try connection.decode(data, as: StatusInfo.self)
             StatusText.lines(status).forEach(Output.line)
         }

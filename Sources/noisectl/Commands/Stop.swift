@@ -3,6 +3,7 @@ import NoiseCore
 
 struct Stop: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "stop",
         abstract: "Stop everything (and the sleep timer), or only the sounds named, with a fade.")
 
     @OptionGroup var options: ClientOptions

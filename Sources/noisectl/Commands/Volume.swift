@@ -3,6 +3,7 @@ import NoiseCore
 
 struct Volume: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "volume",
         abstract: "Set the master volume, or one playing sound's volume (0-100); changes are smooth.")
 
     @OptionGroup var options: ClientOptions

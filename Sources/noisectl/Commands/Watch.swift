@@ -3,6 +3,7 @@ import NoiseCore
 
 struct Watch: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "watch",
         abstract: "Print the daemon's events as they happen (playback, audio device, catalog).")
 
     @OptionGroup var options: ClientOptions

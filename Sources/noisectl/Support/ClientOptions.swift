@@ -15,6 +15,19 @@ struct ClientOptions: ParsableArguments {
     @Flag(help: "Print the daemon's data as JSON, for scripts.")
     var json = false
 
+    var client: Client { Client(socket: socket, json: json) }
+    var socketPath: String { client.socketPath }
+
+    func withDaemon(_ body: (DaemonConnection) throws(ClientFailure) -> Void) throws {
+        try client.withDaemon(body)
+    }
+}
+
+/// The shared options as plain values, so a command can also run without the argument parser (`QuickStatus`).
+struct Client {
+    var socket: String?
+    var json: Bool
+
     var socketPath: String {
         XDGPaths(environment: ProcessInfo.processInfo.environment).socketPath(option: socket, uid: getuid())
     }

@@ -1,0 +1,67 @@
+import NIOCore
+
+/// A line on its way to the client: replies are told apart from the rest so that `QuickReplyHandler` knows
+/// when the connection's task has answered everything it was given.
+enum OutboundLine {
+    /// The greeting: the connection was admitted (its peer is allowed, and there is room).
+    case hello(ByteBuffer)
+    case reply(ByteBuffer)
+    /// An event, or a last word before closing (a refusal, a line too long).
+    case other(ByteBuffer)
+}
+
+/// Answers `ping` and `status` on the event loop as soon as they are read, without a trip through the
+/// connection's task and the actors (about a tenth of the time; docs/performance.md, row 2). Only when
+/// nothing else of the connection is still being answered, so replies keep the order of their requests and a
+/// `status` after a change shows it; only after the greeting (a refused peer gets nothing); and only while the
+/// socket takes writes, so a client that does not read meets the task's back-pressure as before.
+final class QuickReplyHandler: ChannelDuplexHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+    typealias OutboundIn = OutboundLine
+    typealias OutboundOut = ByteBuffer
+
+    private let answer: (ByteBufferView) -> [UInt8]?
+    private var admitted = false
+    /// Lines passed on to the connection's task whose replies have not been written yet.
+    private var unanswered = 0
+
+    init(answer: @escaping (ByteBufferView) -> [UInt8]?) {
+        self.answer = answer
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let line = unwrapInboundIn(data)
+        if admitted, unanswered == 0, context.channel.isWritable, let reply = answer(line.readableBytesView) {
+            context.writeAndFlush(wrapOutboundOut(ByteBuffer(line: reply)), promise: nil)
+            return
+        }
+        unanswered += 1
+        context.fireChannelRead(data)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        let buffer: ByteBuffer
+        switch unwrapOutboundIn(data) {
+        case .hello(let line):
+            admitted = true
+            buffer = line
+        case .reply(let line):
+            unanswered -= 1
+            buffer = line
+        case .other(let line):
+            buffer = line
+        }
+        context.write(wrapOutboundOut(buffer), promise: promise)
+    }
+}
+
+extension ByteBuffer {
+    /// A protocol line: the bytes and the newline that ends them.
+    init(line: [UInt8]) {
+        self.init()
+        reserveCapacity(line.count + 1)
+        writeBytes(line)
+        writeInteger(UInt8(ascii: "\n"))
+    }
+}

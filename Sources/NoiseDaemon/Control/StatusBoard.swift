@@ -1,0 +1,69 @@
+import NoiseCore
+import Synchronization
+
+/// What `status` shows, as the actors that own it last published it. The player publishes what plays and the
+/// catalog, the scheduler the alarms, every time they change (from `didSet`, so no change is missed), and the
+/// control server reads the board on its event loop: `status` is answered at once, without waiting for a turn
+/// on each actor (docs/performance.md, row 2). Times that move by themselves (a fade ending, the sleep timer
+/// counting down, the uptime) are stored as instants and worked out when the board is read.
+public final class StatusBoard: Sendable {
+    /// What plays, with its instants in seconds since the player started.
+    public struct Playback: Sendable {
+        public struct Sound: Sendable {
+            var info: PlayingSound
+            /// A sound fading in shows as playing from this instant on.
+            var fadeInEnds: Double
+        }
+
+        var masterVolume = 100.0
+        var sounds: [Sound] = []
+        var sleepDeadline: Double?
+        var sleepFadeSeconds = 0.0
+
+        func info(at now: Double) -> PlaybackInfo {
+            let playing = sounds.map { sound in
+                var info = sound.info
+                if info.state == .fadingIn && now >= sound.fadeInEnds { info.state = .playing }
+                return info
+            }
+            let timer = sleepDeadline.map { SleepTimerInfo(remainingSeconds: max(0, $0 - now), fadeOutSeconds: sleepFadeSeconds) }
+            return PlaybackInfo(masterVolume: masterVolume, playing: playing, sleepTimer: timer)
+        }
+    }
+
+    private struct Parts {
+        var uptime: @Sendable () -> Double = { 0 }
+        var audio: @Sendable () -> AudioStatus = { AudioStatus(device: "", state: .idle, error: nil, underruns: 0) }
+        var playback = Playback()
+        var catalog = CatalogSummary(sounds: 0, problems: [])
+        var onset: OnsetInfo?
+        var alarms: AlarmsStatus?
+    }
+
+    private let parts = Mutex(Parts())
+
+    public init() {}
+
+    /// The player's clock and the output thread's status, read each time the board is.
+    public func attach(uptime: @escaping @Sendable () -> Double, audio: @escaping @Sendable () -> AudioStatus) {
+        parts.withLock {
+            $0.uptime = uptime
+            $0.audio = audio
+        }
+    }
+
+    public func publish(_ playback: Playback) { parts.withLock { $0.playback = playback } }
+    public func publish(_ catalog: CatalogSummary) { parts.withLock { $0.catalog = catalog } }
+    public func publish(onset: OnsetInfo?) { parts.withLock { $0.onset = onset } }
+    public func publish(_ alarms: AlarmsStatus) { parts.withLock { $0.alarms = alarms } }
+
+    /// The status as of now; `config` is the caller's to fill in.
+    public func status() -> StatusInfo {
+        let parts = self.parts.withLock { $0 }
+        let now = parts.uptime()
+        var alarms = parts.alarms
+        alarms?.lastOnset = parts.onset
+        return StatusInfo(uptimeSeconds: now, audio: parts.audio(), playback: parts.playback.info(at: now),
+                          catalog: parts.catalog, alarms: alarms)
+    }
+}

@@ -1,0 +1,57 @@
+import NoiseCore
+import Synchronization
+import Testing
+@testable import NoiseDaemon
+
+@Suite("status board")
+struct StatusBoardTests {
+    /// The board's clock, moved by hand.
+    final class Now: Sendable {
+        let seconds = Mutex(0.0)
+        func set(_ value: Double) { seconds.withLock { $0 = value } }
+        func read() -> Double { seconds.withLock { $0 } }
+    }
+
+    @Test func timesThatMoveByThemselvesAreWorkedOutWhenRead() {
+        let board = StatusBoard()
+        let now = Now()
+        board.attach(uptime: { now.read() }, audio: { AudioStatus(device: "test", state: .playing) })
+        var playback = StatusBoard.Playback()
+        playback.masterVolume = 70
+        playback.sounds = [
+            .init(info: PlayingSound(id: "rain", name: "Rain", volume: 40, state: .fadingIn), fadeInEnds: 2),
+            .init(info: PlayingSound(id: "fan", name: "Fan", volume: 60, state: .fadingOut), fadeInEnds: 0),
+        ]
+        playback.sleepDeadline = 10
+        playback.sleepFadeSeconds = 3
+        board.publish(playback)
+
+        now.set(1.5)
+        var status = board.status()
+        #expect(status.uptimeSeconds == 1.5)
+        #expect(status.playing.map(\.state) == [.fadingIn, .fadingOut])
+        #expect(status.sleepTimer == SleepTimerInfo(remainingSeconds: 8.5, fadeOutSeconds: 3))
+        #expect(status.masterVolume == 70)
+        #expect(status.audio.device == "test")
+
+        now.set(2)
+        status = board.status()
+        #expect(status.playing.map(\.state) == [.playing, .fadingOut])
+        now.set(12)
+        #expect(board.status().sleepTimer?.remainingSeconds == 0)
+    }
+
+    @Test func theAlarmsShowTheLastOnsetThePlayerPublished() {
+        let board = StatusBoard()
+        #expect(board.status().alarms == nil)
+        board.publish(AlarmsStatus(count: 2, next: nil, ringing: [], missed: [], timeZone: "Europe/Berlin",
+                                   wakeFromSuspend: true, wakeNote: nil))
+        board.publish(onset: OnsetInfo(writtenSeconds: -0.6, heardSeconds: 0))
+        let alarms = board.status().alarms
+        #expect(alarms?.count == 2)
+        #expect(alarms?.timeZone == "Europe/Berlin")
+        #expect(alarms?.lastOnset == OnsetInfo(writtenSeconds: -0.6, heardSeconds: 0))
+        board.publish(CatalogSummary(sounds: 11, problems: ["x.mp3: not found"]))
+        #expect(board.status().catalog == CatalogSummary(sounds: 11, problems: ["x.mp3: not found"]))
+    }
+}
