@@ -57,15 +57,7 @@ public actor Player<C: Clock> where C.Duration == Duration {
     // MARK: Queries
 
     public func playback() -> PlaybackInfo {
-        let now = clock.now
-        let playing = active.map { item in
-            let state = item.state == .fadingIn && now >= item.fadeEnds ? .playing : item.state
-            return PlayingSound(id: item.sound.id, name: item.sound.entry.name, volume: item.volume, state: state)
-        }
-        let timer = sleepTimer.map {
-            SleepTimerInfo(remainingSeconds: max(0, now.duration(to: $0.deadline).seconds), fadeOutSeconds: $0.fadeSeconds)
-        }
-        return PlaybackInfo(masterVolume: masterVolume, playing: playing, sleepTimer: timer)
+        playbackSnapshot().info(at: started.duration(to: clock.now).seconds)
     }
 
     public func catalogSummary() -> CatalogSummary {
@@ -276,8 +268,8 @@ public actor Player<C: Clock> where C.Duration == Duration {
         return ProtocolError(.notPlaying, "'\(id.prefix(40))' is not playing; \(list)")
     }
 
-    /// The board's copy of what plays, with the instants it needs to tell the time-dependent parts later.
-    private func publishPlayback() {
+    /// What plays, with the instants needed to tell the time-dependent parts later (fades ending, the sleep timer).
+    private func playbackSnapshot() -> StatusBoard.Playback {
         var playback = StatusBoard.Playback()
         playback.masterVolume = masterVolume
         playback.sounds = active.map { item in
@@ -286,7 +278,11 @@ public actor Player<C: Clock> where C.Duration == Duration {
         }
         playback.sleepDeadline = sleepTimer.map { started.duration(to: $0.deadline).seconds }
         playback.sleepFadeSeconds = sleepTimer?.fadeSeconds ?? 0
-        board.publish(playback)
+        return playback
+    }
+
+    private func publishPlayback() {
+        board.publish(playbackSnapshot())
     }
 
     private func published() -> PlaybackInfo {
