@@ -5,6 +5,8 @@ import Foundation
 #endif
 
 /// The one JSON configuration of the protocol: snake_case keys, sorted for stable output.
+/// `line` uses the Foundation-free `JSONValueEncoder` and `JSONWriter`, which give the same bytes as `encoder()`
+/// (the tests compare them); `encoder()` and `decoder()` stay for code that wants Foundation's Codable.
 public enum JSONCoding {
     public static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
@@ -21,6 +23,6 @@ public enum JSONCoding {
 
     /// Encodes a value as one line of text (no newline inside, none at the end).
     public static func line(_ value: some Encodable) throws -> [UInt8] {
-        Array(try encoder().encode(value))
+        JSONWriter.write(try JSONValueEncoder.encode(value))
     }
 }
