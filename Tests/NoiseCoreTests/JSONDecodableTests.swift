@@ -2,6 +2,12 @@ import Testing
 @testable import NoiseCore
 
 /// `init(json:)` must read what the encoder writes, field for field, so the client can drop Codable.
+extension JSONValue {
+    func objectField(_ key: String) -> JSONValue {
+        if case .object(let fields) = self { fields[key] ?? .null } else { .null }
+    }
+}
+
 @Suite("Decoding without Codable")
 struct JSONDecodableTests {
     func roundTrip<T: JSONDecodable & Encodable & Equatable>(_ sample: T) throws {
@@ -34,24 +40,32 @@ struct JSONDecodableTests {
         }
     }
 
-    /// A `noisectl --json status` reply from a real daemon (`noised --device null`), with a sound playing and an alarm.
+    /// A status reply line read from a real daemon's socket (`noised --device null`, after `noisectl alarm add 07:00
+    /// --label Work --repeat weekdays` and `noisectl play rain --for 30m`).
     static let capturedReply = #"""
-    {"data":{"alarms":{"count":1,"last_onset":null,"missed":[],"next":{"alarm":{"enabled":true,"id":1,"label":"Work","note":null,"ramp_seconds":30,"repeat":"weekdays","ring_limit_seconds":600,"snooze_minutes":9,"sound":"classic","time":"07:00","volume":80},"next_trigger":{"local":"2026-11-23T07:00:00+00:00","unix":1795417200},"ringing":false,"snoozed_until":null},"ringing":[],"store_problem":null,"time_zone":"UTC","wake_from_suspend":false,"wake_note":"alarms do not wake a suspended machine: noised lacks CAP_WAKE_ALARM"},"audio":{"device":"null","error":null,"state":"playing","underruns":0},"catalog":{"problems":[],"sounds":9},"config":{"found":false,"path":"/root/.config/noised/config.toml","problems":[]},"master_volume":100,"playing":[{"id":"rain","name":"Rain","state":"fading_in","volume":100}],"protocol":1,"sleep_timer":null,"uptime_seconds":2.815164667,"version":"0.1.0"},"id":1,"ok":true}
+    {"data":{"alarms":{"count":1,"last_onset":null,"missed":[],"next":{"alarm":{"enabled":true,"id":1,"label":"Work","note":null,"ramp_seconds":30,"repeat":"weekdays","ring_limit_seconds":600,"snooze_minutes":9,"sound":"classic","time":"07:00","volume":80},"next_trigger":{"local":"2026-11-23T07:00:00+00:00","unix":1795417200},"ringing":false,"snoozed_until":null},"ringing":[],"store_problem":null,"time_zone":"Etc/UTC","wake_from_suspend":true,"wake_note":null},"audio":{"device":"null","error":null,"state":"playing","underruns":0},"catalog":{"problems":[],"sounds":11},"config":{"found":false,"path":"/root/.config/noised/config.toml","problems":[]},"master_volume":100,"playing":[{"id":"rain","name":"Heavy rain","state":"fading_in","volume":100}],"protocol":1,"sleep_timer":{"fade_out_seconds":30,"remaining_seconds":1799.581881175},"uptime_seconds":4.408973925,"version":"0.1.0"},"id":1,"ok":true}
     """#
 
     @Test func aCapturedDaemonReplyDecodes() throws {
-        let reply = try JSONFields(JSONReader.read(Array(Self.capturedReply.utf8)))
+        let line = Array(Self.capturedReply.utf8)
+        let reply = try JSONFields(JSONReader.read(line))
         #expect(try reply.required("ok", as: Bool.self))
+        #expect(try reply.required("id", as: Int64.self) == 1)
         let status = try reply.required("data", as: StatusInfo.self)
-        #expect(status.version == "0.1.0")
+        #expect(status.version == "0.1.0" && status.protocol == 1)
         #expect(status.audio == AudioStatus(device: "null", state: .playing))
-        #expect(status.playing == [PlayingSound(id: "rain", name: "Rain", volume: 100, state: .fadingIn)])
-        #expect(status.sleepTimer == nil)
+        #expect(status.playing == [PlayingSound(id: "rain", name: "Heavy rain", volume: 100, state: .fadingIn)])
+        #expect(status.sleepTimer == SleepTimerInfo(remainingSeconds: 1799.581881175, fadeOutSeconds: 30))
+        #expect(status.catalog == CatalogSummary(sounds: 11, problems: []))
         #expect(status.alarms?.next?.alarm == Alarm(id: 1, time: TimeOfDay(hour: 7, minute: 0), label: "Work", repeat: .weekdays))
-        #expect(status.alarms?.next?.nextTrigger?.unix == 1_795_417_200)
-        #expect(status.config?.found == false)
-        // The same reply read by Foundation's Codable gives the same value.
-        #expect(try JSONCoding.line(status) == JSONCoding.line(try JSONValueEncoder.encode(status)))
+        #expect(status.alarms?.next?.nextTrigger?.local == "2026-11-23T07:00:00+00:00")
+        #expect(status.alarms?.timeZone == "Etc/UTC" && status.alarms?.wakeFromSuspend == true)
+        #expect(status.config == ConfigStatus(path: "/root/.config/noised/config.toml", found: false, problems: []))
+        // Foundation's Codable reads the same value, and encoding it again gives the captured bytes.
+        let viaFoundation = try JSONCoding.decoder().decode(StatusInfo.self, from: try JSONCoding.encoder().encode(
+            try JSONReader.read(line).objectField("data")))
+        #expect(viaFoundation == status)
+        #expect(try Replies.success(id: .int(1), data: status) == line)
     }
 
     @Test func anErrorReplyDecodes() throws {
