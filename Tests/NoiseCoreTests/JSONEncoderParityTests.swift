@@ -18,14 +18,38 @@ struct JSONEncoderParityTests {
         try JSONCoding.line(value)
     }
 
+    /// The Codable path alone, without the hand-written trees `line` prefers for the status types.
+    static func codable(_ value: any Encodable) throws -> [UInt8] {
+        JSONWriter.write(try JSONValueEncoder.encode(value))
+    }
+
     func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
     @Test func everyProtocolTypeEncodesByteForByteAsFoundation() throws {
         let expected = try JSONSamples.lines(Self.foundation)
-        let actual = try JSONSamples.lines(Self.ours)
-        #expect(expected.count == actual.count)
-        for (want, got) in zip(expected, actual) {
-            #expect(text(got) == text(want))
+        for encode in [Self.ours, Self.codable] {
+            let actual = try JSONSamples.lines(encode)
+            #expect(expected.count == actual.count)
+            for (want, got) in zip(expected, actual) {
+                #expect(text(got) == text(want))
+            }
+        }
+    }
+
+    @Test func repliesAndEventsEncodeAsFoundation() throws {
+        for id in JSONSamples.ids {
+            for status in JSONSamples.statuses {
+                #expect(text(try Replies.success(id: id, data: status)) == text(try Self.foundation(Replies.Success(id: id, data: status))))
+            }
+            for error in JSONSamples.errors {
+                #expect(text(Replies.failure(id: id, error: error)) == text(try Self.foundation(Replies.Failure(id: id, error: error))))
+            }
+            #expect(text(try Replies.success(id: id, data: JSONSamples.soundInfos))
+                == text(try Self.foundation(Replies.Success(id: id, data: JSONSamples.soundInfos))))
+        }
+        for info in JSONSamples.alarmInfos {
+            #expect(text(try Replies.event(EventName.alarmRinging, data: info))
+                == text(try Self.foundation(Replies.EventLine(event: EventName.alarmRinging, data: info))))
         }
     }
 
@@ -64,6 +88,8 @@ struct JSONEncoderParityTests {
         for number in [Double.nan, .infinity, -.infinity] {
             #expect(throws: EncodingError.self) { try JSONCoding.line([number]) }
             #expect(throws: EncodingError.self) { try JSONCoding.line(SleepTimerInfo(remainingSeconds: number, fadeOutSeconds: 0)) }
+            #expect(throws: EncodingError.self) { try Self.codable(SleepTimerInfo(remainingSeconds: number, fadeOutSeconds: 0)) }
+            #expect(throws: EncodingError.self) { try Self.codable(OnsetInfo(writtenSeconds: number, heardSeconds: 0)) }
         }
     }
 

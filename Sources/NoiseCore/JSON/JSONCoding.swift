@@ -5,7 +5,8 @@ import Foundation
 #endif
 
 /// The one JSON configuration of the protocol: snake_case keys, sorted for stable output.
-/// `line` uses the Foundation-free `JSONValueEncoder` and `JSONWriter`, which give the same bytes as `encoder()`
+/// `line` is Foundation-free: the status types and reply envelopes build their tree by hand (`JSONTreeEncodable`),
+/// the rest goes through `JSONValueEncoder`, and `JSONWriter` makes the bytes, the same bytes as `encoder()` gives
 /// (the tests compare them); `encoder()` and `decoder()` stay for code that wants Foundation's Codable.
 public enum JSONCoding {
     public static func encoder() -> JSONEncoder {
@@ -23,6 +24,9 @@ public enum JSONCoding {
 
     /// Encodes a value as one line of text (no newline inside, none at the end).
     public static func line(_ value: some Encodable) throws -> [UInt8] {
-        JSONWriter.write(try JSONValueEncoder.encode(value))
+        var line: [UInt8] = []
+        line.reserveCapacity(1024)
+        JSONWriter.write(try tree(value), into: &line)
+        return line
     }
 }

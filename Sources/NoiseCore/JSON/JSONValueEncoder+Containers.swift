@@ -2,7 +2,6 @@
 /// calls them directly, never takes the generic path.
 struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let encoder: ValueEncoder
-    let box: ObjectBox
     let convertsKeys: Bool
 
     var codingPath: [any CodingKey] { encoder.codingPath }
@@ -11,85 +10,93 @@ struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         convertsKeys ? SnakeCase.convert(key.stringValue) : key.stringValue
     }
 
-    mutating func encodeNil(forKey key: Key) throws { box.fields[name(key)] = .null }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { box.fields[name(key)] = .bool(value) }
-    mutating func encode(_ value: String, forKey key: Key) throws { box.fields[name(key)] = .string(value) }
+    private func set(_ value: JSONValue, _ key: Key) {
+        encoder.fields.append(EncodedField(key: name(key), value: .value(value)))
+    }
+
+    private func set(_ node: EncodedJSON, _ key: Key) {
+        encoder.fields.append(EncodedField(key: name(key), value: node))
+    }
+
+    mutating func encodeNil(forKey key: Key) throws { set(.null, key) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { set(.bool(value), key) }
+    mutating func encode(_ value: String, forKey key: Key) throws { set(.string(value), key) }
     mutating func encode(_ value: Double, forKey key: Key) throws {
-        box.fields[name(key)] = try ValueEncoder.number(value, parent: encoder, key: key)
+        set(try ValueEncoder.number(value, parent: encoder, key: key), key)
     }
     mutating func encode(_ value: Float, forKey key: Key) throws {
-        box.fields[name(key)] = try ValueEncoder.number(value, parent: encoder, key: key)
+        set(try ValueEncoder.number(value, parent: encoder, key: key), key)
     }
-    mutating func encode(_ value: Int, forKey key: Key) throws { box.fields[name(key)] = .number(Double(value)) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { box.fields[name(key)] = .number(Double(value)) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { box.fields[name(key)] = .number(Double(value)) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { box.fields[name(key)] = .number(Double(value)) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { box.fields[name(key)] = .number(Double(value)) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { box.fields[name(key)] = .number(Double(value)) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { box.fields[name(key)] = .number(Double(value)) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { box.fields[name(key)] = .number(Double(value)) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { box.fields[name(key)] = .number(Double(value)) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { box.fields[name(key)] = .number(Double(value)) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { set(.number(Double(value)), key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { set(.number(Double(value)), key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { set(.number(Double(value)), key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { set(.number(Double(value)), key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { set(.number(Double(value)), key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { set(.number(Double(value)), key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { set(.number(Double(value)), key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { set(.number(Double(value)), key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { set(.number(Double(value)), key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { set(.number(Double(value)), key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        box.fields[name(key)] = try ValueEncoder.box(value, parent: encoder, key: key)
+        set(try ValueEncoder.box(value, parent: encoder, key: key), key)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
         -> KeyedEncodingContainer<NestedKey> {
-        let child = ValueEncoder(parent: encoder, key: key)
-        box.pending.append((name(key), child))
-        return child.container(keyedBy: keyType)
+        child(key, key).container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let child = ValueEncoder(parent: encoder, key: key)
-        box.pending.append((name(key), child))
-        return child.unkeyedContainer()
+        child(key, key).unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder {
-        let child = ValueEncoder(parent: encoder, key: SuperKey())
-        box.pending.append(("super", child))
-        return child
+        child(nil, SuperKey())
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        let child = ValueEncoder(parent: encoder, key: key)
-        box.pending.append((name(key), child))
+        child(key, key)
+    }
+
+    /// A child encoder whose value takes this key's place once encoding ends (`nil`: the key "super").
+    private func child(_ key: Key?, _ codingKey: any CodingKey) -> ValueEncoder {
+        let child = encoder.pendingChild(at: encoder.fields.count, key: codingKey)
+        encoder.fields.append(EncodedField(key: key.map(name) ?? "super", value: .value(.null)))
         return child
     }
 }
 
 struct UnkeyedContainer: UnkeyedEncodingContainer {
     let encoder: ValueEncoder
-    let box: ArrayBox
 
     var codingPath: [any CodingKey] { encoder.codingPath }
-    var count: Int { box.items.count }
+    var count: Int { encoder.items.count }
 
-    mutating func encodeNil() throws { box.items.append(.null) }
-    mutating func encode(_ value: Bool) throws { box.items.append(.bool(value)) }
-    mutating func encode(_ value: String) throws { box.items.append(.string(value)) }
+    private func append(_ value: JSONValue) { encoder.items.append(.value(value)) }
+
+    mutating func encodeNil() throws { append(.null) }
+    mutating func encode(_ value: Bool) throws { append(.bool(value)) }
+    mutating func encode(_ value: String) throws { append(.string(value)) }
     mutating func encode(_ value: Double) throws {
-        box.items.append(try ValueEncoder.number(value, parent: encoder, key: IndexKey(count)))
+        append(try ValueEncoder.number(value, parent: encoder, key: IndexKey(count)))
     }
     mutating func encode(_ value: Float) throws {
-        box.items.append(try ValueEncoder.number(value, parent: encoder, key: IndexKey(count)))
+        append(try ValueEncoder.number(value, parent: encoder, key: IndexKey(count)))
     }
-    mutating func encode(_ value: Int) throws { box.items.append(.number(Double(value))) }
-    mutating func encode(_ value: Int8) throws { box.items.append(.number(Double(value))) }
-    mutating func encode(_ value: Int16) throws { box.items.append(.number(Double(value))) }
-    mutating func encode(_ value: Int32) throws { box.items.append(.number(Double(value))) }
-    mutating func encode(_ value: Int64) throws { box.items.append(.number(Double(value))) }
-    mutating func encode(_ value: UInt) throws { box.items.append(.number(Double(value))) }
-    mutating func encode(_ value: UInt8) throws { box.items.append(.number(Double(value))) }
-    mutating func encode(_ value: UInt16) throws { box.items.append(.number(Double(value))) }
-    mutating func encode(_ value: UInt32) throws { box.items.append(.number(Double(value))) }
-    mutating func encode(_ value: UInt64) throws { box.items.append(.number(Double(value))) }
+    mutating func encode(_ value: Int) throws { append(.number(Double(value))) }
+    mutating func encode(_ value: Int8) throws { append(.number(Double(value))) }
+    mutating func encode(_ value: Int16) throws { append(.number(Double(value))) }
+    mutating func encode(_ value: Int32) throws { append(.number(Double(value))) }
+    mutating func encode(_ value: Int64) throws { append(.number(Double(value))) }
+    mutating func encode(_ value: UInt) throws { append(.number(Double(value))) }
+    mutating func encode(_ value: UInt8) throws { append(.number(Double(value))) }
+    mutating func encode(_ value: UInt16) throws { append(.number(Double(value))) }
+    mutating func encode(_ value: UInt32) throws { append(.number(Double(value))) }
+    mutating func encode(_ value: UInt64) throws { append(.number(Double(value))) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        box.items.append(try ValueEncoder.box(value, parent: encoder, key: IndexKey(count)))
+        encoder.items.append(try ValueEncoder.box(value, parent: encoder, key: IndexKey(count)))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
@@ -106,9 +113,8 @@ struct UnkeyedContainer: UnkeyedEncodingContainer {
 
     /// A child whose value takes the next place once encoding ends.
     private func child() -> ValueEncoder {
-        let child = ValueEncoder(parent: encoder, key: IndexKey(count))
-        box.pending.append((count, child))
-        box.items.append(.null)
+        let child = encoder.pendingChild(at: count, key: IndexKey(count))
+        append(.null)
         return child
     }
 }
@@ -119,7 +125,12 @@ struct SingleValueContainer: SingleValueEncodingContainer {
 
     var codingPath: [any CodingKey] { encoder.codingPath }
 
-    private func set(_ value: JSONValue) { encoder.result = .value(value) }
+    private func set(_ value: JSONValue) { set(.value(value)) }
+
+    private func set(_ node: EncodedJSON) {
+        encoder.kind = .single
+        encoder.single = node
+    }
 
     mutating func encodeNil() throws { set(.null) }
     mutating func encode(_ value: Bool) throws { set(.bool(value)) }

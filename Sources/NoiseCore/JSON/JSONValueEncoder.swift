@@ -5,28 +5,31 @@
 /// would lose precision; the protocol has none (ids and Unix times are far below).
 public enum JSONValueEncoder {
     public static func encode(_ value: some Encodable) throws -> JSONValue {
+        try encodeTree(value).jsonValue
+    }
+
+    /// The encoded tree before it becomes a `JSONValue`; `JSONCoding.line` writes it directly.
+    static func encodeTree(_ value: some Encodable) throws -> EncodedJSON {
         try ValueEncoder.box(value, parent: nil, key: nil)
     }
 }
 
-/// A value whose JSON is known only once encoding ends: a nested container or a super encoder.
-protocol PendingJSON: AnyObject {
-    func finish() -> JSONValue
-}
-
-/// One node of the value being encoded. Keeps its parent and key instead of a coding path, so the path (needed
-/// only for errors) costs nothing unless asked for.
-final class ValueEncoder: Encoder, PendingJSON {
-    enum Result {
-        case empty
-        case value(JSONValue)
-        case object(ObjectBox)
-        case array(ArrayBox)
+/// One node of the value being encoded, and the storage of the containers it hands out (one object per node:
+/// allocations are much of an encoder's cost). Keeps its parent and key instead of a coding path, so the path
+/// (needed only for errors) costs nothing unless asked for.
+final class ValueEncoder: Encoder {
+    enum Kind {
+        case empty, single, object, array
     }
 
     let parent: ValueEncoder?
     let key: (any CodingKey)?
-    var result = Result.empty
+    var kind = Kind.empty
+    var single = EncodedJSON.value(.null)
+    var fields: [EncodedField] = []
+    var items: [EncodedJSON] = []
+    /// Nested containers and super encoders: their place in `fields` or `items`, filled when encoding ends.
+    var pending: [(index: Int, child: ValueEncoder)] = []
     /// Set only while finding `DictionaryKeys.type`.
     var probedKeyType: ObjectIdentifier?
     let probing: Bool
@@ -46,12 +49,9 @@ final class ValueEncoder: Encoder, PendingJSON {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        let box: ObjectBox
-        if case .object(let existing) = result {
-            box = existing
-        } else {
-            box = ObjectBox()
-            result = .object(box)
+        if kind != .object {
+            kind = .object
+            fields.reserveCapacity(8)
         }
         let converts: Bool
         if probing {
@@ -60,47 +60,57 @@ final class ValueEncoder: Encoder, PendingJSON {
         } else {
             converts = ObjectIdentifier(Key.self) != DictionaryKeys.type
         }
-        return KeyedEncodingContainer(KeyedContainer<Key>(encoder: self, box: box, convertsKeys: converts))
+        return KeyedEncodingContainer(KeyedContainer<Key>(encoder: self, convertsKeys: converts))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        let box: ArrayBox
-        if case .array(let existing) = result {
-            box = existing
-        } else {
-            box = ArrayBox()
-            result = .array(box)
-        }
-        return UnkeyedContainer(encoder: self, box: box)
+        kind = .array
+        return UnkeyedContainer(encoder: self)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
         SingleValueContainer(encoder: self)
     }
 
+    /// A child whose value is filled in at `index` of `fields` or `items` when encoding ends.
+    func pendingChild(at index: Int, key: any CodingKey) -> ValueEncoder {
+        let child = ValueEncoder(parent: self, key: key)
+        pending.append((index, child))
+        return child
+    }
+
     /// A type that encodes nothing is `{}`, as with Foundation.
-    func finish() -> JSONValue {
-        switch result {
-        case .empty: .object([:])
-        case .value(let value): value
-        case .object(let box): box.finish()
-        case .array(let box): box.finish()
+    func finish() -> EncodedJSON {
+        switch kind {
+        case .empty: return .object([])
+        case .single: return single
+        case .object:
+            for (index, child) in pending { fields[index].value = child.finish() }
+            return .object(fields)
+        case .array:
+            for (index, child) in pending { items[index] = child.finish() }
+            return .array(items)
         }
     }
 
     /// The JSON of one child value. The protocol's common leaf types skip the child encoder; a type comparison is
     /// a pointer comparison, unlike the protocol casts Foundation makes for every value.
-    static func box<T: Encodable>(_ value: T, parent: ValueEncoder?, key: (any CodingKey)?) throws -> JSONValue {
-        if T.self == String.self { return .string(value as! String) }
-        if T.self == Double.self { return try number(value as! Double, parent: parent, key: key) }
-        if T.self == Int.self { return .number(Double(value as! Int)) }
-        if T.self == Bool.self { return .bool(value as! Bool) }
-        if T.self == Int64.self { return .number(Double(value as! Int64)) }
-        if T.self == JSONValue.self { return value as! JSONValue }
-        if T.self == [String: JSONValue].self { return .object(value as! [String: JSONValue]) }
+    static func box<T: Encodable>(_ value: T, parent: ValueEncoder?, key: (any CodingKey)?) throws -> EncodedJSON {
+        if T.self == String.self { return .value(.string(reinterpret(value, as: String.self))) }
+        if T.self == Double.self { return .value(try number(reinterpret(value, as: Double.self), parent: parent, key: key)) }
+        if T.self == Int.self { return .value(.number(Double(reinterpret(value, as: Int.self)))) }
+        if T.self == Bool.self { return .value(.bool(reinterpret(value, as: Bool.self))) }
+        if T.self == Int64.self { return .value(.number(Double(reinterpret(value, as: Int64.self)))) }
+        if T.self == JSONValue.self { return .value(reinterpret(value, as: JSONValue.self)) }
         let child = ValueEncoder(parent: parent, key: key)
         try value.encode(to: child)
         return child.finish()
+    }
+
+    /// `value` as `U`, which the caller has checked is its type: no runtime cast needed.
+    @inline(__always)
+    private static func reinterpret<T, U>(_ value: T, as type: U.Type) -> U {
+        withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: U.self) }
     }
 
     static func number(_ value: Double, parent: ValueEncoder?, key: (any CodingKey)?) throws -> JSONValue {
@@ -129,28 +139,6 @@ enum DictionaryKeys {
         try? ["key": 0].encode(to: probe)
         return probe.probedKeyType
     }()
-}
-
-/// An object being filled; nested containers are resolved when encoding ends.
-final class ObjectBox: PendingJSON {
-    var fields: [String: JSONValue] = [:]
-    var pending: [(key: String, value: any PendingJSON)] = []
-
-    func finish() -> JSONValue {
-        for (key, value) in pending { fields[key] = value.finish() }
-        return .object(fields)
-    }
-}
-
-/// An array being filled; nested containers hold a place and are resolved when encoding ends.
-final class ArrayBox: PendingJSON {
-    var items: [JSONValue] = []
-    var pending: [(index: Int, value: any PendingJSON)] = []
-
-    func finish() -> JSONValue {
-        for (index, value) in pending { items[index] = value.finish() }
-        return .array(items)
-    }
 }
 
 /// The key of an array element in a coding path.
