@@ -24,9 +24,13 @@ public enum JSONCoding {
 
     /// Encodes a value as one line of text (no newline inside, none at the end).
     public static func line(_ value: some Encodable) throws -> [UInt8] {
+        bytes(try tree(value))
+    }
+
+    static func bytes(_ tree: EncodedJSON) -> [UInt8] {
         var line: [UInt8] = []
         line.reserveCapacity(1024)
-        JSONWriter.write(try tree(value), into: &line)
+        JSONWriter.write(tree, into: &line)
         return line
     }
 }

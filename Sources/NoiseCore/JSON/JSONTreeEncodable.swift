@@ -39,7 +39,9 @@ extension EncodedJSON {
 }
 
 extension JSONCoding {
-    /// The tree of a value: by hand for the types that can, through Codable for the rest.
+    /// The tree of a value: by hand for the types that can, through Codable for the rest. The check is one
+    /// conformance lookup per call (cached by the runtime after a type's first); `Replies` skips it for the
+    /// envelopes by calling their trees directly.
     static func tree(_ value: some Encodable) throws -> EncodedJSON {
         if let direct = value as? any JSONTreeEncodable { return try direct.encodedJSON() }
         return try JSONValueEncoder.encodeTree(value)
