@@ -7,6 +7,9 @@ public enum Limits {
 
     /// The longest request line the daemon reads; a longer one is refused and the connection closed.
     public static let maxLineBytes = 64 * 1024
+    /// Deepest nesting of arrays and objects a JSON document may have (Foundation's limit too); deeper input is
+    /// refused with an error instead of overflowing the stack of the recursive reader.
+    public static let maxJSONDepth = 512
     /// Connections served at once; more are told so and closed.
     public static let maxConnections = 512
     /// Events queued for a subscriber that does not read; past this it is disconnected.

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Reads the alarms the original iPhone app saved (a JSON array) as settings for `alarm_add`. Pure: the client
 /// reads the file and sends the alarms. Each field, its older forms and what becomes of it are described in
 /// docs/alarms.md, "Importing from the iPhone app".
@@ -45,8 +39,7 @@ public enum LegacyAlarmImport {
         var report = Report()
         let value: JSONValue
         do {
-            // A plain decoder: the protocol's snake_case conversion would also rename the app's keys.
-            value = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+            value = try JSONReader.read(bytes)
         } catch {
             let blank = bytes.allSatisfy { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
             report.skipped.append(Skipped(index: -1, reason: blank ? "the file is empty" : "the file is not valid JSON"))

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Reads a catalog file entry by entry: a broken entry is reported and skipped, the others are kept.
 public enum CatalogParser {
     public struct Result: Sendable, Equatable {
@@ -24,7 +18,7 @@ public enum CatalogParser {
     public static func parse(_ bytes: some Collection<UInt8>, source: String) -> Result {
         let top: JSONValue
         do {
-            top = try JSONCoding.decoder().decode(JSONValue.self, from: Data(bytes))
+            top = try JSONReader.read(bytes)
         } catch {
             return Result(entries: [], problems: [CatalogProblem(source: source, index: nil,
                                                                  reason: "not valid JSON: \(error.shortDescription)")])

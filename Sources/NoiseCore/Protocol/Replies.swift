@@ -23,17 +23,16 @@ public enum Replies {
     }
 
     public static func success(id: RequestID, data: some Encodable) throws -> [UInt8] {
-        try JSONCoding.line(Success(id: id, data: data))
+        // The envelopes build their trees by hand; `tree(data)` does too for the status types (`JSONTreeEncodable`).
+        JSONCoding.bytes(try Success(id: id, data: data).encodedJSON())
     }
 
     public static func failure(id: RequestID, error: ProtocolError) -> [UInt8] {
-        // Encoding a code and a string cannot fail; the fallback keeps the signature total.
-        (try? JSONCoding.line(Failure(id: id, error: error)))
-            ?? Array(#"{"error":{"code":"internal","message":"encoding failed"},"id":null,"ok":false}"#.utf8)
+        JSONCoding.bytes(Failure(id: id, error: error).encodedJSON())
     }
 
     public static func event(_ name: String, data: some Encodable) throws -> [UInt8] {
-        try JSONCoding.line(EventLine(event: name, data: data))
+        JSONCoding.bytes(try EventLine(event: name, data: data).encodedJSON())
     }
 }
 

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// A request line, decoded and checked: its id and command.
 public struct Request: Sendable, Equatable {
     public var id: RequestID
@@ -27,7 +21,7 @@ public enum RequestDecoder {
     public static func decode(_ line: some Collection<UInt8>) -> Result<Request, Failure> {
         let top: JSONValue
         do {
-            top = try JSONCoding.decoder().decode(JSONValue.self, from: Data(line))
+            top = try JSONReader.read(line)
         } catch {
             return .failure(Failure(id: .none, error: ProtocolError(
                 .parseError, "the line is not valid JSON (UTF-8 text, one request object per line)")))
