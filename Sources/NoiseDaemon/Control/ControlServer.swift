@@ -31,11 +31,16 @@ public struct ControlServer<C: Clock>: Service where C.Duration == Duration {
     }
 
     public func run() async throws {
-        let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton).serverChannelOption(.backlog, value: 256)
+        // One event loop accepts and serves every connection: the daemon's clients are few, and a connection
+        // accepted on the loop that serves it is greeted without a hop between threads.
+        let loop = MultiThreadedEventLoopGroup.singleton.next()
+        let bootstrap = ServerBootstrap(group: loop, childGroup: loop).serverChannelOption(.backlog, value: 256)
         let handler = self.handler
+        let (connections, logger) = (self.connections, self.logger)
         let initializer: @Sendable (any Channel) -> EventLoopFuture<NIOAsyncChannel<ByteBuffer, OutboundLine>> = { channel in
             channel.eventLoop.makeCompletedFuture {
                 let pipeline = channel.pipeline.syncOperations
+                try pipeline.addHandler(ConnectionGate(counter: connections, logger: logger))
                 try pipeline.addHandler(IdleStateHandler(readTimeout: .seconds(Limits.idleConnectionSeconds)),
                                         name: Self.idleHandlerName)
                 try pipeline.addHandler(IdleCloser())
@@ -76,38 +81,16 @@ public struct ControlServer<C: Clock>: Service where C.Duration == Duration {
 
     static var idleHandlerName: String { "idle" }
 
+    /// Converses with a connection the gate admitted (a refused one is closed by the gate, which ends this).
     private func serve(_ connection: NIOAsyncChannel<ByteBuffer, OutboundLine>) async {
         let channel = connection.channel
-        let admitted = connections.enter()
-        defer { connections.leave() }
         do {
-            let refusal = await refusal(of: channel, admitted: admitted)
             try await connection.executeThenClose { inbound, outbound in
-                if let refusal {
-                    try await outbound.write(.other(ByteBuffer(line: Replies.failure(id: .none, error: refusal))))
-                    return
-                }
-                try await outbound.write(.hello(ByteBuffer(line: try Replies.event(EventName.hello, data: Hello()))))
                 try await converse(inbound: inbound, outbound: outbound, channel: channel)
             }
         } catch {
             logger.debug("connection ended: \(error)")
         }
-    }
-
-    private func refusal(of channel: any Channel, admitted: Bool) async -> ProtocolError? {
-        guard admitted else {
-            logger.warning("refused a connection: \(Limits.maxConnections) clients are connected already")
-            return ProtocolError(.tooManyClients, "the daemon serves at most \(Limits.maxConnections) connections at once")
-        }
-        guard let provider = channel as? any SocketOptionProvider else { return nil }
-        let peer: PeerCredentials? = try? await provider.unsafeGetSocketOption(
-            level: .socket, name: NIOBSDSocket.Option(rawValue: SO_PEERCRED)).get()
-        guard let peer, peer.isAllowed else {
-            logger.warning("refused a connection from uid \(peer.map { String($0.uid) } ?? "unknown"), pid \(peer.map { String($0.pid) } ?? "?")")
-            return ProtocolError(.permissionDenied, "only uid \(getuid()) (and root) may control this daemon")
-        }
-        return nil
     }
 
     private func converse(inbound: NIOAsyncChannelInboundStream<ByteBuffer>,
@@ -159,19 +142,5 @@ final class IdleCloser: ChannelInboundHandler, Sendable {
         } else {
             context.fireUserInboundEventTriggered(event)
         }
-    }
-}
-
-/// Counts open connections against `Limits.maxConnections`.
-final class ConnectionCounter: Sendable {
-    private let count = Atomic<Int>(0)
-
-    /// Counts a connection in; false when it is over the limit (it is still counted until `leave`).
-    func enter() -> Bool {
-        count.wrappingAdd(1, ordering: .relaxed).newValue <= Limits.maxConnections
-    }
-
-    func leave() {
-        count.wrappingSubtract(1, ordering: .relaxed)
     }
 }

@@ -3,10 +3,8 @@ import NIOCore
 /// A line on its way to the client: replies are told apart from the rest so that `QuickReplyHandler` knows
 /// when the connection's task has answered everything it was given.
 enum OutboundLine {
-    /// The greeting: the connection was admitted (its peer is allowed, and there is room).
-    case hello(ByteBuffer)
     case reply(ByteBuffer)
-    /// An event, or a last word before closing (a refusal, a line too long).
+    /// An event, or a last word before closing (a line too long).
     case other(ByteBuffer)
 }
 
@@ -30,6 +28,12 @@ final class QuickReplyHandler: ChannelDuplexHandler {
         self.answer = answer
     }
 
+    /// `ConnectionGate` passes this on only for a connection it admitted and greeted.
+    func channelActive(context: ChannelHandlerContext) {
+        admitted = true
+        context.fireChannelActive()
+    }
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let line = unwrapInboundIn(data)
         if admitted, unanswered == 0, context.channel.isWritable, let reply = answer(line.readableBytesView) {
@@ -43,9 +47,6 @@ final class QuickReplyHandler: ChannelDuplexHandler {
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         let buffer: ByteBuffer
         switch unwrapOutboundIn(data) {
-        case .hello(let line):
-            admitted = true
-            buffer = line
         case .reply(let line):
             unanswered -= 1
             buffer = line

@@ -40,7 +40,7 @@ struct AlarmImport: ParsableCommand {
         var report = LegacyAlarmImport.Report()
         switch Self.contents(of: file) {
         case .success(let bytes):
-            let zone = SystemTimeZoneSource(environment: ProcessInfo.processInfo.environment).systemZone()
+            let zone = SystemTimeZoneSource(environment: ProcessEnvironment.current).systemZone()
             report = LegacyAlarmImport.parse(bytes, zone: zone)
         case .failure(let problem):
             report.skipped.append(.init(index: -1, reason: "cannot read \(file): \(problem.reason)"))

@@ -122,7 +122,7 @@ struct AlarmWhen: ParsableCommand {
     }
 
     private func zoneRules() throws -> ZoneRules {
-        let source = SystemTimeZoneSource(environment: ProcessInfo.processInfo.environment)
+        let source = SystemTimeZoneSource(environment: ProcessEnvironment.current)
         guard let zone else { return source.systemZone() }
         do {
             return try source.zone(named: zone)

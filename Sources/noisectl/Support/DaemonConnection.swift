@@ -21,13 +21,27 @@ struct ClientFailure: Error {
     }
 }
 
-/// A line from the daemon: a reply (with `id`) or an event (with `event`).
-struct IncomingLine: Decodable {
+/// A line from the daemon: a reply (with `id`) or an event (with `event`). Read without Codable, as is the
+/// status reply (`JSONDecodable`): on a cold start each Codable type costs a scan of the binary's conformances.
+struct IncomingLine: JSONDecodable {
     var id: RequestID?
     var ok: Bool?
     var event: String?
     var data: JSONValue?
     var error: ProtocolError?
+
+    init(json: JSONValue) throws(JSONDecodingError) {
+        let fields = try JSONFields(json)
+        switch fields.fields["id"] {
+        case .number(let number)?: id = .int(Int64(number))
+        case .string(let text)?: id = .string(text)
+        default: id = nil
+        }
+        ok = try fields.optional("ok")
+        event = try fields.optional("event")
+        data = fields.fields["data"]
+        error = try fields.optional("error")
+    }
 }
 
 /// A blocking connection to the daemon's socket: one request at a time, events read on demand.
@@ -71,16 +85,27 @@ final class DaemonConnection {
     deinit { close(descriptor) }
 
     /// Sends a command and returns its reply's data; events arriving meanwhile are skipped.
-    func request(_ command: String, args: some Encodable = Replies.Empty()) throws(ClientFailure) -> JSONValue {
-        let id = nextID
-        nextID += 1
-        let line: [UInt8]
+    func request(_ command: String, args: some Encodable) throws(ClientFailure) -> JSONValue {
+        let encoded: JSONValue
         do {
-            line = try JSONCoding.line(OutgoingRequest(id: id, cmd: command, args: args)) + [UInt8(ascii: "\n")]
+            encoded = try JSONReader.read(try JSONCoding.line(args))
         } catch {
             throw ClientFailure(message: "cannot encode the request: \(error)", code: nil, exitCode: 1)
         }
-        try send(line)
+        return try request(command, encodedArgs: encoded)
+    }
+
+    /// Sends a command without arguments.
+    func request(_ command: String) throws(ClientFailure) -> JSONValue {
+        try request(command, encodedArgs: nil)
+    }
+
+    private func request(_ command: String, encodedArgs: JSONValue?) throws(ClientFailure) -> JSONValue {
+        let id = nextID
+        nextID += 1
+        var fields: [String: JSONValue] = ["id": .number(Double(id)), "cmd": .string(command)]
+        if let encodedArgs { fields["args"] = encodedArgs }
+        try send(JSONWriter.write(.object(fields)) + [UInt8(ascii: "\n")])
         while true {
             let reply = try nextLine()
             guard reply.event == nil else { continue }
@@ -95,6 +120,15 @@ final class DaemonConnection {
         try decode(try request(command, args: args), as: type)
     }
 
+    /// Reads reply data without Codable (the status reply).
+    func readData<T: JSONDecodable>(_ value: JSONValue, as type: T.Type) throws(ClientFailure) -> T {
+        do {
+            return try T(json: value)
+        } catch {
+            throw ClientFailure(message: "unexpected reply from the daemon: \(error)", code: nil, exitCode: 1)
+        }
+    }
+
     func decode<T: Decodable>(_ value: JSONValue, as type: T.Type) throws(ClientFailure) -> T {
         do {
             return try JSONCoding.decoder().decode(T.self, from: try JSONCoding.encoder().encode(value))
@@ -107,7 +141,7 @@ final class DaemonConnection {
     func nextLine() throws(ClientFailure) -> IncomingLine {
         let line = try readLine()
         do {
-            return try JSONCoding.decoder().decode(IncomingLine.self, from: Data(line))
+            return try IncomingLine(json: JSONReader.read(line))
         } catch {
             throw .unreachable("the daemon sent a line that is not protocol JSON: \(String(decoding: line.prefix(200), as: UTF8.self))")
         }
@@ -138,10 +172,4 @@ final class DaemonConnection {
             offset += written
         }
     }
-}
-
-private struct OutgoingRequest<Args: Encodable>: Encodable {
-    var id: Int64
-    var cmd: String
-    var args: Args
 }
