@@ -146,7 +146,7 @@ extension AlarmCommand {
             try options.withDaemon { connection throws(ClientFailure) in
                 let data = try connection.request("alarm_list")
                 if options.json { return Output.json(data) }
-                let alarms = try connection.decode(data, as: [AlarmInfo].self)
+                let alarms = try connection.readData(data, as: [AlarmInfo].self)
                 guard !alarms.isEmpty else { return Output.line("No alarms. Add one: noisectl alarm add 07:00 --repeat weekdays") }
                 let now = LocalTime.nowSeconds()
                 let header = ["ID", "TIME", "REPEAT", "LABEL", "SOUND", "ON", "NEXT"]
@@ -168,8 +168,13 @@ extension AlarmCommand {
             try options.withDaemon { connection throws(ClientFailure) in
                 let data = try connection.request("alarm_next")
                 if options.json { return Output.json(data) }
-                struct Reply: Decodable { var alarm: AlarmInfo? }
-                guard let info = try connection.decode(data, as: Reply.self).alarm else { return Output.line("No alarm is set to ring.") }
+                let alarm: AlarmInfo?
+                do {
+                    alarm = try JSONFields(data).optional("alarm")
+                } catch {
+                    throw ClientFailure(message: "unexpected reply from the daemon: \(error)", code: nil, exitCode: 1)
+                }
+                guard let info = alarm else { return Output.line("No alarm is set to ring.") }
                 Output.line(AlarmText.summary(info, now: LocalTime.nowSeconds()))
             }
         }
@@ -185,7 +190,7 @@ extension AlarmCommand {
             try options.withDaemon { connection throws(ClientFailure) in
                 let data = try connection.request("alarm_show", args: IDArgs(id: alarm.id))
                 if options.json { return Output.json(data) }
-                AlarmText.details(try connection.decode(data, as: AlarmInfo.self), now: LocalTime.nowSeconds()).forEach(Output.line)
+                AlarmText.details(try connection.readData(data, as: AlarmInfo.self), now: LocalTime.nowSeconds()).forEach(Output.line)
             }
         }
     }

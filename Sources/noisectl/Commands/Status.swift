@@ -31,8 +31,9 @@ enum StatusText {
         let problems = status.catalog.problems
         rows.append(["Sounds", "\(status.catalog.sounds) in the catalog"
                         + (problems.isEmpty ? "" : ", \(problems.count) problem\(problems.count == 1 ? "" : "s"):")])
-        // Problems go under the row they belong to, indented.
-        var details: [Int: [String]] = [rows.count - 1: problems]
+        // Problems go under the row they belong to, indented. (An array, not a dictionary keyed by row: each new
+        // Dictionary type costs a cold process a scan of the binary's conformances.)
+        var details = [(row: rows.count - 1, lines: problems)]
         if let alarms = status.alarms {
             let now = LocalTime.nowSeconds()
             for info in alarms.ringing { rows.append(["Ringing", AlarmText.summary(info, now: now) + " — noisectl snooze | dismiss"]) }
@@ -46,12 +47,12 @@ enum StatusText {
         }
         if let config = status.config, !config.problems.isEmpty {
             rows.append(["Config", "\(config.path) is not used until fixed (noised --check-config):"])
-            details[rows.count - 1] = config.problems
+            details.append((row: rows.count - 1, lines: config.problems))
         }
         var lines: [String] = []
         for (index, line) in Output.table(rows).enumerated() {
             lines.append(line)
-            lines += (details[index] ?? []).map { "  " + $0 }
+            for detail in details where detail.row == index { lines += detail.lines.map { "  " + $0 } }
         }
         lines.append("noised \(status.version), up \(DurationParser.describe(status.uptimeSeconds))")
         return lines

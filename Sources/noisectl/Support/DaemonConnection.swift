@@ -155,11 +155,14 @@ final class DaemonConnection {
                 pending.removeSubrange(...newline)
                 return line
             }
-            var chunk = [UInt8](repeating: 0, count: 65_536)
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            // Read into uninitialised stack memory: zeroing a fresh 64 KiB array costs a cold process 16 page faults.
+            let count = withUnsafeTemporaryAllocation(byteCount: 65_536, alignment: 1) { chunk in
+                let count = read(descriptor, chunk.baseAddress, chunk.count)
+                if count > 0 { pending += UnsafeRawBufferPointer(rebasing: chunk[..<count]) }
+                return count
+            }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { throw .unreachable("the daemon closed the connection") }
-            pending += chunk[..<count]
         }
     }
 

@@ -7,9 +7,13 @@ enum ProcessEnvironment {
         var variables: [String: String] = [:]
         var entry = environ
         while let pointer = entry.pointee {
-            let text = String(cString: pointer)
-            if let equals = text.firstIndex(of: "=") {
-                variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            // Split at the first '=' on the bytes: searching a String for a Character costs far more.
+            if let equals = strchr(pointer, Int32(UInt8(ascii: "="))) {
+                let nameLength = pointer.distance(to: equals)
+                let name = pointer.withMemoryRebound(to: UInt8.self, capacity: nameLength) {
+                    String(decoding: UnsafeBufferPointer(start: $0, count: nameLength), as: UTF8.self)
+                }
+                variables[name] = String(cString: equals + 1)
             }
             entry += 1
         }
