@@ -39,6 +39,7 @@ public enum LegacyAlarmImport {
         var report = Report()
         let value: JSONValue
         do {
+            // Keys stay as the app wrote them (camelCase): the reader converts none.
             value = try JSONReader.read(bytes)
         } catch {
             let blank = bytes.allSatisfy { [0x20, 0x09, 0x0A, 0x0D].contains($0) }

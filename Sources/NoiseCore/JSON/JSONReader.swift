@@ -14,7 +14,7 @@ public enum JSONReader {
 
     static func read(buffer: UnsafeBufferPointer<UInt8>) throws(JSONReadError) -> JSONValue {
         var parser = JSONParser(bytes: buffer)
-        if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
+        if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { parser.index = 3 }
         let value = try parser.value()
         parser.skipWhitespace()
         if parser.index < buffer.count { throw parser.error("unexpected data after the JSON value") }
@@ -27,6 +27,10 @@ struct JSONParser {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
     var depth = 0
+    /// The fields of the objects being read, innermost last: an object's fields are gathered here and the
+    /// dictionary made at its end with the right capacity, since growing it (rehashing every key) was a large
+    /// part of reading a reply. Shared by all levels, so it is allocated once per document.
+    var pendingFields: [(key: String, value: JSONValue)] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -100,12 +104,12 @@ struct JSONParser {
     private mutating func object() throws(JSONReadError) -> JSONValue {
         try enter()
         defer { depth -= 1 }
-        var fields: [String: JSONValue] = [:]
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
-            return .object(fields)
+            return .object([:])
         }
+        let start = pendingFields.count
         while true {
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of input in an object") }
@@ -114,12 +118,19 @@ struct JSONParser {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
             index += 1
-            fields[key] = try value()
+            let value = try value()
+            pendingFields.append((key, value))
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of input in an object") }
             switch bytes[index] {
             case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"): index += 1; return .object(fields)
+            case UInt8(ascii: "}"):
+                index += 1
+                var fields = [String: JSONValue](minimumCapacity: pendingFields.count - start)
+                // In document order, so a repeated key keeps its last value.
+                for field in pendingFields[start...] { fields[field.key] = field.value }
+                pendingFields.removeSubrange(start...)
+                return .object(fields)
             default: throw error("expected ',' or '}' in an object")
             }
         }

@@ -4,6 +4,8 @@ import Synchronization
 /// words start at an uppercase letter, a run of capitals is one word except its last letter when a lowercase
 /// letter follows (`myURLValue` → `my_url_value`, `URLValue` → `u_rl_value`), words are lowercased and joined
 /// with `_`. Uppercase means Unicode categories Lu and Lt, lowercase Ll, as in Foundation's CharacterSets.
+/// This works on Unicode scalars where Foundation steps by Characters; the two differ only for a key with a
+/// combining mark right after a capital, which no Swift property name of ours has.
 enum SnakeCase {
     /// Converted keys by their Swift name. Encoders convert the same few dozen CodingKeys over and over; the
     /// bound only guards against a type with unbounded key names (none exists today).
