@@ -123,17 +123,7 @@ public actor AlarmScheduler {
     public func add(_ changes: AlarmChanges) async throws(ProtocolError) -> AlarmInfo {
         try await checkSound(changes.sound)
         guard let alarm = changes.newAlarm(id: 0, template: template) else { throw ProtocolError(.invalidArgument, "alarm_add needs 'time'") }
-        let now = nowSeconds()
-        let stored: Alarm
-        do {
-            stored = try await store.insert(alarm, lookAfter: now)
-            lastStoreFailure = nil
-        } catch {
-            throw storageError(error)
-        }
-        await perform(schedule.put(stored, now: now))
-        changed()
-        return info(stored.id)!
+        return try await insert(alarm)
     }
 
     public func edit(_ id: Int64, _ changes: AlarmChanges) async throws(ProtocolError) -> AlarmInfo {
@@ -168,10 +158,15 @@ public actor AlarmScheduler {
     public func duplicate(_ id: Int64) async throws(ProtocolError) -> AlarmInfo {
         guard var copy = schedule.alarms[id] else { throw unknownAlarm(id) }
         copy.id = 0
+        return try await insert(copy)
+    }
+
+    /// Stores a new alarm (the store gives its id) and schedules it; nothing changes if the store refuses it.
+    private func insert(_ alarm: Alarm) async throws(ProtocolError) -> AlarmInfo {
         let now = nowSeconds()
         let stored: Alarm
         do {
-            stored = try await store.insert(copy, lookAfter: now)
+            stored = try await store.insert(alarm, lookAfter: now)
             lastStoreFailure = nil
         } catch {
             throw storageError(error)
