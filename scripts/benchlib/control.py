@@ -31,7 +31,11 @@ def whole_process(stack: Stack, mpd: Mpd, runs: int) -> dict:
         peer += time_runs(mpc, stack.env, k)
         true += time_runs(["/bin/true"], stack.env, k)   # what spawning alone costs from Python
         done += k
-    return {"ours": ours, "peer": peer, "true": true}
+    # Process start-up alone, no connection: how much of the round trip is the client's own start.
+    n = max(5, runs // 4)
+    start = time_runs([str(stack.noisectl_bin), "--version"], stack.env, n)
+    start_peer = time_runs(["mpc", "help"], stack.env, n)
+    return {"ours": ours, "peer": peer, "true": true, "start": start, "start_peer": start_peer}
 
 
 def compile_client(stack: Stack) -> Path:

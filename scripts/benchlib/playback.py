@@ -34,6 +34,10 @@ def mpd_idle(mpd: Mpd) -> dict:
 
 
 def _noised_run(stack: Stack, seconds: float) -> dict:
+    # noised keeps decoded sounds in memory (audio.cache_size): without a restart only the first run
+    # would decode the file, and the median would hide the decode that the row says it counts.
+    stack.restart_daemon()
+    time.sleep(1.0)   # start-up has settled
     pid = stack.daemon.pid
     before = Meter(pid)   # from before the request: the file's decode is counted
     t0 = time.monotonic()

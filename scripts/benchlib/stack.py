@@ -16,7 +16,7 @@ import tempfile
 from pathlib import Path
 from typing import Optional
 
-from .common import REPO, SetupError, read_text, spawn, stop_all, tail, wait_until
+from .common import REPO, SetupError, read_text, spawn, stop, stop_all, tail, wait_until
 
 
 class LineClient:
@@ -138,18 +138,24 @@ class Stack:
 
     def start_daemon(self) -> None:
         log = self.root / "noised.log"
+        seen = len(read_text(log) or "")   # the log is appended to: look only past an earlier run's lines
         self.daemon = spawn(self.daemon_cmd(self.sock), self.env, log, self.root)
 
         def ready() -> bool:
             if self.daemon.poll() is not None:
                 raise SetupError(f"noised exited with {self.daemon.returncode}:\n"
                                  + self.log("noised.log"))
-            return "listening on" in (read_text(log) or "")
+            return "listening on" in (read_text(log) or "")[seen:]
 
         wait_until("noised to log 'listening on'", ready, 20)
         r = self.ctl("status")
         if r.returncode != 0:
             raise SetupError(f"noisectl status failed ({r.returncode}): {r.stderr.strip()}")
+
+    def restart_daemon(self) -> None:
+        """A fresh noised on the same state: its decoded-sound cache is empty again."""
+        stop(self.daemon)
+        self.start_daemon()
 
     def ctl(self, *args: str) -> subprocess.CompletedProcess:
         return subprocess.run([str(self.noisectl_bin), "--socket", str(self.sock), *args],

@@ -75,10 +75,13 @@ def main_rows(a: argparse.Namespace, c: dict) -> tuple[list[list[str]], list[lis
         main.append(row("1", f"control round trip, whole process: `noisectl status` vs `mpc status`, "
                              f"median of {len(wp['ours'])}", ms(o), f"{ms(p)} mpc", ratio(o, p), "≤ 1.0",
                         met_ratio(o, p, 1.0)))
-        supp.append(row("", f"… p90 of {len(wp['ours'])}", ms(pct(wp["ours"], 0.9)),
+        supp.append(row("", f"row 1 at p90 of {len(wp['ours'])}", ms(pct(wp["ours"], 0.9)),
                         f"{ms(pct(wp['peer'], 0.9))} mpc", ratio(pct(wp["ours"], 0.9), pct(wp["peer"], 0.9))))
-        supp.append(row("", "… of which spawning a process from Python: `/bin/true`, median",
+        supp.append(row("", "row 1, the part that is spawning a process from Python: `/bin/true`, median",
                         ms(med(wp["true"]))))
+        o, p = med(wp["start"]), med(wp["start_peer"])
+        supp.append(row("", f"row 1, the client's start-up alone, no connection: `noisectl --version` vs `mpc help`, "
+                            f"median of {len(wp['start'])}", ms(o), f"{ms(p)} mpc", ratio(o, p)))
     kc = c.get("kept")
     if kc:
         o, p = kc["ours"], kc["peer"]
@@ -94,7 +97,7 @@ def main_rows(a: argparse.Namespace, c: dict) -> tuple[list[list[str]], list[lis
         main.append(row("3", f"start-up, exec → socket answering `status` (empty state, one output), "
                              f"median of {len(st['ours'])}", ms(o), f"{ms(p)} mpd", ratio(o, p), "≤ 1.0",
                         met_ratio(o, p, 1.0)))
-        supp.append(row("", f"… slowest of {len(st['ours'])}", ms(max(st["ours"])), f"{ms(max(st['peer']))} mpd",
+        supp.append(row("", f"row 3, the slowest of {len(st['ours'])} start-ups", ms(max(st["ours"])), f"{ms(max(st['peer']))} mpd",
                         ratio(max(st["ours"]), max(st["peer"]))))
     idle, mpd_idle = c.get("idle"), c.get("mpd_idle")
     if idle and mpd_idle:
@@ -116,21 +119,21 @@ def main_rows(a: argparse.Namespace, c: dict) -> tuple[list[list[str]], list[lis
         main.append(row("5b", f"… the same against `mpg123 -o pulse --loop -1` (from its exec), median of {n}",
                         cpu(o["total"], o["wall"]), f"{cpu(g['total'], g['wall'])} mpg123",
                         ratio(o["total"], g["total"]), "≤ 0.5", met_ratio(o["total"], g["total"], 0.5)))
-        supp.append(row("", f"playback CPU over the {s} after the play request returned (without the decode)",
+        supp.append(row("", f"row 5 without the play request: CPU over the {s} after it returned (no decode)",
                         cpu(o["cpu"], o["wall"]), f"{cpu(m['cpu'], m['wall'])} mpd", ratio(o["cpu"], m["cpu"])))
-        supp.append(row("", "… the play request itself (noised: decoding the whole file; mpd: `mpc play`)",
+        supp.append(row("", "row 5, the play request alone (noised: decoding the whole file; mpd: `mpc play`)",
                         f"{o['start_cpu']:.3f} s", f"{m['start_cpu']:.3f} s mpd",
                         ratio(o["start_cpu"], m["start_cpu"])))
         if "mpg123-alsa" in pl:
             ga = pl["mpg123-alsa"]
-            supp.append(row("", "playback CPU against `mpg123 -o alsa -a pulse` (the same ALSA path as noised)",
+            supp.append(row("", "row 5 against `mpg123 -o alsa -a pulse` (the same ALSA path as noised)",
                             cpu(o["total"], o["wall"]), f"{cpu(ga['total'], ga['wall'])} mpg123 (alsa)",
                             ratio(o["total"], ga["total"])))
-        supp.append(row("", f"PulseAudio server CPU over those {s}", f"{o['pa_cpu']:.3f} s",
+        supp.append(row("", f"row 5, PulseAudio server CPU over those {s}", f"{o['pa_cpu']:.3f} s",
                         f"{m['pa_cpu']:.3f} s mpd; {g['pa_cpu']:.3f} s mpg123", ratio(o["pa_cpu"], m["pa_cpu"])))
-        supp.append(row("", "context switches while playing", f"{o['ctx']:.1f} /s",
+        supp.append(row("", "row 5, context switches of the player while playing", f"{o['ctx']:.1f} /s",
                         f"{m['ctx']:.1f} /s mpd; {g['ctx']:.1f} /s mpg123", ratio(o["ctx"], m["ctx"])))
-        supp.append(row("", "peak RSS (VmHWM) after playing", mib(o["hwm"]),
+        supp.append(row("", "row 4b, peak RSS (VmHWM) after playing", mib(o["hwm"]),
                         f"{mib(m['hwm'])} mpd; {mib(g['hwm'])} mpg123", ratio(o["hwm"], m["hwm"])))
     if idle:
         supp.append(row("", f"idle wake-ups (context switches over {a.idle_seconds:g} s)",
@@ -227,7 +230,8 @@ only when the set-up is broken.
 1. Whole process: the wall time of a `noisectl status` process against the running, idle `noised`, and
    of `mpc status` against the running `mpd` (both on Unix sockets), from Python's `subprocess.run`
    (spawn to exit, output to /dev/null), {a.runs} each in alternating blocks of 10. The `/bin/true` row
-   says what spawning alone costs that way.
+   says what spawning alone costs that way, and `noisectl --version` / `mpc help` what the client's own
+   start costs without connecting.
 2. Kept connection: `scripts/benchlib/roundtrip.c`, compiled with `gcc -O2` at bench time, connects,
    reads the greeting, sends 200 untimed `status` requests, then {a.requests:,} timed ones one at a
    time (`clock_gettime(CLOCK_MONOTONIC)` around the write and the read of the complete reply: one JSON
@@ -245,7 +249,8 @@ only when the set-up is broken.
    pulse --loop -1`{" and `mpg123 -o alsa -a pulse --loop -1`" if a.mpg123_alsa else ""}. CPU is user+sys
    of the whole process, every thread (`/proc/PID/task/*/schedstat`, sampled every 0.2 s, or
    `/proc/PID/stat` when threads have exited), counted for noised and mpd from before the play request
-   (so noised's decode of the whole file is in it) to {a.seconds:g} s after it returned, and for mpg123
+   (so noised's decode of the whole file is in it; noised is restarted before each run, so its cache of
+   decoded sounds is empty and every run decodes) to {a.seconds:g} s after it returned, and for mpg123
    from its exec. The players take turns run by run; median of {a.play_runs} runs each.
 6. Loop seam: a {a.seam_seconds:g} s loop of seeded white noise made at bench time (`sox -R … synth
    whitenoise`, 44.1 kHz stereo, `lame -b 192` with its default gapless tag), played by each player
