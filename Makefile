@@ -87,7 +87,7 @@ stress: test-deps debug
 bench-deps: test-deps
 	$(call apt_install,$(BENCH_PACKAGES))
 
-# The whole comparison (about 20 min; docs/performance.md). BENCH_ARGS passes options: BENCH_ARGS=--quick.
+# The whole comparison (about 18 min; docs/performance.md). BENCH_ARGS passes options: BENCH_ARGS=--quick.
 bench: bench-deps build
 	NOISECLOCK_BIN=$(CURDIR)/.build/release $(PYTHON) scripts/bench $(BENCH_ARGS)
 

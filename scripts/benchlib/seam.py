@@ -94,12 +94,23 @@ def starts(rec, ref) -> list[int]:
     return [p - ANCHOR_AT for p in peaks]
 
 
+SETTLE = 2 * RATE   # passes starting in the first 2 s of sound are not counted (see analyse)
+
+
 def analyse(rec, ref) -> dict:
     """Gaps at each wrap; whether the 100 ms either side of each clean wrap are bit-exact, and if not,
-    the largest difference there (a decoder's rounding is ±1, a resampler or a gain much more)."""
+    the largest difference there (a decoder's rounding is ±1, a resampler or a gain much more).
+
+    Only passes that start 2 s or more after the recording's first sound count. When a stream starts,
+    PulseAudio renders up to its latency ahead and may then rewind the sink and render again; the
+    monitor has already passed on what was rendered before the rewind, so the first second or two of
+    a recording can repeat part of a pass that was never heard twice (seen once with mpd: a "gap" of
+    −79,174 samples at its first wrap)."""
     import numpy as np
     length = len(ref)
-    s = starts(rec, ref)
+    sound = np.flatnonzero(rec.any(axis=1))
+    first = int(sound[0]) if len(sound) else 0
+    s = [x for x in starts(rec, ref) if x >= first + SETTLE]
     gaps = [b - a - length for a, b in zip(s, s[1:])]
     w = 4410
     around = np.concatenate((ref[-w:], ref[:w])).astype(np.int32)
@@ -130,7 +141,8 @@ def _record(stack: Stack, name: str, seconds: float, start: Callable[[], None],
 def measure(stack: Stack, mpd: Optional[Mpd], mp3: Path, ref_wav: Path, wraps: int,
             say: Callable[[str], None]) -> dict:
     ref = _load_wav(ref_wav)
-    seconds = (wraps + 2) * len(ref) / RATE + 1.0   # the first pass may start late
+    # the passes in the first 2 s are not counted, and the last one may be cut short
+    seconds = (wraps + 2) * len(ref) / RATE + SETTLE / RATE + 1.0
     out = {}
 
     say(f"  noised loops {mp3.name} ({len(ref)} frames) for {seconds:.0f} s")
@@ -153,6 +165,6 @@ def measure(stack: Stack, mpd: Optional[Mpd], mp3: Path, ref_wav: Path, wraps: i
     out["mpg123"] = analyse(data, ref)
     for name, r in out.items():
         if r["passes"] < 2:
-            raise SetupError(f"the seam recording of {name} holds {r['passes']} pass(es) of the loop: "
-                             "the player did not play it")
+            raise SetupError(f"the seam recording of {name} holds {r['passes']} counted pass(es) of the "
+                             "loop: the player did not play it")
     return out

@@ -259,7 +259,9 @@ only when the set-up is broken.
    aligned against the file's gapless decode (`mpg123 -w`): an 8,192-frame piece of the noise 1 s into
    the loop is found by normalised cross-correlation (numpy) in every pass, and the gap at a wrap is
    the distance between consecutive passes minus the loop's length in samples: positive is silence
-   inserted, negative is samples lost. "bit-exact" means the 100 ms either side of every wrap equal
+   inserted, negative is samples lost. Passes that start in the first 2 s of sound are not counted:
+   at a stream's start PulseAudio renders ahead and may rewind, and the monitor keeps what it had
+   rendered before the rewind, so a recording's start is not what was heard. "bit-exact" means the 100 ms either side of every wrap equal
    the decoded file sample for sample; otherwise the largest difference there is given (in 16-bit
    steps: ±1 is a decoder's own rounding, not a seam).
 
