@@ -32,10 +32,13 @@ MANUAL_OPTS := --authors 'NoiseClock developers<noiseclock@example.org>' \
 BUILD_PACKAGES := libasound2-dev libmpg123-dev libsqlite3-dev pkg-config tzdata
 RUN_PACKAGES   := libasound2 libmpg123-0 alsa-utils libasound2-plugins
 TEST_PACKAGES  := pulseaudio pulseaudio-utils sox libsox-fmt-mp3 lame mpg123 espeak-ng sqlite3
+# make bench: the peers it measures noised against (mpd with mpc, mpg123), the PulseAudio server and
+# parec/pactl it plays and records through, sox and lame for the seam loop, gcc for its C client.
+BENCH_PACKAGES := mpd mpc mpg123 pulseaudio pulseaudio-utils alsa-utils libasound2-plugins sox lame gcc libc6-dev
 # make deb: dpkg-deb and dpkg-shlibdeps, strip, lintian.
 DEB_PACKAGES   := dpkg-dev binutils lintian
 
-.PHONY: all deps test-deps build debug run test unit integration bench sounds clean \
+.PHONY: all deps test-deps bench-deps build debug run test unit integration bench sounds clean \
         release-static install uninstall deb stress fuzz
 
 all: build
@@ -81,8 +84,12 @@ stress: test-deps debug
 	$(SWIFT) test --filter NoiseSoakTests
 	@if [ -x scripts/fuzz ]; then FUZZ_SECONDS=300 scripts/fuzz request; else echo "scripts/fuzz not found: no fuzzing"; fi
 
-bench: test-deps build
-	NOISECLOCK_BIN=$(CURDIR)/.build/release $(PYTHON) scripts/bench
+bench-deps: test-deps
+	$(call apt_install,$(BENCH_PACKAGES))
+
+# The whole comparison (about 18 min; docs/performance.md). BENCH_ARGS passes options: BENCH_ARGS=--quick.
+bench: bench-deps build
+	NOISECLOCK_BIN=$(CURDIR)/.build/release $(PYTHON) scripts/bench $(BENCH_ARGS)
 
 sounds:
 	scripts/make-sounds

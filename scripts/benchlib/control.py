@@ -1,0 +1,137 @@
+"""Rows 1-3: the control path of noised beside mpd's.
+
+1. a whole client process (`noisectl status` / `mpc status`), spawn to exit;
+2. requests on one kept connection, timed by roundtrip.c (no interpreter in the loop);
+3. start-up: exec of the daemon to its socket answering `status`, with an empty state."""
+
+from __future__ import annotations
+
+import socket
+import statistics
+import subprocess
+import time
+from pathlib import Path
+
+from .common import SetupError, spawn, stop, tail, time_runs
+from .peers import Mpd
+from .stack import Stack
+
+HERE = Path(__file__).resolve().parent
+
+
+def whole_process(stack: Stack, mpd: Mpd, runs: int) -> dict:
+    """Alternating blocks of 10, so a burst of load from elsewhere hits both alike."""
+    ours, peer, true = [], [], []
+    noisectl = [str(stack.noisectl_bin), "--socket", str(stack.sock), "status"]
+    mpc = ["mpc", "-h", str(mpd.sock), "status"]
+    done = 0
+    while done < runs:
+        k = min(10, runs - done)
+        ours += time_runs(noisectl, stack.env, k)
+        peer += time_runs(mpc, stack.env, k)
+        true += time_runs(["/bin/true"], stack.env, k)   # what spawning alone costs from Python
+        done += k
+    # Process start-up alone, no connection: how much of the round trip is the client's own start.
+    n = max(5, runs // 4)
+    start = time_runs([str(stack.noisectl_bin), "--version"], stack.env, n)
+    start_peer = time_runs(["mpc", "help"], stack.env, n)
+    return {"ours": ours, "peer": peer, "true": true, "start": start, "start_peer": start_peer}
+
+
+def compile_client(stack: Stack) -> Path:
+    exe = stack.root / "roundtrip"
+    r = subprocess.run(["gcc", "-O2", "-o", str(exe), str(HERE / "roundtrip.c")],
+                       capture_output=True, text=True, timeout=120)
+    if r.returncode != 0:
+        raise SetupError(f"gcc could not build roundtrip.c:\n{r.stderr}")
+    return exe
+
+
+def _kept(exe: Path, proto: str, sock: Path, n: int) -> dict:
+    r = subprocess.run([str(exe), proto, str(sock), str(n)], capture_output=True, text=True,
+                       timeout=600)
+    if r.returncode != 0:
+        raise SetupError(f"roundtrip {proto} failed ({r.returncode}): {r.stderr.strip()}")
+    return {k: int(v) / 1e9 for k, v in (w.split("=") for w in r.stdout.split())}
+
+
+def kept_connection(stack: Stack, mpd: Mpd, n: int) -> dict:
+    exe = compile_client(stack)
+    return {"n": n, "ours": _kept(exe, "noised", stack.sock, n), "peer": _kept(exe, "mpd", mpd.sock, n)}
+
+
+# ------------------------------------------------------------------ start-up
+
+def _answers(sock: Path, proto: str) -> bool:
+    """One try: connect, read the greeting, ask `status`, read the whole reply."""
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    s.settimeout(30)
+    try:
+        s.connect(str(sock))
+        f = s.makefile("rb")
+        greeting = f.readline()
+        if proto == "mpd":
+            if not greeting.startswith(b"OK MPD "):
+                return False
+            s.sendall(b"status\n")
+            while True:
+                line = f.readline()
+                if not line or line.startswith(b"ACK"):
+                    return False
+                if line == b"OK\n":
+                    return True
+        if b'"hello"' not in greeting:
+            return False
+        s.sendall(b'{"cmd":"status"}\n')
+        while True:
+            line = f.readline()
+            if not line:
+                return False
+            if not line.startswith(b'{"event"'):
+                return b'"ok":true' in line
+    except OSError:
+        return False
+    finally:
+        s.close()
+
+
+def timed_start(cmd: list[str], env: dict, sock: Path, proto: str, log: Path, cwd: Path,
+                poll: float = 0.001) -> tuple[subprocess.Popen, float]:
+    """exec → the first complete `status` reply on `sock`, polling every `poll` s."""
+    sock.unlink(missing_ok=True)
+    t0 = time.perf_counter()
+    p = spawn(cmd, env, log, cwd)
+    while True:
+        if p.poll() is not None:
+            raise SetupError(f"{cmd[0]} exited with {p.returncode}:\n" + tail(log))
+        if sock.exists() and _answers(sock, proto):
+            return p, time.perf_counter() - t0
+        if time.perf_counter() - t0 > 60:
+            stop(p)
+            raise SetupError(f"{cmd[0]} did not answer status within 60 s:\n" + tail(log))
+        time.sleep(poll)
+
+
+def startup(stack: Stack, runs: int) -> dict:
+    """Both daemons from an empty state each time, one output configured (noised: --device pulse;
+    mpd: one `pulse` output, an empty music folder), alternating."""
+    empty = stack.root / "music-empty"
+    empty.mkdir(exist_ok=True)
+    mpd = Mpd(stack, "mpd-start", empty)
+    sock = stack.root / "start.sock"
+    ours, peer = [], []
+    for _ in range(runs):
+        env = stack.fresh_env("start")
+        p, t = timed_start(stack.daemon_cmd(sock), env, sock, "noised", stack.root / "noised-start.log",
+                           stack.root)
+        stop(p)
+        ours.append(t)
+        mpd.reset()
+        p, t = timed_start(mpd.cmd(), stack.env, mpd.sock, "mpd", mpd.log, mpd.dir)
+        stop(p)
+        peer.append(t)
+    return {"ours": ours, "peer": peer}
+
+
+def median(v: list[float]) -> float:
+    return statistics.median(v)
