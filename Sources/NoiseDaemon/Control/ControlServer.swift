@@ -34,47 +34,53 @@ public struct ControlServer<C: Clock>: Service where C.Duration == Duration {
         // One event loop accepts and serves every connection: the daemon's clients are few, and a connection
         // accepted on the loop that serves it is greeted without a hop between threads.
         let loop = MultiThreadedEventLoopGroup.singleton.next()
-        let bootstrap = ServerBootstrap(group: loop, childGroup: loop).serverChannelOption(.backlog, value: 256)
+        // Connections come here from `ConversationStarter` when they first need a task; one that only asks for
+        // `status` and `ping` is answered on the event loop and never does.
+        let (conversations, intake) = AsyncStream<NIOAsyncChannel<ByteBuffer, OutboundLine>>.makeStream()
         let handler = self.handler
         let (connections, logger) = (self.connections, self.logger)
-        let initializer: @Sendable (any Channel) -> EventLoopFuture<NIOAsyncChannel<ByteBuffer, OutboundLine>> = { channel in
-            channel.eventLoop.makeCompletedFuture {
-                let pipeline = channel.pipeline.syncOperations
-                try pipeline.addHandler(ConnectionGate(counter: connections, logger: logger))
-                try pipeline.addHandler(IdleStateHandler(readTimeout: .seconds(Limits.idleConnectionSeconds)),
-                                        name: Self.idleHandlerName)
-                try pipeline.addHandler(IdleCloser())
-                try pipeline.addHandler(ByteToMessageHandler(LineFrameDecoder()))
-                try pipeline.addHandler(QuickReplyHandler(answer: handler.quickReply(to:)))
-                return try NIOAsyncChannel<ByteBuffer, OutboundLine>(wrappingChannelSynchronously: channel)
+        let bootstrap = ServerBootstrap(group: loop, childGroup: loop)
+            .serverChannelOption(.backlog, value: 256)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    let pipeline = channel.pipeline.syncOperations
+                    try pipeline.addHandler(ConnectionGate(counter: connections, logger: logger))
+                    try pipeline.addHandler(IdleStateHandler(readTimeout: .seconds(Limits.idleConnectionSeconds)),
+                                            name: Self.idleHandlerName)
+                    try pipeline.addHandler(IdleCloser())
+                    try pipeline.addHandler(ByteToMessageHandler(LineFrameDecoder()))
+                    try pipeline.addHandler(QuickReplyHandler(answer: handler.quickReply(to:)))
+                    try pipeline.addHandler(ConversationStarter(intake: intake))
+                }
             }
-        }
-        let server: NIOAsyncChannel<NIOAsyncChannel<ByteBuffer, OutboundLine>, Never>
+        let server: any Channel
         if let listenDescriptor {
             // systemd made the socket file and owns it: we neither set its mode nor remove it.
-            server = try await bootstrap.bind(listenDescriptor, childChannelInitializer: initializer)
+            server = try await bootstrap.withBoundSocket(listenDescriptor).get()
             logger.notice("listening on the socket passed by the service manager (fd \(listenDescriptor))")
         } else {
             try SocketSetup.prepare(path: path)
-            server = try await bootstrap.bind(unixDomainSocketPath: path, childChannelInitializer: initializer)
+            server = try await bootstrap.bind(unixDomainSocketPath: path).get()
             chmod(path, 0o600)
             logger.notice("listening on \(path)")
         }
         onListening()
         defer { if listenDescriptor == nil { unlink(path) } }
-        do {
-            try await cancelWhenGracefulShutdown {
-                try await withThrowingDiscardingTaskGroup { group in
-                    try await server.executeThenClose { inbound in
-                        for try await connection in inbound {
-                            group.addTask { await serve(connection) }
-                        }
+        // A graceful stop closes the socket at once (no new connections) and cancels the conversations; a request
+        // already read still runs to the end and its reply is sent (see `converse`).
+        await withGracefulShutdownHandler {
+            await cancelWhenGracefulShutdown {
+                await withDiscardingTaskGroup { group in
+                    for await connection in conversations {
+                        group.addTask { await serve(connection) }
                     }
                 }
             }
-        } catch is CancellationError where Task.isShuttingDownGracefully {
-            // The way a graceful shutdown ends the accept loop and the open connections.
+        } onGracefulShutdown: {
+            server.close(promise: nil)
         }
+        intake.finish()
+        try? await server.close()
         onStopping()
         logger.info("control socket closed")
     }

@@ -66,3 +66,46 @@ extension ByteBuffer {
         writeInteger(UInt8(ascii: "\n"))
     }
 }
+
+/// Hands a connection to a Swift task (`ControlServer.serve`: the request handler, events) the first time it sends
+/// a line `QuickReplyHandler` did not answer, or the first time its framing fails (a line too long, which the
+/// conversation reports as it always has). A client that only asks for `status` (a status bar, `noisectl
+/// status`) never wakes a thread of the task pool: one wake-up fewer for the greeting (docs/performance.md, row 1).
+final class ConversationStarter: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+
+    private let intake: AsyncStream<NIOAsyncChannel<ByteBuffer, OutboundLine>>.Continuation
+    private var started = false
+
+    init(intake: AsyncStream<NIOAsyncChannel<ByteBuffer, OutboundLine>>.Continuation) {
+        self.intake = intake
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard start(context) else { return }
+        context.fireChannelRead(data)
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        guard start(context) else { return }
+        context.fireErrorCaught(error)
+    }
+
+    /// False when the connection cannot be served (the server is stopping); it is closed.
+    private func start(_ context: ChannelHandlerContext) -> Bool {
+        if started { return true }
+        started = true
+        do {
+            let conversation = try NIOAsyncChannel<ByteBuffer, OutboundLine>(wrappingChannelSynchronously: context.channel)
+            if case .terminated = intake.yield(conversation) {
+                context.close(promise: nil)
+                return false
+            }
+            return true
+        } catch {
+            context.close(promise: nil)
+            return false
+        }
+    }
+}
