@@ -56,7 +56,7 @@ enum ReplyCheck {
     /// The id a reply must echo: the request's when the line is a JSON object whose `id` is an integer up to 2^53
     /// or a string (read with the daemon's own decoder, so that where JSON parsers disagree they agree), else null.
     static func expectedID(of request: [UInt8]) -> JSONValue {
-        guard case .object(let fields)? = try? JSONCoding.decoder().decode(JSONValue.self, from: Data(request)) else {
+        guard case .object(let fields)? = try? JSONReader.read(request) else {
             return .null
         }
         switch fields["id"] {
