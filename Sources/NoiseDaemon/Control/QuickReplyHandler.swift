@@ -9,7 +9,7 @@ enum OutboundLine {
 }
 
 /// Answers `ping` and `status` on the event loop as soon as they are read, without a trip through the
-/// connection's task and the actors (about a tenth of the time; docs/performance.md, row 2). Only when
+/// connection's task and the actors (a third of the time it took; docs/performance.md, row 2). Only when
 /// nothing else of the connection is still being answered, so replies keep the order of their requests and a
 /// `status` after a change shows it; only after the greeting (a refused peer gets nothing); and only while the
 /// socket takes writes, so a client that does not read meets the task's back-pressure as before.
