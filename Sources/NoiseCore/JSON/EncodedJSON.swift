@@ -30,12 +30,7 @@ extension JSONWriter {
         switch node {
         case .value(let value): write(value, into: &out)
         case .array(let items):
-            out.append(UInt8(ascii: "["))
-            for (position, item) in items.enumerated() {
-                if position > 0 { out.append(UInt8(ascii: ",")) }
-                write(item, into: &out)
-            }
-            out.append(UInt8(ascii: "]"))
+            writeArray(items, into: &out) { item, out in write(item, into: &out) }
         case .object(let fields):
             // Sorted by key as `write(JSONValue)` does; equal keys stay in encoding order, and only the last is written.
             let order = fields.indices.sorted { left, right in

@@ -12,6 +12,16 @@ public enum JSONWriter {
         return out
     }
 
+    /// `[a,b,…]`, each item written by `element`; shared by both trees (`JSONValue`, `EncodedJSON`).
+    static func writeArray<Item>(_ items: [Item], into out: inout [UInt8], element: (Item, inout [UInt8]) -> Void) {
+        out.append(UInt8(ascii: "["))
+        for (position, item) in items.enumerated() {
+            if position > 0 { out.append(UInt8(ascii: ",")) }
+            element(item, &out)
+        }
+        out.append(UInt8(ascii: "]"))
+    }
+
     public static func write(_ value: JSONValue, into out: inout [UInt8]) {
         switch value {
         case .null: out.append(contentsOf: "null".utf8)
@@ -19,12 +29,7 @@ public enum JSONWriter {
         case .number(let number): writeNumber(number, into: &out)
         case .string(let text): writeString(text, into: &out)
         case .array(let items):
-            out.append(UInt8(ascii: "["))
-            for (position, item) in items.enumerated() {
-                if position > 0 { out.append(UInt8(ascii: ",")) }
-                write(item, into: &out)
-            }
-            out.append(UInt8(ascii: "]"))
+            writeArray(items, into: &out) { item, out in write(item, into: &out) }
         case .object(let fields):
             out.append(UInt8(ascii: "{"))
             for (position, field) in fields.sorted(by: { $0.key < $1.key }).enumerated() {
