@@ -47,4 +47,11 @@ public enum Limits {
     public static let maxNameLength = 80
     /// Shortest audio an imported sound must decode to, in seconds.
     public static let minImportSeconds = 0.1
+
+    /// Largest terminal side `--size` accepts, in cells.
+    public static let maxTerminalCells = 1000
+    /// How often the terminal clock tries to reach a daemon that is not running, in seconds.
+    public static let clockReconnectSeconds = 5
+    /// Zones `noisectl world add` keeps in the config.
+    public static let maxWorldZones = 24
 }

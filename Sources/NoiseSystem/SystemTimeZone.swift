@@ -101,15 +101,9 @@ public struct SystemTimeZoneSource: TimeZoneSource {
         return name.flatMap { Self.isSafe($0) ? $0 : nil }
     }
 
-    /// Whether a name stays inside the zoneinfo folder: relative, no '.' or '..' parts, only the characters IANA
-    /// names use.
+    /// Whether a name stays inside the zoneinfo folder (`ZoneName.isWellFormed`).
     static func isSafe(_ identifier: String) -> Bool {
-        let parts = identifier.split(separator: "/", omittingEmptySubsequences: false)
-        return identifier.utf8.count <= 255 && !parts.contains { $0.isEmpty || $0 == "." || $0 == ".." }
-            && identifier.unicodeScalars.allSatisfy {
-                ("0"..."9").contains($0) || ("A"..."Z").contains($0) || ("a"..."z").contains($0)
-                    || "/_-+.".unicodeScalars.contains($0)
-            }
+        ZoneName.isWellFormed(identifier)
     }
 
     private func collect(directory: String, prefix: String, into found: inout [String]) {

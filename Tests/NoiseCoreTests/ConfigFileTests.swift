@@ -28,6 +28,19 @@ struct ConfigFileTests {
 
         [log]
         level = "debug"
+
+        [clock]
+        format = "12h"
+        seconds = true
+        ampm = true
+        date = true
+        color = "#FF8800"
+        background = "bright-blue"
+        theme = "night"
+        random_color = true
+
+        [world]
+        zones = ["Europe/Berlin", "Asia/Kathmandu"]
         """
 
     func read(_ text: String) -> ConfigFile.Result {
@@ -52,6 +65,15 @@ struct ConfigFileTests {
         expected.missedGraceSeconds = 1800
         expected.soundFolders = ["/home/ada/Music/noise", "/srv/sounds"]
         expected.logLevel = "debug"
+        expected.clock.format = .twelveHour
+        expected.clock.seconds = true
+        expected.clock.ampm = true
+        expected.clock.date = true
+        expected.clock.color = .rgb(0xFF, 0x88, 0x00)
+        expected.clock.background = .ansi(12)
+        expected.clock.theme = .night
+        expected.clock.randomColor = true
+        expected.clock.worldZones = ["Europe/Berlin", "Asia/Kathmandu"]
         #expect(result.settings == expected)
         #expect(Set(result.keys) == Set(ConfigKey.all.map(\.name)), "the example sets every key there is")
     }
@@ -68,6 +90,14 @@ struct ConfigFileTests {
         ("[audio]\ncache_size = 64.5", 2, "audio.cache_size", "an integer 1 to 4096"),
         ("[audio]\ndevice = \"\"", 2, "audio.device", "an ALSA device name"),
         ("[audio]\ndevice = 3", 2, "audio.device", "got 3"),
+        ("[clock]\nformat = \"13h\"", 2, "clock.format", "one of \"locale\", \"12h\", \"24h\"; got \"13h\""),
+        ("[clock]\nseconds = \"yes\"", 2, "clock.seconds", "true or false; got \"yes\""),
+        ("[clock]\ncolor = \"mauve\"", 2, "clock.color", "a colour name (default, black, red"),
+        ("[clock]\ncolor = \"#12345\"", 2, "clock.color", "or #RRGGBB; got \"#12345\""),
+        ("[clock]\ntheme = \"dusk\"", 2, "clock.theme", "one of \"terminal\", \"night\", \"day\""),
+        ("[world]\nzones = [\"../etc/passwd\"]", 2, "world.zones", "'../etc/passwd' is not a zone name"),
+        ("[world]\nzones = [\"UTC\", \"UTC\"]", 2, "world.zones", "'UTC' is listed twice"),
+        ("[world]\nzones = \"UTC\"", 2, "world.zones", "an array of at most 24 zone names"),
         ("[playback]\nvolume = 101", 2, "playback.volume", "a number 0 to 100; got 101"),
         ("[playback]\nvolume = -1", 2, "playback.volume", "a number 0 to 100"),
         ("[playback]\nvolume = nan", 2, "playback.volume", "a number 0 to 100"),

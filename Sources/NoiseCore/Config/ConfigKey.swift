@@ -46,6 +46,28 @@ public struct ConfigKey: Sendable {
             settings.logLevel = value
             return nil
         },
+        choice("clock.format", HourFormat.self) { $1.clock.format = $0 },
+        boolean("clock.seconds") { $1.clock.seconds = $0 },
+        boolean("clock.ampm") { $1.clock.ampm = $0 },
+        boolean("clock.date") { $1.clock.date = $0 },
+        color("clock.color") { $1.clock.color = $0 },
+        color("clock.background") { $1.clock.background = $0 },
+        choice("clock.theme", ClockTheme.self) { $1.clock.theme = $0 },
+        boolean("clock.random_color") { $1.clock.randomColor = $0 },
+        ConfigKey(name: "world.zones",
+                  accepted: "an array of at most \(Limits.maxWorldZones) zone names in quotes, e.g. [\"Europe/Berlin\", \"Asia/Kolkata\"]") {
+            value, _, settings in
+            guard case .array(let items) = value, items.count <= Limits.maxWorldZones else { return .wrongType }
+            var zones: [String] = []
+            for item in items {
+                guard case .string(let zone) = item else { return .wrongType }
+                guard ZoneName.isWellFormed(zone) else { return .invalid("'\(zone)' is not a zone name") }
+                guard !zones.contains(zone) else { return .invalid("'\(zone)' is listed twice") }
+                zones.append(zone)
+            }
+            settings.clock.worldZones = zones
+            return nil
+        },
     ]
 
     public static func named(_ name: String) -> ConfigKey? {
@@ -79,6 +101,36 @@ public struct ConfigKey: Sendable {
             }
             set(integer, &settings)
             return nil
+        }
+    }
+
+    static func boolean(_ name: String, set: @escaping @Sendable (Bool, inout DaemonSettings) -> Void) -> ConfigKey {
+        ConfigKey(name: name, accepted: "true or false") { value, _, settings in
+            guard case .boolean(let flag) = value else { return .wrongType }
+            set(flag, &settings)
+            return nil
+        }
+    }
+
+    static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
+        _ name: String, _ type: Choice.Type, set: @escaping @Sendable (Choice, inout DaemonSettings) -> Void
+    ) -> ConfigKey where Choice.RawValue == String {
+        checkedText(name, accepted: "one of " + Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")) {
+            value, settings in
+            guard let choice = Choice(rawValue: value) else { return .wrongType }
+            set(choice, &settings)
+            return nil
+        }
+    }
+
+    static func color(_ name: String, set: @escaping @Sendable (TerminalColor, inout DaemonSettings) -> Void) -> ConfigKey {
+        checkedText(name, accepted: TerminalColor.accepted) { value, settings in
+            do {
+                set(try TerminalColor(parsing: value), &settings)
+                return nil
+            } catch {
+                return .wrongType
+            }
         }
     }
 

@@ -15,6 +15,8 @@ public struct DaemonSettings: Sendable, Equatable {
     public var soundFolders: [String] = []
     /// One of `LogLevels.names`.
     public var logLevel = "info"
+    /// `[clock]` and `[world]`: read by `noisectl clock` and `noisectl world`; the daemon only checks them.
+    public var clock = ClockSettings()
 
     public init() {}
 }

@@ -1,0 +1,51 @@
+/// How the terminal clocks look, as `config.toml`'s `[clock]` and `[world]` tables keep it: `noisectl clock`
+/// saves the options it was given there, so the next run looks the same. The daemon checks these keys like
+/// every other and does nothing else with them.
+public struct ClockSettings: Sendable, Equatable {
+    public var format = HourFormat.locale
+    public var seconds = false
+    /// The AM/PM badge, shown in 12-hour mode only.
+    public var ampm = false
+    public var date = false
+    /// `.terminalDefault`: the theme's colour (the terminal's own without a theme).
+    public var color = TerminalColor.terminalDefault
+    public var background = TerminalColor.terminalDefault
+    public var theme = ClockTheme.terminal
+    /// A new colour every minute (over `color`).
+    public var randomColor = false
+    /// The zones `noisectl world` shows with no arguments, in the order added.
+    public var worldZones: [String] = []
+
+    public init() {}
+}
+
+/// 12- or 24-hour digits; `locale` asks `LC_TIME`.
+public enum HourFormat: String, Sendable, Equatable, CaseIterable {
+    case locale
+    case twelveHour = "12h"
+    case twentyFourHour = "24h"
+}
+
+/// A colour scheme for the big clock: `night` is dim red on black, kind to dark-adapted eyes; `day` is dark on
+/// light; `terminal` keeps the terminal's own colours.
+public enum ClockTheme: String, Sendable, Equatable, CaseIterable {
+    case terminal
+    case night
+    case day
+
+    public var foreground: TerminalColor {
+        switch self {
+        case .terminal: .terminalDefault
+        case .night: .rgb(0xB0, 0x20, 0x10)
+        case .day: .rgb(0x20, 0x20, 0x20)
+        }
+    }
+
+    public var background: TerminalColor {
+        switch self {
+        case .terminal: .terminalDefault
+        case .night: .rgb(0, 0, 0)
+        case .day: .rgb(0xF4, 0xF1, 0xE8)
+        }
+    }
+}
