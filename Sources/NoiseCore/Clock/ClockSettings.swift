@@ -24,6 +24,21 @@ public enum HourFormat: String, Sendable, Equatable, CaseIterable {
     case locale
     case twelveHour = "12h"
     case twentyFourHour = "24h"
+
+    /// Whether a locale name (`en_US.UTF-8`) writes times with AM/PM, for when the C library cannot load the
+    /// locale to say: the territories whose glibc locales use a 12-hour `t_fmt`.
+    public static func localeUsesTwelveHours(_ name: String) -> Bool {
+        let base = name.split(separator: ".").first.map(String.init) ?? name
+        let parts = base.split(separator: "_")
+        guard parts.count >= 2 else { return false }
+        let (language, territory) = (String(parts[0]), String(parts[1].prefix(2)))
+        if language == "ar" { return true }
+        return twelveHourTerritories.contains(territory)
+            || (territory == "IN" && ["en", "hi", "bn", "mr", "te", "ta", "gu", "kn", "ml", "pa", "or"].contains(language))
+    }
+
+    static let twelveHourTerritories: Set<String> = ["US", "CA", "AU", "NZ", "PH", "PK", "BD", "EG", "SA", "KR",
+                                                      "TW", "HK", "MY", "CO", "SV", "HN", "NI", "VE", "JO", "IQ"]
 }
 
 /// A colour scheme for the big clock: `night` is dim red on black, kind to dark-adapted eyes; `day` is dark on

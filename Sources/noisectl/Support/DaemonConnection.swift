@@ -84,6 +84,12 @@ final class DaemonConnection {
 
     deinit { close(descriptor) }
 
+    /// The socket, for `poll` (the terminal clock waits on it beside its timer and keys).
+    var fileDescriptor: Int32 { descriptor }
+
+    /// Whether a whole line was already read from the socket and waits here (`poll` cannot see it).
+    var hasBufferedLine: Bool { pending.contains(UInt8(ascii: "\n")) }
+
     /// Sends a command and returns its reply's data; events arriving meanwhile are skipped.
     func request(_ command: String, args: some Encodable) throws(ClientFailure) -> JSONValue {
         let encoded: JSONValue

@@ -1,0 +1,114 @@
+/// One screenful of a terminal clock: exactly `size.rows` lines, each exactly `size.columns` columns wide,
+/// made of styled spans. Frames are values, so a redraw can write only the lines that changed.
+public struct ClockFrame: Sendable, Equatable {
+    /// What a span is, which the painter turns into colours.
+    public enum Style: Sendable, Equatable {
+        /// Background and ordinary text.
+        case plain
+        /// The big digits and the AM/PM badge.
+        case digits
+        /// An alarm ringing: the banner across the screen.
+        case alert
+        /// Small print: the daemon is not running, a hint.
+        case dim
+    }
+
+    public struct Span: Sendable, Equatable {
+        public var text: String
+        public var style: Style
+
+        public init(_ text: String, _ style: Style = .plain) {
+            self.text = text
+            self.style = style
+        }
+    }
+
+    public let size: TerminalSize
+    public private(set) var lines: [[Span]]
+
+    /// A blank frame.
+    public init(size: TerminalSize) {
+        self.size = size
+        lines = Array(repeating: [Span(String(repeating: " ", count: size.columns))], count: size.rows)
+    }
+
+    /// The text of each line, without styles: what `--once` prints to a pipe and what golden tests compare.
+    public var text: [String] {
+        lines.map { $0.map(\.text).joined() }
+    }
+
+    /// Puts `spans` on line `row` starting at `column`, cut at the right edge; the rest of the line stays.
+    public mutating func put(_ spans: [Span], row: Int, column: Int) {
+        guard lines.indices.contains(row), column < size.columns else { return }
+        let left = max(0, column)
+        var placed: [Span] = []
+        var width = 0
+        for span in spans where width < size.columns - left {
+            let fitted = Self.cut(span.text, to: size.columns - left - width)
+            placed.append(Span(fitted, span.style))
+            width += DisplayWidth.of(fitted)
+        }
+        let before = Self.slice(lines[row], from: 0, width: left)
+        let after = Self.slice(lines[row], from: left + width, width: size.columns - left - width)
+        lines[row] = Self.merged(before + placed + after)
+    }
+
+    /// Puts one span centred on line `row`.
+    public mutating func center(_ span: Span, row: Int) {
+        let text = DisplayWidth.fit(span.text, width: size.columns)
+        put([Span(text, span.style)], row: row, column: (size.columns - DisplayWidth.of(text)) / 2)
+    }
+
+    /// Styles a whole line (the alarm banner), keeping its text.
+    public mutating func restyle(row: Int, as style: Style) {
+        guard lines.indices.contains(row) else { return }
+        lines[row] = [Span(lines[row].map(\.text).joined(), style)]
+    }
+
+    /// The first `width` columns of `text` (no ellipsis: used where the caller already fitted it).
+    private static func cut(_ text: String, to width: Int) -> String {
+        var result = ""
+        var used = 0
+        for scalar in text.unicodeScalars {
+            let next = DisplayWidth.of(scalar)
+            if used + next > width { break }
+            result.unicodeScalars.append(scalar)
+            used += next
+        }
+        return result
+    }
+
+    /// The columns `from ..< from + width` of a line, as spans; a wide character cut in half becomes a space.
+    private static func slice(_ spans: [Span], from start: Int, width: Int) -> [Span] {
+        guard width > 0 else { return [] }
+        var result: [Span] = []
+        var column = 0
+        for span in spans {
+            var text = ""
+            for scalar in span.text.unicodeScalars {
+                let next = DisplayWidth.of(scalar)
+                if column >= start && column + next <= start + width {
+                    text.unicodeScalars.append(scalar)
+                } else if column < start + width && column + next > start {
+                    text += String(repeating: " ", count: min(column + next, start + width) - max(column, start))
+                }
+                column += next
+            }
+            if !text.isEmpty { result.append(Span(text, span.style)) }
+        }
+        return result
+    }
+
+    /// Neighbouring spans of one style joined, so equal lines compare equal however they were built.
+    private static func merged(_ spans: [Span]) -> [Span] {
+        var result: [Span] = []
+        for span in spans where !span.text.isEmpty {
+            if let last = result.last, last.style == span.style {
+                result[result.count - 1].text += span.text
+            } else {
+                result.append(span)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,112 @@
+/// What the big digital clock shows at one instant: the time and the overlays around it. Built by
+/// `noisectl clock` from the system and the daemon; rendered by `DigitalFace` with no I/O.
+public struct DigitalClockScene: Sendable, Equatable {
+    public var reading: ClockReading
+    public var twelveHour: Bool
+    public var seconds: Bool
+    /// The AM/PM badge, in 12-hour mode.
+    public var ampm: Bool
+    public var date: Bool
+    /// `Battery 84% charging`, top right; nil without a battery.
+    public var battery: String?
+    /// While an alarm rings: the banner across the screen, e.g. `ALARM 07:00 Work — s snooze · d dismiss`.
+    public var ringing: String?
+    /// Lines under the time: the next alarm, what plays.
+    public var info: [String]
+    /// One small line at the bottom: `noised is not running`, or what a key did.
+    public var note: String?
+
+    public init(reading: ClockReading, twelveHour: Bool = false, seconds: Bool = false, ampm: Bool = false,
+                date: Bool = false, battery: String? = nil, ringing: String? = nil, info: [String] = [],
+                note: String? = nil) {
+        self.reading = reading
+        self.twelveHour = twelveHour
+        self.seconds = seconds
+        self.ampm = ampm
+        self.date = date
+        self.battery = battery
+        self.ringing = ringing
+        self.info = info
+        self.note = note
+    }
+
+    /// The digits the face draws: hours always two cells wide (a blank tens digit in 12-hour mode).
+    var digitText: String {
+        let hour = twelveHour ? ClockText.twelveHourValue(reading.hour) : reading.hour
+        let hours = hour < 10 ? (twelveHour ? " \(hour)" : "0\(hour)") : "\(hour)"
+        return hours + ":" + ClockText.two(reading.minute) + (seconds ? ":" + ClockText.two(reading.second) : "")
+    }
+
+    var badge: String? {
+        twelveHour && ampm ? ClockText.meridiem(reading.hour) : nil
+    }
+}
+
+/// The big digital clock: block-character digits at the largest size that fits, centred both ways, with
+/// the overlays around them. Below the smallest size, the time as plain text.
+public enum DigitalFace {
+    /// The largest pixel scale tried; 20 fills a 4K terminal.
+    static let maxScale = 20
+
+    public static func render(_ scene: DigitalClockScene, size: TerminalSize) -> ClockFrame {
+        var frame = ClockFrame(size: size)
+        let bitmap = BigDigitFont.bitmap(scene.digitText)
+        let pixels = bitmap.first?.count ?? 0
+        // The badge sits right of the digits; the same room is kept on the left so the digits stay centred.
+        let badgeRoom = scene.badge == nil ? 0 : 2 * 3
+        var below: [ClockFrame.Span] = []
+        if scene.date { below.append(.init(ClockText.dateLine(scene.reading))) }
+        below += scene.info.map { .init($0) }
+        if let note = scene.note { below.append(.init(note, .dim)) }
+        var batteryOnTop = scene.battery != nil && size.rows >= 3
+        if let battery = scene.battery, !batteryOnTop { below.append(.init(battery)) }
+        let bannerRows = scene.ringing == nil ? 0 : 2
+
+        func rowsNeeded(digitRows: Int, below: Int) -> Int {
+            bannerRows + digitRows + (below == 0 ? 0 : 1 + below)
+        }
+        let available = size.rows - (batteryOnTop ? 1 : 0)
+        var scale = maxScale
+        while scale > 0 && (pixels * scale + badgeRoom > size.columns
+                            || rowsNeeded(digitRows: BlockRaster.height(of: BigDigitFont.height, scale: scale),
+                                          below: below.count) > available) {
+            scale -= 1
+        }
+        let digitRows = scale > 0 ? BlockRaster.height(of: BigDigitFont.height, scale: scale) : 1
+        // Too small even for plain text with everything: overlays go, from the last, before the time does.
+        while !below.isEmpty && rowsNeeded(digitRows: digitRows, below: below.count) > available { below.removeLast() }
+        if bannerRows > 0 && rowsNeeded(digitRows: digitRows, below: below.count) > available { batteryOnTop = false }
+
+        let height = min(size.rows, rowsNeeded(digitRows: digitRows, below: below.count))
+        var row = max(batteryOnTop ? 1 : 0, (size.rows - height) / 2)
+        let digitStyle: ClockFrame.Style = scene.ringing == nil ? .digits : .alert
+        if let ringing = scene.ringing {
+            frame.center(.init(ringing, .alert), row: row)
+            frame.restyle(row: row, as: .alert)
+            row += 2
+        }
+        if scale > 0 {
+            let left = (size.columns - pixels * scale) / 2
+            for (offset, text) in BlockRaster.rows(of: bitmap, scale: scale).enumerated() {
+                frame.put([.init(text, digitStyle)], row: row + offset, column: left)
+            }
+            if let badge = scene.badge {
+                frame.put([.init(badge, digitStyle)], row: row, column: left + pixels * scale + 1)
+            }
+        } else {
+            let text = ClockText.time(scene.reading, twelveHour: scene.twelveHour, seconds: scene.seconds)
+                + (scene.badge.map { " " + $0 } ?? "")
+            frame.center(.init(text, digitStyle), row: row)
+        }
+        row += digitRows + 1
+        for span in below where row < size.rows {
+            frame.center(span, row: row)
+            row += 1
+        }
+        if batteryOnTop, let battery = scene.battery {
+            let text = DisplayWidth.fit(battery, width: size.columns)
+            frame.put([.init(text)], row: 0, column: size.columns - DisplayWidth.of(text))
+        }
+        return frame
+    }
+}

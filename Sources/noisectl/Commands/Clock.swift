@@ -1,0 +1,180 @@
+import ArgumentParser
+import Glibc
+import NoiseCore
+import NoiseSystem
+
+/// `noisectl clock`: the full-terminal clock, digital or analog, live and aware of the daemon.
+struct Clock: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "clock",
+        abstract: "A full-terminal clock: big digits with the next alarm and what plays, or an analog face.",
+        discussion: """
+            Keys: s snooze and d dismiss a ringing alarm, space stops the noise or plays the last one again,
+            q (or Ctrl-C) quits. The options you give are saved in config.toml's [clock] table, so the next
+            'noisectl clock' looks the same. With --once, or when the output is not a terminal, one frame is
+            printed and nothing is saved.
+
+            Examples:
+              noisectl clock --24h --seconds --date
+              noisectl clock --theme night
+              noisectl clock --analog --zone America/New_York
+              noisectl clock --once --size 80x24
+            """)
+
+    @Option(help: "Control socket of the daemon (default: $NOISED_SOCKET, else $XDG_RUNTIME_DIR/noised/socket).")
+    var socket: String?
+
+    @Flag(help: "An analog face (braille dots; --blocks for block characters).")
+    var analog = false
+
+    @Flag(name: .customLong("24h"), help: "24-hour digits (saved).")
+    var twentyFourHour = false
+
+    @Flag(name: .customLong("12h"), help: "12-hour digits (saved; the default follows the locale).")
+    var twelveHour = false
+
+    @Flag(inversion: .prefixedNo, help: "Show seconds (saved).")
+    var seconds: Bool?
+
+    @Flag(inversion: .prefixedNo, help: "The AM/PM badge in 12-hour mode (saved).")
+    var ampm: Bool?
+
+    @Flag(inversion: .prefixedNo, help: "The date line, e.g. '7 September Mon' (saved).")
+    var date: Bool?
+
+    @Option(help: "Colour of the digits: a name (red, bright-blue, default, ...) or #RRGGBB (saved).")
+    var color: String?
+
+    @Option(help: "Colour behind them, the same way (saved).")
+    var background: String?
+
+    @Option(help: "Colours: terminal, night (dim red on black) or day (dark on light) (saved).")
+    var theme: String?
+
+    @Flag(name: .customLong("random-color"), inversion: .prefixedNo, help: "A new colour for the digits every minute (saved).")
+    var randomColor: Bool?
+
+    @Option(help: "With --analog: show this zone's difference from local time, e.g. Asia/Kolkata.")
+    var zone: String?
+
+    @Flag(help: "With --analog: draw with block characters instead of braille.")
+    var blocks = false
+
+    @Flag(help: "Print one frame and exit (for scripts).")
+    var once = false
+
+    @Option(help: "With --once: the frame's size, e.g. 80x24 (default: the terminal's, else 80x24).")
+    var size: String?
+
+    @Option(help: "With --once: the time to show, e.g. 2026-09-07T07:05:09 (local) or with an offset (for scripts and tests).")
+    var at: String?
+
+    func validate() throws {
+        if twelveHour && twentyFourHour { throw ValidationError("give --12h or --24h, not both") }
+        for (option, value) in [("--color", color), ("--background", background)] {
+            guard let value else { continue }
+            do { _ = try TerminalColor(parsing: value) } catch { throw ValidationError("\(option): \(error)") }
+        }
+        if let theme, ClockTheme(rawValue: theme) == nil {
+            throw ValidationError("--theme: unknown theme '\(theme)'; accepted: "
+                + ClockTheme.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        if let size, TerminalSize(parsing: size) == nil {
+            throw ValidationError("--size: '\(size)' is not a size; give COLUMNSxROWS, each 1 to \(Limits.maxTerminalCells), e.g. 80x24")
+        }
+        if let at, ISO8601.parts(at) == nil {
+            throw ValidationError("--at: '\(at)' is not a date and time; give e.g. 2026-09-07T07:05:09 or 2026-09-07T07:05:09+02:00")
+        }
+        if (zone != nil || blocks) && !analog { throw ValidationError("--zone and --blocks go with --analog") }
+    }
+
+    /// The options given, as config changes: only what the user said, so the rest of the file stays theirs.
+    var changes: [ConfigEditor.Change] {
+        var changes: [ConfigEditor.Change] = []
+        if twelveHour { changes.append(("clock.format", .string(HourFormat.twelveHour.rawValue))) }
+        if twentyFourHour { changes.append(("clock.format", .string(HourFormat.twentyFourHour.rawValue))) }
+        if let seconds { changes.append(("clock.seconds", .boolean(seconds))) }
+        if let ampm { changes.append(("clock.ampm", .boolean(ampm))) }
+        if let date { changes.append(("clock.date", .boolean(date))) }
+        if let color, let parsed = try? TerminalColor(parsing: color) { changes.append(("clock.color", .string(parsed.description))) }
+        if let background, let parsed = try? TerminalColor(parsing: background) {
+            changes.append(("clock.background", .string(parsed.description)))
+        }
+        if let theme { changes.append(("clock.theme", .string(theme))) }
+        if let randomColor { changes.append(("clock.random_color", .boolean(randomColor))) }
+        return changes
+    }
+
+    /// The saved settings with this run's options over them.
+    func settings(over saved: ClockSettings) -> ClockSettings {
+        var settings = saved
+        if twelveHour { settings.format = .twelveHour }
+        if twentyFourHour { settings.format = .twentyFourHour }
+        if let seconds { settings.seconds = seconds }
+        if let ampm { settings.ampm = ampm }
+        if let date { settings.date = date }
+        if let color, let parsed = try? TerminalColor(parsing: color) { settings.color = parsed }
+        if let background, let parsed = try? TerminalColor(parsing: background) { settings.background = parsed }
+        if let theme, let parsed = ClockTheme(rawValue: theme) { settings.theme = parsed }
+        if let randomColor { settings.randomColor = randomColor }
+        return settings
+    }
+
+    func run() throws {
+        let environment = ProcessEnvironment.current
+        let store = ConfigStore(environment: environment)
+        let settings = settings(over: store.clockSettings())
+        let zones = SystemTimeZoneSource(environment: environment)
+        let local = zones.systemZone()
+        let twelve = settings.format == .locale ? LocaleClock.usesTwelveHours(environment: environment)
+            : settings.format == .twelveHour
+        let render = try faceRenderer(settings: settings, twelveHour: twelve, local: local, zones: zones)
+        let terminal = POSIXTerminal()
+        let session = ClockSession(terminal: terminal, link: ClockDaemonLink(path: Client(socket: socket, json: false).socketPath),
+                                   settings: settings, zone: local, battery: BatteryGauge(environment: environment),
+                                   render: render)
+        guard !once && terminal.isInteractive else {
+            return printOnce(session, terminal: terminal, zone: local)
+        }
+        if !changes.isEmpty {
+            do { try store.save(changes) } catch { Output.error("warning: \(error.description)") }
+        }
+        session.run()
+    }
+
+    private func faceRenderer(settings: ClockSettings, twelveHour: Bool, local: ZoneRules,
+                              zones: SystemTimeZoneSource) throws -> ClockFaceRenderer {
+        guard analog else {
+            return { reading, overlays, size in
+                DigitalFace.render(DigitalClockScene(reading: reading, twelveHour: twelveHour, seconds: settings.seconds,
+                                                     ampm: settings.ampm, date: settings.date, battery: overlays.battery,
+                                                     ringing: overlays.ringing, info: overlays.info, note: overlays.note),
+                                   size: size)
+            }
+        }
+        let other = try zone.map { try ZoneChoice.rules(named: $0, option: "--zone", source: zones) }
+        let style: DotStyle = blocks ? .blocks : .braille
+        return { reading, overlays, size in
+            let complication = other.map { zone -> String in
+                let instant = AnalogClockSupport.instant(of: reading)
+                return AnalogComplication.text(localOffset: reading.offsetSeconds, otherOffset: zone.offset(at: instant),
+                                               identifier: zone.identifier)
+            }
+            return AnalogClockSupport.frame(AnalogFace.render(reading, size: size, style: style, seconds: settings.seconds,
+                                                              complication: complication),
+                                            size: size, ringing: overlays.ringing)
+        }
+    }
+
+    private func printOnce(_ session: ClockSession, terminal: POSIXTerminal, zone: ZoneRules) {
+        let size = size.flatMap(TerminalSize.init(parsing:)) ?? terminal.size ?? TerminalSize(columns: 80, rows: 24)
+        let now = at.flatMap { ISO8601.parts($0) }.map { parts in
+            parts.instant ?? parts.wallSeconds - Int64(zone.offset(at: parts.wallSeconds - Int64(zone.offset(at: parts.wallSeconds))))
+        } ?? ClockSession.now()
+        let shown = session.frameOnce(now: now, size: size)
+        let styled = isatty(STDOUT_FILENO) == 1
+        for line in styled ? ClockPainter.lines(shown.frame, colors: shown.colors) : shown.frame.text {
+            Output.line(line)
+        }
+    }
+}

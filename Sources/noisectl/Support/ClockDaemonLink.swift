@@ -1,0 +1,108 @@
+import Glibc
+import NoiseCore
+
+/// The terminal clock's connection to the daemon: subscribed to its events, holding the latest `status`, and
+/// sending what the keys ask for. The clock runs without it: while the daemon is down the link tries again
+/// every few seconds and the clock says so in one line.
+final class ClockDaemonLink {
+    private let path: String
+    private var connection: DaemonConnection?
+    private var lastAttempt: Int64 = .min
+    /// What the daemon said last; nil while it is not reachable.
+    private(set) var status: StatusInfo?
+    /// The sounds last seen playing, for `space` after they stopped.
+    private(set) var lastNoise: [String] = []
+
+    init(path: String) {
+        self.path = path
+    }
+
+    /// The socket to poll, while connected.
+    var fileDescriptor: Int32? { connection?.fileDescriptor }
+
+    /// Connects and subscribes, unless connected or tried less than `Limits.clockReconnectSeconds` ago.
+    func connectIfDue(now: Int64) {
+        guard connection == nil, now - lastAttempt >= Int64(Limits.clockReconnectSeconds) else { return }
+        lastAttempt = now
+        do {
+            let fresh = try DaemonConnection(path: path)
+            connection = fresh
+            remember(try fresh.readData(try fresh.request("subscribe"), as: StatusInfo.self))
+        } catch {
+            drop()
+        }
+    }
+
+    /// Reads what arrived: any event makes the clock ask for a fresh `status`, which has everything it shows.
+    func readEvents() {
+        guard let connection else { return }
+        do {
+            repeat {
+                let line = try connection.nextLine()
+                guard line.event != nil else { continue }
+            } while connection.hasBufferedLine
+            refresh()
+        } catch {
+            drop()
+        }
+    }
+
+    private func refresh() {
+        guard let connection else { return }
+        do {
+            remember(try connection.readData(try connection.request("status"), as: StatusInfo.self))
+        } catch {
+            drop()
+        }
+    }
+
+    /// Sends a command for a key and says what happened, in words for the clock's note line.
+    func perform(_ action: ClockAction) -> String {
+        guard let connection else { return "noised is not running" }
+        do {
+            let said: String
+            switch action {
+            case .snooze:
+                struct Args: Encodable { var minutes: Int? }
+                let alarms = try connection.readData(try connection.request("snooze", args: Args(minutes: nil)), as: [AlarmInfo].self)
+                said = alarms.first?.snoozedUntil.map { "Snoozed until " + AlarmText.clock($0) } ?? "Snoozed"
+            case .dismiss:
+                _ = try connection.request("dismiss")
+                said = "Dismissed"
+            case .playOrStop:
+                if let status, status.playing.contains(where: { $0.state != .fadingOut }) {
+                    _ = try connection.request("stop", args: StopArguments())
+                    said = "Stopped"
+                } else if !lastNoise.isEmpty {
+                    _ = try connection.request("play", args: PlayArguments(sounds: lastNoise))
+                    said = "Playing " + lastNoise.joined(separator: ", ")
+                } else {
+                    said = "Nothing played yet; start a noise with 'noisectl play SOUND'"
+                }
+            }
+            refresh()
+            return said
+        } catch {
+            if error.exitCode == 3 { drop() }
+            return error.message
+        }
+    }
+
+    private func remember(_ fresh: StatusInfo) {
+        status = fresh
+        let playing = fresh.playing.filter { $0.state != .fadingOut }.map(\.id)
+        if !playing.isEmpty { lastNoise = playing }
+    }
+
+    private func drop() {
+        connection = nil
+        status = nil
+    }
+}
+
+/// What the clock's keys ask the daemon for.
+enum ClockAction {
+    case snooze
+    case dismiss
+    case playOrStop
+}

@@ -1,0 +1,31 @@
+import NoiseCore
+
+/// The words around the big clock, from the daemon's status: the next alarm, what plays, a ringing alarm.
+enum ClockOverlays {
+    /// `Next alarm 07:00 Work, in 8 h 12 min`; a snoozed alarm says when it rings again.
+    static func nextAlarm(_ alarms: AlarmsStatus?, now: Int64) -> String? {
+        guard let next = alarms?.next else { return nil }
+        let label = next.alarm.label.isEmpty ? "" : " " + next.alarm.label
+        if let snoozed = next.snoozedUntil {
+            return "Snoozed\(label), rings again \(AlarmText.clock(snoozed)), \(AlarmText.relative(snoozed.unix - now))"
+        }
+        guard let trigger = next.nextTrigger else { return nil }
+        let day = trigger.unix - now >= 86_400 ? AlarmText.date(trigger) : AlarmText.clock(trigger)
+        return "Next alarm \(day)\(label), \(AlarmText.relative(trigger.unix - now))"
+    }
+
+    /// `Playing Heavy rain, Fan (stops in 42 min)`.
+    static func playing(_ status: StatusInfo) -> String? {
+        let sounds = status.playing.filter { $0.state != .fadingOut }
+        guard !sounds.isEmpty else { return nil }
+        let timer = status.sleepTimer.map { " (stops in \(DurationParser.describe($0.remainingSeconds.rounded())))" } ?? ""
+        return "Playing " + sounds.map(\.name).joined(separator: ", ") + timer
+    }
+
+    /// The banner while an alarm rings: `ALARM 07:00 Work  s snooze · d dismiss`.
+    static func ringing(_ alarms: AlarmsStatus?) -> String? {
+        guard let alarms, !alarms.ringing.isEmpty else { return nil }
+        let names = alarms.ringing.map { "\($0.alarm.time)" + ($0.alarm.label.isEmpty ? "" : " " + $0.alarm.label) }
+        return "ALARM " + names.joined(separator: ", ") + "   s snooze · d dismiss"
+    }
+}
