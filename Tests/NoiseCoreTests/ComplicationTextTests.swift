@@ -1,0 +1,32 @@
+import Testing
+@testable import NoiseCore
+
+@Suite("Complication text")
+struct ComplicationTextTests {
+    @Test
+    func namesTheCityAndTheDifferenceInHours() {
+        #expect(ComplicationText.zoneDifference(zone: "Asia/Kolkata", zoneOffset: 19_800, localOffset: 0)
+            == "Kolkata +5:30")
+        #expect(ComplicationText.zoneDifference(zone: "Asia/Kathmandu", zoneOffset: 20_700, localOffset: 3600)
+            == "Kathmandu +4:45")
+        #expect(ComplicationText.zoneDifference(zone: "America/Chicago", zoneOffset: -21_600, localOffset: 0)
+            == "Chicago -6")
+        #expect(ComplicationText.zoneDifference(zone: "Europe/Berlin", zoneOffset: 3600, localOffset: 3600)
+            == "Berlin 0")
+    }
+
+    @Test
+    func theCityIsTheLastPartWithSpaces() {
+        #expect(ComplicationText.cityLabel("America/New_York") == "New York")
+        #expect(ComplicationText.cityLabel("America/Argentina/Buenos_Aires") == "Buenos Aires")
+        #expect(ComplicationText.cityLabel("UTC") == "UTC")
+    }
+
+    @Test
+    func aTextTooWideKeepsItsLastWordThenItsStart() {
+        #expect(ComplicationText.fitted("Kolkata +5:30", width: 13) == "Kolkata +5:30")
+        #expect(ComplicationText.fitted("Kolkata +5:30", width: 12) == "+5:30")
+        #expect(ComplicationText.fitted("Kolkata +5:30", width: 3) == "+5:")
+        #expect(ComplicationText.fitted("Kolkata +5:30", width: 0) == "")
+    }
+}
