@@ -32,6 +32,14 @@ public struct ClockFrame: Sendable, Equatable {
         lines = Array(repeating: [Span(String(repeating: " ", count: size.columns))], count: size.rows)
     }
 
+    /// A frame of ready-made lines (the analog face), each cut or padded to the width, in one style.
+    public init(size: TerminalSize, lines: [String], style: Style) {
+        self.init(size: size)
+        for (row, line) in lines.prefix(size.rows).enumerated() {
+            put([Span(line, style)], row: row, column: 0)
+        }
+    }
+
     /// The text of each line, without styles: what `--once` prints to a pipe and what golden tests compare.
     public var text: [String] {
         lines.map { $0.map(\.text).joined() }

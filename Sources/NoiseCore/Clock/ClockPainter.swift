@@ -66,6 +66,11 @@ public enum ClockPainter {
         return output + escape + "0m"
     }
 
+    /// The frame as lines in colour, for `--once` on a terminal: no cursor movement, so it scrolls like output.
+    public static func lines(_ frame: ClockFrame, colors: ClockColors) -> [String] {
+        frame.lines.map { line in line.map { sgr($0.style, colors) + $0.text }.joined() + escape + "0m" }
+    }
+
     /// The SGR sequence of a style: every attribute reset first, so one span's never leaks into the next.
     static func sgr(_ style: ClockFrame.Style, _ colors: ClockColors) -> String {
         let background = colors.background.sgr(background: true)

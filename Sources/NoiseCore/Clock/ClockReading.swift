@@ -43,6 +43,12 @@ public struct ClockReading: Sendable, Equatable {
                             hour: hour, minute: minute, second: second, offsetSeconds: offsetSeconds)
     }
 
+    /// The instant (Unix seconds) this reading was taken at.
+    public var instant: Int64 {
+        CivilDate.days(year: year, month: month, day: day) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+            - Int64(offsetSeconds)
+    }
+
     /// Whether both readings fall on the same calendar day.
     public func isSameDay(as other: ClockReading) -> Bool {
         year == other.year && month == other.month && day == other.day

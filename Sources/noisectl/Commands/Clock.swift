@@ -86,11 +86,21 @@ struct Clock: ParsableCommand {
             throw ValidationError("--at: '\(at)' is not a date and time; give e.g. 2026-09-07T07:05:09 or 2026-09-07T07:05:09+02:00")
         }
         if (zone != nil || blocks) && !analog { throw ValidationError("--zone and --blocks go with --analog") }
+        if let zone { _ = try Self.zoneRules(zone, from: SystemTimeZoneSource(environment: ProcessEnvironment.current)) }
+    }
+
+    /// A zone for `--zone`; an unknown one is a usage error with close names suggested.
+    static func zoneRules(_ name: String, from zones: SystemTimeZoneSource) throws -> ZoneRules {
+        do {
+            return try zones.zone(named: name)
+        } catch {
+            throw ValidationError("--zone: " + ZoneName.unknownMessage(name, among: zones.identifiers()))
+        }
     }
 
     /// The options given, as config changes: only what the user said, so the rest of the file stays theirs.
-    var changes: [ConfigEditor.Change] {
-        var changes: [ConfigEditor.Change] = []
+    var changes: [(key: String, value: TOMLValue)] {
+        var changes: [(key: String, value: TOMLValue)] = []
         if twelveHour { changes.append(("clock.format", .string(HourFormat.twelveHour.rawValue))) }
         if twentyFourHour { changes.append(("clock.format", .string(HourFormat.twentyFourHour.rawValue))) }
         if let seconds { changes.append(("clock.seconds", .boolean(seconds))) }
@@ -152,17 +162,21 @@ struct Clock: ParsableCommand {
                                    size: size)
             }
         }
-        let other = try zone.map { try ZoneChoice.rules(named: $0, option: "--zone", source: zones) }
+        let other = try zone.map { try Self.zoneRules($0, from: zones) }
         let style: DotStyle = blocks ? .blocks : .braille
         return { reading, overlays, size in
-            let complication = other.map { zone -> String in
-                let instant = AnalogClockSupport.instant(of: reading)
-                return AnalogComplication.text(localOffset: reading.offsetSeconds, otherOffset: zone.offset(at: instant),
-                                               identifier: zone.identifier)
+            let complication = other.map { zone in
+                ComplicationText.zoneDifference(zone: zone.identifier, zoneOffset: zone.offset(at: reading.instant),
+                                                localOffset: reading.offsetSeconds)
             }
-            return AnalogClockSupport.frame(AnalogFace.render(reading, size: size, style: style, seconds: settings.seconds,
-                                                              complication: complication),
-                                            size: size, ringing: overlays.ringing)
+            var frame = ClockFrame(size: size, lines: AnalogFace.render(reading, size: size, style: style,
+                                                                        seconds: settings.seconds, complication: complication),
+                                   style: .digits)
+            if let ringing = overlays.ringing {
+                frame.center(.init(ringing, .alert), row: 0)
+                frame.restyle(row: 0, as: .alert)
+            }
+            return frame
         }
     }
 
@@ -171,7 +185,8 @@ struct Clock: ParsableCommand {
         let now = at.flatMap { ISO8601.parts($0) }.map { parts in
             parts.instant ?? parts.wallSeconds - Int64(zone.offset(at: parts.wallSeconds - Int64(zone.offset(at: parts.wallSeconds))))
         } ?? ClockSession.now()
-        let shown = session.frameOnce(now: now, size: size)
+        session.connectOnce(now: now)
+        let shown = session.frame(now: now, size: size)
         let styled = isatty(STDOUT_FILENO) == 1
         for line in styled ? ClockPainter.lines(shown.frame, colors: shown.colors) : shown.frame.text {
             Output.line(line)

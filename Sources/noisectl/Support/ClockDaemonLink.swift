@@ -7,7 +7,7 @@ import NoiseCore
 final class ClockDaemonLink {
     private let path: String
     private var connection: DaemonConnection?
-    private var lastAttempt: Int64 = .min
+    private var lastAttempt: Int64?
     /// What the daemon said last; nil while it is not reachable.
     private(set) var status: StatusInfo?
     /// The sounds last seen playing, for `space` after they stopped.
@@ -22,7 +22,7 @@ final class ClockDaemonLink {
 
     /// Connects and subscribes, unless connected or tried less than `Limits.clockReconnectSeconds` ago.
     func connectIfDue(now: Int64) {
-        guard connection == nil, now - lastAttempt >= Int64(Limits.clockReconnectSeconds) else { return }
+        guard connection == nil, lastAttempt.map({ now - $0 >= Int64(Limits.clockReconnectSeconds) || now < $0 }) ?? true else { return }
         lastAttempt = now
         do {
             let fresh = try DaemonConnection(path: path)

@@ -50,6 +50,11 @@ final class ClockSession {
         return (render(reading, overlays, size), ClockColors.resolve(settings, at: reading))
     }
 
+    /// For `--once`: one try to reach the daemon, so the frame has its overlays.
+    func connectOnce(now: Int64) {
+        link.connectIfDue(now: now)
+    }
+
     /// Runs until `q`, Ctrl-C, SIGTERM or SIGHUP; the terminal is restored on every way out.
     func run() {
         let wakeups = ClockWakeups()
