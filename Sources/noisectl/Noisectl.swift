@@ -12,7 +12,7 @@ struct Noisectl: ParsableCommand {
             """,
         version: Limits.version,
         subcommands: [Status.self, Sounds.self, Play.self, Stop.self, Volume.self, Watch.self, AlarmCommand.self,
-                      Snooze.self, Dismiss.self, Preview.self, Clock.self])
+                      Snooze.self, Dismiss.self, Preview.self, Clock.self, World.self])
 }
 
 /// The entry point: argument-parser's own, except that usage errors exit with 2 as documented (not 64).
@@ -61,13 +61,11 @@ enum GlobalOptions {
         let subcommands = Noisectl.configuration.subcommands.map { $0._commandName }
         guard !moved.isEmpty, index < arguments.count else { return arguments }
         guard subcommands.contains(arguments[index]) else { return Array(arguments[index...]) }
-        // Insert after the subcommand path (`sounds import` has two words), before its own arguments.
+        // Insert after the subcommand path (`sounds import`, `world add` have two words), before its own arguments.
         var rest = Array(arguments[index...])
-        var insertAt = 1
-        if rest.first == "sounds", rest.count > 1, ["list", "import"].contains(rest[1]) { insertAt = 2 }
-        if rest.first == "alarm", rest.count > 1, AlarmCommand.configuration.subcommands.map({ $0._commandName }).contains(rest[1]) {
-            insertAt = 2
-        }
+        let command = Noisectl.configuration.subcommands.first { $0._commandName == rest[0] }
+        let nested = command?.configuration.subcommands.map { $0._commandName } ?? []
+        let insertAt = rest.count > 1 && nested.contains(rest[1]) ? 2 : 1
         rest.insert(contentsOf: moved, at: min(insertAt, rest.count))
         return rest
     }

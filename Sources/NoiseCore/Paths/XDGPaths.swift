@@ -29,6 +29,9 @@ public struct XDGPaths: Sendable {
         return runtimeDirectory(uid: uid) + "/noised/socket"
     }
 
+    /// `config.toml`, which the daemon reads and `noisectl clock` and `world` also save to.
+    public var configFile: String { configHome + "/noised/config.toml" }
+
     /// The user's own sounds and overlay catalog.
     public var userDataDirectory: String { dataHome + "/noised" }
 }

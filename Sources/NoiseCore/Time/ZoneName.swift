@@ -11,3 +11,26 @@ public enum ZoneName {
             }
     }
 }
+
+extension ZoneName {
+    /// What an unknown zone is told, the same wherever a zone is typed: the lookup's own words, then up to three
+    /// close names, or how names look when none is close.
+    public static func unknownMessage(_ name: String, among identifiers: [String]) -> String {
+        let close = suggestions(for: name, among: identifiers)
+        let hint = close.isEmpty
+            ? "zones are named like Europe/Berlin or America/New_York"
+            : "did you mean \(close.joined(separator: ", "))?"
+        return ZoneRules.Failure.unknownZone(name).description + "; " + hint
+    }
+
+    /// Close names, ignoring case and spaces typed for '_', and zones whose city matches ("berlin").
+    public static func suggestions(for name: String, among identifiers: [String]) -> [String] {
+        let typed = name.lowercased().replacing(" ", with: "_")
+        let byLowercase = Dictionary(identifiers.map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+        let cities = identifiers.filter { $0.lowercased().split(separator: "/").last.map(String.init) == typed }
+        let close = Suggestions.closest(to: typed, among: Array(byLowercase.keys), limit: 3)
+            .compactMap { byLowercase[$0] }
+        var seen = Set<String>()
+        return (cities + close).filter { seen.insert($0).inserted }.prefix(3).map { $0 }
+    }
+}

@@ -23,7 +23,7 @@ public struct ConfigReader: Sendable {
 
     /// `$XDG_CONFIG_HOME/noised/config.toml`.
     public static func defaultPath(_ paths: XDGPaths) -> String {
-        paths.configHome + "/noised/config.toml"
+        paths.configFile
     }
 
     public func read() -> Loaded {

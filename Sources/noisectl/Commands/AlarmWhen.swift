@@ -127,23 +127,8 @@ struct AlarmWhen: ParsableCommand {
         do {
             return try source.zone(named: zone)
         } catch {
-            let suggestions = Self.zoneSuggestions(for: zone, among: source.identifiers())
-            let hint = suggestions.isEmpty
-                ? "zones are named like Europe/Berlin or America/New_York"
-                : "did you mean \(suggestions.joined(separator: ", "))?"
-            throw ValidationError("--zone: \(error.description); \(hint)")
+            throw ValidationError("--zone: " + ZoneName.unknownMessage(zone, among: source.identifiers()))
         }
-    }
-
-    /// Close names, ignoring case and spaces typed for '_', and zones whose city matches ("berlin").
-    static func zoneSuggestions(for name: String, among identifiers: [String]) -> [String] {
-        let typed = name.lowercased().replacing(" ", with: "_")
-        let byLowercase = Dictionary(identifiers.map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
-        let cities = identifiers.filter { $0.lowercased().split(separator: "/").last.map(String.init) == typed }
-        let close = Suggestions.closest(to: typed, among: Array(byLowercase.keys), limit: 3)
-            .compactMap { byLowercase[$0] }
-        var seen = Set<String>()
-        return (cities + close).filter { seen.insert($0).inserted }.prefix(3).map { $0 }
     }
 
     /// "in 1 day 18 h", "in 5 h 3 min", "in 40 s": the two largest units, cut (not rounded) like a countdown.

@@ -99,8 +99,8 @@ struct Clock: ParsableCommand {
     }
 
     /// The options given, as config changes: only what the user said, so the rest of the file stays theirs.
-    var changes: [(key: String, value: TOMLValue)] {
-        var changes: [(key: String, value: TOMLValue)] = []
+    var changes: [ConfigEditor.Change] {
+        var changes: [ConfigEditor.Change] = []
         if twelveHour { changes.append(("clock.format", .string(HourFormat.twelveHour.rawValue))) }
         if twentyFourHour { changes.append(("clock.format", .string(HourFormat.twentyFourHour.rawValue))) }
         if let seconds { changes.append(("clock.seconds", .boolean(seconds))) }

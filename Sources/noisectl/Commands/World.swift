@@ -1,0 +1,130 @@
+import ArgumentParser
+import NoiseCore
+import NoiseSystem
+
+/// `noisectl world`: clocks of other zones, computed here from the system's tz database (no daemon needed).
+/// The zones shown without arguments are `world.zones` in config.toml, kept by `world add` and `world remove`.
+struct World: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "world",
+        abstract: "Show the time in other zones (the saved ones, or those given); no daemon needed.",
+        discussion: """
+            Each zone's city, its time, its date when that is not today here, and how
+            many hours it is ahead of here (+5:30) or behind (-6).
+            Examples:
+              noisectl world add Europe/Berlin Asia/Kolkata
+              noisectl world
+              noisectl world America/New_York
+              noisectl world remove Europe/Berlin
+            Exit codes: 0 success, 1 nothing was saved (the message says why), 2 usage
+            error (an unknown zone is one, with close names suggested).
+            """,
+        subcommands: [Show.self, WorldAdd.self, WorldRemove.self],
+        defaultSubcommand: Show.self)
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "show",
+            abstract: "Show the time in the zones given, or else in the saved ones.")
+
+        @OptionGroup var options: ClientOptions
+
+        @Argument(help: "Zones to show, e.g. Europe/Berlin America/New_York (default: the saved ones).")
+        var zones: [String] = []
+
+        @Option(help: "Show the clocks at this instant instead of now (for scripts and tests): ISO-8601 with an offset or Z, e.g. 2024-11-23T15:00:00Z.")
+        var at: String?
+
+        func validate() throws {
+            _ = try instant()
+            _ = try World.zoneRules(zones, from: World.zoneSource)
+        }
+
+        func run() throws {
+            let source = World.zoneSource
+            var rules = try World.zoneRules(zones, from: source)
+            if zones.isEmpty {
+                let saved = ConfigStore().clockSettings().worldZones
+                for name in saved {
+                    do {
+                        rules.append(try source.zone(named: name))
+                    } catch {
+                        Output.error("warning: the saved zone '\(name)' is not in the system's tz database; "
+                            + "remove it with 'noisectl world remove \(name)'")
+                    }
+                }
+                if saved.isEmpty && !options.json {
+                    return Output.line("No world clocks saved. Add one: noisectl world add Europe/Berlin")
+                }
+            }
+            let here = source.systemZone()
+            let rows = WorldClockRow.rows(at: try instant(), zones: rules, local: here)
+            if options.json { return Output.json(Reply(here: here.identifier, zones: rows)) }
+            Output.table(Self.table(rows)).forEach(Output.line)
+        }
+
+        struct Reply: Encodable {
+            var here: String
+            var zones: [WorldClockRow]
+        }
+
+        /// A header and a line a zone; the date column only when some zone is on another day.
+        static func table(_ rows: [WorldClockRow]) -> [[String]] {
+            guard !rows.isEmpty else { return [] }
+            let withDates = rows.contains { $0.date != nil }
+            let header = ["CITY", "TIME"] + (withDates ? ["DATE"] : []) + ["FROM HERE"]
+            return [header] + rows.map { row in
+                [row.city, row.time] + (withDates ? [row.date ?? ""] : []) + [row.offset]
+            }
+        }
+
+        private func instant() throws -> Int64 {
+            guard let at else { return LocalTime.nowSeconds() }
+            guard let instant = ISO8601.parse(at) else {
+                throw ValidationError("--at '\(at.prefix(40))' is not an ISO-8601 instant with an offset; "
+                    + "use 2024-11-23T15:00:00Z or 2024-11-23T10:00:00-05:00")
+            }
+            return instant
+        }
+    }
+
+    static var zoneSource: SystemTimeZoneSource { SystemTimeZoneSource(environment: ProcessEnvironment.current) }
+
+    /// The rules of each zone named; unknown ones are a usage error, each with close names suggested, so a
+    /// typo is caught before anything is shown or saved.
+    static func zoneRules(_ names: [String], from source: SystemTimeZoneSource) throws -> [ZoneRules] {
+        var rules: [ZoneRules] = []
+        var unknown: [String] = []
+        for name in names {
+            do { rules.append(try source.zone(named: name)) } catch { unknown.append(name) }
+        }
+        guard unknown.isEmpty else {
+            // Listing the database opens every zone file: only done when something is wrong.
+            let identifiers = source.identifiers()
+            throw ValidationError(unknown.map { ZoneName.unknownMessage($0, among: identifiers) }.joined(separator: "\n"))
+        }
+        return rules
+    }
+}
+
+extension World {
+    /// The saved zones, for `add` and `remove`; a config file with problems is reported and exits 1.
+    static func savedZones(in store: ConfigStore) throws -> [String] {
+        do {
+            return try store.settingsToChange().worldZones
+        } catch {
+            Output.error(error.description)
+            throw ExitCode(1)
+        }
+    }
+
+    /// Writes the zone list to config.toml; a file that cannot take it is reported and exits 1, unchanged.
+    static func save(_ zones: [String], in store: ConfigStore) throws {
+        do {
+            try store.save([(key: "world.zones", value: .array(zones.map { .string($0) }))])
+        } catch {
+            Output.error(error.description)
+            throw ExitCode(1)
+        }
+    }
+}

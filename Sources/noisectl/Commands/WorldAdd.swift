@@ -1,0 +1,56 @@
+import ArgumentParser
+import NoiseCore
+
+/// `noisectl world add`: saves zones to `world.zones` in config.toml, each checked against the tz database
+/// first, so a typo saves nothing.
+struct WorldAdd: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Save zones for 'noisectl world' (in config.toml, [world] zones).",
+        discussion: """
+            Every zone is checked against the system's tz database before anything is
+            saved; a zone already saved is said and skipped. At most \(Limits.maxWorldZones) zones.
+            Example: noisectl world add Europe/Berlin Asia/Kolkata
+            """)
+
+    @OptionGroup var options: ClientOptions
+
+    @Argument(help: "IANA zone names, e.g. Europe/Berlin America/New_York.")
+    var zones: [String]
+
+    func validate() throws {
+        _ = try World.zoneRules(zones, from: World.zoneSource)
+    }
+
+    func run() throws {
+        let store = ConfigStore()
+        var saved = try World.savedZones(in: store)
+        var added: [String] = []
+        var alreadySaved: [String] = []
+        for zone in zones {
+            if saved.contains(zone) {
+                if !alreadySaved.contains(zone) { alreadySaved.append(zone) }
+            } else {
+                saved.append(zone)
+                added.append(zone)
+            }
+        }
+        guard saved.count <= Limits.maxWorldZones else {
+            Output.error("at most \(Limits.maxWorldZones) zones can be saved; \(saved.count - added.count) are, "
+                + "and \(added.count) more would make \(saved.count); remove some first: noisectl world remove ZONE; "
+                + "nothing was saved")
+            throw ExitCode(1)
+        }
+        if !added.isEmpty { try World.save(saved, in: store) }
+        if options.json { return Output.json(Reply(zones: saved, added: added, alreadySaved: alreadySaved)) }
+        alreadySaved.forEach { Output.line("\($0) is already saved.") }
+        added.forEach { Output.line("Added \($0).") }
+        if !added.isEmpty { Output.line("Saved in \(store.path).") }
+    }
+
+    struct Reply: Encodable {
+        var zones: [String]
+        var added: [String]
+        var alreadySaved: [String]
+    }
+}

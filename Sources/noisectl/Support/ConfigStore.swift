@@ -1,0 +1,85 @@
+import NoiseCore
+
+/// `config.toml` as `noisectl clock` and `noisectl world` use it: they read their `[clock]` and `[world]`
+/// settings from it and save the options they are given back to it, through `ConfigEditor`, so the rest of the
+/// hand-written file stays as it was. The I/O edge of that editor: blocking, for a short-lived client.
+struct ConfigStore {
+    /// Why nothing was saved, worded for the user (the file's path included).
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// `$XDG_CONFIG_HOME/noised/config.toml`, the file the daemon reads.
+    let path: String
+    /// For `~/` in `sounds.folders`, which the check of the saved file expands as the daemon does.
+    let home: String
+
+    init(environment: [String: String] = ProcessEnvironment.current) {
+        path = XDGPaths(environment: environment).configFile
+        home = environment["HOME"] ?? "/"
+    }
+
+    /// The saved `[clock]` and `[world]` settings, or the defaults when there is no file. A file that cannot be
+    /// read or has problems also gives the defaults, with a one-line warning on stderr: a clock should still show.
+    func clockSettings() -> ClockSettings {
+        switch load() {
+        case .settings(let settings):
+            return settings
+        case .unreadable(let failure):
+            Output.error("warning: \(failure); using the default clock settings")
+        case .problems(let problems):
+            let more = problems.count > 1 ? " and \(problems.count - 1) more" : ""
+            Output.error("warning: \(path) has problems (\(problems[0])\(more)), so none of its settings are used; "
+                + "run 'noised --check-config' to see them all")
+        }
+        return ClockSettings()
+    }
+
+    /// The saved settings, for a command about to change them: a file that cannot be read or has problems
+    /// throws the message `save` would give, since saving over it would fail anyway.
+    func settingsToChange() throws(Failure) -> ClockSettings {
+        switch load() {
+        case .settings(let settings):
+            return settings
+        case .unreadable(let failure):
+            throw Failure(description: failure.description + "; nothing was saved")
+        case .problems(let problems):
+            throw Failure(description: ConfigEditError(reason: .fileHasProblems, problems: problems).message(file: path))
+        }
+    }
+
+    /// Sets each key to its value (`[("world.zones", .array(...))]`), keeping every other line of the file, and
+    /// writes the file atomically. Throws, and changes nothing, when the file cannot be read, already has
+    /// problems, or would have one after the change.
+    func save(_ changes: [ConfigEditor.Change]) throws(Failure) {
+        do {
+            let existing = try LocalFile.contents(of: path)
+            let edited = try ConfigEditor.applying(changes, to: existing ?? [], home: home)
+            // Unchanged: no needless rewrite, so a file kept under version control keeps its time stamp.
+            if edited == (existing ?? []) && (existing != nil || edited.isEmpty) { return }
+            try LocalFile.replace(path, with: edited)
+        } catch let failure as LocalFile.Failure {
+            throw Failure(description: failure.description + "; nothing was saved")
+        } catch let failure as ConfigEditError {
+            throw Failure(description: failure.message(file: path))
+        } catch {
+            throw Failure(description: "\(error); nothing was saved")
+        }
+    }
+
+    private enum Loaded {
+        case settings(ClockSettings)
+        case unreadable(LocalFile.Failure)
+        case problems([ConfigProblem])
+    }
+
+    private func load() -> Loaded {
+        do {
+            guard let bytes = try LocalFile.contents(of: path) else { return .settings(ClockSettings()) }
+            let result = ConfigFile.read(bytes, home: home)
+            return result.problems.isEmpty ? .settings(result.settings.clock) : .problems(result.problems)
+        } catch {
+            return .unreadable(error)
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import Glibc
+
+/// Reads a small file whole and replaces it atomically, with plain POSIX calls (the client avoids Foundation's
+/// file APIs to start fast). Blocking; for a short-lived process.
+enum LocalFile {
+    /// What went wrong, with the path and the system's reason.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+
+        static func system(_ what: String, _ path: String) -> Failure {
+            Failure(description: "cannot \(what) \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Larger is no config file; the cap keeps a wrong path (a log, a device) from filling memory.
+    static let maxBytes = 1 << 20
+
+    /// The file's bytes, or nil when it does not exist.
+    static func contents(of path: String) throws(Failure) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        if descriptor < 0 && errno == ENOENT { return nil }
+        guard descriptor >= 0 else { throw .system("open", path) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .system("read", path) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw Failure(description: "\(path) is not a regular file") }
+        var result: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw .system("read", path) }
+            if count == 0 { return result }
+            result += chunk[0..<count]
+            guard result.count <= maxBytes else {
+                throw Failure(description: "\(path) is larger than \(maxBytes >> 20) MiB, too large for a config file")
+            }
+        }
+    }
+
+    /// Replaces the file's contents so that a crash or a full disk leaves the old file or the new one, never
+    /// half of either: a temporary file in the same folder, synced, renamed over the old one. The old file's
+    /// permission bits are kept (a new file gets the umask's); a symbolic link is followed, so a config kept
+    /// in a dotfiles repository stays linked. Missing folders are made, private (0700).
+    static func replace(_ path: String, with bytes: [UInt8]) throws(Failure) {
+        let target = resolvedLink(path)
+        let folder = parentFolder(of: target)
+        try makeFolders(folder)
+        var info = stat()
+        let oldMode: mode_t? = stat(target, &info) == 0 ? info.st_mode & 0o7777 : nil
+        let temporary = folder + "/." + target.split(separator: "/").last.map(String.init)! + ".\(getpid()).tmp"
+        // A file of that name is a leftover of a crashed run with the same process id: ours to replace.
+        unlink(temporary)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw .system("create", temporary) }
+        var failure: Failure?
+        if let oldMode, fchmod(descriptor, oldMode) != 0 { failure = .system("set the permissions of", temporary) }
+        if failure == nil {
+            do { try writeAll(bytes, to: descriptor, path: temporary) } catch { failure = error }
+        }
+        if failure == nil && fsync(descriptor) != 0 { failure = .system("write", temporary) }
+        if close(descriptor) != 0 && failure == nil { failure = .system("write", temporary) }
+        if let failure {
+            unlink(temporary)
+            throw failure
+        }
+        guard rename(temporary, target) == 0 else {
+            let failure = Failure.system("replace", target)
+            unlink(temporary)
+            throw failure
+        }
+        // The rename is durable only once the folder's entry is on disk.
+        let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folderDescriptor >= 0 {
+            fsync(folderDescriptor)
+            close(folderDescriptor)
+        }
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(Failure) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { throw .system("write", path) }
+            offset += written
+        }
+    }
+
+    /// Where a symbolic link leads (fully resolved), or the path itself.
+    private static func resolvedLink(_ path: String) -> String {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, let resolved = realpath(path, nil) else {
+            return path
+        }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    private static func parentFolder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// `mkdir -p` with mode 0700 for each folder made.
+    private static func makeFolders(_ folder: String) throws(Failure) {
+        var path = folder.hasPrefix("/") ? "" : "."
+        for part in folder.split(separator: "/") {
+            path += "/" + part
+            guard mkdir(path, 0o700) != 0 else { continue }
+            let failure = Failure.system("create the folder", path)
+            var info = stat()
+            guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { throw failure }
+        }
+    }
+}
