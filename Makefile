@@ -31,7 +31,7 @@ MANUAL_OPTS := --authors 'NoiseClock developers<noiseclock@example.org>' \
 # parec to record; sox, lame and mpg123 make and check test sounds. Sounds: sox, lame, espeak-ng.
 BUILD_PACKAGES := libasound2-dev libmpg123-dev libsqlite3-dev pkg-config tzdata
 RUN_PACKAGES   := libasound2 libmpg123-0 alsa-utils libasound2-plugins
-TEST_PACKAGES  := pulseaudio pulseaudio-utils sox libsox-fmt-mp3 lame mpg123 espeak-ng sqlite3
+TEST_PACKAGES  := pulseaudio pulseaudio-utils sox libsox-fmt-mp3 lame mpg123 espeak-ng sqlite3 tmux
 # make bench: the peers it measures noised against (mpd with mpc, mpg123), the PulseAudio server and
 # parec/pactl it plays and records through, sox and lame for the seam loop, gcc for its C client.
 BENCH_PACKAGES := mpd mpc mpg123 pulseaudio pulseaudio-utils alsa-utils libasound2-plugins sox lame gcc libc6-dev
