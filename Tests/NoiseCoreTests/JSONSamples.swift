@@ -53,7 +53,8 @@ enum JSONSamples {
 
     static let playbacks: [PlaybackInfo] = [
         PlaybackInfo(masterVolume: 100, playing: [], sleepTimer: nil),
-        PlaybackInfo(masterVolume: 42.5, playing: playing, sleepTimer: SleepTimerInfo(remainingSeconds: 1799.987654, fadeOutSeconds: 30)),
+        PlaybackInfo(masterVolume: 42.5, playing: playing, sleepTimer: SleepTimerInfo(remainingSeconds: 1799.987654, fadeOutSeconds: 30),
+                     lastPlayed: ["rain", "fan"]),
     ]
 
     static let statuses: [StatusInfo] = [

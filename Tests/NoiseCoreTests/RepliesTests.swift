@@ -22,7 +22,7 @@ struct RepliesTests {
 
     @Test func absentValuesAreExplicitNulls() throws {
         let playback = PlaybackInfo(masterVolume: 100, playing: [], sleepTimer: nil)
-        #expect(text(try JSONCoding.line(playback)) == #"{"master_volume":100,"playing":[],"sleep_timer":null}"#)
+        #expect(text(try JSONCoding.line(playback)) == #"{"last_played":[],"master_volume":100,"playing":[],"sleep_timer":null}"#)
         let audio = AudioStatus(device: "pulse", state: .idle)
         #expect(text(try JSONCoding.line(audio)) == #"{"device":"pulse","error":null,"state":"idle","underruns":0}"#)
     }

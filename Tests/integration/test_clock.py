@@ -246,9 +246,19 @@ def test_the_terminal_is_restored_on_ctrl_c_and_sigterm(bins, tmp_path, tmux_for
 def test_a_ringing_alarm_shows_and_the_keys_snooze_it_and_toggle_the_noise(make_daemon, testdata, tmux_for, tmp_path):
     d = make_daemon(device="null")
     env = dict(d.env(), NOISECTL_POWER_SUPPLY_DIR=str(tmp_path / "none"))
-    assert d.ctl("play", "testloop").returncode == 0
     t = tmux_for(env, columns=100, rows=30)
     t.start(["--socket", str(d.socket), "--24h"])
+    t.wait_for(lambda ls: digit_rows(ls) and not any("not running" in l for l in ls), "the clock, connected")
+    # Nothing has played yet: space says so and plays nothing.
+    t.keys("Space")
+    t.wait_for(lambda ls: any("Nothing has played" in l for l in ls), "the note")
+    assert d.status()["playing"] == []
+    # What played before the clock started, and was stopped, is what space plays again.
+    assert d.ctl("play", "testloop").returncode == 0
+    assert d.ctl("stop").returncode == 0
+    d.wait_status(lambda s: s["playing"] == [] and s["last_played"] == ["testloop"], 5, "stopped, remembered")
+    t.keys("Space")
+    d.wait_status(lambda s: [p["id"] for p in s["playing"]] == ["testloop"], 5, "noise played again")
     t.wait_for(lambda ls: any("Playing" in l for l in ls), "what plays, from the daemon")
     # space stops the noise, and plays it again.
     t.keys("Space")

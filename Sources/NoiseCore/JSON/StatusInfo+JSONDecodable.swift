@@ -5,7 +5,8 @@ extension StatusInfo: JSONDecodable {
     public init(json: JSONValue) throws(JSONDecodingError) {
         let object = try JSONFields(json)
         let playback = PlaybackInfo(masterVolume: try object.required("master_volume"), playing: try object.required("playing"),
-                                    sleepTimer: try object.optional("sleep_timer"))
+                                    sleepTimer: try object.optional("sleep_timer"),
+                                    lastPlayed: try object.required("last_played"))
         self.init(uptimeSeconds: try object.required("uptime_seconds"), audio: try object.required("audio"),
                   playback: playback, catalog: try object.required("catalog"), alarms: try object.optional("alarms"),
                   config: try object.optional("config"))
@@ -19,7 +20,7 @@ extension PlaybackInfo: JSONDecodable {
     public init(json: JSONValue) throws(JSONDecodingError) {
         let object = try JSONFields(json)
         self.init(masterVolume: try object.required("master_volume"), playing: try object.required("playing"),
-                  sleepTimer: try object.optional("sleep_timer"))
+                  sleepTimer: try object.optional("sleep_timer"), lastPlayed: try object.required("last_played"))
     }
 }
 

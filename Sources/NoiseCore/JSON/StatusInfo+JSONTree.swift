@@ -5,7 +5,8 @@ extension StatusInfo: JSONTreeEncodable {
     func encodedJSON() throws -> EncodedJSON {
         .object([
             "alarms": try .orNull(alarms), "audio": try audio.encodedJSON(), "catalog": catalog.encodedJSON(),
-            "config": try .orNull(config), "master_volume": try .finite(masterVolume), "playing": try .list(playing),
+            "config": try .orNull(config), "last_played": .strings(lastPlayed), "master_volume": try .finite(masterVolume),
+            "playing": try .list(playing),
             "protocol": .integer(self.protocol), "sleep_timer": try .orNull(sleepTimer),
             "uptime_seconds": try .finite(uptimeSeconds), "version": .text(version),
         ])
@@ -14,8 +15,8 @@ extension StatusInfo: JSONTreeEncodable {
 
 extension PlaybackInfo: JSONTreeEncodable {
     func encodedJSON() throws -> EncodedJSON {
-        .object(["master_volume": try .finite(masterVolume), "playing": try .list(playing),
-                 "sleep_timer": try .orNull(sleepTimer)])
+        .object(["last_played": .strings(lastPlayed), "master_volume": try .finite(masterVolume),
+                 "playing": try .list(playing), "sleep_timer": try .orNull(sleepTimer)])
     }
 }
 

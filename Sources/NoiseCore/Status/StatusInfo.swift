@@ -7,6 +7,9 @@ public struct StatusInfo: Sendable, Equatable, Codable {
     public var masterVolume: Double
     public var playing: [PlayingSound]
     @ExplicitNull public var sleepTimer: SleepTimerInfo?
+    /// The ids of the sounds that played last (what plays now, else what played before the last stop), so a
+    /// client can offer "play again" (`noisectl clock`'s space key).
+    public var lastPlayed: [String]
     public var catalog: CatalogSummary
     /// Alarms: the next one, those ringing, recent missed ones, the time zone, wake-from-suspend.
     @ExplicitNull public var alarms: AlarmsStatus?
@@ -22,6 +25,7 @@ public struct StatusInfo: Sendable, Equatable, Codable {
         self.masterVolume = playback.masterVolume
         self.playing = playback.playing
         self.sleepTimer = playback.sleepTimer
+        self.lastPlayed = playback.lastPlayed
         self.catalog = catalog
         self.alarms = alarms
         self.config = config
@@ -33,11 +37,14 @@ public struct PlaybackInfo: Sendable, Equatable, Codable {
     public var masterVolume: Double
     public var playing: [PlayingSound]
     @ExplicitNull public var sleepTimer: SleepTimerInfo?
+    /// See `StatusInfo.lastPlayed`.
+    public var lastPlayed: [String]
 
-    public init(masterVolume: Double, playing: [PlayingSound], sleepTimer: SleepTimerInfo?) {
+    public init(masterVolume: Double, playing: [PlayingSound], sleepTimer: SleepTimerInfo?, lastPlayed: [String] = []) {
         self.masterVolume = masterVolume
         self.playing = playing
         self.sleepTimer = sleepTimer
+        self.lastPlayed = lastPlayed
     }
 }
 

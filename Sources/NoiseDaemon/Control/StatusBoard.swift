@@ -19,6 +19,7 @@ public final class StatusBoard: Sendable {
         var sounds: [Sound] = []
         var sleepDeadline: Double?
         var sleepFadeSeconds = 0.0
+        var lastPlayed: [String] = []
 
         func info(at now: Double) -> PlaybackInfo {
             let playing = sounds.map { sound in
@@ -27,7 +28,7 @@ public final class StatusBoard: Sendable {
                 return info
             }
             let timer = sleepDeadline.map { SleepTimerInfo(remainingSeconds: max(0, $0 - now), fadeOutSeconds: sleepFadeSeconds) }
-            return PlaybackInfo(masterVolume: masterVolume, playing: playing, sleepTimer: timer)
+            return PlaybackInfo(masterVolume: masterVolume, playing: playing, sleepTimer: timer, lastPlayed: lastPlayed)
         }
     }
 

@@ -27,7 +27,15 @@ public actor Player<C: Clock> where C.Duration == Duration {
     public nonisolated let board: StatusBoard
     private var library: SoundLibrary { didSet { board.publish(catalogSummary()) } }
     private var cache: SoundCache
-    private var active: [Active] = [] { didSet { publishPlayback() } }
+    private var active: [Active] = [] {
+        didSet {
+            let sounding = active.filter { $0.state != .fadingOut }.map(\.sound.id)
+            if !sounding.isEmpty { lastPlayed = sounding }
+            publishPlayback()
+        }
+    }
+    /// What played last (`status`'s `last_played`): kept through a stop, for "play it again".
+    private var lastPlayed: [String] = []
     private var masterVolume = 100.0 { didSet { publishPlayback() } }
     private var sleepTimer: SleepTimer? { didSet { publishPlayback() } }
     private var nextVoice: VoiceID = 1
@@ -278,6 +286,7 @@ public actor Player<C: Clock> where C.Duration == Duration {
         }
         playback.sleepDeadline = sleepTimer.map { started.duration(to: $0.deadline).seconds }
         playback.sleepFadeSeconds = sleepTimer?.fadeSeconds ?? 0
+        playback.lastPlayed = lastPlayed
         return playback
     }
 

@@ -10,8 +10,6 @@ final class ClockDaemonLink {
     private var lastAttempt: Int64?
     /// What the daemon said last; nil while it is not reachable.
     private(set) var status: StatusInfo?
-    /// The sounds last seen playing, for `space` after they stopped.
-    private(set) var lastNoise: [String] = []
 
     init(path: String) {
         self.path = path
@@ -27,7 +25,7 @@ final class ClockDaemonLink {
         do {
             let fresh = try DaemonConnection(path: path)
             connection = fresh
-            remember(try fresh.readData(try fresh.request("subscribe"), as: StatusInfo.self))
+            status = try fresh.readData(try fresh.request("subscribe"), as: StatusInfo.self)
         } catch {
             drop()
         }
@@ -50,7 +48,7 @@ final class ClockDaemonLink {
     private func refresh() {
         guard let connection else { return }
         do {
-            remember(try connection.readData(try connection.request("status"), as: StatusInfo.self))
+            status = try connection.readData(try connection.request("status"), as: StatusInfo.self)
         } catch {
             drop()
         }
@@ -73,11 +71,11 @@ final class ClockDaemonLink {
                 if let status, status.playing.contains(where: { $0.state != .fadingOut }) {
                     _ = try connection.request("stop", args: StopArguments())
                     said = "Stopped"
-                } else if !lastNoise.isEmpty {
-                    _ = try connection.request("play", args: PlayArguments(sounds: lastNoise))
-                    said = "Playing " + lastNoise.joined(separator: ", ")
+                } else if let last = status?.lastPlayed, !last.isEmpty {
+                    _ = try connection.request("play", args: PlayArguments(sounds: last))
+                    said = "Playing " + last.joined(separator: ", ")
                 } else {
-                    said = "Nothing played yet; start a noise with 'noisectl play SOUND'"
+                    said = "Nothing has played since noised started; start a noise with 'noisectl play SOUND'"
                 }
             }
             refresh()
@@ -86,12 +84,6 @@ final class ClockDaemonLink {
             if error.exitCode == 3 { drop() }
             return error.message
         }
-    }
-
-    private func remember(_ fresh: StatusInfo) {
-        status = fresh
-        let playing = fresh.playing.filter { $0.state != .fadingOut }.map(\.id)
-        if !playing.isEmpty { lastNoise = playing }
     }
 
     private func drop() {
