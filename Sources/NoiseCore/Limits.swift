@@ -52,6 +52,8 @@ public enum Limits {
     public static let maxTerminalCells = 1000
     /// How often the terminal clock tries to reach a daemon that is not running, in seconds.
     public static let clockReconnectSeconds = 5
+    /// How long the terminal clock waits for a reply before it takes the daemon for gone (and keeps ticking).
+    public static let clockDaemonWaitSeconds = 2
     /// Zones `noisectl world add` keeps in the config.
     public static let maxWorldZones = 24
 }

@@ -23,7 +23,7 @@ final class ClockDaemonLink {
         guard connection == nil, lastAttempt.map({ now - $0 >= Int64(Limits.clockReconnectSeconds) || now < $0 }) ?? true else { return }
         lastAttempt = now
         do {
-            let fresh = try DaemonConnection(path: path)
+            let fresh = try DaemonConnection(path: path, waitLimit: Limits.clockDaemonWaitSeconds)
             connection = fresh
             status = try fresh.readData(try fresh.request("subscribe"), as: StatusInfo.self)
         } catch {

@@ -52,7 +52,9 @@ final class DaemonConnection {
     private var nextID: Int64 = 1
     let path: String
 
-    init(path: String) throws(ClientFailure) {
+    /// `waitLimit`: seconds a read may wait before it fails as if the daemon had gone (nil waits as long as it
+    /// takes), so a daemon that hangs cannot freeze a client that has other things to do (the terminal clock).
+    init(path: String, waitLimit: Int? = nil) throws(ClientFailure) {
         self.path = path
         descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw .unreachable("cannot create a socket: \(String(cString: strerror(errno)))") }
@@ -75,6 +77,10 @@ final class DaemonConnection {
                 noised is not running (cannot connect to \(path): \(reason)).
                 Start it with 'systemctl --user start noised', or run 'noised &'.
                 """)
+        }
+        if let waitLimit {
+            var limit = timeval(tv_sec: waitLimit, tv_usec: 0)
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         }
         // The daemon greets first; a refusal (wrong user, too many clients) arrives instead of the hello.
         let hello = try nextLine()
