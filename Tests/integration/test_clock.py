@@ -67,6 +67,17 @@ def test_without_the_daemon_the_clock_runs_and_says_so(bins, tmp_path):
     assert sum("noised is not running" in l for l in lines) == 1
 
 
+def test_output_that_is_not_a_terminal_gets_one_frame_without_once(bins, tmp_path):
+    env = clock_env(tmp_path)
+    env["COLUMNS"], env["LINES"] = "999", "999"   # not read: the size comes from the terminal, else 80x24
+    r = H.noisectl("clock", "--24h", env=env, timeout=10)
+    assert r.returncode == 0, str(r)
+    lines = r.stdout.split("\n")[:-1]
+    assert len(lines) == 24 and all(width(l) == 80 for l in lines)
+    assert digit_rows(lines) and "\x1b" not in r.stdout
+    assert not config_file(env).exists(), "one frame saves nothing"
+
+
 def test_seconds_and_twelve_hours_change_the_digits(bins, tmp_path):
     env = clock_env(tmp_path)
     def widest(*args):
@@ -274,5 +285,13 @@ def test_a_ringing_alarm_shows_and_the_keys_snooze_it_and_toggle_the_noise(make_
     t.keys("s")
     d.wait_status(lambda s: not s["alarms"]["ringing"], 5, "alarm snoozed")
     t.wait_for(lambda ls: not any("ALARM" in l for l in ls) and any("Snoozed" in l for l in ls), "snoozed shown")
+    # Another one rings; d dismisses it.
+    trigger = int(time.time()) + 2
+    r = d.ctl("alarm", "add", time.strftime("%H:%M:%S", time.gmtime(trigger)), "--label", "Tea")
+    assert r.returncode == 0, str(r)
+    t.wait_for(lambda ls: any("ALARM" in l and "Tea" in l for l in ls), "the second banner", timeout=10)
+    t.keys("d")
+    d.wait_status(lambda s: not s["alarms"]["ringing"], 5, "alarm dismissed")
+    t.wait_for(lambda ls: not any("ALARM" in l for l in ls) and any("Dismissed" in l for l in ls), "dismissed shown")
     t.keys("q")
     t.assert_restored()
