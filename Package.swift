@@ -80,12 +80,16 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-static-executable", "-l_FoundationCollections", "-l_FoundationCShims", "-lswiftSynchronization"])]
         ),
 
+        // What the tests, the soak and the fuzz harness drive the daemon with (a hand-moved wall clock); linked
+        // into no product.
+        .target(name: "NoiseTesting", dependencies: ["NoiseDaemon"], swiftSettings: strict),
+
         // The fuzz harness (docs/reliability.md): a libFuzzer driver when built with -DNOISE_FUZZING by
         // `make fuzz`; any other build links a stub that says so.
         .executableTarget(
             name: "noise-fuzz",
             dependencies: [
-                "NoiseDaemon", "NoiseCore", "NoiseAudio", "NoiseStore", "NoiseSystem", "CFuzzer",
+                "NoiseDaemon", "NoiseCore", "NoiseAudio", "NoiseStore", "NoiseSystem", "NoiseTesting", "CFuzzer",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -96,7 +100,7 @@ let package = Package(
         .testTarget(name: "NoiseSystemTests", dependencies: ["NoiseSystem", "NoiseCore"], swiftSettings: strict),
         .testTarget(
             name: "NoiseDaemonTests",
-            dependencies: ["NoiseDaemon", "NoiseCore", "NoiseStore", "NoiseSystem",
+            dependencies: ["NoiseDaemon", "NoiseCore", "NoiseStore", "NoiseSystem", "NoiseTesting",
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
@@ -109,7 +113,7 @@ let package = Package(
         // Thirty days of alarms through the scheduler actor in seconds (`swift test --filter NoiseSoakTests`).
         .testTarget(
             name: "NoiseSoakTests",
-            dependencies: ["NoiseDaemon", "NoiseCore", "NoiseStore", "NoiseSystem",
+            dependencies: ["NoiseDaemon", "NoiseCore", "NoiseStore", "NoiseSystem", "NoiseTesting",
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),

@@ -1,6 +1,7 @@
 import NoiseAudio
 import NoiseCore
 import NoiseDaemon
+import NoiseTesting
 import NoiseStore
 
 /// One input's daemon, wired as `Daemon.run` wires it less the socket and the services: a player over a started

@@ -5,6 +5,7 @@ import NoiseSystem
 import Synchronization
 import Testing
 @testable import NoiseDaemon
+import NoiseTesting
 
 /// Records what the scheduler asks of the audio side.
 actor RecordingRinger: AlarmRinger {

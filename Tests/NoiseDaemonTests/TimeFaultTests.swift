@@ -5,6 +5,7 @@ import NoiseSystem
 import Synchronization
 import Testing
 @testable import NoiseDaemon
+import NoiseTesting
 
 /// A system zone the test can change while the scheduler runs, as `timedatectl set-timezone` would.
 final class ChangingZone: TimeZoneSource {

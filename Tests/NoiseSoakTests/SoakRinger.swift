@@ -1,5 +1,6 @@
 import NoiseCore
 import NoiseDaemon
+import NoiseTesting
 
 /// Records every ring the scheduler asks for, with the clock's time when it asked.
 actor SoakRinger: AlarmRinger {
@@ -14,11 +15,11 @@ actor SoakRinger: AlarmRinger {
         var description: String { "alarm \(alarmID) for \(trigger) at \(at)" }
     }
 
-    private let clock: SoakClock
+    private let clock: ManualWallClock
     private(set) var rings: [Ring] = []
     private(set) var stops = 0
 
-    init(clock: SoakClock) {
+    init(clock: ManualWallClock) {
         self.clock = clock
     }
 

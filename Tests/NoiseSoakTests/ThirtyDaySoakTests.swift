@@ -1,6 +1,7 @@
 import Logging
 import NoiseCore
 import NoiseDaemon
+import NoiseTesting
 import NoiseStore
 import NoiseSystem
 import Testing
@@ -39,7 +40,7 @@ struct ThirtyDaySoakTests {
         SoakWindow(zone: "Europe/Berlin", year: 2027, month: 3, day: 5),
     ]
 
-    static func scheduler(store: AlarmStore, clock: SoakClock, ringer: SoakRinger,
+    static func scheduler(store: AlarmStore, clock: ManualWallClock, ringer: SoakRinger,
                           rules: ZoneRules) async throws -> AlarmScheduler {
         try await AlarmScheduler(store: store, clock: clock, zones: FixedZones(rules: rules), ringer: ringer, hub: EventHub(),
                                  notifier: DesktopNotifier(environment: ["PATH": "/nonexistent"]),
@@ -59,7 +60,7 @@ struct ThirtyDaySoakTests {
 
         let rules = try SystemTimeZoneSource(environment: [:]).zone(named: window.zone)
         let store = try AlarmStore.inMemory()
-        let clock = SoakClock(now: Double(start))
+        let clock = ManualWallClock(now: Double(start))
         let ringer = SoakRinger(clock: clock)
         var scheduler = try await Self.scheduler(store: store, clock: clock, ringer: ringer, rules: rules)
         var loop = Task { [scheduler] in await scheduler.run() }
@@ -82,12 +83,12 @@ struct ThirtyDaySoakTests {
             guard target < Double(end) else { break }
             if deadline <= nextAction {
                 let waits = clock.waitCount
-                clock.set(target)
+                clock.advance(to: target)
                 await clock.parked(after: waits)
                 wakes += 1
                 continue
             }
-            clock.set(target)
+            clock.advance(to: target)
             let action = actions.removeFirst()
             let waits = clock.waitCount
             do {
@@ -109,7 +110,7 @@ struct ThirtyDaySoakTests {
                     // The process ends (its loop with it); the store is what the next one starts from.
                     loop.cancel()
                     await loop.value
-                    clock.set(target + Double(down))
+                    clock.advance(to: target + Double(down))
                     scheduler = try await Self.scheduler(store: store, clock: clock, ringer: ringer, rules: rules)
                     loop = Task { [scheduler] in await scheduler.run() }
                     restarts += 1
