@@ -100,6 +100,14 @@ struct ClockPartsTests {
         #expect(BatteryReport.text([Supply(type: "Battery", capacity: "garbage", status: "Charging")]) == nil)
     }
 
+    @Test func textFromTheDaemonCannotCarryEscapes() {
+        var frame = ClockFrame(size: TerminalSize(columns: 30, rows: 2))
+        frame.center(.init("Work\u{1B}[2J\tnow\u{9B}31m"), row: 0)
+        #expect(!frame.text.joined().unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+        #expect(frame.text[0].contains("Work [2J now 31m"))
+        #expect(frame.text.allSatisfy { DisplayWidth.of($0) == 30 })
+    }
+
     @Test func displayWidths() {
         #expect(DisplayWidth.of("07:00 Work") == 10)
         #expect(DisplayWidth.of("起床") == 4)

@@ -52,7 +52,7 @@ public struct ClockFrame: Sendable, Equatable {
         var placed: [Span] = []
         var width = 0
         for span in spans where width < size.columns - left {
-            let fitted = Self.cut(span.text, to: size.columns - left - width)
+            let fitted = Self.cut(Self.printable(span.text), to: size.columns - left - width)
             placed.append(Span(fitted, span.style))
             width += DisplayWidth.of(fitted)
         }
@@ -63,7 +63,7 @@ public struct ClockFrame: Sendable, Equatable {
 
     /// Puts one span centred on line `row`.
     public mutating func center(_ span: Span, row: Int) {
-        let text = DisplayWidth.fit(span.text, width: size.columns)
+        let text = DisplayWidth.fit(Self.printable(span.text), width: size.columns)
         put([Span(text, span.style)], row: row, column: (size.columns - DisplayWidth.of(text)) / 2)
     }
 
@@ -71,6 +71,19 @@ public struct ClockFrame: Sendable, Equatable {
     public mutating func restyle(row: Int, as style: Style) {
         guard lines.indices.contains(row) else { return }
         lines[row] = [Span(lines[row].map(\.text).joined(), style)]
+    }
+
+    /// `text` with every control character (C0, DEL, C1, tab) made a space: text from the daemon (an alarm's
+    /// label) must never move the cursor or start an escape sequence.
+    static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var result = ""
+        result.unicodeScalars.append(contentsOf: text.unicodeScalars.map { isControl($0) ? " " : $0 })
+        return result
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     /// The first `width` columns of `text` (no ellipsis: used where the caller already fitted it).
