@@ -9,10 +9,11 @@ struct Clock: ParsableCommand {
         commandName: "clock",
         abstract: "A full-terminal clock: big digits with the next alarm and what plays, or an analog face.",
         discussion: """
-            Keys: s snooze and d dismiss a ringing alarm, space stops the noise or plays the last one again,
-            q (or Ctrl-C) quits. The options you give are saved in config.toml's [clock] table, so the next
-            'noisectl clock' looks the same. With --once, or when the output is not a terminal, one frame is
-            printed and nothing is saved.
+            Keys: s snooze and d dismiss a ringing alarm, space stops the noise or plays the last one again, \
+            q (or Ctrl-C) quits.
+
+            The options you give are saved in config.toml's [clock] table, so the next 'noisectl clock' looks \
+            the same. With --once, or when the output is not a terminal, one frame is printed and nothing is saved.
 
             Examples:
               noisectl clock --24h --seconds --date

@@ -11,11 +11,13 @@ struct World: ParsableCommand {
         discussion: """
             Each zone's city, its time, its date when that is not today here, and how
             many hours it is ahead of here (+5:30) or behind (-6).
+
             Examples:
               noisectl world add Europe/Berlin Asia/Kolkata
               noisectl world
               noisectl world America/New_York
               noisectl world remove Europe/Berlin
+
             Exit codes: 0 success, 1 nothing was saved (the message says why), 2 usage
             error (an unknown zone is one, with close names suggested).
             """,
