@@ -31,6 +31,16 @@ extension JSONWriter {
         case .value(let value): write(value, into: &out)
         case .array(let items):
             writeArray(items, into: &out) { item, out in write(item, into: &out) }
+        case .object(let fields) where zip(fields, fields.dropFirst()).allSatisfy({ $0.key < $1.key }):
+            // Already in key order with no key twice, as the hand-built trees are: no sort, no index array.
+            out.append(UInt8(ascii: "{"))
+            for (position, field) in fields.enumerated() {
+                if position > 0 { out.append(UInt8(ascii: ",")) }
+                writeString(field.key, into: &out)
+                out.append(UInt8(ascii: ":"))
+                write(field.value, into: &out)
+            }
+            out.append(UInt8(ascii: "}"))
         case .object(let fields):
             // Sorted by key as `write(JSONValue)` does; equal keys stay in encoding order, and only the last is written.
             let order = fields.indices.sorted { left, right in
