@@ -21,7 +21,10 @@ INSTALL_VARS = PREFIX='$(PREFIX)' DESTDIR='$(DESTDIR)' USERUNITDIR='$(USERUNITDI
 # RUNPATH, full RELRO. Built in their own folder, so `make build` (for run and bench) and they never relink
 # each other. The stamp is newer than every source once built: `sudo make install` then only copies.
 STATIC      := .build/static
-STATIC_OPTS := --scratch-path $(STATIC) -c release -Xswiftc -static-stdlib --disable-local-rpath -Xlinker -z -Xlinker now
+# Every function in its own section, the packages' too, so the linker can lay out together the functions a cold
+# `noisectl status` runs (Sources/noisectl/section-order.txt; docs/performance.md, row 1).
+RELEASE_OPTS := -c release -Xswiftc -Xfrontend -Xswiftc -function-sections
+STATIC_OPTS := --scratch-path $(STATIC) $(RELEASE_OPTS) -Xswiftc -static-stdlib --disable-local-rpath -Xlinker -z -Xlinker now
 STAMP       := $(STATIC)/share/built
 MANUALS     := $(STATIC)/plugins/GenerateManual/outputs
 MANUAL_OPTS := --authors 'NoiseClock developers<noiseclock@example.org>' \
@@ -60,7 +63,7 @@ test-deps: deps
 	@$(PYTHON) -c 'import pytest, numpy' 2>/dev/null || $(PYTHON) -m pip install -q pytest numpy
 
 build: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build $(RELEASE_OPTS)
 
 debug: deps
 	@mkdir -p .build

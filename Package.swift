@@ -3,6 +3,18 @@ import PackageDescription
 
 let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 
+// The client's own modules reach generic types through accessors, not by mangled name, which makes the runtime
+// check each generic requirement by scanning every conformance record of the static binary: a cold `noisectl
+// status` then never scans (docs/performance.md, row 1).
+let clientModule: [SwiftSetting] = strict + [
+    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]),
+]
+
+// The functions a `noisectl status` runs, for the linker to lay out side by side (fewer pages for a cold process
+// to fault in); it needs them in sections of their own, which `make build` asks for (RELEASE_OPTS).
+// scripts/order-noisectl remakes the list.
+let noisectlSectionOrder = Context.packageDirectory + "/Sources/noisectl/section-order.txt"
+
 let package = Package(
     name: "NoiseClock",
     platforms: [.macOS(.v15)],
@@ -27,7 +39,7 @@ let package = Package(
         .systemLibrary(name: "CMPG123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"])]),
 
         // Pure core: models, catalog, protocol, parsing. No I/O.
-        .target(name: "NoiseCore", swiftSettings: strict),
+        .target(name: "NoiseCore", swiftSettings: clientModule),
 
         // The I/O edges both executables share (the system's tz database), kept out of the pure core.
         .target(name: "NoiseSystem", dependencies: ["NoiseCore"], swiftSettings: strict),
@@ -76,8 +88,10 @@ let package = Package(
                 "NoiseCore", "NoiseSystem", "CLinux",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: strict,
-            linkerSettings: [.unsafeFlags(["-static-executable", "-l_FoundationCollections", "-l_FoundationCShims", "-lswiftSynchronization"])]
+            exclude: ["section-order.txt"],
+            swiftSettings: clientModule,
+            linkerSettings: [.unsafeFlags(["-static-executable", "-l_FoundationCollections", "-l_FoundationCShims", "-lswiftSynchronization",
+                                           "-Xlinker", "--section-ordering-file=" + noisectlSectionOrder])]
         ),
 
         // What the tests, the soak and the fuzz harness drive the daemon with (a hand-moved wall clock); linked

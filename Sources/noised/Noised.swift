@@ -74,16 +74,17 @@ struct Noised: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let paths = XDGPaths(environment: ProcessEnvironment.variables())
+        let environment = ProcessEnvironment.variables()
+        let paths = XDGPaths(environment: environment)
         let reader = ConfigReader(path: configPath ?? config ?? ConfigReader.defaultPath(paths),
-                                  home: paths.environment["HOME"] ?? "/")
+                                  home: environment["HOME"] ?? "/")
         if checkConfig { try Self.check(reader, explicit: configPath != nil || config != nil) }
         let loaded = reader.read()
         let live = LiveConfiguration(reader: reader, overrides: overrides, initial: loaded)
         let settings = await live.settings
         let levelControl = LogLevelControl(Logger.Level(rawValue: settings.logLevel) ?? .info)
         // Under systemd, priority-prefixed lines the journal files by level; otherwise lines with time and level.
-        let toJournal = JournalLogHandler.stderrIsJournal(environment: paths.environment)
+        let toJournal = JournalLogHandler.stderrIsJournal(environment: environment)
         LoggingSystem.bootstrap { label in
             let inner: any LogHandler = toJournal ? JournalLogHandler(label: label, level: .trace)
                                                   : StreamLogHandler.standardError(label: label)
@@ -98,7 +99,7 @@ struct Noised: AsyncParsableCommand {
         }
         // Everything the daemon creates (socket, catalogs, copied sounds) is private to the user.
         umask(0o077)
-        guard let dataDirectory = dataDirectory ?? DataDirectoryLocator.find(environment: paths.environment) else {
+        guard let dataDirectory = dataDirectory ?? DataDirectoryLocator.find(environment: environment) else {
             throw ValidationError("cannot find the sound catalog (sounds.json); give --data-dir")
         }
         let configuration = DaemonConfiguration(
@@ -108,7 +109,7 @@ struct Noised: AsyncParsableCommand {
             stateDirectory: paths.stateHome + "/noised",
             live: live,
             logLevel: levelControl,
-            faults: TestFaults(environment: paths.environment))
+            faults: TestFaults(environment: environment))
         do {
             try await Daemon.run(configuration, logger: logger)
         } catch let error as StartupError {

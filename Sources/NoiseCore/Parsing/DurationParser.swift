@@ -45,10 +45,11 @@ public enum DurationParser {
         if seconds < 10, seconds != seconds.rounded() { return "\(((seconds * 10).rounded() / 10).formatted) s" }
         let whole = Int(seconds.rounded())
         let (hours, minutes, secs) = (whole / 3600, whole % 3600 / 60, whole % 60)
-        var parts: [String] = []
-        if hours > 0 { parts.append("\(hours) h") }
-        if minutes > 0 { parts.append("\(minutes) min") }
-        if secs > 0 && hours == 0 || parts.isEmpty { parts.append("\(secs) s") }
-        return parts.joined(separator: " ")
+        // Concatenated, not `joined`: its generic code costs a cold `noisectl status` a conformance scan.
+        var text = ""
+        if hours > 0 { text = "\(hours) h" }
+        if minutes > 0 { text += (text.isEmpty ? "" : " ") + "\(minutes) min" }
+        if secs > 0 && hours == 0 || text.isEmpty { text += (text.isEmpty ? "" : " ") + "\(secs) s" }
+        return text
     }
 }

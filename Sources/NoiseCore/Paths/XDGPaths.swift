@@ -1,15 +1,22 @@
 /// The XDG base directories for the user, from an environment (injected so tests choose their own).
 /// Never a hard-coded home path: `$HOME` is read from the environment like everything else.
 public struct XDGPaths: Sendable {
-    public let environment: [String: String]
+    /// The value of an environment variable, nil when unset.
+    private let variable: @Sendable (String) -> String?
 
     public init(environment: [String: String]) {
-        self.environment = environment
+        variable = { environment[$0] }
     }
 
-    private func directory(_ variable: String, fallback: String) -> String {
-        if let value = environment[variable], value.hasPrefix("/") { return value }
-        return (environment["HOME"] ?? "/") + "/" + fallback
+    /// Reads variables one by one (`getenv`): `noisectl status` finds its socket without building a dictionary of
+    /// the whole environment, whose first use costs a cold process a scan of every conformance record.
+    public init(variable: @escaping @Sendable (String) -> String?) {
+        self.variable = variable
+    }
+
+    private func directory(_ name: String, fallback: String) -> String {
+        if let value = variable(name), value.hasPrefix("/") { return value }
+        return (variable("HOME") ?? "/") + "/" + fallback
     }
 
     public var dataHome: String { directory("XDG_DATA_HOME", fallback: ".local/share") }
@@ -18,14 +25,14 @@ public struct XDGPaths: Sendable {
 
     /// `$XDG_RUNTIME_DIR`, or a per-user folder under /tmp when the session has none (e.g. over plain ssh).
     public func runtimeDirectory(uid: UInt32) -> String {
-        if let value = environment["XDG_RUNTIME_DIR"], value.hasPrefix("/") { return value }
+        if let value = variable("XDG_RUNTIME_DIR"), value.hasPrefix("/") { return value }
         return "/tmp/noised-\(uid)"
     }
 
     /// The control socket: `--socket`, else `$NOISED_SOCKET`, else `$XDG_RUNTIME_DIR/noised/socket`.
     public func socketPath(option: String?, uid: UInt32) -> String {
         if let option, !option.isEmpty { return option }
-        if let value = environment["NOISED_SOCKET"], !value.isEmpty { return value }
+        if let value = variable("NOISED_SOCKET"), !value.isEmpty { return value }
         return runtimeDirectory(uid: uid) + "/noised/socket"
     }
 

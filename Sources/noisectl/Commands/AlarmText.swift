@@ -61,8 +61,11 @@ enum AlarmText {
             text = "\(magnitude) s"
         } else {
             let (days, hours, minutes) = (magnitude / 86_400, magnitude % 86_400 / 3600, magnitude % 3600 / 60)
-            text = [days > 0 ? "\(days) d" : nil, hours > 0 ? "\(hours) h" : nil, days == 0 && minutes > 0 ? "\(minutes) min" : nil]
-                .compactMap { $0 }.joined(separator: " ")
+            // Concatenated, not `joined`: its generic code costs a cold `noisectl status` a conformance scan.
+            var parts = days > 0 ? "\(days) d" : ""
+            if hours > 0 { parts += (parts.isEmpty ? "" : " ") + "\(hours) h" }
+            if days == 0 && minutes > 0 { parts += (parts.isEmpty ? "" : " ") + "\(minutes) min" }
+            text = parts
         }
         return seconds >= 0 ? "in \(text)" : "\(text) ago"
     }

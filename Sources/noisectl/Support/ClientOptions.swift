@@ -29,7 +29,7 @@ struct Client {
     var json: Bool
 
     var socketPath: String {
-        XDGPaths(environment: ProcessEnvironment.current).socketPath(option: socket, uid: getuid())
+        XDGPaths(variable: ProcessEnvironment.variable).socketPath(option: socket, uid: getuid())
     }
 
     /// Connects, runs `body`, and turns failures into a message and the documented exit code.

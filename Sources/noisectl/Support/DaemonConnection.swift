@@ -82,8 +82,16 @@ final class DaemonConnection {
             var limit = timeval(tv_sec: waitLimit, tv_usec: 0)
             setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         }
-        // The daemon greets first; a refusal (wrong user, too many clients) arrives instead of the hello.
-        let hello = try nextLine()
+    }
+
+    private var greeted = false
+
+    /// The daemon greets first; a refusal (wrong user, too many clients) arrives instead of the hello. The first
+    /// request is sent before the greeting is read, so the two cross on the wire.
+    private func awaitGreeting() throws(ClientFailure) {
+        guard !greeted else { return }
+        greeted = true
+        let hello = try nextIncoming()
         if let error = hello.error { throw .refused(error) }
         guard hello.event == EventName.hello else { throw .unreachable("\(path) does not speak the noised protocol") }
     }
@@ -115,11 +123,22 @@ final class DaemonConnection {
     private func request(_ command: String, encodedArgs: JSONValue?) throws(ClientFailure) -> JSONValue {
         let id = nextID
         nextID += 1
-        var fields: [String: JSONValue] = ["id": .number(Double(id)), "cmd": .string(command)]
-        if let encodedArgs { fields["args"] = encodedArgs }
-        try send(JSONWriter.write(.object(fields)) + [UInt8(ascii: "\n")])
+        // Written field by field in key order (what `JSONWriter` would give an object): no dictionary, whose first
+        // use would cost a cold `noisectl status` a scan of every conformance record.
+        var line = Array("{".utf8)
+        if let encodedArgs {
+            line += Array("\"args\":".utf8)
+            JSONWriter.write(encodedArgs, into: &line)
+            line.append(UInt8(ascii: ","))
+        }
+        line += Array("\"cmd\":".utf8)
+        JSONWriter.write(.string(command), into: &line)
+        line += Array(",\"id\":\(id)}\n".utf8)
+        let sent = Result { () throws(ClientFailure) in try send(line) }
+        try awaitGreeting()
+        try sent.get()
         while true {
-            let reply = try nextLine()
+            let reply = try nextIncoming()
             guard reply.event == nil else { continue }
             if let error = reply.error { throw .refused(error) }
             guard reply.id == .int(id) else { continue }
@@ -151,6 +170,11 @@ final class DaemonConnection {
 
     /// The next line from the daemon, decoded; blocks until one arrives.
     func nextLine() throws(ClientFailure) -> IncomingLine {
+        try awaitGreeting()
+        return try nextIncoming()
+    }
+
+    private func nextIncoming() throws(ClientFailure) -> IncomingLine {
         let line = try readLine()
         do {
             return try IncomingLine(json: JSONReader.read(line))
@@ -181,7 +205,7 @@ final class DaemonConnection {
     private func send(_ bytes: [UInt8]) throws(ClientFailure) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            let written = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if written < 0 && errno == EINTR { continue }
             guard written > 0 else { throw .unreachable("lost the connection to the daemon: \(String(cString: strerror(errno)))") }
             offset += written

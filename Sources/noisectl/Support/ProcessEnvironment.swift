@@ -19,4 +19,9 @@ enum ProcessEnvironment {
         }
         return variables
     }
+
+    /// One variable, nil when unset (`getenv`), for paths found without the whole environment (`XDGPaths`).
+    @Sendable static func variable(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
 }
