@@ -277,21 +277,14 @@ def test_a_ringing_alarm_shows_and_the_keys_snooze_it_and_toggle_the_noise(make_
     t.wait_for(lambda ls: not any("Playing" in l for l in ls), "the overlay to go")
     t.keys("Space")
     d.wait_status(lambda s: [p["id"] for p in s["playing"]] == ["testloop"], 5, "noise playing again")
-    # An alarm two seconds ahead rings; the banner shows it; s snoozes it.
-    trigger = int(time.time()) + 2
-    r = d.ctl("alarm", "add", time.strftime("%H:%M:%S", time.gmtime(trigger)), "--label", "Wake")
-    assert r.returncode == 0, str(r)
-    t.wait_for(lambda ls: any("ALARM" in l and "Wake" in l for l in ls), "the ringing banner", timeout=10)
-    t.keys("s")
-    d.wait_status(lambda s: not s["alarms"]["ringing"], 5, "alarm snoozed")
-    t.wait_for(lambda ls: not any("ALARM" in l for l in ls) and any("Snoozed" in l for l in ls), "snoozed shown")
-    # Another one rings; d dismisses it.
-    trigger = int(time.time()) + 2
-    r = d.ctl("alarm", "add", time.strftime("%H:%M:%S", time.gmtime(trigger)), "--label", "Tea")
-    assert r.returncode == 0, str(r)
-    t.wait_for(lambda ls: any("ALARM" in l and "Tea" in l for l in ls), "the second banner", timeout=10)
-    t.keys("d")
-    d.wait_status(lambda s: not s["alarms"]["ringing"], 5, "alarm dismissed")
-    t.wait_for(lambda ls: not any("ALARM" in l for l in ls) and any("Dismissed" in l for l in ls), "dismissed shown")
+    # An alarm two seconds ahead rings and the banner shows it; s snoozes it, and d dismisses the next one.
+    for label, key, said in [("Wake", "s", "Snoozed"), ("Tea", "d", "Dismissed")]:
+        trigger = int(time.time()) + 2
+        r = d.ctl("alarm", "add", time.strftime("%H:%M:%S", time.gmtime(trigger)), "--label", label)
+        assert r.returncode == 0, str(r)
+        t.wait_for(lambda ls: any("ALARM" in l and label in l for l in ls), f"the banner for {label}", timeout=10)
+        t.keys(key)
+        d.wait_status(lambda s: not s["alarms"]["ringing"], 5, f"{label} answered with {key}")
+        t.wait_for(lambda ls: not any("ALARM" in l for l in ls) and any(said in l for l in ls), f"{said} shown")
     t.keys("q")
     t.assert_restored()
