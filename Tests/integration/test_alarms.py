@@ -716,7 +716,8 @@ def test_without_audio_an_alarm_still_rings_every_other_way(make_daemon, testdat
     env = dict(UTC)
     env["PATH"] = f"{bindir}:/usr/local/bin:/usr/bin:/bin"
     d = make_daemon(device="nonexistent_pcm_for_alarms", extra_env=env)
-    assert d.status()["audio"]["state"] == "error"
+    # The first open is tried on the audio thread after the socket is up, so await its outcome.
+    d.wait_status(lambda s: s["audio"]["state"] == "error", 6, "audio state error")
     ev = events_for(d)
     info, trigger = _add_at(d, 2, "--sound", testdata.alarm.id, "--label", "Silent")
     aid = info["alarm"]["id"]

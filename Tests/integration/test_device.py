@@ -99,4 +99,5 @@ def test_stop_takes_effect_while_the_device_is_missing(make_daemon, testdata):
     assert [p["id"] for p in d.status()["playing"]] == [testdata.loop.id]
     assert d.ctl("stop").returncode == 0
     d.wait_status(lambda s: s["playing"] == [], timeout=5, desc="nothing playing after stop")
-    assert d.status()["audio"]["state"] == "error"
+    # The open failure is recorded by the audio thread, so await it rather than race it.
+    d.wait_status(lambda s: s["audio"]["state"] == "error", 6, "audio state error")

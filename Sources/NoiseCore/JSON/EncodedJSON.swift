@@ -32,7 +32,7 @@ extension JSONWriter {
         case .array(let items):
             writeArray(items, into: &out) { item, out in write(item, into: &out) }
         case .object(let fields) where zip(fields, fields.dropFirst()).allSatisfy({ $0.key < $1.key }):
-            // Already in key order with no key twice, as the hand-built trees are: no sort, no index array.
+            // Already in key order with no key twice (a struct declaring its properties in key order): no sort, no index array.
             out.append(UInt8(ascii: "{"))
             for (position, field) in fields.enumerated() {
                 if position > 0 { out.append(UInt8(ascii: ",")) }

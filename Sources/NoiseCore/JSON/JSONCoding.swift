@@ -5,9 +5,9 @@ import Foundation
 #endif
 
 /// The one JSON configuration of the protocol: snake_case keys, sorted for stable output.
-/// `line` is Foundation-free: the status types and reply envelopes build their tree by hand (`JSONTreeEncodable`),
-/// the rest goes through `JSONValueEncoder`, and `JSONWriter` makes the bytes, the same bytes as `encoder()` gives
-/// (the tests compare them); `encoder()` and `decoder()` stay for code that wants Foundation's Codable.
+/// `line` is Foundation-free: the status types and reply envelopes write their bytes by hand (`JSONWritable`),
+/// the rest goes through `JSONValueEncoder` and `JSONWriter`; either way they are the bytes `encoder()` gives (the
+/// tests compare them); `encoder()` and `decoder()` stay for code that wants Foundation's Codable.
 public enum JSONCoding {
     public static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
@@ -24,13 +24,6 @@ public enum JSONCoding {
 
     /// Encodes a value as one line of text (no newline inside, none at the end).
     public static func line(_ value: some Encodable) throws -> [UInt8] {
-        bytes(try tree(value))
-    }
-
-    static func bytes(_ tree: EncodedJSON) -> [UInt8] {
-        var line: [UInt8] = []
-        line.reserveCapacity(1024)
-        JSONWriter.write(tree, into: &line)
-        return line
+        try JSONOutput.line(value)
     }
 }

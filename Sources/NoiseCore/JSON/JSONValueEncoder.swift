@@ -114,13 +114,18 @@ final class ValueEncoder: Encoder {
     }
 
     static func number(_ value: Double, parent: ValueEncoder?, key: (any CodingKey)?) throws -> JSONValue {
+        .number(try finite(value, parent: parent, key: key))
+    }
+
+    /// The number itself, or Foundation's error for one JSON cannot hold.
+    static func finite(_ value: Double, parent: ValueEncoder? = nil, key: (any CodingKey)? = nil) throws -> Double {
         guard value.isFinite else {
             var path = parent?.codingPath ?? []
             if let key { path.append(key) }
             throw EncodingError.invalidValue(value, EncodingError.Context(
                 codingPath: path, debugDescription: "Unable to encode Double.\(value) directly in JSON."))
         }
-        return .number(value)
+        return value
     }
 
     /// Foundation writes a Float by its own shortest digits (0.1, not 0.10000000149011612); going through the

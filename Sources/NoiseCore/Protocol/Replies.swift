@@ -22,17 +22,19 @@ public enum Replies {
         public init() {}
     }
 
+    // The envelopes and the status types write their bytes by hand (`JSONWritable`); other data goes through Codable.
     public static func success(id: RequestID, data: some Encodable) throws -> [UInt8] {
-        // The envelopes build their trees by hand; `tree(data)` does too for the status types (`JSONTreeEncodable`).
-        JSONCoding.bytes(try Success(id: id, data: data).encodedJSON())
+        try JSONOutput.line(Success(id: id, data: data))
     }
 
     public static func failure(id: RequestID, error: ProtocolError) -> [UInt8] {
-        JSONCoding.bytes(Failure(id: id, error: error).encodedJSON())
+        var out = JSONOutput(capacity: 256)
+        Failure(id: id, error: error).writeJSON(to: &out)
+        return out.bytes
     }
 
     public static func event(_ name: String, data: some Encodable) throws -> [UInt8] {
-        JSONCoding.bytes(try EventLine(event: name, data: data).encodedJSON())
+        try JSONOutput.line(EventLine(event: name, data: data))
     }
 }
 
