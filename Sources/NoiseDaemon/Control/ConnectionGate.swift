@@ -53,8 +53,11 @@ final class ConnectionGate: ChannelInboundHandler {
         if admitted { context.fireChannelRead(data) }
     }
 
+    /// The greeting never changes while the daemon runs, so it is encoded once, not on every connection.
+    private static let hello = try? Replies.event(EventName.hello, data: Hello())
+
     private func admit(_ context: ChannelHandlerContext) {
-        guard let hello = try? Replies.event(EventName.hello, data: Hello()) else { return context.close(promise: nil) }
+        guard let hello = Self.hello else { return context.close(promise: nil) }
         admitted = true
         context.writeAndFlush(wrapOutboundOut(ByteBuffer(line: hello)), promise: nil)
         context.fireChannelActive()

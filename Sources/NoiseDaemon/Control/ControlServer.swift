@@ -41,6 +41,9 @@ public struct ControlServer<C: Clock>: Service where C.Duration == Duration {
         let (connections, logger) = (self.connections, self.logger)
         let bootstrap = ServerBootstrap(group: loop, childGroup: loop)
             .serverChannelOption(.backlog, value: 256)
+            // One accept per wake-up: the loop comes back at once while more wait (epoll is level-triggered),
+            // and a lone client does not pay for a second accept that finds none (docs/performance.md, row 1).
+            .serverChannelOption(.maxMessagesPerRead, value: 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations

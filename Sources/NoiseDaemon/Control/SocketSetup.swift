@@ -69,5 +69,8 @@ struct PeerCredentials: Sendable {
     var gid: UInt32 = 0
 
     /// Only the daemon's own user, and root, may control it.
-    var isAllowed: Bool { uid == getuid() || uid == 0 }
+    var isAllowed: Bool { uid == Self.daemonUID || uid == 0 }
+
+    /// Read once: the daemon's user never changes, and each connection would otherwise cost a syscall.
+    private static let daemonUID = getuid()
 }
