@@ -175,6 +175,29 @@ def test_remove_of_a_zone_not_saved_names_the_saved_ones(world_env):
     assert config_path(world_env).read_bytes() == before
 
 
+def test_adds_run_at_once_all_count(world_env):
+    # Each `world add` reads the saved list, adds to it and saves it; run together, without the lock on the
+    # config folder two of them would read the same list and the later save would drop the earlier's zone.
+    zones = ["Asia/Tokyo", "Europe/Rome", "America/Chicago", "Africa/Cairo", "Asia/Kolkata", "Australia/Perth",
+             "Europe/Oslo", "America/Lima", "Asia/Seoul", "Pacific/Auckland", "Europe/Lisbon", "Asia/Dubai",
+             "America/Denver", "Africa/Lagos", "Asia/Bangkok", "Europe/Athens"]
+    argv = [str(H.bin_dir() / "noisectl"), "world", "add"]
+    runs = [subprocess.Popen(argv + [zone], env=world_env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            for zone in zones]
+    for run, zone in zip(runs, zones):
+        out, err = run.communicate(timeout=30)
+        assert run.returncode == 0 and f"Added {zone}." in out, (zone, out, err)
+    r = ctl(world_env, "--json", "world")
+    assert r.returncode == 0, str(r)
+    assert sorted(row["zone"] for row in json.loads(r.stdout)["zones"]) == sorted(zones), r.stdout
+
+
+def test_a_change_that_saves_nothing_creates_no_folder(world_env):
+    r = ctl(world_env, "world", "remove", "Asia/Tokyo")
+    assert r.returncode == 1 and "no zone is saved" in r.stderr, str(r)
+    assert not config_path(world_env).parent.exists(), "a failed remove made the config folder"
+
+
 def test_duplicates_are_skipped_and_the_limit_holds(world_env):
     r = ctl(world_env, "--json", "world", "add", "Asia/Tokyo", "Asia/Tokyo")
     assert r.returncode == 0, str(r)

@@ -148,7 +148,7 @@ struct Clock: ParsableCommand {
             return printOnce(session, terminal: terminal, zone: local)
         }
         if !changes.isEmpty {
-            do { try store.save(changes) } catch { Output.error("warning: \(error.description)") }
+            do { try store.update { _ in (changes, ()) } } catch { Output.error("warning: \(error)") }
         }
         session.run()
     }

@@ -110,22 +110,20 @@ struct World: ParsableCommand {
 }
 
 extension World {
-    /// The saved zones, for `add` and `remove`; a config file with problems is reported and exits 1.
-    static func savedZones(in store: ConfigStore) throws -> [String] {
+    /// Reads the saved zones, lets `change` work out the new list, and saves it when it differs, with the
+    /// config folder locked throughout (`ConfigStore.update`, so two `world add`s at once both count). A config
+    /// file that cannot be read or changed is reported and exits 1, unchanged.
+    static func updateZones<Result>(in store: ConfigStore,
+                                    _ change: ([String]) throws -> (zones: [String], result: Result)) throws -> Result {
         do {
-            return try store.settingsToChange().worldZones
-        } catch {
-            Output.error(error.description)
-            throw ExitCode(1)
-        }
-    }
-
-    /// Writes the zone list to config.toml; a file that cannot take it is reported and exits 1, unchanged.
-    static func save(_ zones: [String], in store: ConfigStore) throws {
-        do {
-            try store.save([(key: "world.zones", value: .array(zones.map { .string($0) }))])
-        } catch {
-            Output.error(error.description)
+            return try store.update { settings in
+                let planned = try change(settings.worldZones)
+                let changes: [ConfigEditor.Change] = planned.zones == settings.worldZones ? []
+                    : [(key: "world.zones", value: .array(planned.zones.map { .string($0) }))]
+                return (changes, planned.result)
+            }
+        } catch let failure as ConfigStore.Failure {
+            Output.error(failure.description)
             throw ExitCode(1)
         }
     }

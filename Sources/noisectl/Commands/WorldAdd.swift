@@ -24,28 +24,30 @@ struct WorldAdd: ParsableCommand {
 
     func run() throws {
         let store = ConfigStore()
-        var saved = try World.savedZones(in: store)
-        var added: [String] = []
-        var alreadySaved: [String] = []
-        for zone in zones {
-            if saved.contains(zone) {
-                if !alreadySaved.contains(zone) { alreadySaved.append(zone) }
-            } else {
-                saved.append(zone)
-                added.append(zone)
+        let reply = try World.updateZones(in: store) { saved in
+            var zones = saved
+            var added: [String] = []
+            var alreadySaved: [String] = []
+            for zone in self.zones {
+                if zones.contains(zone) {
+                    if !alreadySaved.contains(zone) { alreadySaved.append(zone) }
+                } else {
+                    zones.append(zone)
+                    added.append(zone)
+                }
             }
+            guard zones.count <= Limits.maxWorldZones else {
+                Output.error("at most \(Limits.maxWorldZones) zones can be saved; \(saved.count) are, "
+                    + "and \(added.count) more would make \(zones.count); remove some first: noisectl world remove ZONE; "
+                    + "nothing was saved")
+                throw ExitCode(1)
+            }
+            return (zones, Reply(zones: zones, added: added, alreadySaved: alreadySaved))
         }
-        guard saved.count <= Limits.maxWorldZones else {
-            Output.error("at most \(Limits.maxWorldZones) zones can be saved; \(saved.count - added.count) are, "
-                + "and \(added.count) more would make \(saved.count); remove some first: noisectl world remove ZONE; "
-                + "nothing was saved")
-            throw ExitCode(1)
-        }
-        if !added.isEmpty { try World.save(saved, in: store) }
-        if options.json { return Output.json(Reply(zones: saved, added: added, alreadySaved: alreadySaved)) }
-        alreadySaved.forEach { Output.line("\($0) is already saved.") }
-        added.forEach { Output.line("Added \($0).") }
-        if !added.isEmpty { Output.line("Saved in \(store.path).") }
+        if options.json { return Output.json(reply) }
+        reply.alreadySaved.forEach { Output.line("\($0) is already saved.") }
+        reply.added.forEach { Output.line("Added \($0).") }
+        if !reply.added.isEmpty { Output.line("Saved in \(store.path).") }
     }
 
     struct Reply: Encodable {

@@ -15,21 +15,21 @@ struct WorldRemove: ParsableCommand {
     var zones: [String]
 
     func run() throws {
-        let store = ConfigStore()
-        let saved = try World.savedZones(in: store)
-        let missing = zones.filter { !saved.contains($0) }
-        guard missing.isEmpty else {
-            let names = missing.map { "'\($0)'" }.joined(separator: ", ")
-            let which = saved.isEmpty ? "no zone is saved" : "the saved zones are " + saved.joined(separator: ", ")
-            Output.error("\(names) \(missing.count == 1 ? "is" : "are") not saved; \(which); nothing was removed")
-            throw ExitCode(1)
+        let reply = try World.updateZones(in: ConfigStore()) { saved in
+            let missing = zones.filter { !saved.contains($0) }
+            guard missing.isEmpty else {
+                let names = missing.map { "'\($0)'" }.joined(separator: ", ")
+                let which = saved.isEmpty ? "no zone is saved" : "the saved zones are " + saved.joined(separator: ", ")
+                Output.error("\(names) \(missing.count == 1 ? "is" : "are") not saved; \(which); nothing was removed")
+                throw ExitCode(1)
+            }
+            let kept = saved.filter { !zones.contains($0) }
+            return (kept, Reply(zones: kept, removed: saved.filter { zones.contains($0) }))
         }
-        let kept = saved.filter { !zones.contains($0) }
-        try World.save(kept, in: store)
-        let removed = saved.filter { zones.contains($0) }
-        if options.json { return Output.json(Reply(zones: kept, removed: removed)) }
-        removed.forEach { Output.line("Removed \($0).") }
-        Output.line(kept.isEmpty ? "No world clocks are saved now." : "Saved zones: " + kept.joined(separator: ", ") + ".")
+        if options.json { return Output.json(reply) }
+        reply.removed.forEach { Output.line("Removed \($0).") }
+        Output.line(reply.zones.isEmpty ? "No world clocks are saved now."
+            : "Saved zones: " + reply.zones.joined(separator: ", ") + ".")
     }
 
     struct Reply: Encodable {

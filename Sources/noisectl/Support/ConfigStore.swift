@@ -48,10 +48,30 @@ struct ConfigStore {
         }
     }
 
+    /// Reads the saved settings, lets `change` work out what to set from them, and saves that, with the
+    /// config folder locked throughout: two noisectl processes changing the file at once (two `world add`s)
+    /// take turns, and neither saves over a file the other changed after it read it. A change that sets
+    /// nothing creates no folder. Throws `Failure` as `settingsToChange` and `save` do, or `change`'s error.
+    func update<Result>(_ change: (ClockSettings) throws -> (changes: [ConfigEditor.Change], result: Result)) throws -> Result {
+        if !LocalFile.folderExists(holding: path) {
+            let planned = try change(try settingsToChange())
+            if planned.changes.isEmpty { return planned.result }
+        }
+        do {
+            return try LocalFile.whileFolderLocked(holding: path) {
+                let planned = try change(try settingsToChange())
+                if !planned.changes.isEmpty { try save(planned.changes) }
+                return planned.result
+            }
+        } catch let failure as LocalFile.Failure {
+            throw Failure(description: failure.description + "; nothing was saved")
+        }
+    }
+
     /// Sets each key to its value (`[("world.zones", .array(...))]`), keeping every other line of the file, and
     /// writes the file atomically. Throws, and changes nothing, when the file cannot be read, already has
-    /// problems, or would have one after the change.
-    func save(_ changes: [ConfigEditor.Change]) throws(Failure) {
+    /// problems, or would have one after the change. Unlocked: `update` is what commands call.
+    private func save(_ changes: [ConfigEditor.Change]) throws(Failure) {
         do {
             let existing = try LocalFile.contents(of: path)
             let edited = try ConfigEditor.applying(changes, to: existing ?? [], home: home)

@@ -87,6 +87,27 @@ enum LocalFile {
         }
     }
 
+    /// Whether the folder that would hold `path` exists yet.
+    static func folderExists(holding path: String) -> Bool {
+        var info = stat()
+        return stat(parentFolder(of: path), &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// Runs `body` holding an exclusive `flock` on the folder that holds `path` (made first, 0700, when
+    /// missing). The folder and not the file, because `replace` renames a new file over the old one. Advisory:
+    /// it orders the noisectl processes that read, change and save the same file, and nothing else.
+    static func whileFolderLocked<T>(holding path: String, _ body: () throws -> T) throws -> T {
+        let folder = parentFolder(of: path)
+        try makeFolders(folder)
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Failure.system("open the folder", folder) }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw Failure.system("lock the folder", folder) }
+        }
+        return try body()
+    }
+
     /// Where a symbolic link leads (fully resolved), or the path itself.
     private static func resolvedLink(_ path: String) -> String {
         var info = stat()
