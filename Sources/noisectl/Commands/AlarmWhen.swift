@@ -78,7 +78,7 @@ struct AlarmWhen: ParsableCommand {
             let localDay = NextTrigger.localDay(of: trigger.unix, zone: rules)
             let day = Weekday(rawValue: CivilDate.weekday(days: localDay))!.shortName
             var line = "\(day.prefix(1).uppercased() + day.dropFirst()) \(date) \(clock) \(offset) "
-                + "(\(trigger.abbreviation))  \(Self.relative(trigger.unix - start))"
+                + "(\(trigger.abbreviation))  \(AlarmText.relative(trigger.unix - start))"
             if trigger.shifted { line += "  (shifted by the DST gap)" }
             Output.line(line)
         }
@@ -129,22 +129,5 @@ struct AlarmWhen: ParsableCommand {
         } catch {
             throw ValidationError("--zone: " + ZoneName.unknownMessage(zone, among: source.identifiers()))
         }
-    }
-
-    /// "in 1 day 18 h", "in 5 h 3 min", "in 40 s": the two largest units, cut (not rounded) like a countdown.
-    static func relative(_ seconds: Int64) -> String {
-        let units: [(size: Int64, name: String)] = [(86_400, "day"), (3600, "h"), (60, "min"), (1, "s")]
-        var parts: [String] = []
-        var rest = seconds
-        for unit in units where parts.count < 2 {
-            let amount = rest / unit.size
-            rest %= unit.size
-            if amount > 0 {
-                parts.append(unit.name == "day" ? "\(amount) day\(amount == 1 ? "" : "s")" : "\(amount) \(unit.name)")
-            } else if !parts.isEmpty {
-                break
-            }
-        }
-        return "in " + (parts.isEmpty ? "0 s" : parts.joined(separator: " "))
     }
 }
