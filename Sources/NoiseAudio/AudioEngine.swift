@@ -148,22 +148,24 @@ private struct OutputLoop {
         }
     }
 
-    /// Tries the device once at start, so a missing device shows in status before anything plays.
+    /// Opens the device and closes it again without playing, so status tells whether it is there: at start
+    /// (a missing device shows before anything plays) and while it is failing (status tells when it is back).
+    /// The state goes to idle or error, never through playing: nothing plays.
     mutating func probe() {
-        if tryOpen() {
+        if tryOpen(toPlay: false) {
             output.close()
             isOpen = false
-            engine.publish { $0.state = .idle }
+            engine.publish { $0.state = .idle; $0.error = nil }
         }
     }
 
-    mutating func tryOpen() -> Bool {
+    mutating func tryOpen(toPlay: Bool = true) -> Bool {
         if let retryAt, MonotonicTime.seconds() < retryAt { return false }
         do {
             try output.open()
             isOpen = true
             retryAt = nil
-            engine.publish { $0.state = .playing; $0.error = nil }
+            if toPlay { engine.publish { $0.state = .playing; $0.error = nil } }
             return true
         } catch {
             fail(error)
@@ -184,12 +186,7 @@ private struct OutputLoop {
             isOpen = false
             engine.publish { $0.state = .idle }
         } else if retryAt != nil {
-            // The device failed earlier; keep checking on it so status tells when it is back.
-            if tryOpen() {
-                output.close()
-                isOpen = false
-                engine.publish { $0.state = .idle }
-            }
+            probe()
         }
     }
 

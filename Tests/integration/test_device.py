@@ -101,3 +101,27 @@ def test_stop_takes_effect_while_the_device_is_missing(make_daemon, testdata):
     d.wait_status(lambda s: s["playing"] == [], timeout=5, desc="nothing playing after stop")
     # The open failure is recorded by the audio thread, so await it rather than race it.
     d.wait_status(lambda s: s["audio"]["state"] == "error", 6, "audio state error")
+
+
+def test_a_device_checked_while_idle_never_shows_as_playing(make_daemon, testdata, own_pulse):
+    # With nothing playing the daemon still opens the device now and then (at start; every 3 s while it is
+    # failing) to tell in status whether it is there; that check must not announce playing to subscribers.
+    d = make_daemon(device="pulse", pulse=own_pulse, sink="nc_fault")
+    st = d.status()
+    assert st["audio"]["state"] == "idle" and st["playing"] == [], st
+    with H.RawClient(d.socket, timeout=10) as sub:
+        assert sub.request("subscribe")["ok"]
+        own_pulse.kill()
+        # Nothing is open while idle, so the loss shows at the next check, a start or a retry.
+        assert d.ctl("play", testdata.loop.id, "--fade-in", "0").returncode == 0
+        failed = sub.next_event(lambda e: e["event"] == "audio" and e["data"]["state"] == "error", timeout=10)
+        assert failed["data"]["error"], failed
+        assert d.ctl("stop", "--fade", "0").returncode == 0
+        d.wait_status(lambda s: s["playing"] == [], 5, "nothing playing after stop")
+        sub.events = [e for e in sub.events if e["event"] != "audio"]
+        own_pulse.start()
+        back = sub.next_event(lambda e: e["event"] == "audio" and e["data"]["error"] is None, timeout=10)
+        assert back["data"]["state"] == "idle", back
+        assert [e for e in sub.events if e["event"] == "audio" and e["data"]["state"] == "playing"] == [], sub.events
+    st = d.status()["audio"]
+    assert st["state"] == "idle" and st["error"] is None, st
