@@ -46,6 +46,9 @@ struct JSONEncoderParityTests {
             }
             #expect(text(try Replies.success(id: id, data: JSONSamples.soundInfos))
                 == text(try Self.foundation(Replies.Success(id: id, data: JSONSamples.soundInfos))))
+            // `alarm_list`'s reply: an array of hand-written values, written by hand as a whole.
+            #expect(text(try Replies.success(id: id, data: JSONSamples.alarmInfos))
+                == text(try Self.foundation(Replies.Success(id: id, data: JSONSamples.alarmInfos))))
         }
         for info in JSONSamples.alarmInfos {
             #expect(text(try Replies.event(EventName.alarmRinging, data: info))

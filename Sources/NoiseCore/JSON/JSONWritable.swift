@@ -55,7 +55,7 @@ struct JSONOutput {
 
     mutating func field(_ name: StaticString, _ values: [some JSONWritable]) throws {
         key(name)
-        try array(values) { value, out in try value.writeJSON(to: &out) }
+        try values.writeJSON(to: &self)
     }
 
     mutating func field(_ name: StaticString, _ text: String) {
@@ -108,12 +108,20 @@ struct JSONOutput {
         }
     }
 
-    private mutating func array<Item>(_ items: [Item], _ element: (Item, inout JSONOutput) throws -> Void) rethrows {
+    fileprivate mutating func array<Item>(_ items: [Item], _ element: (Item, inout JSONOutput) throws -> Void) rethrows {
         bytes.append(UInt8(ascii: "["))
         for (position, item) in items.enumerated() {
             if position > 0 { bytes.append(UInt8(ascii: ",")) }
             try element(item, &self)
         }
         bytes.append(UInt8(ascii: "]"))
+    }
+}
+
+/// A list of writable values is written directly too: `alarm_list`'s reply is `[AlarmInfo]`, 10,000 alarms and
+/// more, which went through Codable's containers one alarm at a time.
+extension Array: JSONWritable where Element: JSONWritable {
+    func writeJSON(to out: inout JSONOutput) throws {
+        try out.array(self) { value, out in try value.writeJSON(to: &out) }
     }
 }
