@@ -25,11 +25,18 @@ public enum Limits {
     /// uses: each period costs a wake-up and a trip through the sound server, so larger periods make playback
     /// cheaper (`make bench`); the price is that a command is heard up to this much later.
     public static let deviceLatencyMicroseconds: UInt32 = 500_000
+    /// Periods in that buffer. Two (250 ms each) rather than ALSA's usual four: each period is a wake-up of the output
+    /// thread and of the sound server's client thread, so this halves them (`make bench`, row 5); the output thread
+    /// then has 250 ms to write the next period before an underrun, far more than it ever needs.
+    public static let devicePeriods: UInt32 = 2
     /// How often a device that failed is tried again.
     public static let deviceRetrySeconds = 3.0
 
     /// Decoded-sound memory cache, in MiB.
     public static let defaultCacheMiB = 64
+    /// Decoded sounds kept on disk across restarts (`$XDG_CACHE_HOME/noised/decoded`), in MiB: about 25 minutes
+    /// of audio (10.1 MiB a minute), room for every bundled noise and tone several times over.
+    public static let decodedSoundCacheMiB = 256
     /// Fade applied by play and stop when the command names none, in seconds.
     public static let defaultFadeSeconds = 0.5
     /// Fade-out at the end of a sleep timer when the command names none, in seconds.

@@ -25,7 +25,9 @@ public enum Daemon {
         for problem in library.problems { logger.warning("catalog: \(problem)") }
 
         let player = Player(engine: engine, library: library, clock: ContinuousClock(), hub: hub,
-                            cacheBytes: settings.cacheMiB << 20, defaults: settings.playback)
+                            cacheBytes: settings.cacheMiB << 20,
+                            decodedStore: DiskDecodedSoundStore(folder: configuration.decodedSoundsDirectory),
+                            defaults: settings.playback)
         let store: AlarmStore
         let databasePath = configuration.stateDirectory + "/noised.sqlite"
         do {

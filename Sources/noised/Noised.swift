@@ -107,6 +107,7 @@ struct Noised: AsyncParsableCommand {
             dataDirectory: dataDirectory,
             userDataDirectory: paths.userDataDirectory,
             stateDirectory: paths.stateHome + "/noised",
+            decodedSoundsDirectory: paths.decodedSoundsDirectory,
             live: live,
             logLevel: levelControl,
             faults: TestFaults(environment: environment))

@@ -152,8 +152,12 @@ class Stack:
         if r.returncode != 0:
             raise SetupError(f"noisectl status failed ({r.returncode}): {r.stderr.strip()}")
 
+    def forget_decoded_sounds(self) -> None:
+        """Deletes the decoded sounds noised keeps on disk, as before the first play of any sound."""
+        shutil.rmtree(self.root / "cache" / "noised" / "decoded", ignore_errors=True)
+
     def restart_daemon(self) -> None:
-        """A fresh noised on the same state: its decoded-sound cache is empty again."""
+        """A fresh noised on the same state: its decoded-sound memory cache is empty again."""
         stop(self.daemon)
         self.start_daemon()
 

@@ -22,6 +22,7 @@ public struct XDGPaths: Sendable {
     public var dataHome: String { directory("XDG_DATA_HOME", fallback: ".local/share") }
     public var configHome: String { directory("XDG_CONFIG_HOME", fallback: ".config") }
     public var stateHome: String { directory("XDG_STATE_HOME", fallback: ".local/state") }
+    public var cacheHome: String { directory("XDG_CACHE_HOME", fallback: ".cache") }
 
     /// `$XDG_RUNTIME_DIR`, or a per-user folder under /tmp when the session has none (e.g. over plain ssh).
     public func runtimeDirectory(uid: UInt32) -> String {
@@ -38,6 +39,9 @@ public struct XDGPaths: Sendable {
 
     /// `config.toml`, which the daemon reads and `noisectl clock` and `world` also save to.
     public var configFile: String { configHome + "/noised/config.toml" }
+
+    /// Decoded sounds kept across restarts; deleting the folder only costs decoding them again.
+    public var decodedSoundsDirectory: String { cacheHome + "/noised/decoded" }
 
     /// The user's own sounds and overlay catalog.
     public var userDataDirectory: String { dataHome + "/noised" }

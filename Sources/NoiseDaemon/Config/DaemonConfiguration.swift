@@ -11,6 +11,8 @@ public struct DaemonConfiguration: Sendable {
     public var userDataDirectory: String
     /// Where the alarm database lives (`$XDG_STATE_HOME/noised`).
     public var stateDirectory: String
+    /// Where decoded sounds are kept across restarts (`$XDG_CACHE_HOME/noised/decoded`).
+    public var decodedSoundsDirectory: String
     /// The config file's settings under the command line's, reloaded on SIGHUP.
     public var live: LiveConfiguration
     /// The log level in force, which a reload may change.
@@ -19,11 +21,12 @@ public struct DaemonConfiguration: Sendable {
     public var faults: TestFaults
 
     public init(socketPath: String, dataDirectory: String, userDataDirectory: String, stateDirectory: String,
-                live: LiveConfiguration, logLevel: LogLevelControl, faults: TestFaults = TestFaults()) {
+                decodedSoundsDirectory: String, live: LiveConfiguration, logLevel: LogLevelControl, faults: TestFaults = TestFaults()) {
         self.socketPath = socketPath
         self.dataDirectory = dataDirectory
         self.userDataDirectory = userDataDirectory
         self.stateDirectory = stateDirectory
+        self.decodedSoundsDirectory = decodedSoundsDirectory
         self.live = live
         self.logLevel = logLevel
         self.faults = faults

@@ -27,6 +27,8 @@ public actor Player<C: Clock> where C.Duration == Duration {
     public nonisolated let board: StatusBoard
     private var library: SoundLibrary { didSet { board.publish(catalogSummary()) } }
     private var cache: SoundCache
+    /// Decoded sounds kept on disk across restarts; nil keeps none.
+    private let decodedStore: (any DecodedSoundStore)?
     private var active: [Active] = [] {
         didSet {
             let sounding = active.filter { $0.state != .fadingOut }.map(\.sound.id)
@@ -48,12 +50,13 @@ public actor Player<C: Clock> where C.Duration == Duration {
     }
 
     public init(engine: AudioEngine, library: SoundLibrary, clock: C, hub: EventHub, cacheBytes: Int,
-                defaults: PlaybackDefaults = PlaybackDefaults(), board: StatusBoard = StatusBoard()) {
+                decodedStore: (any DecodedSoundStore)? = nil, defaults: PlaybackDefaults = PlaybackDefaults(), board: StatusBoard = StatusBoard()) {
         self.engine = engine
         self.library = library
         self.clock = clock
         self.hub = hub
         self.cache = SoundCache(budgetBytes: cacheBytes)
+        self.decodedStore = decodedStore
         self.defaults = defaults
         let started = clock.now
         self.started = started
@@ -305,7 +308,7 @@ public actor Player<C: Clock> where C.Duration == Duration {
         let available = cache.budgetBytes - cache.bytes(pinned: Set(active.map(\.sound.path)))
         let loaded: SoundLoader.Loaded
         do {
-            loaded = try await SoundLoader.load(path: sound.path, maxCachedBytes: available)
+            loaded = try await SoundLoader.load(path: sound.path, maxCachedBytes: available, store: decodedStore)
         } catch {
             throw ProtocolError(.soundUnavailable, "sound '\(sound.id)' cannot be played: \(error.description)")
         }

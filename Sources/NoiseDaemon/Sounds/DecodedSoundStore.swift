@@ -1,0 +1,146 @@
+import Glibc
+import NoiseAudio
+import NoiseCore
+
+/// Decoded sounds kept on disk across restarts, so the noise played every night is decoded once, not at every
+/// start of the daemon (and `play` answers without a decode). A cache, never a store of record: every failure
+/// (a missing or read-only folder, a full disk, a damaged file) is a miss, and the sound is decoded as before.
+/// Methods block; callers run them on a blocking-work thread, never on an actor.
+public protocol DecodedSoundStore: Sendable {
+    /// How `path` is now on disk, to check a cache entry against and to save one with; nil if it cannot be read.
+    func source(for path: String) -> DecodedSoundFile.Source?
+    /// The decoded samples of `source` when an entry stands for it exactly and holds at most `maxFrames`.
+    func load(_ source: DecodedSoundFile.Source, maxFrames: Int) -> PCMBuffer?
+    /// Keeps `buffer` as the decode of `source`, then trims the folder to its byte budget.
+    func save(_ buffer: PCMBuffer, for source: DecodedSoundFile.Source)
+}
+
+/// The real one: one file per source path in a folder of its own, least recently used out past the budget.
+public struct DiskDecodedSoundStore: DecodedSoundStore {
+    public let folder: String
+    public let budgetBytes: Int
+
+    public init(folder: String, budgetBytes: Int = Limits.decodedSoundCacheMiB << 20) {
+        self.folder = folder
+        self.budgetBytes = budgetBytes
+    }
+
+    public func source(for path: String) -> DecodedSoundFile.Source? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return DecodedSoundFile.Source(path: path, size: UInt64(info.st_size),
+                                       modifiedNanoseconds: Self.nanoseconds(info.st_mtim),
+                                       changedNanoseconds: Self.nanoseconds(info.st_ctim), inode: UInt64(info.st_ino))
+    }
+
+    public func load(_ source: DecodedSoundFile.Source, maxFrames: Int) -> PCMBuffer? {
+        let descriptor = open(entryPath(source), O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        var header = [UInt8](repeating: 0, count: DecodedSoundFile.headerBytes + source.path.utf8.count)
+        guard Self.readFully(descriptor, into: &header),
+              let contents = DecodedSoundFile.contents(ofHeader: header, fileBytes: Int(info.st_size), source: source),
+              contents.frameCount <= maxFrames
+        else { return nil }
+        let count = contents.frameCount * AudioFormat.channels
+        var complete = false
+        let samples = [Int16](unsafeUninitializedCapacity: count) { buffer, initialized in
+            complete = Self.readFully(descriptor, into: UnsafeMutableRawBufferPointer(buffer))
+                && DecodedSoundFile.checksum(UnsafeBufferPointer(buffer)) == contents.checksum
+            if !complete { buffer.initialize(repeating: 0) }
+            initialized = count
+        }
+        guard complete else { return nil }
+        // Marks it used, for the trimming in `save`: the file's own mtime is not part of what is checked.
+        futimens(descriptor, nil)
+        return PCMBuffer(samples: samples)
+    }
+
+    public func save(_ buffer: PCMBuffer, for source: DecodedSoundFile.Source) {
+        guard buffer.byteCount <= budgetBytes, makeFolder() else { return }
+        let final = entryPath(source)
+        // Unique per save: two plays of one sound may decode and save it at once.
+        let partial = final + ".\(getpid())-\(UInt32.random(in: 0...UInt32.max)).part"
+        let descriptor = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return }
+        let written = buffer.samples.withUnsafeBufferPointer { samples in
+            let header = DecodedSoundFile.header(for: source, samples: samples)
+            return header.withUnsafeBytes { Self.writeFully(descriptor, $0) }
+                && Self.writeFully(descriptor, UnsafeRawBufferPointer(samples))
+        }
+        // No fsync: after a crash a file cut short fails its checksum and is decoded again.
+        guard close(descriptor) == 0, written, rename(partial, final) == 0 else {
+            unlink(partial)
+            return
+        }
+        trim(keeping: final)
+    }
+
+    /// Deletes the least recently used entries (and parts left by a crash) until the folder fits its budget.
+    private func trim(keeping kept: String) {
+        guard let directory = opendir(folder) else { return }
+        var entries: [(path: String, bytes: Int, used: Int64)] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let path = folder + "/" + name
+            var info = stat()
+            guard name.hasSuffix(".pcm") || name.hasSuffix(".part"), stat(path, &info) == 0 else { continue }
+            let used = Self.nanoseconds(info.st_mtim)
+            if name.hasSuffix(".part") {
+                // Another save may be writing it; one untouched for an hour was left by a crash.
+                if Int64(time(nil)) * 1_000_000_000 - used > 3_600_000_000_000 { unlink(path) }
+                continue
+            }
+            entries.append((path, Int(info.st_size), used))
+        }
+        closedir(directory)
+        var total = entries.reduce(0) { $0 + $1.bytes }
+        for entry in entries.sorted(by: { $0.used < $1.used }) where total > budgetBytes && entry.path != kept {
+            if unlink(entry.path) == 0 { total -= entry.bytes }
+        }
+    }
+
+    private func makeFolder() -> Bool {
+        var path = ""
+        for part in folder.split(separator: "/") {
+            path += "/" + part
+            if mkdir(path, 0o700) != 0 && errno != EEXIST { return false }
+        }
+        return true
+    }
+
+    private func entryPath(_ source: DecodedSoundFile.Source) -> String {
+        folder + "/" + DecodedSoundFile.fileName(forSourcePath: source.path)
+    }
+
+    private static func nanoseconds(_ time: timespec) -> Int64 {
+        Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+    }
+
+    private static func readFully(_ descriptor: Int32, into bytes: inout [UInt8]) -> Bool {
+        bytes.withUnsafeMutableBytes { readFully(descriptor, into: $0) }
+    }
+
+    private static func readFully(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Bool {
+        whole(buffer.count) { done in read(descriptor, buffer.baseAddress! + done, buffer.count - done) }
+    }
+
+    private static func writeFully(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Bool {
+        whole(buffer.count) { done in write(descriptor, buffer.baseAddress! + done, buffer.count - done) }
+    }
+
+    /// Repeats a read or write (`step`, given the bytes done so far) until `count` bytes are done; false on an
+    /// error or an early end of file.
+    private static func whole(_ count: Int, _ step: (Int) -> Int) -> Bool {
+        var done = 0
+        while done < count {
+            let moved = step(done)
+            if moved < 0 && errno == EINTR { continue }
+            guard moved > 0 else { return false }
+            done += moved
+        }
+        return true
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+import NoiseAudio
+@testable import NoiseDaemon
+
+/// The real store against a temporary folder: what is saved comes back only while it stands for the file.
+@Suite("Decoded sounds kept on disk")
+final class DecodedSoundStoreTests {
+    let root: String
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("decoded-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root + "/sounds", withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: root)
+    }
+
+    func sound(_ name: String, bytes: Int = 1_000) throws -> String {
+        let path = root + "/sounds/" + name
+        try Data((0..<bytes).map { UInt8(truncatingIfNeeded: $0 * 31 + name.count) }).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    func buffer(frames: Int, seed: Int) -> PCMBuffer {
+        PCMBuffer(samples: (0..<(frames * 2)).map { Int16(truncatingIfNeeded: $0 &* 2_654_435 &+ seed) })
+    }
+
+    func entries(_ store: DiskDecodedSoundStore) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: store.folder)) ?? []).sorted()
+    }
+
+    @Test func whatIsSavedComesBackSampleForSample() throws {
+        let store = DiskDecodedSoundStore(folder: root + "/cache/noised/decoded")
+        let path = try sound("rain.mp3")
+        let source = try #require(store.source(for: path))
+        let saved = buffer(frames: 10_000, seed: 1)
+        store.save(saved, for: source)
+        #expect(entries(store) == [DecodedSoundFile.fileName(forSourcePath: path)])
+        let loaded = try #require(store.load(source, maxFrames: 10_000))
+        #expect(loaded.samples == saved.samples)
+        #expect(store.load(source, maxFrames: 9_999) == nil)
+    }
+
+    @Test func aChangedSourceIsAMiss() throws {
+        let store = DiskDecodedSoundStore(folder: root + "/decoded")
+        let path = try sound("rain.mp3")
+        store.save(buffer(frames: 100, seed: 1), for: try #require(store.source(for: path)))
+        // Same size, written again: its ctime (and mtime) move on. The kernel stamps files from a clock that
+        // ticks every few milliseconds, so a rewrite within the same tick would not show; wait one out.
+        Thread.sleep(forTimeInterval: 0.01)
+        _ = try sound("rain.mp3")
+        let now = try #require(store.source(for: path))
+        #expect(store.load(now, maxFrames: .max) == nil)
+    }
+
+    @Test func aDamagedOrCutFileIsAMiss() throws {
+        let store = DiskDecodedSoundStore(folder: root + "/decoded")
+        let path = try sound("rain.mp3")
+        let source = try #require(store.source(for: path))
+        store.save(buffer(frames: 1_000, seed: 2), for: source)
+        let entry = store.folder + "/" + DecodedSoundFile.fileName(forSourcePath: path)
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: entry)))
+        bytes[bytes.count - 1_001] ^= 0x10
+        try Data(bytes).write(to: URL(fileURLWithPath: entry))
+        #expect(store.load(source, maxFrames: .max) == nil)
+        try Data(bytes.dropLast(4)).write(to: URL(fileURLWithPath: entry))
+        #expect(store.load(source, maxFrames: .max) == nil)
+        try Data().write(to: URL(fileURLWithPath: entry))
+        #expect(store.load(source, maxFrames: .max) == nil)
+        // Saving again repairs it.
+        store.save(buffer(frames: 1_000, seed: 2), for: source)
+        #expect(store.load(source, maxFrames: .max)?.samples == buffer(frames: 1_000, seed: 2).samples)
+    }
+
+    @Test func theFolderIsTrimmedToItsBudgetLeastRecentlyUsedFirst() throws {
+        // Each entry is 4,000 bytes of samples plus its header: three fit in 13,000 bytes, four do not.
+        let store = DiskDecodedSoundStore(folder: root + "/decoded", budgetBytes: 13_000)
+        let paths = try ["a", "b", "c", "d"].map { try sound($0 + ".mp3") }
+        let sources = try paths.map { try #require(store.source(for: $0)) }
+        for (index, source) in sources.prefix(3).enumerated() {
+            store.save(buffer(frames: 1_000, seed: index), for: source)
+            // Last used 3, 2 and 1 hours ago, in that order.
+            let entry = store.folder + "/" + DecodedSoundFile.fileName(forSourcePath: source.path)
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: Double(index - 3) * 3_600)],
+                                                  ofItemAtPath: entry)
+        }
+        #expect(store.load(sources[0], maxFrames: .max) != nil) // a is now the most recently used
+        store.save(buffer(frames: 1_000, seed: 3), for: sources[3])
+        #expect(store.load(sources[1], maxFrames: .max) == nil)
+        for index in [0, 2, 3] { #expect(store.load(sources[index], maxFrames: .max) != nil) }
+        #expect(entries(store).count == 3)
+    }
+
+    @Test func aFolderThatCannotBeMadeSavesNothingAndFailsNothing() throws {
+        let blocker = root + "/cache"
+        try Data("a file where the folder should be".utf8).write(to: URL(fileURLWithPath: blocker))
+        let store = DiskDecodedSoundStore(folder: blocker + "/noised/decoded")
+        let source = try #require(store.source(for: try sound("rain.mp3")))
+        store.save(buffer(frames: 100, seed: 1), for: source)
+        #expect(store.load(source, maxFrames: .max) == nil)
+        #expect(store.source(for: root + "/sounds/missing.mp3") == nil)
+    }
+
+    @Test func leavesNoPartialFilesBehind() throws {
+        let store = DiskDecodedSoundStore(folder: root + "/decoded")
+        for name in ["a", "b"] {
+            store.save(buffer(frames: 500, seed: 1), for: try #require(store.source(for: try sound(name + ".mp3"))))
+        }
+        #expect(entries(store).allSatisfy { $0.hasSuffix(".pcm") })
+        #expect(entries(store).count == 2)
+    }
+}
