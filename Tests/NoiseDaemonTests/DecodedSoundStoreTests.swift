@@ -103,6 +103,19 @@ final class DecodedSoundStoreTests {
         #expect(store.source(for: root + "/sounds/missing.mp3") == nil)
     }
 
+    @Test func somethingElseInAnEntrysPlaceIsAMissAndDoesNotHang() throws {
+        let store = DiskDecodedSoundStore(folder: root + "/decoded")
+        let path = try sound("rain.mp3")
+        let source = try #require(store.source(for: path))
+        try FileManager.default.createDirectory(atPath: store.folder, withIntermediateDirectories: true)
+        let entry = store.folder + "/" + DecodedSoundFile.fileName(forSourcePath: path)
+        #expect(mkfifo(entry, 0o600) == 0)
+        #expect(store.load(source, maxFrames: .max) == nil)
+        unlink(entry)
+        #expect(symlink("/dev/zero", entry) == 0)
+        #expect(store.load(source, maxFrames: .max) == nil)
+    }
+
     @Test func leavesNoPartialFilesBehind() throws {
         let store = DiskDecodedSoundStore(folder: root + "/decoded")
         for name in ["a", "b"] {

@@ -34,11 +34,12 @@ public struct DiskDecodedSoundStore: DecodedSoundStore {
     }
 
     public func load(_ source: DecodedSoundFile.Source, maxFrames: Int) -> PCMBuffer? {
-        let descriptor = open(entryPath(source), O_RDONLY | O_CLOEXEC)
+        // Non-blocking, so a FIFO put in its place cannot hang the load; anything but a regular file is a miss.
+        let descriptor = open(entryPath(source), O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return nil }
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         var header = [UInt8](repeating: 0, count: DecodedSoundFile.headerBytes + source.path.utf8.count)
         guard Self.readFully(descriptor, into: &header),
               let contents = DecodedSoundFile.contents(ofHeader: header, fileBytes: Int(info.st_size), source: source),
