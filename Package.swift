@@ -115,7 +115,9 @@ let package = Package(
         .testTarget(
             name: "NoiseDaemonTests",
             dependencies: ["NoiseDaemon", "NoiseCore", "NoiseStore", "NoiseSystem", "NoiseTesting",
-                           .product(name: "Logging", package: "swift-log")],
+                           .product(name: "Logging", package: "swift-log"),
+                           .product(name: "NIOCore", package: "swift-nio"),
+                           .product(name: "NIOEmbedded", package: "swift-nio")],
             swiftSettings: strict
         ),
         .testTarget(
@@ -128,7 +130,9 @@ let package = Package(
         .testTarget(
             name: "NoiseSoakTests",
             dependencies: ["NoiseDaemon", "NoiseCore", "NoiseStore", "NoiseSystem", "NoiseTesting",
-                           .product(name: "Logging", package: "swift-log")],
+                           .product(name: "Logging", package: "swift-log"),
+                           .product(name: "NIOCore", package: "swift-nio"),
+                           .product(name: "NIOEmbedded", package: "swift-nio")],
             swiftSettings: strict
         ),
     ],

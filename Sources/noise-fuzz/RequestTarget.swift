@@ -50,7 +50,7 @@ struct RequestTarget: FuzzTarget {
         world.sandbox.cleanUp()
     }
 
-    /// The lines `LineFrameDecoder` would hand on: split at `\n`, a `\r` before it dropped, and a last line
+    /// The lines `LineFramer` would hand on: split at `\n`, a `\r` before it dropped, and a last line
     /// without a newline kept as it is.
     static func lines(of bytes: [UInt8]) -> [[UInt8]] {
         var lines: [[UInt8]] = []

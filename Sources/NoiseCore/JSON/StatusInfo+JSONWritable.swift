@@ -165,8 +165,18 @@ extension ProtocolError: JSONWritable {
 
 extension Replies.Success: JSONWritable {
     func writeJSON(to out: inout JSONOutput) throws {
+        try writeJSON(to: &out) { out in try out.field("data", encoding: data) }
+    }
+
+    /// With a payload known to be writable: no conformance check and no generic `value` on the way (the status
+    /// reply, sent on every `status`).
+    func writeJSON(to out: inout JSONOutput) throws where Payload: JSONWritable {
+        try writeJSON(to: &out) { out in try out.field("data", data) }
+    }
+
+    private func writeJSON(to out: inout JSONOutput, data: (inout JSONOutput) throws -> Void) throws {
         try out.object { out in
-            try out.field("data", encoding: data)
+            try data(&out)
             id.write(field: "id", to: &out)
             out.field("ok", ok)
         }

@@ -27,6 +27,13 @@ public enum Replies {
         try JSONOutput.line(Success(id: id, data: data))
     }
 
+    /// The status reply, the one sent most often: its type is known here, so it is written without a look-up.
+    public static func success(id: RequestID, data: StatusInfo) throws -> [UInt8] {
+        var out = JSONOutput(capacity: 1024)
+        try Success(id: id, data: data).writeJSON(to: &out)
+        return out.bytes
+    }
+
     public static func failure(id: RequestID, error: ProtocolError) -> [UInt8] {
         var out = JSONOutput(capacity: 256)
         Failure(id: id, error: error).writeJSON(to: &out)

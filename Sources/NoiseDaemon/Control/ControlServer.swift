@@ -4,7 +4,6 @@ import NIOCore
 import NIOPosix
 import NoiseCore
 import ServiceLifecycle
-import Synchronization
 
 /// The control socket: accepts connections, checks who is connecting, and serves each connection in its
 /// own child task (one reply per request line, events for subscribers), like NIO's echo server.
@@ -34,8 +33,8 @@ public struct ControlServer<C: Clock>: Service where C.Duration == Duration {
         // One event loop accepts and serves every connection: the daemon's clients are few, and a connection
         // accepted on the loop that serves it is greeted without a hop between threads.
         let loop = MultiThreadedEventLoopGroup.singleton.next()
-        // Connections come here from `ConversationStarter` when they first need a task; one that only asks for
-        // `status` and `ping` is answered on the event loop and never does.
+        // Connections come here from their handler when they first need a task; one that only asks for `status`
+        // and `ping` is answered on the event loop and never does.
         let (conversations, intake) = AsyncStream<NIOAsyncChannel<ByteBuffer, OutboundLine>>.makeStream()
         let handler = self.handler
         let (connections, logger) = (self.connections, self.logger)
@@ -46,14 +45,11 @@ public struct ControlServer<C: Clock>: Service where C.Duration == Duration {
             .serverChannelOption(.maxMessagesPerRead, value: 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    let pipeline = channel.pipeline.syncOperations
-                    try pipeline.addHandler(ConnectionGate(counter: connections, logger: logger))
-                    try pipeline.addHandler(IdleStateHandler(readTimeout: .seconds(Limits.idleConnectionSeconds)),
-                                            name: Self.idleHandlerName)
-                    try pipeline.addHandler(IdleCloser())
-                    try pipeline.addHandler(ByteToMessageHandler(LineFrameDecoder()))
-                    try pipeline.addHandler(QuickReplyHandler(answer: handler.quickReply(to:)))
-                    try pipeline.addHandler(ConversationStarter(intake: intake))
+                    let connection = ControlConnectionHandler(counter: connections, logger: logger, answer: handler.quickReply(to:)) {
+                        if case .terminated = intake.yield($0) { return false }
+                        return true
+                    }
+                    try channel.pipeline.syncOperations.addHandler(connection)
                 }
             }
         let server: any Channel
@@ -87,8 +83,6 @@ public struct ControlServer<C: Clock>: Service where C.Duration == Duration {
         onStopping()
         logger.info("control socket closed")
     }
-
-    static var idleHandlerName: String { "idle" }
 
     /// Converses with a connection the gate admitted (a refused one is closed by the gate, which ends this).
     private func serve(_ connection: NIOAsyncChannel<ByteBuffer, OutboundLine>) async {
@@ -126,7 +120,7 @@ public struct ControlServer<C: Clock>: Service where C.Duration == Duration {
                     }
                     subscription = id
                     // Subscribers may stay silent for as long as they like.
-                    try? await channel.pipeline.removeHandler(name: Self.idleHandlerName)
+                    try? await channel.triggerUserOutboundEvent(AllowSilence())
                     group.addTask {
                         for await event in lines { try await outbound.write(.other(ByteBuffer(line: event))) }
                     }
@@ -135,21 +129,6 @@ public struct ControlServer<C: Clock>: Service where C.Duration == Duration {
                 let error = ProtocolError(.lineTooLong, "request lines are limited to \(Limits.maxLineBytes) bytes; closing the connection")
                 try await outbound.write(.other(ByteBuffer(line: Replies.failure(id: .none, error: error))))
             }
-        }
-    }
-
-}
-
-/// Closes a connection that has been silent for too long (the idle handler is removed for subscribers).
-final class IdleCloser: ChannelInboundHandler, Sendable {
-    typealias InboundIn = ByteBuffer
-    typealias InboundOut = ByteBuffer
-
-    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if event is IdleStateHandler.IdleStateEvent {
-            context.close(promise: nil)
-        } else {
-            context.fireUserInboundEventTriggered(event)
         }
     }
 }

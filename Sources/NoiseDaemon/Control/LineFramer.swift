@@ -1,0 +1,62 @@
+import NIOCore
+import NoiseCore
+
+/// A line longer than the limit: the connection gets a `line_too_long` error and is closed.
+struct LineTooLongError: Error {}
+
+/// Splits a connection's byte stream into request lines (without the `\n`, and without a `\r` before it),
+/// refusing any line longer than `maxLength` as soon as that many bytes arrive without a newline, so memory stays
+/// bounded. No I/O: the connection's handler feeds it what each read brought and takes lines out.
+struct LineFramer {
+    enum Next: Equatable {
+        case line(ByteBuffer)
+        /// No complete line yet.
+        case needMoreData
+        /// A line over the limit; nothing after it is read.
+        case tooLong
+    }
+
+    let maxLength: Int
+    /// Bytes not yet handed out as lines. Usually empty between reads, and then a read's buffer is framed as it
+    /// came, without a copy.
+    private var pending = ByteBuffer()
+    /// How far into `pending` the search for a newline has already looked.
+    private var scanned = 0
+
+    init(maxLength: Int = Limits.maxLineBytes) {
+        self.maxLength = maxLength
+    }
+
+    mutating func append(_ bytes: ByteBuffer) {
+        if pending.readableBytes == 0 {
+            pending = bytes
+        } else {
+            var bytes = bytes
+            pending.writeBuffer(&bytes)
+        }
+    }
+
+    mutating func next() -> Next {
+        let view = pending.readableBytesView
+        guard let newline = view.dropFirst(scanned).firstIndex(of: UInt8(ascii: "\n")) else {
+            scanned = view.count
+            return scanned > maxLength ? .tooLong : .needMoreData
+        }
+        let length = newline - view.startIndex
+        scanned = 0
+        if length > maxLength { return .tooLong }
+        var line = pending.readSlice(length: length)!
+        pending.moveReaderIndex(forwardBy: 1)
+        if line.readableBytesView.last == UInt8(ascii: "\r") { line = line.getSlice(at: line.readerIndex, length: length - 1)! }
+        return .line(line)
+    }
+
+    /// At the end of the stream: a last line without a newline is still a request (nil when nothing is left, or
+    /// when what is left is over the limit).
+    mutating func finish() -> ByteBuffer? {
+        let length = pending.readableBytes
+        guard length > 0, length <= maxLength else { return nil }
+        scanned = 0
+        return pending.readSlice(length: length)
+    }
+}

@@ -1,0 +1,132 @@
+import Logging
+import NIOCore
+import NIOEmbedded
+import NoiseCore
+import Testing
+@testable import NoiseDaemon
+
+/// The connection's handler on NIO's embedded channel: its event loop's clock is moved by hand, and what the
+/// handler writes is read back as the client would get it.
+@Suite("control connection")
+struct ControlConnectionTests {
+    /// What the handler did with the lines it did not answer itself.
+    final class Conversations {
+        var started = 0
+        var accepting = true
+    }
+
+    private let counter = ConnectionCounter()
+    private let conversations = Conversations()
+
+    /// Answers `ping` with `pong`; everything else needs the connection's task.
+    private func connection() throws -> EmbeddedChannel {
+        let conversations = self.conversations
+        let handler = ControlConnectionHandler(
+            counter: counter, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
+            answer: { line in Array(line) == Array("ping".utf8) ? Array("pong".utf8) : nil },
+            converse: { _ in
+                conversations.started += 1
+                return conversations.accepting
+            },
+            idleTimeout: .seconds(300))
+        let channel = EmbeddedChannel(handler: handler)
+        try channel.connect(to: SocketAddress(unixDomainSocketPath: "/noised.sock")).wait()
+        return channel
+    }
+
+    private func sent(_ channel: EmbeddedChannel) throws -> [String] {
+        var lines: [String] = []
+        while let buffer = try channel.readOutbound(as: ByteBuffer.self) { lines.append(String(buffer: buffer)) }
+        return lines
+    }
+
+    @Test func greetsThenAnswersQuickRequestsWithoutATask() throws {
+        let channel = try connection()
+        let greeting = try sent(channel)
+        #expect(greeting.count == 1 && greeting[0].contains("\"event\":\"hello\""))
+        try channel.writeInbound(ByteBuffer(string: "ping\r\nping\n"))
+        #expect(try sent(channel) == ["pong\n", "pong\n"])
+        #expect(conversations.started == 0)
+    }
+
+    @Test func aQuickRequestWaitsWhileAnEarlierLineIsUnanswered() throws {
+        let channel = try connection()
+        _ = try sent(channel)
+        try channel.writeInbound(ByteBuffer(string: "{\"cmd\":\"play\"}\nping\n"))
+        // Both went to the task, in order: answering `ping` here would overtake the reply to `play`.
+        #expect(try sent(channel).isEmpty)
+        #expect(conversations.started == 1)
+        #expect(try channel.readInbound(as: ByteBuffer.self).map { String(buffer: $0) } == "{\"cmd\":\"play\"}")
+        #expect(try channel.readInbound(as: ByteBuffer.self).map { String(buffer: $0) } == "ping")
+
+        // Once the task has answered both, `ping` is quick again.
+        try channel.writeOutbound(OutboundLine.reply(ByteBuffer(string: "played\n")))
+        try channel.writeOutbound(OutboundLine.reply(ByteBuffer(string: "pong\n")))
+        #expect(try sent(channel) == ["played\n", "pong\n"])
+        try channel.writeInbound(ByteBuffer(string: "ping\n"))
+        #expect(try sent(channel) == ["pong\n"])
+        #expect(try channel.readInbound(as: ByteBuffer.self) == nil)
+    }
+
+    @Test func eventsDoNotCountAsReplies() throws {
+        let channel = try connection()
+        _ = try sent(channel)
+        try channel.writeInbound(ByteBuffer(string: "{\"cmd\":\"subscribe\"}\n"))
+        _ = try channel.readInbound(as: ByteBuffer.self)
+        try channel.writeOutbound(OutboundLine.other(ByteBuffer(string: "event\n")))
+        try channel.writeInbound(ByteBuffer(string: "ping\n"))
+        #expect(try sent(channel) == ["event\n"])
+        #expect(try channel.readInbound(as: ByteBuffer.self).map { String(buffer: $0) } == "ping")
+    }
+
+    @Test func aLineOverTheLimitStopsTheReading() throws {
+        let channel = try connection()
+        _ = try sent(channel)
+        // The task is started and told (the conversation reports it to the client, then closes).
+        #expect(throws: LineTooLongError.self) {
+            try channel.writeInbound(ByteBuffer(repeating: UInt8(ascii: "x"), count: Limits.maxLineBytes + 1))
+        }
+        #expect(conversations.started == 1)
+        try channel.writeInbound(ByteBuffer(string: "\nping\n"))
+        #expect(try sent(channel).isEmpty)
+        #expect(try channel.readInbound(as: ByteBuffer.self) == nil)
+    }
+
+    @Test func whenTheServerIsStoppingALineForTheTaskClosesTheConnection() throws {
+        conversations.accepting = false
+        let channel = try connection()
+        _ = try sent(channel)
+        try channel.writeInbound(ByteBuffer(string: "{\"cmd\":\"play\"}\nping\n"))
+        #expect(!channel.isActive)
+        #expect(try sent(channel).isEmpty)
+    }
+
+    @Test func overTheConnectionLimitTheClientIsToldWhyAndClosedOut() throws {
+        for _ in 0..<Limits.maxConnections { _ = counter.enter() }
+        let channel = try connection()
+        let lines = try sent(channel)
+        #expect(lines.count == 1 && lines[0].contains("\"code\":\"too_many_clients\""))
+        #expect(!channel.isActive)
+        // Its slot is given back when it closes: the next one is admitted.
+        for _ in 0..<Limits.maxConnections { counter.leave() }
+        let next = try connection()
+        #expect(try sent(next).first?.contains("hello") == true)
+    }
+
+    @Test func aSilentConnectionIsClosedAfterTheIdleTimeoutCountedFromItsLastRead() throws {
+        let channel = try connection()
+        channel.embeddedEventLoop.advanceTime(by: .seconds(200))
+        try channel.writeInbound(ByteBuffer(string: "ping\n"))
+        channel.embeddedEventLoop.advanceTime(by: .seconds(299))
+        #expect(channel.isActive)
+        channel.embeddedEventLoop.advanceTime(by: .seconds(1))
+        #expect(!channel.isActive)
+    }
+
+    @Test func aSubscriberMayStaySilent() throws {
+        let channel = try connection()
+        channel.pipeline.syncOperations.triggerUserOutboundEvent(AllowSilence(), promise: nil)
+        channel.embeddedEventLoop.advanceTime(by: .hours(10))
+        #expect(channel.isActive)
+    }
+}
