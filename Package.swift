@@ -94,6 +94,13 @@ let package = Package(
                                            "-Xlinker", "--section-ordering-file=" + noisectlSectionOrder])]
         ),
 
+        // The bench's floor for row 2: a bare NIO server beside noised (scripts/benchlib/control.py); not installed.
+        .executableTarget(
+            name: "nio-floor",
+            dependencies: [.product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")],
+            swiftSettings: strict
+        ),
+
         // What the tests, the soak and the fuzz harness drive the daemon with (a hand-moved wall clock); linked
         // into no product.
         .target(name: "NoiseTesting", dependencies: ["NoiseDaemon"], swiftSettings: strict),

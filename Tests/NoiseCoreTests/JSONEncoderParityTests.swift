@@ -56,6 +56,49 @@ struct JSONEncoderParityTests {
         }
     }
 
+    /// The status reply made from a template, with another uptime and any id, is the reply written whole.
+    @Test func statusRepliesFromATemplateEncodeAsFoundation() throws {
+        for status in JSONSamples.statuses {
+            let template = try StatusReplyTemplate(status)
+            for uptime in JSONSamples.numbers.filter({ $0 >= 0 }) {
+                var now = status
+                now.uptimeSeconds = uptime
+                #expect(template.fits(now))
+                for id in JSONSamples.ids {
+                    #expect(text(try template.reply(id: id, uptimeSeconds: uptime))
+                        == text(try Self.foundation(Replies.Success(id: id, data: now))))
+                }
+            }
+        }
+    }
+
+    /// Any change but the uptime needs a new template.
+    @Test func aStatusThatChangedBeyondItsUptimeDoesNotFitTheTemplate() throws {
+        let status = JSONSamples.statuses[1]
+        let template = try StatusReplyTemplate(status)
+        var changes: [StatusInfo] = []
+        var changed = status
+        changed.audio.underruns += 1
+        changes.append(changed)
+        changed = status
+        changed.playing[0].state = .fadingOut
+        changes.append(changed)
+        changed = status
+        changed.sleepTimer?.remainingSeconds -= 0.5
+        changes.append(changed)
+        changed = status
+        changed.alarms?.count += 1
+        changes.append(changed)
+        changed = status
+        changed.config?.problems = []
+        changes.append(changed)
+        changed = status
+        changed.lastPlayed.append("brown")
+        changes.append(changed)
+        for change in changes { #expect(!template.fits(change)) }
+        for other in JSONSamples.statuses where other != status { #expect(!template.fits(other)) }
+    }
+
     @Test func randomJSONValuesEncodeAsFoundation() throws {
         var random = SplitMix64(state: 0x5EED)
         for _ in 0..<300 {

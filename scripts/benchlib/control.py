@@ -12,7 +12,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from .common import SetupError, spawn, stop, tail, time_runs
+from .common import SetupError, spawn, stop, tail, time_runs, wait_until
 from .peers import Mpd
 from .stack import Stack
 
@@ -55,9 +55,41 @@ def _kept(exe: Path, proto: str, sock: Path, n: int) -> dict:
     return {k: int(v) / 1e9 for k, v in (w.split("=") for w in r.stdout.split())}
 
 
+def _status_reply_bytes(sock: Path) -> int:
+    """The length of noised's `status` reply line as it is now, without its newline."""
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+        s.settimeout(10)
+        s.connect(str(sock))
+        s.sendall(b'{"cmd":"status"}\n')
+        data = b""
+        while data.count(b"\n") < 2:   # the greeting, then the reply
+            chunk = s.recv(1 << 16)
+            if not chunk:
+                raise SetupError("noised closed the connection before replying to status")
+            data += chunk
+    return len(data.split(b"\n")[1])
+
+
+def nio_floor(stack: Stack, exe: Path, n: int) -> dict:
+    """A bare NIO server (Sources/nio-floor: one event loop, one handler, a fixed reply line as long as noised's
+    status reply), timed like the daemons: what NIO itself costs per request."""
+    floor_bin = stack.noised_bin.parent / "nio-floor"
+    if not floor_bin.exists():
+        raise SetupError(f"{floor_bin} is missing: `make build` builds it")
+    sock = stack.root / "nio-floor.sock"
+    p = spawn([str(floor_bin), str(sock), str(_status_reply_bytes(stack.sock))], stack.env,
+              stack.root / "nio-floor.log", stack.root)
+    try:
+        wait_until("nio-floor's socket", sock.exists, 10, 0.01)
+        return _kept(exe, "noised", sock, n)
+    finally:
+        stop(p)
+
+
 def kept_connection(stack: Stack, mpd: Mpd, n: int) -> dict:
     exe = compile_client(stack)
-    return {"n": n, "ours": _kept(exe, "noised", stack.sock, n), "peer": _kept(exe, "mpd", mpd.sock, n)}
+    return {"n": n, "ours": _kept(exe, "noised", stack.sock, n), "peer": _kept(exe, "mpd", mpd.sock, n),
+            "floor": nio_floor(stack, exe, n)}
 
 
 # ------------------------------------------------------------------ start-up

@@ -151,6 +151,12 @@ def main_rows(a: argparse.Namespace, c: dict) -> tuple[list[list[str]], list[lis
                         f"{idle['wakeups']:.2f} /s",
                         f"{mpd_idle['wakeups']:.2f} /s mpd" if mpd_idle and "wakeups" in mpd_idle else "—",
                         ratio(idle["wakeups"], mpd_idle.get("wakeups")) if mpd_idle else "—"))
+    if kc and "floor" in kc:
+        f, p = kc["floor"], kc["peer"]
+        supp.append(row("", "row 2's floor: a bare NIO server (`nio-floor`: one event loop, one handler answering "
+                            "every line with a fixed line as long as noised's status reply), median / p99",
+                        f"{us(f['median'])} / {us(f['p99'])}", f"{us(p['median'])} / {us(p['p99'])} mpd",
+                        ratio(f["median"], p["median"])))
     sm = c.get("seam")
     if sm:
         o = sm["noised"]
@@ -246,7 +252,9 @@ only when the set-up is broken.
 2. Kept connection: `scripts/benchlib/roundtrip.c`, compiled with `gcc -O2` at bench time, connects,
    reads the greeting, sends 200 untimed `status` requests, then {a.requests:,} timed ones one at a
    time (`clock_gettime(CLOCK_MONOTONIC)` around the write and the read of the complete reply: one JSON
-   line from noised, lines up to `OK` from mpd).
+   line from noised, lines up to `OK` from mpd). The same client then times `nio-floor`
+   (`Sources/nio-floor`), a bare SwiftNIO server set up as noised's socket is, whose one handler answers
+   every line with a fixed line as long as noised's status reply: what NIO itself costs per request.
 3. Start-up: exec of the daemon to the first complete `status` reply on its socket (Python connects
    every 1 ms), from an empty state each time: noised with fresh state and config dirs and `--device
    pulse`; mpd with no db or state file, an empty music folder and its one `pulse` output.

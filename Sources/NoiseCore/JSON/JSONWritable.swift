@@ -26,11 +26,22 @@ struct JSONOutput {
         return out.bytes
     }
 
+    /// Going on from bytes written before (`StatusReplyTemplate`'s head).
+    init(continuing bytes: [UInt8], capacity: Int) {
+        self.bytes = bytes
+        self.bytes.reserveCapacity(capacity)
+    }
+
     /// `{…}`, the members written by `members` with `field`, in key order.
     mutating func object(_ members: (inout JSONOutput) throws -> Void) rethrows {
         bytes.append(UInt8(ascii: "{"))
         try members(&self)
         bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// Bytes written before, as they are.
+    mutating func raw(_ written: [UInt8]) {
+        bytes.append(contentsOf: written)
     }
 
     /// `"key":` and the comma before it unless it is the object's first member. Keys are snake_case ASCII,
@@ -87,6 +98,10 @@ struct JSONOutput {
     /// A non-finite number is refused with Codable's error, as Foundation refuses it.
     mutating func field(_ name: StaticString, _ number: Double) throws {
         key(name)
+        try self.number(number)
+    }
+
+    mutating func number(_ number: Double) throws {
         JSONWriter.writeNumber(try ValueEncoder.finite(number), into: &bytes)
     }
 

@@ -17,6 +17,7 @@ public struct RequestHandler<C: Clock>: Sendable where C.Duration == Duration {
     let live: LiveConfiguration
     let faults: TestFaults
     let logger: Logger
+    private let statusReplies = StatusReplies()
 
     public init(player: Player<C>, scheduler: AlarmScheduler, loader: CatalogLoader, live: LiveConfiguration,
                 faults: TestFaults = TestFaults(), logger: Logger) {
@@ -54,7 +55,7 @@ public struct RequestHandler<C: Clock>: Sendable where C.Duration == Duration {
         guard !faults.slowReplies, case .success(let request) = RequestDecoder.decode(line) else { return nil }
         switch request.command {
         case .ping: return try? Replies.success(id: request.id, data: Replies.Empty())
-        case .status: return try? Replies.success(id: request.id, data: status())
+        case .status: return try? statusReplies.reply(id: request.id, status: status())
         default: return nil
         }
     }
