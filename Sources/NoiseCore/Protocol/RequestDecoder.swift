@@ -19,6 +19,12 @@ public enum RequestDecoder {
     }
 
     public static func decode(_ line: some Collection<UInt8>) -> Result<Request, Failure> {
+        if let request = line.withContiguousStorageIfAvailable(BareRequest.read) ?? nil { return .success(request) }
+        return decodeTree(line)
+    }
+
+    /// Any line: read as a JSON tree, then checked field by field.
+    static func decodeTree(_ line: some Collection<UInt8>) -> Result<Request, Failure> {
         let top: JSONValue
         do {
             top = try JSONReader.read(line)
