@@ -84,7 +84,7 @@ public struct ControlServer<C: Clock>: Service where C.Duration == Duration {
         logger.info("control socket closed")
     }
 
-    /// Converses with a connection the gate admitted (a refused one is closed by the gate, which ends this).
+    /// Converses with a connection its handler admitted (a refused one is closed by the handler, which ends this).
     private func serve(_ connection: NIOAsyncChannel<ByteBuffer, OutboundLine>) async {
         let channel = connection.channel
         do {
