@@ -55,6 +55,16 @@ struct RequestDecoderTests {
                 bare += 1
                 #expect(.success(read) == tree, "\(line)")
             }
+            // What the event loop answers itself is what the full decoder reads as `ping` or `status`.
+            let immediate = bytes.withUnsafeBufferPointer(RequestDecoder.immediate(bytes:))
+            switch tree {
+            case .success(let request) where request.command == .ping:
+                #expect(immediate?.0 == .ping && immediate?.1 == request.id, "\(line)")
+            case .success(let request) where request.command == .status:
+                #expect(immediate?.0 == .status && immediate?.1 == request.id, "\(line)")
+            default:
+                #expect(immediate == nil, "\(line)")
+            }
         }
         // The shapes noisectl and status bars send are all taken by the fast path.
         #expect(bytesAreBare(#"{"cmd":"status","id":1}"#) && bytesAreBare(#"{"cmd":"status"}"#)

@@ -18,17 +18,26 @@ struct ControlConnectionTests {
     private let counter = ConnectionCounter()
     private let conversations = Conversations()
 
-    /// Answers `ping` with `pong`; everything else needs the connection's task.
-    private func connection() throws -> EmbeddedChannel {
+    /// Answers `ping` with `pong` and `echo X` with `X`; everything else needs the connection's task.
+    private func connection(timerLoop: EmbeddedEventLoop? = nil) throws -> EmbeddedChannel {
         let conversations = self.conversations
         let handler = ControlConnectionHandler(
             counter: counter, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() },
-            answer: { line in Array(line) == Array("ping".utf8) ? Array("pong".utf8) : nil },
+            answer: { line, reply in
+                if Array(line) == Array("ping".utf8) {
+                    reply.writeString("pong")
+                } else if Array(line.prefix(5)) == Array("echo ".utf8) {
+                    reply.writeBytes(line.dropFirst(5))
+                } else {
+                    return false
+                }
+                return true
+            },
             converse: { _ in
                 conversations.started += 1
                 return conversations.accepting
             },
-            idleTimeout: .seconds(300))
+            idleTimeout: .seconds(300), timerLoop: timerLoop)
         let channel = EmbeddedChannel(handler: handler)
         try channel.connect(to: SocketAddress(unixDomainSocketPath: "/noised.sock")).wait()
         return channel
@@ -47,6 +56,17 @@ struct ControlConnectionTests {
         try channel.writeInbound(ByteBuffer(string: "ping\r\nping\n"))
         #expect(try sent(channel) == ["pong\n", "pong\n"])
         #expect(conversations.started == 0)
+    }
+
+    /// Quick replies are written into one buffer per connection; a reply the socket has not taken yet (here: not yet
+    /// read from the embedded channel) is never overwritten by the next.
+    @Test func aQuickReplyStillQueuedIsNotOverwrittenByTheNext() throws {
+        let channel = try connection()
+        _ = try sent(channel)
+        try channel.writeInbound(ByteBuffer(string: "echo first\necho second, longer\necho 3\n"))
+        #expect(try sent(channel) == ["first\n", "second, longer\n", "3\n"])
+        try channel.writeInbound(ByteBuffer(string: "echo again\n"))
+        #expect(try sent(channel) == ["again\n"])
     }
 
     @Test func aQuickRequestWaitsWhileAnEarlierLineIsUnanswered() throws {
@@ -120,6 +140,24 @@ struct ControlConnectionTests {
         channel.embeddedEventLoop.advanceTime(by: .seconds(299))
         #expect(channel.isActive)
         channel.embeddedEventLoop.advanceTime(by: .seconds(1))
+        #expect(!channel.isActive)
+    }
+
+    /// The daemon runs the idle timers on another event loop than the connections'; the time is still the
+    /// connection's loop's, and the check is made there.
+    @Test func theIdleTimeoutHoldsWithItsTimerOnAnotherLoop() throws {
+        let timers = EmbeddedEventLoop()
+        let channel = try connection(timerLoop: timers)
+        func advance(_ seconds: Int64) {
+            channel.embeddedEventLoop.advanceTime(by: .seconds(seconds))
+            timers.advanceTime(by: .seconds(seconds))
+            channel.embeddedEventLoop.run()
+        }
+        advance(200)
+        try channel.writeInbound(ByteBuffer(string: "ping\n"))
+        advance(299)
+        #expect(channel.isActive)
+        advance(1)
         #expect(!channel.isActive)
     }
 

@@ -13,9 +13,8 @@ struct StatusBoardTests {
     }
 
     @Test func timesThatMoveByThemselvesAreWorkedOutWhenRead() {
-        let board = StatusBoard()
         let now = Now()
-        board.attach(uptime: { now.read() }, audio: { AudioStatus(device: "test", state: .playing) })
+        let board = StatusBoard(uptime: { now.read() }, audio: { AudioStatus(device: "test", state: .playing) })
         var playback = StatusBoard.Playback()
         playback.masterVolume = 70
         playback.sounds = [
@@ -53,5 +52,37 @@ struct StatusBoardTests {
         #expect(alarms?.lastOnset == OnsetInfo(writtenSeconds: -0.6, heardSeconds: 0))
         board.publish(CatalogSummary(sounds: 11, problems: ["x.mp3: not found"]))
         #expect(board.status().catalog == CatalogSummary(sounds: 11, problems: ["x.mp3: not found"]))
+    }
+}
+
+@Suite("status board stamps")
+struct StatusBoardStampTests {
+    @Test func everyPublicationMovesTheStampAndNothingElseDoes() {
+        let board = StatusBoard()
+        let first = board.stamp().stamp
+        #expect(board.stamp().stamp == first)
+        _ = board.status()
+        #expect(board.stamp().stamp == first)
+        board.publish(CatalogSummary(sounds: 0, problems: []))
+        let second = board.stamp().stamp
+        #expect(second != first)
+        board.publish(StatusBoard.Playback())
+        #expect(board.stamp().stamp != second)
+        #expect(board.snapshot().stamp == board.stamp().stamp)
+    }
+
+    @Test func whatPlaysIsStableUntilTheNextFadeInEnds() {
+        var playback = StatusBoard.Playback()
+        #expect(playback.stableUntil(after: 3) == .infinity)
+        playback.sounds = [
+            .init(info: PlayingSound(id: "a", name: "A", volume: 1, state: .fadingIn), fadeInEnds: 9),
+            .init(info: PlayingSound(id: "b", name: "B", volume: 1, state: .fadingIn), fadeInEnds: 4),
+            .init(info: PlayingSound(id: "c", name: "C", volume: 1, state: .fadingOut), fadeInEnds: 3.5),
+        ]
+        #expect(playback.stableUntil(after: 3) == 4)
+        #expect(playback.stableUntil(after: 4) == 9)
+        #expect(playback.stableUntil(after: 9) == .infinity)
+        playback.sleepDeadline = 60
+        #expect(playback.stableUntil(after: 3) == 3)
     }
 }

@@ -118,14 +118,23 @@ final class ValueEncoder: Encoder {
     }
 
     /// The number itself, or Foundation's error for one JSON cannot hold.
-    static func finite(_ value: Double, parent: ValueEncoder? = nil, key: (any CodingKey)? = nil) throws -> Double {
-        guard value.isFinite else {
-            var path = parent?.codingPath ?? []
-            if let key { path.append(key) }
-            throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: path, debugDescription: "Unable to encode Double.\(value) directly in JSON."))
-        }
+    static func finite(_ value: Double, parent: ValueEncoder?, key: (any CodingKey)?) throws -> Double {
+        guard value.isFinite else { throw nonFinite(value, parent: parent, key: key) }
         return value
+    }
+
+    /// Without a coding path: a caller does not make and destroy an empty existential for every number (a `status`
+    /// reply writes one per request).
+    static func finite(_ value: Double) throws -> Double {
+        guard value.isFinite else { throw nonFinite(value, parent: nil, key: nil) }
+        return value
+    }
+
+    private static func nonFinite(_ value: Double, parent: ValueEncoder?, key: (any CodingKey)?) -> EncodingError {
+        var path = parent?.codingPath ?? []
+        if let key { path.append(key) }
+        return EncodingError.invalidValue(value, EncodingError.Context(
+            codingPath: path, debugDescription: "Unable to encode Double.\(value) directly in JSON."))
     }
 
     /// Foundation writes a Float by its own shortest digits (0.1, not 0.10000000149011612); going through the

@@ -26,17 +26,16 @@ struct JSONOutput {
         return out.bytes
     }
 
-    /// Going on from bytes written before (`StatusReplyTemplate`'s head).
-    init(continuing bytes: [UInt8], capacity: Int) {
-        self.bytes = bytes
-        self.bytes.reserveCapacity(capacity)
-    }
-
     /// `{…}`, the members written by `members` with `field`, in key order.
     mutating func object(_ members: (inout JSONOutput) throws -> Void) rethrows {
         bytes.append(UInt8(ascii: "{"))
         try members(&self)
         bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// Whatever `body` appends, as it is (a value whose writer works on bytes).
+    mutating func writing(_ body: (inout [UInt8]) -> Void) {
+        body(&bytes)
     }
 
     /// Bytes written before, as they are.

@@ -55,9 +55,34 @@ public enum JSONWriter {
             writeInteger(Int64(number), into: &out)
             return
         }
+        if writeThousandths(number, into: &out) { return }
         var text = number.description
         if text.hasSuffix(".0") { text.removeLast(2) }
         out.append(contentsOf: text.utf8)
+    }
+
+    /// A number that is exactly the Double nearest to some n/1000 (an uptime to the millisecond, a volume of 12.5,
+    /// a fade of 0.25 s) is written as that decimal without building a String; false for any other, left to
+    /// `description`. It is the same text: below 2^33 two decimals that are both multiples of 0.001 are farther
+    /// apart than the Double's precision, so no shorter decimal reads back as the same number, and Swift writes the
+    /// shortest one there is (the parity tests compare the two on a sweep of values).
+    static func writeThousandths(_ number: Double, into out: inout [UInt8]) -> Bool {
+        guard number.magnitude < 8_589_934_592 else { return false }
+        let thousandths = (number * 1000).rounded()
+        guard thousandths / 1000 == number else { return false }
+        if number.sign == .minus { out.append(UInt8(ascii: "-")) }
+        let magnitude = Int64(thousandths.magnitude)
+        writeInteger(magnitude / 1000, into: &out)
+        var fraction = magnitude % 1000
+        guard fraction != 0 else { return true }
+        out.append(UInt8(ascii: "."))
+        var divisor: Int64 = 100
+        while fraction != 0 {
+            out.append(UInt8(ascii: "0") + UInt8(fraction / divisor))
+            fraction %= divisor
+            divisor /= 10
+        }
+        return true
     }
 
     private static func writeInteger(_ integer: Int64, into out: inout [UInt8]) {

@@ -217,12 +217,17 @@ extension Replies.EventLine: JSONWritable {
 extension RequestID {
     /// A number, a string or `null`, as the request gave it.
     func write(field name: StaticString, to out: inout JSONOutput) {
+        out.key(name)
+        out.writing { writeValue(into: &$0) }
+    }
+
+    func writeValue(into bytes: inout [UInt8]) {
         switch self {
-        case .int(let value): out.field(name, value)
-        case .string(let value): out.field(name, value)
-        case .none:
-            out.key(name)
-            out.null()
+        case .int(let value): JSONWriter.writeNumber(Double(value), into: &bytes)
+        case .string(let value): JSONWriter.writeString(value, into: &bytes)
+        case .none: bytes.append(contentsOf: Self.null)
         }
     }
+
+    private static let null = Array("null".utf8)
 }

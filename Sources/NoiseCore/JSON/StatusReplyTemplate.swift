@@ -1,46 +1,41 @@
 /// The `status` reply as the bytes around the one value that changes on every request, the uptime. Between two
 /// requests the rest of the status seldom changes (a status bar polls it every second), so the daemon keeps the
-/// template while the status fits it and writes only the uptime and the request's id into a copy, instead of
-/// writing some 500 bytes of JSON member by member (docs/performance.md, row 2). The bytes are those of
-/// `Replies.success(id:data:)`; the parity tests compare the two.
+/// template while the status is unchanged but for its uptime (which `StatusReplies` tells from the status board's
+/// stamp) and writes only the uptime and the request's id into a copy, instead of writing some 500 bytes of JSON
+/// member by member (docs/performance.md, row 2). The bytes are those of `Replies.success(id:data:)`; the parity
+/// tests compare the two.
 public struct StatusReplyTemplate: Sendable {
-    /// The status the template was made from, its uptime set to 0.
-    private let status: StatusInfo
-    /// `{"data":{` and every member of the status up to the uptime's key.
-    private let head: [UInt8]
-    /// The members after the uptime and the status's closing brace.
+    /// `{"data":{` and every member of the status up to the uptime's key: the same for every request.
+    public let head: [UInt8]
+    /// The members after the uptime, the status's closing brace and the id's key.
     private let tail: [UInt8]
+    private static let end = Array(#","ok":true}"#.utf8)
 
     public init(_ status: StatusInfo) throws {
-        var status = status
-        status.uptimeSeconds = 0
-        self.status = status
         var head = JSONOutput(capacity: 1024)
         head.raw(Array(#"{"data":{"#.utf8))
         try status.writeFieldsUpToUptime(to: &head)
         self.head = head.bytes
         var tail = JSONOutput(capacity: 64)
         status.writeFieldsAfterUptime(to: &tail)
-        tail.raw([UInt8(ascii: "}")])
+        tail.raw(Array(#"},"id":"#.utf8))
         self.tail = tail.bytes
     }
 
-    /// True when `status` differs from the template's at most in its uptime. Cheap when nothing changed: the
-    /// strings and arrays compared share their storage with the template's, which the comparison checks first.
-    public func fits(_ status: StatusInfo) -> Bool {
-        var status = status
-        status.uptimeSeconds = 0
-        return status == self.status
+    /// The reply to the request `id` for the status with this uptime.
+    public func reply(id: RequestID, uptimeSeconds: Double) throws -> [UInt8] {
+        var bytes = head
+        bytes.reserveCapacity(head.count + tail.count + 64)
+        try writeRest(id: id, uptimeSeconds: uptimeSeconds, into: &bytes)
+        return bytes
     }
 
-    /// The reply to the request `id` for a status that fits, with its uptime.
-    public func reply(id: RequestID, uptimeSeconds: Double) throws -> [UInt8] {
-        var out = JSONOutput(continuing: head, capacity: head.count + tail.count + 64)
-        try out.number(uptimeSeconds)
-        out.raw(tail)
-        id.write(field: "id", to: &out)
-        out.field("ok", true)
-        out.raw([UInt8(ascii: "}")])
-        return out.bytes
+    /// What follows `head` in the reply, appended to `bytes`. The envelope's members are in key order (`data`, `id`,
+    /// `ok`), as `Replies.success` writes them.
+    public func writeRest(id: RequestID, uptimeSeconds: Double, into bytes: inout [UInt8]) throws {
+        JSONWriter.writeNumber(try ValueEncoder.finite(uptimeSeconds), into: &bytes)
+        bytes.append(contentsOf: tail)
+        id.writeValue(into: &bytes)
+        bytes.append(contentsOf: Self.end)
     }
 }

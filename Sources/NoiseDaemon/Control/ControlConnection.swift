@@ -40,10 +40,15 @@ final class ControlConnectionHandler: ChannelDuplexHandler {
 
     private let counter: ConnectionCounter
     private let logger: Logger
-    private let answer: (ByteBufferView) -> [UInt8]?
+    /// Appends the quick reply to a line (`QuickReplies.reply`), or returns false.
+    private let answer: (ByteBufferView, inout ByteBuffer) -> Bool
     /// Takes a connection's conversation; false when the server no longer serves any (it is stopping).
     private let converse: (Conversation) -> Bool
     private let idleTimeout: TimeAmount
+    /// Where the idle check's timer runs. Not the connection's own loop: while a timer is pending there, every tick of
+    /// that loop reads the clock three times and looks at its timers, a tenth of a microsecond on each request
+    /// (docs/performance.md, row 2). Nil, or the connection's own loop, keeps it there (the tests' embedded loop).
+    private let timerLoop: (any EventLoop)?
 
     private var framer = LineFramer()
     private var counted = false
@@ -55,14 +60,19 @@ final class ControlConnectionHandler: ChannelDuplexHandler {
     private var unanswered = 0
     private var lastRead = NIODeadline.uptimeNanoseconds(0)
     private var idleCheck: Scheduled<Void>?
+    /// Quick replies are written here. Once the socket has taken a reply, NIO lets go of the buffer and the next
+    /// reply reuses its memory (a reply still queued is left alone: clearing a shared buffer copies it first).
+    private var replies = ByteBuffer()
 
-    init(counter: ConnectionCounter, logger: Logger, answer: @escaping (ByteBufferView) -> [UInt8]?,
-         converse: @escaping (Conversation) -> Bool, idleTimeout: TimeAmount = .seconds(Limits.idleConnectionSeconds)) {
+    init(counter: ConnectionCounter, logger: Logger, answer: @escaping (ByteBufferView, inout ByteBuffer) -> Bool,
+         converse: @escaping (Conversation) -> Bool, idleTimeout: TimeAmount = .seconds(Limits.idleConnectionSeconds),
+         timerLoop: (any EventLoop)? = nil) {
         self.counter = counter
         self.logger = logger
         self.answer = answer
         self.converse = converse
         self.idleTimeout = idleTimeout
+        self.timerLoop = timerLoop
     }
 
     // MARK: Admission
@@ -135,9 +145,13 @@ final class ControlConnectionHandler: ChannelDuplexHandler {
     }
 
     private func deliver(_ context: ChannelHandlerContext, _ line: ByteBuffer) {
-        if unanswered == 0, context.channel.isWritable, let reply = answer(line.readableBytesView) {
-            context.writeAndFlush(wrapOutboundOut(ByteBuffer(line: reply)), promise: nil)
-            return
+        if unanswered == 0, context.channel.isWritable {
+            replies.clear()
+            if answer(line.readableBytesView, &replies) {
+                replies.writeInteger(UInt8(ascii: "\n"))
+                context.writeAndFlush(wrapOutboundOut(replies), promise: nil)
+                return
+            }
         }
         guard startConversation(context) else { return }
         unanswered += 1
@@ -183,13 +197,24 @@ final class ControlConnectionHandler: ChannelDuplexHandler {
 
     /// One timer per connection, moved on only when it fires (not on every read): a busy connection costs nothing.
     private func scheduleIdleCheck(_ context: ChannelHandlerContext, in delay: TimeAmount) {
-        idleCheck = context.eventLoop.assumeIsolated().scheduleTask(in: delay) {
-            let quiet = context.eventLoop.now - self.lastRead
-            if quiet >= self.idleTimeout {
-                context.close(promise: nil)
-            } else {
-                self.scheduleIdleCheck(context, in: self.idleTimeout - quiet)
-            }
+        guard let timerLoop, timerLoop !== context.eventLoop else {
+            idleCheck = context.eventLoop.assumeIsolated().scheduleTask(in: delay) { self.checkIdle(context) }
+            return
+        }
+        let here = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
+        idleCheck = timerLoop.scheduleTask(in: delay) {
+            here.eventLoop.execute { here.value.handler.checkIdle(here.value.context) }
+        }
+    }
+
+    private func checkIdle(_ context: ChannelHandlerContext) {
+        // A check already on its way when the connection closed or subscribed finds nothing to do.
+        guard idleCheck != nil else { return }
+        let quiet = context.eventLoop.now - lastRead
+        if quiet >= idleTimeout {
+            context.close(promise: nil)
+        } else {
+            scheduleIdleCheck(context, in: idleTimeout - quiet)
         }
     }
 }

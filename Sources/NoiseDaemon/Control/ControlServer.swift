@@ -32,11 +32,14 @@ public struct ControlServer<C: Clock>: Service where C.Duration == Duration {
     public func run() async throws {
         // One event loop accepts and serves every connection: the daemon's clients are few, and a connection
         // accepted on the loop that serves it is greeted without a hop between threads.
-        let loop = MultiThreadedEventLoopGroup.singleton.next()
+        let group = MultiThreadedEventLoopGroup.singleton
+        let loop = group.next()
+        // The idle connections' timers run on another loop where there is one (`ControlConnectionHandler.timerLoop`).
+        let timerLoop = group.makeIterator().first { $0 !== loop } ?? loop
         // Connections come here from their handler when they first need a task; one that only asks for `status`
         // and `ping` is answered on the event loop and never does.
         let (conversations, intake) = AsyncStream<NIOAsyncChannel<ByteBuffer, OutboundLine>>.makeStream()
-        let handler = self.handler
+        let quickReplies = handler.quickReplies
         let (connections, logger) = (self.connections, self.logger)
         let bootstrap = ServerBootstrap(group: loop, childGroup: loop)
             .serverChannelOption(.backlog, value: 256)
@@ -45,10 +48,13 @@ public struct ControlServer<C: Clock>: Service where C.Duration == Duration {
             .serverChannelOption(.maxMessagesPerRead, value: 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    let connection = ControlConnectionHandler(counter: connections, logger: logger, answer: handler.quickReply(to:)) {
-                        if case .terminated = intake.yield($0) { return false }
-                        return true
-                    }
+                    let connection = ControlConnectionHandler(
+                        counter: connections, logger: logger, answer: quickReplies.reply(to:into:),
+                        converse: {
+                            if case .terminated = intake.yield($0) { return false }
+                            return true
+                        },
+                        timerLoop: timerLoop)
                     try channel.pipeline.syncOperations.addHandler(connection)
                 }
             }

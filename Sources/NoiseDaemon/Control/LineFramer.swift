@@ -37,13 +37,16 @@ struct LineFramer {
     }
 
     mutating func next() -> Next {
-        let view = pending.readableBytesView
-        guard let newline = view.dropFirst(scanned).firstIndex(of: UInt8(ascii: "\n")) else {
-            scanned = view.count
-            return scanned > maxLength ? .tooLong : .needMoreData
+        let scanned = self.scanned
+        let newline = pending.withUnsafeReadableBytes { bytes in bytes[scanned...].firstIndex(of: UInt8(ascii: "\n")) }
+        guard let length = newline else {
+            // Everything was handed out: let go of the read's buffer, so NIO reads the next request into it again
+            // instead of into another (it reuses a buffer only when nothing else holds it).
+            if pending.readableBytes == 0 { pending = ByteBuffer() }
+            self.scanned = pending.readableBytes
+            return self.scanned > maxLength ? .tooLong : .needMoreData
         }
-        let length = newline - view.startIndex
-        scanned = 0
+        self.scanned = 0
         if length > maxLength { return .tooLong }
         var line = pending.readSlice(length: length)!
         pending.moveReaderIndex(forwardBy: 1)

@@ -17,7 +17,8 @@ public struct RequestHandler<C: Clock>: Sendable where C.Duration == Duration {
     let live: LiveConfiguration
     let faults: TestFaults
     let logger: Logger
-    private let statusReplies = StatusReplies()
+    /// `ping` and `status`, answered on the event loop.
+    let quickReplies: QuickReplies
 
     public init(player: Player<C>, scheduler: AlarmScheduler, loader: CatalogLoader, live: LiveConfiguration,
                 faults: TestFaults = TestFaults(), logger: Logger) {
@@ -27,6 +28,7 @@ public struct RequestHandler<C: Clock>: Sendable where C.Duration == Duration {
         self.live = live
         self.faults = faults
         self.logger = logger
+        self.quickReplies = QuickReplies(board: player.board, live: live, faults: faults)
     }
 
     public func reply(to line: some Collection<UInt8>) async -> Outcome {
@@ -46,17 +48,6 @@ public struct RequestHandler<C: Clock>: Sendable where C.Duration == Duration {
             return Outcome(line: Replies.failure(id: request.id, error: error))
         } catch {
             return Outcome(line: Replies.failure(id: request.id, error: ProtocolError(.internal, "\(error)")))
-        }
-    }
-
-    /// The reply to a request that needs no actor (`ping`, and `status`, read from the board), or nil for any
-    /// other line, which takes the full path (`reply(to:)`). The control server calls it on its event loop.
-    public func quickReply(to line: some Collection<UInt8>) -> [UInt8]? {
-        guard !faults.slowReplies, case .success(let request) = RequestDecoder.decode(line) else { return nil }
-        switch request.command {
-        case .ping: return try? Replies.success(id: request.id, data: Replies.Empty())
-        case .status: return try? statusReplies.reply(id: request.id, status: status())
-        default: return nil
         }
     }
 
