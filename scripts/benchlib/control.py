@@ -6,13 +6,16 @@
 
 from __future__ import annotations
 
+import os
 import socket
 import statistics
 import subprocess
 import time
 from pathlib import Path
+from typing import Optional
 
 from .common import SetupError, spawn, stop, tail, time_runs, wait_until
+from .meters import Meter
 from .peers import Mpd
 from .stack import Stack
 
@@ -47,12 +50,43 @@ def compile_client(stack: Stack) -> Path:
     return exe
 
 
-def _kept(exe: Path, proto: str, sock: Path, n: int) -> dict:
-    r = subprocess.run([str(exe), proto, str(sock), str(n)], capture_output=True, text=True,
-                       timeout=600)
-    if r.returncode != 0:
-        raise SetupError(f"roundtrip {proto} failed ({r.returncode}): {r.stderr.strip()}")
-    return {k: int(v) / 1e9 for k, v in (w.split("=") for w in r.stdout.split())}
+BURST = 500   # requests on one connection before the client turns to the next server
+ONE_CORE = 0  # the CPU the single-core run puts the client and every server on
+
+
+def _kept(exe: Path, targets: dict[str, tuple[str, Path, int]], n: int, core: Optional[int] = None) -> dict:
+    """`n` timed requests on one connection to each target (name -> protocol, socket, server pid), in turns of
+    BURST; and each server's CPU over the whole run, per request (the others sit idle while one is asked). With
+    `core`, the client and every thread of every server run on that CPU alone for the run."""
+    pids = [pid for _, _, pid in targets.values()]
+    before = {pid: os.sched_getaffinity(pid) for pid in pids}
+    if core is not None:
+        for pid in pids:
+            _set_affinity(pid, {core})
+    try:
+        meters = {name: Meter(pid) for name, (_, _, pid) in targets.items()}
+        specs = [f"{proto}:{sock}" for proto, sock, _ in targets.values()]
+        r = subprocess.run([str(exe), str(n), str(BURST), *specs], capture_output=True, text=True, timeout=1200,
+                           preexec_fn=(lambda: os.sched_setaffinity(0, {core})) if core is not None else None)
+        if r.returncode != 0:
+            raise SetupError(f"roundtrip failed ({r.returncode}): {r.stderr.strip()}")
+        out = {}
+        for name, line in zip(targets, r.stdout.splitlines()):
+            out[name] = {k: int(v) / 1e9 for k, v in (w.split("=") for w in line.split())}
+            out[name]["cpu"] = meters[name].finish().cpu / (n + 200)   # the 200 untimed warm-up requests too
+        return out
+    finally:
+        for pid, cpus in before.items():
+            _set_affinity(pid, cpus)
+
+
+def _set_affinity(pid: int, cpus: set[int]) -> None:
+    """Every thread of `pid` (the affinity of a process is its threads')."""
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        try:
+            os.sched_setaffinity(int(tid), cpus)
+        except OSError:
+            pass   # the thread just exited
 
 
 def _status_reply_bytes(sock: Path) -> int:
@@ -70,26 +104,30 @@ def _status_reply_bytes(sock: Path) -> int:
     return len(data.split(b"\n")[1])
 
 
-def nio_floor(stack: Stack, exe: Path, n: int) -> dict:
-    """A bare NIO server (Sources/nio-floor: one event loop, one handler, a fixed reply line as long as noised's
-    status reply), timed like the daemons: what NIO itself costs per request."""
+def kept_connection(stack: Stack, mpd: Mpd, n: int) -> dict:
+    """noised, mpd and `nio-floor` (Sources/nio-floor: a bare NIO server, one event loop, one handler, a fixed reply
+    line as long as noised's status reply: what NIO itself costs per request), one kept connection each, timed by
+    roundtrip.c in alternating bursts: first with the client and the servers on one core, then where the scheduler
+    puts them ("spread"). On this 2-CPU virtual machine the scheduler either keeps client and server on one CPU
+    (a round trip of about 13 µs) or puts them on two, when each wake-up of the idle virtual CPU costs the
+    hypervisor about 15 µs (about 40 µs), and it keeps a connection in either state for thousands of requests:
+    spread runs of the same servers differ by 3x from one run to the next, so the single-core run is the figure."""
+    exe = compile_client(stack)
     floor_bin = stack.noised_bin.parent / "nio-floor"
     if not floor_bin.exists():
         raise SetupError(f"{floor_bin} is missing: `make build` builds it")
-    sock = stack.root / "nio-floor.sock"
-    p = spawn([str(floor_bin), str(sock), str(_status_reply_bytes(stack.sock))], stack.env,
-              stack.root / "nio-floor.log", stack.root)
+    floor_sock = stack.root / "nio-floor.sock"
+    floor = spawn([str(floor_bin), str(floor_sock), str(_status_reply_bytes(stack.sock))], stack.env,
+                  stack.root / "nio-floor.log", stack.root)
     try:
-        wait_until("nio-floor's socket", sock.exists, 10, 0.01)
-        return _kept(exe, "noised", sock, n)
+        wait_until("nio-floor's socket", floor_sock.exists, 10, 0.01)
+        targets = {"ours": ("noised", stack.sock, stack.daemon.pid), "peer": ("mpd", mpd.sock, mpd.pid),
+                   "floor": ("noised", floor_sock, floor.pid)}
+        one_core = _kept(exe, targets, n, ONE_CORE)
+        spread = _kept(exe, targets, n)
     finally:
-        stop(p)
-
-
-def kept_connection(stack: Stack, mpd: Mpd, n: int) -> dict:
-    exe = compile_client(stack)
-    return {"n": n, "ours": _kept(exe, "noised", stack.sock, n), "peer": _kept(exe, "mpd", mpd.sock, n),
-            "floor": nio_floor(stack, exe, n)}
+        stop(floor)
+    return {"n": n, "burst": BURST, **one_core, "spread": spread}
 
 
 # ------------------------------------------------------------------ start-up

@@ -1,14 +1,17 @@
 /* Kept-connection round trips without an interpreter in the way (Python adds ~10 us a request).
  *
- * usage: roundtrip noised|mpd SOCKET N
+ * usage: roundtrip N BURST PROTO:SOCKET [PROTO:SOCKET ...]     (PROTO: noised or mpd)
  *
- * Connects to the Unix socket, reads the greeting line (noised: {"event":"hello",...};
- * MPD: "OK MPD x.y.z"), sends 200 untimed warm-up requests, then N timed ones, one at a time:
- * CLOCK_MONOTONIC before the write and after the complete reply is read. noised's request is
- * {"cmd":"status"} and its reply is one line (event lines, which a plain connection should not
- * get, are skipped); MPD's is "status" and its reply ends with "OK" or an "ACK ..." line.
- * Prints one line: "n=N min=... median=... p90=... p99=... max=..." in nanoseconds.
- * Exits 1 if the connection or a reply fails (the set-up is broken), never on a figure. */
+ * Opens one connection to each socket, reads its greeting line (noised: {"event":"hello",...};
+ * MPD: "OK MPD x.y.z") and sends 200 untimed warm-up requests on each. Then it takes turns: BURST
+ * timed requests on the first connection, BURST on the next, and so on round after round (each
+ * round starting one server further on), until every connection has had N, each timed one at a
+ * time: CLOCK_MONOTONIC before the write and after the complete reply is read. Taking turns in
+ * short bursts means a spell of load from elsewhere on this machine hits every server alike.
+ * noised's request is {"cmd":"status"}, MPD's "status"; `one` says how a reply is read.
+ * Prints a line per socket, in the order given: "n=N min=... median=... p90=... p99=... max=..."
+ * in nanoseconds. Exits 1 if a connection or a reply fails (the set-up is broken), never on a
+ * figure. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
 #include <stdio.h>
@@ -19,42 +22,91 @@
 #include <time.h>
 #include <unistd.h>
 
-static int fd;
-static char buf[1 << 16];
-static size_t have;   /* bytes in buf not yet consumed */
+enum { MAX_TARGETS = 8, WARM_UP = 200 };
 
-/* The next complete line (without its '\n') into `line`; 0 at EOF or error. */
-static int read_line(char *line, size_t cap) {
+struct target {
+    int fd;
+    int mpd;
+    const char *path;
+    char buf[1 << 16];
+    size_t have;          /* bytes in buf not yet consumed */
+    uint64_t *ns;         /* the timed round trips */
+    long done;
+};
+
+/* Reads until the buffer holds a complete line (a newline at or after `from`); returns the offset just past that
+ * newline, or 0 at EOF or on an error. Lines are looked at where they lie, never copied. */
+static size_t read_until_line(struct target *t, size_t from) {
     for (;;) {
-        char *nl = memchr(buf, '\n', have);
-        if (nl) {
-            size_t n = (size_t)(nl - buf);
-            size_t c = n < cap - 1 ? n : cap - 1;
-            memcpy(line, buf, c);
-            line[c] = 0;
-            have -= n + 1;
-            memmove(buf, nl + 1, have);
-            return 1;
-        }
-        if (have == sizeof buf) have = 0;   /* a line longer than the buffer: drop its start */
-        ssize_t r = read(fd, buf + have, sizeof buf - have);
+        char *nl = t->have > from ? memchr(t->buf + from, '\n', t->have - from) : NULL;
+        if (nl) return (size_t)(nl - t->buf) + 1;
+        if (t->have == sizeof t->buf) return 0;   /* a reply longer than the buffer: not one of ours */
+        ssize_t r = read(t->fd, t->buf + t->have, sizeof t->buf - t->have);
         if (r <= 0) return 0;
-        have += (size_t)r;
+        t->have += (size_t)r;
     }
 }
 
-static int one(int mpd, const char *req, size_t len) {
-    static char line[1 << 16];
-    if (write(fd, req, len) != (ssize_t)len) return 0;
+/* Drops the first `n` bytes of the buffer (what the reply took). */
+static void consume(struct target *t, size_t n) {
+    t->have -= n;
+    if (t->have) memmove(t->buf, t->buf + n, t->have);
+}
+
+static int starts(const char *line, size_t len, const char *prefix) {
+    size_t n = strlen(prefix);
+    return len >= n && memcmp(line, prefix, n) == 0;
+}
+
+/* One request and its whole reply. The least work that still tells a complete, successful reply from anything else,
+ * the same for both: noised's reply is one line (event lines, which a plain connection should not get, are skipped)
+ * whose last member is "ok" (members are in key order), so success is the line ending in "ok":true}; MPD's ends with
+ * an "OK" line, or is an "ACK ..." line. */
+static int one(struct target *t) {
+    const char *req = t->mpd ? "status\n" : "{\"cmd\":\"status\"}\n";
+    size_t len = strlen(req);
+    if (write(t->fd, req, len) != (ssize_t)len) return 0;
+    size_t line = 0;
     for (;;) {
-        if (!read_line(line, sizeof line)) return 0;
-        if (mpd) {
-            if (strcmp(line, "OK") == 0) return 1;
-            if (strncmp(line, "ACK ", 4) == 0) { fprintf(stderr, "mpd: %s\n", line); return 0; }
-        } else if (strncmp(line, "{\"event\"", 8) != 0) {
-            return strstr(line, "\"ok\":true") != NULL || strstr(line, "\"ok\": true") != NULL;
+        size_t end = read_until_line(t, line);
+        if (!end) return 0;
+        const char *text = t->buf + line;
+        size_t n = end - 1 - line;   /* the line without its newline */
+        if (t->mpd) {
+            if (n == 2 && memcmp(text, "OK", 2) == 0) { consume(t, end); return 1; }
+            if (starts(text, n, "ACK ")) { fprintf(stderr, "mpd: %.*s\n", (int)n, text); return 0; }
+            line = end;
+        } else if (starts(text, n, "{\"event\"")) {
+            consume(t, end);
+        } else {
+            int ok = n >= 10 && memcmp(text + n - 10, "\"ok\":true}", 10) == 0;
+            consume(t, end);
+            return ok;
         }
     }
+}
+
+static int open_target(struct target *t, const char *spec) {
+    const char *colon = strchr(spec, ':');
+    if (!colon) return 0;
+    t->mpd = strncmp(spec, "mpd:", 4) == 0;
+    if (!t->mpd && strncmp(spec, "noised:", 7) != 0) return 0;
+    t->path = colon + 1;
+    struct sockaddr_un sa = {.sun_family = AF_UNIX};
+    strncpy(sa.sun_path, t->path, sizeof sa.sun_path - 1);
+    t->fd = socket(AF_UNIX, SOCK_STREAM, 0);
+    if (t->fd < 0 || connect(t->fd, (struct sockaddr *)&sa, sizeof sa) < 0) { perror(t->path); return 0; }
+    size_t end = read_until_line(t, 0);
+    if (!end) { fprintf(stderr, "%s: no greeting\n", t->path); return 0; }
+    t->buf[end - 1] = 0;
+    if (t->mpd ? strncmp(t->buf, "OK MPD ", 7) != 0 : strstr(t->buf, "\"hello\"") == NULL) {
+        fprintf(stderr, "%s: unexpected greeting: %s\n", t->path, t->buf);
+        return 0;
+    }
+    consume(t, end);
+    for (int i = 0; i < WARM_UP; i++)
+        if (!one(t)) { fprintf(stderr, "%s: warm-up request failed\n", t->path); return 0; }
+    return 1;
 }
 
 static int cmp(const void *a, const void *b) {
@@ -68,40 +120,44 @@ static uint64_t at(const uint64_t *v, long n, double p) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 4) { fprintf(stderr, "usage: %s noised|mpd SOCKET N\n", argv[0]); return 2; }
-    int mpd = strcmp(argv[1], "mpd") == 0;
-    long n = atol(argv[3]);
-    if (n < 1) return 2;
-    const char *req = mpd ? "status\n" : "{\"cmd\":\"status\"}\n";
-    size_t len = strlen(req);
-
-    struct sockaddr_un sa = {.sun_family = AF_UNIX};
-    strncpy(sa.sun_path, argv[2], sizeof sa.sun_path - 1);
-    fd = socket(AF_UNIX, SOCK_STREAM, 0);
-    if (fd < 0 || connect(fd, (struct sockaddr *)&sa, sizeof sa) < 0) { perror("connect"); return 1; }
-    static char line[1 << 16];
-    if (!read_line(line, sizeof line)) { fprintf(stderr, "no greeting\n"); return 1; }
-    if (mpd ? strncmp(line, "OK MPD ", 7) != 0 : strstr(line, "\"hello\"") == NULL) {
-        fprintf(stderr, "unexpected greeting: %s\n", line);
-        return 1;
+    if (argc < 4 || argc - 3 > MAX_TARGETS) {
+        fprintf(stderr, "usage: %s N BURST PROTO:SOCKET [PROTO:SOCKET ...] (PROTO: noised or mpd, at most %d)\n",
+                argv[0], MAX_TARGETS);
+        return 2;
     }
-    for (int i = 0; i < 200; i++)
-        if (!one(mpd, req, len)) { fprintf(stderr, "warm-up request failed\n"); return 1; }
-
-    uint64_t *ns = malloc(sizeof *ns * (size_t)n);
-    if (!ns) return 1;
-    for (long i = 0; i < n; i++) {
-        struct timespec t0, t1;
-        clock_gettime(CLOCK_MONOTONIC, &t0);
-        if (!one(mpd, req, len)) { fprintf(stderr, "request %ld failed\n", i); return 1; }
-        clock_gettime(CLOCK_MONOTONIC, &t1);
-        ns[i] = (uint64_t)(t1.tv_sec - t0.tv_sec) * 1000000000u + (uint64_t)t1.tv_nsec - (uint64_t)t0.tv_nsec;
+    long n = atol(argv[1]), burst = atol(argv[2]);
+    int count = argc - 3;
+    if (n < 1 || burst < 1) return 2;
+    static struct target targets[MAX_TARGETS];
+    for (int i = 0; i < count; i++) {
+        if (!open_target(&targets[i], argv[3 + i])) return 1;
+        targets[i].ns = malloc(sizeof(uint64_t) * (size_t)n);
+        if (!targets[i].ns) return 1;
     }
-    qsort(ns, (size_t)n, sizeof *ns, cmp);
-    printf("n=%ld min=%llu median=%llu p90=%llu p99=%llu max=%llu\n", n,
-           (unsigned long long)ns[0], (unsigned long long)at(ns, n, 0.5),
-           (unsigned long long)at(ns, n, 0.9), (unsigned long long)at(ns, n, 0.99),
-           (unsigned long long)ns[n - 1]);
-    close(fd);
+    for (int round = 0;; round++) {
+        int all_done = 1;
+        for (int k = 0; k < count; k++) {
+            struct target *t = &targets[(round + k) % count];
+            for (long b = 0; b < burst && t->done < n; b++) {
+                struct timespec t0, t1;
+                clock_gettime(CLOCK_MONOTONIC, &t0);
+                if (!one(t)) { fprintf(stderr, "%s: request %ld failed\n", t->path, t->done); return 1; }
+                clock_gettime(CLOCK_MONOTONIC, &t1);
+                t->ns[t->done++] = (uint64_t)(t1.tv_sec - t0.tv_sec) * 1000000000u + (uint64_t)t1.tv_nsec
+                                   - (uint64_t)t0.tv_nsec;
+            }
+            if (t->done < n) all_done = 0;
+        }
+        if (all_done) break;
+    }
+    for (int i = 0; i < count; i++) {
+        struct target *t = &targets[i];
+        qsort(t->ns, (size_t)n, sizeof *t->ns, cmp);
+        printf("n=%ld min=%llu median=%llu p90=%llu p99=%llu max=%llu\n", n,
+               (unsigned long long)t->ns[0], (unsigned long long)at(t->ns, n, 0.5),
+               (unsigned long long)at(t->ns, n, 0.9), (unsigned long long)at(t->ns, n, 0.99),
+               (unsigned long long)t->ns[n - 1]);
+        close(t->fd);
+    }
     return 0;
 }

@@ -12,6 +12,7 @@ import statistics
 import subprocess
 from typing import Optional
 
+from . import control
 from .common import DOC, MARKER, pct, read_text, tool_version
 
 HEADER = ["#", "metric", "noised", "peer (measured in the same run)", "ratio (ours/peer)", "target", "met"]
@@ -86,8 +87,9 @@ def main_rows(a: argparse.Namespace, c: dict) -> tuple[list[list[str]], list[lis
     if kc:
         o, p = kc["ours"], kc["peer"]
         n = f"{kc['n']:,}"
-        main.append(row("2a", f"control round trip, one kept connection: {n} `status` requests (C client), "
-                              "median per request", us(o["median"]), f"{us(p['median'])} mpd",
+        main.append(row("2a", f"control round trip, one kept connection: {n} `status` requests (C client, in turns of "
+                              f"{kc['burst']} with mpd's, all on one core), median per request", us(o["median"]),
+                        f"{us(p['median'])} mpd",
                         ratio(o["median"], p["median"]), "≤ 1.0", met_ratio(o["median"], p["median"], 1.0)))
         main.append(row("2b", f"… p99 per request", us(o["p99"]), f"{us(p['p99'])} mpd",
                         ratio(o["p99"], p["p99"]), "≤ 1.0", met_ratio(o["p99"], p["p99"], 1.0)))
@@ -151,12 +153,21 @@ def main_rows(a: argparse.Namespace, c: dict) -> tuple[list[list[str]], list[lis
                         f"{idle['wakeups']:.2f} /s",
                         f"{mpd_idle['wakeups']:.2f} /s mpd" if mpd_idle and "wakeups" in mpd_idle else "—",
                         ratio(idle["wakeups"], mpd_idle.get("wakeups")) if mpd_idle else "—"))
-    if kc and "floor" in kc:
-        f, p = kc["floor"], kc["peer"]
+    if kc:
+        o, f, p = kc["ours"], kc["floor"], kc["peer"]
+        supp.append(row("", "row 2, the daemon's CPU per request (user+sys, every thread, over the whole run)",
+                        us(o["cpu"]), f"{us(p['cpu'])} mpd", ratio(o["cpu"], p["cpu"])))
         supp.append(row("", "row 2's floor: a bare NIO server (`nio-floor`: one event loop, one handler answering "
-                            "every line with a fixed line as long as noised's status reply), median / p99",
-                        f"{us(f['median'])} / {us(f['p99'])}", f"{us(p['median'])} / {us(p['p99'])} mpd",
-                        ratio(f["median"], p["median"])))
+                            "every line with a fixed line as long as noised's status reply), in the same turns: "
+                            "median / p99 / CPU per request",
+                        f"{us(f['median'])} / {us(f['p99'])} / {us(f['cpu'])}",
+                        f"{us(p['median'])} / {us(p['p99'])} / {us(p['cpu'])} mpd", ratio(f["median"], p["median"])))
+        sp = kc["spread"]
+        supp.append(row("", "row 2 again where the scheduler puts client and servers (two CPUs): median / p99; "
+                            "`nio-floor` median",
+                        f"{us(sp['ours']['median'])} / {us(sp['ours']['p99'])}",
+                        f"{us(sp['peer']['median'])} / {us(sp['peer']['p99'])} mpd; {us(sp['floor']['median'])} floor",
+                        ratio(sp["ours"]["median"], sp["peer"]["median"])))
     sm = c.get("seam")
     if sm:
         o = sm["noised"]
@@ -249,12 +260,20 @@ only when the set-up is broken.
    (spawn to exit, output to /dev/null), {a.runs} each in alternating blocks of 10. The `/bin/true` row
    says what spawning alone costs that way, and `noisectl --version` / `mpc help` what the client's own
    start costs without connecting.
-2. Kept connection: `scripts/benchlib/roundtrip.c`, compiled with `gcc -O2` at bench time, connects,
-   reads the greeting, sends 200 untimed `status` requests, then {a.requests:,} timed ones one at a
-   time (`clock_gettime(CLOCK_MONOTONIC)` around the write and the read of the complete reply: one JSON
-   line from noised, lines up to `OK` from mpd). The same client then times `nio-floor`
-   (`Sources/nio-floor`), a bare SwiftNIO server set up as noised's socket is, whose one handler answers
-   every line with a fixed line as long as noised's status reply: what NIO itself costs per request.
+2. Kept connection: `scripts/benchlib/roundtrip.c`, compiled with `gcc -O2` at bench time, opens one
+   connection each to noised, mpd and `nio-floor` (`Sources/nio-floor`, a bare SwiftNIO server set up as
+   noised's socket is, whose one handler answers every line with a fixed line as long as noised's status
+   reply: what NIO itself costs per request), reads the greetings, sends 200 untimed `status` requests on
+   each, then {a.requests:,} timed ones on each, one at a time, in turns of {control.BURST} requests per server
+   so that load from elsewhere hits all three alike (`clock_gettime(CLOCK_MONOTONIC)` around the write and
+   the read of the complete reply: one JSON line from noised, lines up to `OK` from mpd, read in place).
+   Each server's CPU over the whole run (`/proc/PID/task/*/schedstat`) divided by its requests is its CPU
+   per request. The rows' run puts the client and every thread of the three servers on one core: on this
+   2-CPU virtual machine the scheduler otherwise keeps a client and its server either on one CPU (a round
+   trip of about 13 µs) or on two, where every wake-up of the idle virtual CPU costs the hypervisor about
+   15 µs (about 40 µs), and holds a connection in either state for thousands of requests, so that such
+   runs of the same servers differ threefold from one run to the next. A second run, left to the
+   scheduler, is shown below the table.
 3. Start-up: exec of the daemon to the first complete `status` reply on its socket (Python connects
    every 1 ms), from an empty state each time: noised with fresh state and config dirs and `--device
    pulse`; mpd with no db or state file, an empty music folder and its one `pulse` output.
