@@ -32,8 +32,8 @@ enum BareRequest {
         func command(named line: UnsafeBufferPointer<UInt8>, from start: Int, length: Int) -> Command? {
             bytes.withUnsafeBufferPointer { bytes in
                 for index in commands.indices where starts[index + 1] - starts[index] == length {
-                    let name = starts[index]
-                    if (0..<length).allSatisfy({ line[start + $0] == bytes[name + $0] }) { return commands[index] }
+                    let name = UnsafeBufferPointer(rebasing: bytes[starts[index]..<starts[index + 1]])
+                    if matches(line, at: start, name) { return commands[index] }
                 }
                 return nil
             }
@@ -85,6 +85,10 @@ enum BareRequest {
 
     /// Whether `line` holds `bytes` from `offset` on.
     private static func matches(_ line: UnsafeBufferPointer<UInt8>, at offset: Int, _ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { matches(line, at: offset, $0) }
+    }
+
+    private static func matches(_ line: UnsafeBufferPointer<UInt8>, at offset: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard offset + bytes.count <= line.count else { return false }
         for index in bytes.indices where line[offset + index] != bytes[index] { return false }
         return true
