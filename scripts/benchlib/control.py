@@ -54,10 +54,12 @@ BURST = 500   # requests on one connection before the client turns to the next s
 ONE_CORE = 0  # the CPU the single-core run puts the client and every server on
 
 
-def _kept(exe: Path, targets: dict[str, tuple[str, Path, int]], n: int, core: Optional[int] = None) -> dict:
+def _kept(exe: Path, targets: dict[str, tuple[str, Path, int]], n: int, core: Optional[int] = None,
+          blocking: bool = False) -> dict:
     """`n` timed requests on one connection to each target (name -> protocol, socket, server pid), in turns of
     BURST; and each server's CPU over the whole run, per request (the others sit idle while one is asked). With
-    `core`, the client and every thread of every server run on that CPU alone for the run."""
+    `core`, the client and every thread of every server run on that CPU alone for the run. With `blocking`, the client
+    waits for replies in read() rather than in poll() (roundtrip.c says why that differs)."""
     pids = [pid for _, _, pid in targets.values()]
     before = {pid: os.sched_getaffinity(pid) for pid in pids}
     if core is not None:
@@ -66,7 +68,8 @@ def _kept(exe: Path, targets: dict[str, tuple[str, Path, int]], n: int, core: Op
     try:
         meters = {name: Meter(pid) for name, (_, _, pid) in targets.items()}
         specs = [f"{proto}:{sock}" for proto, sock, _ in targets.values()]
-        r = subprocess.run([str(exe), str(n), str(BURST), *specs], capture_output=True, text=True, timeout=1200,
+        mode = ["--blocking"] if blocking else []
+        r = subprocess.run([str(exe), *mode, str(n), str(BURST), *specs], capture_output=True, text=True, timeout=1200,
                            preexec_fn=(lambda: os.sched_setaffinity(0, {core})) if core is not None else None)
         if r.returncode != 0:
             raise SetupError(f"roundtrip failed ({r.returncode}): {r.stderr.strip()}")
@@ -107,8 +110,9 @@ def _status_reply_bytes(sock: Path) -> int:
 def kept_connection(stack: Stack, mpd: Mpd, n: int) -> dict:
     """noised, mpd and `nio-floor` (Sources/nio-floor: a bare NIO server, one event loop, one handler, a fixed reply
     line as long as noised's status reply: what NIO itself costs per request), one kept connection each, timed by
-    roundtrip.c in alternating bursts: first with the client and the servers on one core, then where the scheduler
-    puts them ("spread"). On this 2-CPU virtual machine the scheduler either keeps client and server on one CPU
+    roundtrip.c in alternating bursts: first with the client and the servers on one core, waiting for each reply in
+    poll() as mpc and noisectl do; then the same with the client waiting in read() ("blocking"); then where the
+    scheduler puts them ("spread"). On this 2-CPU virtual machine the scheduler either keeps client and server on one CPU
     (a round trip of about 13 µs) or puts them on two, when each wake-up of the idle virtual CPU costs the
     hypervisor about 15 µs (about 40 µs), and it keeps a connection in either state for thousands of requests:
     spread runs of the same servers differ by 3x from one run to the next, so the single-core run is the figure."""
@@ -124,10 +128,11 @@ def kept_connection(stack: Stack, mpd: Mpd, n: int) -> dict:
         targets = {"ours": ("noised", stack.sock, stack.daemon.pid), "peer": ("mpd", mpd.sock, mpd.pid),
                    "floor": ("noised", floor_sock, floor.pid)}
         one_core = _kept(exe, targets, n, ONE_CORE)
+        blocking = _kept(exe, targets, n, ONE_CORE, blocking=True)
         spread = _kept(exe, targets, n)
     finally:
         stop(floor)
-    return {"n": n, "burst": BURST, **one_core, "spread": spread}
+    return {"n": n, "burst": BURST, **one_core, "blocking": blocking, "spread": spread}
 
 
 # ------------------------------------------------------------------ start-up

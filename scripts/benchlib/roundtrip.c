@@ -1,6 +1,13 @@
 /* Kept-connection round trips without an interpreter in the way (Python adds ~10 us a request).
  *
- * usage: roundtrip N BURST PROTO:SOCKET [PROTO:SOCKET ...]     (PROTO: noised or mpd)
+ * usage: roundtrip [--blocking] N BURST PROTO:SOCKET [PROTO:SOCKET ...]     (PROTO: noised or mpd)
+ *
+ * The client waits for each reply as the real clients do: in poll() for the socket to become readable, then a
+ * read (libmpdclient, under mpc, waits in select(); noisectl in NIO's epoll). With --blocking it waits in read()
+ * itself instead. On a Unix stream socket that wait is woken, for nothing, whenever the server reads the request
+ * (the kernel wakes every sleeper on the socket when the request's buffer is freed, and a reader in read() does not
+ * filter wake-ups as poll() does): twice the context switches, and how often depends on the scheduler's bookkeeping
+ * more than on the server (docs/performance.md, row 2).
  *
  * Opens one connection to each socket, reads its greeting line (noised: {"event":"hello",...};
  * MPD: "OK MPD x.y.z") and sends 200 untimed warm-up requests on each. Then it takes turns: BURST
@@ -19,10 +26,13 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/un.h>
+#include <poll.h>
 #include <time.h>
 #include <unistd.h>
 
 enum { MAX_TARGETS = 8, WARM_UP = 200 };
+
+static int blocking;   /* --blocking: wait in read() rather than in poll() */
 
 struct target {
     int fd;
@@ -41,6 +51,10 @@ static size_t read_until_line(struct target *t, size_t from) {
         char *nl = t->have > from ? memchr(t->buf + from, '\n', t->have - from) : NULL;
         if (nl) return (size_t)(nl - t->buf) + 1;
         if (t->have == sizeof t->buf) return 0;   /* a reply longer than the buffer: not one of ours */
+        if (!blocking) {
+            struct pollfd p = {.fd = t->fd, .events = POLLIN};
+            if (poll(&p, 1, -1) != 1) return 0;
+        }
         ssize_t r = read(t->fd, t->buf + t->have, sizeof t->buf - t->have);
         if (r <= 0) return 0;
         t->have += (size_t)r;
@@ -120,8 +134,13 @@ static uint64_t at(const uint64_t *v, long n, double p) {
 }
 
 int main(int argc, char **argv) {
+    if (argc > 1 && strcmp(argv[1], "--blocking") == 0) {
+        blocking = 1;
+        argv++;
+        argc--;
+    }
     if (argc < 4 || argc - 3 > MAX_TARGETS) {
-        fprintf(stderr, "usage: %s N BURST PROTO:SOCKET [PROTO:SOCKET ...] (PROTO: noised or mpd, at most %d)\n",
+        fprintf(stderr, "usage: %s [--blocking] N BURST PROTO:SOCKET [PROTO:SOCKET ...] (PROTO: noised or mpd, at most %d)\n",
                 argv[0], MAX_TARGETS);
         return 2;
     }

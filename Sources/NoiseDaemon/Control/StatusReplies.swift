@@ -20,8 +20,8 @@ final class StatusReplies: Sendable {
 
     private struct State {
         var kept: Kept?
-        /// The part of the reply after the template's head, kept for its capacity.
-        var scratch: [UInt8] = []
+        /// The uptime's text, kept for its capacity.
+        var uptime: [UInt8] = []
         /// How many templates were made (the tests check that an unchanged status makes no new one).
         var templatesMade = 0
     }
@@ -46,10 +46,11 @@ final class StatusReplies: Sendable {
                 state.templatesMade += 1
                 state.kept = Kept(template: template, stamp: stamp, configVersion: configVersion, stableUntil: stableUntil)
             }
-            state.scratch.removeAll(keepingCapacity: true)
-            try template.writeRest(id: id, uptimeSeconds: uptime, into: &state.scratch)
+            state.uptime.removeAll(keepingCapacity: true)
+            try StatusReplyTemplate.writeUptime(uptime, into: &state.uptime)
             buffer.writeBytes(template.head)
-            buffer.writeBytes(state.scratch)
+            buffer.writeBytes(state.uptime)
+            buffer.writeBytes(template.tail(for: id))
         }
     }
 }
