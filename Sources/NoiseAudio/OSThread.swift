@@ -1,14 +1,14 @@
 import Glibc
 
 /// Starts a dedicated OS thread, outside Swift's cooperative pool, for work that blocks:
-/// the output loop (blocking device writes) and file decoding.
-enum OSThread {
+/// the output loop (blocking device writes), file decoding, and the control socket's quick lane (its epoll wait).
+public enum OSThread {
     private final class Box {
         let body: () -> Void
         init(_ body: @escaping () -> Void) { self.body = body }
     }
 
-    static func start(name: String, _ body: @escaping @Sendable () -> Void) {
+    public static func start(name: String, _ body: @escaping @Sendable () -> Void) {
         let box = Unmanaged.passRetained(Box({
             blockProcessSignals()
             body()

@@ -16,6 +16,12 @@ public enum Limits {
     public static let maxQueuedEvents = 256
     /// How long a connection may stay silent before it is closed (subscribers are exempt).
     public static let idleConnectionSeconds: Int64 = 300
+    /// What the control socket's quick lane reads from a connection at a time. A line still incomplete when that
+    /// much is waiting (rare: clients send whole lines) goes to the full path, which takes up to `maxLineBytes`.
+    public static let quickLaneReadBytes = 16 * 1024
+    /// How long the quick lane stops accepting after the process or the system ran out of descriptors (the
+    /// listening socket would otherwise report the waiting connection again at once, in a busy loop).
+    public static let acceptPauseMilliseconds: Int64 = 100
 
     /// Sample rate of the mixer and the output stream.
     public static let sampleRate = 44_100

@@ -1,7 +1,8 @@
-// The bench's floor for row 2 (docs/performance.md): a bare SwiftNIO server set up as noised's control socket is
-// (one event loop, a Unix socket), with a single handler that greets and then answers every line with the same
-// fixed line, as long as noised's status reply. What it takes per request is what NIO itself costs; whatever
-// noised takes above it is ours. Not installed; built so that `make bench` can run it beside noised and mpd.
+// Row 2 through SwiftNIO, for the bench (docs/performance.md): a bare SwiftNIO server set up as noised's handed-over
+// connections are served (one event loop, a Unix socket), with a single handler that greets and then answers every
+// line with the same fixed line, as long as noised's status reply. What it takes per request is what NIO itself
+// costs, and what noised's quick lane (`QuickLane`, its own epoll loop) leaves out. Not installed; built so that
+// `make bench` can run it beside noised and mpd.
 import Glibc
 import NIOCore
 import NIOPosix

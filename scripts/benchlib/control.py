@@ -38,7 +38,14 @@ def whole_process(stack: Stack, mpd: Mpd, runs: int) -> dict:
     n = max(5, runs // 4)
     start = time_runs([str(stack.noisectl_bin), "--version"], stack.env, n)
     start_peer = time_runs(["mpc", "help"], stack.env, n)
-    return {"ours": ours, "peer": peer, "true": true, "start": start, "start_peer": start_peer}
+    # And the daemons' part: the same exchange from a C client that is already running (roundtrip.c --fresh).
+    r = subprocess.run([str(compile_client(stack)), "--fresh", str(runs), "10", f"noised:{stack.sock}", f"mpd:{mpd.sock}"],
+                       capture_output=True, text=True, timeout=600)
+    if r.returncode != 0:
+        raise SetupError(f"roundtrip --fresh failed ({r.returncode}): {r.stderr.strip()}")
+    fresh = [{k: int(v) / 1e9 for k, v in (w.split("=") for w in line.split())} for line in r.stdout.splitlines()]
+    return {"ours": ours, "peer": peer, "true": true, "start": start, "start_peer": start_peer,
+            "fresh": {"ours": fresh[0], "peer": fresh[1]}}
 
 
 def compile_client(stack: Stack) -> Path:

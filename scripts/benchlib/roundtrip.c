@@ -1,9 +1,9 @@
 /* Kept-connection round trips without an interpreter in the way (Python adds ~10 us a request).
  *
- * usage: roundtrip [--blocking] N BURST PROTO:SOCKET [PROTO:SOCKET ...]     (PROTO: noised or mpd)
+ * usage: roundtrip [--blocking | --fresh] N BURST PROTO:SOCKET [PROTO:SOCKET ...]     (PROTO: noised or mpd)
  *
- * The client waits for each reply as the real clients do: in poll() for the socket to become readable, then a
- * read (libmpdclient, under mpc, waits in select(); noisectl in NIO's epoll). With --blocking it waits in read()
+ * The client waits for each reply as a long-lived client does: in poll() for the socket to become readable, then
+ * a read (libmpdclient, under mpc, waits in select(); a status bar in its main loop). With --blocking it waits in read()
  * itself instead. On a Unix stream socket that wait is woken, for nothing, whenever the server reads the request
  * (the kernel wakes every sleeper on the socket when the request's buffer is freed, and a reader in read() does not
  * filter wake-ups as poll() does): twice the context switches, and how often depends on the scheduler's bookkeeping
@@ -16,10 +16,14 @@
  * time: CLOCK_MONOTONIC before the write and after the complete reply is read. Taking turns in
  * short bursts means a spell of load from elsewhere on this machine hits every server alike.
  * noised's request is {"cmd":"status"}, MPD's "status"; `one` says how a reply is read.
+ * With --fresh, each timed request is a connection of its own, as a client process makes one (row 1 without the
+ * process): connect, the request, the complete reply, close. Each server is spoken to as its own client does:
+ * noisectl sends its request at once and reads the greeting with the reply; libmpdclient reads MPD's greeting
+ * before it sends a command. No warm-up.
  * Prints a line per socket, in the order given: "n=N min=... median=... p90=... p99=... max=..."
  * in nanoseconds. Exits 1 if a connection or a reply fails (the set-up is broken), never on a
  * figure. */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE   /* memmem */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,6 +37,7 @@
 enum { MAX_TARGETS = 8, WARM_UP = 200 };
 
 static int blocking;   /* --blocking: wait in read() rather than in poll() */
+static int fresh;      /* --fresh: a new connection for every request */
 
 struct target {
     int fd;
@@ -76,10 +81,13 @@ static int starts(const char *line, size_t len, const char *prefix) {
  * the same for both: noised's reply is one line (event lines, which a plain connection should not get, are skipped)
  * whose last member is "ok" (members are in key order), so success is the line ending in "ok":true}; MPD's ends with
  * an "OK" line, or is an "ACK ..." line. */
-static int one(struct target *t) {
+static int send_status(struct target *t) {
     const char *req = t->mpd ? "status\n" : "{\"cmd\":\"status\"}\n";
     size_t len = strlen(req);
-    if (write(t->fd, req, len) != (ssize_t)len) return 0;
+    return write(t->fd, req, len) == (ssize_t)len;
+}
+
+static int read_status(struct target *t) {
     size_t line = 0;
     for (;;) {
         size_t end = read_until_line(t, line);
@@ -100,24 +108,49 @@ static int one(struct target *t) {
     }
 }
 
+static int one(struct target *t) {
+    return send_status(t) && read_status(t);
+}
+
+static int connect_target(struct target *t) {
+    struct sockaddr_un sa = {.sun_family = AF_UNIX};
+    strncpy(sa.sun_path, t->path, sizeof sa.sun_path - 1);
+    t->have = 0;
+    t->fd = socket(AF_UNIX, SOCK_STREAM, 0);
+    if (t->fd < 0 || connect(t->fd, (struct sockaddr *)&sa, sizeof sa) < 0) { perror(t->path); return 0; }
+    return 1;
+}
+
+static int read_greeting(struct target *t) {
+    size_t end = read_until_line(t, 0);
+    if (!end) { fprintf(stderr, "%s: no greeting\n", t->path); return 0; }
+    char *line = t->buf;
+    if (t->mpd ? strncmp(line, "OK MPD ", 7) != 0 : memmem(line, end, "\"hello\"", 7) == NULL) {
+        fprintf(stderr, "%s: unexpected greeting: %.*s\n", t->path, (int)end - 1, line);
+        return 0;
+    }
+    consume(t, end);
+    return 1;
+}
+
+/* --fresh: one request on a connection of its own, the way each server's client makes it. */
+static int one_fresh(struct target *t) {
+    int ok = connect_target(t) && (t->mpd ? read_greeting(t) && send_status(t) : send_status(t) && read_greeting(t))
+             && read_status(t);
+    if (t->fd >= 0) close(t->fd);
+    t->fd = -1;
+    return ok;
+}
+
 static int open_target(struct target *t, const char *spec) {
     const char *colon = strchr(spec, ':');
     if (!colon) return 0;
     t->mpd = strncmp(spec, "mpd:", 4) == 0;
     if (!t->mpd && strncmp(spec, "noised:", 7) != 0) return 0;
     t->path = colon + 1;
-    struct sockaddr_un sa = {.sun_family = AF_UNIX};
-    strncpy(sa.sun_path, t->path, sizeof sa.sun_path - 1);
-    t->fd = socket(AF_UNIX, SOCK_STREAM, 0);
-    if (t->fd < 0 || connect(t->fd, (struct sockaddr *)&sa, sizeof sa) < 0) { perror(t->path); return 0; }
-    size_t end = read_until_line(t, 0);
-    if (!end) { fprintf(stderr, "%s: no greeting\n", t->path); return 0; }
-    t->buf[end - 1] = 0;
-    if (t->mpd ? strncmp(t->buf, "OK MPD ", 7) != 0 : strstr(t->buf, "\"hello\"") == NULL) {
-        fprintf(stderr, "%s: unexpected greeting: %s\n", t->path, t->buf);
-        return 0;
-    }
-    consume(t, end);
+    t->fd = -1;
+    if (fresh) return 1;
+    if (!connect_target(t) || !read_greeting(t)) return 0;
     for (int i = 0; i < WARM_UP; i++)
         if (!one(t)) { fprintf(stderr, "%s: warm-up request failed\n", t->path); return 0; }
     return 1;
@@ -138,9 +171,13 @@ int main(int argc, char **argv) {
         blocking = 1;
         argv++;
         argc--;
+    } else if (argc > 1 && strcmp(argv[1], "--fresh") == 0) {
+        fresh = 1;
+        argv++;
+        argc--;
     }
     if (argc < 4 || argc - 3 > MAX_TARGETS) {
-        fprintf(stderr, "usage: %s [--blocking] N BURST PROTO:SOCKET [PROTO:SOCKET ...] (PROTO: noised or mpd, at most %d)\n",
+        fprintf(stderr, "usage: %s [--blocking | --fresh] N BURST PROTO:SOCKET [PROTO:SOCKET ...] (PROTO: noised or mpd, at most %d)\n",
                 argv[0], MAX_TARGETS);
         return 2;
     }
@@ -160,7 +197,10 @@ int main(int argc, char **argv) {
             for (long b = 0; b < burst && t->done < n; b++) {
                 struct timespec t0, t1;
                 clock_gettime(CLOCK_MONOTONIC, &t0);
-                if (!one(t)) { fprintf(stderr, "%s: request %ld failed\n", t->path, t->done); return 1; }
+                if (!(fresh ? one_fresh(t) : one(t))) {
+                    fprintf(stderr, "%s: request %ld failed\n", t->path, t->done);
+                    return 1;
+                }
                 clock_gettime(CLOCK_MONOTONIC, &t1);
                 t->ns[t->done++] = (uint64_t)(t1.tv_sec - t0.tv_sec) * 1000000000u + (uint64_t)t1.tv_nsec
                                    - (uint64_t)t0.tv_nsec;
@@ -176,7 +216,7 @@ int main(int argc, char **argv) {
                (unsigned long long)t->ns[0], (unsigned long long)at(t->ns, n, 0.5),
                (unsigned long long)at(t->ns, n, 0.9), (unsigned long long)at(t->ns, n, 0.99),
                (unsigned long long)t->ns[n - 1]);
-        close(t->fd);
+        if (t->fd >= 0) close(t->fd);
     }
     return 0;
 }

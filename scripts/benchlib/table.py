@@ -166,7 +166,7 @@ def main_rows(a: argparse.Namespace, c: dict) -> tuple[list[list[str]], list[lis
         o, f, p = kc["ours"], kc["floor"], kc["peer"]
         supp.append(row("", "row 2, the daemon's CPU per request (user+sys, every thread, over the whole run)",
                         us(o["cpu"]), f"{us(p['cpu'])} mpd", ratio(o["cpu"], p["cpu"])))
-        supp.append(row("", "row 2's floor: a bare NIO server (`nio-floor`: one event loop, one handler answering "
+        supp.append(row("", "row 2 through SwiftNIO: a bare NIO server (`nio-floor`: one event loop, one handler answering "
                             "every line with a fixed line as long as noised's status reply), in the same turns: "
                             "median / p99 / CPU per request",
                         f"{us(f['median'])} / {us(f['p99'])} / {us(f['cpu'])}",
@@ -185,6 +185,14 @@ def main_rows(a: argparse.Namespace, c: dict) -> tuple[list[list[str]], list[lis
                                      f"(+ silence inserted, − samples lost), {wraps} wraps" if num == "6a"
                                 else "… the same against `mpg123 -o pulse --loop -1`",
                                 gaps(o), f"{gaps(sm[peer])} {peer}", "—", "0 at every wrap", ok))
+    if wp and "fresh" in wp:
+        # Last, so that the supplementary rows above keep the numbers docs/performance.md refers to.
+        o, p = wp["fresh"]["ours"], wp["fresh"]["peer"]
+        supp.append(row("", f"row 1 without the client process: a new connection per `status` from a running C client "
+                            f"(roundtrip.c --fresh; noised's request sent at once as noisectl does, mpd's after its "
+                            f"greeting as libmpdclient does), median / p90 of {len(wp['ours'])}",
+                        f"{us(o['median'])} / {us(o['p90'])}", f"{us(p['median'])} / {us(p['p90'])} mpd",
+                        ratio(o["median"], p["median"])))
     return main, supp
 
 
@@ -265,16 +273,19 @@ only when the set-up is broken.
    of `mpc status` against the running `mpd` (both on Unix sockets), from Python's `subprocess.run`
    (spawn to exit, output to /dev/null), {a.runs} each in alternating blocks of 10. The `/bin/true` row
    says what spawning alone costs that way, and `noisectl --version` / `mpc help` what the client's own
-   start costs without connecting.
+   start costs without connecting. The daemons' part is timed apart, from a C client that is already
+   running (`roundtrip.c --fresh`, the last supplementary row): {a.runs} connections to each, in turns of
+   10, each timed from `connect` to the complete reply, the request sent as each daemon's own client
+   sends it (noisectl at once, reading the greeting with the reply; libmpdclient after MPD's greeting).
 2. Kept connection: `scripts/benchlib/roundtrip.c`, compiled with `gcc -O2` at bench time, opens one
    connection each to noised, mpd and `nio-floor` (`Sources/nio-floor`, a bare SwiftNIO server set up as
    noised's socket is, whose one handler answers every line with a fixed line as long as noised's status
-   reply: what NIO itself costs per request), reads the greetings, sends 200 untimed `status` requests on
+   reply: what the same exchange costs through NIO, which noised's quick lane leaves out), reads the greetings, sends 200 untimed `status` requests on
    each, then {a.requests:,} timed ones on each, one at a time, in turns of {control.BURST} requests per server
    so that load from elsewhere hits all three alike (`clock_gettime(CLOCK_MONOTONIC)` around the write and
    the read of the complete reply: one JSON line from noised, lines up to `OK` from mpd, read in place).
-   The client waits for a reply in `poll()` and then reads it, as the real clients wait (mpc's libmpdclient
-   in `select()`, noisectl in NIO's epoll). A client waiting in `read()` itself is woken for nothing when
+   The client waits for a reply in `poll()` and then reads it, as a long-lived client waits (mpc's
+   libmpdclient in `select()`, a status bar in its main loop; noisectl, one request a process, reads at once). A client waiting in `read()` itself is woken for nothing when
    the server reads its request (the kernel wakes every sleeper on the socket as the request's buffer is
    freed, and only poll-style waits look at what the wake-up is for): the round trip then takes four
    context switches instead of two, and whether a server escapes that depends on the scheduler's

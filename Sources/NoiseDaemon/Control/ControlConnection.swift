@@ -1,5 +1,3 @@
-import Glibc
-import Logging
 import NIOCore
 import NoiseCore
 
@@ -14,23 +12,23 @@ enum OutboundLine {
 /// Sent down the pipeline by a subscriber's conversation: from now on the connection may stay silent.
 struct AllowSilence {}
 
-/// Everything a control connection needs on the event loop, in the only handler of its pipeline (NIO builds,
-/// activates and tears down a context per handler on every connection, and passes every read through each:
-/// six handlers were about a third of the daemon's part of a `noisectl status`; docs/performance.md, row 1):
+/// Everything a control connection needs on NIO's event loop once the quick lane has handed it over
+/// (`QuickLane`: it accepted, admitted and greeted the connection, and answered its `ping`s and `status`es until a
+/// line needed more), in the only handler of its pipeline (NIO builds, activates and tears down a context per
+/// handler on every connection, and passes every read through each; docs/performance.md, row 1):
 ///
-/// - **admission**, the moment it opens: under the connection limit and from an allowed peer (`SO_PEERCRED`: the
-///   daemon's user or root) it is greeted at once; otherwise it gets the refusal and is closed, and nothing it
-///   sends goes further;
+/// - **what the lane passed on**: replies the socket had not taken are written first, then the bytes it read and
+///   did not answer are read as if they had just come;
 /// - **lines**: `LineFramer` splits what it sends; a line over the limit ends the connection with `line_too_long`;
-/// - **quick replies**: `ping` and `status` are answered here from the status board, without a trip through the
-///   connection's task and the actors, but only when nothing else of the connection is still being answered (so
+/// - **quick replies**: `ping` and `status` are still answered here from the status board, without a trip through
+///   the connection's task and the actors, but only when nothing else of the connection is still being answered (so
 ///   replies keep the order of their requests and a `status` after a change shows it), and only while the socket
 ///   takes writes (so a client that does not read meets the task's back-pressure);
 /// - **the conversation**: the first line not answered here hands the connection to a Swift task
-///   (`ControlServer.serve`: the request handler, events). A client that only asks for `status` (a status bar,
-///   `noisectl status`) never wakes a thread of the task pool;
+///   (`ControlServer.serve`: the request handler, events);
 /// - **idle connections** are closed after `idleTimeout` without a byte from the client, unless a subscriber's
-///   conversation sent `AllowSilence`.
+///   conversation sent `AllowSilence`;
+/// - **the count**: the connection leaves `counter` when it closes (the lane counted it in).
 final class ControlConnectionHandler: ChannelDuplexHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
@@ -39,7 +37,6 @@ final class ControlConnectionHandler: ChannelDuplexHandler {
     typealias Conversation = NIOAsyncChannel<ByteBuffer, OutboundLine>
 
     private let counter: ConnectionCounter
-    private let logger: Logger
     /// Appends the quick reply to a line (`QuickReplies.reply`), or returns false.
     private let answer: (ByteBufferView, inout ByteBuffer) -> Bool
     /// Takes a connection's conversation; false when the server no longer serves any (it is stopping).
@@ -52,7 +49,8 @@ final class ControlConnectionHandler: ChannelDuplexHandler {
 
     private var framer = LineFramer()
     private var counted = false
-    private var admitted = false
+    /// What the quick lane passed on; taken in `channelActive`.
+    private var handOver: HandOver
     /// Set by a line over the limit: nothing after it is read.
     private var stoppedReading = false
     private var conversing = false
@@ -64,54 +62,34 @@ final class ControlConnectionHandler: ChannelDuplexHandler {
     /// reply reuses its memory (a reply still queued is left alone: clearing a shared buffer copies it first).
     private var replies = ByteBuffer()
 
-    init(counter: ConnectionCounter, logger: Logger, answer: @escaping (ByteBufferView, inout ByteBuffer) -> Bool,
+    init(counter: ConnectionCounter, handOver: HandOver = HandOver(),
+         answer: @escaping (ByteBufferView, inout ByteBuffer) -> Bool,
          converse: @escaping (Conversation) -> Bool, idleTimeout: TimeAmount = .seconds(Limits.idleConnectionSeconds),
          timerLoop: (any EventLoop)? = nil) {
         self.counter = counter
-        self.logger = logger
+        self.handOver = handOver
         self.answer = answer
         self.converse = converse
         self.idleTimeout = idleTimeout
         self.timerLoop = timerLoop
     }
 
-    // MARK: Admission
+    // MARK: Taking over from the quick lane
 
     func channelActive(context: ChannelHandlerContext) {
         counted = true
         lastRead = context.eventLoop.now
         scheduleIdleCheck(context, in: idleTimeout)
-        guard counter.enter() else {
-            logger.warning("refused a connection: \(Limits.maxConnections) clients are connected already")
-            return refuse(context, ProtocolError(.tooManyClients,
-                                                 "the daemon serves at most \(Limits.maxConnections) connections at once"))
+        let handOver = self.handOver
+        self.handOver = HandOver()
+        if !handOver.unsent.isEmpty {
+            context.writeAndFlush(wrapOutboundOut(ByteBuffer(bytes: handOver.unsent)), promise: nil)
         }
-        guard let provider = context.channel as? any SocketOptionProvider else { return admit(context) }
-        // On the channel's own event loop the option is read at once, so this runs before anything else.
-        provider.unsafeGetSocketOption(level: .socket, name: NIOBSDSocket.Option(rawValue: SO_PEERCRED))
-            .assumeIsolated().whenComplete { (result: Result<PeerCredentials, any Error>) in
-                guard case .success(let peer) = result, peer.isAllowed else {
-                    let peer = try? result.get()
-                    self.logger.warning("refused a connection from uid \(peer.map { String($0.uid) } ?? "unknown"), pid \(peer.map { String($0.pid) } ?? "?")")
-                    return self.refuse(context, ProtocolError(.permissionDenied, "only uid \(getuid()) (and root) may control this daemon"))
-                }
-                self.admit(context)
-            }
-    }
-
-    /// The greeting never changes while the daemon runs, so it is encoded once, not on every connection.
-    private static let hello = try? Replies.event(EventName.hello, data: Hello())
-
-    private func admit(_ context: ChannelHandlerContext) {
-        guard let hello = Self.hello else { return context.close(promise: nil) }
-        admitted = true
-        context.writeAndFlush(wrapOutboundOut(ByteBuffer(line: hello)), promise: nil)
         context.fireChannelActive()
-    }
-
-    private func refuse(_ context: ChannelHandlerContext, _ error: ProtocolError) {
-        context.writeAndFlush(wrapOutboundOut(ByteBuffer(line: Replies.failure(id: .none, error: error))), promise: nil)
-        context.close(promise: nil)
+        guard !handOver.unread.isEmpty else { return }
+        read(context, ByteBuffer(bytes: handOver.unread))
+        // The conversation's stream hands on what it was given when a read completes.
+        context.fireChannelReadComplete()
     }
 
     func channelInactive(context: ChannelHandlerContext) {
@@ -120,16 +98,20 @@ final class ControlConnectionHandler: ChannelDuplexHandler {
         idleCheck?.cancel()
         idleCheck = nil
         // A last line without a newline is still a request (its reply has nowhere to go).
-        if admitted, !stoppedReading, let last = framer.finish() { deliver(context, last) }
+        if !stoppedReading, let last = framer.finish() { deliver(context, last) }
         context.fireChannelInactive()
     }
 
     // MARK: Lines
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard admitted, !stoppedReading else { return }
         lastRead = context.eventLoop.now
-        framer.append(unwrapInboundIn(data))
+        read(context, unwrapInboundIn(data))
+    }
+
+    private func read(_ context: ChannelHandlerContext, _ bytes: ByteBuffer) {
+        guard !stoppedReading else { return }
+        framer.append(bytes)
         while !stoppedReading {
             switch framer.next() {
             case .needMoreData:

@@ -5,8 +5,9 @@ import NIOPosix
 import NoiseCore
 import ServiceLifecycle
 
-/// The control socket: accepts connections, checks who is connecting, and serves each connection in its
-/// own child task (one reply per request line, events for subscribers), like NIO's echo server.
+/// The control socket: the quick lane (`QuickLane`) accepts connections, checks who is connecting and answers
+/// `ping` and `status`; a connection that asks for more is served from then on by SwiftNIO, in its own child task
+/// (one reply per request line, events for subscribers), like NIO's echo server.
 public struct ControlServer<C: Clock>: Service where C.Duration == Duration {
     let path: String
     let handler: RequestHandler<C>
@@ -30,47 +31,51 @@ public struct ControlServer<C: Clock>: Service where C.Duration == Duration {
     }
 
     public func run() async throws {
-        // One event loop accepts and serves every connection: the daemon's clients are few, and a connection
-        // accepted on the loop that serves it is greeted without a hop between threads.
+        // The quick lane takes every connection first (`QuickLane`); those it hands over are served on one NIO
+        // event loop: the daemon's clients are few.
         let group = MultiThreadedEventLoopGroup.singleton
         let loop = group.next()
         // The idle connections' timers run on another loop where there is one (`ControlConnectionHandler.timerLoop`).
         let timerLoop = group.makeIterator().first { $0 !== loop } ?? loop
-        // Connections come here from their handler when they first need a task; one that only asks for `status`
-        // and `ping` is answered on the event loop and never does.
+        // Connections come here from their handler when they first need a task.
         let (conversations, intake) = AsyncStream<NIOAsyncChannel<ByteBuffer, OutboundLine>>.makeStream()
         let quickReplies = handler.quickReplies
         let (connections, logger) = (self.connections, self.logger)
-        let bootstrap = ServerBootstrap(group: loop, childGroup: loop)
-            .serverChannelOption(.backlog, value: 256)
-            // One accept per wake-up: the loop comes back at once while more wait (epoll is level-triggered),
-            // and a lone client does not pay for a second accept that finds none (docs/performance.md, row 1).
-            .serverChannelOption(.maxMessagesPerRead, value: 1)
-            .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    let connection = ControlConnectionHandler(
-                        counter: connections, logger: logger, answer: quickReplies.reply(to:into:),
-                        converse: {
-                            if case .terminated = intake.yield($0) { return false }
-                            return true
-                        },
-                        timerLoop: timerLoop)
-                    try channel.pipeline.syncOperations.addHandler(connection)
+        let takeOver: QuickLane.HandOverAction = { descriptor, handOver in
+            ClientBootstrap(group: loop)
+                .channelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        let connection = ControlConnectionHandler(
+                            counter: connections, handOver: handOver, answer: quickReplies.reply(to:into:),
+                            converse: {
+                                if case .terminated = intake.yield($0) { return false }
+                                return true
+                            },
+                            timerLoop: timerLoop)
+                        try channel.pipeline.syncOperations.addHandler(connection)
+                    }
                 }
-            }
-        let server: any Channel
+                .withConnectedSocket(descriptor)
+                .whenFailure { error in
+                    // Nothing was registered: the connection is gone, and so is its place in the count.
+                    logger.warning("could not take over a control connection: \(error)")
+                    connections.leave()
+                }
+        }
+        let listener: Int32
         if let listenDescriptor {
             // systemd made the socket file and owns it: we neither set its mode nor remove it.
-            server = try await bootstrap.withBoundSocket(listenDescriptor).get()
+            listener = listenDescriptor
             logger.notice("listening on the socket passed by the service manager (fd \(listenDescriptor))")
         } else {
             try SocketSetup.prepare(path: path)
-            server = try await bootstrap.bind(unixDomainSocketPath: path).get()
-            chmod(path, 0o600)
+            listener = try SocketSetup.listen(path: path)
             logger.notice("listening on \(path)")
         }
-        onListening()
         defer { if listenDescriptor == nil { unlink(path) } }
+        let lane = try QuickLane.start(listener: listener, answer: quickReplies.reply(to:into:), counter: connections,
+                                       logger: logger, handOver: takeOver)
+        onListening()
         // A graceful stop closes the socket at once (no new connections) and cancels the conversations; a request
         // already read still runs to the end and its reply is sent (see `converse`).
         await withGracefulShutdownHandler {
@@ -82,15 +87,16 @@ public struct ControlServer<C: Clock>: Service where C.Duration == Duration {
                 }
             }
         } onGracefulShutdown: {
-            server.close(promise: nil)
+            lane.stop()
         }
+        lane.stop()
+        await lane.stopped()
         intake.finish()
-        try? await server.close()
         onStopping()
         logger.info("control socket closed")
     }
 
-    /// Converses with a connection its handler admitted (a refused one is closed by the handler, which ends this).
+    /// Converses with a connection handed over by the quick lane.
     private func serve(_ connection: NIOAsyncChannel<ByteBuffer, OutboundLine>) async {
         let channel = connection.channel
         do {

@@ -1,9 +1,9 @@
 import NIOCore
 import NoiseCore
 
-/// The replies a connection's handler gives on the event loop, without the connection's task or any actor: `ping`,
-/// and `status` read from the status board. Not generic and shared by every connection, so a request costs no
-/// metadata look-up and no copy of the request handler (docs/performance.md, row 2).
+/// The replies the quick lane (and a connection's handler after it) gives on its own thread, without the
+/// connection's task or any actor: `ping`, and `status` read from the status board. Not generic and shared by every
+/// connection, so a request costs no metadata look-up and no copy of the request handler (docs/performance.md, row 2).
 final class QuickReplies: Sendable {
     private let board: StatusBoard
     private let live: LiveConfiguration
@@ -20,8 +20,11 @@ final class QuickReplies: Sendable {
     /// Appends the reply to `line` to `buffer`, without its newline; false, with nothing appended, for a line that
     /// takes the full path (`RequestHandler.reply(to:)`).
     func reply(to line: ByteBufferView, into buffer: inout ByteBuffer) -> Bool {
-        guard enabled, let (request, id) = line.withContiguousStorageIfAvailable(RequestDecoder.immediate(bytes:)) ?? nil
-        else { return false }
+        line.withContiguousStorageIfAvailable { reply(to: $0, into: &buffer) } ?? false
+    }
+
+    func reply(to line: UnsafeBufferPointer<UInt8>, into buffer: inout ByteBuffer) -> Bool {
+        guard enabled, let (request, id) = RequestDecoder.immediate(bytes: line) else { return false }
         do {
             switch request {
             case .ping: buffer.writeBytes(try Replies.success(id: id, data: Replies.Empty()))

@@ -44,16 +44,39 @@ enum SocketSetup {
         }
     }
 
-    /// Whether a daemon accepts connections on `path`.
-    static func answers(_ path: String) -> Bool {
-        let socketFD = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard socketFD >= 0 else { return false }
-        defer { close(socketFD) }
+    /// Binds and listens on `path` (prepared by `prepare`), readable and writable by the daemon's user only.
+    static func listen(path: String) throws(StartupError) -> Int32 {
+        let socketFD = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        guard socketFD >= 0 else { throw StartupError("cannot create the control socket: \(String(cString: strerror(errno)))") }
+        var address = unixAddress(path)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketFD, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        // Anyone who can reach the folder could connect between bind and chmod; SO_PEERCRED still refuses them.
+        guard bound == 0, chmod(path, 0o600) == 0, Glibc.listen(socketFD, 256) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(socketFD)
+            if bound == 0 { unlink(path) }
+            throw StartupError("cannot listen on \(path): \(reason)")
+        }
+        return socketFD
+    }
+
+    private static func unixAddress(_ path: String) -> sockaddr_un {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             for (index, byte) in path.utf8.prefix(raw.count - 1).enumerated() { raw[index] = byte }
         }
+        return address
+    }
+
+    /// Whether a daemon accepts connections on `path`.
+    static func answers(_ path: String) -> Bool {
+        let socketFD = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard socketFD >= 0 else { return false }
+        defer { close(socketFD) }
+        var address = unixAddress(path)
         return withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 connect(socketFD, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
