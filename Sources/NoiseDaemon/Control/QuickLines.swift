@@ -22,11 +22,12 @@ enum QuickLines {
         let bytes = bytes.assumingMemoryBound(to: UInt8.self)
         var start = 0
         while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
-            guard newline - start <= maxLineBytes else { return Outcome(consumed: start, needsConversation: true) }
-            // A client may end its lines with "\r\n".
-            let end = newline > start && bytes[newline - 1] == UInt8(ascii: "\r") ? newline - 1 : newline
+            guard let length = LineFramer.requestLength(ofLine: newline - start,
+                                                        endingWith: newline > start ? bytes[newline - 1] : nil,
+                                                        maxLength: maxLineBytes)
+            else { return Outcome(consumed: start, needsConversation: true) }
             let mark = replies.writerIndex
-            guard answer(UnsafeBufferPointer(rebasing: bytes[start..<end]), &replies) else {
+            guard answer(UnsafeBufferPointer(rebasing: bytes[start..<start + length]), &replies) else {
                 replies.moveWriterIndex(to: mark)
                 return Outcome(consumed: start, needsConversation: true)
             }
