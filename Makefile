@@ -22,7 +22,7 @@ INSTALL_VARS = PREFIX='$(PREFIX)' DESTDIR='$(DESTDIR)' USERUNITDIR='$(USERUNITDI
 # each other. The stamp is newer than every source once built: `sudo make install` then only copies.
 STATIC      := .build/static
 # Every function in its own section, the packages' too, so the linker can lay out together the functions a cold
-# `noisectl status` runs (Sources/noisectl/section-order.txt; docs/performance.md, row 1). Release builds leave out
+# `noisectl status` runs (Sources/noisectl/link-order.txt; docs/performance.md, row 1). Release builds leave out
 # the run-time exclusivity checks (a third of SwiftNIO's instructions per request, row 2); the debug build that
 # every test runs keeps them, so an overlapping access the tests reach still traps there.
 RELEASE_OPTS := -c release -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -enforce-exclusivity=unchecked
@@ -43,7 +43,7 @@ BENCH_PACKAGES := mpd mpc mpg123 pulseaudio pulseaudio-utils alsa-utils libasoun
 # make deb: dpkg-deb and dpkg-shlibdeps, strip, lintian.
 DEB_PACKAGES   := dpkg-dev binutils lintian
 
-.PHONY: all deps test-deps bench-deps build debug run test unit integration bench sounds clean \
+.PHONY: all deps test-deps bench-deps build print-release-opts debug run test unit integration bench sounds clean \
         release-static install uninstall deb stress fuzz
 
 all: build
@@ -66,6 +66,10 @@ test-deps: deps
 
 build: deps
 	$(SWIFT) build $(RELEASE_OPTS)
+
+# For scripts that build as `make build` does (scripts/order-noisectl).
+print-release-opts:
+	@echo $(RELEASE_OPTS)
 
 debug: deps
 	@mkdir -p .build

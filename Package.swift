@@ -10,10 +10,11 @@ let clientModule: [SwiftSetting] = strict + [
     .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]),
 ]
 
-// The functions a `noisectl status` runs, for the linker to lay out side by side (fewer pages for a cold process
-// to fault in); it needs them in sections of their own, which `make build` asks for (RELEASE_OPTS).
-// scripts/order-noisectl remakes the list.
-let noisectlSectionOrder = Context.packageDirectory + "/Sources/noisectl/section-order.txt"
+// The code and data a cold `noisectl status` touches, for the linker to lay out side by side: fewer pages for the
+// process to fault in (docs/performance.md, row 1). lld, because it orders sections by the symbols they hold,
+// data as well as code, and the C libraries' too; gold orders only sections it can tell apart by name. Code
+// needs a section per function, which `make build` asks for (RELEASE_OPTS). scripts/order-noisectl remakes it.
+let noisectlLinkOrder = Context.packageDirectory + "/Sources/noisectl/link-order.txt"
 
 let package = Package(
     name: "NoiseClock",
@@ -88,10 +89,11 @@ let package = Package(
                 "NoiseCore", "NoiseSystem", "CLinux",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            exclude: ["section-order.txt"],
+            exclude: ["link-order.txt"],
             swiftSettings: clientModule,
             linkerSettings: [.unsafeFlags(["-static-executable", "-l_FoundationCollections", "-l_FoundationCShims", "-lswiftSynchronization",
-                                           "-Xlinker", "--section-ordering-file=" + noisectlSectionOrder])]
+                                           "-use-ld=lld", "-Xlinker", "--symbol-ordering-file=" + noisectlLinkOrder,
+                                           "-Xlinker", "--no-warn-symbol-ordering"])]
         ),
 
         // The bench's floor for row 2: a bare NIO server beside noised (scripts/benchlib/control.py); not installed.

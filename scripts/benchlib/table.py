@@ -193,6 +193,11 @@ def main_rows(a: argparse.Namespace, c: dict) -> tuple[list[list[str]], list[lis
                             f"greeting as libmpdclient does), median / p90 of {len(wp['ours'])}",
                         f"{us(o['median'])} / {us(o['p90'])}", f"{us(p['median'])} / {us(p['p90'])} mpd",
                         ratio(o["median"], p["median"])))
+    if wp and "installed" in wp:
+        o, p = med(wp["installed"]["ours"]), med(wp["installed"]["peer"])
+        supp.append(row("", f"row 1 with noisectl just installed (a fresh copy, cached as written, in large folios; "
+                            f"row 1 proper: read back from disk by exec, mostly in 4 KiB pages), median of "
+                            f"{len(wp['installed']['ours'])}", ms(o), f"{ms(p)} mpc", ratio(o, p)))
     return main, supp
 
 
@@ -271,7 +276,12 @@ only when the set-up is broken.
 
 1. Whole process: the wall time of a `noisectl status` process against the running, idle `noised`, and
    of `mpc status` against the running `mpd` (both on Unix sockets), from Python's `subprocess.run`
-   (spawn to exit, output to /dev/null), {a.runs} each in alternating blocks of 10. The `/bin/true` row
+   (spawn to exit, output to /dev/null), {a.runs} each in alternating blocks of 10. Each client starts as
+   it does after a reboot: noisectl is a fresh copy of the build's, and it, mpc and mpc's own library
+   (libmpdclient; not glibc, which every process keeps cached) are dropped from the page cache first, so
+   the first exec reads them back from disk and the kernel caches them mostly in 4 KiB pages. The same
+   with noisectl just installed (a fresh copy, cached as written, in large folios, which a cold start
+   faults in more cheaply) is the last supplementary row. The `/bin/true` row
    says what spawning alone costs that way, and `noisectl --version` / `mpc help` what the client's own
    start costs without connecting. The daemons' part is timed apart, from a C client that is already
    running (`roundtrip.c --fresh`, the last supplementary row): {a.runs} connections to each, in turns of
