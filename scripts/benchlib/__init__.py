@@ -1,10 +1,12 @@
 """The pieces of scripts/bench: one file per measurement, plus the shared plumbing.
 
-common   paths, constants, the set-up error, starting and stopping helper processes
+common   paths, constants, the set-up error, starting and stopping helper processes, the compiled C
+         helpers, timing whole processes (spawntime.c)
 meters   /proc readings: CPU of a whole process (all threads), RSS, context switches
 stack    the private PulseAudio server and noised, and a raw noised connection
 peers    mpd (+ mpc) and mpg123, set up like noised: same sink, same file, no scaling
-control  rows 1-3: whole-process round trip, kept-connection round trip (roundtrip.c), start-up
+control  rows 1-3: whole-process round trip (spawntime.c), kept-connection round trip (roundtrip.c),
+         start-up
 playback rows 4-5: memory idle and playing, CPU of 60 s of a looping noise
 seam     row 6: the gap at each loop wrap, from a recording of the sink
 recorder parec of the sink's monitor with arrival times (the onset clock)

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import atexit
+import functools
+import shutil
 import subprocess
+import tempfile
 import time
 from pathlib import Path
 from typing import Callable, Optional
@@ -81,17 +85,41 @@ def tail(path: Path, n: int = 4000) -> str:
     return (read_text(path) or "")[-n:]
 
 
+@functools.cache
+def helper(name: str) -> Path:
+    """scripts/benchlib/NAME.c, compiled with `gcc -O2` once per bench run (the timing loops that must not
+    have an interpreter in them)."""
+    folder = Path(tempfile.mkdtemp(prefix="noiseclock-bench-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    exe = folder / name
+    r = subprocess.run(["gcc", "-O2", "-o", str(exe), str(REPO / "scripts" / "benchlib" / f"{name}.c")],
+                       capture_output=True, text=True, timeout=120)
+    if r.returncode != 0:
+        raise SetupError(f"gcc could not build {name}.c:\n{r.stderr}")
+    return exe
+
+
 def time_runs(cmd: list[str], env: dict[str, str], runs: int) -> list[float]:
-    """Wall time of `runs` whole processes (spawn to exit, as Python's subprocess sees it)."""
-    times = []
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        r = subprocess.run(cmd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                           stderr=subprocess.PIPE, timeout=20)
-        times.append(time.perf_counter() - t0)
-        if r.returncode != 0:
-            raise SetupError(f"{' '.join(cmd)} failed ({r.returncode}): {r.stderr.decode().strip()}")
-    return times
+    """Wall time in seconds of `runs` whole processes, spawn to exit (spawntime.c)."""
+    return time_alternating([cmd], env, runs)[0]
+
+
+def time_alternating(cmds: list[list[str]], env: dict[str, str], runs: int, block: int = 10,
+                     timeout: int = 20) -> list[list[float]]:
+    """Wall time in seconds of `runs` whole processes of each command, spawn to exit, in turns of `block` runs
+    of each (so that load from elsewhere hits all alike). Timed by spawntime.c: Python's own wait, with a
+    timeout, sleeps in 1 ms steps while a child is not yet reapable, and that sleep would be the figure."""
+    args = [str(helper("spawntime")), str(runs), str(block), str(timeout)]
+    for i, cmd in enumerate(cmds):
+        args += (["--"] if i else []) + cmd
+    r = subprocess.run(args, env=env, capture_output=True, text=True, timeout=runs * len(cmds) * timeout + 60)
+    *said, last = r.stderr.strip().splitlines() or [""]
+    if r.returncode == 2 and last.startswith("failed: "):   # the command's own stderr comes before
+        failed = cmds[int(last.split()[1].rstrip(":"))]
+        raise SetupError(f"{' '.join(failed)} failed ({last.split(': ', 2)[2]}): {' '.join(said).strip()}")
+    if r.returncode != 0:
+        raise SetupError(f"spawntime failed ({r.returncode}): {r.stderr.strip()}")
+    return [[int(ns) / 1e9 for ns in line.split()] for line in r.stdout.splitlines()]
 
 
 def pct(values: list[float], p: float) -> float:

@@ -15,30 +15,20 @@ from pathlib import Path
 from typing import Optional
 
 from . import pagecache
-from .common import SetupError, spawn, stop, tail, time_runs, wait_until
+from .common import SetupError, helper, spawn, stop, tail, time_alternating, wait_until
 from .meters import Meter
 from .peers import Mpd
 from .stack import Stack
-
-HERE = Path(__file__).resolve().parent
 
 
 def whole_process(stack: Stack, mpd: Mpd, runs: int) -> dict:
     """Alternating blocks of 10, so a burst of load from elsewhere hits both alike. Twice: with each client's own
     files read back from disk by its first exec (row 1: as every start after a reboot finds them), and with
     noisectl just installed (pagecache.py says why that differs)."""
-    def alternate(noisectl_bin: Path) -> tuple[list[float], list[float], list[float]]:
-        ours, peer, true = [], [], []
-        noisectl = [str(noisectl_bin), "--socket", str(stack.sock), "status"]
-        mpc = ["mpc", "-h", str(mpd.sock), "status"]
-        done = 0
-        while done < runs:
-            k = min(10, runs - done)
-            ours += time_runs(noisectl, stack.env, k)
-            peer += time_runs(mpc, stack.env, k)
-            true += time_runs(["/bin/true"], stack.env, k)   # what spawning alone costs from Python
-            done += k
-        return ours, peer, true
+    def alternate(noisectl_bin: Path) -> list[list[float]]:
+        # noisectl, mpc, and what spawning alone costs
+        return time_alternating([[str(noisectl_bin), "--socket", str(stack.sock), "status"],
+                                 ["mpc", "-h", str(mpd.sock), "status"], ["/bin/true"]], stack.env, runs)
 
     installed = pagecache.installed_copy(stack.noisectl_bin, stack.root / "installed")
     just_installed, mpc_then, _ = alternate(installed)
@@ -47,25 +37,15 @@ def whole_process(stack: Stack, mpd: Mpd, runs: int) -> dict:
     ours, peer, true = alternate(read_back)
     # Process start-up alone, no connection: how much of the round trip is the client's own start.
     n = max(5, runs // 4)
-    start = time_runs([str(read_back), "--version"], stack.env, n)
-    start_peer = time_runs(["mpc", "help"], stack.env, n)
+    start, start_peer = time_alternating([[str(read_back), "--version"], ["mpc", "help"]], stack.env, n)
     # And the daemons' part: the same exchange from a C client that is already running (roundtrip.c --fresh).
-    r = subprocess.run([str(compile_client(stack)), "--fresh", str(runs), "10", f"noised:{stack.sock}", f"mpd:{mpd.sock}"],
+    r = subprocess.run([str(helper("roundtrip")), "--fresh", str(runs), "10", f"noised:{stack.sock}", f"mpd:{mpd.sock}"],
                        capture_output=True, text=True, timeout=600)
     if r.returncode != 0:
         raise SetupError(f"roundtrip --fresh failed ({r.returncode}): {r.stderr.strip()}")
     fresh = [{k: int(v) / 1e9 for k, v in (w.split("=") for w in line.split())} for line in r.stdout.splitlines()]
     return {"ours": ours, "peer": peer, "true": true, "start": start, "start_peer": start_peer,
             "fresh": {"ours": fresh[0], "peer": fresh[1]}, "installed": {"ours": just_installed, "peer": mpc_then}}
-
-
-def compile_client(stack: Stack) -> Path:
-    exe = stack.root / "roundtrip"
-    r = subprocess.run(["gcc", "-O2", "-o", str(exe), str(HERE / "roundtrip.c")],
-                       capture_output=True, text=True, timeout=120)
-    if r.returncode != 0:
-        raise SetupError(f"gcc could not build roundtrip.c:\n{r.stderr}")
-    return exe
 
 
 BURST = 500   # requests on one connection before the client turns to the next server
@@ -134,7 +114,7 @@ def kept_connection(stack: Stack, mpd: Mpd, n: int) -> dict:
     (a round trip of about 13 µs) or puts them on two, when each wake-up of the idle virtual CPU costs the
     hypervisor about 15 µs (about 40 µs), and it keeps a connection in either state for thousands of requests:
     spread runs of the same servers differ by 3x from one run to the next, so the single-core run is the figure."""
-    exe = compile_client(stack)
+    exe = helper("roundtrip")
     floor_bin = stack.noised_bin.parent / "nio-floor"
     if not floor_bin.exists():
         raise SetupError(f"{floor_bin} is missing: `make build` builds it")

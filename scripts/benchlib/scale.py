@@ -172,7 +172,8 @@ def scale_method(a: argparse.Namespace) -> str:
         return ""
     return f"""Scale (row 8): a fresh daemon with its own state dir (`XDG_STATE_HOME`, SQLite on the same disk) gets
 {a.scale:,} alarms over one connection (`alarm_add` requests pipelined; varied times, none due within 2 h,
-repeat rules mixed), then whole `noisectl` processes are timed, output to /dev/null: `alarm add` and
+repeat rules mixed), then whole `noisectl` processes are timed (spawn to exit, by `spawntime.c` as in
+row 1), output to /dev/null: `alarm add` and
 `alarm next` {a.scale_runs} runs each, `alarm list` and `--json alarm list` {a.list_runs} each (and the
 same `alarm_list` request on a raw connection, the daemon's share). Restart: SIGTERM, then exec →
 the first `status` reply (polled on the socket every 2 ms), {a.restarts} times.

@@ -86,7 +86,7 @@ def main_rows(a: argparse.Namespace, c: dict) -> tuple[list[list[str]], list[lis
                         met_ratio(o, p, 1.0)))
         supp.append(row("", f"row 1 at p90 of {len(wp['ours'])}", ms(pct(wp["ours"], 0.9)),
                         f"{ms(pct(wp['peer'], 0.9))} mpc", ratio(pct(wp["ours"], 0.9), pct(wp["peer"], 0.9))))
-        supp.append(row("", "row 1, the part that is spawning a process from Python: `/bin/true`, median",
+        supp.append(row("", "row 1, the part that is spawning a process and waiting for it: `/bin/true`, median",
                         ms(med(wp["true"]))))
         o, p = med(wp["start"]), med(wp["start_peer"])
         supp.append(row("", f"row 1, the client's start-up alone, no connection: `noisectl --version` vs `mpc help`, "
@@ -275,16 +275,17 @@ ours/peer, lower is better. Targets are goals, not pass marks: the bench prints 
 only when the set-up is broken.
 
 1. Whole process: the wall time of a `noisectl status` process against the running, idle `noised`, and
-   of `mpc status` against the running `mpd` (both on Unix sockets), from Python's `subprocess.run`
-   (spawn to exit, output to /dev/null), {a.runs} each in alternating blocks of 10. Each client starts as
+   of `mpc status` against the running `mpd` (both on Unix sockets), timed by
+   `scripts/benchlib/spawntime.c` (`posix_spawn`, as a shell or a status bar starts a program, to a
+   blocking `waitpid`; output to /dev/null), {a.runs} each in alternating blocks of 10. Each client starts as
    it does after a reboot: noisectl is a fresh copy of the build's, and it, mpc and mpc's own library
    (libmpdclient; not glibc, which every process keeps cached) are dropped from the page cache first, so
    the first exec reads them back from disk and the kernel caches them mostly in 4 KiB pages. The same
    with noisectl just installed (a fresh copy, cached as written, in large folios, which a cold start
-   faults in more cheaply) is the last supplementary row. The `/bin/true` row
-   says what spawning alone costs that way, and `noisectl --version` / `mpc help` what the client's own
+   faults in more cheaply) is a supplementary row, after the daemons' part. The `/bin/true` row
+   says what spawning alone costs that way (a dynamically linked C program), and `noisectl --version` / `mpc help` what the client's own
    start costs without connecting. The daemons' part is timed apart, from a C client that is already
-   running (`roundtrip.c --fresh`, the last supplementary row): {a.runs} connections to each, in turns of
+   running (`roundtrip.c --fresh`, a supplementary row): {a.runs} connections to each, in turns of
    10, each timed from `connect` to the complete reply, the request sent as each daemon's own client
    sends it (noisectl at once, reading the greeting with the reply; libmpdclient after MPD's greeting).
 2. Kept connection: `scripts/benchlib/roundtrip.c`, compiled with `gcc -O2` at bench time, opens one
