@@ -20,6 +20,8 @@ public struct DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
 /// Not thread-safe: one thread uses an instance at a time (a loader, then the output thread).
 public final class MP3Decoder {
     private let handle: OpaquePointer
+    /// Ours to close: libmpg123 reads a descriptor it was given but leaves closing it to the caller.
+    private let descriptor: Int32
     public let path: String
 
     private static let initialised: Bool = {
@@ -31,10 +33,19 @@ public final class MP3Decoder {
     public init(path: String) throws(DecodeError) {
         _ = Self.initialised
         self.path = path
+        // Opened by us, not by libmpg123 from the path: only a regular file gets this far (a FIFO would hang).
+        let descriptor: Int32
+        do {
+            descriptor = try RegularFile.open(path)
+        } catch {
+            throw DecodeError(path: path, reason: error.reason)
+        }
         var error: Int32 = 0
         guard let handle = mpg123_new(nil, &error) else {
+            close(descriptor)
             throw DecodeError(path: path, reason: String(cString: mpg123_plain_strerror(error)))
         }
+        self.descriptor = descriptor
         self.handle = handle
         // Mono files become stereo; files at other rates are resampled by libmpg123 to the one rate we accept.
         // MPG123_FLAGS replaces libmpg123's default flags, so resampling (MPG123_AUTO_RESAMPLE, on by default) must
@@ -45,7 +56,7 @@ public final class MP3Decoder {
         mpg123_format_none(handle)
         mpg123_format(handle, Int(AudioFormat.sampleRate), Int32(MPG123_STEREO.rawValue), Int32(MPG123_ENC_SIGNED_16.rawValue))
         // On failure deinit releases the handle: a class whose properties are all set runs deinit when init throws.
-        guard mpg123_open(handle, path) == MPG123_OK.rawValue else {
+        guard mpg123_open_fd(handle, descriptor) == MPG123_OK.rawValue else {
             throw DecodeError(path: path, reason: String(cString: mpg123_strerror(handle)))
         }
         // Reads the first frame and sets up the output format now. A file whose format cannot be set up must be
@@ -66,6 +77,7 @@ public final class MP3Decoder {
     deinit {
         mpg123_close(handle)
         mpg123_delete(handle)
+        close(descriptor)
     }
 
     /// The decoded length in frames when the file states it (LAME/Info tag) or after a scan; nil if unknown.
@@ -100,6 +112,24 @@ public final class MP3Decoder {
     public func rewind() throws(DecodeError) {
         if mpg123_seek(handle, 0, SEEK_SET) < 0 {
             throw DecodeError(path: path, reason: String(cString: mpg123_strerror(handle)))
+        }
+    }
+
+    /// Decodes a whole file without keeping the samples and returns how many frames it holds: the check an import
+    /// makes (every frame must decode) in constant memory, however long the file. Refuses files longer than
+    /// `maxFrames`.
+    public static func countFrames(path: String, maxFrames: Int) throws(DecodeError) -> Int {
+        let decoder = try MP3Decoder(path: path)
+        let chunkFrames = 16_384
+        var chunk = [Int16](repeating: 0, count: chunkFrames * AudioFormat.channels)
+        var total = 0
+        while true {
+            let got = try chunk.withUnsafeMutableBufferPointer { (pointer) throws(DecodeError) -> Int in
+                try decoder.read(into: pointer.baseAddress!, frames: chunkFrames)
+            }
+            if got == 0 { return total }
+            total += got
+            if total > maxFrames { throw DecodeError(path: path, reason: "longer than \(maxFrames) frames") }
         }
     }
 

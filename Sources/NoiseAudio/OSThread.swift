@@ -25,8 +25,9 @@ public enum OSThread {
 
     /// The signals the daemon handles (stop, reload, the test fault) go to other threads: delivered to this
     /// one they would interrupt a blocking device write mid-period (a reload was heard as an underrun under
-    /// load). Threads that libasound's plugins start from here inherit the mask.
-    private static func blockProcessSignals() {
+    /// load). Threads that libasound's plugins start from here inherit the mask. File-work threads, which we do not
+    /// start ourselves, call it before each job.
+    public static func blockProcessSignals() {
         var set = sigset_t()
         sigemptyset(&set)
         for signal in [SIGHUP, SIGINT, SIGTERM, SIGQUIT, SIGUSR1, SIGUSR2] { sigaddset(&set, signal) }

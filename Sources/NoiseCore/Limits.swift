@@ -23,6 +23,18 @@ public enum Limits {
     /// listening socket would otherwise report the waiting connection again at once, in a busy loop).
     public static let acceptPauseMilliseconds: Int64 = 100
 
+    /// Threads for blocking file work (decoding, imports, catalog and config reads): enough that one hung file
+    /// (a stalled network mount) leaves the others working, few enough that hundreds of requests cannot start
+    /// hundreds of threads.
+    public static let fileWorkThreads = 4
+    /// How much of the time before a trigger an alarm's tone may take to load; the rest is kept for the device
+    /// buffer (`deviceLatencyMicroseconds`) and a margin, so the tone still starts on the trigger's instant. A tone
+    /// not loaded by then (its file is on a stalled mount) gives way to the tone made in code.
+    public static let toneReadyMarginSeconds = 0.7
+    /// How long a tone started on the spot (no time to prepare it: the trigger was found late) may take to load
+    /// before the tone made in code rings instead.
+    public static let lateToneLoadSeconds = 0.5
+
     /// Sample rate of the mixer and the output stream.
     public static let sampleRate = 44_100
     /// Channels of the mixer and the output stream (interleaved).
@@ -60,6 +72,13 @@ public enum Limits {
     public static let maxNameLength = 80
     /// Shortest audio an imported sound must decode to, in seconds.
     public static let minImportSeconds = 0.1
+    /// Longest audio an import accepts, in seconds: a mistaken multi-hour file must not fill the disk.
+    public static let maxImportSeconds = 3.0 * 3600
+    /// Largest file an import copies: three hours at 320 kbit/s is 432 MB.
+    public static let maxImportBytes = 512 << 20
+
+    /// Longest text of one config problem (which quotes the bad value), in characters.
+    public static let maxProblemCharacters = 300
 
     /// Largest terminal side `--size` accepts, in cells.
     public static let maxTerminalCells = 1000

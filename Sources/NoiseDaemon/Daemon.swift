@@ -20,7 +20,8 @@ public enum Daemon {
         let loader = CatalogLoader(fileSystem: LocalFileSystem(), dataDirectory: configuration.dataDirectory,
                                    userDataDirectory: configuration.userDataDirectory,
                                    soundFolders: settings.soundFolders)
-        let library = loader.load()
+        let keeper = CatalogKeeper()
+        let library = keeper.load(loader).library
         logger.info("catalog: \(library.sounds.count) sounds from \(configuration.dataDirectory) and \(configuration.userDataDirectory)")
         for problem in library.problems { logger.warning("catalog: \(problem)") }
 
@@ -48,7 +49,7 @@ public enum Daemon {
         let notifier = ServiceNotifier(environment: environment)
         let server = ControlServer(path: configuration.socketPath,
                                    listenDescriptor: SocketActivation.adopt(environment: environment),
-                                   handler: RequestHandler(player: player, scheduler: scheduler, loader: loader,
+                                   handler: RequestHandler(player: player, scheduler: scheduler, loader: loader, keeper: keeper,
                                                            live: configuration.live, faults: configuration.faults,
                                                            logger: logger),
                                    hub: hub, logger: logger,
@@ -64,7 +65,7 @@ public enum Daemon {
             services.append(.init(service: WatchdogService(notifier: notifier, interval: interval, player: player,
                                                            scheduler: scheduler)))
         }
-        let reloader = ConfigReloader(live: configuration.live, loader: loader, player: player, scheduler: scheduler,
+        let reloader = ConfigReloader(live: configuration.live, loader: loader, keeper: keeper, player: player, scheduler: scheduler,
                                       logLevel: configuration.logLevel, logger: logger)
         services.append(.init(service: SignalService(reload: { await reloader.reload() }, player: player,
                                                      wedgeOnSIGUSR2: configuration.faults.wedgeOnSIGUSR2, logger: logger)))

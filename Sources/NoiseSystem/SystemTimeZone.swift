@@ -20,9 +20,16 @@ public protocol TimeZoneSource: Sendable {
     /// else /etc/localtime (its identifier from the symlink target under zoneinfo/, or "localtime"), else UTC.
     /// Never throws: like glibc, a `$TZ` that names nothing usable means UTC.
     func systemZone() -> ZoneRules
+    /// The system zone, and why it is UTC when `$TZ` or /etc/localtime names a zone that cannot be read (a typo,
+    /// a zone file removed since): the daemon says so rather than ringing at UTC hours in silence.
+    func systemZoneReading() -> (rules: ZoneRules, problem: String?)
     /// Every identifier in the database (for suggestions on typos), from the zoneinfo folder (skip posix/, right/,
     /// and non-TZif files). Sorted.
     func identifiers() -> [String]
+}
+
+extension TimeZoneSource {
+    public func systemZoneReading() -> (rules: ZoneRules, problem: String?) { (systemZone(), nil) }
 }
 
 /// The tz database as Debian's `tzdata` installs it, read with plain `open`/`read` so neither executable loads
@@ -53,19 +60,25 @@ public struct SystemTimeZoneSource: TimeZoneSource {
     /// Follows glibc's `tzset`: an empty `$TZ` is UTC; a leading ':' is dropped; a file is tried before a POSIX
     /// string; absolute paths are honoured (the environment is the user's own, unlike names sent to the daemon).
     public func systemZone() -> ZoneRules {
+        systemZoneReading().rules
+    }
+
+    public func systemZoneReading() -> (rules: ZoneRules, problem: String?) {
         guard let tz else { return localZone() }
-        if tz.isEmpty { return .utc }
+        if tz.isEmpty { return (.utc, nil) }
         let name = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
         if name.isEmpty { return localZone() }
         if name.hasPrefix("/") {
             if let bytes = Self.contents(ofFile: name),
                let rules = try? ZoneRules(tzif: bytes, identifier: identifier(forPath: name) ?? name) {
-                return rules
+                return (rules, nil)
             }
         } else if let rules = try? zone(named: name) {
-            return rules
+            return (rules, nil)
         }
-        return (try? ZoneRules(posix: name, identifier: name)) ?? .utc
+        if let rules = try? ZoneRules(posix: name, identifier: name) { return (rules, nil) }
+        let shown = String(tz.prefix(64))
+        return (.utc, "TZ=\"\(shown)\" is neither a zone in \(zoneinfo) nor a POSIX TZ string; using UTC (set TZ to a zone such as Europe/Berlin, or unset it)")
     }
 
     public func identifiers() -> [String] {
@@ -74,11 +87,13 @@ public struct SystemTimeZoneSource: TimeZoneSource {
         return found.sorted()
     }
 
-    private func localZone() -> ZoneRules {
+    private func localZone() -> (rules: ZoneRules, problem: String?) {
         guard let bytes = Self.contents(ofFile: localtime),
               let rules = try? ZoneRules(tzif: bytes, identifier: identifier(forPath: localtime) ?? "localtime")
-        else { return .utc }
-        return rules
+        else {
+            return (.utc, "\(localtime) cannot be read as a zone file; using UTC (set the zone with timedatectl, or TZ)")
+        }
+        return (rules, nil)
     }
 
     /// The IANA name of a zone file: its path under zoneinfo, or where its symlink points under a zoneinfo folder

@@ -45,7 +45,7 @@ enum RequestSession {
         }
         let loop = Task { await scheduler.run() }
         await wall.settle()
-        let handler = RequestHandler(player: player, scheduler: scheduler, loader: world.loader, live: world.live,
+        let handler = RequestHandler(player: player, scheduler: scheduler, loader: world.loader, keeper: CatalogKeeper(), live: world.live,
                                      logger: world.logger)
 
         for (index, line) in lines.enumerated() {

@@ -43,10 +43,21 @@ struct SandboxFileSystem: FileSystem {
         try local.writeAtomically(bytes, to: path)
     }
 
-    func copyFile(from source: String, to destination: String) throws {
+    func regularFileProblem(_ path: String) -> String? {
+        guard let resolved = Self.resolve(path), inside(resolved) else { return "not found" }
+        return local.regularFileProblem(resolved)
+    }
+
+    func copyFile(from source: String, to destination: String, maxBytes: Int) throws {
         guard fileExists(source) else { throw Refused(path: source) }
         try checkWritable(destination)
-        try local.copyFile(from: source, to: destination)
+        try local.copyFile(from: source, to: destination, maxBytes: maxBytes)
+    }
+
+    func moveFile(from source: String, to destination: String) throws {
+        try checkWritable(source)
+        try checkWritable(destination)
+        try local.moveFile(from: source, to: destination)
     }
 
     func createDirectory(_ path: String) throws {

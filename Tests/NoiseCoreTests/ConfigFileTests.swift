@@ -78,6 +78,16 @@ struct ConfigFileTests {
         #expect(Set(result.keys) == Set(ConfigKey.all.map(\.name)), "the example sets every key there is")
     }
 
+    /// A 5 MB value used to be copied whole into every `status` reply and log line.
+    @Test func aHugeBadValueIsQuotedOnlyInPart() {
+        let value = String(repeating: "x", count: 5_000_000)
+        let result = ConfigFile.read(Array("[log]\nlevel = \"\(value)\"\n".utf8), home: "/home/u")
+        #expect(result.problems.count == 1)
+        let problem = result.problems[0]
+        #expect(problem.line == 2 && problem.key == "log.level")
+        #expect(problem.message.count <= Limits.maxProblemCharacters + 10 && problem.message.hasSuffix("… (cut)"))
+    }
+
     @Test func anEmptyFileMeansTheDefaults() {
         let result = read("# nothing set\n")
         #expect(result.problems == [])

@@ -77,6 +77,25 @@ struct RequestDecoderTests {
         Array(line.utf8).withUnsafeBufferPointer(BareRequest.read) != nil
     }
 
+    /// 2^53 + 1 reads as 2^53 in a double: echoing that id would answer a request the client never sent.
+    @Test func idsBeyondWhatADoubleHoldsExactlyAreRefused() throws {
+        #expect(try decode(#"{"id":9007199254740991,"cmd":"ping"}"#).get().id == .int(9_007_199_254_740_991))
+        for id in ["9007199254740992", "9007199254740993", "-9007199254740993", "1e300"] {
+            guard case .failure(let failure) = decode(#"{"id":\#(id),"cmd":"ping"}"#) else {
+                Issue.record("id \(id) was accepted")
+                continue
+            }
+            #expect(failure.error.code == .invalidRequest && failure.error.message.contains("below 2^53"))
+        }
+    }
+
+    /// -0 is 0: a volume echoed as `-0` shows a sign the value never had.
+    @Test func minusZeroIsZero() throws {
+        let volume = try decode(#"{"cmd":"volume","args":{"volume":-0}}"#).get().command
+        guard case .volume(let arguments) = volume else { Issue.record("not a volume command"); return }
+        #expect(arguments.volume == 0 && arguments.volume.sign == .plus)
+    }
+
     @Test(arguments: ["", "{", "not json", "{\"id\":1,\"cmd\":\"ping\"", "[1,2", "\u{FEFF}{]", "nan"])
     func malformedJSONIsAParseError(_ text: String) {
         #expect(failure(text)?.error.code == .parseError)

@@ -13,13 +13,21 @@ actor RecordingRinger: AlarmRinger {
     var started: [(Int64, Int64)] = []
     var stops = 0
     var cancels = 0
+    /// How long each preparation was given to load its tone.
+    var readyWithin: [Duration] = []
+    /// What `startAlarmTone` reports.
+    var report = RingReport(tone: ToneInfo(sound: "classic", note: nil))
 
-    func prepareAlarmTone(alarm: Alarm, trigger: Int64) { prepared.append((alarm.id, trigger)) }
-    func cancelPreparedTone() { cancels += 1 }
-    func startAlarmTone(alarm: Alarm, trigger: Int64) -> String? {
-        started.append((alarm.id, trigger))
-        return nil
+    func prepareAlarmTone(alarm: Alarm, trigger: Int64, readyWithin: Duration) {
+        prepared.append((alarm.id, trigger))
+        self.readyWithin.append(readyWithin)
     }
+    func cancelPreparedTone() { cancels += 1 }
+    func startAlarmTone(alarm: Alarm, trigger: Int64) -> RingReport {
+        started.append((alarm.id, trigger))
+        return report
+    }
+    func setReport(_ report: RingReport) { self.report = report }
     func stopAlarmTone() { stops += 1 }
     func soundProblem(_ id: String) -> ProtocolError? { id == "nope" ? ProtocolError(.unknownSound, "unknown sound 'nope'") : nil }
     func onset() -> OnsetInfo? { nil }
@@ -79,6 +87,33 @@ struct AlarmSchedulerTests {
         await rig.advance(to: Double(trigger))
         #expect(await rig.ringer.started.map(\.1) == [trigger])
         #expect(await rig.scheduler.status().ringing.map(\.alarm.id) == [added.alarm.id])
+        rig.loop.cancel()
+    }
+
+    /// The tone gets the time before the trigger less the device's margin to load, never the whole wait: a tone
+    /// file that blocks must not hold the scheduler past the trigger (it did: a FIFO silenced every alarm).
+    @Test func theToneIsGivenUntilJustBeforeTheTriggerToLoad() async throws {
+        let rig = try await Rig()
+        let trigger = Int64(Self.start) + 3600
+        _ = try await rig.scheduler.add(AlarmChanges(time: TimeOfDay(hour: 7, minute: 0)))
+        await rig.settle()
+        await rig.advance(to: Double(trigger) - AlarmScheduler.prepareLead)
+        #expect(await rig.ringer.readyWithin == [.seconds(AlarmScheduler.prepareLead - Limits.toneReadyMarginSeconds)])
+        rig.loop.cancel()
+    }
+
+    /// Which tone rang, and why not the alarm's own, is in the alarm's record (`status`, `alarm show`, the event).
+    @Test func theToneThatRangIsInTheAlarmsRecord() async throws {
+        let rig = try await Rig()
+        let trigger = Int64(Self.start) + 3600
+        let tone = ToneInfo(sound: nil, note: "'pipe' was not loaded within 0.8 s; the tone made in code rang instead")
+        await rig.ringer.setReport(RingReport(tone: tone))
+        let added = try await rig.scheduler.add(AlarmChanges(time: TimeOfDay(hour: 7, minute: 0), sound: "pipe"))
+        await rig.settle()
+        #expect(try await rig.scheduler.show(added.alarm.id).tone == nil, "no tone before it rings")
+        await rig.advance(to: Double(trigger))
+        #expect(await rig.scheduler.status().ringing.map(\.tone) == [tone])
+        #expect(try await rig.scheduler.show(added.alarm.id).tone == tone)
         rig.loop.cancel()
     }
 

@@ -23,11 +23,11 @@ actor SoakRinger: AlarmRinger {
         self.clock = clock
     }
 
-    func prepareAlarmTone(alarm: Alarm, trigger: Int64) {}
+    func prepareAlarmTone(alarm: Alarm, trigger: Int64, readyWithin: Duration) {}
     func cancelPreparedTone() {}
-    func startAlarmTone(alarm: Alarm, trigger: Int64) -> String? {
+    func startAlarmTone(alarm: Alarm, trigger: Int64) -> RingReport {
         rings.append(Ring(alarmID: alarm.id, trigger: trigger, at: clock.now()))
-        return nil
+        return RingReport(tone: ToneInfo(sound: alarm.sound, note: nil))
     }
     func stopAlarmTone() { stops += 1 }
     func soundProblem(_ id: String) -> ProtocolError? { nil }

@@ -118,6 +118,22 @@ struct SystemZoneTests {
         #expect(zone.offset(at: july2024) == july && zone.offset(at: january2024) == january)
     }
 
+    /// A `$TZ` that names nothing usable still means UTC, as in glibc, but the daemon is told why (it was silent).
+    @Test(arguments: ["garbage", "Not/A_Zone", "../../../etc/passwd"])
+    func aTZThatNamesNothingIsUTCAndSaysWhy(_ tz: String) {
+        let (zone, problem) = SystemTimeZoneSource(localtime: "/nonexistent", environment: ["TZ": tz]).systemZoneReading()
+        #expect(zone.identifier == "UTC")
+        #expect(problem?.hasPrefix("TZ=\"\(tz)\" is neither a zone in /usr/share/zoneinfo nor a POSIX TZ string; using UTC") == true)
+    }
+
+    @Test func aVanishedLocaltimeIsUTCAndSaysWhy() {
+        let (zone, problem) = SystemTimeZoneSource(localtime: "/nonexistent", environment: [:]).systemZoneReading()
+        #expect(zone.identifier == "UTC")
+        #expect(problem?.hasPrefix("/nonexistent cannot be read as a zone file; using UTC") == true)
+        #expect(SystemTimeZoneSource(environment: ["TZ": "Europe/Berlin"]).systemZoneReading().problem == nil)
+        #expect(SystemTimeZoneSource(environment: ["TZ": ""]).systemZoneReading().problem == nil, "empty TZ is UTC on purpose")
+    }
+
     @Test func withoutTZTheLocaltimeLinkNamesTheZone() throws {
         let scratch = try Scratch()
         try scratch.link(scratch.localtime, to: scratch.zoneinfo + "/Asia/Kathmandu")

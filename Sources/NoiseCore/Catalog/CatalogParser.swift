@@ -34,10 +34,11 @@ public enum CatalogParser {
         }
         var entries: [SoundEntry] = []
         var positions: [Int] = []
+        var ids: Set<String> = []
         for (index, item) in items.enumerated() {
             do throws(CatalogError) {
                 let entry = try validate(item)
-                if entries.contains(where: { $0.id == entry.id }) {
+                guard ids.insert(entry.id).inserted else {
                     throw CatalogError("duplicate id '\(entry.id)'; the first one is kept")
                 }
                 entries.append(entry)

@@ -8,14 +8,16 @@ public enum FolderSounds {
     public static func entries(files: [String], folder: String) -> CatalogParser.Result {
         var entries: [SoundEntry] = []
         var problems: [CatalogProblem] = []
+        var fileOfID: [String: String] = [:]
         for file in files.sorted() where !file.hasPrefix(".") && file.lowercased().hasSuffix(".mp3") {
             let stem = String(file.dropLast(4))
             let id = identifier(for: stem)
-            if let taken = entries.first(where: { $0.id == id }) {
+            if let taken = fileOfID[id] {
                 problems.append(CatalogProblem(source: folder + "/" + file, index: nil,
-                                               reason: "its id '\(id)' is already '\(taken.file)' in the same folder; skipped"))
+                                               reason: "its id '\(id)' is already '\(taken)' in the same folder; skipped"))
                 continue
             }
+            fileOfID[id] = file
             let name = String(stem.map { $0 == "_" ? " " : $0 }.prefix(Limits.maxNameLength))
             entries.append(SoundEntry(id: id, name: SoundRules.nameProblem(name) == nil ? name : id,
                                       category: category, file: file, kind: .loop))

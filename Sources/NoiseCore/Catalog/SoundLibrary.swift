@@ -19,35 +19,47 @@ public struct Sound: Sendable, Equatable {
 public struct SoundLibrary: Sendable, Equatable {
     public private(set) var sounds: [Sound]
     public private(set) var problems: [CatalogProblem]
+    /// Where each id stands in `sounds`: loading and looking up stay linear with tens of thousands of sounds.
+    private var positions: [String: Int]
 
     public init(sounds: [Sound] = [], problems: [CatalogProblem] = []) {
         self.sounds = sounds
         self.problems = problems
+        self.positions = Dictionary(sounds.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Adds a parsed catalog whose files live in `folder`. A user sound cannot replace an installed one:
-    /// ids must stay unique so that `noisectl play ID` always means one thing.
-    public mutating func add(_ parsed: CatalogParser.Result, folder: String, source: SoundSource, catalogPath: String) {
+    /// ids must stay unique so that `noisectl play ID` always means one thing. `fileProblem` says why an entry's
+    /// file cannot be played (missing, a FIFO, a folder), or nil; such an entry is reported and left out now
+    /// rather than failing when it is played.
+    public mutating func add(_ parsed: CatalogParser.Result, folder: String, source: SoundSource, catalogPath: String,
+                             fileProblem: (String) -> String? = { _ in nil }) {
         problems += parsed.problems
+        let base = folder.hasSuffix("/") ? folder : folder + "/"
         for (entry, position) in zip(parsed.entries, parsed.positions) {
-            if sounds.contains(where: { $0.id == entry.id }) {
+            if positions[entry.id] != nil {
                 problems.append(CatalogProblem(source: catalogPath, index: position,
                                                reason: "id '\(entry.id)' is already an installed sound; skipped"))
                 continue
             }
-            let base = folder.hasSuffix("/") ? folder : folder + "/"
-            sounds.append(Sound(entry: entry, source: source, path: base + entry.file))
+            let path = base + entry.file
+            if let problem = fileProblem(path) {
+                problems.append(CatalogProblem(source: catalogPath, index: position,
+                                               reason: "'\(entry.id)': file \(path) \(problem)"))
+                continue
+            }
+            positions[entry.id] = sounds.count
+            sounds.append(Sound(entry: entry, source: source, path: path))
         }
     }
 
-    /// Records a problem found after parsing, such as a missing file.
-    public mutating func remove(id: String, because problem: CatalogProblem) {
-        sounds.removeAll { $0.id == id }
+    /// Records a problem that concerns no one sound (a catalog that cannot be read, a missing folder).
+    public mutating func report(_ problem: CatalogProblem) {
         problems.append(problem)
     }
 
     public func sound(id: String) -> Sound? {
-        sounds.first { $0.id == id }
+        positions[id].map { sounds[$0] }
     }
 
     /// The known ids nearest to a mistyped one, best first.

@@ -5,10 +5,16 @@ public struct ConfigProblem: Error, Sendable, Equatable, CustomStringConvertible
     public let key: String?
     public let message: String
 
+    /// Messages quote the bad value; a value of megabytes must not be copied into every `status` reply and log
+    /// line, so the key and the message are cut to `Limits.maxProblemCharacters`.
     public init(line: Int, key: String?, message: String) {
         self.line = line
-        self.key = key
-        self.message = message
+        self.key = key.map(Self.capped)
+        self.message = Self.capped(message)
+    }
+
+    static func capped(_ text: String) -> String {
+        text.count <= Limits.maxProblemCharacters ? text : text.prefix(Limits.maxProblemCharacters) + "… (cut)"
     }
 
     public var description: String {

@@ -7,7 +7,7 @@ extension AlarmsStatus: JSONDecodable {
                   ringing: try object.required("ringing"), missed: try object.required("missed"),
                   timeZone: try object.required("time_zone"), wakeFromSuspend: try object.required("wake_from_suspend"),
                   wakeNote: try object.optional("wake_note"), lastOnset: try object.optional("last_onset"),
-                  storeProblem: try object.optional("store_problem"))
+                  storeProblem: try object.optional("store_problem"), timeZoneProblem: try object.optional("time_zone_problem"))
     }
 }
 
@@ -15,7 +15,15 @@ extension AlarmInfo: JSONDecodable {
     public init(json: JSONValue) throws(JSONDecodingError) {
         let object = try JSONFields(json)
         self.init(alarm: try object.required("alarm"), nextTrigger: try object.optional("next_trigger"),
-                  snoozedUntil: try object.optional("snoozed_until"), ringing: try object.required("ringing"))
+                  snoozedUntil: try object.optional("snoozed_until"), ringing: try object.required("ringing"),
+                  tone: try object.optional("tone"))
+    }
+}
+
+extension ToneInfo: JSONDecodable {
+    public init(json: JSONValue) throws(JSONDecodingError) {
+        let object = try JSONFields(json)
+        self.init(sound: try object.optional("sound"), note: try object.optional("note"))
     }
 }
 

@@ -101,6 +101,7 @@ extension AlarmsStatus: JSONWritable {
             try out.field("ringing", ringing)
             out.field("store_problem", storeProblem)
             out.field("time_zone", timeZone)
+            out.field("time_zone_problem", timeZoneProblem)
             out.field("wake_from_suspend", wakeFromSuspend)
             out.field("wake_note", wakeNote)
         }
@@ -114,6 +115,16 @@ extension AlarmInfo: JSONWritable {
             try out.field("next_trigger", nextTrigger)
             out.field("ringing", ringing)
             try out.field("snoozed_until", snoozedUntil)
+            try out.field("tone", tone)
+        }
+    }
+}
+
+extension ToneInfo: JSONWritable {
+    func writeJSON(to out: inout JSONOutput) {
+        out.object { out in
+            out.field("note", note)
+            out.field("sound", sound)
         }
     }
 }

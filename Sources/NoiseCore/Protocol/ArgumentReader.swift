@@ -48,7 +48,8 @@ struct ArgumentReader {
         guard case .number(let number) = value, number.isFinite, range.contains(number) else {
             throw fail(name, expected, got: value)
         }
-        return number
+        // -0 is 0: echoed as `-0` it reads as a sign the value never had.
+        return number == 0 ? 0 : number
     }
 
     func requiredNumber(_ name: String, in range: ClosedRange<Double>) throws(ProtocolError) -> Double {

@@ -64,7 +64,7 @@ public enum RequestDecoder {
             id = .int(Int64(number))
         case let other:
             return .failure(Failure(id: .none, error: ProtocolError(
-                .invalidRequest, "'id' must be an integer (up to 2^53) or a string, got \(ArgumentReader.describe(other))")))
+                .invalidRequest, "'id' must be an integer (below 2^53 in size) or a string, got \(ArgumentReader.describe(other))")))
         }
         do throws(ProtocolError) {
             return .success(Request(id: id, command: try command(from: fields)))

@@ -4,8 +4,9 @@ public enum RequestID: Sendable, Hashable, Codable, CustomStringConvertible {
     case string(String)
     case none
 
-    /// Integers beyond this lose precision in JSON numbers (IEEE doubles), so they are refused.
-    static let maxExactInteger = Double(1 << 53)
+    /// Integers beyond this lose precision in JSON numbers (IEEE doubles), so they are refused: 2^53 + 1 reads as
+    /// 2^53, and echoing that would answer a request the client did not send.
+    static let maxExactInteger = Double((1 << 53) - 1)
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()

@@ -18,12 +18,15 @@ public struct AlarmInfo: Sendable, Equatable, Codable {
     /// When a snoozed alarm rings again.
     @ExplicitNull public var snoozedUntil: TriggerInfo?
     public var ringing: Bool
+    /// The tone its current or last ring sounded with since the daemon started, or null if it has not rung.
+    @ExplicitNull public var tone: ToneInfo?
 
-    public init(alarm: Alarm, nextTrigger: TriggerInfo?, snoozedUntil: TriggerInfo?, ringing: Bool) {
+    public init(alarm: Alarm, nextTrigger: TriggerInfo?, snoozedUntil: TriggerInfo?, ringing: Bool, tone: ToneInfo? = nil) {
         self.alarm = alarm
         self.nextTrigger = nextTrigger
         self.snoozedUntil = snoozedUntil
         self.ringing = ringing
+        self.tone = tone
     }
 }
 
@@ -50,6 +53,8 @@ public struct AlarmsStatus: Sendable, Equatable, Codable {
     public var ringing: [AlarmInfo]
     public var missed: [MissedInfo]
     public var timeZone: String
+    /// Why the zone is UTC although `$TZ` or /etc/localtime names another that cannot be read, or null.
+    @ExplicitNull public var timeZoneProblem: String?
     /// Whether a suspended machine wakes up for alarms (needs CAP_WAKE_ALARM); `wakeNote` says how to enable it.
     public var wakeFromSuspend: Bool
     @ExplicitNull public var wakeNote: String?
@@ -59,7 +64,8 @@ public struct AlarmsStatus: Sendable, Equatable, Codable {
     @ExplicitNull public var storeProblem: String?
 
     public init(count: Int, next: AlarmInfo?, ringing: [AlarmInfo], missed: [MissedInfo], timeZone: String,
-                wakeFromSuspend: Bool, wakeNote: String?, lastOnset: OnsetInfo? = nil, storeProblem: String? = nil) {
+                wakeFromSuspend: Bool, wakeNote: String?, lastOnset: OnsetInfo? = nil, storeProblem: String? = nil,
+                timeZoneProblem: String? = nil) {
         self.count = count
         self.next = next
         self.ringing = ringing
@@ -69,6 +75,7 @@ public struct AlarmsStatus: Sendable, Equatable, Codable {
         self.wakeNote = wakeNote
         self.lastOnset = lastOnset
         self.storeProblem = storeProblem
+        self.timeZoneProblem = timeZoneProblem
     }
 }
 

@@ -3,19 +3,32 @@ import NoiseCore
 /// What the scheduler needs from the audio side to ring. The player is the one implementation; the protocol
 /// lets scheduler tests record rings without an audio device.
 public protocol AlarmRinger: Sendable {
-    /// Schedules the tone to sound exactly at `trigger` (called shortly before it).
-    func prepareAlarmTone(alarm: Alarm, trigger: Int64) async
+    /// Schedules the tone to sound exactly at `trigger` (called shortly before it); returns within `readyWithin`,
+    /// with the tone made in code scheduled when the alarm's sound could not be loaded in that time.
+    func prepareAlarmTone(alarm: Alarm, trigger: Int64, readyWithin: Duration) async
     /// Drops a prepared tone whose trigger will not ring.
     func cancelPreparedTone() async
     /// Rings (keeping a prepared tone, else starting one now; one tone for any number of ringing alarms);
-    /// returns why it cannot be heard, if it cannot.
-    func startAlarmTone(alarm: Alarm, trigger: Int64) async -> String?
+    /// returns which tone sounds and why it cannot be heard, if it cannot. Returns within a second whatever the
+    /// files do.
+    func startAlarmTone(alarm: Alarm, trigger: Int64) async -> RingReport
     func stopAlarmTone() async
     /// The `unknown_sound` error (with the closest ids) when `id` names no sound in the catalog; alarms may use
     /// any sound.
     func soundProblem(_ id: String) async -> ProtocolError?
     /// When the last alarm tone started, relative to its trigger.
     func onset() async -> OnsetInfo?
+}
+
+/// What ringing started: the tone, and why it cannot be heard (the device is in error), if it cannot.
+public struct RingReport: Sendable, Equatable {
+    public var tone: ToneInfo
+    public var audioProblem: String?
+
+    public init(tone: ToneInfo, audioProblem: String? = nil) {
+        self.tone = tone
+        self.audioProblem = audioProblem
+    }
 }
 
 extension Player: AlarmRinger {

@@ -19,6 +19,10 @@ public actor AlarmScheduler {
     private var lastNext: AlarmInfo?
     /// The trigger whose tone is scheduled ahead in the mixer.
     private var prepared: (alarmID: Int64, trigger: Int64)?
+    /// Why the zone is UTC against the system's settings (shown in `status`), or nil.
+    private var zoneProblem: String? { didSet { publishStatus() } }
+    /// The tone each alarm last rang with (since start), shown in its `AlarmInfo`.
+    private var tones: [Int64: ToneInfo] = [:]
     /// What a new alarm gets for what `alarm add` leaves out (the config's `[alarms]`).
     private var template: AlarmTemplate
     /// The last change the store refused, until one succeeds (shown in `status`).
@@ -36,8 +40,10 @@ public actor AlarmScheduler {
                 missedGraceSeconds: Double = AlarmDefaults.missedGraceSeconds, board: StatusBoard = StatusBoard()) async throws {
         let snapshot = try await store.snapshot()
         let now = Int64(clock.now().rounded(.down))
+        let (zone, zoneProblem) = zones.systemZoneReading()
         self.schedule = AlarmSchedule(alarms: snapshot.alarms, lookAfter: snapshot.lookAfter, snoozes: snapshot.snoozes,
-                                      zone: zones.systemZone(), now: now)
+                                      zone: zone, now: now)
+        self.zoneProblem = zoneProblem
         self.schedule.missedGraceSeconds = missedGraceSeconds
         self.template = template
         self.store = store
@@ -48,7 +54,7 @@ public actor AlarmScheduler {
         self.notifier = notifier
         self.logger = logger
         self.board = board
-        let zone = self.schedule.zone
+        if let zoneProblem { logger.warning("alarms: \(zoneProblem)") }
         self.recentMissed = try await store.missed(limit: Self.missedShown).map {
             MissedInfo(alarmId: $0.alarmId, label: $0.label, trigger: TriggerInfo(unix: $0.trigger, zone: zone), reason: $0.reason)
         }
@@ -93,7 +99,9 @@ public actor AlarmScheduler {
         guard prepared == nil, let next, let alarm = schedule.alarms[next.alarmID],
               Double(next.trigger) - clock.now() <= Self.prepareLead else { return }
         prepared = next
-        await ringer.prepareAlarmTone(alarm: alarm, trigger: next.trigger)
+        // The tone must be in the mixer before the device buffer's worth of time is left, or it starts late.
+        let readyWithin = max(0, Double(next.trigger) - clock.now() - Limits.toneReadyMarginSeconds)
+        await ringer.prepareAlarmTone(alarm: alarm, trigger: next.trigger, readyWithin: .seconds(readyWithin))
     }
 
     private func cancelPrepared() async {
@@ -105,7 +113,11 @@ public actor AlarmScheduler {
     private func nowSeconds() -> Int64 { Int64(clock.now().rounded(.down)) }
 
     private func refreshZone() {
-        let zone = zones.systemZone()
+        let (zone, problem) = zones.systemZoneReading()
+        if problem != zoneProblem {
+            if let problem { logger.warning("alarms: \(problem)") }
+            zoneProblem = problem
+        }
         if zone != schedule.zone {
             logger.info("alarms: time zone is now \(zone.identifier)")
             schedule.setZone(zone)
@@ -225,7 +237,7 @@ public actor AlarmScheduler {
                      missed: recentMissed, timeZone: schedule.zone.identifier, wakeFromSuspend: clock.wakesFromSuspend,
                      wakeNote: clock.wakesFromSuspend ? nil
                         : "a suspended machine will not wake for alarms: give noised CAP_WAKE_ALARM (see docs/alarms.md)",
-                     storeProblem: store.readOnlyReason ?? lastStoreFailure)
+                     storeProblem: store.readOnlyReason ?? lastStoreFailure, timeZoneProblem: zoneProblem)
     }
 
     private func publishStatus() {
@@ -278,13 +290,21 @@ public actor AlarmScheduler {
     private func ring(_ alarmID: Int64, trigger: Int64) async {
         guard let alarm = schedule.alarms[alarmID] else { return }
         let when = TriggerInfo(unix: trigger, zone: schedule.zone).local
-        logger.notice("alarm \(alarmID) \(alarm.label.isEmpty ? "" : "(\(alarm.label)) ")ringing: \(when)")
+        let title = alarm.label.isEmpty ? "" : "(\(alarm.label)) "
+        logger.notice("alarm \(alarmID) \(title)ringing: \(when)")
+        // The tone first (it returns within a second whatever the files do), so the event says what is heard.
+        let report = await ringer.startAlarmTone(alarm: alarm, trigger: trigger)
+        tones[alarmID] = report.tone
+        if let note = report.tone.note {
+            logger.warning("alarm \(alarmID) \(title)rings with \(report.tone.sound.map { "'\($0)'" } ?? "the tone made in code"): \(note)")
+        }
         if let info = info(alarmID) { hub.publish(EventName.alarmRinging, data: info) }
-        if let problem = await ringer.startAlarmTone(alarm: alarm, trigger: trigger) {
+        if let problem = report.audioProblem {
             logger.warning("alarm \(alarmID) rings but cannot be heard: \(problem)")
             notifier.notify(title: alarm.label.isEmpty ? "Alarm \(alarm.time)" : alarm.label,
                             body: "Alarm \(alarmID) is ringing (\(alarm.time)); no sound: \(problem)")
         }
+        publishStatus()
     }
 
     // MARK: Helpers
@@ -294,7 +314,7 @@ public actor AlarmScheduler {
         let zone = schedule.zone
         return AlarmInfo(alarm: alarm, nextTrigger: schedule.nextTrigger(of: alarmID).map { TriggerInfo(unix: $0, zone: zone) },
                          snoozedUntil: schedule.snoozes[alarmID].map { TriggerInfo(unix: $0.ringAt, zone: zone) },
-                         ringing: schedule.ringing[alarmID] != nil)
+                         ringing: schedule.ringing[alarmID] != nil, tone: tones[alarmID])
     }
 
     /// The alarms changed: wake the loop so it sleeps until the right deadline (and re-checks a prepared tone).

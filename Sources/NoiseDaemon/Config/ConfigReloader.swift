@@ -9,6 +9,7 @@ import NoiseCore
 struct ConfigReloader<C: Clock>: Sendable where C.Duration == Duration {
     let live: LiveConfiguration
     let loader: CatalogLoader
+    let keeper: CatalogKeeper
     let player: Player<C>
     let scheduler: AlarmScheduler
     let logLevel: LogLevelControl
@@ -45,8 +46,9 @@ struct ConfigReloader<C: Clock>: Sendable where C.Duration == Duration {
     func reloadCatalog(folders: [String]) async {
         var loader = self.loader
         loader.soundFolders = folders
-        let library = await BlockingWork.run(name: "noised-catalog") { [loader] in loader.load() }
-        await player.replaceLibrary(library)
+        let loaded = await FileWork.run { [loader, keeper] in keeper.load(loader) }
+        await player.replaceLibrary(loaded)
+        let library = loaded.library
         logger.notice("catalog: \(library.sounds.count) sounds")
         for problem in library.problems { logger.warning("catalog: \(problem)") }
         let alarmSound = await live.settings.alarm.sound

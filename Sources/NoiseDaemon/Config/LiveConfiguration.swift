@@ -35,7 +35,7 @@ public actor LiveConfiguration {
     /// happened. The read runs on its own thread.
     public func reload() async -> (previous: DaemonSettings, loaded: ConfigReader.Loaded) {
         let reader = self.reader
-        let fresh = await BlockingWork.run(name: "noised-config") { reader.read() }
+        let fresh = await FileWork.run { reader.read() }
         let previous = settings
         loaded.problems = fresh.problems
         if fresh.problems.isEmpty {

@@ -14,17 +14,19 @@ public struct RequestHandler<C: Clock>: Sendable where C.Duration == Duration {
     let player: Player<C>
     let scheduler: AlarmScheduler
     let loader: CatalogLoader
+    let keeper: CatalogKeeper
     let live: LiveConfiguration
     let faults: TestFaults
     let logger: Logger
     /// `ping` and `status`, answered on the event loop.
     let quickReplies: QuickReplies
 
-    public init(player: Player<C>, scheduler: AlarmScheduler, loader: CatalogLoader, live: LiveConfiguration,
-                faults: TestFaults = TestFaults(), logger: Logger) {
+    public init(player: Player<C>, scheduler: AlarmScheduler, loader: CatalogLoader, keeper: CatalogKeeper,
+                live: LiveConfiguration, faults: TestFaults = TestFaults(), logger: Logger) {
         self.player = player
         self.scheduler = scheduler
         self.loader = loader
+        self.keeper = keeper
         self.live = live
         self.faults = faults
         self.logger = logger
@@ -89,16 +91,14 @@ public struct RequestHandler<C: Clock>: Sendable where C.Duration == Duration {
     }
 
     private func importSound(_ arguments: ImportArguments) async throws(ProtocolError) -> SoundInfo {
-        let library = await player.currentLibrary
         var loader = self.loader
         loader.soundFolders = await live.settings.soundFolders
-        let importer = SoundImporter(loader: loader)
-        _ = try await BlockingWork.run(name: "noised-import") { () throws(ProtocolError) -> SoundEntry in
-            try importer.importSound(arguments, into: library)
+        let importer = SoundImporter(loader: loader, keeper: keeper)
+        let loaded = try await FileWork.run { () throws(ProtocolError) -> CatalogKeeper.Versioned in
+            try importer.importSound(arguments)
         }
-        let reloaded = await BlockingWork.run(name: "noised-catalog") { [loader] () -> SoundLibrary in loader.load() }
-        await player.replaceLibrary(reloaded)
-        guard let sound = reloaded.sound(id: arguments.id) else {
+        await player.replaceLibrary(loaded)
+        guard let sound = loaded.library.sound(id: arguments.id) else {
             throw ProtocolError(.importFailed, "the sound was stored but did not load; see 'noisectl status'")
         }
         return SoundInfo(sound)

@@ -27,7 +27,10 @@ public final class StatusBoard: Sendable {
                 if info.state == .fadingIn && now >= sound.fadeInEnds { info.state = .playing }
                 return info
             }
-            let timer = sleepDeadline.map { SleepTimerInfo(remainingSeconds: max(0, $0 - now), fadeOutSeconds: sleepFadeSeconds) }
+            // To the millisecond: the clocks' difference carries float noise (`1799.9999998`) that means nothing.
+            let timer = sleepDeadline.map {
+                SleepTimerInfo(remainingSeconds: (max(0, $0 - now) * 1000).rounded() / 1000, fadeOutSeconds: sleepFadeSeconds)
+            }
             return PlaybackInfo(masterVolume: masterVolume, playing: playing, sleepTimer: timer, lastPlayed: lastPlayed)
         }
     }

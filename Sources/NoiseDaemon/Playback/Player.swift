@@ -26,6 +26,8 @@ public actor Player<C: Clock> where C.Duration == Duration {
     /// Where `status` reads what plays (see `StatusBoard`): every change below is published as it happens.
     public nonisolated let board: StatusBoard
     private var library: SoundLibrary { didSet { board.publish(catalogSummary()) } }
+    /// The `CatalogKeeper` version of `library` (0: the one given at start).
+    private var libraryVersion: UInt64 = 0
     private var cache: SoundCache
     /// Decoded sounds kept on disk across restarts; nil keeps none.
     private let decodedStore: (any DecodedSoundStore)?
@@ -41,9 +43,9 @@ public actor Player<C: Clock> where C.Duration == Duration {
     private var masterVolume = 100.0 { didSet { publishPlayback() } }
     private var sleepTimer: SleepTimer? { didSet { publishPlayback() } }
     private var nextVoice: VoiceID = 1
-    /// The one alarm tone, if any: its voice, the trigger it was scheduled for, and whether its alarm rang
-    /// (false while it is only prepared ahead of its trigger).
-    private var alarmTone: (voice: VoiceID, trigger: Int64, rung: Bool)?
+    /// The one alarm tone, if any: its voice, the trigger it was scheduled for, whether its alarm rang (false while
+    /// it is only prepared ahead of its trigger), and which sound it is.
+    private var alarmTone: (voice: VoiceID, trigger: Int64, rung: Bool, tone: ToneInfo)?
     /// The last alarm tone's first frames relative to its trigger: when written, when heard (seconds).
     public private(set) var lastOnset: (written: Double, heard: Double)? {
         didSet { board.publish(onset: lastOnset.map { OnsetInfo(writtenSeconds: $0.written, heardSeconds: $0.heard) }) }
@@ -144,10 +146,7 @@ public actor Player<C: Clock> where C.Duration == Duration {
             guard let index = index(of: id) else { throw notPlayingError(id) }
             return index
         }
-        for index in indices {
-            active[index].state = .fadingOut
-            engine.send(.fadeOut(active[index].voice, fadeFrames: fadeFrames))
-        }
+        fadeOut(indices, fadeFrames: fadeFrames)
         return published()
     }
 
@@ -168,9 +167,12 @@ public actor Player<C: Clock> where C.Duration == Duration {
         defaults = newDefaults
     }
 
-    /// Replaces the library (after an import or a reload) and forgets decoded sounds that may have changed.
-    public func replaceLibrary(_ newLibrary: SoundLibrary) {
-        library = newLibrary
+    /// Replaces the library (after an import or a reload) and forgets decoded sounds that may have changed. A
+    /// library older than the one in use (two loads finishing out of order) is ignored.
+    public func replaceLibrary(_ loaded: CatalogKeeper.Versioned) {
+        guard loaded.version > libraryVersion else { return }
+        libraryVersion = loaded.version
+        library = loaded.library
         cache.removeAll()
         hub.publish(EventName.catalog, data: catalogSummary())
     }
@@ -196,17 +198,19 @@ public actor Player<C: Clock> where C.Duration == Duration {
 
     /// Schedules the alarm's tone to start sounding exactly at `trigger`, ahead of time, so the device buffer
     /// does not make it late. The scheduler calls this shortly before a trigger and confirms it with
-    /// `startAlarmTone` (or cancels it with `cancelPreparedTone`).
-    public func prepareAlarmTone(alarm: Alarm, trigger: Int64) async {
+    /// `startAlarmTone` (or cancels it with `cancelPreparedTone`). Returns within `readyWithin`: a sound not loaded
+    /// by then gives way to the tone made in code, so a slow file never makes an alarm late.
+    public func prepareAlarmTone(alarm: Alarm, trigger: Int64, readyWithin: Duration) async {
         guard alarmTone == nil else { return }
-        let loaded = await alarmSource(alarm)
+        let (loaded, tone) = await alarmSource(alarm, within: readyWithin)
         guard alarmTone == nil else { return }
-        alarmTone = (startTone(loaded, alarm: alarm, at: Double(trigger)), trigger, false)
+        alarmTone = (startTone(loaded, alarm: alarm, at: Double(trigger)), trigger, false, tone)
     }
 
     /// Rings: keeps the tone prepared for this trigger, or starts one now (one tone for any number of ringing
-    /// alarms). Returns why it cannot be heard, when the device is in error, so the alarm rings in other ways.
-    public func startAlarmTone(alarm: Alarm, trigger: Int64) async -> String? {
+    /// alarms). Says which tone sounds and, when the device is in error, why it cannot be heard, so the alarm
+    /// rings in other ways.
+    public func startAlarmTone(alarm: Alarm, trigger: Int64) async -> RingReport {
         if let tone = alarmTone, !tone.rung, tone.trigger > trigger {
             // Prepared for a later alarm: this one rings now.
             cancelPreparedTone()
@@ -214,11 +218,12 @@ public actor Player<C: Clock> where C.Duration == Duration {
         if alarmTone != nil {
             alarmTone?.rung = true
         } else {
-            let loaded = await alarmSource(alarm)
-            if alarmTone == nil { alarmTone = (startTone(loaded, alarm: alarm, at: nil), trigger, true) }
+            let (loaded, tone) = await alarmSource(alarm, within: .seconds(Limits.lateToneLoadSeconds))
+            if alarmTone == nil { alarmTone = (startTone(loaded, alarm: alarm, at: nil), trigger, true, tone) }
         }
         let audio = engine.status
-        return audio.state == .error ? (audio.error ?? "audio device unavailable") : nil
+        return RingReport(tone: alarmTone?.tone ?? ToneInfo(sound: nil, note: nil),
+                          audioProblem: audio.state == .error ? (audio.error ?? "audio device unavailable") : nil)
     }
 
     /// Drops a tone prepared for a trigger that will not ring (the alarm changed, the clock jumped).
@@ -235,13 +240,34 @@ public actor Player<C: Clock> where C.Duration == Duration {
         engine.send(.fadeOut(tone.voice, fadeFrames: AudioFormat.frames(seconds: 0.2)))
     }
 
+    /// The alarm's tone as loaded within `limit`; past it, the tone made in code. The load goes on in the
+    /// background (a thread stuck opening a file cannot be stopped) and only warms the cache.
+    private func alarmSource(_ alarm: Alarm, within limit: Duration) async -> (SoundLoader.Loaded, ToneInfo) {
+        if let loaded = await Deadline.result(of: { await self.loadAlarmSound(alarm) }, within: limit, on: clock) {
+            return loaded
+        }
+        let seconds = (limit.seconds * 10).rounded() / 10
+        return (.buffer(FallbackTone.buffer), ToneInfo(sound: nil, note:
+            "'\(alarm.sound)' was not loaded within \(seconds) s (its file is slow to open: a stalled disk or network mount?); the tone made in code rang instead"))
+    }
+
     /// The alarm's own sound; if it is missing or cannot be decoded, the default tone; if that fails too, a
     /// tone made in code. An alarm is never silent because of a file.
-    private func alarmSource(_ alarm: Alarm) async -> SoundLoader.Loaded {
-        for id in [alarm.sound, AlarmDefaults.sound] {
-            if let sound = library.sound(id: id), let loaded = try? await source(for: sound) { return loaded }
+    private func loadAlarmSound(_ alarm: Alarm) async -> (SoundLoader.Loaded, ToneInfo) {
+        var problems: [String] = []
+        for id in alarm.sound == AlarmDefaults.sound ? [alarm.sound] : [alarm.sound, AlarmDefaults.sound] {
+            guard let sound = library.sound(id: id) else {
+                problems.append("'\(id)' is not in the catalog")
+                continue
+            }
+            do {
+                let loaded = try await source(for: sound)
+                return (loaded, ToneInfo(sound: id, note: problems.isEmpty ? nil : problems.joined(separator: "; ") + "; '\(id)' rang instead"))
+            } catch {
+                problems.append(error.message)
+            }
         }
-        return .buffer(FallbackTone.buffer)
+        return (.buffer(FallbackTone.buffer), ToneInfo(sound: nil, note: problems.joined(separator: "; ") + "; the tone made in code rang instead"))
     }
 
     private func startTone(_ loaded: SoundLoader.Loaded, alarm: Alarm, at startAt: Double?) -> VoiceID {
@@ -361,10 +387,18 @@ public actor Player<C: Clock> where C.Duration == Duration {
 
     /// Fades out every noise (alarm tones are not noise: they stop by dismiss, snooze or their limit).
     private func fadeOutEverything(fadeFrames: Int) {
-        for index in active.indices {
-            active[index].state = .fadingOut
-            engine.send(.fadeOut(active[index].voice, fadeFrames: fadeFrames))
+        fadeOut(Array(active.indices), fadeFrames: fadeFrames)
+    }
+
+    /// Fades out the voices at `indices` in one change of `active`: one at a time, `last_played` would be left
+    /// with the last of them alone (`play rain fan; stop` kept `["fan"]`).
+    private func fadeOut(_ indices: [Int], fadeFrames: Int) {
+        var fading = active
+        for index in indices {
+            fading[index].state = .fadingOut
+            engine.send(.fadeOut(fading[index].voice, fadeFrames: fadeFrames))
         }
+        active = fading
     }
 
     private func cancelSleepTimer() {

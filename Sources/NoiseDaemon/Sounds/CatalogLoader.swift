@@ -1,3 +1,4 @@
+import NoiseAudio
 import NoiseCore
 
 /// Reads the installed catalog, the user's overlay and the config's extra folders into a `SoundLibrary`,
@@ -37,36 +38,34 @@ public struct CatalogLoader: Sendable {
         do {
             let files = try fileSystem.contentsOfDirectory(folder)
             library.add(FolderSounds.entries(files: files, folder: folder), folder: folder, source: .folder,
-                        catalogPath: folder)
+                        catalogPath: folder, fileProblem: fileSystem.regularFileProblem)
         } catch {
-            library.remove(id: "", because: CatalogProblem(source: folder, index: nil,
-                                                           reason: "sound folder cannot be read: \(error)"))
+            library.report(CatalogProblem(source: folder, index: nil, reason: "sound folder \(Self.describe(error))"))
         }
     }
 
     private func add(catalog path: String, folder: String, source: SoundSource, required: Bool,
                      to library: inout SoundLibrary) {
         guard fileSystem.fileExists(path) else {
-            if required {
-                library.remove(id: "", because: CatalogProblem(source: path, index: nil, reason: "catalog file not found"))
-            }
+            if required { library.report(CatalogProblem(source: path, index: nil, reason: "catalog file not found")) }
             return
         }
         let bytes: [UInt8]
         do {
             bytes = try fileSystem.contents(of: path)
         } catch {
-            library.remove(id: "", because: CatalogProblem(source: path, index: nil, reason: "cannot read: \(error)"))
+            library.report(CatalogProblem(source: path, index: nil, reason: "cannot read: \(Self.describe(error))"))
             return
         }
-        let parsed = CatalogParser.parse(bytes, source: path)
-        library.add(parsed, folder: folder, source: source, catalogPath: path)
-        for (entry, index) in zip(parsed.entries, parsed.positions) {
-            guard let sound = library.sound(id: entry.id), sound.source == source,
-                  !fileSystem.fileExists(sound.path) else { continue }
-            library.remove(id: entry.id, because: CatalogProblem(
-                source: path, index: index, reason: "'\(entry.id)': file \(sound.path) not found"))
-        }
+        // Every entry's file is checked now (a stat, which never blocks on a FIFO), so a missing file, a folder or
+        // a device is reported at load rather than when someone plays it.
+        library.add(CatalogParser.parse(bytes, source: path), folder: folder, source: source, catalogPath: path,
+                    fileProblem: fileSystem.regularFileProblem)
+    }
+
+    /// A file error in one line: `FileProblem`'s words, else the error's own description.
+    static func describe(_ error: any Error) -> String {
+        (error as? FileProblem).map { $0.reason } ?? "\(error)"
     }
 
     /// The user's overlay catalog as it is on disk (empty when absent). Blocks.

@@ -4,7 +4,7 @@ import NoiseCore
 /// Turns a sound into a source for the mixer: decoded whole when it fits the cache (so looping costs no
 /// decoding), from the decoded copy kept on disk when one stands for the file as it is now, else decoded and
 /// that copy saved; streamed from the file when it does not fit.
-/// Decoding blocks, so it runs on a blocking-work thread, never on an actor's executor.
+/// Decoding blocks, so it runs on a file-work thread (`FileWork`), never on an actor's executor.
 enum SoundLoader {
     /// What a load produced. `@unchecked Sendable`: the decoder inside `stream` is handed over whole, once.
     enum Loaded: @unchecked Sendable {
@@ -14,7 +14,7 @@ enum SoundLoader {
 
     /// Decodes `path` whole if it is at most `maxCachedBytes` decoded, else opens it for streaming.
     static func load(path: String, maxCachedBytes: Int, store: (any DecodedSoundStore)?) async throws(DecodeError) -> Loaded {
-        try await BlockingWork.run(name: "noised-decode") { () throws(DecodeError) -> Loaded in
+        try await FileWork.run { () throws(DecodeError) -> Loaded in
             let maxFrames = maxCachedBytes / AudioFormat.bytesPerFrame
             // A damaged file can hold no audio, or hardly any (mpg123 scans it when its header does not say):
             // a silent "sound" must not pass, least of all as an alarm tone.

@@ -1,16 +1,24 @@
 import Foundation
+import NoiseAudio
 
 /// The files the daemon reads and writes (catalogs, imported sounds). One real implementation; the seam exists
-/// so the catalog and import logic can be tested against a temporary folder and fault-injected later.
-/// Methods block; callers run them at start-up or on a blocking-work thread, never on an actor.
+/// so the catalog and import logic can be tested against a temporary folder, and the fuzz harness can confine
+/// imports to a sandbox. Methods block; callers run them at start-up or on a file-work thread, never on an actor.
 public protocol FileSystem: Sendable {
+    /// The bytes of a regular file; anything else (a FIFO, a device) is refused without waiting on it.
     func contents(of path: String) throws -> [UInt8]
     func fileExists(_ path: String) -> Bool
+    /// Why `path` is not a regular file that can be read (not found, a FIFO, a folder), or nil when it is one.
+    func regularFileProblem(_ path: String) -> String?
     /// The names in a folder (not paths), unsorted.
     func contentsOfDirectory(_ path: String) throws -> [String]
     /// Writes through a temporary file and a rename, so a crash leaves the old file or the new one, never half.
     func writeAtomically(_ bytes: [UInt8], to path: String) throws
-    func copyFile(from source: String, to destination: String) throws
+    /// Copies a regular file (anything else is refused without waiting on it) of at most `maxBytes`, flushed to
+    /// disk, to `destination`, which must not exist yet.
+    func copyFile(from source: String, to destination: String, maxBytes: Int) throws
+    /// Renames `source` to `destination` (same file system), replacing it.
+    func moveFile(from source: String, to destination: String) throws
     func createDirectory(_ path: String) throws
     func removeFile(_ path: String) throws
 }
@@ -19,27 +27,56 @@ public struct LocalFileSystem: FileSystem {
     public init() {}
 
     public func contents(of path: String) throws -> [UInt8] {
-        Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        let handle = FileHandle(fileDescriptor: try RegularFile.open(path), closeOnDealloc: true)
+        return Array(try handle.readToEnd() ?? Data())
     }
 
     public func fileExists(_ path: String) -> Bool {
         FileManager.default.fileExists(atPath: path)
     }
 
+    public func regularFileProblem(_ path: String) -> String? {
+        RegularFile.problem(at: path)
+    }
+
     public func contentsOfDirectory(_ path: String) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: path)
+        guard let directory = opendir(path) else {
+            let reason = errno == ENOENT ? "not found" : errno == ENOTDIR ? "is not a folder"
+                : "cannot be read: \(String(cString: strerror(errno)))"
+            throw FileProblem(path: path, reason: reason)
+        }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
     }
 
     public func writeAtomically(_ bytes: [UInt8], to path: String) throws {
         try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 
-    public func copyFile(from source: String, to destination: String) throws {
-        let temporary = destination + ".part"
-        try? FileManager.default.removeItem(atPath: temporary)
-        try FileManager.default.copyItem(atPath: source, toPath: temporary)
-        if rename(temporary, destination) != 0 {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: destination])
+    public func copyFile(from source: String, to destination: String, maxBytes: Int) throws {
+        let input = FileHandle(fileDescriptor: try RegularFile.open(source), closeOnDealloc: true)
+        guard FileManager.default.createFile(atPath: destination, contents: nil, attributes: [.posixPermissions: 0o600]),
+              let output = FileHandle(forWritingAtPath: destination) else {
+            throw FileProblem(path: destination, reason: "cannot be created: \(String(cString: strerror(errno)))")
+        }
+        var copied = 0
+        while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty {
+            copied += chunk.count
+            guard copied <= maxBytes else { throw FileProblem(path: source, reason: "is larger than \(maxBytes >> 20) MiB") }
+            try output.write(contentsOf: chunk)
+        }
+        try output.synchronize()
+        try output.close()
+    }
+
+    public func moveFile(from source: String, to destination: String) throws {
+        guard rename(source, destination) == 0 else {
+            throw FileProblem(path: destination, reason: "cannot be written: \(String(cString: strerror(errno)))")
         }
     }
 

@@ -36,7 +36,10 @@ enum StatusText {
         var details = [(row: rows.count - 1, lines: problems)]
         if let alarms = status.alarms {
             let now = LocalTime.nowSeconds()
-            for info in alarms.ringing { rows.append(["Ringing", AlarmText.summary(info, now: now) + " — noisectl snooze | dismiss"]) }
+            for info in alarms.ringing {
+                rows.append(["Ringing", AlarmText.summary(info, now: now) + " — noisectl snooze | dismiss"])
+                if let note = info.tone?.note { rows.append(["Tone", note]) }
+            }
             rows.append(["Next alarm", alarms.next.map { AlarmText.summary($0, now: now) } ?? "none (\(alarms.count) alarms)"])
             for missed in alarms.missed.prefix(3) {
                 rows.append(["Missed", "alarm \(missed.alarmId)\(missed.label.isEmpty ? "" : " \"\(missed.label)\"") at "
@@ -44,6 +47,7 @@ enum StatusText {
             }
             if let note = alarms.wakeNote { rows.append(["Wake", note]) }
             if let problem = alarms.storeProblem { rows.append(["Store", problem]) }
+            if let problem = alarms.timeZoneProblem { rows.append(["Time zone", problem]) }
         }
         if let config = status.config, !config.problems.isEmpty {
             rows.append(["Config", "\(config.path) is not used until fixed (noised --check-config):"])
