@@ -33,7 +33,7 @@ BLOCK = 2205                   # 50 ms analysis windows
 EARLY = 0.1
 ALARM_KEYS = {"id", "time", "enabled", "label", "repeat", "sound", "volume", "ramp_seconds", "snooze_minutes",
               "ring_limit_seconds", "note"}
-INFO_KEYS = {"alarm", "next_trigger", "snoozed_until", "ringing"}
+INFO_KEYS = {"alarm", "next_trigger", "snoozed_until", "ringing", "tone"}
 
 
 # --------------------------------------------------------------------------- helpers
