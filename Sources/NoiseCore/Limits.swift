@@ -7,11 +7,17 @@ public enum Limits {
 
     /// The longest request line the daemon reads; a longer one is refused and the connection closed.
     public static let maxLineBytes = 64 * 1024
+    /// After refusing a line over the limit, how long the daemon goes on reading (and dropping) what the client
+    /// still sends before it closes: closing with unread data would reset the connection and lose the refusal.
+    public static let overlongLineDrainSeconds: Int64 = 10
     /// Deepest nesting of arrays and objects a JSON document may have (Foundation's limit too); deeper input is
     /// refused with an error instead of overflowing the stack of the recursive reader.
     public static let maxJSONDepth = 512
     /// Connections served at once; more are told so and closed.
     public static let maxConnections = 512
+    /// A warning that repeats (a refused connection) is logged at most once in this many seconds, with a count of
+    /// the ones held back.
+    public static let repeatedWarningWindowSeconds: Int64 = 60
     /// Events queued for a subscriber that does not read; past this it is disconnected.
     public static let maxQueuedEvents = 256
     /// How long a connection may stay silent before it is closed (subscribers are exempt).

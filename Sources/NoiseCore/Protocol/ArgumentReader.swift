@@ -21,6 +21,8 @@ struct ArgumentReader {
 
     static func describe(_ value: JSONValue) -> String {
         switch value {
+        // Beyond 2^53 a JSON number has already lost digits: echoing it would show a number the client never sent.
+        case .number(let number) where abs(number) > RequestID.maxExactInteger: "a number beyond 2^53 (too large to be exact)"
         case .number(let number): "\(number.formatted)"
         case .string(let text): "\"\(text.prefix(40))\""
         default: value.typeName
@@ -81,8 +83,9 @@ struct ArgumentReader {
         guard let value = args[name], value != .null else {
             throw ProtocolError(.invalidArgument, "\(command) needs '\(name)', an alarm id (see 'noisectl alarm list')")
         }
-        guard case .number(let number) = value, number == number.rounded(), number >= 1, number <= 9e15 else {
-            throw fail(name, "an alarm id (a positive whole number)", got: value)
+        guard case .number(let number) = value, number == number.rounded(), number >= 1,
+              number <= RequestID.maxExactInteger else {
+            throw fail(name, "an alarm id (a whole number from 1 to 2^53 - 1)", got: value)
         }
         return Int64(number)
     }

@@ -53,6 +53,10 @@ final class ControlConnectionHandler: ChannelDuplexHandler {
     private var handOver: HandOver
     /// Set by a line over the limit: nothing after it is read.
     private var stoppedReading = false
+    /// Set by a line over the limit too: what the client still sends is read and dropped until it stops sending
+    /// (or `Limits.overlongLineDrainSeconds` pass), so its write ends and it reads the refusal; the close waits.
+    private var draining = false
+    private var closeAfterDrain: EventLoopPromise<Void>?
     private var conversing = false
     /// Lines passed on to the connection's task whose replies have not been written yet.
     private var unanswered = 0
@@ -93,6 +97,8 @@ final class ControlConnectionHandler: ChannelDuplexHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        closeAfterDrain?.succeed(())
+        closeAfterDrain = nil
         if counted { counter.leave() }
         counted = false
         idleCheck?.cancel()
@@ -109,6 +115,32 @@ final class ControlConnectionHandler: ChannelDuplexHandler {
         read(context, unwrapInboundIn(data))
     }
 
+    func channelReadComplete(context: ChannelHandlerContext) {
+        // The conversation's stream has ended and asks for nothing more: the drain asks for itself.
+        if draining { context.read() }
+        context.fireChannelReadComplete()
+    }
+
+    // MARK: Draining after a line over the limit
+
+    /// The conversation closes once the refusal is written: the output closes now (the client reads the refusal,
+    /// then the end), the rest when the client stops sending (its end of stream closes the channel) or at the
+    /// drain's deadline.
+    func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {
+        guard draining, mode == .all, closeAfterDrain == nil, context.channel.isActive else {
+            return context.close(mode: mode, promise: promise)
+        }
+        let done = context.eventLoop.makePromise(of: Void.self)
+        if let promise { done.futureResult.cascade(to: promise) }
+        closeAfterDrain = done
+        context.close(mode: .output, promise: nil)
+        context.read()
+        let loop = context.eventLoop.assumeIsolated()
+        loop.scheduleTask(in: .seconds(Limits.overlongLineDrainSeconds)) {
+            if self.closeAfterDrain != nil { context.close(mode: .all, promise: nil) }
+        }
+    }
+
     private func read(_ context: ChannelHandlerContext, _ bytes: ByteBuffer) {
         guard !stoppedReading else { return }
         framer.append(bytes)
@@ -121,6 +153,7 @@ final class ControlConnectionHandler: ChannelDuplexHandler {
             case .tooLong:
                 // The conversation reports it as it always has, then the connection closes.
                 stoppedReading = true
+                draining = true
                 if startConversation(context) { context.fireErrorCaught(LineTooLongError()) }
             }
         }

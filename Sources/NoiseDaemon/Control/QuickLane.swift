@@ -141,6 +141,7 @@ private final class QuickLaneLoop {
     private var replies = ByteBuffer()
     private var now: Int64
     private var acceptPausedUntil = Int64.max
+    private var refusals = WarningThrottle()
 
     init(_ parts: Parts) {
         self.parts = parts
@@ -248,7 +249,7 @@ private final class QuickLaneLoop {
             return
         }
         guard parts.counter.enter() else {
-            parts.logger.warning("refused a connection: \(Limits.maxConnections) clients are connected already")
+            warnRefused("refused a connection: \(Limits.maxConnections) clients are connected already")
             return refuse(descriptor, ProtocolError(.tooManyClients,
                                                     "the daemon serves at most \(Limits.maxConnections) connections at once"))
         }
@@ -256,7 +257,7 @@ private final class QuickLaneLoop {
         var length = socklen_t(MemoryLayout<PeerCredentials>.size)
         let known = getsockopt(descriptor, SOL_SOCKET, SO_PEERCRED, &peer, &length) == 0
         guard known, peer.isAllowed else {
-            parts.logger.warning("refused a connection from uid \(known ? String(peer.uid) : "unknown"), pid \(known ? String(peer.pid) : "?")")
+            warnRefused("refused a connection from uid \(known ? String(peer.uid) : "unknown"), pid \(known ? String(peer.pid) : "?")")
             return refuse(descriptor, ProtocolError(.permissionDenied, "only uid \(getuid()) (and root) may control this daemon"))
         }
         guard let hello = Admission.hello else {
@@ -282,6 +283,10 @@ private final class QuickLaneLoop {
         replies.clear()
         replies.writeBytes(hello)
         readAndAnswer(slot)
+    }
+
+    private func warnRefused(_ message: String) {
+        if let text = refusals.pass(message, at: now) { parts.logger.warning("\(text)") }
     }
 
     /// Tells a connection why it is not served and closes it (it was counted in; this counts it out).
