@@ -334,3 +334,19 @@ def test_a_flood_of_refused_connections_logs_one_warning(make_daemon, testdata):
             c.close()
     assert d.log().count("refused a connection") == 1, d.log()[-3000:]
     assert d.ctl("status").returncode == 0
+
+
+def test_an_mp3_of_more_than_2_24_frames_imports_and_is_heard(make_daemon, sink, recorder, tmp_path, testdata):
+    """400 s at 44.1 kHz is 17.6 M frames, past what a Float counts exactly (2^24): a position or length kept in
+    one would stop the sound. Made at 8 kHz mono, so it is quick to encode; the daemon resamples it."""
+    wav, mp3 = tmp_path / "long.wav", tmp_path / "long.mp3"
+    subprocess.run(["sox", "-n", "-r", "8000", "-c", "1", str(wav), "synth", "400", "pinknoise", "vol", "0.3"],
+                   check=True)
+    subprocess.run(["lame", "--quiet", "-t", "-b", "8", str(wav), str(mp3)], check=True)
+    d = make_daemon()
+    r = d.ctl("sounds", "import", str(mp3), "--id", "long", "--name", "Long")
+    assert r.returncode == 0, str(r)
+    mark = recorder.frames
+    assert d.ctl("play", "long", "--fade-in", "0").returncode == 0
+    recorder.wait_for_sound(start=mark, timeout=10)
+    assert [p["id"] for p in _json(d, "status")["playing"]] == ["long"]
