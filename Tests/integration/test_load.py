@@ -27,7 +27,7 @@ import harness as H
 RATE = H.RATE
 UTC = {"TZ": "UTC"}
 CLIENTS = 200
-PER_CLIENT = 100
+PER_CLIENT = 100               # at least; a client goes on until the alarm has rung and been recorded (`load_done`)
 VOLUME_TAIL = 5                # each client's last requests: volume changes of the loop, after the gate opens
 LEAD = 3                       # the alarm is due 2 to 3 s after the load starts (added just before it)
 OTHER_ALARMS = 30              # far-away alarms in the store, so alarm_list has something to list
@@ -60,7 +60,7 @@ class _FrameClock:
 class Client(threading.Thread):
     """One connection, ``PER_CLIENT`` requests, one at a time; every reply checked."""
 
-    def __init__(self, index, d, testdata, state, start, gate):
+    def __init__(self, index, d, testdata, state, start, gate, load_done):
         super().__init__(daemon=True)
         self.index = index
         self.d = d
@@ -69,21 +69,27 @@ class Client(threading.Thread):
         self.state = state
         self.start_barrier = start
         self.gate = gate
+        self.load_done = load_done
         self.rng = random.Random(SEED * 1000 + index)
         self.latencies = []
         self.counts = {}
         self.errors = []
         self.last_core = 0.0
+        self.sent_at = []
+        self.replied_at = []
 
     def run(self):
         try:
             with H.RawClient(self.d.socket, timeout=30) as c:
                 self.start_barrier.wait(30)
-                for n in range(PER_CLIENT - VOLUME_TAIL):
+                # However fast the machine, the load lasts until the alarm has rung and been recorded.
+                n = 0
+                while n < PER_CLIENT - VOLUME_TAIL or not self.load_done.is_set():
                     self.one(c, n, self.rng.choice(["status", "sounds", "alarm_list", "alarm_next", "ping", "bad"]))
+                    n += 1
                 self.last_core = time.time()
                 self.gate.wait(60)
-                for n in range(PER_CLIENT - VOLUME_TAIL, PER_CLIENT):
+                for n in range(n, n + VOLUME_TAIL):
                     self.one(c, n, "volume")
         except Exception as e:  # noqa: BLE001 - reported by the test
             self.errors.append(f"client {self.index}: {type(e).__name__}: {e}")
@@ -108,8 +114,10 @@ class Client(threading.Thread):
         else:
             raw = json.dumps({"id": rid, "cmd": kind, "args": {}}).encode() + b"\n"
         t0 = time.monotonic()
+        self.sent_at.append(time.time())
         c.send_raw(raw)
         r = c.recv_reply(timeout=30)
+        self.replied_at.append(time.time())
         self.latencies.append(time.monotonic() - t0)
         self.counts[kind] = self.counts.get(kind, 0) + 1
         want_id = None if expect_error == "parse_error" else rid
@@ -165,7 +173,8 @@ def test_200_clients_while_noise_plays_and_an_alarm_rings(make_daemon, pulse, si
     state = {}
     start = threading.Barrier(CLIENTS + 1)
     gate = threading.Event()
-    clients = [Client(i, d, testdata, state, start, gate) for i in range(CLIENTS)]
+    load_done = threading.Event()
+    clients = [Client(i, d, testdata, state, start, gate, load_done) for i in range(CLIENTS)]
     for c in clients:
         c.start()
     try:
@@ -188,6 +197,7 @@ def test_200_clients_while_noise_plays_and_an_alarm_rings(make_daemon, pulse, si
         assert -0.05 <= t_event - trigger <= 2.0, f"alarm_ringing {t_event - trigger:+.3f}s after the trigger"
         trig_frame = clock.frame(trigger)
         recorder.wait_frames(trig_frame + int(1.5 * RATE), timeout=15)
+        load_done.set()
         with H.RawClient(d.socket, timeout=20) as c:
             st = c.request("status")["data"]
             r = c.request("dismiss")
@@ -205,6 +215,7 @@ def test_200_clients_while_noise_plays_and_an_alarm_rings(make_daemon, pulse, si
         t_end = time.time()
         rec_end = clock.frame(t_end)
     finally:
+        load_done.set()
         gate.set()
         sub.close()
 
@@ -216,15 +227,18 @@ def test_200_clients_while_noise_plays_and_an_alarm_rings(make_daemon, pulse, si
     for c in clients:
         for k, v in c.counts.items():
             counts[k] = counts.get(k, 0) + v
-    assert len(lat) == CLIENTS * PER_CLIENT, len(lat)
+    assert len(lat) == sum(len(c.sent_at) for c in clients) >= CLIENTS * PER_CLIENT, len(lat)
     core_end = max(c.last_core for c in clients)
-    core = CLIENTS * (PER_CLIENT - VOLUME_TAIL)
+    core = sum(len(c.sent_at) for c in clients) - CLIENTS * VOLUME_TAIL
     print(f"{len(lat)} requests from {CLIENTS} clients ({', '.join(f'{k} {v}' for k, v in sorted(counts.items()))}); "
           f"before the gate: {core} in {core_end - t_load:.2f} s = {core / (core_end - t_load):.0f} requests/s; "
           f"latency p50 {np.percentile(lat, 50) * 1000:.1f} ms, p99 {np.percentile(lat, 99) * 1000:.1f} ms, "
           f"max {lat.max() * 1000:.1f} ms")
-    # The load really was on when the alarm rang.
-    assert core_end > trigger + 0.3, f"the requests were done {trigger + 0.3 - core_end:.2f}s too early"
+    # The load was on when the alarm rang (the clients went on until it had been recorded), and the daemon kept
+    # answering while the tone started: no stall in the second after the trigger.
+    ringing = sum(1 for c in clients for t in c.replied_at if trigger <= t < trigger + 1.0)
+    print(f"{ringing} replies in the second after the trigger")
+    assert ringing > 0, "no reply in the second after the trigger"
     # A bound against stalls, not a performance target: the 2 cores are shared with the clients themselves.
     assert np.percentile(lat, 99) < 2.0, f"p99 latency {np.percentile(lat, 99):.2f}s"
 
