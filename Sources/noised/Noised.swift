@@ -103,7 +103,7 @@ struct Noised: AsyncParsableCommand {
             throw ValidationError("cannot find the sound catalog (sounds.json); give --data-dir")
         }
         let configuration = DaemonConfiguration(
-            socketPath: paths.socketPath(option: socket, uid: getuid()),
+            socket: paths.socketLocation(option: socket, uid: getuid()),
             dataDirectory: dataDirectory,
             userDataDirectory: paths.userDataDirectory,
             stateDirectory: paths.stateHome + "/noised",
