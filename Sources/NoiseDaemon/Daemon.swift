@@ -10,6 +10,13 @@ import ServiceLifecycle
 /// so on SIGTERM/SIGINT the socket stops taking requests before the audio fades out and closes.
 public enum Daemon {
     public static func run(_ configuration: DaemonConfiguration, logger: Logger) async throws {
+        // A daemon that could not serve stops before it opens the store or rings anything: a second daemon on the
+        // same state folder, a socket folder another user could take over (a socket systemd passed is its own).
+        let lock = try StateFolderLock.take(folder: configuration.stateDirectory, socketPath: configuration.socket.path,
+                                            logger: logger)
+        let environment = ProcessEnvironment.variables()
+        let activated = SocketActivation.adopt(environment: environment)
+        if activated == nil { try SocketSetup.prepare(configuration.socket) }
         let hub = EventHub()
         let (events, eventSink) = AsyncStream<AudioEvent>.makeStream()
         let settings = await configuration.live.settings
@@ -41,14 +48,13 @@ public enum Daemon {
             logger.error("\(reason)")
             store = AlarmStore.openReadOnly(path: databasePath, reason: reason)
         }
-        let environment = ProcessEnvironment.variables()
         let scheduler = try await AlarmScheduler(
             store: store, clock: try TimerFDWallClock(), zones: SystemTimeZoneSource(environment: environment),
             ringer: player, hub: hub, notifier: DesktopNotifier(environment: environment), logger: logger,
             template: settings.alarm, missedGraceSeconds: settings.missedGraceSeconds, board: player.board)
         let notifier = ServiceNotifier(environment: environment)
-        let server = ControlServer(path: configuration.socketPath,
-                                   listenDescriptor: SocketActivation.adopt(environment: environment),
+        let server = ControlServer(path: configuration.socket.path,
+                                   listenDescriptor: activated,
                                    handler: RequestHandler(player: player, scheduler: scheduler, loader: loader, keeper: keeper,
                                                            live: configuration.live, faults: configuration.faults,
                                                            logger: logger),
@@ -82,5 +88,6 @@ public enum Daemon {
         } catch {
             logger.warning("closing the alarm store: \(error)")
         }
+        lock?.release()
     }
 }

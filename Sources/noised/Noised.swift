@@ -14,7 +14,8 @@ struct Noised: AsyncParsableCommand {
             described in share/doc/noiseclock/configuration.md under the install prefix, e.g. \
             /usr/share/doc/noiseclock/configuration.md.gz from the package); the options below override the file. SIGHUP reloads the config and the \
             sound catalog without interrupting playback; SIGTERM and SIGINT fade out and stop. Alarms are kept \
-            in $XDG_STATE_HOME/noised/noised.sqlite, your own sounds in $XDG_DATA_HOME/noised/. Under systemd \
+            in $XDG_STATE_HOME/noised/noised.sqlite (one daemon per state folder: a second one refuses to start), your own \
+            sounds in $XDG_DATA_HOME/noised/. The socket folder must be yours alone (mode 0700, not a link). Under systemd \
             it reports readiness and status, pings the watchdog, adopts a socket-activated listener, and logs \
             to the journal with priorities.
             """,
@@ -103,7 +104,7 @@ struct Noised: AsyncParsableCommand {
             throw ValidationError("cannot find the sound catalog (sounds.json); give --data-dir")
         }
         let configuration = DaemonConfiguration(
-            socketPath: paths.socketPath(option: socket, uid: getuid()),
+            socket: paths.socketLocation(option: socket, uid: getuid()),
             dataDirectory: dataDirectory,
             userDataDirectory: paths.userDataDirectory,
             stateDirectory: paths.stateHome + "/noised",

@@ -24,17 +24,19 @@ public struct XDGPaths: Sendable {
     public var stateHome: String { directory("XDG_STATE_HOME", fallback: ".local/state") }
     public var cacheHome: String { directory("XDG_CACHE_HOME", fallback: ".cache") }
 
-    /// `$XDG_RUNTIME_DIR`, or a per-user folder under /tmp when the session has none (e.g. over plain ssh).
-    public func runtimeDirectory(uid: UInt32) -> String {
-        if let value = variable("XDG_RUNTIME_DIR"), value.hasPrefix("/") { return value }
-        return "/tmp/noised-\(uid)"
+    /// The control socket: `--socket`, else `$NOISED_SOCKET`, else `$XDG_RUNTIME_DIR/noised/socket`, else (the
+    /// session has no runtime folder, e.g. over plain ssh) `/tmp/noised-UID/noised/socket`.
+    public func socketLocation(option: String?, uid: UInt32) -> SocketLocation {
+        if let option, !option.isEmpty { return SocketLocation(path: option, origin: .chosen) }
+        if let value = variable("NOISED_SOCKET"), !value.isEmpty { return SocketLocation(path: value, origin: .chosen) }
+        if let value = variable("XDG_RUNTIME_DIR"), value.hasPrefix("/") {
+            return SocketLocation(path: value + "/noised/socket", origin: .runtimeDirectory)
+        }
+        return SocketLocation(path: "/tmp/noised-\(uid)/noised/socket", origin: .sharedTemporaryFolder)
     }
 
-    /// The control socket: `--socket`, else `$NOISED_SOCKET`, else `$XDG_RUNTIME_DIR/noised/socket`.
     public func socketPath(option: String?, uid: UInt32) -> String {
-        if let option, !option.isEmpty { return option }
-        if let value = variable("NOISED_SOCKET"), !value.isEmpty { return value }
-        return runtimeDirectory(uid: uid) + "/noised/socket"
+        socketLocation(option: option, uid: uid).path
     }
 
     /// `config.toml`, which the daemon reads and `noisectl clock` and `world` also save to.

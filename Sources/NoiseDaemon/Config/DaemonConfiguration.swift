@@ -3,8 +3,8 @@ import NoiseCore
 /// Everything the daemon is started with, resolved from options, the config file and the environment before
 /// anything runs.
 public struct DaemonConfiguration: Sendable {
-    /// The control socket's path.
-    public var socketPath: String
+    /// The control socket, and what its folders must be.
+    public var socket: SocketLocation
     /// The installed catalog: a folder holding `sounds.json` and `sounds/`.
     public var dataDirectory: String
     /// The user's overlay: a folder holding (or to hold) `sounds.json` and `sounds/`.
@@ -20,9 +20,9 @@ public struct DaemonConfiguration: Sendable {
     /// Faults only the tests switch on (`NOISED_TEST_FAULTS`).
     public var faults: TestFaults
 
-    public init(socketPath: String, dataDirectory: String, userDataDirectory: String, stateDirectory: String,
+    public init(socket: SocketLocation, dataDirectory: String, userDataDirectory: String, stateDirectory: String,
                 decodedSoundsDirectory: String, live: LiveConfiguration, logLevel: LogLevelControl, faults: TestFaults = TestFaults()) {
-        self.socketPath = socketPath
+        self.socket = socket
         self.dataDirectory = dataDirectory
         self.userDataDirectory = userDataDirectory
         self.stateDirectory = stateDirectory

@@ -68,7 +68,7 @@ public struct ControlServer<C: Clock>: Service where C.Duration == Duration {
             listener = listenDescriptor
             logger.notice("listening on the socket passed by the service manager (fd \(listenDescriptor))")
         } else {
-            try SocketSetup.prepare(path: path)
+            // Its folders were checked and a stale socket removed before the store was opened (`Daemon.run`).
             listener = try SocketSetup.listen(path: path)
             logger.notice("listening on \(path)")
         }

@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 import NoiseAudio
 import NoiseCore
+import NoiseSystem
 
 /// What a connection takes to its NIO channel when the quick lane hands it over.
 struct HandOver: Sendable {
@@ -123,6 +124,8 @@ private final class QuickLaneLoop {
         var partial: [UInt8] = []
     }
 
+    /// Read once: the daemon's user never changes, and each connection would otherwise cost a syscall.
+    private static let daemonUID = getuid()
     static let listenerToken = UInt64.max
     static let wakeToken = UInt64.max - 1
     private static let readyCapacity = 64
@@ -253,11 +256,9 @@ private final class QuickLaneLoop {
             return refuse(descriptor, ProtocolError(.tooManyClients,
                                                     "the daemon serves at most \(Limits.maxConnections) connections at once"))
         }
-        var peer = PeerCredentials()
-        var length = socklen_t(MemoryLayout<PeerCredentials>.size)
-        let known = getsockopt(descriptor, SOL_SOCKET, SO_PEERCRED, &peer, &length) == 0
-        guard known, peer.isAllowed else {
-            warnRefused("refused a connection from uid \(known ? String(peer.uid) : "unknown"), pid \(known ? String(peer.pid) : "?")")
+        let peer = PeerCredentials.of(descriptor)
+        guard let peer, peer.isTrusted(by: Self.daemonUID) else {
+            warnRefused("refused a connection from uid \(peer.map { String($0.uid) } ?? "unknown"), pid \(peer.map { String($0.pid) } ?? "?")")
             return refuse(descriptor, ProtocolError(.permissionDenied, "only uid \(getuid()) (and root) may control this daemon"))
         }
         guard let hello = Admission.hello else {

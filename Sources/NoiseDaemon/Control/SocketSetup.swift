@@ -1,4 +1,5 @@
 import Glibc
+import NoiseCore
 
 /// A reason the daemon cannot start; printed as is, then the daemon exits non-zero.
 public struct StartupError: Error, CustomStringConvertible {
@@ -6,15 +7,15 @@ public struct StartupError: Error, CustomStringConvertible {
     public init(_ description: String) { self.description = description }
 }
 
-/// Prepares the control socket's place on disk: a private folder, no second daemon on the same socket,
-/// and no stale socket file left by a daemon that crashed.
+/// Prepares the control socket's place on disk: folders no other user can write to (`SocketFolders`), no second
+/// daemon on the same socket, and no stale socket file left by a daemon that crashed.
 enum SocketSetup {
-    static func prepare(path: String) throws(StartupError) {
+    static func prepare(_ location: SocketLocation) throws(StartupError) {
+        let path = location.path
         guard path.utf8.count < 108 else {
             throw StartupError("socket path is \(path.utf8.count) bytes; Unix sockets allow at most 107: \(path)")
         }
-        let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        if !folder.isEmpty { try makePrivateFolder(folder) }
+        try SocketFolders.secure(location)
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
         guard info.st_mode & S_IFMT == S_IFSOCK else {
@@ -25,23 +26,6 @@ enum SocketSetup {
         }
         // Nobody listens: a crashed daemon's leftover.
         unlink(path)
-    }
-
-    /// Creates the socket's folder with mode 0700 when missing. An existing folder is left as it is unless
-    /// it is ours and named for us (the default `…/noised`), which is then made private again.
-    private static func makePrivateFolder(_ folder: String) throws(StartupError) {
-        var info = stat()
-        if stat(folder, &info) == 0 {
-            if folder.hasSuffix("/noised"), info.st_uid == getuid() { chmod(folder, 0o700) }
-            return
-        }
-        var partial = ""
-        for component in folder.split(separator: "/") {
-            partial += "/" + component
-            if mkdir(partial, 0o700) != 0 && errno != EEXIST {
-                throw StartupError("cannot create \(partial): \(String(cString: strerror(errno)))")
-            }
-        }
     }
 
     /// Binds and listens on `path` (prepared by `prepare`), readable and writable by the daemon's user only.
@@ -83,17 +67,4 @@ enum SocketSetup {
             }
         }
     }
-}
-
-/// The peer of a Unix socket, as `SO_PEERCRED` reports it (the layout of Linux's `struct ucred`).
-struct PeerCredentials: Sendable {
-    var pid: Int32 = 0
-    var uid: UInt32 = 0
-    var gid: UInt32 = 0
-
-    /// Only the daemon's own user, and root, may control it.
-    var isAllowed: Bool { uid == Self.daemonUID || uid == 0 }
-
-    /// Read once: the daemon's user never changes, and each connection would otherwise cost a syscall.
-    private static let daemonUID = getuid()
 }

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import Glibc
 import NoiseCore
+import NoiseSystem
 
 /// Why a command failed, and the exit code that says so: 1 the daemon said no, 3 the daemon is unreachable.
 struct ClientFailure: Error {
@@ -76,6 +77,16 @@ final class DaemonConnection {
             throw .unreachable("""
                 noised is not running (cannot connect to \(path): \(reason)).
                 Start it with 'systemctl --user start noised', or run 'noised &'.
+                """)
+        }
+        // Before a byte is sent: whoever can write to the socket's folder could have put a server of their own there.
+        let server = PeerCredentials.of(descriptor)
+        guard let server, server.isTrusted(by: getuid()) else {
+            close(descriptor)
+            throw .unreachable("""
+                refusing to talk to \(path): the server there runs as uid \(server.map { String($0.uid) } ?? "unknown"), \
+                not you (uid \(getuid())) or root, so it is not your noised; nothing was sent. \
+                Find out who made the socket's folder, remove it, and start noised again.
                 """)
         }
         if let waitLimit {

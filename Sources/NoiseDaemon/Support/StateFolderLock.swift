@@ -1,0 +1,78 @@
+import Glibc
+import Logging
+
+/// One daemon per state folder: two daemons over one alarm store each ring alarms the other cannot see, and every
+/// alarm both know rings twice. An exclusive `flock` on `noised.lock` in the folder, taken before the store is
+/// opened and held for the daemon's life. The kernel drops it when the process ends, crash and `kill -9` included,
+/// so a leftover file never blocks a start: its text (the holder's pid and socket, for the next daemon's message)
+/// is information only, the lock is the truth.
+final class StateFolderLock {
+    static let fileName = "noised.lock"
+    private var descriptor: Int32
+
+    private init(descriptor: Int32) { self.descriptor = descriptor }
+
+    deinit { release() }
+
+    /// Takes the lock, or throws naming the daemon that holds it. A folder where no lock can be had (read-only and
+    /// without the file, a file system without locks) must not keep the alarms from ringing: nil, and why is logged.
+    static func take(folder: String, socketPath: String, logger: Logger) throws(StartupError) -> StateFolderLock? {
+        try? LocalFileSystem().createDirectory(folder)
+        let path = folder + "/" + fileName
+        // Close-on-exec: a child holding a copy would keep the lock after the daemon is gone.
+        var descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        let writable = descriptor >= 0
+        if !writable { descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
+        guard descriptor >= 0 else {
+            logger.warning("cannot lock the state folder \(folder) (\(path): \(String(cString: strerror(errno)))); a second noised using it would not be noticed")
+            return nil
+        }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            let code = errno
+            let holder = Holder(text: readAll(descriptor))
+            close(descriptor)
+            guard code == EWOULDBLOCK else {
+                logger.warning("cannot lock the state folder \(folder) (\(path): \(String(cString: strerror(code)))); a second noised using it would not be noticed")
+                return nil
+            }
+            throw StartupError("another noised (\(holder.description)) already uses \(folder); stop it first")
+        }
+        if writable {
+            let text = Array("pid \(getpid())\nsocket \(socketPath)\n".utf8)
+            _ = ftruncate(descriptor, 0)
+            _ = text.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+        }
+        return StateFolderLock(descriptor: descriptor)
+    }
+
+    /// Lets the next daemon in (also done by `deinit`, and by the kernel when the process ends).
+    func release() {
+        guard descriptor >= 0 else { return }
+        close(descriptor)
+        descriptor = -1
+    }
+
+    private static func readAll(_ descriptor: Int32) -> String {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        return String(decoding: buffer.prefix(max(0, count)), as: UTF8.self)
+    }
+
+    /// What the lock file says about the daemon holding it.
+    struct Holder {
+        var pid: String?
+        var socket: String?
+
+        init(text: String) {
+            for line in text.split(separator: "\n") {
+                if line.hasPrefix("pid ") { pid = String(line.dropFirst(4)) }
+                if line.hasPrefix("socket ") { socket = String(line.dropFirst(7)) }
+            }
+        }
+
+        /// "pid 1234, socket /run/user/1000/noised/socket"; the holder may not have written it yet.
+        var description: String {
+            "pid \(pid ?? "unknown"), socket \(socket ?? "unknown")"
+        }
+    }
+}
