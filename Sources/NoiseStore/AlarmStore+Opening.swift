@@ -31,10 +31,15 @@ extension AlarmStore {
         let salvage = inspection.salvage
         let finding = inspection.integrity == ["ok"] ? salvage.problems.first ?? "" : inspection.integrity[0]
         var reason = "the alarm store \(path) is damaged (\(finding.prefix(160))); "
-        if !salvage.skippedAlarmIDs.isEmpty {
-            reason += "alarm\(salvage.skippedAlarmIDs.count == 1 ? "" : "s") \(IDRanges.text(salvage.skippedAlarmIDs)) could not be read and do not ring; "
+        let skipped = salvage.skippedAlarmIDs
+        let readable = salvage.alarms.count
+        if !skipped.isEmpty {
+            reason += "alarm\(skipped.count == 1 ? "" : "s") \(IDRanges.text(skipped)) could not be read and do not ring"
+            reason += readable == 0 ? ". " : "; the \(readable) other\(readable == 1 ? "" : "s") ring. "
+        } else {
+            reason += readable == 0 ? "no alarm could be read. " : "the \(readable) alarm\(readable == 1 ? "" : "s") ring. "
         }
-        reason += "the \(salvage.alarms.count) readable alarm\(salvage.alarms.count == 1 ? "" : "s") ring. The file is never written: "
+        reason += "The file is never written: "
         switch copy {
         case .success(let copy): reason += "a copy is kept as \(copy). "
         case .failure(let error): reason += "no copy of it could be made (\(describe(error))). "

@@ -19,7 +19,10 @@ struct StoreInspection: Sendable {
         var integrity: [String] = []
         do {
             let lines = try String.fetchCursor(db, sql: "PRAGMA \(pragma)(\(Limits.maxStoreCheckLines))")
-            while let line = try lines.next() { integrity.append(line) }
+            // A finding may span lines, under a "*** in database main ***" heading: one finding a line.
+            while let line = try lines.next() {
+                integrity += line.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("*** in database") }
+            }
         } catch {
             integrity.append(AlarmStore.describe(error))
         }

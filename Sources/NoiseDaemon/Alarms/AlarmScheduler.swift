@@ -381,7 +381,7 @@ public actor AlarmScheduler {
 
     private func storageError(_ error: any Error) -> ProtocolError {
         let reason = AlarmStore.describe(error)
-        logger.error("alarms: the store refused a change: \(reason) (\(error))")
+        logger.error("alarms: the store refused a change: \(reason)\(error is AlarmStore.ReadOnlyStore ? "" : " (\(error))")")
         lastStoreFailure = "the last change was refused: \(reason)"
         return ProtocolError(.storageFailed, "the alarm could not be saved, so nothing changed: \(reason)")
     }
