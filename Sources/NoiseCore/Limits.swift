@@ -86,6 +86,11 @@ public enum Limits {
     /// Longest text of one config problem (which quotes the bad value), in characters.
     public static let maxProblemCharacters = 300
 
+    /// Alarm ids a damaged store is probed for one by one when its table cannot be read through (docs/reliability.md).
+    public static let maxStoreProbeIDs: Int64 = 100_000
+    /// Findings of SQLite's `quick_check`/`integrity_check` kept in a report; the first says what kind of damage.
+    public static let maxStoreCheckLines = 20
+
     /// Largest terminal side `--size` accepts, in cells.
     public static let maxTerminalCells = 1000
     /// How often the terminal clock tries to reach a daemon that is not running, in seconds.

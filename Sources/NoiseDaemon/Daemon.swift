@@ -36,18 +36,10 @@ public enum Daemon {
                             cacheBytes: settings.cacheMiB << 20,
                             decodedStore: DiskDecodedSoundStore(folder: configuration.decodedSoundsDirectory),
                             defaults: settings.playback)
-        let store: AlarmStore
-        let databasePath = configuration.stateDirectory + "/noised.sqlite"
-        do {
-            store = try AlarmStore.open(path: databasePath)
-        } catch {
-            // A read-only or broken state folder must not keep the alarms from ringing: run on with what can
-            // be read, refuse changes, and say why.
-            let reason = "the alarm store \(databasePath) cannot be written (\(AlarmStore.describe(error))); "
-                + "alarms are read-only until that is fixed and noised restarted"
-            logger.error("\(reason)")
-            store = AlarmStore.openReadOnly(path: databasePath, reason: reason)
-        }
+        // A read-only, full or damaged store must not keep the alarms from ringing (nor stop the daemon): it runs on
+        // with what can be read, refuses changes, and says why, here and in `status`.
+        let store = AlarmStore.openChecked(path: configuration.stateDirectory + "/noised.sqlite")
+        if let reason = store.readOnlyReason { logger.error("\(reason)") }
         let scheduler = try await AlarmScheduler(
             store: store, clock: try TimerFDWallClock(), zones: SystemTimeZoneSource(environment: environment),
             ringer: player, hub: hub, notifier: DesktopNotifier(environment: environment), logger: logger,
@@ -83,7 +75,7 @@ public enum Daemon {
         try await group.run()
         // Every service has stopped: nothing writes any more.
         do {
-            try store.close()
+            try await scheduler.closeStore()
             logger.info("alarm store closed")
         } catch {
             logger.warning("closing the alarm store: \(error)")

@@ -46,12 +46,43 @@ struct AlarmRecord: Codable, FetchableRecord, MutablePersistableRecord {
         id = inserted.rowID
     }
 
-    /// The alarm this row holds; nil for a row the schema would not have let in (a corrupt time).
-    var alarm: Alarm? {
-        guard let id, let parsed = try? TimeOfDay.parse(time) else { return nil }
-        return Alarm(id: id, time: parsed, enabled: enabled, label: label, repeat: RepeatRule(mask: UInt8(repeatMask & 0x7F)),
-                     sound: sound, volume: volume, rampSeconds: rampSeconds, snoozeMinutes: snoozeMinutes,
-                     ringLimitSeconds: ringLimitSeconds, note: note)
+}
+
+/// An alarm row as read from disk, with the two instants the scheduler starts from.
+struct StoredAlarm: Sendable {
+    var alarm: Alarm
+    var lookAfter: Int64
+    var createdAt: Int64
+
+    var record: AlarmRecord { AlarmRecord(alarm, lookAfter: lookAfter, createdAt: createdAt) }
+}
+
+extension AlarmRecord {
+    /// Reads one row column by column, checking each value the way `alarm_add` checks it: a row the schema or the
+    /// alarm's rules would not have let in (a damaged page, a hand edit) is refused with the reason, never turned
+    /// into an alarm that fails later (a volume of Inf made every `alarm_list` fail).
+    static func decode(_ row: Row) throws(StoredRowProblem) -> StoredAlarm {
+        let reader = try StoredRowReader(row: row, key: "id")
+        let id = reader.id
+        let timeText = try reader.text("time")
+        guard let time = try? TimeOfDay.parse(timeText) else {
+            throw StoredRowProblem(id: id, reason: "time is \(StoredRowReader.shown(timeText)), not a time of day")
+        }
+        let enabled = try reader.integer("enabled")
+        let mask = try reader.integer("repeatMask")
+        guard (0...1).contains(enabled) else { throw StoredRowProblem(id: id, reason: "enabled is \(enabled), not 0 or 1") }
+        guard (0...127).contains(mask) else { throw StoredRowProblem(id: id, reason: "repeatMask is \(mask), not 0 to 127") }
+        let sound = try reader.text("sound")
+        guard !sound.isEmpty else { throw StoredRowProblem(id: id, reason: "sound is empty") }
+        let snooze = try reader.integer("snoozeMinutes")
+        let changes = AlarmChanges(label: try reader.text("label"), volume: try reader.real("volume"),
+                                   rampSeconds: try reader.real("rampSeconds"), snoozeMinutes: Int(clamping: snooze),
+                                   ringLimitSeconds: try reader.real("ringLimitSeconds"), note: try reader.optionalText("note"))
+        if let problem = changes.problem() { throw StoredRowProblem(id: id, reason: problem.message) }
+        let alarm = Alarm(id: id, time: time, enabled: enabled == 1, label: changes.label!, repeat: RepeatRule(mask: UInt8(mask)),
+                          sound: sound, volume: changes.volume!, rampSeconds: changes.rampSeconds!, snoozeMinutes: changes.snoozeMinutes!,
+                          ringLimitSeconds: changes.ringLimitSeconds!, note: changes.note)
+        return StoredAlarm(alarm: alarm, lookAfter: try reader.integer("lookAfter"), createdAt: try reader.integer("createdAt"))
     }
 }
 

@@ -13,52 +13,66 @@ public final class AlarmStore: Sendable {
         public var snoozes: [Int64: AlarmSchedule.Snooze]
     }
 
-    private let writer: any DatabaseWriter
-    /// Why the store takes no changes (its folder is read-only, or the file could not be opened), or nil.
+    let writer: any DatabaseWriter
+    /// Why the store takes no changes (its folder is read-only, the file is damaged), or nil.
     public let readOnlyReason: String?
+    /// The store's file; nil in memory.
+    public let path: String?
+    /// The alarms the file held that could not be read when the store was opened (they do not ring).
+    public let skippedAlarmIDs: [Int64]
+    /// Whether the file failed its check when the store was opened (it is then served from memory, read-only).
+    public let damaged: Bool
+    /// Where the damaged file was copied, or nil.
+    public let corruptCopy: String?
 
     public init(writer: any DatabaseWriter) throws {
         self.writer = writer
         self.readOnlyReason = nil
-        self.temporaryCopy = nil
+        self.path = nil
+        self.skippedAlarmIDs = []
+        self.damaged = false
+        self.corruptCopy = nil
         try Self.migrator.migrate(writer)
     }
 
-    /// A private copy the read-only store reads, removed on close.
-    private let temporaryCopy: String?
-
-    private init(readOnly writer: any DatabaseWriter, reason: String, temporaryCopy: String? = nil) {
+    private init(writer: any DatabaseWriter, path: String) throws {
         self.writer = writer
+        self.readOnlyReason = nil
+        self.path = path
+        self.skippedAlarmIDs = []
+        self.damaged = false
+        self.corruptCopy = nil
+        try Self.migrator.migrate(writer)
+    }
+
+    /// A read-only store serving what `salvage` read, from memory: nothing it does can reach the file.
+    init(readOnly salvage: SalvagedStore, reason: String, path: String, damaged: Bool, corruptCopy: String?) {
+        let memory = try! DatabaseQueue()
+        try! Self.migrator.migrate(memory)
+        // Rows the schema refuses after all are skipped like unreadable ones.
+        let refused = (try? memory.write { db in try Self.fill(db, from: salvage) }) ?? salvage.alarms.map(\.alarm.id)
+        self.writer = memory
         self.readOnlyReason = reason
-        self.temporaryCopy = temporaryCopy
+        self.path = path
+        self.skippedAlarmIDs = Array(Set(salvage.skippedAlarmIDs + refused)).sorted()
+        self.damaged = damaged
+        self.corruptCopy = corruptCopy
     }
 
     /// The store when `open` failed (a read-only folder, a file that cannot be written): the alarms in the file,
     /// read-only, so they still ring; or, when the file cannot be read either, none. Every change is refused with
     /// `reason`. Never throws: the daemon runs on, and says why in `status`.
     ///
-    /// SQLite cannot open a WAL database in a read-only folder (it needs to create the `-shm` file), so the
-    /// store reads a private copy in the temporary folder (with the `-wal` file, if one was left).
+    /// What can be read is read row by row from a private copy (SQLite cannot open a WAL database in a read-only
+    /// folder, and opening the file itself could write to it) and served from memory.
     public static func openReadOnly(path: String, reason: String) -> AlarmStore {
-        let files = FileManager.default
-        let copy = files.temporaryDirectory.appendingPathComponent("noised-\(ProcessInfo.processInfo.processIdentifier)-readonly.sqlite").path
-        removeCopy(copy)
-        if files.fileExists(atPath: path), (try? files.copyItem(atPath: path, toPath: copy)) != nil {
-            if files.fileExists(atPath: path + "-wal") { try? files.copyItem(atPath: path + "-wal", toPath: copy + "-wal") }
-            if let queue = try? DatabaseQueue(path: copy),
-               (try? queue.read({ db in try Self.migrator.hasCompletedMigrations(db) })) == true {
-                return AlarmStore(readOnly: queue, reason: reason, temporaryCopy: copy)
-            }
-            removeCopy(copy)
-        }
-        // Nothing readable: an empty schema in memory, still refusing changes (accepting them would lose them).
-        let empty = try! DatabaseQueue()
-        try! Self.migrator.migrate(empty)
-        return AlarmStore(readOnly: empty, reason: reason)
+        let salvage = StoreInspection.inspectCopy(of: path, thorough: false)?.salvage ?? SalvagedStore()
+        return AlarmStore(readOnly: salvage, reason: reason, path: path, damaged: false, corruptCopy: nil)
     }
 
-    private static func removeCopy(_ copy: String) {
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: copy + suffix) }
+    /// Removes a database file with its `-wal` and `-shm` files.
+    static func removeDatabase(_ path: String) {
+        for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 
     /// What went wrong with a change, in words a user can act on.
@@ -94,7 +108,7 @@ public final class AlarmStore: Sendable {
             // WAL's default (NORMAL) may lose the last commits on power loss; an alarm clock must not.
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }
-        return try AlarmStore(writer: DatabasePool(path: path, configuration: configuration))
+        return try AlarmStore(writer: DatabasePool(path: path, configuration: configuration), path: path)
     }
 
     /// Closes the database at shutdown, once nothing uses it any more: SQLite checkpoints the WAL into the
@@ -103,11 +117,6 @@ public final class AlarmStore: Sendable {
         // The writer must be the last connection to close: a read-only one cannot fold the WAL back
         // (GRDB closes the writer first, see groue/GRDB.swift#739).
         (writer as? DatabasePool)?.invalidateReadOnlyConnections()
-        if readOnlyReason != nil {
-            try writer.close()
-            if let temporaryCopy { Self.removeCopy(temporaryCopy) }
-            return
-        }
         try writer.close()
     }
 
@@ -119,16 +128,14 @@ public final class AlarmStore: Sendable {
     // MARK: Reading
 
     public func snapshot() async throws -> Snapshot {
-        try await writer.read { db in
-            let rows = try AlarmRecord.fetchAll(db)
-            let snoozes = try SnoozeRecord.fetchAll(db)
-            return Snapshot(
-                alarms: rows.compactMap(\.alarm),
-                lookAfter: Dictionary(uniqueKeysWithValues: rows.compactMap { row in row.id.map { ($0, row.lookAfter) } }),
-                snoozes: Dictionary(uniqueKeysWithValues: snoozes.map {
-                    ($0.alarmId, AlarmSchedule.Snooze(ringAt: $0.ringAt, trigger: $0.trigger))
-                }))
-        }
+        // Row by row, each checked (`AlarmRecord.decode`): the store was inspected when opened, so a row refused
+        // here was written since by another hand; it is left out rather than stop every alarm.
+        let salvage = try await writer.read { db in SalvagedStore.read(db) }
+        return Snapshot(
+            alarms: salvage.alarms.map(\.alarm),
+            lookAfter: Dictionary(salvage.alarms.map { ($0.alarm.id, $0.lookAfter) }, uniquingKeysWith: { first, _ in first }),
+            snoozes: Dictionary(salvage.snoozes.map { ($0.alarmId, AlarmSchedule.Snooze(ringAt: $0.ringAt, trigger: $0.trigger)) },
+                                uniquingKeysWith: { first, _ in first }))
     }
 
     public func missed(limit: Int = 50) async throws -> [MissedAlarm] {

@@ -12,7 +12,7 @@ struct Noisectl: ParsableCommand {
             """,
         version: Limits.version,
         subcommands: [Status.self, Sounds.self, Play.self, Stop.self, Volume.self, Watch.self, AlarmCommand.self,
-                      Snooze.self, Dismiss.self, Preview.self, Clock.self, World.self])
+                      Snooze.self, Dismiss.self, Preview.self, Clock.self, World.self, Store.self])
 }
 
 /// The entry point: argument-parser's own, except that usage errors exit with 2 as documented (not 64).

@@ -19,11 +19,14 @@ public enum Command: Sendable, Equatable {
     case snooze(minutes: Int?)
     case dismiss
     case preview(sound: String, seconds: Double?, volume: Double?)
+    case storeCheck
+    case storeRecover
 
     /// The names a client sends as `cmd`, for the unknown-command message.
     public static let names = ["ping", "status", "sounds", "play", "stop", "volume", "subscribe", "import",
                                "alarm_add", "alarm_edit", "alarm_enable", "alarm_disable", "alarm_remove",
-                               "alarm_duplicate", "alarm_show", "alarm_list", "alarm_next", "snooze", "dismiss", "preview"]
+                               "alarm_duplicate", "alarm_show", "alarm_list", "alarm_next", "snooze", "dismiss", "preview",
+                               "store_check", "store_recover"]
 
     /// The name sent as `cmd` for this command.
     public var name: String {
@@ -47,6 +50,8 @@ public enum Command: Sendable, Equatable {
         case .snooze: "snooze"
         case .dismiss: "dismiss"
         case .preview: "preview"
+        case .storeCheck: "store_check"
+        case .storeRecover: "store_recover"
         }
     }
 }

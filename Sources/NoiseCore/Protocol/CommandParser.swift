@@ -26,6 +26,12 @@ enum CommandParser {
                                            sound: try reader.string("sound")))
         case "import":
             return .importSound(try importSound(args))
+        case "store_check":
+            _ = try ArgumentReader(command: name, args: args, accepted: [])
+            return .storeCheck
+        case "store_recover":
+            _ = try ArgumentReader(command: name, args: args, accepted: [])
+            return .storeRecover
         default:
             if let command = try AlarmCommandParser.parse(name: name, args: args) { return command }
             throw ProtocolError(.unknownCommand,

@@ -8,7 +8,8 @@ import NoiseSystem
 /// Every change is stored before its reply is sent.
 public actor AlarmScheduler {
     private var schedule: AlarmSchedule { didSet { publishStatus() } }
-    private let store: AlarmStore
+    /// Replaced by `recoverStore` with the rebuilt one.
+    private var store: AlarmStore
     private let clock: any WallClock
     private let zones: any TimeZoneSource
     private let ringer: any AlarmRinger
@@ -225,6 +226,39 @@ public actor AlarmScheduler {
         return ids.compactMap(info)
     }
 
+    // MARK: The store
+
+    public func checkStore() -> StoreCheck {
+        store.check()
+    }
+
+    /// Rebuilds a store opened from a damaged file and goes on with it, writable; the alarms stay scheduled as
+    /// they are (the rebuilt store holds the same ones).
+    public func recoverStore() throws(ProtocolError) -> StoreRecovery {
+        let rebuilt: AlarmStore.Rebuilt
+        do {
+            rebuilt = try store.rebuilt(lookAfter: schedule.lookAfter, snoozes: schedule.snoozes)
+        } catch {
+            let reason = AlarmStore.describe(error)
+            logger.error("alarms: the store was not rebuilt: \(reason)")
+            throw ProtocolError(.storageFailed, "the alarm store was not rebuilt, so nothing changed: \(reason)")
+        }
+        guard rebuilt.store !== store else { return rebuilt.report }
+        store = rebuilt.store
+        lastStoreFailure = nil
+        let report = rebuilt.report
+        let leftOut = report.dropped.isEmpty ? "" : ", alarms \(IDRanges.text(report.dropped)) left out"
+        logger.notice("alarms: the store \(report.path) was rebuilt: \(report.kept) alarms kept\(leftOut); the damaged file stays as \(report.corruptCopy ?? "?")")
+        publishStatus()
+        changed()
+        return report
+    }
+
+    /// At shutdown, once nothing else runs.
+    public func closeStore() throws {
+        try store.close()
+    }
+
     public func status() async -> AlarmsStatus {
         var status = alarmsStatus()
         status.lastOnset = await ringer.onset()
@@ -347,7 +381,7 @@ public actor AlarmScheduler {
 
     private func storageError(_ error: any Error) -> ProtocolError {
         let reason = AlarmStore.describe(error)
-        logger.error("alarms: the store refused a change: \(reason) (\(error))")
+        logger.error("alarms: the store refused a change: \(reason)\(error is AlarmStore.ReadOnlyStore ? "" : " (\(error))")")
         lastStoreFailure = "the last change was refused: \(reason)"
         return ProtocolError(.storageFailed, "the alarm could not be saved, so nothing changed: \(reason)")
     }

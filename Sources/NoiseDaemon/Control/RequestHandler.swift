@@ -76,6 +76,8 @@ public struct RequestHandler<C: Clock>: Sendable where C.Duration == Duration {
         case .preview(let sound, let seconds, let volume):
             try await player.preview(soundID: sound, seconds: seconds ?? 5, volume: volume ?? AlarmDefaults.volume)
             return (Replies.Empty(), false)
+        case .storeCheck: return (await scheduler.checkStore(), false)
+        case .storeRecover: return (try await scheduler.recoverStore(), false)
         }
     }
 

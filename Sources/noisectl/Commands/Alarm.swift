@@ -147,7 +147,12 @@ extension AlarmCommand {
                 let data = try connection.request("alarm_list")
                 if options.json { return Output.json(data) }
                 let alarms = try connection.readData(data, as: [AlarmInfo].self)
-                guard !alarms.isEmpty else { return Output.line("No alarms. Add one: noisectl alarm add 07:00 --repeat weekdays") }
+                // A store that refuses changes (damaged, read-only) is said first: the list may lack alarms.
+                let problem = try connection.readData(try connection.request("status"), as: StatusInfo.self).alarms?.storeProblem
+                if let problem { Output.line("Store problem: \(problem)\n") }
+                guard !alarms.isEmpty else {
+                    return Output.line(problem == nil ? "No alarms. Add one: noisectl alarm add 07:00 --repeat weekdays" : "No alarms could be read.")
+                }
                 let now = LocalTime.nowSeconds()
                 let header = ["ID", "TIME", "REPEAT", "LABEL", "SOUND", "ON", "NEXT"]
                 let rows = alarms.map { info in

@@ -1,0 +1,81 @@
+import Foundation
+import GRDB
+import NoiseCore
+
+extension AlarmStore {
+    /// The store the daemon runs with; never throws, so no store stops the daemon (under systemd that was a
+    /// restart loop with no alarms at all). A file that fails `quick_check`, or holds a row that cannot be read,
+    /// is never written: it is copied aside (`copyAside`) and what can be read of it is served read-only from
+    /// memory, the reason naming the file, the copy, the alarms left out and the way back (`store recover`).
+    /// A file that cannot be written (a read-only folder, a full disk) is served read-only too.
+    public static func openChecked(path: String, now: Date = Date()) -> AlarmStore {
+        if FileManager.default.fileExists(atPath: path),
+           let inspection = StoreInspection.inspectCopy(of: path, thorough: false), !inspection.sound {
+            return damaged(path: path, inspection: inspection, now: now)
+        }
+        do {
+            return try open(path: path)
+        } catch {
+            if let database = error as? DatabaseError, [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(database.resultCode) {
+                // Damage no inspection saw, as no private copy could be made.
+                return damaged(path: path, inspection: StoreInspection(integrity: [describe(error)], salvage: SalvagedStore()), now: now)
+            }
+            let reason = "the alarm store \(path) cannot be written (\(describe(error))); "
+                + "alarms are read-only until that is fixed and noised restarted"
+            return openReadOnly(path: path, reason: reason)
+        }
+    }
+
+    private static func damaged(path: String, inspection: StoreInspection, now: Date) -> AlarmStore {
+        let copy: Result<String, any Error> = Result { try copyAside(path, now: now) }
+        let salvage = inspection.salvage
+        let finding = inspection.integrity == ["ok"] ? salvage.problems.first ?? "" : inspection.integrity[0]
+        var reason = "the alarm store \(path) is damaged (\(finding.prefix(160))); "
+        let skipped = salvage.skippedAlarmIDs
+        let readable = salvage.alarms.count
+        if !skipped.isEmpty {
+            reason += "alarm\(skipped.count == 1 ? "" : "s") \(IDRanges.text(skipped)) could not be read and do not ring"
+            reason += readable == 0 ? ". " : "; the \(readable) other\(readable == 1 ? "" : "s") ring. "
+        } else {
+            reason += readable == 0 ? "no alarm could be read. " : "the \(readable) alarm\(readable == 1 ? "" : "s") ring. "
+        }
+        reason += "The file is never written: "
+        switch copy {
+        case .success(let copy): reason += "a copy is kept as \(copy). "
+        case .failure(let error): reason += "no copy of it could be made (\(describe(error))). "
+        }
+        reason += "Changes are refused until you run: noisectl store recover (noisectl store check shows the details)"
+        return AlarmStore(readOnly: salvage, reason: reason, path: path, damaged: true, corruptCopy: try? copy.get())
+    }
+
+    /// Copies the damaged file (with its `-wal` and `-shm`) beside it as `noised.sqlite.corrupt-<UTC time>`. A
+    /// copy made earlier of the same bytes is used again, so starts on the same damage do not pile up copies.
+    static func copyAside(_ path: String, now: Date) throws -> String {
+        let files = FileManager.default
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        let prefix = url.lastPathComponent + ".corrupt-"
+        let bytes = files.contents(atPath: path)
+        let wal = files.contents(atPath: path + "-wal")
+        let earlier = ((try? files.contentsOfDirectory(atPath: folder)) ?? [])
+            .filter { $0.hasPrefix(prefix) && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }.sorted()
+        for name in earlier {
+            let candidate = folder + "/" + name
+            if bytes != nil, files.contents(atPath: candidate) == bytes, files.contents(atPath: candidate + "-wal") == wal {
+                return candidate
+            }
+        }
+        let stamp = ISO8601DateFormatter.string(from: now, timeZone: TimeZone(identifier: "UTC")!,
+                                                formatOptions: [.withFullDate, .withTime, .withTimeZone])
+        var copy = folder + "/" + prefix + stamp
+        var attempt = 1
+        while files.fileExists(atPath: copy) {
+            attempt += 1
+            copy = folder + "/" + prefix + stamp + "-\(attempt)"
+        }
+        for suffix in ["", "-wal", "-shm"] where files.fileExists(atPath: path + suffix) {
+            try files.copyItem(atPath: path + suffix, toPath: copy + suffix)
+        }
+        return copy
+    }
+}

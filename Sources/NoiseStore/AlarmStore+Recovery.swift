@@ -1,0 +1,131 @@
+import Foundation
+import Glibc
+import GRDB
+import NoiseCore
+
+extension AlarmStore {
+    /// `store_check`: SQLite's `integrity_check` and a read of every row. A store served from memory (read-only)
+    /// checks its file, through a private copy; a writable one checks its own database.
+    public func check() -> StoreCheck {
+        let inspection: StoreInspection
+        if readOnlyReason != nil, let path {
+            inspection = StoreInspection.inspectCopy(of: path, thorough: true)
+                ?? StoreInspection(integrity: ["no private copy of \(path) could be made to check it"], salvage: SalvagedStore())
+        } else {
+            do {
+                inspection = try writer.read { db in StoreInspection.inspect(db, thorough: true) }
+            } catch {
+                inspection = StoreInspection(integrity: [Self.describe(error)], salvage: SalvagedStore())
+            }
+        }
+        return StoreCheck(path: path, sound: inspection.sound, integrity: inspection.integrity,
+                          alarms: inspection.salvage.alarms.count, skippedAlarms: inspection.salvage.skippedAlarmIDs,
+                          problems: inspection.salvage.problems, storeProblem: readOnlyReason, corruptCopy: corruptCopy)
+    }
+
+    /// A store and what `store_recover` says of it.
+    public struct Rebuilt: Sendable {
+        public let store: AlarmStore
+        public let report: StoreRecovery
+    }
+
+    /// `store_recover`: for a store opened from a damaged file, a clean one from every row that could be read,
+    /// written as a new file beside it, checked, then renamed over it in one step (a crash leaves one whole file
+    /// or the other); the damaged file's copy stays. `lookAfter` and `snoozes` are the scheduler's, which moved
+    /// on while nothing could be stored. A sound store is left as it is (the report says so). Synchronous, so
+    /// the scheduler actor does nothing else meanwhile.
+    public func rebuilt(lookAfter: [Int64: Int64], snoozes: [Int64: AlarmSchedule.Snooze]) throws -> Rebuilt {
+        guard let path else { throw ReadOnlyStore(reason: "the store is in memory; there is no file to rebuild") }
+        guard damaged else {
+            if let readOnlyReason { throw ReadOnlyStore(reason: "the store is not damaged, so not rebuilt: \(readOnlyReason)") }
+            let alarms = try writer.read { db in try AlarmRecord.fetchCount(db) }
+            return Rebuilt(store: self, report: StoreRecovery(path: path, recovered: false, kept: alarms, dropped: [], corruptCopy: nil))
+        }
+        guard corruptCopy != nil else {
+            throw ReadOnlyStore(reason: "no copy of the damaged file \(path) could be made, so it is not replaced; "
+                                + "copy it aside by hand, then restart noised")
+        }
+        var salvage = try writer.read { db in SalvagedStore.read(db) }
+        salvage.lastAlarmID = max(salvage.lastAlarmID, skippedAlarmIDs.max() ?? 0)
+        for index in salvage.alarms.indices {
+            if let instant = lookAfter[salvage.alarms[index].alarm.id] { salvage.alarms[index].lookAfter = instant }
+        }
+        salvage.snoozes = snoozes.map { SnoozeRecord(alarmId: $0.key, ringAt: $0.value.ringAt, trigger: $0.value.trigger) }
+
+        let fresh = path + ".rebuilding"
+        Self.removeDatabase(fresh)
+        let kept: Int
+        let refused: [Int64]
+        do {
+            let queue = try DatabaseQueue(path: fresh)
+            try Self.migrator.migrate(queue)
+            refused = try queue.write { db in try Self.fill(db, from: salvage) }
+            let (integrity, count) = try queue.read { db in
+                (try String.fetchAll(db, sql: "PRAGMA integrity_check"), try AlarmRecord.fetchCount(db))
+            }
+            try queue.close()
+            guard integrity == ["ok"], count == salvage.alarms.count - refused.count else {
+                throw ReadOnlyStore(reason: "the rebuilt store failed its own check (\(integrity.first ?? "no answer"), "
+                                    + "\(count) alarms); nothing was replaced")
+            }
+            kept = count
+        } catch {
+            Self.removeDatabase(fresh)
+            throw error
+        }
+        // The damaged file's -wal and -shm (its copy has them) must not meet the new file: SQLite would read the
+        // old WAL's pages into it.
+        for suffix in ["-wal", "-shm"] {
+            let file = path + suffix
+            if FileManager.default.fileExists(atPath: file) { try FileManager.default.removeItem(atPath: file) }
+        }
+        guard rename(fresh, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            Self.removeDatabase(fresh)
+            throw ReadOnlyStore(reason: "the rebuilt store could not be put in place of \(path) (\(reason))")
+        }
+        Self.syncFolder(of: path)
+        let store = try AlarmStore.open(path: path)
+        try? close()
+        let dropped = Array(Set(skippedAlarmIDs + refused)).sorted()
+        return Rebuilt(store: store, report: StoreRecovery(path: path, recovered: true, kept: kept, dropped: dropped,
+                                                           corruptCopy: corruptCopy))
+    }
+
+    /// Writes salvaged rows into an empty store; returns the ids of the alarms its schema refused. The id
+    /// sequence goes on from the highest id the old store gave, so no id is given twice.
+    static func fill(_ db: Database, from salvage: SalvagedStore) throws -> [Int64] {
+        var refused: [Int64] = []
+        var kept = Set<Int64>()
+        for stored in salvage.alarms {
+            var record = stored.record
+            do {
+                try record.insert(db)
+                kept.insert(stored.alarm.id)
+            } catch {
+                refused.append(stored.alarm.id)
+            }
+        }
+        for snooze in salvage.snoozes where kept.contains(snooze.alarmId) {
+            try? snooze.insert(db)
+        }
+        for var missed in salvage.missed {
+            try? missed.insert(db)
+        }
+        let last = max(salvage.lastAlarmID, kept.max() ?? 0)
+        if last > 0 {
+            try db.execute(sql: "DELETE FROM sqlite_sequence WHERE name = 'alarm'")
+            try db.execute(sql: "INSERT INTO sqlite_sequence (name, seq) VALUES ('alarm', ?)", arguments: [last])
+        }
+        return refused
+    }
+
+    /// A rename is durable once its folder is synced.
+    private static func syncFolder(of path: String) {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let descriptor = Glibc.open(folder, O_RDONLY | O_DIRECTORY)
+        guard descriptor >= 0 else { return }
+        _ = fsync(descriptor)
+        _ = Glibc.close(descriptor)
+    }
+}

@@ -1,0 +1,119 @@
+import GRDB
+import NoiseCore
+
+/// What could be read of a store, row by row: every row that reads and passes the alarm's rules, and the ids of
+/// those that do not. A damaged page makes SQLite fail a whole table scan at that page, so a scan that fails is
+/// finished from the other end, and the ids between are looked up one by one (`Limits.maxStoreProbeIDs`).
+struct SalvagedStore: Sendable {
+    var alarms: [StoredAlarm] = []
+    var snoozes: [SnoozeRecord] = []
+    var missed: [MissedAlarm] = []
+    /// Alarm ids whose rows could not be read (each id on a damaged page, including ones that may have been
+    /// deleted) or were refused.
+    var skippedAlarmIDs: [Int64] = []
+    /// What was wrong, one line per refused row or unreadable table.
+    var problems: [String] = []
+    /// The highest alarm id ever given, so a rebuilt store never gives one again.
+    var lastAlarmID: Int64 = 0
+
+    static func read(_ db: Database) -> SalvagedStore {
+        var salvage = SalvagedStore()
+        let tables: [String]
+        do {
+            tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+        } catch {
+            salvage.problems.append("the list of tables cannot be read: \(AlarmStore.describe(error))")
+            return salvage
+        }
+        // A file with no tables yet is a new store (the migration has not run), not a damaged one.
+        if tables.isEmpty { return salvage }
+        for table in ["alarm", "snooze", "missed"] where !tables.contains(table) {
+            salvage.problems.append("the \(table) table is missing")
+        }
+        if tables.contains("alarm") { salvage.readAlarms(db) }
+        if tables.contains("snooze") { salvage.readSnoozes(db) }
+        if tables.contains("missed") { salvage.readMissed(db) }
+        return salvage
+    }
+
+    private mutating func readAlarms(_ db: Database) {
+        let scan = Self.scan(db, table: "alarm", key: "id")
+        var rows = scan.rows
+        let sequence = (try? Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'alarm'")) ?? nil
+        lastAlarmID = max(sequence ?? 0, rows.keys.max() ?? 0)
+        if !scan.complete {
+            problems.append("the alarm table cannot be read through: \(scan.failure ?? "unknown error")")
+            let highest = max(lastAlarmID, ((try? Int64.fetchOne(db, sql: "SELECT max(id) FROM alarm")) ?? nil) ?? 0)
+            lastAlarmID = highest
+            if highest > Limits.maxStoreProbeIDs {
+                problems.append("alarm ids above \(Limits.maxStoreProbeIDs) were not looked for (the highest is \(highest))")
+            }
+            var unreadable: [Int64] = []
+            for id in 1...max(1, min(highest, Limits.maxStoreProbeIDs)) where rows[id] == nil {
+                do {
+                    if let row = try Row.fetchOne(db, sql: "SELECT * FROM alarm WHERE id = ?", arguments: [id]) { rows[id] = row }
+                } catch {
+                    unreadable.append(id)
+                }
+            }
+            skippedAlarmIDs += unreadable
+            if !unreadable.isEmpty { problems.append("alarms \(IDRanges.text(unreadable)) are on damaged pages") }
+        }
+        for (_, row) in rows.sorted(by: { $0.key < $1.key }) {
+            do throws(StoredRowProblem) {
+                alarms.append(try AlarmRecord.decode(row))
+            } catch {
+                if let id = error.id { skippedAlarmIDs.append(id) }
+                problems.append("alarm \(error)")
+            }
+        }
+        skippedAlarmIDs.sort()
+    }
+
+    private mutating func readSnoozes(_ db: Database) {
+        let scan = Self.scan(db, table: "snooze", key: "alarmId")
+        if !scan.complete { problems.append("the snooze table cannot be read through: \(scan.failure ?? "unknown error")") }
+        for (_, row) in scan.rows.sorted(by: { $0.key < $1.key }) {
+            do throws(StoredRowProblem) {
+                let reader = try StoredRowReader(row: row, key: "alarmId")
+                snoozes.append(SnoozeRecord(alarmId: reader.id, ringAt: try reader.integer("ringAt"), trigger: try reader.integer("trigger")))
+            } catch {
+                problems.append("snooze \(error)")
+            }
+        }
+    }
+
+    private mutating func readMissed(_ db: Database) {
+        let scan = Self.scan(db, table: "missed", key: "id")
+        if !scan.complete { problems.append("the missed table cannot be read through: \(scan.failure ?? "unknown error")") }
+        for (_, row) in scan.rows.sorted(by: { $0.key < $1.key }) {
+            do throws(StoredRowProblem) {
+                let reader = try StoredRowReader(row: row, key: "id")
+                missed.append(MissedAlarm(id: reader.id, alarmId: try reader.integer("alarmId"), label: try reader.text("label"),
+                                          trigger: try reader.integer("trigger"), reason: try reader.text("reason"),
+                                          recordedAt: try reader.integer("recordedAt")))
+            } catch {
+                problems.append("missed \(error)")
+            }
+        }
+    }
+
+    /// Every row a scan in key order reaches; when it fails, a second scan from the other end reaches the rows
+    /// beyond the damage.
+    private static func scan(_ db: Database, table: String, key: String) -> (rows: [Int64: Row], complete: Bool, failure: String?) {
+        var rows: [Int64: Row] = [:]
+        var failure: String?
+        for order in ["ASC", "DESC"] {
+            do {
+                let cursor = try Row.fetchCursor(db, sql: "SELECT * FROM \(table) ORDER BY \(key) \(order)")
+                while let row = try cursor.next() {
+                    if row.hasColumn(key), case .int64(let value) = (row[key] as DatabaseValue).storage { rows[value] = row.copy() }
+                }
+                if failure == nil { return (rows, true, nil) }
+            } catch {
+                failure = failure ?? AlarmStore.describe(error)
+            }
+        }
+        return (rows, false, failure)
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import GRDB
+import Testing
+@testable import NoiseCore
+@testable import NoiseStore
+
+@Suite("Alarm store, damaged")
+struct StoreRecoveryTests {
+    let alarm = Alarm(id: 0, time: TimeOfDay(hour: 7, minute: 0), label: "Work", repeat: .weekdays)
+
+    func row(_ changes: [String: (any DatabaseValueConvertible)?]) -> Row {
+        var values: [String: (any DatabaseValueConvertible)?] = [
+            "id": 4, "time": "07:00", "enabled": 1, "label": "", "repeatMask": 0, "sound": "classic", "volume": 80.0,
+            "rampSeconds": 30.0, "snoozeMinutes": 9, "ringLimitSeconds": 600.0, "note": nil, "lookAfter": 1, "createdAt": 1,
+        ]
+        for (key, value) in changes { values[key] = value }
+        return Row(values)
+    }
+
+    @Test func aRowIsReadColumnByColumnAndABadOneNamesItsIdAndWhy() throws {
+        #expect(try AlarmRecord.decode(row([:])).alarm.time == TimeOfDay(hour: 7, minute: 0))
+        let cases: [([String: (any DatabaseValueConvertible)?], String)] = [
+            (["time": "garbage"], "row 4: time is 'garbage', not a time of day"),
+            (["time": nil], "row 4: time is NULL, not text"),
+            (["volume": Double.infinity], "row 4: volume must be 0 to 100, got inf"),
+            (["snoozeMinutes": "nine"], "row 4: snoozeMinutes is 'nine', not an integer"),
+            (["repeatMask": 300], "row 4: repeatMask is 300, not 0 to 127"),
+        ]
+        for (change, expected) in cases {
+            #expect(throws: StoredRowProblem.self) { try AlarmRecord.decode(row(change)) }
+            do { _ = try AlarmRecord.decode(row(change)) } catch { #expect(error.description == expected) }
+        }
+    }
+
+    @Test func idsReadAsRanges() {
+        #expect(IDRanges.text([9, 1, 2, 3, 5, 7, 8]) == "1-3, 5, 7-9")
+        #expect(IDRanges.text([]) == "")
+    }
+
+    @Test func aDamagedFileIsNeverWrittenAndIsRebuiltFromItsReadableRows() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("noise-damaged-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/noised.sqlite"
+        let writable = try AlarmStore.open(path: path)
+        for _ in 0..<3 { _ = try await writable.insert(alarm, lookAfter: 100) }
+        try writable.close()
+        let queue = try DatabaseQueue(path: path)
+        try await queue.write { db in try db.execute(sql: "UPDATE alarm SET time = 'garbage' WHERE id = 2") }
+        try queue.close()
+        let bytes = FileManager.default.contents(atPath: path)
+
+        let store = AlarmStore.openChecked(path: path, now: Date(timeIntervalSince1970: 0))
+        #expect(store.damaged && store.skippedAlarmIDs == [2])
+        #expect(store.corruptCopy == path + ".corrupt-1970-01-01T000000Z")
+        let reason = try #require(store.readOnlyReason)
+        #expect(reason.contains(path) && reason.contains("alarm 2 could not be read") && reason.contains("noisectl store recover"))
+        #expect(try await store.snapshot().alarms.map(\.id) == [1, 3])
+        await #expect(throws: AlarmStore.ReadOnlyStore.self) { try await store.insert(alarm, lookAfter: 1) }
+        let check = store.check()
+        #expect(!check.sound && check.skippedAlarms == [2] && check.alarms == 2)
+        #expect(FileManager.default.contents(atPath: path) == bytes)
+        #expect(FileManager.default.contents(atPath: store.corruptCopy!) == bytes)
+
+        let rebuilt = try store.rebuilt(lookAfter: [1: 500], snoozes: [:])
+        #expect(rebuilt.report == StoreRecovery(path: path, recovered: true, kept: 2, dropped: [2], corruptCopy: store.corruptCopy))
+        #expect(rebuilt.store.readOnlyReason == nil)
+        #expect(try await rebuilt.store.snapshot().lookAfter == [1: 500, 3: 100])
+        #expect(try await rebuilt.store.insert(alarm, lookAfter: 1).id == 4, "ids are never given twice")
+        #expect(rebuilt.store.check().sound)
+        try rebuilt.store.close()
+        #expect(FileManager.default.contents(atPath: store.corruptCopy!) == bytes)
+    }
+
+    @Test func aSoundStoreIsLeftAsItIs() async throws {
+        let store = try AlarmStore.inMemory()
+        _ = try await store.insert(alarm, lookAfter: 1)
+        #expect(store.check().sound)
+        #expect(throws: AlarmStore.ReadOnlyStore.self) { try store.rebuilt(lookAfter: [:], snoozes: [:]) }
+    }
+}
