@@ -779,6 +779,23 @@ def write_catalog(data_dir: Path, entries: list[dict]) -> Path:
     return p
 
 
+def copy_library(into: Path, testdata, extra_entries: list[dict]) -> Path:
+    """A copy of the test library in `into`/lib with extra catalog entries (their files written by the caller)."""
+    data = into / "lib"
+    shutil.copytree(testdata.dir, data)
+    entries = [{"id": s.id, "name": s.name, "category": s.category, "file": s.mp3.name, "kind": s.kind}
+               for s in testdata.sounds]
+    write_catalog(data, entries + extra_entries)
+    return data
+
+
+def dominant_hz(seg: np.ndarray) -> float:
+    """The strongest frequency in a recorded stretch (the tone made in code beeps at 880 Hz)."""
+    mono = to_float(seg).mean(axis=1)
+    spectrum = np.abs(np.fft.rfft(mono * np.hanning(len(mono))))
+    return float(np.fft.rfftfreq(len(mono), 1 / RATE)[np.argmax(spectrum)])
+
+
 @dataclass
 class TestSound:
     __test__ = False

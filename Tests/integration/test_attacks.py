@@ -7,14 +7,12 @@ import hashlib
 import json
 import os
 import re
-import shutil
 import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 import harness as H
@@ -29,23 +27,8 @@ def _json(d, *args):
     return r.json
 
 
-def _library(tmp_path, testdata, extra_entries):
-    data = tmp_path / "lib"
-    shutil.copytree(testdata.dir, data)
-    entries = [{"id": s.id, "name": s.name, "category": s.category, "file": s.mp3.name, "kind": s.kind}
-               for s in testdata.sounds]
-    H.write_catalog(data, entries + extra_entries)
-    return data
-
-
 def _entry(sound_id, kind="alarm"):
     return {"id": sound_id, "name": sound_id.title(), "category": "test", "file": f"{sound_id}.mp3", "kind": kind}
-
-
-def _dominant_hz(seg):
-    mono = H.to_float(seg).mean(axis=1)
-    spectrum = np.abs(np.fft.rfft(mono * np.hanning(len(mono))))
-    return float(np.fft.rfftfreq(len(mono), 1 / H.RATE)[np.argmax(spectrum)])
 
 
 def _add_alarm_in(d, seconds, *args):
@@ -104,14 +87,14 @@ def stalled_mount(tmp_path):
 
 def test_a_tone_on_a_stalled_mount_gives_way_to_the_code_tone_on_time_and_others_still_ring(
         make_daemon, sink, recorder, tmp_path, testdata, stalled_mount):
-    data = _library(tmp_path, testdata, [_entry("stalled")])
+    data = H.copy_library(tmp_path, testdata, [_entry("stalled")])
     (data / "sounds" / "stalled.mp3").symlink_to(stalled_mount.point / "stalled.mp3")
     d = make_daemon(data_dir=data, extra_env=UTC)
 
     mark = recorder.frames
     trigger, first = _add_alarm_in(d, 5, "--sound", "stalled")
     heard_at, tone = _heard(recorder, mark)
-    assert abs(_dominant_hz(tone) - 880) < 20, _dominant_hz(tone)
+    assert abs(H.dominant_hz(tone) - 880) < 20, H.dominant_hz(tone)
     assert abs(heard_at - trigger) < 1.0, heard_at - trigger
     ringing = _ringing(d, first)
     assert ringing["tone"]["sound"] is None, ringing
@@ -138,7 +121,7 @@ def test_a_tone_on_a_stalled_mount_gives_way_to_the_code_tone_on_time_and_others
 
 def test_a_tone_file_swapped_for_a_fifo_rings_the_code_tone_on_time(make_daemon, sink, recorder, tmp_path,
                                                                     testdata):
-    data = _library(tmp_path, testdata, [_entry("pipe")])
+    data = H.copy_library(tmp_path, testdata, [_entry("pipe")])
     pipe = data / "sounds" / "pipe.mp3"
     pipe.write_bytes(testdata.alarm.mp3.read_bytes())
     d = make_daemon(data_dir=data, extra_env=UTC)
@@ -148,7 +131,7 @@ def test_a_tone_file_swapped_for_a_fifo_rings_the_code_tone_on_time(make_daemon,
     os.mkfifo(pipe)
     heard_at, tone = _heard(recorder, mark)
     assert abs(heard_at - trigger) < 1.0, heard_at - trigger
-    assert abs(_dominant_hz(tone) - 880) < 20, _dominant_hz(tone)
+    assert abs(H.dominant_hz(tone) - 880) < 20, H.dominant_hz(tone)
     note = _ringing(d, alarm)["tone"]["note"]
     assert "FIFO" in note and "tone made in code" in note, note
 
@@ -157,7 +140,7 @@ def test_a_tone_file_swapped_for_a_fifo_rings_the_code_tone_on_time(make_daemon,
 
 def test_special_files_in_the_catalog_are_reported_at_load_and_refused_for_alarms(make_daemon, tmp_path,
                                                                                  testdata):
-    data = _library(tmp_path, testdata, [_entry("pipe"), _entry("folder"), _entry("random")])
+    data = H.copy_library(tmp_path, testdata, [_entry("pipe"), _entry("folder"), _entry("random")])
     os.mkfifo(data / "sounds" / "pipe.mp3")
     (data / "sounds" / "folder.mp3").mkdir()
     (data / "sounds" / "random.mp3").symlink_to("/dev/urandom")

@@ -3,10 +3,8 @@ The daemon stays up, says what is wrong (status, log, the refused command), play
 whose sound cannot be decoded still rings, with the default tone or, when no file works, a tone made in code.
 (The device faults, no device at start and PulseAudio dying and returning, are in test_device.py.)"""
 
-import shutil
 import time
 
-import numpy as np
 
 import harness as H
 
@@ -17,22 +15,6 @@ def _json(d, *args):
     r = d.ctl("--json", *args)
     assert r.returncode == 0, str(r)
     return r.json
-
-
-def _library(tmp_path, testdata, extra_entries):
-    """A copy of the test library with extra catalog entries (their files written by the caller)."""
-    data = tmp_path / "lib"
-    shutil.copytree(testdata.dir, data)
-    entries = [{"id": s.id, "name": s.name, "category": s.category, "file": s.mp3.name, "kind": s.kind}
-               for s in testdata.sounds]
-    H.write_catalog(data, entries + extra_entries)
-    return data
-
-
-def _dominant_hz(seg):
-    mono = H.to_float(seg).mean(axis=1)
-    spectrum = np.abs(np.fft.rfft(mono * np.hanning(len(mono))))
-    return float(np.fft.rfftfreq(len(mono), 1 / H.RATE)[np.argmax(spectrum)])
 
 
 def test_a_catalog_that_is_not_json_is_reported_and_the_daemon_runs(make_daemon, tmp_path, testdata):
@@ -62,7 +44,7 @@ def test_a_broken_user_catalog_leaves_the_installed_sounds_playing(make_daemon, 
 
 
 def test_corrupt_and_truncated_files_are_refused_clearly_and_others_play(make_daemon, tmp_path, testdata):
-    data = _library(tmp_path, testdata, [
+    data = H.copy_library(tmp_path, testdata, [
         {"id": "corrupt", "name": "Corrupt", "category": "test", "file": "corrupt.mp3", "kind": "loop"},
         {"id": "stub", "name": "Stub", "category": "test", "file": "stub.mp3", "kind": "loop"},
         {"id": "half", "name": "Half", "category": "test", "file": "half.mp3", "kind": "loop"},
@@ -89,7 +71,7 @@ def test_an_alarm_whose_sound_cannot_be_decoded_still_rings_out_loud(make_daemon
                                                                      testdata):
     """The test library has no `classic` (the default tone) either, so the only tone left is the one made in
     code: 880 Hz beeps."""
-    data = _library(tmp_path, testdata, [
+    data = H.copy_library(tmp_path, testdata, [
         {"id": "broken-tone", "name": "Broken", "category": "alarm", "file": "broken.mp3", "kind": "alarm"}])
     (data / "sounds" / "broken.mp3").write_bytes(b"ID3" + bytes(5000))
     d = make_daemon(data_dir=data, extra_env=UTC)
@@ -100,7 +82,7 @@ def test_an_alarm_whose_sound_cannot_be_decoded_still_rings_out_loud(make_daemon
     onset = recorder.wait_for_sound(start=mark, timeout=15)
     heard_at = time.time() - (recorder.frames - onset) / H.RATE
     tone = recorder.since(onset, 0.12)
-    assert abs(_dominant_hz(tone) - 880) < 20, _dominant_hz(tone)
+    assert abs(H.dominant_hz(tone) - 880) < 20, H.dominant_hz(tone)
     assert H.peak(tone) > 0.3
     assert abs(heard_at - trigger) < 1.0, heard_at - trigger
     st = _json(d, "status")

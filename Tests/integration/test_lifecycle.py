@@ -47,6 +47,8 @@ def test_other_uid_is_refused_even_with_open_permissions(make_daemon, tmp_path, 
     os.chmod(client, 0o755)
     sock_dir = os.path.join(public, "sock")
     os.makedirs(sock_dir, exist_ok=True)
+    # Others may reach the socket, not replace it: noised refuses a folder others can write to.
+    os.chmod(sock_dir, 0o755)
     d = make_daemon(device="null", socket_path=os.path.join(sock_dir, "s"))
     os.chmod(sock_dir, 0o777)
     os.chmod(d.socket, 0o666)
