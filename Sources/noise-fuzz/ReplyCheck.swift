@@ -53,8 +53,8 @@ enum ReplyCheck {
         }
     }
 
-    /// The id a reply must echo: the request's when the line is a JSON object whose `id` is an integer up to 2^53
-    /// or a string (read with the daemon's own decoder, so that where JSON parsers disagree they agree), else null.
+    /// The id a reply must echo: the request's when the line is a JSON object whose `id` is an integer below 2^53
+    /// (beyond, a JSON number is no longer exact, and the daemon refuses it) or a string (read with the daemon's own decoder, so that where JSON parsers disagree they agree), else null.
     static func expectedID(of request: [UInt8]) -> JSONValue {
         guard case .object(let fields)? = try? JSONReader.read(request) else {
             return .null
@@ -62,7 +62,7 @@ enum ReplyCheck {
         switch fields["id"] {
         case .string(let text)?:
             return .string(text)
-        case .number(let number)? where number == number.rounded() && abs(number) <= 9_007_199_254_740_992:
+        case .number(let number)? where number == number.rounded() && abs(number) < 9_007_199_254_740_992:
             return .number(number)
         default:
             return .null
