@@ -21,11 +21,8 @@ INSTALL_VARS = PREFIX='$(PREFIX)' DESTDIR='$(DESTDIR)' USERUNITDIR='$(USERUNITDI
 # RUNPATH, full RELRO. Built in their own folder, so `make build` (for run and bench) and they never relink
 # each other. The stamp is newer than every source once built: `sudo make install` then only copies.
 STATIC      := .build/static
-# Every function in its own section, the packages' too, so the linker can lay out together the functions a cold
-# `noisectl status` runs (Sources/noisectl/link-order.txt; docs/performance.md, row 1). Release builds leave out
-# the run-time exclusivity checks (a third of SwiftNIO's instructions per request, row 2); the debug build that
-# every test runs keeps them, so an overlapping access the tests reach still traps there.
-RELEASE_OPTS := -c release -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -enforce-exclusivity=unchecked
+# A plain release build: the compiler's defaults, memory-safety checks included.
+RELEASE_OPTS := -c release
 STATIC_OPTS := --scratch-path $(STATIC) $(RELEASE_OPTS) -Xswiftc -static-stdlib --disable-local-rpath -Xlinker -z -Xlinker now
 STAMP       := $(STATIC)/share/built
 MANUALS     := $(STATIC)/plugins/GenerateManual/outputs
@@ -44,7 +41,7 @@ BENCH_PACKAGES := mpd mpc mpg123 pulseaudio pulseaudio-utils alsa-utils libasoun
 # make deb: dpkg-deb and dpkg-shlibdeps, strip, lintian.
 DEB_PACKAGES   := dpkg-dev binutils lintian
 
-.PHONY: all deps test-deps bench-deps build print-release-opts debug run test unit integration bench sounds clean \
+.PHONY: all deps test-deps bench-deps build debug run test unit integration bench sounds clean \
         release-static install uninstall deb stress fuzz
 
 all: build
@@ -67,10 +64,6 @@ test-deps: deps
 
 build: deps
 	$(SWIFT) build $(RELEASE_OPTS)
-
-# For scripts that build as `make build` does (scripts/order-noisectl).
-print-release-opts:
-	@echo $(RELEASE_OPTS)
 
 debug: deps
 	@mkdir -p .build

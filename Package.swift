@@ -3,19 +3,6 @@ import PackageDescription
 
 let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 
-// The client's own modules reach generic types through accessors, not by mangled name, which makes the runtime
-// check each generic requirement by scanning every conformance record of the static binary: a cold `noisectl
-// status` then never scans (docs/performance.md, row 1).
-let clientModule: [SwiftSetting] = strict + [
-    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]),
-]
-
-// The code and data a cold `noisectl status` touches, for the linker to lay out side by side: fewer pages for the
-// process to fault in (docs/performance.md, row 1). lld, because it orders sections by the symbols they hold,
-// data as well as code, and the C libraries' too; gold orders only sections it can tell apart by name. Code
-// needs a section per function, which `make build` asks for (RELEASE_OPTS). scripts/order-noisectl remakes it.
-let noisectlLinkOrder = Context.packageDirectory + "/Sources/noisectl/link-order.txt"
-
 let package = Package(
     name: "NoiseClock",
     platforms: [.macOS(.v15)],
@@ -40,7 +27,7 @@ let package = Package(
         .systemLibrary(name: "CMPG123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"])]),
 
         // Pure core: models, catalog, protocol, parsing. No I/O.
-        .target(name: "NoiseCore", swiftSettings: clientModule),
+        .target(name: "NoiseCore", swiftSettings: strict),
 
         // The I/O edges both executables share (the system's tz database), kept out of the pure core.
         .target(name: "NoiseSystem", dependencies: ["NoiseCore"], swiftSettings: strict),
@@ -89,17 +76,15 @@ let package = Package(
                 "NoiseCore", "NoiseSystem", "CLinux",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            exclude: ["link-order.txt"],
-            swiftSettings: clientModule,
-            linkerSettings: [.unsafeFlags(["-static-executable", "-l_FoundationCollections", "-l_FoundationCShims", "-lswiftSynchronization",
-                                           "-use-ld=lld", "-Xlinker", "--symbol-ordering-file=" + noisectlLinkOrder,
-                                           "-Xlinker", "--no-warn-symbol-ordering"])]
+            swiftSettings: strict
         ),
 
-        // The bench's floor for row 2: a bare NIO server beside noised (scripts/benchlib/control.py); not installed.
+        // The bench's floor for row 2: a bare NIO server beside noised (scripts/benchlib/control.py); not installed,
+        // and kept out of Sources/, which holds what ships.
         .executableTarget(
             name: "nio-floor",
             dependencies: [.product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")],
+            path: "Benchmarks/nio-floor",
             swiftSettings: strict
         ),
 

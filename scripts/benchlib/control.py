@@ -106,7 +106,7 @@ def _status_reply_bytes(sock: Path) -> int:
 
 
 def kept_connection(stack: Stack, mpd: Mpd, n: int) -> dict:
-    """noised, mpd and `nio-floor` (Sources/nio-floor: a bare NIO server, one event loop, one handler, a fixed reply
+    """noised, mpd and `nio-floor` (Benchmarks/nio-floor: a bare NIO server, one event loop, one handler, a fixed reply
     line as long as noised's status reply: what NIO itself costs per request), one kept connection each, timed by
     roundtrip.c in alternating bursts: first with the client and the servers on one core, waiting for each reply in
     poll() as mpc and noisectl do; then the same with the client waiting in read() ("blocking"); then where the

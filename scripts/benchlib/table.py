@@ -289,7 +289,7 @@ only when the set-up is broken.
    10, each timed from `connect` to the complete reply, the request sent as each daemon's own client
    sends it (noisectl at once, reading the greeting with the reply; libmpdclient after MPD's greeting).
 2. Kept connection: `scripts/benchlib/roundtrip.c`, compiled with `gcc -O2` at bench time, opens one
-   connection each to noised, mpd and `nio-floor` (`Sources/nio-floor`, a bare SwiftNIO server set up as
+   connection each to noised, mpd and `nio-floor` (`Benchmarks/nio-floor`, a bare SwiftNIO server set up as
    noised's socket is, whose one handler answers every line with a fixed line as long as noised's status
    reply: what the same exchange costs through NIO, which noised's quick lane leaves out), reads the greetings, sends 200 untimed `status` requests on
    each, then {a.requests:,} timed ones on each, one at a time, in turns of {control.BURST} requests per server
