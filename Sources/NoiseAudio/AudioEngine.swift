@@ -24,9 +24,6 @@ public final class AudioEngine: Sendable {
 
     private let inbox = ConditionLock(Inbox())
     private let published: Mutex<AudioStatus>
-    /// Moves on with every change of `status`, so a reader can tell it changed without copying it (`status` replies
-    /// are kept while nothing they show changed).
-    private let statusChanges = Atomic<UInt64>(0)
     private let makeOutput: @Sendable () -> any AudioOutput
     private let onEvent: @Sendable (AudioEvent) -> Void
 
@@ -60,9 +57,6 @@ public final class AudioEngine: Sendable {
     }
 
     public var status: AudioStatus { published.withLock { $0 } }
-
-    /// Differs from the last reading whenever `status` changed in between (an underrun too).
-    public var statusVersion: UInt64 { statusChanges.load(ordering: .acquiring) }
 
     /// Fades everything out over `fadeFrames`, closes the device and ends the thread; returns when it has.
     public func shutdown(fadeFrames: Int) async {
@@ -102,7 +96,6 @@ public final class AudioEngine: Sendable {
         let (before, after) = published.withLock { status in
             let before = status
             change(&status)
-            if status != before { statusChanges.add(1, ordering: .releasing) }
             return (before, status)
         }
         // Underrun counts change often; only state changes are events.

@@ -22,12 +22,6 @@ public enum Limits {
     public static let maxQueuedEvents = 256
     /// How long a connection may stay silent before it is closed (subscribers are exempt).
     public static let idleConnectionSeconds: Int64 = 300
-    /// What the control socket's quick lane reads from a connection at a time. A line still incomplete when that
-    /// much is waiting (rare: clients send whole lines) goes to the full path, which takes up to `maxLineBytes`.
-    public static let quickLaneReadBytes = 16 * 1024
-    /// How long the quick lane stops accepting after the process or the system ran out of descriptors (the
-    /// listening socket would otherwise report the waiting connection again at once, in a busy loop).
-    public static let acceptPauseMilliseconds: Int64 = 100
 
     /// Threads for blocking file work (decoding, imports, catalog and config reads): enough that one hung file
     /// (a stalled network mount) leaves the others working, few enough that hundreds of requests cannot start

@@ -19,7 +19,6 @@ struct Noisectl: ParsableCommand {
 @main
 enum Main {
     static func main() {
-        QuickStatus.runIfPlain(CommandLine.arguments.dropFirst())
         do {
             var command = try Noisectl.parseAsRoot(GlobalOptions.movedAfterSubcommand(Array(CommandLine.arguments.dropFirst())))
             try command.run()

@@ -56,21 +56,6 @@ struct JSONEncoderParityTests {
         }
     }
 
-    /// The status reply made from a template, with another uptime and any id, is the reply written whole.
-    @Test func statusRepliesFromATemplateEncodeAsFoundation() throws {
-        for status in JSONSamples.statuses {
-            let template = try StatusReplyTemplate(status)
-            for uptime in JSONSamples.numbers.filter({ $0 >= 0 }) {
-                var now = status
-                now.uptimeSeconds = uptime
-                for id in JSONSamples.ids {
-                    #expect(text(try template.reply(id: id, uptimeSeconds: uptime))
-                        == text(try Self.foundation(Replies.Success(id: id, data: now))))
-                }
-            }
-        }
-    }
-
     @Test func randomJSONValuesEncodeAsFoundation() throws {
         var random = SplitMix64(state: 0x5EED)
         for _ in 0..<300 {

@@ -26,57 +26,6 @@ struct RequestDecoderTests {
             == .importSound(ImportArguments(path: "/x.mp3", id: "mine", name: "Mine", kind: .alarm)))
     }
 
-    /// The bare shape (`BareRequest`) is read without a tree; every line it takes must decode as the tree reader
-    /// decodes it, and the lines it leaves (spaces, other key orders, odd ids, unknown or argument-needing commands)
-    /// still decode through the tree as before.
-    @Test func bareRequestsDecodeAsTheTreeReaderDecodesThem() throws {
-        let names = Command.names + ["nope", "", "STATUS", "status_", "stat us", "st\\u0061tus"]
-        let ids = ["0", "7", "42", "007", "-1", "-0", "1e3", "1.5", " 1", "1 ", "123456789012345", "1234567890123456",
-                   "9007199254740993", "\"x\"", "null", "true", ""]
-        var lines: [String] = []
-        for name in names {
-            lines.append(#"{"cmd":"\#(name)"}"#)
-            lines.append(#"{"cmd": "\#(name)"}"#)
-            lines.append(#"{"cmd":"\#(name)","args":{}}"#)
-            lines.append(#"{"cmd":"\#(name)"} "#)
-            lines.append(#"{"cmd":"\#(name)"}x"#)
-            for id in ids {
-                lines.append(#"{"cmd":"\#(name)","id":\#(id)}"#)
-                lines.append(#"{"id":\#(id),"cmd":"\#(name)"}"#)
-                lines.append(#"{"cmd":"\#(name)","id":\#(id)}}"#)
-            }
-        }
-        var bare = 0
-        for line in lines {
-            let bytes = Array(line.utf8)
-            let tree = RequestDecoder.decodeTree(bytes)
-            #expect(RequestDecoder.decode(bytes) == tree, "\(line)")
-            if let read = bytes.withUnsafeBufferPointer(BareRequest.read) {
-                bare += 1
-                #expect(.success(read) == tree, "\(line)")
-            }
-            // What the event loop answers itself is what the full decoder reads as `ping` or `status`.
-            let immediate = bytes.withUnsafeBufferPointer(RequestDecoder.immediate(bytes:))
-            switch tree {
-            case .success(let request) where request.command == .ping:
-                #expect(immediate?.0 == .ping && immediate?.1 == request.id, "\(line)")
-            case .success(let request) where request.command == .status:
-                #expect(immediate?.0 == .status && immediate?.1 == request.id, "\(line)")
-            default:
-                #expect(immediate == nil, "\(line)")
-            }
-        }
-        // The shapes noisectl and status bars send are all taken by the fast path.
-        #expect(bytesAreBare(#"{"cmd":"status","id":1}"#) && bytesAreBare(#"{"cmd":"status"}"#)
-            && bytesAreBare(#"{"cmd":"ping","id":123456789012345}"#) && bytesAreBare(#"{"cmd":"alarm_list","id":0}"#))
-        #expect(!bytesAreBare(#"{"cmd":"play","id":1}"#))   // needs arguments: the tree path gives the error
-        #expect(bare > 20)
-    }
-
-    private func bytesAreBare(_ line: String) -> Bool {
-        Array(line.utf8).withUnsafeBufferPointer(BareRequest.read) != nil
-    }
-
     /// 2^53 + 1 reads as 2^53 in a double: echoing that id would answer a request the client never sent.
     @Test func idsBeyondWhatADoubleHoldsExactlyAreRefused() throws {
         #expect(try decode(#"{"id":9007199254740991,"cmd":"ping"}"#).get().id == .int(9_007_199_254_740_991))

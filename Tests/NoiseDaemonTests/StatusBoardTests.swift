@@ -54,35 +54,3 @@ struct StatusBoardTests {
         #expect(board.status().catalog == CatalogSummary(sounds: 11, problems: ["x.mp3: not found"]))
     }
 }
-
-@Suite("status board stamps")
-struct StatusBoardStampTests {
-    @Test func everyPublicationMovesTheStampAndNothingElseDoes() {
-        let board = StatusBoard()
-        let first = board.stamp().stamp
-        #expect(board.stamp().stamp == first)
-        _ = board.status()
-        #expect(board.stamp().stamp == first)
-        board.publish(CatalogSummary(sounds: 0, problems: []))
-        let second = board.stamp().stamp
-        #expect(second != first)
-        board.publish(StatusBoard.Playback())
-        #expect(board.stamp().stamp != second)
-        #expect(board.snapshot().stamp == board.stamp().stamp)
-    }
-
-    @Test func whatPlaysIsStableUntilTheNextFadeInEnds() {
-        var playback = StatusBoard.Playback()
-        #expect(playback.stableUntil(after: 3) == .infinity)
-        playback.sounds = [
-            .init(info: PlayingSound(id: "a", name: "A", volume: 1, state: .fadingIn), fadeInEnds: 9),
-            .init(info: PlayingSound(id: "b", name: "B", volume: 1, state: .fadingIn), fadeInEnds: 4),
-            .init(info: PlayingSound(id: "c", name: "C", volume: 1, state: .fadingOut), fadeInEnds: 3.5),
-        ]
-        #expect(playback.stableUntil(after: 3) == 4)
-        #expect(playback.stableUntil(after: 4) == 9)
-        #expect(playback.stableUntil(after: 9) == .infinity)
-        playback.sleepDeadline = 60
-        #expect(playback.stableUntil(after: 3) == 3)
-    }
-}

@@ -4,29 +4,18 @@
 extension StatusInfo: JSONWritable {
     func writeJSON(to out: inout JSONOutput) throws {
         try out.object { out in
-            try writeFieldsUpToUptime(to: &out)
-            try out.number(uptimeSeconds)
-            writeFieldsAfterUptime(to: &out)
+            try out.field("alarms", alarms)
+            try out.field("audio", audio)
+            try out.field("catalog", catalog)
+            try out.field("config", config)
+            out.field("last_played", lastPlayed)
+            try out.field("master_volume", masterVolume)
+            try out.field("playing", playing)
+            out.field("protocol", self.protocol)
+            try out.field("sleep_timer", sleepTimer)
+            try out.field("uptime_seconds", uptimeSeconds)
+            out.field("version", version)
         }
-    }
-
-    /// The members before the uptime's value, its key included: the part of the reply `StatusReplyTemplate` keeps
-    /// while only the uptime changes.
-    func writeFieldsUpToUptime(to out: inout JSONOutput) throws {
-        try out.field("alarms", alarms)
-        try out.field("audio", audio)
-        try out.field("catalog", catalog)
-        try out.field("config", config)
-        out.field("last_played", lastPlayed)
-        try out.field("master_volume", masterVolume)
-        try out.field("playing", playing)
-        out.field("protocol", self.protocol)
-        try out.field("sleep_timer", sleepTimer)
-        out.key("uptime_seconds")
-    }
-
-    func writeFieldsAfterUptime(to out: inout JSONOutput) {
-        out.field("version", version)
     }
 }
 

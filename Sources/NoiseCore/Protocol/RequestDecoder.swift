@@ -1,9 +1,3 @@
-/// The requests the daemon answers at once, from what it already knows, without a turn on any actor.
-public enum ImmediateRequest: Sendable, Equatable {
-    case ping
-    case status
-}
-
 /// A request line, decoded and checked: its id and command.
 public struct Request: Sendable, Equatable {
     public var id: RequestID
@@ -24,27 +18,8 @@ public enum RequestDecoder {
         public var error: ProtocolError
     }
 
-    public static func decode(_ line: some Collection<UInt8>) -> Result<Request, Failure> {
-        if let request = line.withContiguousStorageIfAvailable(BareRequest.read) ?? nil { return .success(request) }
-        return decodeTree(line)
-    }
-
-    /// A request for `ping` or `status` (which the daemon answers on its event loop) with its id, or nil for any
-    /// other line, valid or not: what `decode` makes of the line, without making a `Command` for the usual bare
-    /// shape (docs/performance.md, row 2).
-    public static func immediate(bytes line: UnsafeBufferPointer<UInt8>) -> (ImmediateRequest, RequestID)? {
-        if let found = BareRequest.immediate(line) { return found }
-        if BareRequest.read(line) != nil { return nil }
-        guard case .success(let request) = decodeTree(line) else { return nil }
-        switch request.command {
-        case .ping: return (.ping, request.id)
-        case .status: return (.status, request.id)
-        default: return nil
-        }
-    }
-
     /// Any line: read as a JSON tree, then checked field by field.
-    static func decodeTree(_ line: some Collection<UInt8>) -> Result<Request, Failure> {
+    public static func decode(_ line: some Collection<UInt8>) -> Result<Request, Failure> {
         let top: JSONValue
         do {
             top = try JSONReader.read(line)

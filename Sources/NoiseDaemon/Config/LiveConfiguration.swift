@@ -11,16 +11,11 @@ public actor LiveConfiguration {
     public private(set) var settings: DaemonSettings
     private var loaded: ConfigReader.Loaded {
         didSet {
-            published.withLock {
-                $0 = Self.status(of: loaded, path: reader.path)
-                statusChanges.add(1, ordering: .releasing)
-            }
+            published.withLock { $0 = Self.status(of: loaded, path: reader.path) }
         }
     }
     /// `status` reads this copy without waiting for the actor (see `StatusBoard`).
     private let published: Mutex<ConfigStatus>
-    /// Moves on with every change of `status` (see `AudioEngine.statusVersion`).
-    private let statusChanges = Atomic<UInt64>(0)
 
     /// `initial` is what the executable read at start-up (before logging was set up).
     public init(reader: ConfigReader, overrides: SettingsOverrides, initial: ConfigReader.Loaded) {
@@ -46,9 +41,6 @@ public actor LiveConfiguration {
     }
 
     public nonisolated var status: ConfigStatus { published.withLock { $0 } }
-
-    /// Differs from the last reading whenever `status` may have changed in between.
-    public nonisolated var statusVersion: UInt64 { statusChanges.load(ordering: .acquiring) }
 
     private static func status(of loaded: ConfigReader.Loaded, path: String) -> ConfigStatus {
         ConfigStatus(path: path, found: loaded.exists, problems: loaded.problems.map(\.description))

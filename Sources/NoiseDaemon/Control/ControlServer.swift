@@ -3,11 +3,12 @@ import Logging
 import NIOCore
 import NIOPosix
 import NoiseCore
+import NoiseSystem
 import ServiceLifecycle
 
-/// The control socket: the quick lane (`QuickLane`) accepts connections, checks who is connecting and answers
-/// `ping` and `status`; a connection that asks for more is served from then on by SwiftNIO, in its own child task
-/// (one reply per request line, events for subscribers), like NIO's echo server.
+/// The control socket, shaped like SwiftNIO's own servers: one `NIOAsyncChannel` per connection, served by its own
+/// child task (one reply per request line, in order; events for subscribers). A connection is admitted (the
+/// connection limit, `SO_PEERCRED`) and greeted as it opens; `ControlConnectionHandler` frames its lines.
 public struct ControlServer<C: Clock>: Service where C.Duration == Duration {
     let path: String
     let handler: RequestHandler<C>
@@ -18,6 +19,7 @@ public struct ControlServer<C: Clock>: Service where C.Duration == Duration {
     let onListening: @Sendable () -> Void
     let onStopping: @Sendable () -> Void
     private let connections = ConnectionCounter()
+    private let refusals = SharedWarningThrottle()
 
     public init(path: String, listenDescriptor: Int32? = nil, handler: RequestHandler<C>, hub: EventHub, logger: Logger,
                 onListening: @escaping @Sendable () -> Void = {}, onStopping: @escaping @Sendable () -> Void = {}) {
@@ -30,74 +32,99 @@ public struct ControlServer<C: Clock>: Service where C.Duration == Duration {
         self.onStopping = onStopping
     }
 
+    /// A connection as its admission left it.
+    enum Admitted: Sendable {
+        case conversation(NIOAsyncChannel<ByteBuffer, ByteBuffer>)
+        /// Told why it is not served, and closed.
+        case refused
+    }
+
     public func run() async throws {
-        // The quick lane takes every connection first (`QuickLane`); those it hands over are served on one NIO
-        // event loop: the daemon's clients are few.
-        let group = MultiThreadedEventLoopGroup.singleton
-        let loop = group.next()
-        // The idle connections' timers run on another loop where there is one (`ControlConnectionHandler.timerLoop`).
-        let timerLoop = group.makeIterator().first { $0 !== loop } ?? loop
-        // Connections come here from their handler when they first need a task.
-        let (conversations, intake) = AsyncStream<NIOAsyncChannel<ByteBuffer, OutboundLine>>.makeStream()
-        let quickReplies = handler.quickReplies
-        let (connections, logger) = (self.connections, self.logger)
-        let takeOver: QuickLane.HandOverAction = { descriptor, handOver in
-            ClientBootstrap(group: loop)
-                .channelInitializer { channel in
-                    channel.eventLoop.makeCompletedFuture {
-                        let connection = ControlConnectionHandler(
-                            counter: connections, handOver: handOver, answer: quickReplies.reply(to:into:),
-                            converse: {
-                                if case .terminated = intake.yield($0) { return false }
-                                return true
-                            },
-                            timerLoop: timerLoop)
-                        try channel.pipeline.syncOperations.addHandler(connection)
-                    }
-                }
-                .withConnectedSocket(descriptor)
-                .whenFailure { error in
-                    // Nothing was registered: the connection is gone, and so is its place in the count.
-                    logger.warning("could not take over a control connection: \(error)")
-                    connections.leave()
-                }
-        }
         let listener: Int32
         if let listenDescriptor {
             // systemd made the socket file and owns it: we neither set its mode nor remove it.
             listener = listenDescriptor
             logger.notice("listening on the socket passed by the service manager (fd \(listenDescriptor))")
         } else {
-            // Its folders were checked and a stale socket removed before the store was opened (`Daemon.run`).
             listener = try SocketSetup.listen(path: path)
             logger.notice("listening on \(path)")
         }
         defer { if listenDescriptor == nil { unlink(path) } }
-        let lane = try QuickLane.start(listener: listener, answer: quickReplies.reply(to:into:), counter: connections,
-                                       logger: logger, handOver: takeOver)
+        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            // A client may close its side once it has sent its requests; it still gets every reply.
+            .childChannelOption(.allowRemoteHalfClosure, value: true)
+            .bind(listener) { channel in admit(channel) }
         onListening()
         // A graceful stop closes the socket at once (no new connections) and cancels the conversations; a request
         // already read still runs to the end and its reply is sent (see `converse`).
         await withGracefulShutdownHandler {
             await cancelWhenGracefulShutdown {
-                await withDiscardingTaskGroup { group in
-                    for await connection in conversations {
-                        group.addTask { await serve(connection) }
+                try? await server.executeThenClose { connections in
+                    await withDiscardingTaskGroup { group in
+                        do {
+                            for try await case .conversation(let connection) in connections {
+                                group.addTask { await serve(connection) }
+                            }
+                        } catch {
+                            logger.debug("control socket: \(error)")
+                        }
                     }
                 }
             }
         } onGracefulShutdown: {
-            lane.stop()
+            server.channel.close(promise: nil)
         }
-        lane.stop()
-        await lane.stopped()
-        intake.finish()
         onStopping()
         logger.info("control socket closed")
     }
 
-    /// Converses with a connection handed over by the quick lane.
-    private func serve(_ connection: NIOAsyncChannel<ByteBuffer, OutboundLine>) async {
+    // MARK: Admission
+
+    /// Counts the connection in and checks who it is, before it is registered: a connection over the limit or from
+    /// another user is told why as it opens and closed; any other gets its pipeline and is greeted.
+    private func admit(_ channel: any Channel) -> EventLoopFuture<Admitted> {
+        guard connections.enter() else {
+            connections.leave()
+            return refuse(channel, "refused a connection: \(Limits.maxConnections) clients are connected already",
+                          ProtocolError(.tooManyClients, "the daemon serves at most \(Limits.maxConnections) connections at once"))
+        }
+        let peer: EventLoopFuture<PeerCredentials?>
+        if let options = channel as? any SocketOptionProvider {
+            peer = options.unsafeGetSocketOption(level: .socket, name: .init(rawValue: SO_PEERCRED)).map { $0 }
+        } else {
+            peer = channel.eventLoop.makeSucceededFuture(nil)
+        }
+        let connections = self.connections
+        return peer.recover { _ in nil }.flatMap { peer in
+            guard let peer, peer.isTrusted(by: getuid()) else {
+                connections.leave()
+                return refuse(channel, "refused a connection from uid \(peer.map { String($0.uid) } ?? "unknown"), pid \(peer.map { String($0.pid) } ?? "?")",
+                              ProtocolError(.permissionDenied, "only uid \(getuid()) (and root) may control this daemon"))
+            }
+            return channel.eventLoop.makeCompletedFuture {
+                let pipeline = channel.pipeline.syncOperations
+                try pipeline.addHandler(IdleStateHandler(readTimeout: .seconds(Limits.idleConnectionSeconds)))
+                try pipeline.addHandler(ControlConnectionHandler(counter: connections, greeting: ControlConnectionHandler.hello))
+                return .conversation(try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel))
+            }.flatMapErrorThrowing { error in
+                connections.leave()
+                throw error
+            }
+        }
+    }
+
+    private func refuse(_ channel: any Channel, _ warning: String, _ error: ProtocolError) -> EventLoopFuture<Admitted> {
+        let now = Int64(NIODeadline.now().uptimeNanoseconds / 1_000_000)
+        if let text = refusals.pass(warning, at: now) { logger.warning("\(text)") }
+        return channel.eventLoop.makeCompletedFuture {
+            try channel.pipeline.syncOperations.addHandler(RefusingHandler(refusal: ByteBuffer(line: Replies.failure(id: .none, error: error))))
+            return .refused
+        }
+    }
+
+    // MARK: Conversations
+
+    private func serve(_ connection: NIOAsyncChannel<ByteBuffer, ByteBuffer>) async {
         let channel = connection.channel
         do {
             try await connection.executeThenClose { inbound, outbound in
@@ -109,7 +136,7 @@ public struct ControlServer<C: Clock>: Service where C.Duration == Duration {
     }
 
     private func converse(inbound: NIOAsyncChannelInboundStream<ByteBuffer>,
-                          outbound: NIOAsyncChannelOutboundWriter<OutboundLine>, channel: any Channel) async throws {
+                          outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>, channel: any Channel) async throws {
         var subscription: UInt64?
         defer { if let subscription { hub.unsubscribe(subscription) } }
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -121,7 +148,7 @@ public struct ControlServer<C: Clock>: Service where C.Duration == Duration {
                     let handler = self.handler
                     let outcome = try await Task {
                         let outcome = await handler.reply(to: line.readableBytesView)
-                        try await outbound.write(.reply(ByteBuffer(line: outcome.line)))
+                        try await outbound.write(ByteBuffer(line: outcome.line))
                         return outcome
                     }.value
                     guard outcome.subscribes, subscription == nil else { continue }
@@ -134,13 +161,14 @@ public struct ControlServer<C: Clock>: Service where C.Duration == Duration {
                     // Subscribers may stay silent for as long as they like.
                     try? await channel.triggerUserOutboundEvent(AllowSilence())
                     group.addTask {
-                        for await event in lines { try await outbound.write(.other(ByteBuffer(line: event))) }
+                        for await event in lines { try await outbound.write(ByteBuffer(line: event)) }
                     }
                 }
             } catch is LineTooLongError {
                 let error = ProtocolError(.lineTooLong, "request lines are limited to \(Limits.maxLineBytes) bytes; closing the connection")
-                try await outbound.write(.other(ByteBuffer(line: Replies.failure(id: .none, error: error))))
+                try await outbound.write(ByteBuffer(line: Replies.failure(id: .none, error: error)))
             }
+            // The client closed its side (or stopped): every request it sent has been answered.
         }
     }
 }

@@ -1,9 +1,6 @@
 import NIOCore
 import NoiseCore
 
-/// A line longer than the limit: the connection gets a `line_too_long` error and is closed.
-struct LineTooLongError: Error {}
-
 /// Splits a connection's byte stream into request lines (without the `\n`, and without a `\r` before it),
 /// refusing any line longer than `maxLength` as soon as that many bytes arrive without a newline, so memory stays
 /// bounded. No I/O: the connection's handler feeds it what each read brought and takes lines out.
@@ -55,8 +52,7 @@ struct LineFramer {
     }
 
     /// How much of a line of `length` bytes (up to its newline) is the request: all but a `\r` at its end, as a
-    /// client may end its lines with "\r\n"; nil for a line over `maxLength`. The quick lane reads lines by the
-    /// same rule (`QuickLines`).
+    /// client may end its lines with "\r\n"; nil for a line over `maxLength`.
     static func requestLength(ofLine length: Int, endingWith last: UInt8?, maxLength: Int) -> Int? {
         guard length <= maxLength else { return nil }
         return last == UInt8(ascii: "\r") ? length - 1 : length

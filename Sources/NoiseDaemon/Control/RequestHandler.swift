@@ -18,8 +18,6 @@ public struct RequestHandler<C: Clock>: Sendable where C.Duration == Duration {
     let live: LiveConfiguration
     let faults: TestFaults
     let logger: Logger
-    /// `ping` and `status`, answered on the event loop.
-    let quickReplies: QuickReplies
 
     public init(player: Player<C>, scheduler: AlarmScheduler, loader: CatalogLoader, keeper: CatalogKeeper,
                 live: LiveConfiguration, faults: TestFaults = TestFaults(), logger: Logger) {
@@ -30,7 +28,6 @@ public struct RequestHandler<C: Clock>: Sendable where C.Duration == Duration {
         self.live = live
         self.faults = faults
         self.logger = logger
-        self.quickReplies = QuickReplies(board: player.board, live: live, faults: faults)
     }
 
     public func reply(to line: some Collection<UInt8>) async -> Outcome {

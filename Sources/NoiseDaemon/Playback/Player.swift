@@ -62,8 +62,7 @@ public actor Player<C: Clock> where C.Duration == Duration {
         self.defaults = defaults
         let started = clock.now
         self.started = started
-        self.board = StatusBoard(uptime: Self.uptimeReader(started: started, clock: clock), audio: { engine.status },
-                                 audioVersion: { engine.statusVersion })
+        self.board = StatusBoard(uptime: Self.uptimeReader(started: started, clock: clock), audio: { engine.status })
         board.publish(CatalogSummary(sounds: library.sounds.count, problems: library.problems.map(\.description)))
     }
 

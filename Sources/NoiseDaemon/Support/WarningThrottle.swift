@@ -1,4 +1,5 @@
 import NoiseCore
+import Synchronization
 
 /// Lets a repeated warning through once per window and counts the rest, so one client that keeps being refused
 /// (a script in a loop, a flood) cannot fill the journal: the next warning that gets through says how many were
@@ -21,5 +22,14 @@ struct WarningThrottle {
         windowStart = now
         defer { held = 0 }
         return held == 0 ? message : "\(message) (\(held) more like it in the last \(windowMilliseconds / 1000) s not logged)"
+    }
+}
+
+/// A `WarningThrottle` shared by the threads that log the warning.
+final class SharedWarningThrottle: Sendable {
+    private let throttle = Mutex(WarningThrottle())
+
+    func pass(_ message: String, at now: Int64) -> String? {
+        throttle.withLock { $0.pass(message, at: now) }
     }
 }

@@ -23,7 +23,7 @@ struct ClientOptions: ParsableArguments {
     }
 }
 
-/// The shared options as plain values, so a command can also run without the argument parser (`QuickStatus`).
+/// The shared options as plain values.
 struct Client {
     var socket: String?
     var json: Bool
