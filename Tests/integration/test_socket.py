@@ -191,8 +191,7 @@ def test_split_and_batched_requests(make_daemon, testdata):
 
 
 def test_status_after_a_change_in_the_same_write_shows_it(make_daemon, testdata):
-    """`status` and `ping` are answered on the event loop (docs/performance.md), but never ahead of a request
-    sent before them: the replies keep their order and the status shows the change just made."""
+    """Requests sent in one write are answered in order: the status shows the change just made."""
     d = make_daemon(device="null")
     with H.RawClient(d.socket) as c:
         for round_ in range(5):
