@@ -1,0 +1,70 @@
+import Logging
+import NoiseCore
+import NoiseStore
+import NoiseSystem
+
+/// What the schedule decided, carried out: tones prepared and rung, missed alarms recorded, events published.
+extension AlarmScheduler {
+    // MARK: Carrying out the schedule's actions
+
+    func perform(_ actions: [AlarmSchedule.Action]) async {
+        guard !actions.isEmpty else { return }
+        let now = nowSeconds()
+        var toneStopped = false
+        do {
+            try await store.record(actions, labels: schedule.alarms.mapValues(\.label), now: now)
+        } catch {
+            // Ringing matters more than the record: go on, and say so.
+            logger.error("alarms: could not store the scheduler's state: \(error)")
+        }
+        for action in actions {
+            switch action {
+            case .ring(let alarmID, let trigger):
+                if let prepared, prepared.alarmID == alarmID && prepared.trigger == trigger { self.prepared = nil }
+                await ring(alarmID, trigger: trigger)
+            case .stopRinging:
+                // One tone for all ringing alarms: stop it once, when the last one stops.
+                if schedule.ringing.isEmpty && !toneStopped {
+                    toneStopped = true
+                    await ringer.stopAlarmTone()
+                }
+            case .missed(let alarmID, let trigger, let reason):
+                let label = schedule.alarms[alarmID]?.label ?? ""
+                let missed = MissedInfo(alarmId: alarmID, label: label, trigger: TriggerInfo(unix: trigger, zone: schedule.zone),
+                                        reason: reason.rawValue)
+                recentMissed.insert(missed, at: 0)
+                recentMissed = Array(recentMissed.prefix(Self.missedShown))
+                logger.warning("alarm \(alarmID) \(label.isEmpty ? "" : "(\(label)) ")missed (\(reason.rawValue)): \(missed.trigger.local)")
+                hub.publish(EventName.alarmMissed, data: missed)
+            case .snoozed(let alarmID, let until):
+                logger.info("alarm \(alarmID) snoozed until \(TriggerInfo(unix: until, zone: schedule.zone).local)")
+                if let info = info(alarmID) { hub.publish(EventName.alarmSnoozed, data: info) }
+            case .dismissed(let alarmID, _):
+                logger.info("alarm \(alarmID) dismissed")
+                if let info = info(alarmID) { hub.publish(EventName.alarmDismissed, data: info) }
+            case .persistLookAfter, .persistSnooze, .disable:
+                break
+            }
+        }
+    }
+
+    private func ring(_ alarmID: Int64, trigger: Int64) async {
+        guard let alarm = schedule.alarms[alarmID] else { return }
+        let when = TriggerInfo(unix: trigger, zone: schedule.zone).local
+        let title = alarm.label.isEmpty ? "" : "(\(alarm.label)) "
+        logger.notice("alarm \(alarmID) \(title)ringing: \(when)")
+        // The tone first (it returns within a second whatever the files do), so the event says what is heard.
+        let report = await ringer.startAlarmTone(alarm: alarm, trigger: trigger)
+        tones[alarmID] = report.tone
+        if let note = report.tone.note {
+            logger.warning("alarm \(alarmID) \(title)rings with \(report.tone.sound.map { "'\($0)'" } ?? "the tone made in code"): \(note)")
+        }
+        if let info = info(alarmID) { hub.publish(EventName.alarmRinging, data: info) }
+        if let problem = report.audioProblem {
+            logger.warning("alarm \(alarmID) rings but cannot be heard: \(problem)")
+            notifier.notify(title: alarm.label.isEmpty ? "Alarm \(alarm.time)" : alarm.label,
+                            body: "Alarm \(alarmID) is ringing (\(alarm.time)); no sound: \(problem)")
+        }
+        publishStatus()
+    }
+}

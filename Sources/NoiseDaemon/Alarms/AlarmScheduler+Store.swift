@@ -1,0 +1,40 @@
+import Logging
+import NoiseCore
+import NoiseStore
+import NoiseSystem
+
+/// The store's check and rebuild, asked for by `noisectl store check` and `store recover`, and its close at shutdown.
+extension AlarmScheduler {
+    // MARK: The store
+
+    public func checkStore() -> StoreCheck {
+        store.check()
+    }
+
+    /// Rebuilds a store opened from a damaged file and goes on with it, writable; the alarms stay scheduled as
+    /// they are (the rebuilt store holds the same ones).
+    public func recoverStore() throws(ProtocolError) -> StoreRecovery {
+        let rebuilt: AlarmStore.Rebuilt
+        do {
+            rebuilt = try store.rebuilt(lookAfter: schedule.lookAfter, snoozes: schedule.snoozes)
+        } catch {
+            let reason = AlarmStore.describe(error)
+            logger.error("alarms: the store was not rebuilt: \(reason)")
+            throw ProtocolError(.storageFailed, "the alarm store was not rebuilt, so nothing changed: \(reason)")
+        }
+        guard rebuilt.store !== store else { return rebuilt.report }
+        store = rebuilt.store
+        lastStoreFailure = nil
+        let report = rebuilt.report
+        let leftOut = report.dropped.isEmpty ? "" : ", alarms \(IDRanges.text(report.dropped)) left out"
+        logger.notice("alarms: the store \(report.path) was rebuilt: \(report.kept) alarms kept\(leftOut); the damaged file stays as \(report.corruptCopy ?? "?")")
+        publishStatus()
+        changed()
+        return report
+    }
+
+    /// At shutdown, once nothing else runs.
+    public func closeStore() throws {
+        try store.close()
+    }
+}

@@ -1,0 +1,108 @@
+import NoiseAudio
+import NoiseCore
+
+/// The alarm tones and the preview: scheduled ahead of their trigger, never silent because of a file.
+extension Player {
+    // MARK: Alarm tones
+
+    /// Schedules the alarm's tone to start sounding exactly at `trigger`, ahead of time, so the device buffer
+    /// does not make it late. The scheduler calls this shortly before a trigger and confirms it with
+    /// `startAlarmTone` (or cancels it with `cancelPreparedTone`). Returns within `readyWithin`: a sound not loaded
+    /// by then gives way to the tone made in code, so a slow file never makes an alarm late.
+    public func prepareAlarmTone(alarm: Alarm, trigger: Int64, readyWithin: Duration) async {
+        guard alarmTone == nil else { return }
+        let (loaded, tone) = await alarmSource(alarm, within: readyWithin)
+        guard alarmTone == nil else { return }
+        alarmTone = (startTone(loaded, alarm: alarm, at: Double(trigger)), trigger, false, tone)
+    }
+
+    /// Rings: keeps the tone prepared for this trigger, or starts one now (one tone for any number of ringing
+    /// alarms). Says which tone sounds and, when the device is in error, why it cannot be heard, so the alarm
+    /// rings in other ways.
+    public func startAlarmTone(alarm: Alarm, trigger: Int64) async -> RingReport {
+        if let tone = alarmTone, !tone.rung, tone.trigger > trigger {
+            // Prepared for a later alarm: this one rings now.
+            cancelPreparedTone()
+        }
+        if alarmTone != nil {
+            alarmTone?.rung = true
+        } else {
+            let (loaded, tone) = await alarmSource(alarm, within: .seconds(Limits.lateToneLoadSeconds))
+            if alarmTone == nil { alarmTone = (startTone(loaded, alarm: alarm, at: nil), trigger, true, tone) }
+        }
+        let audio = engine.status
+        return RingReport(tone: alarmTone?.tone ?? ToneInfo(sound: nil, note: nil),
+                          audioProblem: audio.state == .error ? (audio.error ?? "audio device unavailable") : nil)
+    }
+
+    /// Drops a tone prepared for a trigger that will not ring (the alarm changed, the clock jumped).
+    public func cancelPreparedTone() {
+        guard let tone = alarmTone, !tone.rung else { return }
+        alarmTone = nil
+        engine.send(.fadeOut(tone.voice, fadeFrames: 0))
+    }
+
+    /// Stops the alarm tone quickly; the noise comes back as it stops.
+    public func stopAlarmTone() {
+        guard let tone = alarmTone, tone.rung else { return }
+        alarmTone = nil
+        engine.send(.fadeOut(tone.voice, fadeFrames: AudioFormat.frames(seconds: 0.2)))
+    }
+
+    /// The alarm's tone as loaded within `limit`; past it, the tone made in code. The load goes on in the
+    /// background (a thread stuck opening a file cannot be stopped) and only warms the cache.
+    fileprivate func alarmSource(_ alarm: Alarm, within limit: Duration) async -> (SoundLoader.Loaded, ToneInfo) {
+        if let loaded = await Deadline.result(of: { await self.loadAlarmSound(alarm) }, within: limit, on: clock) {
+            return loaded
+        }
+        let seconds = (limit.seconds * 10).rounded() / 10
+        return (.buffer(FallbackTone.buffer), ToneInfo(sound: nil, note:
+            "'\(alarm.sound)' was not loaded within \(seconds) s (its file is slow to open: a stalled disk or network mount?); the tone made in code rang instead"))
+    }
+
+    /// The alarm's own sound; if it is missing or cannot be decoded, the default tone; if that fails too, a
+    /// tone made in code. An alarm is never silent because of a file.
+    fileprivate func loadAlarmSound(_ alarm: Alarm) async -> (SoundLoader.Loaded, ToneInfo) {
+        var problems: [String] = []
+        for id in alarm.sound == AlarmDefaults.sound ? [alarm.sound] : [alarm.sound, AlarmDefaults.sound] {
+            guard let sound = library.sound(id: id) else {
+                problems.append("'\(id)' is not in the catalog")
+                continue
+            }
+            do {
+                let loaded = try await source(for: sound)
+                return (loaded, ToneInfo(sound: id, note: problems.isEmpty ? nil : problems.joined(separator: "; ") + "; '\(id)' rang instead"))
+            } catch {
+                problems.append(error.message)
+            }
+        }
+        return (.buffer(FallbackTone.buffer), ToneInfo(sound: nil, note: problems.joined(separator: "; ") + "; the tone made in code rang instead"))
+    }
+
+    fileprivate func startTone(_ loaded: SoundLoader.Loaded, alarm: Alarm, at startAt: Double?) -> VoiceID {
+        let voice = nextVoice
+        nextVoice += 1
+        engine.send(.startAlarm(voice, source: Self.makeSource(loaded, kind: .alarm), gain: VolumeLaw.gain(forVolume: alarm.volume),
+                                rampFrames: AudioFormat.frames(seconds: alarm.rampSeconds), startAt: startAt))
+        return voice
+    }
+
+    /// Plays a sound once (or for `seconds`, whichever is shorter) at an alarm volume, so a user can choose a tone.
+    public func preview(soundID: String, seconds: Double, volume: Double) async throws(ProtocolError) {
+        guard let sound = library.sound(id: soundID) else { throw library.unknownSoundError(soundID) }
+        let loaded = try await source(for: sound)
+        let voice = nextVoice
+        nextVoice += 1
+        let source: any PCMSource = switch loaded {
+        case .buffer(let buffer): BufferSource(buffer: buffer, loops: false)
+        case .stream(let decoder): StreamingSource(decoder: decoder, loops: false)
+        }
+        engine.send(.startAlarm(voice, source: source, gain: VolumeLaw.gain(forVolume: volume), rampFrames: 0, startAt: nil))
+        let clock = self.clock
+        let engine = self.engine
+        Task {
+            try? await clock.sleep(for: .seconds(seconds))
+            engine.send(.fadeOut(voice, fadeFrames: AudioFormat.frames(seconds: 0.3)))
+        }
+    }
+}
