@@ -15,6 +15,9 @@ public enum Limits {
     public static let maxJSONDepth = 512
     /// Connections served at once; more are told so and closed.
     public static let maxConnections = 512
+    /// Connections the kernel holds waiting to be accepted: a burst of clients (a status bar's widgets at log-in)
+    /// waits there instead of being refused with EAGAIN.
+    public static let listenBacklog: Int32 = 512
     /// A warning that repeats (a refused connection) is logged at most once in this many seconds, with a count of
     /// the ones held back.
     public static let repeatedWarningWindowSeconds: Int64 = 60

@@ -16,7 +16,9 @@ its dismissal the loop is bit-exact again; no silent gap anywhere (``longest_sil
 Requests/s and the p50/p99 latency are printed."""
 
 import json
+import os
 import random
+import signal
 import threading
 import time
 
@@ -93,6 +95,7 @@ class Client(threading.Thread):
                     self.one(c, n, "volume")
         except Exception as e:  # noqa: BLE001 - reported by the test
             self.errors.append(f"client {self.index}: {type(e).__name__}: {e}")
+            self.start_barrier.abort()      # the others stop waiting for this client, and the test says why
 
     def one(self, c, n, kind):
         rid = f"c{self.index}-{n}" if n % 2 else self.index * 1000 + n
@@ -186,7 +189,11 @@ def test_200_clients_while_noise_plays_and_an_alarm_rings(make_daemon, pulse, si
         assert r["ok"] and r["data"]["next_trigger"]["unix"] == trigger, r
         aid = r["data"]["alarm"]["id"]
         assert aid == OTHER_ALARMS + 1, r
-        start.wait(60)
+        try:
+            start.wait(60)
+        except threading.BrokenBarrierError:
+            errors = [e for c in clients for e in c.errors if "BrokenBarrierError" not in e]
+            raise AssertionError(f"the clients did not all connect; {len(errors)} failed, first: {errors[:3]}")
         t_load = time.time()
         ev = sub.next_event(lambda e: e["event"] == "alarm_ringing", timeout=LEAD + 10)
         t_event = time.time()
@@ -283,3 +290,31 @@ def test_200_clients_while_noise_plays_and_an_alarm_rings(make_daemon, pulse, si
     st = d.status()
     assert st["audio"]["underruns"] == underruns_before, st["audio"]
     assert [p["id"] for p in st["playing"]] == [testdata.loop.id], st
+
+
+BURST = 300                    # connections at once: more than NIO's default backlog (128), fewer than the daemon's
+
+
+def test_a_burst_of_connections_waits_in_the_backlog_instead_of_being_refused(make_daemon):
+    """While the daemon is stopped (SIGSTOP) nothing is accepted, so every connection made meanwhile must fit in
+    the listening socket's backlog (Limits.listenBacklog, 512).  Python's connect with a timeout is non-blocking:
+    past the backlog it fails at once with EAGAIN.  NIO listens again on the socket it adopts, with 128; without
+    the daemon setting its own again, connection 130 failed here."""
+    d = make_daemon(device="null")
+    os.kill(d.proc.pid, signal.SIGSTOP)
+    clients = []
+    try:
+        for n in range(BURST):
+            clients.append(H.RawClient(d.socket, timeout=10, read_hello=False))
+    finally:
+        os.kill(d.proc.pid, signal.SIGCONT)
+    try:
+        assert len(clients) == BURST
+        for n, c in enumerate(clients):
+            hello = c.recv()
+            assert hello.get("event") == "hello", (n, hello)
+            r = c.request("ping")
+            assert r["ok"], (n, r)
+    finally:
+        for c in clients:
+            c.close()

@@ -54,6 +54,9 @@ public struct ControlServer<C: Clock>: Service where C.Duration == Duration {
             // A client may close its side once it has sent its requests; it still gets every reply.
             .childChannelOption(.allowRemoteHalfClosure, value: true)
             .bind(listener) { channel in admit(channel) }
+        // NIO listens again on a socket it adopts, with its default backlog of 128 (its backlog option applies only
+        // to sockets it binds itself); a second listen() sets ours, on systemd's socket too.
+        Glibc.listen(listener, Limits.listenBacklog)
         onListening()
         // A graceful stop closes the socket at once (no new connections) and cancels the conversations; a request
         // already read still runs to the end and its reply is sent (see `converse`).

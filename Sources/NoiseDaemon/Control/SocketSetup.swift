@@ -37,7 +37,7 @@ enum SocketSetup {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketFD, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
         // Anyone who can reach the folder could connect between bind and chmod; SO_PEERCRED still refuses them.
-        guard bound == 0, chmod(path, 0o600) == 0, Glibc.listen(socketFD, 256) == 0 else {
+        guard bound == 0, chmod(path, 0o600) == 0, Glibc.listen(socketFD, Limits.listenBacklog) == 0 else {
             let reason = String(cString: strerror(errno))
             close(socketFD)
             if bound == 0 { unlink(path) }
