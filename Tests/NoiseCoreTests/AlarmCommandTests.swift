@@ -67,6 +67,6 @@ struct AlarmCommandTests {
         let text = String(decoding: try JSONCoding.line(alarm), as: UTF8.self)
         #expect(text.contains(#""time":"06:05:30""#))
         #expect(text.contains(#""repeat":"weekends""#))
-        #expect(try JSONCoding.decoder().decode(Alarm.self, from: .init(Array(text.utf8))) == alarm)
+        #expect(try JSONCoding.decode(Alarm.self, from: Array(text.utf8)) == alarm)
     }
 }

@@ -32,7 +32,7 @@ struct RepliesTests {
                                 playback: PlaybackInfo(masterVolume: 40, playing: [PlayingSound(id: "rain", name: "Rain", volume: 60, state: .fadingOut)],
                                                        sleepTimer: SleepTimerInfo(remainingSeconds: 30, fadeOutSeconds: 5)),
                                 catalog: CatalogSummary(sounds: 3, problems: ["p"]))
-        let decoded = try JSONCoding.decoder().decode(StatusInfo.self, from: .init(try JSONCoding.line(status)))
+        let decoded = try JSONCoding.decode(StatusInfo.self, from: try JSONCoding.line(status))
         #expect(decoded == status)
     }
 

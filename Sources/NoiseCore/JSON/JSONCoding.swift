@@ -1,29 +1,22 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
-/// The one JSON configuration of the protocol: snake_case keys, sorted for stable output.
-/// `line` is Foundation-free: the status types and reply envelopes write their bytes by hand (`JSONWritable`),
-/// the rest goes through `JSONValueEncoder` and `JSONWriter`; either way they are the bytes `encoder()` gives (the
-/// tests compare them); `encoder()` and `decoder()` stay for code that wants Foundation's Codable.
+/// The one way to turn a value into protocol JSON and back, for the daemon, the client and the tests: Codable
+/// through `JSONValueEncoder`/`JSONValueDecoder` (snake_case keys), `JSONWriter` and `JSONReader` (strict RFC 8259).
+/// Foundation-free, so the static client carries no Foundation JSON.
 public enum JSONCoding {
-    public static func encoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.keyEncodingStrategy = .convertToSnakeCase
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }
-
-    public static func decoder() -> JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
-        return decoder
-    }
-
-    /// Encodes a value as one line of text (no newline inside, none at the end).
+    /// A value as one line of text: sorted keys, no newline inside, none at the end.
     public static func line(_ value: some Encodable) throws -> [UInt8] {
-        try JSONOutput.line(value)
+        JSONWriter.write(try JSONValueEncoder.encode(value))
+    }
+
+    /// A value as indented text, for files people edit.
+    public static func pretty(_ value: some Encodable) throws -> [UInt8] {
+        JSONWriter.writePretty(try JSONValueEncoder.encode(value))
+    }
+
+    public static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
+        try JSONValueDecoder.decode(type, from: value)
+    }
+
+    public static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
+        try JSONValueDecoder.decode(type, from: try JSONReader.read(bytes))
     }
 }

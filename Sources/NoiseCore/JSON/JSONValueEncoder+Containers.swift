@@ -1,5 +1,5 @@
-/// The containers of `ValueEncoder`. Every primitive overload is spelled out so synthesized `Codable` code, which
-/// calls them directly, never takes the generic path.
+/// The containers of `ValueEncoder`. The protocols require an overload for every primitive; each hands on to one
+/// generic method, so there is one place per container that stores a value.
 struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let encoder: ValueEncoder
     let convertsKeys: Bool
@@ -10,59 +10,42 @@ struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         convertsKeys ? SnakeCase.convert(key.stringValue) : key.stringValue
     }
 
-    private func set(_ value: JSONValue, _ key: Key) {
-        encoder.fields.append(EncodedField(key: name(key), value: .value(value)))
-    }
+    mutating func encodeNil(forKey key: Key) throws { encoder.append(.value(.null), key: name(key)) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { try store(value, key) }
+    mutating func encode(_ value: String, forKey key: Key) throws { try store(value, key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { try store(value, key) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { try store(value, key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { try store(value, key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { try store(value, key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { try store(value, key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { try store(value, key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { try store(value, key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { try store(value, key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { try store(value, key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { try store(value, key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { try store(value, key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { try store(value, key) }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try store(value, key) }
 
-    private func set(_ node: EncodedJSON, _ key: Key) {
-        encoder.fields.append(EncodedField(key: name(key), value: node))
-    }
-
-    mutating func encodeNil(forKey key: Key) throws { set(.null, key) }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { set(.bool(value), key) }
-    mutating func encode(_ value: String, forKey key: Key) throws { set(.string(value), key) }
-    mutating func encode(_ value: Double, forKey key: Key) throws {
-        set(try ValueEncoder.number(value, parent: encoder, key: key), key)
-    }
-    mutating func encode(_ value: Float, forKey key: Key) throws {
-        set(try ValueEncoder.number(value, parent: encoder, key: key), key)
-    }
-    mutating func encode(_ value: Int, forKey key: Key) throws { set(.number(Double(value)), key) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { set(.number(Double(value)), key) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { set(.number(Double(value)), key) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { set(.number(Double(value)), key) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { set(.number(Double(value)), key) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { set(.number(Double(value)), key) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { set(.number(Double(value)), key) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { set(.number(Double(value)), key) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { set(.number(Double(value)), key) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { set(.number(Double(value)), key) }
-
-    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        set(try ValueEncoder.box(value, parent: encoder, key: key), key)
+    private func store<T: Encodable>(_ value: T, _ key: Key) throws {
+        encoder.append(.value(try Primitive.encode(value, codingPath: codingPath + [key])), key: name(key))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
         -> KeyedEncodingContainer<NestedKey> {
-        child(key, key).container(keyedBy: keyType)
+        nested(key, name(key)).container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        child(key, key).unkeyedContainer()
+        nested(key, name(key)).unkeyedContainer()
     }
 
-    mutating func superEncoder() -> any Encoder {
-        child(nil, SuperKey())
-    }
+    mutating func superEncoder() -> any Encoder { nested(SuperKey(), "super") }
+    mutating func superEncoder(forKey key: Key) -> any Encoder { nested(key, name(key)) }
 
-    mutating func superEncoder(forKey key: Key) -> any Encoder {
-        child(key, key)
-    }
-
-    /// A child encoder whose value takes this key's place once encoding ends (`nil`: the key "super").
-    private func child(_ key: Key?, _ codingKey: any CodingKey) -> ValueEncoder {
-        let child = encoder.pendingChild(at: encoder.fields.count, key: codingKey)
-        encoder.fields.append(EncodedField(key: key.map(name) ?? "super", value: .value(.null)))
+    private func nested(_ key: any CodingKey, _ name: String) -> ValueEncoder {
+        let child = ValueEncoder(codingPath: codingPath + [key])
+        encoder.append(.nested(child), key: name)
         return child
     }
 }
@@ -71,50 +54,39 @@ struct UnkeyedContainer: UnkeyedEncodingContainer {
     let encoder: ValueEncoder
 
     var codingPath: [any CodingKey] { encoder.codingPath }
-    var count: Int { encoder.items.count }
+    var count: Int { encoder.count }
 
-    private func append(_ value: JSONValue) { encoder.items.append(.value(value)) }
+    mutating func encodeNil() throws { encoder.append(.value(.null)) }
+    mutating func encode(_ value: Bool) throws { try store(value) }
+    mutating func encode(_ value: String) throws { try store(value) }
+    mutating func encode(_ value: Double) throws { try store(value) }
+    mutating func encode(_ value: Float) throws { try store(value) }
+    mutating func encode(_ value: Int) throws { try store(value) }
+    mutating func encode(_ value: Int8) throws { try store(value) }
+    mutating func encode(_ value: Int16) throws { try store(value) }
+    mutating func encode(_ value: Int32) throws { try store(value) }
+    mutating func encode(_ value: Int64) throws { try store(value) }
+    mutating func encode(_ value: UInt) throws { try store(value) }
+    mutating func encode(_ value: UInt8) throws { try store(value) }
+    mutating func encode(_ value: UInt16) throws { try store(value) }
+    mutating func encode(_ value: UInt32) throws { try store(value) }
+    mutating func encode(_ value: UInt64) throws { try store(value) }
+    mutating func encode<T: Encodable>(_ value: T) throws { try store(value) }
 
-    mutating func encodeNil() throws { append(.null) }
-    mutating func encode(_ value: Bool) throws { append(.bool(value)) }
-    mutating func encode(_ value: String) throws { append(.string(value)) }
-    mutating func encode(_ value: Double) throws {
-        append(try ValueEncoder.number(value, parent: encoder, key: IndexKey(count)))
-    }
-    mutating func encode(_ value: Float) throws {
-        append(try ValueEncoder.number(value, parent: encoder, key: IndexKey(count)))
-    }
-    mutating func encode(_ value: Int) throws { append(.number(Double(value))) }
-    mutating func encode(_ value: Int8) throws { append(.number(Double(value))) }
-    mutating func encode(_ value: Int16) throws { append(.number(Double(value))) }
-    mutating func encode(_ value: Int32) throws { append(.number(Double(value))) }
-    mutating func encode(_ value: Int64) throws { append(.number(Double(value))) }
-    mutating func encode(_ value: UInt) throws { append(.number(Double(value))) }
-    mutating func encode(_ value: UInt8) throws { append(.number(Double(value))) }
-    mutating func encode(_ value: UInt16) throws { append(.number(Double(value))) }
-    mutating func encode(_ value: UInt32) throws { append(.number(Double(value))) }
-    mutating func encode(_ value: UInt64) throws { append(.number(Double(value))) }
-
-    mutating func encode<T: Encodable>(_ value: T) throws {
-        encoder.items.append(try ValueEncoder.box(value, parent: encoder, key: IndexKey(count)))
+    private func store<T: Encodable>(_ value: T) throws {
+        encoder.append(.value(try Primitive.encode(value, codingPath: codingPath + [IndexKey(count)])))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        child().container(keyedBy: keyType)
+        nested().container(keyedBy: keyType)
     }
 
-    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        child().unkeyedContainer()
-    }
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { nested().unkeyedContainer() }
+    mutating func superEncoder() -> any Encoder { nested() }
 
-    mutating func superEncoder() -> any Encoder {
-        child()
-    }
-
-    /// A child whose value takes the next place once encoding ends.
-    private func child() -> ValueEncoder {
-        let child = encoder.pendingChild(at: count, key: IndexKey(count))
-        append(.null)
+    private func nested() -> ValueEncoder {
+        let child = ValueEncoder(codingPath: codingPath + [IndexKey(count)])
+        encoder.append(.nested(child))
         return child
     }
 }
@@ -125,30 +97,47 @@ struct SingleValueContainer: SingleValueEncodingContainer {
 
     var codingPath: [any CodingKey] { encoder.codingPath }
 
-    private func set(_ value: JSONValue) { set(.value(value)) }
+    mutating func encodeNil() throws { encoder.storage = .single(.null) }
+    mutating func encode(_ value: Bool) throws { try store(value) }
+    mutating func encode(_ value: String) throws { try store(value) }
+    mutating func encode(_ value: Double) throws { try store(value) }
+    mutating func encode(_ value: Float) throws { try store(value) }
+    mutating func encode(_ value: Int) throws { try store(value) }
+    mutating func encode(_ value: Int8) throws { try store(value) }
+    mutating func encode(_ value: Int16) throws { try store(value) }
+    mutating func encode(_ value: Int32) throws { try store(value) }
+    mutating func encode(_ value: Int64) throws { try store(value) }
+    mutating func encode(_ value: UInt) throws { try store(value) }
+    mutating func encode(_ value: UInt8) throws { try store(value) }
+    mutating func encode(_ value: UInt16) throws { try store(value) }
+    mutating func encode(_ value: UInt32) throws { try store(value) }
+    mutating func encode(_ value: UInt64) throws { try store(value) }
+    mutating func encode<T: Encodable>(_ value: T) throws { try store(value) }
 
-    private func set(_ node: EncodedJSON) {
-        encoder.kind = .single
-        encoder.single = node
+    private func store<T: Encodable>(_ value: T) throws {
+        encoder.storage = .single(try Primitive.encode(value, codingPath: codingPath))
     }
+}
 
-    mutating func encodeNil() throws { set(.null) }
-    mutating func encode(_ value: Bool) throws { set(.bool(value)) }
-    mutating func encode(_ value: String) throws { set(.string(value)) }
-    mutating func encode(_ value: Double) throws { set(try ValueEncoder.number(value, parent: encoder, key: nil)) }
-    mutating func encode(_ value: Float) throws { set(try ValueEncoder.number(value, parent: encoder, key: nil)) }
-    mutating func encode(_ value: Int) throws { set(.number(Double(value))) }
-    mutating func encode(_ value: Int8) throws { set(.number(Double(value))) }
-    mutating func encode(_ value: Int16) throws { set(.number(Double(value))) }
-    mutating func encode(_ value: Int32) throws { set(.number(Double(value))) }
-    mutating func encode(_ value: Int64) throws { set(.number(Double(value))) }
-    mutating func encode(_ value: UInt) throws { set(.number(Double(value))) }
-    mutating func encode(_ value: UInt8) throws { set(.number(Double(value))) }
-    mutating func encode(_ value: UInt16) throws { set(.number(Double(value))) }
-    mutating func encode(_ value: UInt32) throws { set(.number(Double(value))) }
-    mutating func encode(_ value: UInt64) throws { set(.number(Double(value))) }
-
-    mutating func encode<T: Encodable>(_ value: T) throws {
-        set(try ValueEncoder.box(value, parent: encoder, key: nil))
+/// The JSON of one value: the primitives directly, anything else through its own `encode(to:)`.
+enum Primitive {
+    static func encode<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws -> JSONValue {
+        switch value {
+        case let flag as Bool: return .bool(flag)
+        case let text as String: return .string(text)
+        case let number as Double: return try ValueEncoder.number(number, codingPath: codingPath)
+        case let number as Float: return try ValueEncoder.number(number, codingPath: codingPath)
+        case let integer as Int: return .number(Double(integer))
+        case let integer as Int64: return .number(Double(integer))
+        case let integer as Int32: return .number(Double(integer))
+        case let integer as Int16: return .number(Double(integer))
+        case let integer as Int8: return .number(Double(integer))
+        case let integer as UInt: return .number(Double(integer))
+        case let integer as UInt64: return .number(Double(integer))
+        case let integer as UInt32: return .number(Double(integer))
+        case let integer as UInt16: return .number(Double(integer))
+        case let integer as UInt8: return .number(Double(integer))
+        default: return try ValueEncoder.box(value, codingPath: codingPath)
+        }
     }
 }

@@ -22,26 +22,17 @@ public enum Replies {
         public init() {}
     }
 
-    // The envelopes and the status types write their bytes by hand (`JSONWritable`); other data goes through Codable.
     public static func success(id: RequestID, data: some Encodable) throws -> [UInt8] {
-        try JSONOutput.line(Success(id: id, data: data))
-    }
-
-    /// The status reply, the one sent most often: its type is known here, so it is written without a look-up.
-    public static func success(id: RequestID, data: StatusInfo) throws -> [UInt8] {
-        var out = JSONOutput(capacity: 1024)
-        try Success(id: id, data: data).writeJSON(to: &out)
-        return out.bytes
+        try JSONCoding.line(Success(id: id, data: data))
     }
 
     public static func failure(id: RequestID, error: ProtocolError) -> [UInt8] {
-        var out = JSONOutput(capacity: 256)
-        Failure(id: id, error: error).writeJSON(to: &out)
-        return out.bytes
+        // An error reply is strings and an id: it always encodes.
+        (try? JSONCoding.line(Failure(id: id, error: error))) ?? Array(#"{"id":null,"ok":false}"#.utf8)
     }
 
     public static func event(_ name: String, data: some Encodable) throws -> [UInt8] {
-        try JSONOutput.line(EventLine(event: name, data: data))
+        try JSONCoding.line(EventLine(event: name, data: data))
     }
 }
 

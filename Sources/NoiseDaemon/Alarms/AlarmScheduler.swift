@@ -290,8 +290,3 @@ public actor AlarmScheduler {
         return ProtocolError(.storageFailed, "the alarm could not be saved, so nothing changed: \(reason)")
     }
 }
-
-/// The data of the `next_alarm` event: the alarm that rings next, or null.
-public struct NextAlarm: Codable, Sendable {
-    @ExplicitNull public var alarm: AlarmInfo?
-}

@@ -71,8 +71,7 @@ public final class StatusBoard: Sendable {
                           catalog: parts.catalog, alarms: alarms)
     }
 
-    /// The uptime is shown to the millisecond: finer than any client needs, and written without a String
-    /// (`JSONWriter.writeThousandths`).
+    /// The uptime is shown to the millisecond: finer than any client needs.
     private static func shown(_ uptime: Double) -> Double {
         (uptime * 1000).rounded(.down) / 1000
     }

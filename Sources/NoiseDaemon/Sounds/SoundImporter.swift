@@ -60,9 +60,7 @@ struct SoundImporter: Sendable {
             var catalog = try loader.userCatalog()
             catalog.sounds.removeAll { $0.id == entry.id }
             catalog.sounds.append(entry)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            let bytes = Array(try encoder.encode(catalog)) + [UInt8(ascii: "\n")]
+            let bytes = try JSONCoding.pretty(catalog) + [UInt8(ascii: "\n")]
             try fileSystem.moveFile(from: partial, to: destination)
             do {
                 try fileSystem.writeAtomically(bytes, to: loader.userCatalogPath)

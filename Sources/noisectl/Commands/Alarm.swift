@@ -146,9 +146,9 @@ extension AlarmCommand {
             try options.withDaemon { connection throws(ClientFailure) in
                 let data = try connection.request("alarm_list")
                 if options.json { return Output.json(data) }
-                let alarms = try connection.readData(data, as: [AlarmInfo].self)
+                let alarms = try connection.decode(data, as: [AlarmInfo].self)
                 // A store that refuses changes (damaged, read-only) is said first: the list may lack alarms.
-                let problem = try connection.readData(try connection.request("status"), as: StatusInfo.self).alarms?.storeProblem
+                let problem = try connection.decode(try connection.request("status"), as: StatusInfo.self).alarms?.storeProblem
                 if let problem { Output.line("Store problem: \(problem)\n") }
                 guard !alarms.isEmpty else {
                     return Output.line(problem == nil ? "No alarms. Add one: noisectl alarm add 07:00 --repeat weekdays" : "No alarms could be read.")
@@ -173,13 +173,7 @@ extension AlarmCommand {
             try options.withDaemon { connection throws(ClientFailure) in
                 let data = try connection.request("alarm_next")
                 if options.json { return Output.json(data) }
-                let alarm: AlarmInfo?
-                do {
-                    alarm = try JSONFields(data).optional("alarm")
-                } catch {
-                    throw ClientFailure(message: "unexpected reply from the daemon: \(error)", code: nil, exitCode: 1)
-                }
-                guard let info = alarm else { return Output.line("No alarm is set to ring.") }
+                guard let info = try connection.decode(data, as: NextAlarm.self).alarm else { return Output.line("No alarm is set to ring.") }
                 Output.line(AlarmText.summary(info, now: LocalTime.nowSeconds()))
             }
         }
@@ -195,7 +189,7 @@ extension AlarmCommand {
             try options.withDaemon { connection throws(ClientFailure) in
                 let data = try connection.request("alarm_show", args: IDArgs(id: alarm.id))
                 if options.json { return Output.json(data) }
-                AlarmText.details(try connection.readData(data, as: AlarmInfo.self), now: LocalTime.nowSeconds()).forEach(Output.line)
+                AlarmText.details(try connection.decode(data, as: AlarmInfo.self), now: LocalTime.nowSeconds()).forEach(Output.line)
             }
         }
     }

@@ -7,7 +7,7 @@ enum AlarmText {
         try options.withDaemon { connection throws(ClientFailure) in
             let data = try connection.request(command, args: args)
             if options.json { return Output.json(data) }
-            Output.line("\(verb) " + summary(try connection.readData(data, as: AlarmInfo.self), now: LocalTime.nowSeconds()))
+            Output.line("\(verb) " + summary(try connection.decode(data, as: AlarmInfo.self), now: LocalTime.nowSeconds()))
         }
     }
 

@@ -60,7 +60,7 @@ struct Play: ParsableCommand {
         try options.withDaemon { connection throws(ClientFailure) in
             let data = try connection.request("play", args: request)
             if options.json { return Output.json(data) }
-            let playback = try connection.readData(data, as: PlaybackInfo.self)
+            let playback = try connection.decode(data, as: PlaybackInfo.self)
             Output.line("Playing: " + StatusText.playing(playback.playing))
             if let timer = playback.sleepTimer { Output.line("Timer: " + timer.text) }
         }

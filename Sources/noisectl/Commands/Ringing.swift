@@ -22,7 +22,7 @@ struct Snooze: ParsableCommand {
             let data = try connection.request("snooze", args: Args(minutes: minutes))
             if options.json { return Output.json(data) }
             let now = LocalTime.nowSeconds()
-            for info in try connection.readData(data, as: [AlarmInfo].self) {
+            for info in try connection.decode(data, as: [AlarmInfo].self) {
                 Output.line("Snoozed alarm \(info.alarm.id): " + AlarmText.next(info, now: now))
             }
         }
@@ -40,7 +40,7 @@ struct Dismiss: ParsableCommand {
             let data = try connection.request("dismiss")
             if options.json { return Output.json(data) }
             let now = LocalTime.nowSeconds()
-            for info in try connection.readData(data, as: [AlarmInfo].self) {
+            for info in try connection.decode(data, as: [AlarmInfo].self) {
                 Output.line("Dismissed alarm \(info.alarm.id)" + (info.nextTrigger.map { "; next " + AlarmText.date($0) + ", " + AlarmText.relative($0.unix - now) } ?? "."))
             }
         }

@@ -16,7 +16,7 @@ struct Status: ParsableCommand {
         try client.withDaemon { connection throws(ClientFailure) in
             let data = try connection.request("status")
             if client.json { return Output.json(data) }
-            let status = try connection.readData(data, as: StatusInfo.self)
+            let status = try connection.decode(data, as: StatusInfo.self)
             StatusText.lines(status).forEach(Output.line)
         }
     }

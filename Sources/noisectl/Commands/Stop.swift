@@ -23,7 +23,7 @@ struct Stop: ParsableCommand {
         try options.withDaemon { connection throws(ClientFailure) in
             let data = try connection.request("stop", args: request)
             if options.json { return Output.json(data) }
-            let playback = try connection.readData(data, as: PlaybackInfo.self)
+            let playback = try connection.decode(data, as: PlaybackInfo.self)
             let stopping = playback.playing.filter { $0.state == .fadingOut }.map(\.id)
             let still = playback.playing.filter { $0.state != .fadingOut }
             Output.line(stopping.isEmpty ? "Nothing was playing." : "Stopping: \(stopping.joined(separator: ", ")).")

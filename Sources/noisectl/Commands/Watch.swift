@@ -17,7 +17,7 @@ struct Watch: ParsableCommand {
 
     func run() throws {
         try options.withDaemon { connection throws(ClientFailure) in
-            let status = try connection.readData(try connection.request("subscribe"), as: StatusInfo.self)
+            let status = try connection.decode(try connection.request("subscribe"), as: StatusInfo.self)
             if !options.json { Output.line("Watching noised \(status.version); Ctrl-C to stop.") }
             var seen = 0
             while count.map({ seen < $0 }) ?? true {
@@ -37,13 +37,13 @@ struct Watch: ParsableCommand {
     private func describe(_ event: String, _ data: JSONValue, _ connection: DaemonConnection) -> String {
         switch event {
         case EventName.playback:
-            guard let playback = try? connection.readData(data, as: PlaybackInfo.self) else { break }
+            guard let playback = try? connection.decode(data, as: PlaybackInfo.self) else { break }
             return StatusText.playing(playback.playing) + (playback.sleepTimer.map { "; timer " + $0.text } ?? "")
         case EventName.audio:
-            guard let audio = try? connection.readData(data, as: AudioStatus.self) else { break }
+            guard let audio = try? connection.decode(data, as: AudioStatus.self) else { break }
             return StatusText.audio(audio)
         case EventName.catalog:
-            guard let catalog = try? connection.readData(data, as: CatalogSummary.self) else { break }
+            guard let catalog = try? connection.decode(data, as: CatalogSummary.self) else { break }
             return "\(catalog.sounds) sounds" + (catalog.problems.isEmpty ? "" : ", \(catalog.problems.count) problems")
         default:
             break

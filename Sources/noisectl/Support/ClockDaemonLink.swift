@@ -25,7 +25,7 @@ final class ClockDaemonLink {
         do {
             let fresh = try DaemonConnection(path: path, waitLimit: Limits.clockDaemonWaitSeconds)
             connection = fresh
-            status = try fresh.readData(try fresh.request("subscribe"), as: StatusInfo.self)
+            status = try fresh.decode(try fresh.request("subscribe"), as: StatusInfo.self)
         } catch {
             drop()
         }
@@ -48,7 +48,7 @@ final class ClockDaemonLink {
     private func refresh() {
         guard let connection else { return }
         do {
-            status = try connection.readData(try connection.request("status"), as: StatusInfo.self)
+            status = try connection.decode(try connection.request("status"), as: StatusInfo.self)
         } catch {
             drop()
         }
@@ -62,7 +62,7 @@ final class ClockDaemonLink {
             switch action {
             case .snooze:
                 struct Args: Encodable { var minutes: Int? }
-                let alarms = try connection.readData(try connection.request("snooze", args: Args(minutes: nil)), as: [AlarmInfo].self)
+                let alarms = try connection.decode(try connection.request("snooze", args: Args(minutes: nil)), as: [AlarmInfo].self)
                 said = alarms.first?.snoozedUntil.map { "Snoozed until " + AlarmText.clock($0) } ?? "Snoozed"
             case .dismiss:
                 _ = try connection.request("dismiss")

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Glibc
 import NoiseCore
 import NoiseSystem
@@ -22,27 +17,20 @@ struct ClientFailure: Error {
     }
 }
 
-/// A line from the daemon: a reply (with `id`) or an event (with `event`). Read without Codable, as is the
-/// status reply (`JSONDecodable`): on a cold start each Codable type costs a scan of the binary's conformances.
-struct IncomingLine: JSONDecodable {
+/// A line from the daemon: a reply (with `id`) or an event (with `event`).
+struct IncomingLine: Decodable {
     var id: RequestID?
     var ok: Bool?
     var event: String?
     var data: JSONValue?
     var error: ProtocolError?
+}
 
-    init(json: JSONValue) throws(JSONDecodingError) {
-        let fields = try JSONFields(json)
-        switch fields.fields["id"] {
-        case .number(let number)?: id = .int(Int64(number))
-        case .string(let text)?: id = .string(text)
-        default: id = nil
-        }
-        ok = try fields.optional("ok")
-        event = try fields.optional("event")
-        data = fields.fields["data"]
-        error = try fields.optional("error")
-    }
+/// A request line: the command, its arguments (left out when it has none) and the id its reply carries.
+private struct RequestLine<Args: Encodable>: Encodable {
+    var id: Int64
+    var cmd: String
+    var args: Args?
 }
 
 /// A blocking connection to the daemon's socket: one request at a time, events read on demand.
@@ -117,34 +105,23 @@ final class DaemonConnection {
 
     /// Sends a command and returns its reply's data; events arriving meanwhile are skipped.
     func request(_ command: String, args: some Encodable) throws(ClientFailure) -> JSONValue {
-        let encoded: JSONValue
-        do {
-            encoded = try JSONReader.read(try JSONCoding.line(args))
-        } catch {
-            throw ClientFailure(message: "cannot encode the request: \(error)", code: nil, exitCode: 1)
-        }
-        return try request(command, encodedArgs: encoded)
+        try send(command, args: Optional.some(args))
     }
 
     /// Sends a command without arguments.
     func request(_ command: String) throws(ClientFailure) -> JSONValue {
-        try request(command, encodedArgs: nil)
+        try send(command, args: Replies.Empty?.none)
     }
 
-    private func request(_ command: String, encodedArgs: JSONValue?) throws(ClientFailure) -> JSONValue {
+    private func send(_ command: String, args: (some Encodable)?) throws(ClientFailure) -> JSONValue {
         let id = nextID
         nextID += 1
-        // Written field by field in key order (what `JSONWriter` would give an object): no dictionary, whose first
-        // use would cost a cold `noisectl status` a scan of every conformance record.
-        var line = Array("{".utf8)
-        if let encodedArgs {
-            line += Array("\"args\":".utf8)
-            JSONWriter.write(encodedArgs, into: &line)
-            line.append(UInt8(ascii: ","))
+        let line: [UInt8]
+        do {
+            line = try JSONCoding.line(RequestLine(id: id, cmd: command, args: args)) + [UInt8(ascii: "\n")]
+        } catch {
+            throw ClientFailure(message: "cannot encode the request: \(error)", code: nil, exitCode: 1)
         }
-        line += Array("\"cmd\":".utf8)
-        JSONWriter.write(.string(command), into: &line)
-        line += Array(",\"id\":\(id)}\n".utf8)
         let sent = Result { () throws(ClientFailure) in try send(line) }
         try awaitGreeting()
         try sent.get()
@@ -162,18 +139,9 @@ final class DaemonConnection {
         try decode(try request(command, args: args), as: type)
     }
 
-    /// Reads reply data without Codable (the status reply).
-    func readData<T: JSONDecodable>(_ value: JSONValue, as type: T.Type) throws(ClientFailure) -> T {
-        do {
-            return try T(json: value)
-        } catch {
-            throw ClientFailure(message: "unexpected reply from the daemon: \(error)", code: nil, exitCode: 1)
-        }
-    }
-
     func decode<T: Decodable>(_ value: JSONValue, as type: T.Type) throws(ClientFailure) -> T {
         do {
-            return try JSONCoding.decoder().decode(T.self, from: try JSONCoding.encoder().encode(value))
+            return try JSONCoding.decode(T.self, from: value)
         } catch {
             throw ClientFailure(message: "unexpected reply from the daemon: \(error)", code: nil, exitCode: 1)
         }
@@ -188,7 +156,7 @@ final class DaemonConnection {
     private func nextIncoming() throws(ClientFailure) -> IncomingLine {
         let line = try readLine()
         do {
-            return try IncomingLine(json: JSONReader.read(line))
+            return try JSONCoding.decode(IncomingLine.self, from: line)
         } catch {
             throw .unreachable("the daemon sent a line that is not protocol JSON: \(String(decoding: line.prefix(200), as: UTF8.self))")
         }

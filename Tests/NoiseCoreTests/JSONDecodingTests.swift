@@ -1,23 +1,21 @@
 import Testing
 @testable import NoiseCore
 
-/// `init(json:)` must read what the encoder writes, field for field, so the client can drop Codable.
 extension JSONValue {
     func objectField(_ key: String) -> JSONValue {
         if case .object(let fields) = self { fields[key] ?? .null } else { .null }
     }
 }
 
-@Suite("Decoding without Codable")
-struct JSONDecodableTests {
-    func roundTrip<T: JSONDecodable & Encodable & Equatable>(_ sample: T) throws {
-        let decoded = try T(json: JSONValueEncoder.encode(sample))
-        #expect(decoded == sample)
-        // And through the bytes, as the client receives them.
-        #expect(try T(json: JSONReader.read(JSONCoding.line(sample))) == sample)
+/// `JSONCoding.decode` must read what `JSONCoding.line` writes, for every protocol type, and say where a reply
+/// that does not fit went wrong.
+@Suite("Decoding protocol JSON")
+struct JSONDecodingTests {
+    func roundTrip<T: Codable & Equatable>(_ sample: T) throws {
+        #expect(try JSONCoding.decode(T.self, from: JSONCoding.line(sample)) == sample)
     }
 
-    @Test func everyStatusTypeRoundTrips() throws {
+    @Test func everyProtocolTypeRoundTrips() throws {
         for sample in JSONSamples.statuses { try roundTrip(sample) }
         for sample in JSONSamples.playbacks { try roundTrip(sample) }
         for sample in JSONSamples.audios { try roundTrip(sample) }
@@ -27,11 +25,16 @@ struct JSONDecodableTests {
         for sample in JSONSamples.alarms { try roundTrip(sample) }
         for sample in JSONSamples.missed { try roundTrip(sample) }
         for sample in JSONSamples.errors { try roundTrip(sample) }
+        for sample in JSONSamples.soundInfos { try roundTrip(sample) }
+        for sample in JSONSamples.ids { try roundTrip(sample) }
         try roundTrip(OnsetInfo(writtenSeconds: -0.0123456, heardSeconds: 0.5))
         try roundTrip(ConfigStatus(path: "/p", found: false, problems: ["a", "b"]))
         try roundTrip(CatalogSummary(sounds: 2, problems: []))
         try roundTrip(SleepTimerInfo(remainingSeconds: 1, fadeOutSeconds: 0))
         try roundTrip(JSONSamples.trigger(1_795_000_000))
+        try roundTrip(NextAlarm(alarm: nil))
+        try roundTrip(NextAlarm(alarm: JSONSamples.alarmInfos[0]))
+        try roundTrip(CatalogFile(sounds: [SoundEntry(id: "rain", name: "Rain", category: "water", file: "r.mp3", kind: .loop)]))
     }
 
     @Test func everyRepeatRuleRoundTrips() throws {
@@ -40,18 +43,43 @@ struct JSONDecodableTests {
         }
     }
 
+    @Test func randomValuesRoundTripThroughTheBytes() throws {
+        var random = SplitMix64(state: 0xC0DE)
+        for _ in 0..<300 {
+            let value = JSONEncoderParityTests.randomValue(depth: 0, using: &random)
+            #expect(try JSONCoding.decode(JSONValue.self, from: JSONCoding.line(value)) == value)
+            #expect(try JSONReader.read(JSONWriter.writePretty(value)) == value)
+        }
+    }
+
+    /// Dictionary keys are data, not property names: neither converted on the way out nor on the way in.
+    @Test func dictionaryKeysStayAsTheyAre() throws {
+        struct Holder: Codable, Equatable {
+            var volumesBySound: [String: Int]
+        }
+        let holder = Holder(volumesBySound: ["rainStorm": 40, "fan": 20])
+        #expect(String(decoding: try JSONCoding.line(holder), as: UTF8.self) == #"{"volumes_by_sound":{"fan":20,"rainStorm":40}}"#)
+        try roundTrip(holder)
+    }
+
     /// A status reply line read from a real daemon's socket (`noised --device null`, after `noisectl alarm add 07:00
     /// --label Work --repeat weekdays` and `noisectl play rain --for 30m`).
     static let capturedReply = #"""
     {"data":{"alarms":{"count":1,"last_onset":null,"missed":[],"next":{"alarm":{"enabled":true,"id":1,"label":"Work","note":null,"ramp_seconds":30,"repeat":"weekdays","ring_limit_seconds":600,"snooze_minutes":9,"sound":"classic","time":"07:00","volume":80},"next_trigger":{"local":"2026-11-23T07:00:00+00:00","unix":1795417200},"ringing":false,"snoozed_until":null,"tone":null},"ringing":[],"store_problem":null,"time_zone":"Etc/UTC","time_zone_problem":null,"wake_from_suspend":true,"wake_note":null},"audio":{"device":"null","error":null,"state":"playing","underruns":0},"catalog":{"problems":[],"sounds":11},"config":{"found":false,"path":"/root/.config/noised/config.toml","problems":[]},"last_played":["rain"],"master_volume":100,"playing":[{"id":"rain","name":"Heavy rain","state":"fading_in","volume":100}],"protocol":1,"sleep_timer":{"fade_out_seconds":30,"remaining_seconds":1799.581881175},"uptime_seconds":4.408973925,"version":"0.1.0"},"id":1,"ok":true}
     """#
 
-    @Test func aCapturedDaemonReplyDecodes() throws {
+    struct Reply<Payload: Decodable>: Decodable {
+        var id: RequestID
+        var ok: Bool
+        var data: Payload?
+        var error: ProtocolError?
+    }
+
+    @Test func aCapturedDaemonReplyDecodesAndEncodesToTheSameBytes() throws {
         let line = Array(Self.capturedReply.utf8)
-        let reply = try JSONFields(JSONReader.read(line))
-        #expect(try reply.required("ok", as: Bool.self))
-        #expect(try reply.required("id", as: Int64.self) == 1)
-        let status = try reply.required("data", as: StatusInfo.self)
+        let reply = try JSONCoding.decode(Reply<StatusInfo>.self, from: line)
+        #expect(reply.ok && reply.id == .int(1))
+        let status = try #require(reply.data)
         #expect(status.version == "0.1.0" && status.protocol == 1)
         #expect(status.audio == AudioStatus(device: "null", state: .playing))
         #expect(status.playing == [PlayingSound(id: "rain", name: "Heavy rain", volume: 100, state: .fadingIn)])
@@ -62,17 +90,31 @@ struct JSONDecodableTests {
         #expect(status.alarms?.next?.nextTrigger?.local == "2026-11-23T07:00:00+00:00")
         #expect(status.alarms?.timeZone == "Etc/UTC" && status.alarms?.wakeFromSuspend == true)
         #expect(status.config == ConfigStatus(path: "/root/.config/noised/config.toml", found: false, problems: []))
-        // Foundation's Codable reads the same value, and encoding it again gives the captured bytes.
-        let viaFoundation = try JSONCoding.decoder().decode(StatusInfo.self, from: try JSONCoding.encoder().encode(
-            try JSONReader.read(line).objectField("data")))
-        #expect(viaFoundation == status)
         #expect(try Replies.success(id: .int(1), data: status) == line)
     }
 
     @Test func anErrorReplyDecodes() throws {
         let line = Replies.failure(id: .int(3), error: ProtocolError(.unknownSound, "unknown sound 'q'"))
-        let reply = try JSONFields(JSONReader.read(line))
-        #expect(try reply.required("error", as: ProtocolError.self) == ProtocolError(.unknownSound, "unknown sound 'q'"))
+        let reply = try JSONCoding.decode(Reply<JSONValue>.self, from: line)
+        #expect(!reply.ok && reply.error == ProtocolError(.unknownSound, "unknown sound 'q'"))
+    }
+
+    /// The path of a decoding error, as `a.b[2].c`.
+    static func path(_ error: any Error) -> String {
+        let context: DecodingError.Context
+        switch error as? DecodingError {
+        case .typeMismatch(_, let c)?, .valueNotFound(_, let c)?, .dataCorrupted(let c)?: context = c
+        case .keyNotFound(let key, let c)?: return path(c.codingPath + [key])
+        default: return "not a DecodingError: \(error)"
+        }
+        return path(context.codingPath)
+    }
+
+    static func path(_ keys: [any CodingKey]) -> String {
+        keys.reduce("") { path, key in
+            if let index = key.intValue { return path + "[\(index)]" }
+            return path.isEmpty ? SnakeCase.convert(key.stringValue) : path + "." + SnakeCase.convert(key.stringValue)
+        }
     }
 
     @Test func errorsNameTheFieldPath() throws {
@@ -94,22 +136,32 @@ struct JSONDecodableTests {
             var copy = json
             edit(&copy, path, new)
             do {
-                _ = try StatusInfo(json: copy)
+                _ = try JSONCoding.decode(StatusInfo.self, from: copy)
                 return "accepted"
             } catch {
-                return error.description
+                return Self.path(error)
             }
         }
-        #expect(failure(["uptime_seconds"], nil) == "uptime_seconds: missing")
-        #expect(failure(["playing", "1", "state"], .string("loud")) == "playing[1].state: unknown value \"loud\"")
-        #expect(failure(["alarms", "next", "alarm", "time"], .string("25:00")).hasPrefix("alarms.next.alarm.time: "))
-        #expect(failure(["alarms", "ringing", "0", "alarm", "id"], .number(1.5)) == "alarms.ringing[0].alarm.id: expected an integer, got 1.5")
-        #expect(failure(["audio"], .array([])) == "audio: expected an object, got an array")
-        #expect(failure(["catalog", "problems"], .array([.number(1)])) == "catalog.problems[0]: expected a string, got a number")
+        #expect(failure(["uptime_seconds"], nil) == "uptime_seconds")
+        #expect(failure(["playing", "1", "state"], .string("loud")) == "playing[1].state")
+        #expect(failure(["alarms", "next", "alarm", "time"], .string("25:00")) == "alarms.next.alarm.time")
+        #expect(failure(["alarms", "ringing", "0", "alarm", "id"], .number(1.5)) == "alarms.ringing[0].alarm.id")
+        #expect(failure(["audio"], .array([])) == "audio")
+        #expect(failure(["catalog", "problems"], .array([.number(1)])) == "catalog.problems[0]")
         // Optional fields may be null or missing.
         edit(&json, ["sleep_timer"], nil)
         edit(&json, ["config"], .null)
-        let status = try StatusInfo(json: json)
+        let status = try JSONCoding.decode(StatusInfo.self, from: json)
         #expect(status.sleepTimer == nil && status.config == nil)
+    }
+
+    @Test func integersMustBeExactAndInRange() throws {
+        #expect(try JSONCoding.decode([Int64].self, from: Array("[1,-2,9007199254740992]".utf8)) == [1, -2, 9_007_199_254_740_992])
+        #expect(throws: DecodingError.self) { try JSONCoding.decode(Int.self, from: JSONValue.number(1.5)) }
+        #expect(throws: DecodingError.self) { try JSONCoding.decode(UInt8.self, from: JSONValue.number(256)) }
+        #expect(throws: DecodingError.self) { try JSONCoding.decode(UInt.self, from: JSONValue.number(-1)) }
+        #expect(throws: DecodingError.self) { try JSONCoding.decode(String.self, from: JSONValue.number(1)) }
+        #expect(throws: DecodingError.self) { try JSONCoding.decode(Bool.self, from: JSONValue.null) }
+        #expect(try JSONCoding.decode(Float.self, from: JSONValue.number(0.5)) == 0.5)
     }
 }
