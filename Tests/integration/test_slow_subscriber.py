@@ -5,7 +5,8 @@ grow the daemon's memory nor delay anyone else").
 test_socket.py covers clients that never read their *replies* and misbehaving request senders; this covers the
 events: tens of thousands of them (volume changes, each a ``playback`` event) for a subscriber that never reads.
 Checked: the daemon's RSS grows by less than 2 MiB while the events published would fill four times that;
-the subscriber is disconnected and the log says why; another client's ``status`` stays quick meanwhile."""
+the subscriber is disconnected and the log says why; another client's ``status`` is answered in turn meanwhile
+(at least ten times, none taking more than a quarter of the flood)."""
 
 import json
 import socket
@@ -111,6 +112,9 @@ def test_a_subscriber_that_never_reads_is_cut_off_and_costs_no_memory(make_daemo
         got += len(chunk)
     slow.close()
     assert got < published / 4, f"the slow subscriber was sent {got} bytes: it was not cut off early"
-    assert len(latencies) >= 10 and max(latencies) < 0.5, f"status took up to {max(latencies):.2f}s"
+    # Served in turn with the flood, not after it: many answers while it lasted, none waiting a large part of it.
+    # Relative to the flood's own length, so the check does not depend on how fast the machine is.
+    assert len(latencies) >= 10, f"only {len(latencies)} status replies during a {elapsed:.1f} s flood"
+    assert max(latencies) < elapsed / 4, f"status took up to {max(latencies):.2f}s of a {elapsed:.1f} s flood"
     with H.RawClient(d.socket) as c:
         assert c.request("ping")["ok"]
