@@ -2,6 +2,8 @@
 import PackageDescription
 
 let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+let pureCore: [Target.Dependency] = ["NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "NoiseConfig", "NoiseProtocol",
+                                     "ClockFace"]
 
 let package = Package(
     name: "NoiseClock",
@@ -26,23 +28,38 @@ let package = Package(
         .target(name: "CFuzzer"),
         .systemLibrary(name: "CMPG123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"])]),
 
-        // Pure core: models, catalog, protocol, parsing. No I/O.
+        // The pure core, no I/O, one module per domain (docs/architecture.md has the map; a test checks it).
+        // NoiseCore: limits, JSON, errors, parsing and path rules every other module uses.
         .target(name: "NoiseCore", swiftSettings: strict),
+        // Time zones (TZif, POSIX rules), civil dates, ISO 8601.
+        .target(name: "NoiseTime", dependencies: ["NoiseCore"], swiftSettings: strict),
+        // Alarms: the model, repeat rules, the next trigger, the scheduler's state machine, the legacy import.
+        .target(name: "NoiseAlarms", dependencies: ["NoiseCore", "NoiseTime"], swiftSettings: strict),
+        // The sound catalog: its file format, its rules, the sound library.
+        .target(name: "NoiseCatalog", dependencies: ["NoiseCore"], swiftSettings: strict),
+        // config.toml: the TOML-subset parser, the keys, the settings, the editor.
+        .target(name: "NoiseConfig", dependencies: ["NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog"],
+                swiftSettings: strict),
+        // The socket protocol: commands and their arguments, replies, events, the status types.
+        .target(name: "NoiseProtocol", dependencies: ["NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog"],
+                swiftSettings: strict),
+        // The terminal clocks' faces (noisectl only).
+        .target(name: "ClockFace", dependencies: ["NoiseCore", "NoiseTime", "NoiseConfig"], swiftSettings: strict),
 
-        // The I/O edges both executables share (the system's tz database), kept out of the pure core.
-        .target(name: "NoiseSystem", dependencies: ["NoiseCore"], swiftSettings: strict),
+        // The I/O edges both executables share (the system's tz database, peer credentials), kept out of the pure core.
+        .target(name: "NoiseSystem", dependencies: ["NoiseCore", "NoiseTime"], swiftSettings: strict),
 
         // Alarms, snoozes and missed alarms in SQLite.
         .target(
             name: "NoiseStore",
-            dependencies: ["NoiseCore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["NoiseCore", "NoiseAlarms", "NoiseProtocol", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict
         ),
 
         // Decoding, mixing and the output thread.
         .target(
             name: "NoiseAudio",
-            dependencies: ["NoiseCore", "CALSA", "CMPG123"],
+            dependencies: ["NoiseCore", "NoiseProtocol", "CALSA", "CMPG123"],
             swiftSettings: strict
         ),
 
@@ -50,7 +67,8 @@ let package = Package(
         .target(
             name: "NoiseDaemon",
             dependencies: [
-                "NoiseCore", "NoiseAudio", "NoiseStore", "NoiseSystem", "CLinux",
+                "NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "NoiseConfig", "NoiseProtocol",
+                "NoiseAudio", "NoiseStore", "NoiseSystem", "CLinux",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -73,7 +91,8 @@ let package = Package(
         .executableTarget(
             name: "noisectl",
             dependencies: [
-                "NoiseCore", "NoiseSystem", "CLinux",
+                "NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "NoiseConfig", "NoiseProtocol", "ClockFace",
+                "NoiseSystem", "CLinux",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -97,18 +116,19 @@ let package = Package(
         .executableTarget(
             name: "noise-fuzz",
             dependencies: [
-                "NoiseDaemon", "NoiseCore", "NoiseAudio", "NoiseStore", "NoiseSystem", "NoiseTesting", "CFuzzer",
+                "NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "NoiseConfig", "NoiseProtocol",
+                "NoiseDaemon", "NoiseAudio", "NoiseStore", "NoiseSystem", "NoiseTesting", "CFuzzer",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
 
         // Golden/ holds the terminal clocks' expected frames, read by path (GoldenFrame.swift), not as resources.
-        .testTarget(name: "NoiseCoreTests", dependencies: ["NoiseCore"], exclude: ["Golden"], swiftSettings: strict),
-        .testTarget(name: "NoiseSystemTests", dependencies: ["NoiseSystem", "NoiseCore"], swiftSettings: strict),
+        .testTarget(name: "NoiseCoreTests", dependencies: pureCore, exclude: ["Golden"], swiftSettings: strict),
+        .testTarget(name: "NoiseSystemTests", dependencies: pureCore + ["NoiseSystem"], swiftSettings: strict),
         .testTarget(
             name: "NoiseDaemonTests",
-            dependencies: ["NoiseDaemon", "NoiseCore", "NoiseStore", "NoiseSystem", "NoiseTesting",
+            dependencies: pureCore + ["NoiseDaemon", "NoiseStore", "NoiseSystem", "NoiseTesting",
                            .product(name: "Logging", package: "swift-log"),
                            .product(name: "NIOCore", package: "swift-nio"),
                            .product(name: "NIOEmbedded", package: "swift-nio")],
@@ -116,14 +136,14 @@ let package = Package(
         ),
         .testTarget(
             name: "NoiseStoreTests",
-            dependencies: ["NoiseStore", "NoiseCore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: pureCore + ["NoiseStore", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict
         ),
-        .testTarget(name: "NoiseAudioTests", dependencies: ["NoiseAudio", "NoiseCore"], swiftSettings: strict),
+        .testTarget(name: "NoiseAudioTests", dependencies: pureCore + ["NoiseAudio"], swiftSettings: strict),
         // Thirty days of alarms through the scheduler actor in seconds (`swift test --filter NoiseSoakTests`).
         .testTarget(
             name: "NoiseSoakTests",
-            dependencies: ["NoiseDaemon", "NoiseCore", "NoiseStore", "NoiseSystem", "NoiseTesting",
+            dependencies: pureCore + ["NoiseDaemon", "NoiseStore", "NoiseSystem", "NoiseTesting",
                            .product(name: "Logging", package: "swift-log"),
                            .product(name: "NIOCore", package: "swift-nio"),
                            .product(name: "NIOEmbedded", package: "swift-nio")],

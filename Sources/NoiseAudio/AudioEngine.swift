@@ -1,5 +1,6 @@
 import NoiseCore
 import Synchronization
+import NoiseProtocol
 
 /// What the output thread reports back. Delivered on the output thread; handlers must only hand it on.
 public enum AudioEvent: Sendable {

@@ -1,5 +1,6 @@
 import GRDB
 import NoiseCore
+import NoiseAlarms
 
 /// One row of the `alarm` table. The schema holds the constraints; this maps rows to `Alarm`s.
 struct AlarmRecord: Codable, FetchableRecord, MutablePersistableRecord {

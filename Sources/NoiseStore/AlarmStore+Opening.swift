@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import NoiseCore
+import NoiseAlarms
 
 extension AlarmStore {
     /// The store the daemon runs with; never throws, so no store stops the daemon (under systemd that was a

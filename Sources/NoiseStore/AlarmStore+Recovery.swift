@@ -2,6 +2,8 @@ import Foundation
 import Glibc
 import GRDB
 import NoiseCore
+import NoiseAlarms
+import NoiseProtocol
 
 extension AlarmStore {
     /// `store_check`: SQLite's `integrity_check` and a read of every row. A store served from memory (read-only)

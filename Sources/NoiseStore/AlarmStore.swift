@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import NoiseCore
+import NoiseAlarms
 
 /// Alarms, snoozes and missed alarms in SQLite (WAL, `synchronous = FULL`): a change is on disk before the
 /// call returns, so a reply sent after it survives `kill -9` and power loss. The GRDB way: a small wrapper

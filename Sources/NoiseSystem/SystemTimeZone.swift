@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import NoiseCore
+import NoiseTime
 
 /// Reads zone rules from the system's tz database. One real implementation; the protocol lets tests and the
 /// scheduler inject zones.

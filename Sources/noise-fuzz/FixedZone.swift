@@ -1,5 +1,6 @@
 import NoiseCore
 import NoiseSystem
+import NoiseTime
 
 /// The rig's time zone: UTC, whatever the machine's, so an input means the same everywhere.
 struct FixedZone: TimeZoneSource {

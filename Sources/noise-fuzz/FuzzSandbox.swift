@@ -1,5 +1,6 @@
 import Foundation
 import NoiseCore
+import NoiseCatalog
 
 /// The request target's folder: the repository's catalog (`sounds.json`) with every sound a copy of a tiny MP3 (a
 /// third of a second, so playing costs next to nothing): loops get Tests/fuzz/tiny.mp3 (44.1 kHz, the catalog's

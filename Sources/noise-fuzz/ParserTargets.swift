@@ -1,4 +1,7 @@
 import NoiseCore
+import NoiseCatalog
+import NoiseConfig
+import NoiseAlarms
 
 /// `config.toml`: whatever the bytes, reading returns (never traps), and every problem has a line (0 for the whole
 /// file) within the file and a message; a file without problems has no key twice.

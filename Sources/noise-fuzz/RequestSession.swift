@@ -3,6 +3,7 @@ import NoiseCore
 import NoiseDaemon
 import NoiseTesting
 import NoiseStore
+import NoiseProtocol
 
 /// One input's daemon, wired as `Daemon.run` wires it less the socket and the services: a player over a started
 /// engine (with `DiscardingOutput`), a scheduler running on a manual wall clock over a fresh in-memory store, and

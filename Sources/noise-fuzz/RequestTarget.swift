@@ -5,6 +5,9 @@ import NoiseCore
 import NoiseDaemon
 import NoiseStore
 import Synchronization
+import NoiseCatalog
+import NoiseConfig
+import NoiseProtocol
 
 /// The main target: each input is a short session on one connection. It is split into lines as the control server
 /// splits its stream (a one-line input is a single request), and each line is answered by a real `RequestHandler`

@@ -3,6 +3,7 @@ import Glibc
 import Logging
 import NoiseCore
 import NoiseDaemon
+import NoiseConfig
 
 /// `noised`: the alarm-and-noise daemon. Parses options, resolves paths, and runs the daemon.
 struct Noised: AsyncParsableCommand {

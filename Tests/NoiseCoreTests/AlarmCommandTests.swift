@@ -1,5 +1,7 @@
 import Testing
 @testable import NoiseCore
+@testable import NoiseAlarms
+@testable import NoiseProtocol
 
 @Suite("Alarm commands")
 struct AlarmCommandTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import NoiseCore
+@testable import NoiseAlarms
 
 /// The scheduler's rules, driven by plain instants: no clock, no sleeping.
 @Suite("Alarm schedule")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NoiseCore
+@testable import ClockFace
 
 /// One frame of the analog face, compared with Tests/NoiseCoreTests/Golden/analog-<name>.txt.
 struct AnalogGoldenFrame: CustomTestStringConvertible, Sendable {

@@ -1,5 +1,6 @@
 import Testing
 @testable import NoiseCore
+@testable import NoiseCatalog
 
 @Suite("Catalog parsing and validation")
 struct CatalogParserTests {

@@ -1,5 +1,8 @@
 @testable import NoiseCore
 import Testing
+@testable import ClockFace
+@testable import NoiseConfig
+@testable import NoiseTime
 
 @Suite("Clock parts")
 struct ClockPartsTests {

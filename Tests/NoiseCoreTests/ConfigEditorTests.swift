@@ -1,5 +1,6 @@
 import Testing
 @testable import NoiseCore
+@testable import NoiseConfig
 
 @Suite("config.toml editor")
 struct ConfigEditorTests {

@@ -1,5 +1,7 @@
 import Testing
 @testable import NoiseCore
+@testable import NoiseCatalog
+@testable import NoiseConfig
 
 @Suite("config.toml")
 struct ConfigFileTests {

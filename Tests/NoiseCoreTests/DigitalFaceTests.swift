@@ -1,5 +1,6 @@
 @testable import NoiseCore
 import Testing
+@testable import ClockFace
 
 @Suite("Digital clock face")
 struct DigitalFaceTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import NoiseCore
+@testable import ClockFace
 
 @Suite("Dot canvas")
 struct DotCanvasTests {

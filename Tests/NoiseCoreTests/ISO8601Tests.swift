@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NoiseCore
+@testable import NoiseTime
 
 @Suite("ISO-8601 instants")
 struct ISO8601Tests {

@@ -1,5 +1,8 @@
 import Testing
 @testable import NoiseCore
+@testable import NoiseAlarms
+@testable import NoiseCatalog
+@testable import NoiseProtocol
 
 extension JSONValue {
     func objectField(_ key: String) -> JSONValue {

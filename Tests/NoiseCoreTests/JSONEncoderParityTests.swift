@@ -5,6 +5,7 @@ import Foundation
 #endif
 import Testing
 @testable import NoiseCore
+@testable import NoiseProtocol
 
 /// The wire format is Foundation's `JSONEncoder` configured as the protocol first was (snake_case keys, sorted,
 /// slashes not escaped): `JSONCoding.line` must give the same bytes, so scripts written against earlier replies

@@ -1,4 +1,8 @@
 @testable import NoiseCore
+@testable import NoiseAlarms
+@testable import NoiseCatalog
+@testable import NoiseProtocol
+@testable import NoiseTime
 
 /// Rich values of every type the protocol sends, for the encoder parity and `init(json:)` round-trip tests:
 /// every optional present and absent, every enum case, awkward strings and numbers.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import NoiseCore
+@testable import NoiseAlarms
+@testable import NoiseTime
 
 /// The file the tests share with docs/alarms.md: one entry for each form and mistake the app's versions left.
 private func fixture() throws -> [UInt8] {

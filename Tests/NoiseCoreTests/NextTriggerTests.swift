@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import NoiseCore
+@testable import NoiseAlarms
+@testable import NoiseTime
 
 /// Loads a zone from the system's tz database (the test reads the file; the function under test is pure).
 func zone(_ identifier: String) throws -> ZoneRules {

@@ -1,5 +1,6 @@
 import Testing
 @testable import NoiseCore
+@testable import NoiseProtocol
 
 @Suite("Reply and event encoding")
 struct RepliesTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import NoiseCore
+@testable import NoiseConfig
 
 /// A value written after `k = `, and what it must parse to.
 struct TOMLGoodValue: Sendable, CustomTestStringConvertible {

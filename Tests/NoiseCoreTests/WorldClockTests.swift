@@ -1,5 +1,7 @@
 import Testing
 @testable import NoiseCore
+@testable import ClockFace
+@testable import NoiseTime
 
 @Suite("World clocks")
 struct WorldClockTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NoiseCore
+@testable import NoiseTime
 
 /// Real zones from Debian's tzdata, chosen for their oddities: 30-minute and 45-minute offsets, a skipped day,
 /// +14, negative DST, southern-hemisphere DST, Ramadan-driven rules, and footers with hours past 24 or below 0.

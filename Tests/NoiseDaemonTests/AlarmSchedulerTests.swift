@@ -6,6 +6,9 @@ import Synchronization
 import Testing
 @testable import NoiseDaemon
 import NoiseTesting
+@testable import NoiseAlarms
+@testable import NoiseProtocol
+@testable import NoiseTime
 
 /// Records what the scheduler asks of the audio side.
 actor RecordingRinger: AlarmRinger {

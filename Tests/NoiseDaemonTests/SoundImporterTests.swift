@@ -3,6 +3,7 @@ import Glibc
 import NoiseCore
 import Testing
 @testable import NoiseDaemon
+@testable import NoiseProtocol
 
 /// Imports against a real temporary folder, many at once on the real file-work pool: every acknowledged sound is
 /// in the catalog, one import wins an id, nothing is left behind (8 parallel imports used to lose 5 sounds).

@@ -2,6 +2,7 @@ import NoiseCore
 import Synchronization
 import Testing
 @testable import NoiseDaemon
+@testable import NoiseProtocol
 
 @Suite("status board")
 struct StatusBoardTests {

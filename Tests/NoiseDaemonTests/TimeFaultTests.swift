@@ -6,6 +6,9 @@ import Synchronization
 import Testing
 @testable import NoiseDaemon
 import NoiseTesting
+@testable import NoiseAlarms
+@testable import NoiseProtocol
+@testable import NoiseTime
 
 /// A system zone the test can change while the scheduler runs, as `timedatectl set-timezone` would.
 final class ChangingZone: TimeZoneSource {

@@ -1,6 +1,8 @@
 import NoiseCore
 import NoiseDaemon
 import NoiseTesting
+@testable import NoiseAlarms
+@testable import NoiseProtocol
 
 /// Records every ring the scheduler asks for, with the clock's time when it asked.
 actor SoakRinger: AlarmRinger {

@@ -1,4 +1,5 @@
 import NoiseCore
+@testable import NoiseAlarms
 
 /// What the scripted user does when alarms start ringing: nothing (they ring out), or snooze or dismiss after
 /// some seconds. A snooze or a dismiss answers every alarm ringing then, as `noisectl` does.

@@ -5,6 +5,8 @@ import NoiseTesting
 import NoiseStore
 import NoiseSystem
 import Testing
+@testable import NoiseAlarms
+@testable import NoiseTime
 
 /// One zone's rules, whatever the system's zone is.
 struct FixedZones: TimeZoneSource {

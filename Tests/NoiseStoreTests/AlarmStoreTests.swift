@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import NoiseCore
 @testable import NoiseStore
+@testable import NoiseAlarms
 
 @Suite("Alarm store")
 struct AlarmStoreTests {

@@ -3,6 +3,7 @@ import GRDB
 import Testing
 @testable import NoiseCore
 @testable import NoiseStore
+@testable import NoiseAlarms
 
 @Suite("Alarm store, read-only")
 struct ReadOnlyStoreTests {

@@ -3,6 +3,8 @@ import GRDB
 import Testing
 @testable import NoiseCore
 @testable import NoiseStore
+@testable import NoiseAlarms
+@testable import NoiseProtocol
 
 @Suite("Alarm store, damaged")
 struct StoreRecoveryTests {

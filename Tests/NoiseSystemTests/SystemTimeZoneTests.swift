@@ -2,6 +2,7 @@ import Foundation
 import NoiseCore
 import Testing
 @testable import NoiseSystem
+@testable import NoiseTime
 
 private let systemZoneinfo = "/usr/share/zoneinfo"
 

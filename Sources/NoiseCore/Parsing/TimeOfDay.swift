@@ -60,3 +60,20 @@ public struct TimeOfDay: Sendable, Hashable, Codable, Comparable, CustomStringCo
         return second == 0 ? hhmm : hhmm + ":\(second < 10 ? "0" : "")\(second)"
     }
 }
+
+extension TimeOfDay {
+    /// Encoded as text (`07:00`, `07:00:30`), the way people read and type it.
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        do {
+            self = try TimeOfDay.parse(text)
+        } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

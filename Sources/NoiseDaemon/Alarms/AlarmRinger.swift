@@ -1,4 +1,6 @@
 import NoiseCore
+import NoiseAlarms
+import NoiseProtocol
 
 /// What the scheduler needs from the audio side to ring. The player is the one implementation; the protocol
 /// lets scheduler tests record rings without an audio device.

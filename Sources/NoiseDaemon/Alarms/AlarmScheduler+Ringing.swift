@@ -2,6 +2,8 @@ import Logging
 import NoiseCore
 import NoiseStore
 import NoiseSystem
+import NoiseAlarms
+import NoiseProtocol
 
 /// What the schedule decided, carried out: tones prepared and rung, missed alarms recorded, events published.
 extension AlarmScheduler {

@@ -2,6 +2,8 @@ import Logging
 import NoiseCore
 import NoiseStore
 import NoiseSystem
+import NoiseAlarms
+import NoiseProtocol
 
 /// The store's check and rebuild, asked for by `noisectl store check` and `store recover`, and its close at shutdown.
 extension AlarmScheduler {

@@ -2,6 +2,8 @@ import Logging
 import NoiseCore
 import NoiseStore
 import NoiseSystem
+import NoiseAlarms
+import NoiseProtocol
 
 /// Owns the alarms and the next-trigger state. It waits on the wall clock until the next deadline, asks the
 /// `AlarmSchedule` value what is due, stores what must survive a crash, then rings, stops and reports.

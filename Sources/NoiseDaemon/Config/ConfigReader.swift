@@ -1,4 +1,5 @@
 import NoiseCore
+import NoiseConfig
 
 /// Reads `config.toml` from disk. A missing file means the defaults; a file that cannot be read or has any
 /// problem is not used (see `ConfigFile`). Blocks on the read: call at start-up or on a blocking-work thread.

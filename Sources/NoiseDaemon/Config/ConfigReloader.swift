@@ -1,6 +1,8 @@
 import Logging
 import NoiseAudio
 import NoiseCore
+import NoiseAlarms
+import NoiseConfig
 
 /// What SIGHUP does: reads the config again and applies what can change while running (defaults of play,
 /// stop and new alarms, the missed-alarm grace, the log level, the sound folders), then reloads the sound

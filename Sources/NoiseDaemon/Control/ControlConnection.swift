@@ -1,5 +1,6 @@
 import NIOCore
 import NoiseCore
+import NoiseProtocol
 
 /// Sent down the pipeline by a subscriber's conversation: from now on the connection may stay silent.
 struct AllowSilence {}

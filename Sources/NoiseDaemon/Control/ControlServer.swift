@@ -5,6 +5,7 @@ import NIOPosix
 import NoiseCore
 import NoiseSystem
 import ServiceLifecycle
+import NoiseProtocol
 
 /// The control socket, shaped like SwiftNIO's own servers: one `NIOAsyncChannel` per connection, served by its own
 /// child task (one reply per request line, in order; events for subscribers). A connection is admitted (the

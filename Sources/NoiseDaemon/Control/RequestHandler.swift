@@ -1,6 +1,8 @@
 import Logging
 import NoiseAudio
 import NoiseCore
+import NoiseAlarms
+import NoiseProtocol
 
 /// Answers one request line: decodes it, carries it out on the player, encodes the reply.
 /// Errors become error replies; nothing a client sends can throw past here.

@@ -1,5 +1,6 @@
 import NoiseCore
 import Synchronization
+import NoiseProtocol
 
 /// What `status` shows, as the actors that own it last published it. The player publishes what plays and the
 /// catalog, the scheduler the alarms, every time they change (from `didSet`, so no change is missed), and the

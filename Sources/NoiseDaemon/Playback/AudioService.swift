@@ -2,6 +2,7 @@ import Logging
 import NoiseAudio
 import NoiseCore
 import ServiceLifecycle
+import NoiseProtocol
 
 /// Runs the output thread for the daemon's lifetime: starts it, hands its events to the player, and on
 /// shutdown fades everything out and waits for the device to close.

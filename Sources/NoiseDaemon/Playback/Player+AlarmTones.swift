@@ -1,5 +1,7 @@
 import NoiseAudio
 import NoiseCore
+import NoiseAlarms
+import NoiseProtocol
 
 /// The alarm tones and the preview: scheduled ahead of their trigger, never silent because of a file.
 extension Player {

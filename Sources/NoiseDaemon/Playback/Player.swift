@@ -1,5 +1,8 @@
 import NoiseAudio
 import NoiseCore
+import NoiseCatalog
+import NoiseConfig
+import NoiseProtocol
 
 /// Owns what plays: the voices in the mixer, their volumes, the master volume, the sleep timer, the sound
 /// library and the decoded-sound cache. Talks to the output thread only by sending it commands.

@@ -1,5 +1,6 @@
 import NoiseCore
 import Synchronization
+import NoiseCatalog
 
 /// The one writer of the user's catalog, and where every library the player is given comes from.
 ///

@@ -1,5 +1,6 @@
 import NoiseAudio
 import NoiseCore
+import NoiseCatalog
 
 /// Reads the installed catalog, the user's overlay and the config's extra folders into a `SoundLibrary`,
 /// reporting every bad entry (and every entry whose file is missing) without letting it take the others down.

@@ -1,6 +1,8 @@
 import Foundation
 import NoiseAudio
 import NoiseCore
+import NoiseCatalog
+import NoiseProtocol
 
 /// Adds a user's sound: checks the fields, copies the file into the overlay folder under a private name, checks
 /// that every frame of the copy decodes, then — under the keeper's lock, so parallel imports cannot lose each

@@ -1,5 +1,7 @@
 import ArgumentParser
 import NoiseCore
+import NoiseAlarms
+import NoiseProtocol
 
 /// `noisectl alarm …`: manage alarms.
 struct AlarmCommand: ParsableCommand {

@@ -7,6 +7,7 @@ import Foundation
 import Glibc
 import NoiseCore
 import NoiseSystem
+import NoiseAlarms
 
 /// `noisectl alarm import`: adds the alarms of the original iPhone app, one `alarm_add` each, so one the daemon
 /// refuses is reported and the rest still go in.

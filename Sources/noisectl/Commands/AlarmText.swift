@@ -1,4 +1,6 @@
 import NoiseCore
+import NoiseProtocol
+import NoiseTime
 
 /// How alarms read for people.
 enum AlarmText {
@@ -40,7 +42,7 @@ enum AlarmText {
     /// `Mon 24 Nov 07:00` from an ISO-8601 local time.
     static func date(_ trigger: TriggerInfo) -> String {
         guard let wall = ISO8601.parts(trigger.local)?.wallSeconds else { return trigger.local }
-        let days = NextTrigger.floorDivide(wall, 86_400)
+        let days = CivilDate.floorDivide(wall, 86_400)
         let (_, month, day) = CivilDate.date(days: days)
         let weekday = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][CivilDate.weekday(days: days) - 1]
         let monthName = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][month - 1]
@@ -49,7 +51,7 @@ enum AlarmText {
 
     static func clock(_ trigger: TriggerInfo) -> String {
         guard let wall = ISO8601.parts(trigger.local)?.wallSeconds else { return trigger.local }
-        let seconds = Int(wall - NextTrigger.floorDivide(wall, 86_400) * 86_400)
+        let seconds = Int(wall - CivilDate.floorDivide(wall, 86_400) * 86_400)
         return TimeOfDay(hour: seconds / 3600, minute: seconds % 3600 / 60, second: seconds % 60).description
     }
 

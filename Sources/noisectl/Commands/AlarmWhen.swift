@@ -7,6 +7,8 @@ import Foundation
 import Glibc
 import NoiseCore
 import NoiseSystem
+import NoiseAlarms
+import NoiseTime
 
 /// `noisectl alarm when`: the next triggers of an alarm, computed here by `NextTrigger`, the scheduler's own
 /// function, so a time and repeat rule can be checked against daylight saving without the daemon (as

@@ -2,6 +2,9 @@ import ArgumentParser
 import Glibc
 import NoiseCore
 import NoiseSystem
+import ClockFace
+import NoiseConfig
+import NoiseTime
 
 /// `noisectl clock`: the full-terminal clock, digital or analog, live and aware of the daemon.
 struct Clock: ParsableCommand {

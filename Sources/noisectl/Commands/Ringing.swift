@@ -1,5 +1,7 @@
 import ArgumentParser
 import NoiseCore
+import NoiseAlarms
+import NoiseProtocol
 
 /// `noisectl snooze`: silence the ringing alarm; it rings again after its snooze minutes.
 struct Snooze: ParsableCommand {

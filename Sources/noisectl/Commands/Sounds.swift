@@ -1,6 +1,8 @@
 import ArgumentParser
 import Glibc
 import NoiseCore
+import NoiseCatalog
+import NoiseProtocol
 
 struct Sounds: ParsableCommand {
     static let configuration = CommandConfiguration(

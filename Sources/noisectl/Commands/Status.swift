@@ -1,5 +1,6 @@
 import ArgumentParser
 import NoiseCore
+import NoiseProtocol
 
 struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import NoiseCore
+import NoiseProtocol
 
 struct Stop: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,7 @@
 import ArgumentParser
 import NoiseCore
+import NoiseAlarms
+import NoiseProtocol
 
 /// `noisectl store …`: check the alarm store, and rebuild it from what can be read when it is damaged.
 struct Store: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import NoiseCore
+import NoiseProtocol
 
 struct Volume: ParsableCommand {
     static let configuration = CommandConfiguration(

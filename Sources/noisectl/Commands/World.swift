@@ -1,6 +1,9 @@
 import ArgumentParser
 import NoiseCore
 import NoiseSystem
+import ClockFace
+import NoiseTime
+import NoiseConfig
 
 /// `noisectl world`: clocks of other zones, computed here from the system's tz database (no daemon needed).
 /// The zones shown without arguments are `world.zones` in config.toml, kept by `world add` and `world remove`.

@@ -1,5 +1,6 @@
 import Glibc
 import NoiseCore
+import ClockFace
 
 /// Reads the battery from sysfs at most every 30 s (it changes slowly, and the clock draws every second).
 /// `$NOISECTL_POWER_SUPPLY_DIR` replaces /sys/class/power_supply, for tests and odd machines.

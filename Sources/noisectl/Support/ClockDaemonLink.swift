@@ -1,5 +1,6 @@
 import Glibc
 import NoiseCore
+import NoiseProtocol
 
 /// The terminal clock's connection to the daemon: subscribed to its events, holding the latest `status`, and
 /// sending what the keys ask for. The clock runs without it: while the daemon is down the link tries again

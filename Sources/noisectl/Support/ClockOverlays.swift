@@ -1,4 +1,5 @@
 import NoiseCore
+import NoiseProtocol
 
 /// The words around the big clock, from the daemon's status: the next alarm, what plays, a ringing alarm.
 enum ClockOverlays {

@@ -1,6 +1,9 @@
 import Glibc
 import NoiseCore
 import NoiseSystem
+import ClockFace
+import NoiseConfig
+import NoiseTime
 
 /// Draws one kind of clock face for a moment: the digital clock with its overlays, or the analog face.
 typealias ClockFaceRenderer = (_ reading: ClockReading, _ overlays: ClockSceneOverlays, _ size: TerminalSize) -> ClockFrame

@@ -1,6 +1,7 @@
 import CLinux
 import Glibc
 import NoiseCore
+import ClockFace
 
 /// The terminal the clock draws on: its size, its input mode, and what is written to it.
 protocol ClockTerminal: AnyObject {

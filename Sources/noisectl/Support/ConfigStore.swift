@@ -1,4 +1,5 @@
 import NoiseCore
+import NoiseConfig
 
 /// `config.toml` as `noisectl clock` and `noisectl world` use it: they read their `[clock]` and `[world]`
 /// settings from it and save the options they are given back to it, through `ConfigEditor`, so the rest of the

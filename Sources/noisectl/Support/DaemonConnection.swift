@@ -1,6 +1,7 @@
 import Glibc
 import NoiseCore
 import NoiseSystem
+import NoiseProtocol
 
 /// Why a command failed, and the exit code that says so: 1 the daemon said no, 3 the daemon is unreachable.
 struct ClientFailure: Error {

@@ -1,0 +1,76 @@
+import NoiseCore
+/// An alarm as stored and as sent over the socket.
+public struct Alarm: Sendable, Equatable, Codable {
+    /// Short and stable: assigned by the store, never reused.
+    public var id: Int64
+    /// Local wall time in the system time zone.
+    public var time: TimeOfDay
+    public var enabled: Bool
+    public var label: String
+    public var `repeat`: RepeatRule
+    /// A catalog sound id, of kind alarm or loop.
+    public var sound: String
+    /// 0 to 100, on the same cubic law as noise volumes.
+    public var volume: Double
+    /// Seconds over which the tone rises from silence to `volume`; 0 rings at full volume at once.
+    public var rampSeconds: Double
+    public var snoozeMinutes: Int
+    /// How long it rings unattended before it stops and counts as missed.
+    public var ringLimitSeconds: Double
+    @ExplicitNull public var note: String?
+
+    public init(id: Int64, time: TimeOfDay, enabled: Bool = true, label: String = "", repeat rule: RepeatRule = .once,
+                sound: String = AlarmDefaults.sound, volume: Double = AlarmDefaults.volume,
+                rampSeconds: Double = AlarmDefaults.rampSeconds, snoozeMinutes: Int = AlarmDefaults.snoozeMinutes,
+                ringLimitSeconds: Double = AlarmDefaults.ringLimitSeconds, note: String? = nil) {
+        self.id = id
+        self.time = time
+        self.enabled = enabled
+        self.label = label
+        self.repeat = rule
+        self.sound = sound
+        self.volume = volume
+        self.rampSeconds = rampSeconds
+        self.snoozeMinutes = snoozeMinutes
+        self.ringLimitSeconds = ringLimitSeconds
+        self.note = note
+    }
+}
+
+/// Defaults and accepted ranges of alarm settings, in one place (the CLI's help, the daemon's checks, the docs).
+public enum AlarmDefaults {
+    public static let sound = "classic"
+    public static let volume = 80.0
+    public static let rampSeconds = 30.0
+    public static let snoozeMinutes = 9
+    public static let ringLimitSeconds = 600.0
+
+    public static let snoozeRange = 1...60
+    /// Shown in help; any value in `snoozeRange` is accepted.
+    public static let suggestedSnoozeMinutes = [5, 7, 8, 9, 10, 15, 20]
+    public static let rampRange = 0.0...600.0
+    public static let ringLimitRange = 10.0...7200.0
+    /// How late a trigger found after a suspend or a restart may be and still ring (within its ring limit);
+    /// a later one is reported missed instead.
+    public static let missedGraceSeconds = 600.0
+    public static let missedGraceRange = 1.0...86_400.0
+    public static let maxLabelLength = 80
+    public static let maxNoteLength = 1000
+}
+
+extension RepeatRule {
+    /// Encoded as its canonical text (`weekdays`, `mon,wed,fri`).
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        do {
+            self = try RepeatRule.parse(text)
+        } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

@@ -1,0 +1,82 @@
+import NoiseCore
+/// The settings of `alarm add` and `alarm edit`: each nil leaves the alarm's value (or the default) as it is.
+/// Checked field by field so each mistake gets its own message; applying changes nothing until all pass.
+public struct AlarmChanges: Sendable, Equatable, Codable {
+    public var time: TimeOfDay?
+    public var enabled: Bool?
+    public var label: String?
+    public var `repeat`: RepeatRule?
+    public var sound: String?
+    public var volume: Double?
+    public var rampSeconds: Double?
+    public var snoozeMinutes: Int?
+    public var ringLimitSeconds: Double?
+    /// An empty note removes the note.
+    public var note: String?
+
+    public init(time: TimeOfDay? = nil, enabled: Bool? = nil, label: String? = nil, repeat rule: RepeatRule? = nil,
+                sound: String? = nil, volume: Double? = nil, rampSeconds: Double? = nil, snoozeMinutes: Int? = nil,
+                ringLimitSeconds: Double? = nil, note: String? = nil) {
+        self.time = time
+        self.enabled = enabled
+        self.label = label
+        self.repeat = rule
+        self.sound = sound
+        self.volume = volume
+        self.rampSeconds = rampSeconds
+        self.snoozeMinutes = snoozeMinutes
+        self.ringLimitSeconds = ringLimitSeconds
+        self.note = note
+    }
+
+    /// The first problem with these settings, as an `invalid_argument` error, or nil. Sound ids are checked
+    /// against the catalog by the caller.
+    public func problem() -> ProtocolError? {
+        func invalid(_ text: String) -> ProtocolError { ProtocolError(.invalidArgument, text) }
+        if let label, let reason = Self.textProblem(label, max: AlarmDefaults.maxLabelLength) { return invalid("label \(reason)") }
+        if let note, let reason = Self.textProblem(note, max: AlarmDefaults.maxNoteLength) { return invalid("note \(reason)") }
+        if let volume, !(volume.isFinite && (0...100).contains(volume)) {
+            return invalid("volume must be 0 to 100, got \(volume.formatted)")
+        }
+        if let rampSeconds, !(rampSeconds.isFinite && AlarmDefaults.rampRange.contains(rampSeconds)) {
+            return invalid("ramp must be 0 to \(AlarmDefaults.rampRange.upperBound.formatted) seconds (0 for none), got \(rampSeconds.formatted)")
+        }
+        if let snoozeMinutes, !AlarmDefaults.snoozeRange.contains(snoozeMinutes) {
+            return invalid("snooze must be 1 to 60 minutes (for example \(AlarmDefaults.suggestedSnoozeMinutes.map(String.init).joined(separator: ", "))), got \(snoozeMinutes)")
+        }
+        if let ringLimitSeconds, !(ringLimitSeconds.isFinite && AlarmDefaults.ringLimitRange.contains(ringLimitSeconds)) {
+            return invalid("ring-for must be 10 s to 2 h, got \(DurationParser.describe(ringLimitSeconds))")
+        }
+        return nil
+    }
+
+    /// A new alarm with these settings over the defaults; `time` must be set.
+    /// A new alarm: these changes over the template's defaults; nil without a time.
+    public func newAlarm(id: Int64, template: AlarmTemplate = AlarmTemplate()) -> Alarm? {
+        guard let time else { return nil }
+        return applied(to: template.alarm(id: id, time: time))
+    }
+
+    public func applied(to alarm: Alarm) -> Alarm {
+        var result = alarm
+        if let time { result.time = time }
+        if let enabled { result.enabled = enabled }
+        if let label { result.label = label }
+        if let rule = self.repeat { result.repeat = rule }
+        if let sound { result.sound = sound }
+        if let volume { result.volume = volume }
+        if let rampSeconds { result.rampSeconds = rampSeconds }
+        if let snoozeMinutes { result.snoozeMinutes = snoozeMinutes }
+        if let ringLimitSeconds { result.ringLimitSeconds = ringLimitSeconds }
+        if let note { result.note = note.isEmpty ? nil : note }
+        return result
+    }
+
+    static func textProblem(_ text: String, max: Int) -> String? {
+        if text.count > max { return "is longer than \(max) characters" }
+        if text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F }) {
+            return "must not contain control characters"
+        }
+        return nil
+    }
+}

@@ -1,0 +1,251 @@
+import NoiseTime
+/// The scheduler's logic as a value: given the alarms, what was handled, and the time, it says what to do.
+/// The scheduler actor only waits until `nextDeadline`, calls `advance(to:)` and carries out the actions,
+/// which is why almost every scheduling rule is tested here, with plain numbers for time.
+///
+/// Times are Unix seconds on the wall clock. Each alarm has a `lookAfter` instant, persisted: its next trigger
+/// is the first one strictly after it. It moves to a trigger once that trigger is dealt with (dismissed,
+/// snoozed, rung out or missed) and to "now" when the alarm is created, edited or enabled. So a trigger is
+/// never rung twice, even across restarts and backward clock jumps; and a daemon that dies while an alarm
+/// rings rings it again after restart, until its ring limit.
+public struct AlarmSchedule: Sendable {
+    public struct Snooze: Sendable, Equatable, Codable {
+        /// When the snoozed alarm rings again.
+        public var ringAt: Int64
+        /// The trigger that was snoozed (for reports).
+        public var trigger: Int64
+
+        public init(ringAt: Int64, trigger: Int64) {
+            self.ringAt = ringAt
+            self.trigger = trigger
+        }
+    }
+
+    public struct Ringing: Sendable, Equatable {
+        /// The trigger (or snooze end) that started it.
+        public var trigger: Int64
+        /// When it stops unattended and counts as missed.
+        public var until: Int64
+        /// Whether it is a snoozed alarm ringing again.
+        public var fromSnooze: Bool
+    }
+
+    public enum MissedReason: String, Sendable, Codable {
+        /// The trigger passed more than the ring limit ago (suspend, clock jump, daemon down).
+        case late
+        /// It rang for its whole ring limit and nobody answered.
+        case unattended
+    }
+
+    public enum Action: Sendable, Equatable {
+        /// Start ringing (the tone, the event, the notification).
+        case ring(alarmID: Int64, trigger: Int64)
+        /// Stop ringing; the reason is in the `missed`, `snoozed` or `dismissed` action that comes with it.
+        case stopRinging(alarmID: Int64)
+        case missed(alarmID: Int64, trigger: Int64, reason: MissedReason)
+        case snoozed(alarmID: Int64, until: Int64)
+        case dismissed(alarmID: Int64, trigger: Int64)
+        /// Store the alarm's new `lookAfter` (before acting on anything else, so a crash cannot ring it twice).
+        case persistLookAfter(alarmID: Int64, instant: Int64)
+        /// Store (or with nil, delete) the alarm's snooze.
+        case persistSnooze(alarmID: Int64, snooze: Snooze?)
+        /// A once alarm has had its ring: store it disabled.
+        case disable(alarmID: Int64)
+    }
+
+    public private(set) var alarms: [Int64: Alarm]
+    public private(set) var lookAfter: [Int64: Int64]
+    public private(set) var snoozes: [Int64: Snooze]
+    public private(set) var ringing: [Int64: Ringing] = [:]
+    public private(set) var zone: ZoneRules
+    /// A trigger found later than this (after a suspend or a restart) is reported missed instead of ringing.
+    public var missedGraceSeconds = AlarmDefaults.missedGraceSeconds
+    private var queue = TriggerQueue()
+
+    public init(alarms: [Alarm], lookAfter: [Int64: Int64], snoozes: [Int64: Snooze], zone: ZoneRules, now: Int64) {
+        self.alarms = Dictionary(uniqueKeysWithValues: alarms.map { ($0.id, $0) })
+        self.lookAfter = lookAfter
+        self.snoozes = snoozes
+        self.zone = zone
+        for alarm in alarms where self.lookAfter[alarm.id] == nil { self.lookAfter[alarm.id] = now }
+        rebuildQueue()
+    }
+
+    // MARK: Queries
+
+    /// The next trigger of an alarm (nil when disabled or ringing).
+    public func nextTrigger(of alarmID: Int64) -> Int64? { queue.trigger(of: alarmID) }
+
+    /// The alarm that rings next, and when.
+    public var nextAlarm: (alarmID: Int64, trigger: Int64)? {
+        let snoozed = snoozes.min { ($0.value.ringAt, $0.key) < ($1.value.ringAt, $1.key) }
+        let queued = queue.first
+        switch (queued, snoozed) {
+        case (nil, nil): return nil
+        case (let entry?, nil): return (entry.alarmID, entry.instant)
+        case (nil, let snooze?): return (snooze.key, snooze.value.ringAt)
+        case (let entry?, let snooze?):
+            return entry.instant <= snooze.value.ringAt ? (entry.alarmID, entry.instant) : (snooze.key, snooze.value.ringAt)
+        }
+    }
+
+    /// When the scheduler must next wake up: a trigger, a snooze ending, or a ring limit running out.
+    public var nextDeadline: Int64? {
+        ([nextAlarm?.trigger] + ringing.values.map { Optional($0.until) }).compactMap { $0 }.min()
+    }
+
+    // MARK: Changes to the alarms
+
+    /// Adds or replaces an alarm; its triggers count from `now`. An edited alarm that was ringing stops (a snooze's
+    /// ring with its stored snooze; the store drops that row with the edit itself, see `AlarmStore.update`).
+    public mutating func put(_ alarm: Alarm, now: Int64) -> [Action] {
+        var actions: [Action] = []
+        if let ring = ringing.removeValue(forKey: alarm.id) {
+            actions.append(.stopRinging(alarmID: alarm.id))
+            if ring.fromSnooze { actions.append(.persistSnooze(alarmID: alarm.id, snooze: nil)) }
+        }
+        if !alarm.enabled, snoozes.removeValue(forKey: alarm.id) != nil {
+            actions.append(.persistSnooze(alarmID: alarm.id, snooze: nil))
+        }
+        alarms[alarm.id] = alarm
+        lookAfter[alarm.id] = now
+        actions.append(.persistLookAfter(alarmID: alarm.id, instant: now))
+        requeue(alarm.id)
+        return actions
+    }
+
+    public mutating func remove(_ alarmID: Int64) -> [Action] {
+        alarms[alarmID] = nil
+        lookAfter[alarmID] = nil
+        snoozes[alarmID] = nil
+        queue.set(alarmID, to: nil)
+        return ringing.removeValue(forKey: alarmID) != nil ? [.stopRinging(alarmID: alarmID)] : []
+    }
+
+    /// The system time zone changed: every next trigger is computed again, in the new zone.
+    public mutating func setZone(_ newZone: ZoneRules) {
+        zone = newZone
+        rebuildQueue()
+    }
+
+    // MARK: Time passing
+
+    /// Everything due at `now`: triggers to ring (or report missed), snoozes ending, rings running out.
+    public mutating func advance(to now: Int64) -> [Action] {
+        var actions: [Action] = []
+        for (alarmID, ring) in ringing.sorted(by: { $0.key < $1.key }) where ring.until <= now {
+            ringing[alarmID] = nil
+            actions += [.stopRinging(alarmID: alarmID), .missed(alarmID: alarmID, trigger: ring.trigger, reason: .unattended)]
+            actions += conclude(alarmID, trigger: ring.trigger, fromSnooze: ring.fromSnooze)
+        }
+        for (alarmID, snooze) in snoozes.sorted(by: { $0.key < $1.key }) where snooze.ringAt <= now {
+            guard let alarm = alarms[alarmID], ringing[alarmID] == nil else { continue }
+            snoozes[alarmID] = nil
+            // The stored snooze stays until this ring is over (dismissed, snoozed again, rung out, edited), so that a
+            // daemon that dies while it rings finds it on restart and rings it again, as it does a trigger's ring.
+            // It used to be deleted here, when the ring started: a crash during a snoozed alarm's second ring
+            // silenced it for good (found by the 30-day soak, Tests/NoiseSoakTests).
+            if canStillRing(alarm, lateness: now - snooze.ringAt) {
+                ringing[alarmID] = Ringing(trigger: snooze.ringAt, until: snooze.ringAt + Int64(alarm.ringLimitSeconds), fromSnooze: true)
+                actions.append(.ring(alarmID: alarmID, trigger: snooze.ringAt))
+            } else {
+                actions.append(.missed(alarmID: alarmID, trigger: snooze.ringAt, reason: .late))
+                actions += conclude(alarmID, trigger: snooze.trigger, fromSnooze: true)
+            }
+        }
+        for entry in Array(queue.due(by: now)) {
+            guard let alarm = alarms[entry.alarmID] else { continue }
+            queue.set(alarm.id, to: nil)
+            // After a long absence several triggers may have passed: only the latest can still ring.
+            let latest = latestTrigger(of: alarm, from: entry.instant, upTo: now)
+            if latest != entry.instant {
+                actions.append(.missed(alarmID: alarm.id, trigger: entry.instant, reason: .late))
+            }
+            if canStillRing(alarm, lateness: now - latest) {
+                ringing[alarm.id] = Ringing(trigger: latest, until: latest + Int64(alarm.ringLimitSeconds), fromSnooze: false)
+                actions.append(.ring(alarmID: alarm.id, trigger: latest))
+            } else {
+                actions.append(.missed(alarmID: alarm.id, trigger: latest, reason: .late))
+                actions += conclude(alarm.id, trigger: latest, fromSnooze: false)
+            }
+        }
+        return actions
+    }
+
+    /// Snoozes every ringing alarm for `minutes` (default: each alarm's own snooze).
+    public mutating func snooze(now: Int64, minutes: Int? = nil) -> [Action] {
+        var actions: [Action] = []
+        for (alarmID, ring) in ringing.sorted(by: { $0.key < $1.key }) {
+            guard let alarm = alarms[alarmID] else { continue }
+            ringing[alarmID] = nil
+            let snooze = Snooze(ringAt: now + Int64((minutes ?? alarm.snoozeMinutes) * 60), trigger: ring.trigger)
+            snoozes[alarmID] = snooze
+            actions += [.persistSnooze(alarmID: alarmID, snooze: snooze), .stopRinging(alarmID: alarmID),
+                        .snoozed(alarmID: alarmID, until: snooze.ringAt)]
+            if !ring.fromSnooze { actions += handled(alarmID, trigger: ring.trigger) }
+        }
+        return actions
+    }
+
+    /// Dismisses every ringing alarm.
+    public mutating func dismiss(now: Int64) -> [Action] {
+        var actions: [Action] = []
+        for (alarmID, ring) in ringing.sorted(by: { $0.key < $1.key }) {
+            ringing[alarmID] = nil
+            actions += [.stopRinging(alarmID: alarmID), .dismissed(alarmID: alarmID, trigger: ring.trigger)]
+            actions += conclude(alarmID, trigger: ring.trigger, fromSnooze: ring.fromSnooze)
+        }
+        return actions
+    }
+
+    // MARK: Helpers
+
+    /// A ring is over (dismissed, unattended, missed): the trigger is handled, or the snooze's stored row goes;
+    /// a once alarm is done.
+    private mutating func conclude(_ alarmID: Int64, trigger: Int64, fromSnooze: Bool) -> [Action] {
+        var actions = fromSnooze ? [.persistSnooze(alarmID: alarmID, snooze: nil)] : handled(alarmID, trigger: trigger)
+        if let alarm = alarms[alarmID], alarm.repeat.isOnce, alarm.enabled, snoozes[alarmID] == nil {
+            alarms[alarmID]?.enabled = false
+            queue.set(alarmID, to: nil)
+            actions.append(.disable(alarmID: alarmID))
+        }
+        return actions
+    }
+
+    private mutating func handled(_ alarmID: Int64, trigger: Int64) -> [Action] {
+        lookAfter[alarmID] = max(lookAfter[alarmID] ?? trigger, trigger)
+        requeue(alarmID)
+        return [.persistLookAfter(alarmID: alarmID, instant: lookAfter[alarmID]!)]
+    }
+
+    private func canStillRing(_ alarm: Alarm, lateness: Int64) -> Bool {
+        Double(lateness) < min(alarm.ringLimitSeconds, missedGraceSeconds)
+    }
+
+    private func latestTrigger(of alarm: Alarm, from first: Int64, upTo now: Int64) -> Int64 {
+        var latest = first
+        // Bounded: after a long absence, start close to now instead of walking every day since.
+        var cursor = max(first, now - 17 * 86_400)
+        while let next = NextTrigger.next(time: alarm.time, rule: alarm.repeat, after: cursor, zone: zone), next <= now {
+            latest = max(latest, next)
+            cursor = next
+            if alarm.repeat.isOnce { break }
+        }
+        return latest
+    }
+
+    private mutating func requeue(_ alarmID: Int64) {
+        // A once alarm that is snoozed has had its trigger; only the snooze is left to ring.
+        guard let alarm = alarms[alarmID], alarm.enabled, ringing[alarmID] == nil, let after = lookAfter[alarmID],
+              !(alarm.repeat.isOnce && snoozes[alarmID] != nil) else {
+            queue.set(alarmID, to: nil)
+            return
+        }
+        queue.set(alarmID, to: NextTrigger.next(time: alarm.time, rule: alarm.repeat, after: after, zone: zone))
+    }
+
+    private mutating func rebuildQueue() {
+        queue = TriggerQueue()
+        for alarmID in alarms.keys { requeue(alarmID) }
+    }
+}

@@ -1,0 +1,77 @@
+import NoiseCore
+/// Where a sound comes from: the installed catalog, the user's overlay under `$XDG_DATA_HOME/noised/`, or a
+/// folder the config names (`sounds.folders`).
+public enum SoundSource: String, Sendable, Codable {
+    case builtin
+    case user
+    case folder
+}
+
+/// A sound ready to play: its catalog entry, where it came from and its file's absolute path.
+public struct Sound: Sendable, Equatable {
+    public var entry: SoundEntry
+    public var source: SoundSource
+    public var path: String
+
+    public var id: String { entry.id }
+}
+
+/// The sounds a daemon knows: the installed catalog with the user's overlay on top. Pure: the files were read elsewhere.
+public struct SoundLibrary: Sendable, Equatable {
+    public private(set) var sounds: [Sound]
+    public private(set) var problems: [CatalogProblem]
+    /// Where each id stands in `sounds`: loading and looking up stay linear with tens of thousands of sounds.
+    private var positions: [String: Int]
+
+    public init(sounds: [Sound] = [], problems: [CatalogProblem] = []) {
+        self.sounds = sounds
+        self.problems = problems
+        self.positions = Dictionary(sounds.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Adds a parsed catalog whose files live in `folder`. A user sound cannot replace an installed one:
+    /// ids must stay unique so that `noisectl play ID` always means one thing. `fileProblem` says why an entry's
+    /// file cannot be played (missing, a FIFO, a folder), or nil; such an entry is reported and left out now
+    /// rather than failing when it is played.
+    public mutating func add(_ parsed: CatalogParser.Result, folder: String, source: SoundSource, catalogPath: String,
+                             fileProblem: (String) -> String? = { _ in nil }) {
+        problems += parsed.problems
+        let base = folder.hasSuffix("/") ? folder : folder + "/"
+        for (entry, position) in zip(parsed.entries, parsed.positions) {
+            if positions[entry.id] != nil {
+                problems.append(CatalogProblem(source: catalogPath, index: position,
+                                               reason: "id '\(entry.id)' is already an installed sound; skipped"))
+                continue
+            }
+            let path = base + entry.file
+            if let problem = fileProblem(path) {
+                problems.append(CatalogProblem(source: catalogPath, index: position,
+                                               reason: "'\(entry.id)': file \(path) \(problem)"))
+                continue
+            }
+            positions[entry.id] = sounds.count
+            sounds.append(Sound(entry: entry, source: source, path: path))
+        }
+    }
+
+    /// Records a problem that concerns no one sound (a catalog that cannot be read, a missing folder).
+    public mutating func report(_ problem: CatalogProblem) {
+        problems.append(problem)
+    }
+
+    public func sound(id: String) -> Sound? {
+        positions[id].map { sounds[$0] }
+    }
+
+    /// The known ids nearest to a mistyped one, best first.
+    public func suggestions(for id: String, limit: Int = 3) -> [String] {
+        Suggestions.closest(to: id, among: sounds.map(\.id), limit: limit)
+    }
+
+    /// The error for an unknown id: names it and lists the closest ids.
+    public func unknownSoundError(_ id: String) -> ProtocolError {
+        let near = suggestions(for: id)
+        let hint = near.isEmpty ? "see 'noisectl sounds' for the list" : "did you mean \(near.joined(separator: ", "))?"
+        return ProtocolError(.unknownSound, "unknown sound '\(id.prefix(40))'; \(hint)")
+    }
+}

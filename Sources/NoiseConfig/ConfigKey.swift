@@ -1,0 +1,186 @@
+import NoiseAlarms
+import NoiseCatalog
+import NoiseCore
+import NoiseTime
+/// One key of `config.toml`: its dotted name, what it accepts (said in every error and in
+/// `docs/configuration.md`), and how a value lands in `DaemonSettings`.
+public struct ConfigKey: Sendable {
+    public let name: String
+    /// What the key accepts, in words: "an integer 1 to 4096 (MiB)".
+    public let accepted: String
+    /// Sets the value, or says what is wrong with it. `home` expands a leading `~/` in paths.
+    let apply: @Sendable (TOMLValue, _ home: String, inout DaemonSettings) -> ConfigValueError?
+
+    /// Every key, in the order the docs list them.
+    public static let all: [ConfigKey] = [
+        text("audio.device", accepted: "an ALSA device name in quotes, e.g. \"default\", \"pulse\", \"hw:0\" or \"null\"") {
+            $1.device = $0
+        },
+        integer("audio.cache_size", in: 1...4096, unit: "MiB") { $1.cacheMiB = $0 },
+        volume("playback.volume") { $1.playback.volume = $0 },
+        duration("playback.fade_in", in: 0...Limits.maxFadeSeconds) { $1.playback.fadeInSeconds = $0 },
+        duration("playback.fade_out", in: 0...Limits.maxFadeSeconds) { $1.playback.fadeOutSeconds = $0 },
+        duration("playback.sleep_fade", in: 0...Limits.maxFadeSeconds) { $1.playback.sleepFadeSeconds = $0 },
+        checkedText("alarms.sound", accepted: "a sound id in quotes, e.g. \"classic\" (see 'noisectl sounds')") { value, settings in
+            if let problem = SoundRules.idProblem(value) { return .invalid("sound id \(problem)") }
+            settings.alarm.sound = value
+            return nil
+        },
+        volume("alarms.volume") { $1.alarm.volume = $0 },
+        duration("alarms.ramp", in: AlarmDefaults.rampRange) { $1.alarm.rampSeconds = $0 },
+        integer("alarms.snooze", in: AlarmDefaults.snoozeRange, unit: "minutes") { $1.alarm.snoozeMinutes = $0 },
+        duration("alarms.ring_limit", in: AlarmDefaults.ringLimitRange) { $1.alarm.ringLimitSeconds = $0 },
+        duration("alarms.missed_grace", in: AlarmDefaults.missedGraceRange) { $1.missedGraceSeconds = $0 },
+        ConfigKey(name: "sounds.folders",
+                  accepted: "an array of absolute folder paths in quotes, e.g. [\"~/Music/noise\"] (~/ is your home)") {
+            value, home, settings in
+            guard case .array(let items) = value else { return .wrongType }
+            var folders: [String] = []
+            for item in items {
+                guard case .string(let path) = item else { return .wrongType }
+                let expanded = path.hasPrefix("~/") ? home + path.dropFirst(1) : path
+                guard expanded.hasPrefix("/") else { return .invalid("'\(path)' is not an absolute path") }
+                folders.append(expanded)
+            }
+            settings.soundFolders = folders
+            return nil
+        },
+        checkedText("log.level", accepted: "one of " + LogLevels.names.map { "\"\($0)\"" }.joined(separator: ", ")) { value, settings in
+            guard LogLevels.names.contains(value) else { return .wrongType }
+            settings.logLevel = value
+            return nil
+        },
+        choice("clock.format", HourFormat.self) { $1.clock.format = $0 },
+        boolean("clock.seconds") { $1.clock.seconds = $0 },
+        boolean("clock.ampm") { $1.clock.ampm = $0 },
+        boolean("clock.date") { $1.clock.date = $0 },
+        color("clock.color") { $1.clock.color = $0 },
+        color("clock.background") { $1.clock.background = $0 },
+        choice("clock.theme", ClockTheme.self) { $1.clock.theme = $0 },
+        boolean("clock.random_color") { $1.clock.randomColor = $0 },
+        ConfigKey(name: "world.zones",
+                  accepted: "an array of at most \(Limits.maxWorldZones) zone names in quotes, e.g. [\"Europe/Berlin\", \"Asia/Kolkata\"]") {
+            value, _, settings in
+            guard case .array(let items) = value, items.count <= Limits.maxWorldZones else { return .wrongType }
+            var zones: [String] = []
+            for item in items {
+                guard case .string(let zone) = item else { return .wrongType }
+                guard ZoneName.isWellFormed(zone) else { return .invalid("'\(zone)' is not a zone name") }
+                guard !zones.contains(zone) else { return .invalid("'\(zone)' is listed twice") }
+                zones.append(zone)
+            }
+            settings.clock.worldZones = zones
+            return nil
+        },
+    ]
+
+    public static func named(_ name: String) -> ConfigKey? {
+        all.first { $0.name == name }
+    }
+
+    // MARK: Kinds of value
+
+    static func checkedText(_ name: String, accepted: String,
+                            set: @escaping @Sendable (String, inout DaemonSettings) -> ConfigValueError?) -> ConfigKey {
+        ConfigKey(name: name, accepted: accepted) { value, _, settings in
+            guard case .string(let text) = value else { return .wrongType }
+            guard !text.isEmpty, !text.unicodeScalars.contains(where: { $0.value < 0x20 }) else { return .wrongType }
+            return set(text, &settings)
+        }
+    }
+
+    static func text(_ name: String, accepted: String,
+                     set: @escaping @Sendable (String, inout DaemonSettings) -> Void) -> ConfigKey {
+        checkedText(name, accepted: accepted) { (value: String, settings: inout DaemonSettings) -> ConfigValueError? in
+            set(value, &settings)
+            return nil
+        }
+    }
+
+    static func integer(_ name: String, in range: ClosedRange<Int>, unit: String,
+                        set: @escaping @Sendable (Int, inout DaemonSettings) -> Void) -> ConfigKey {
+        ConfigKey(name: name, accepted: "an integer \(range.lowerBound) to \(range.upperBound) (\(unit))") { value, _, settings in
+            guard case .integer(let number) = value, let integer = Int(exactly: number), range.contains(integer) else {
+                return .wrongType
+            }
+            set(integer, &settings)
+            return nil
+        }
+    }
+
+    static func boolean(_ name: String, set: @escaping @Sendable (Bool, inout DaemonSettings) -> Void) -> ConfigKey {
+        ConfigKey(name: name, accepted: "true or false") { value, _, settings in
+            guard case .boolean(let flag) = value else { return .wrongType }
+            set(flag, &settings)
+            return nil
+        }
+    }
+
+    static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
+        _ name: String, _ type: Choice.Type, set: @escaping @Sendable (Choice, inout DaemonSettings) -> Void
+    ) -> ConfigKey where Choice.RawValue == String {
+        checkedText(name, accepted: "one of " + Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")) {
+            value, settings in
+            guard let choice = Choice(rawValue: value) else { return .wrongType }
+            set(choice, &settings)
+            return nil
+        }
+    }
+
+    static func color(_ name: String, set: @escaping @Sendable (TerminalColor, inout DaemonSettings) -> Void) -> ConfigKey {
+        checkedText(name, accepted: TerminalColor.accepted) { value, settings in
+            do {
+                set(try TerminalColor(parsing: value), &settings)
+                return nil
+            } catch {
+                return .wrongType
+            }
+        }
+    }
+
+    static func volume(_ name: String, set: @escaping @Sendable (Double, inout DaemonSettings) -> Void) -> ConfigKey {
+        ConfigKey(name: name, accepted: "a number 0 to 100") { value, _, settings in
+            guard let number = value.number, number.isFinite, (0...100).contains(number) else { return .wrongType }
+            set(number, &settings)
+            return nil
+        }
+    }
+
+    static func duration(_ name: String, in range: ClosedRange<Double>,
+                         set: @escaping @Sendable (Double, inout DaemonSettings) -> Void) -> ConfigKey {
+        let accepted = "a duration from \(DurationParser.describe(range.lowerBound)) to \(DurationParser.describe(range.upperBound)): "
+            + "a string like \"500ms\", \"30s\", \"2m\", \"1h30m\", or a number of seconds"
+        return ConfigKey(name: name, accepted: accepted) { value, _, settings in
+            let seconds: Double
+            switch value {
+            case .string(let text):
+                guard let parsed = try? DurationParser.seconds(text) else { return .wrongType }
+                seconds = parsed
+            default:
+                guard let number = value.number else { return .wrongType }
+                seconds = number
+            }
+            guard seconds.isFinite, range.contains(seconds) else { return .wrongType }
+            set(seconds, &settings)
+            return nil
+        }
+    }
+}
+
+/// Why a value was refused: the wrong kind or range (the key's `accepted` text says what is right), or a
+/// specific reason.
+enum ConfigValueError: Sendable, Equatable {
+    case wrongType
+    case invalid(String)
+}
+
+extension TOMLValue {
+    /// An integer or a float, as a number.
+    var number: Double? {
+        switch self {
+        case .integer(let value): Double(value)
+        case .float(let value): value
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import NoiseAlarms
+import NoiseCore
+/// Everything `config.toml` can set, with the product's defaults. Pure: `ConfigFile` fills it from the file's
+/// text, the daemon applies it (and the command line overrides it).
+public struct DaemonSettings: Sendable, Equatable {
+    /// ALSA PCM to play to; `null` plays to nowhere, paced in real time.
+    public var device = "default"
+    /// Memory for decoded sounds, in MiB; larger sounds stream from disk.
+    public var cacheMiB = Limits.defaultCacheMiB
+    /// What `play` and `stop` use when the command leaves a value out.
+    public var playback = PlaybackDefaults()
+    /// The settings of a new alarm that `alarm add` leaves out.
+    public var alarm = AlarmTemplate()
+    /// How late a trigger may be found (after suspend or downtime) and still ring.
+    public var missedGraceSeconds = AlarmDefaults.missedGraceSeconds
+    /// Folders of extra sounds, absolute paths (`~/` already expanded).
+    public var soundFolders: [String] = []
+    /// One of `LogLevels.names`.
+    public var logLevel = "info"
+    /// `[clock]` and `[world]`: read by `noisectl clock` and `noisectl world`; the daemon only checks them.
+    public var clock = ClockSettings()
+
+    public init() {}
+}
+
+/// The log levels swift-log knows, by name, so the core can check them without importing swift-log.
+public enum LogLevels {
+    public static let names = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
+}
+
+/// The volume and fades `play` and `stop` use when the command names none.
+public struct PlaybackDefaults: Sendable, Equatable {
+    public var volume = 100.0
+    public var fadeInSeconds = Limits.defaultFadeSeconds
+    public var fadeOutSeconds = Limits.defaultFadeSeconds
+    /// Fade-out at the end of a sleep timer.
+    public var sleepFadeSeconds = Limits.defaultSleepFadeSeconds
+
+    public init() {}
+}

@@ -1,0 +1,27 @@
+/// The stable machine codes of failed replies; scripts match on these, people read the message.
+public enum ErrorCode: String, Sendable, Codable, CaseIterable {
+    /// The line is not valid JSON (or not UTF-8).
+    case parseError = "parse_error"
+    /// Valid JSON, but not a request: not an object, or `id`/`cmd`/`args` of the wrong type.
+    case invalidRequest = "invalid_request"
+    case unknownCommand = "unknown_command"
+    /// An argument is missing, of the wrong type, out of range or not known to the command.
+    case invalidArgument = "invalid_argument"
+    case unknownSound = "unknown_sound"
+    /// The command needs a sound that is playing and it is not.
+    case notPlaying = "not_playing"
+    /// The line is longer than `Limits.maxLineBytes`; the connection is closed after this reply.
+    case lineTooLong = "line_too_long"
+    case importFailed = "import_failed"
+    /// No alarm has that id.
+    case unknownAlarm = "unknown_alarm"
+    /// Snooze or dismiss while no alarm rings.
+    case notRinging = "not_ringing"
+    /// The alarm store could not write the change (disk full, read-only); nothing changed.
+    case storageFailed = "storage_failed"
+    /// The sound is in the catalog but its file cannot be decoded.
+    case soundUnavailable = "sound_unavailable"
+    case tooManyClients = "too_many_clients"
+    case permissionDenied = "permission_denied"
+    case `internal` = "internal"
+}

@@ -1,0 +1,66 @@
+import NoiseAlarms
+import NoiseCore
+/// The `alarm_*`, `snooze`, `dismiss` and `preview` commands' arguments.
+enum AlarmCommandParser {
+    static let changeFields = ["time", "enabled", "label", "repeat", "sound", "volume", "ramp_seconds", "snooze_minutes",
+                               "ring_limit_seconds", "note"]
+
+    static func parse(name: String, args: [String: JSONValue]) throws(ProtocolError) -> Command? {
+        switch name {
+        case "alarm_add":
+            let changes = try changes(try ArgumentReader(command: name, args: args, accepted: changeFields), command: name)
+            guard changes.time != nil else { throw ProtocolError(.invalidArgument, "alarm_add needs 'time', e.g. \"07:00\"") }
+            return .alarmAdd(changes)
+        case "alarm_edit":
+            let reader = try ArgumentReader(command: name, args: args, accepted: ["id"] + changeFields)
+            return .alarmEdit(id: try reader.alarmID(), try changes(reader, command: name))
+        case "alarm_enable", "alarm_disable":
+            let reader = try ArgumentReader(command: name, args: args, accepted: ["id"])
+            return .alarmEnable(id: try reader.alarmID(), enabled: name == "alarm_enable")
+        case "alarm_remove":
+            return .alarmRemove(id: try ArgumentReader(command: name, args: args, accepted: ["id"]).alarmID())
+        case "alarm_duplicate":
+            return .alarmDuplicate(id: try ArgumentReader(command: name, args: args, accepted: ["id"]).alarmID())
+        case "alarm_show":
+            return .alarmShow(id: try ArgumentReader(command: name, args: args, accepted: ["id"]).alarmID())
+        case "alarm_list":
+            _ = try ArgumentReader(command: name, args: args, accepted: [])
+            return .alarmList
+        case "alarm_next":
+            _ = try ArgumentReader(command: name, args: args, accepted: [])
+            return .alarmNext
+        case "snooze":
+            let reader = try ArgumentReader(command: name, args: args, accepted: ["minutes"])
+            return .snooze(minutes: try reader.integer("minutes", in: AlarmDefaults.snoozeRange, unit: "minutes"))
+        case "dismiss":
+            _ = try ArgumentReader(command: name, args: args, accepted: [])
+            return .dismiss
+        case "preview":
+            let reader = try ArgumentReader(command: name, args: args, accepted: ["sound", "for", "volume"])
+            return .preview(sound: try reader.requiredString("sound"), seconds: try reader.number("for", in: 0.1...60, unit: "seconds"),
+                            volume: try reader.number("volume", in: 0...100))
+        default:
+            return nil
+        }
+    }
+
+    private static func changes(_ reader: ArgumentReader, command: String) throws(ProtocolError) -> AlarmChanges {
+        var changes = AlarmChanges()
+        if let text = try reader.string("time") {
+            do { changes.time = try TimeOfDay.parse(text) } catch { throw ProtocolError(.invalidArgument, "\(command): \(error)") }
+        }
+        if let text = try reader.string("repeat") {
+            do { changes.repeat = try RepeatRule.parse(text) } catch { throw ProtocolError(.invalidArgument, "\(command): \(error)") }
+        }
+        changes.enabled = try reader.bool("enabled")
+        changes.label = try reader.string("label")
+        changes.sound = try reader.string("sound")
+        changes.volume = try reader.number("volume", in: 0...100)
+        changes.rampSeconds = try reader.number("ramp_seconds", in: AlarmDefaults.rampRange, unit: "seconds")
+        changes.snoozeMinutes = try reader.integer("snooze_minutes", in: AlarmDefaults.snoozeRange, unit: "minutes")
+        changes.ringLimitSeconds = try reader.number("ring_limit_seconds", in: AlarmDefaults.ringLimitRange, unit: "seconds")
+        changes.note = try reader.string("note")
+        if let problem = changes.problem() { throw ProtocolError(problem.code, "\(command): \(problem.message)") }
+        return changes
+    }
+}

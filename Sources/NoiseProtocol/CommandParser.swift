@@ -1,0 +1,83 @@
+import NoiseCatalog
+import NoiseCore
+/// Builds a typed `Command` from a command name and its `args`, checking every argument.
+enum CommandParser {
+    static func parse(name: String, args: [String: JSONValue]) throws(ProtocolError) -> Command {
+        switch name {
+        case "ping":
+            _ = try ArgumentReader(command: name, args: args, accepted: [])
+            return .ping
+        case "status":
+            _ = try ArgumentReader(command: name, args: args, accepted: [])
+            return .status
+        case "subscribe":
+            _ = try ArgumentReader(command: name, args: args, accepted: [])
+            return .subscribe
+        case "sounds":
+            let reader = try ArgumentReader(command: name, args: args, accepted: ["category"])
+            return .sounds(category: try reader.string("category"))
+        case "play":
+            return .play(try play(args))
+        case "stop":
+            let reader = try ArgumentReader(command: name, args: args, accepted: ["sounds", "fade"])
+            return .stop(StopArguments(sounds: try reader.soundList("sounds"),
+                                       fade: try reader.number("fade", in: fadeRange, unit: "seconds")))
+        case "volume":
+            let reader = try ArgumentReader(command: name, args: args, accepted: ["volume", "sound"])
+            return .volume(VolumeArguments(volume: try reader.requiredNumber("volume", in: volumeRange),
+                                           sound: try reader.string("sound")))
+        case "import":
+            return .importSound(try importSound(args))
+        case "store_check":
+            _ = try ArgumentReader(command: name, args: args, accepted: [])
+            return .storeCheck
+        case "store_recover":
+            _ = try ArgumentReader(command: name, args: args, accepted: [])
+            return .storeRecover
+        default:
+            if let command = try AlarmCommandParser.parse(name: name, args: args) { return command }
+            throw ProtocolError(.unknownCommand,
+                                "unknown command '\(name.prefix(40))'; commands: \(Command.names.joined(separator: ", "))")
+        }
+    }
+
+    static let volumeRange = 0.0...100.0
+    static let fadeRange = 0.0...Limits.maxFadeSeconds
+
+    private static func play(_ args: [String: JSONValue]) throws(ProtocolError) -> PlayArguments {
+        let reader = try ArgumentReader(command: "play", args: args,
+                                        accepted: ["sounds", "volume", "fade_in", "for", "fade_out"])
+        guard let sounds = try reader.soundList("sounds") else {
+            throw ProtocolError(.invalidArgument, "play needs 'sounds', a non-empty list of sound ids")
+        }
+        let duration = try reader.number("for", in: 1...Limits.maxTimerSeconds, unit: "seconds")
+        let fadeOut = try reader.number("fade_out", in: fadeRange, unit: "seconds")
+        if fadeOut != nil && duration == nil {
+            throw ProtocolError(.invalidArgument, "play: 'fade_out' applies to a sleep timer; give 'for' too")
+        }
+        return PlayArguments(sounds: sounds,
+                             volume: try reader.number("volume", in: volumeRange),
+                             fadeIn: try reader.number("fade_in", in: fadeRange, unit: "seconds"),
+                             for: duration, fadeOut: fadeOut)
+    }
+
+    private static func importSound(_ args: [String: JSONValue]) throws(ProtocolError) -> ImportArguments {
+        let reader = try ArgumentReader(command: "import", args: args,
+                                        accepted: ["path", "id", "name", "category", "kind"])
+        let kind: SoundKind?
+        if let text = try reader.string("kind") {
+            guard let parsed = SoundKind(rawValue: text) else {
+                throw ProtocolError(.invalidArgument, "import: 'kind' must be loop or alarm, got \"\(text.prefix(40))\"")
+            }
+            kind = parsed
+        } else {
+            kind = nil
+        }
+        let path = try reader.requiredString("path")
+        guard path.hasPrefix("/") else {
+            throw ProtocolError(.invalidArgument, "import: 'path' must be absolute, got \"\(path.prefix(80))\"")
+        }
+        return ImportArguments(path: path, id: try reader.requiredString("id"), name: try reader.requiredString("name"),
+                               category: try reader.string("category"), kind: kind)
+    }
+}
