@@ -1,5 +1,7 @@
 import Glibc
 import Logging
+import NIOCore
+import NIOPosix
 import NoiseAudio
 import NoiseCore
 import NoiseStore
@@ -9,6 +11,13 @@ import ServiceLifecycle
 /// Wires the real parts together and runs them as one service group: audio first, the control socket last,
 /// so on SIGTERM/SIGINT the socket stops taking requests before the audio fades out and closes.
 public enum Daemon {
+    /// Whether Swift concurrency's jobs run on SwiftNIO's threads instead of libdispatch's, whose worker pool
+    /// starts a once-a-second monitor that never stops (docs/architecture.md, "Threads"). The first read installs
+    /// it, so `main` reads it first, before any task starts; false when this toolchain has no such hook, and then
+    /// all works as before, only waking once a second.
+    public static let concurrencyOnEventLoops =
+        NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+
     public static func run(_ configuration: DaemonConfiguration, logger: Logger) async throws {
         // A daemon that could not serve stops before it opens the store or rings anything: a second daemon on the
         // same state folder, a socket folder another user could take over (a socket systemd passed is its own).
@@ -17,6 +26,11 @@ public enum Daemon {
         let environment = ProcessEnvironment.variables()
         let activated = SocketActivation.adopt(environment: environment)
         if activated == nil { try SocketSetup.prepare(configuration.socket) }
+        if concurrencyOnEventLoops {
+            logger.debug("Swift concurrency runs on SwiftNIO's event loops")
+        } else {
+            logger.notice("Swift concurrency runs on libdispatch (this toolchain has no hook for SwiftNIO): noised wakes once a second while idle")
+        }
         let hub = EventHub()
         let (events, eventSink) = AsyncStream<AudioEvent>.makeStream()
         let settings = await configuration.live.settings
@@ -32,7 +46,7 @@ public enum Daemon {
         logger.info("catalog: \(library.sounds.count) sounds from \(configuration.dataDirectory) and \(configuration.userDataDirectory)")
         for problem in library.problems { logger.warning("catalog: \(problem)") }
 
-        let player = Player(engine: engine, library: library, clock: ContinuousClock(), hub: hub,
+        let player = Player(engine: engine, library: library, clock: EventLoopClock(), hub: hub,
                             cacheBytes: settings.cacheMiB << 20,
                             decodedStore: DiskDecodedSoundStore(folder: configuration.decodedSoundsDirectory),
                             defaults: settings.playback)

@@ -154,6 +154,7 @@ struct Noised: AsyncParsableCommand {
 @main
 enum Main {
     static func main() async {
+        _ = Daemon.concurrencyOnEventLoops
         do {
             let command = try Noised.parseAsRoot()
             if let daemon = command as? Noised {

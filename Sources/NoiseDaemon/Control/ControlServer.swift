@@ -51,7 +51,12 @@ public struct ControlServer<C: Clock>: Service where C.Duration == Duration {
             logger.notice("listening on \(path)")
         }
         defer { if listenDescriptor == nil { unlink(path) } }
-        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        // The sockets' I/O has a thread of its own. Swift's tasks run on NIO's shared loops (Daemon), and a loop
+        // runs every queued task before it polls again: a flood of requests on one connection would otherwise
+        // hold back reading the others'.
+        let sockets = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        defer { sockets.shutdownGracefully { _ in } }
+        let server = try await ServerBootstrap(group: sockets)
             // A client may close its side once it has sent its requests; it still gets every reply.
             .childChannelOption(.allowRemoteHalfClosure, value: true)
             .bind(listener) { channel in admit(channel) }

@@ -40,7 +40,7 @@ public struct RequestHandler<C: Clock>: Sendable where C.Duration == Duration {
         }
         if faults.slowReplies {
             logger.warning("NOISED_TEST_FAULTS=slow-replies: holding request \(request.id) for 1 s")
-            try? await Task.sleep(for: .seconds(1))
+            try? await player.clock.sleep(for: .seconds(1), tolerance: nil)
         }
         do {
             let (data, subscribes) = try await run(request.command)

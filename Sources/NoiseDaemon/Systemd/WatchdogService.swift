@@ -14,7 +14,7 @@ struct WatchdogService<C: Clock>: Service where C.Duration == Duration {
                 _ = await player.playback()
                 _ = await scheduler.next()
                 notifier.watchdog()
-                try? await Task.sleep(for: .seconds(interval))
+                try? await player.clock.sleep(for: .seconds(interval), tolerance: nil)
             }
         }
     }
