@@ -7,10 +7,11 @@ stack    the private PulseAudio server and noised, and a raw noised connection
 peers    mpd (+ mpc) and mpg123, set up like noised: same sink, same file, no scaling
 control  rows 1-3: whole-process round trip (spawntime.c), kept-connection round trip (roundtrip.c),
          start-up
-playback rows 4-5: memory idle and playing, CPU of 60 s of a looping noise
+playback rows 4-5: memory idle and playing, idle wake-ups, CPU of 60 s of a looping noise
 seam     row 6: the gap at each loop wrap, from a recording of the sink
 recorder parec of the sink's monitor with arrival times (the onset clock)
 onset    row 7: alarm onsets against a sleep-then-aplay baseline
 scale    row 8: 10,000 alarms
+sound    row 9: time to sound, `noisectl play` against `mpc play`, from a recording of the sink
 table    the rows, the text and Markdown tables, docs/performance.md
 """

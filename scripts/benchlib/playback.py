@@ -1,4 +1,4 @@
-"""Rows 4-5: memory idle and while playing, and the CPU it costs to play 60 s of a looping noise
+"""Rows 4-5: memory idle and while playing, idle wake-ups, and the CPU it costs to play 60 s of a looping noise
 (sounds/white.mp3, 60 s) through the null sink: noised, mpd (one-track repeat), mpg123 --loop -1.
 noised is measured twice: as every play but the first goes (its decoded copy of the file on disk from an
 earlier play), and as the first play ever (no copy: the file is decoded in the play request).
@@ -20,13 +20,13 @@ from .stack import Stack
 
 
 def noised_idle(stack: Stack, idle_seconds: float) -> dict:
-    """RSS once start-up has settled, and the wake-ups (context switches) over a quiet window."""
+    """RSS once start-up has settled, and the wake-ups (context switches of every thread) over a quiet window
+    (row 4c)."""
     pid = stack.daemon.pid
     time.sleep(1.0)
     out = memory(pid)
     m = watch(pid, idle_seconds)
-    out["wakeups"] = m.ctx_per_second
-    out["cpu"] = m.cpu
+    out.update({"wakeups": m.ctx_per_second, "ctx": m.ctx, "window": m.seconds, "cpu": m.cpu})
     return out
 
 

@@ -82,8 +82,8 @@ def main_rows(a: argparse.Namespace, c: dict) -> tuple[list[list[str]], list[lis
     if wp:
         o, p = med(wp["ours"]), med(wp["peer"])
         main.append(row("1", f"control round trip, whole process: `noisectl status` vs `mpc status`, "
-                             f"median of {len(wp['ours'])}", ms(o), f"{ms(p)} mpc", ratio(o, p), "≤ 1.0",
-                        met_ratio(o, p, 1.0)))
+                             f"median of {len(wp['ours'])}", ms(o), f"{ms(p)} mpc", ratio(o, p), "≤ 2.0",
+                        met_ratio(o, p, 2.0)))
         supp.append(row("", f"row 1 at p90 of {len(wp['ours'])}", ms(pct(wp["ours"], 0.9)),
                         f"{ms(pct(wp['peer'], 0.9))} mpc", ratio(pct(wp["ours"], 0.9), pct(wp["peer"], 0.9))))
         supp.append(row("", "row 1, the part that is spawning a process and waiting for it: `/bin/true`, median",
@@ -99,9 +99,9 @@ def main_rows(a: argparse.Namespace, c: dict) -> tuple[list[list[str]], list[lis
                               f"{kc['burst']} with mpd's, all on one core, replies awaited in poll() as mpc does), "
                               "median per request", us(o["median"]),
                         f"{us(p['median'])} mpd",
-                        ratio(o["median"], p["median"]), "≤ 1.0", met_ratio(o["median"], p["median"], 1.0)))
+                        ratio(o["median"], p["median"]), "≤ 1.5", met_ratio(o["median"], p["median"], 1.5)))
         main.append(row("2b", f"… p99 per request", us(o["p99"]), f"{us(p['p99'])} mpd",
-                        ratio(o["p99"], p["p99"]), "≤ 1.0", met_ratio(o["p99"], p["p99"], 1.0)))
+                        ratio(o["p99"], p["p99"]), "≤ 1.5", met_ratio(o["p99"], p["p99"], 1.5)))
     st = c.get("startup")
     if st:
         o, p = med(st["ours"]), med(st["peer"])
@@ -115,6 +115,14 @@ def main_rows(a: argparse.Namespace, c: dict) -> tuple[list[list[str]], list[lis
         main.append(row("4a", "idle memory, VmRSS (RssAnon)", mib(idle["rss"], idle["anon"]),
                         f"{mib(mpd_idle['rss'], mpd_idle['anon'])} mpd", ratio(idle["rss"], mpd_idle["rss"]),
                         "≤ 1.0", met_ratio(idle["rss"], mpd_idle["rss"], 1.0)))
+    if idle and "ctx" in idle:
+        peer = mpd_idle if mpd_idle and "ctx" in mpd_idle else None
+        main.append(row("4c", f"idle wake-ups: context switches of every thread over {a.idle_seconds:g} s, nothing "
+                              "playing (count in the window)",
+                        f"{idle['wakeups']:.2f} /s ({idle['ctx']})",
+                        f"{peer['wakeups']:.2f} /s ({peer['ctx']}) mpd" if peer else "—",
+                        ratio(idle["wakeups"], peer["wakeups"]) if peer else "—", "0 /s",
+                        "yes" if idle["ctx"] == 0 else "no"))
     pl = c.get("play")
     if pl:
         o, m, g = pl["noised"], pl["mpd"], pl["mpg123"]
@@ -157,11 +165,6 @@ def main_rows(a: argparse.Namespace, c: dict) -> tuple[list[list[str]], list[lis
                         f"{m['ctx']:.1f} /s mpd; {g['ctx']:.1f} /s mpg123", ratio(o["ctx"], m["ctx"])))
         supp.append(row("", "row 4b, peak RSS (VmHWM) after playing", mib(o["hwm"]),
                         f"{mib(m['hwm'])} mpd; {mib(g['hwm'])} mpg123", ratio(o["hwm"], m["hwm"])))
-    if idle:
-        supp.append(row("", f"idle wake-ups (context switches over {a.idle_seconds:g} s)",
-                        f"{idle['wakeups']:.2f} /s",
-                        f"{mpd_idle['wakeups']:.2f} /s mpd" if mpd_idle and "wakeups" in mpd_idle else "—",
-                        ratio(idle["wakeups"], mpd_idle.get("wakeups")) if mpd_idle else "—"))
     if kc:
         o, f, p = kc["ours"], kc["floor"], kc["peer"]
         supp.append(row("", "row 2, the daemon's CPU per request (user+sys, every thread, over the whole run)",
@@ -272,7 +275,9 @@ hardware; no volume-restoring module, so every stream plays at 100 %) and, besid
 `mpd` (one `pulse` output, `mixer_type "none"`, replay gain off, driven by `mpc`) and `mpg123`. The
 players never play at once. Each row compares noised with the peer measured in the same run; ratio is
 ours/peer, lower is better. Targets are goals, not pass marks: the bench prints the figures and fails
-only when the set-up is broken.
+only when the set-up is broken. Most ratio targets are ≤ 1.0 (no worse than the peer); row 1's is ≤ 2.0
+and row 2's ≤ 1.5 (at most twice and one and a half times mpd's), row 5b's ≤ 0.5; row 4c's is an absolute
+0 wake-ups a second, with mpd's figure beside it.
 
 1. Whole process: the wall time of a `noisectl status` process against the running, idle `noised`, and
    of `mpc status` against the running `mpd` (both on Unix sockets), timed by
@@ -314,7 +319,10 @@ only when the set-up is broken.
    {a.restarts_startup} runs each, alternating.
 4. Memory: `VmRSS` (and `RssAnon`, the process's own memory) 1 s after start-up (noised with nothing
    playing; mpd with `white.mp3` in its db and queue, stopped), and at the end of the median playback
-   run of row 5. RSS counts shared-library pages too.
+   run of row 5. RSS counts shared-library pages too. Idle wake-ups (4c): right after that, the voluntary
+   and involuntary context switches of every thread (`/proc/PID/task/*/status`, sampled every 0.2 s)
+   over {a.idle_seconds:g} s with nothing playing and no client connected, noised's window and then mpd's
+   (stopped, as above); the target is no wake-up at all, so the row is met only if noised's count is 0.
 5. Playback: `sounds/white.mp3` (60 s white noise) looping through the null sink for {a.seconds:g} s:
    `noised --device pulse` (ALSA's pulse plugin) after `noisectl play white --fade-in 0`; `mpd` in
    single-repeat mode (`mpc repeat on; mpc single on; mpc play`, its native `pulse` output); `mpg123 -o
