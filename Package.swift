@@ -81,7 +81,7 @@ let package = Package(
         .executableTarget(
             name: "noised",
             dependencies: [
-                "NoiseDaemon",
+                "NoiseCore", "NoiseConfig", "NoiseSystem", "NoiseDaemon",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -37,27 +37,6 @@ public struct Alarm: Sendable, Equatable, Codable {
     }
 }
 
-/// Defaults and accepted ranges of alarm settings, in one place (the CLI's help, the daemon's checks, the docs).
-public enum AlarmDefaults {
-    public static let sound = "classic"
-    public static let volume = 80.0
-    public static let rampSeconds = 30.0
-    public static let snoozeMinutes = 9
-    public static let ringLimitSeconds = 600.0
-
-    public static let snoozeRange = 1...60
-    /// Shown in help; any value in `snoozeRange` is accepted.
-    public static let suggestedSnoozeMinutes = [5, 7, 8, 9, 10, 15, 20]
-    public static let rampRange = 0.0...600.0
-    public static let ringLimitRange = 10.0...7200.0
-    /// How late a trigger found after a suspend or a restart may be and still ring (within its ring limit);
-    /// a later one is reported missed instead.
-    public static let missedGraceSeconds = 600.0
-    public static let missedGraceRange = 1.0...86_400.0
-    public static let maxLabelLength = 80
-    public static let maxNoteLength = 1000
-}
-
 extension RepeatRule {
     /// Encoded as its canonical text (`weekdays`, `mon,wed,fri`).
     public init(from decoder: any Decoder) throws {

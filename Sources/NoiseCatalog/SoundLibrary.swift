@@ -1,20 +1,4 @@
 import NoiseCore
-/// Where a sound comes from: the installed catalog, the user's overlay under `$XDG_DATA_HOME/noised/`, or a
-/// folder the config names (`sounds.folders`).
-public enum SoundSource: String, Sendable, Codable {
-    case builtin
-    case user
-    case folder
-}
-
-/// A sound ready to play: its catalog entry, where it came from and its file's absolute path.
-public struct Sound: Sendable, Equatable {
-    public var entry: SoundEntry
-    public var source: SoundSource
-    public var path: String
-
-    public var id: String { entry.id }
-}
 
 /// The sounds a daemon knows: the installed catalog with the user's overlay on top. Pure: the files were read elsewhere.
 public struct SoundLibrary: Sendable, Equatable {

@@ -22,19 +22,3 @@ public struct DaemonSettings: Sendable, Equatable {
 
     public init() {}
 }
-
-/// The log levels swift-log knows, by name, so the core can check them without importing swift-log.
-public enum LogLevels {
-    public static let names = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
-}
-
-/// The volume and fades `play` and `stop` use when the command names none.
-public struct PlaybackDefaults: Sendable, Equatable {
-    public var volume = 100.0
-    public var fadeInSeconds = Limits.defaultFadeSeconds
-    public var fadeOutSeconds = Limits.defaultFadeSeconds
-    /// Fade-out at the end of a sleep timer.
-    public var sleepFadeSeconds = Limits.defaultSleepFadeSeconds
-
-    public init() {}
-}

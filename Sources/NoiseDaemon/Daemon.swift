@@ -23,7 +23,7 @@ public enum Daemon {
         // same state folder, a socket folder another user could take over (a socket systemd passed is its own).
         let lock = try StateFolderLock.take(folder: configuration.stateDirectory, socketPath: configuration.socket.path,
                                             logger: logger)
-        let environment = ProcessEnvironment.variables()
+        let environment = ProcessEnvironment.current
         let activated = SocketActivation.adopt(environment: environment)
         if activated == nil { try SocketSetup.prepare(configuration.socket) }
         if concurrencyOnEventLoops {

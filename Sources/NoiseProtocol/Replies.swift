@@ -36,31 +36,3 @@ public enum Replies {
         try JSONCoding.line(EventLine(event: name, data: data))
     }
 }
-
-/// The first line on every connection: who is speaking and which protocol version.
-public struct Hello: Codable, Sendable, Equatable {
-    public var name = "noised"
-    public var version = Limits.version
-    public var `protocol` = Limits.protocolVersion
-
-    public init() {}
-}
-
-/// Names of the events a subscriber receives.
-public enum EventName {
-    public static let hello = "hello"
-    /// What plays changed: data is a `PlaybackInfo`.
-    public static let playback = "playback"
-    /// The output device changed state: data is an `AudioStatus`.
-    public static let audio = "audio"
-    /// The sound catalog was reloaded or a sound imported: data is a `CatalogSummary`.
-    public static let catalog = "catalog"
-    /// An alarm started ringing: data is an `AlarmInfo`.
-    public static let alarmRinging = "alarm_ringing"
-    public static let alarmSnoozed = "alarm_snoozed"
-    public static let alarmDismissed = "alarm_dismissed"
-    /// An alarm was missed: data is a `MissedInfo`.
-    public static let alarmMissed = "alarm_missed"
-    /// The alarm that rings next changed: data is `{"alarm": AlarmInfo or null}`.
-    public static let nextAlarm = "next_alarm"
-}

@@ -1,14 +1,4 @@
 import NoiseCore
-/// A request line, decoded and checked: its id and command.
-public struct Request: Sendable, Equatable {
-    public var id: RequestID
-    public var command: Command
-
-    public init(id: RequestID, command: Command) {
-        self.id = id
-        self.command = command
-    }
-}
 
 /// Turns one line of the socket protocol into a `Request`, or into the error to send back.
 /// Pure: the server's framing hands it complete lines.

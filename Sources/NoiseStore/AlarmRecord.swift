@@ -95,19 +95,3 @@ struct SnoozeRecord: Codable, FetchableRecord, PersistableRecord {
     var ringAt: Int64
     var trigger: Int64
 }
-
-/// A missed alarm, kept for `status` and `alarm missed` even if the alarm is removed later.
-public struct MissedAlarm: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
-    public static let databaseTableName = "missed"
-
-    public var id: Int64?
-    public var alarmId: Int64
-    public var label: String
-    public var trigger: Int64
-    public var reason: String
-    public var recordedAt: Int64
-
-    public mutating func didInsert(_ inserted: InsertionSuccess) {
-        id = inserted.rowID
-    }
-}

@@ -4,6 +4,7 @@ import Logging
 import NoiseCore
 import NoiseDaemon
 import NoiseConfig
+import NoiseSystem
 
 /// `noised`: the alarm-and-noise daemon. Parses options, resolves paths, and runs the daemon.
 struct Noised: AsyncParsableCommand {
@@ -76,7 +77,7 @@ struct Noised: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let environment = ProcessEnvironment.variables()
+        let environment = ProcessEnvironment.current
         let paths = XDGPaths(environment: environment)
         let reader = ConfigReader(path: configPath ?? config ?? ConfigReader.defaultPath(paths),
                                   home: environment["HOME"] ?? "/")

@@ -6,6 +6,7 @@ import Foundation
 #endif
 import Glibc
 import NoiseCore
+import NoiseSystem
 
 /// Options every command shares: where the daemon is and how to print.
 struct ClientOptions: ParsableArguments {

@@ -1,5 +1,6 @@
 import NoiseCore
 import NoiseConfig
+import NoiseSystem
 
 /// `config.toml` as `noisectl clock` and `noisectl world` use it: they read their `[clock]` and `[world]`
 /// settings from it and save the options they are given back to it, through `ConfigEditor`, so the rest of the

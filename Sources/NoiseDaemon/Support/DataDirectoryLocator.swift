@@ -1,16 +1,5 @@
 import Foundation
-
-/// The process's environment and location, read once at start-up by the executables.
-public enum ProcessEnvironment {
-    public static func variables() -> [String: String] {
-        ProcessInfo.processInfo.environment
-    }
-
-    /// The running binary's real path (through /proc, so a relative argv[0] or a symlink does not fool it).
-    public static func executablePath() -> String? {
-        try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-    }
-}
+import NoiseSystem
 
 /// Finds the installed sounds: `$NOISECLOCK_DATA_DIR`, else `PREFIX/share/noiseclock` next to `PREFIX/bin`,
 /// else (running from a build tree) the nearest folder above the binary that holds `sounds.json`.

@@ -1,4 +1,5 @@
 import NoiseCore
+
 /// The reply to `store_check`: whether the alarm store is sound, by SQLite's `integrity_check` and a read of every
 /// row with the alarm's rules.
 public struct StoreCheck: Codable, Sendable, Equatable {
@@ -27,27 +28,6 @@ public struct StoreCheck: Codable, Sendable, Equatable {
         self.skippedAlarms = skippedAlarms
         self.problems = problems
         self.storeProblem = storeProblem
-        self.corruptCopy = corruptCopy
-    }
-}
-
-/// The reply to `store_recover`: what the rebuilt store kept.
-public struct StoreRecovery: Codable, Sendable, Equatable {
-    public var path: String
-    /// False when the store was sound and nothing was done.
-    public var recovered: Bool
-    /// The alarms in the store now.
-    public var kept: Int
-    /// The ids of the alarms that could not be read, left out of the rebuilt store.
-    public var dropped: [Int64]
-    /// The damaged file's copy, which stays.
-    @ExplicitNull public var corruptCopy: String?
-
-    public init(path: String, recovered: Bool, kept: Int, dropped: [Int64], corruptCopy: String?) {
-        self.path = path
-        self.recovered = recovered
-        self.kept = kept
-        self.dropped = dropped
         self.corruptCopy = corruptCopy
     }
 }

@@ -1,0 +1,36 @@
+import NoiseAlarms
+import NoiseTime
+import NoiseCore
+
+/// The alarm part of `status`.
+public struct AlarmsStatus: Sendable, Equatable, Codable {
+    public var count: Int
+    @ExplicitNull public var next: AlarmInfo?
+    public var ringing: [AlarmInfo]
+    public var missed: [MissedInfo]
+    public var timeZone: String
+    /// Why the zone is UTC although `$TZ` or /etc/localtime names another that cannot be read, or null.
+    @ExplicitNull public var timeZoneProblem: String?
+    /// Whether a suspended machine wakes up for alarms (needs CAP_WAKE_ALARM); `wakeNote` says how to enable it.
+    public var wakeFromSuspend: Bool
+    @ExplicitNull public var wakeNote: String?
+    /// When the last alarm's tone started, relative to its trigger.
+    @ExplicitNull public var lastOnset: OnsetInfo?
+    /// Why changes to alarms are refused now (a read-only state folder, a full disk), or null.
+    @ExplicitNull public var storeProblem: String?
+
+    public init(count: Int, next: AlarmInfo?, ringing: [AlarmInfo], missed: [MissedInfo], timeZone: String,
+                wakeFromSuspend: Bool, wakeNote: String?, lastOnset: OnsetInfo? = nil, storeProblem: String? = nil,
+                timeZoneProblem: String? = nil) {
+        self.count = count
+        self.next = next
+        self.ringing = ringing
+        self.missed = missed
+        self.timeZone = timeZone
+        self.wakeFromSuspend = wakeFromSuspend
+        self.wakeNote = wakeNote
+        self.lastOnset = lastOnset
+        self.storeProblem = storeProblem
+        self.timeZoneProblem = timeZoneProblem
+    }
+}
