@@ -107,9 +107,9 @@ let package = Package(
             swiftSettings: strict
         ),
 
-        // What the tests, the soak and the fuzz harness drive the daemon with (a hand-moved wall clock); linked
-        // into no product.
-        .target(name: "NoiseTesting", dependencies: ["NoiseDaemon"], swiftSettings: strict),
+        // What the tests, the soak and the fuzz harness drive the daemon with (hand-moved clocks, an audio output
+        // the test paces, sounds held in memory); linked into no product.
+        .target(name: "NoiseTesting", dependencies: ["NoiseDaemon", "NoiseAudio"], swiftSettings: strict),
 
         // The fuzz harness (docs/reliability.md): a libFuzzer driver when built with -DNOISE_FUZZING by
         // `make fuzz`; any other build links a stub that says so.
@@ -128,7 +128,7 @@ let package = Package(
         .testTarget(name: "NoiseSystemTests", dependencies: pureCore + ["NoiseSystem"], swiftSettings: strict),
         .testTarget(
             name: "NoiseDaemonTests",
-            dependencies: pureCore + ["NoiseDaemon", "NoiseStore", "NoiseSystem", "NoiseTesting",
+            dependencies: pureCore + ["NoiseDaemon", "NoiseAudio", "NoiseStore", "NoiseSystem", "NoiseTesting",
                            .product(name: "Logging", package: "swift-log"),
                            .product(name: "NIOCore", package: "swift-nio"),
                            .product(name: "NIOEmbedded", package: "swift-nio")],
@@ -139,7 +139,7 @@ let package = Package(
             dependencies: pureCore + ["NoiseStore", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict
         ),
-        .testTarget(name: "NoiseAudioTests", dependencies: pureCore + ["NoiseAudio"], swiftSettings: strict),
+        .testTarget(name: "NoiseAudioTests", dependencies: pureCore + ["NoiseAudio", "NoiseTesting"], swiftSettings: strict),
         // Thirty days of alarms through the scheduler actor in seconds (`swift test --filter NoiseSoakTests`).
         .testTarget(
             name: "NoiseSoakTests",

@@ -20,6 +20,8 @@ public final class AudioEngine: Sendable {
         var commands: [MixerCommand] = []
         var shuttingDown = false
         var finished = false
+        /// Set by `wake()`: the next wait returns at once, so a wake-up sent before the thread waits is not lost.
+        var woken = false
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
@@ -27,15 +29,19 @@ public final class AudioEngine: Sendable {
     private let published: Mutex<AudioStatus>
     private let makeOutput: @Sendable () -> any AudioOutput
     private let onEvent: @Sendable (AudioEvent) -> Void
+    fileprivate let clock: any OutputClock
 
     /// - Parameters:
     ///   - deviceName: shown in status.
     ///   - makeOutput: builds the output; called once, on the output thread.
+    ///   - clock: the time the output thread goes by (device retries, alarm tones' start instants); the system's
+    ///     unless a test moves it by hand.
     ///   - onEvent: called on the output thread; must not block.
     public init(deviceName: String, makeOutput: @escaping @Sendable () -> any AudioOutput,
-                onEvent: @escaping @Sendable (AudioEvent) -> Void) {
+                clock: any OutputClock = SystemOutputClock(), onEvent: @escaping @Sendable (AudioEvent) -> Void) {
         self.published = Mutex(AudioStatus(device: deviceName, state: .idle))
         self.makeOutput = makeOutput
+        self.clock = clock
         self.onEvent = onEvent
     }
 
@@ -58,6 +64,12 @@ public final class AudioEngine: Sendable {
     }
 
     public var status: AudioStatus { published.withLock { $0 } }
+
+    /// Makes the output thread look at its clock again now rather than at the end of its wait. Only a clock moved
+    /// by hand needs this (a test passing a device's retry time); with the system's clock the wait ends by itself.
+    public func wake() {
+        inbox.withLockSignalling { $0.woken = true }
+    }
 
     /// Fades everything out over `fadeFrames`, closes the device and ends the thread; returns when it has.
     public func shutdown(fadeFrames: Int) async {
@@ -85,10 +97,15 @@ public final class AudioEngine: Sendable {
 
     // MARK: - Used by the output thread
 
-    /// Takes the queued commands; when `wait` is set and none are queued, sleeps until one arrives or `deadline`.
+    /// Takes the queued commands; when `wait` is set and none are queued, sleeps until one arrives or `deadline`
+    /// (on the engine's clock).
     fileprivate func takeCommands(wait: Bool, deadline: Double?) -> (commands: [MixerCommand], shuttingDown: Bool) {
-        inbox.withLock(waitingWhile: { wait && $0.commands.isEmpty && !$0.shuttingDown }, until: deadline) { inbox in
-            defer { inbox.commands = [] }
+        // The condition variable waits on the system's monotonic clock, the deadline is on the engine's: what
+        // carries over is the time left.
+        let until = deadline.map { MonotonicTime.seconds() + ($0 - clock.monotonicSeconds()) }
+        return inbox.withLock(waitingWhile: { wait && $0.commands.isEmpty && !$0.shuttingDown && !$0.woken },
+                              until: until) { inbox in
+            defer { inbox.commands = []; inbox.woken = false }
             return (inbox.commands, inbox.shuttingDown)
         }
     }
@@ -161,7 +178,7 @@ private struct OutputLoop {
     }
 
     mutating func tryOpen(toPlay: Bool = true) -> Bool {
-        if let retryAt, MonotonicTime.seconds() < retryAt { return false }
+        if let retryAt, engine.clock.monotonicSeconds() < retryAt { return false }
         do {
             try output.open()
             isOpen = true
@@ -176,7 +193,7 @@ private struct OutputLoop {
 
     mutating func fail(_ error: AudioOutputError) {
         isOpen = false
-        retryAt = MonotonicTime.seconds() + Limits.deviceRetrySeconds
+        retryAt = engine.clock.monotonicSeconds() + Limits.deviceRetrySeconds
         engine.publish { $0.state = .error; $0.error = error.description }
     }
 
@@ -194,7 +211,7 @@ private struct OutputLoop {
     mutating func playOnePeriod() {
         let frames = min(output.periodFrames, mixer.maxFrames)
         // When the first frame of this period will be heard: now plus what the device still holds.
-        let now = WallTime.seconds()
+        let now = engine.clock.wallSeconds()
         let playTime = now + Double(output.delayFrames()) / Double(AudioFormat.sampleRate)
         var started: [Mixer.AlarmStart] = []
         let ended = buffer.withUnsafeMutableBufferPointer {

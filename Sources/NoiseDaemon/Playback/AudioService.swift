@@ -20,7 +20,7 @@ struct AudioService<C: Clock>: Service where C.Duration == Duration {
                 await player.handle(event)
             }
         }
-        let fadeFrames = await player.shutdownFadeFrames()
+        let fadeFrames = await player.shutdown()
         await engine.shutdown(fadeFrames: fadeFrames)
     }
 

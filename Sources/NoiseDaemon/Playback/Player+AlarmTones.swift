@@ -100,11 +100,21 @@ extension Player {
         case .stream(let decoder): StreamingSource(decoder: decoder, loops: false)
         }
         engine.send(.startAlarm(voice, source: source, gain: VolumeLaw.gain(forVolume: volume), rampFrames: 0, startAt: nil))
-        let clock = self.clock
-        let engine = self.engine
-        Task {
-            try? await clock.sleep(for: .seconds(seconds))
-            engine.send(.fadeOut(voice, fadeFrames: AudioFormat.frames(seconds: 0.3)))
+        // The end is fixed now, not when the task first runs, so it is `seconds` after the request.
+        let end = clock.now.advanced(by: .seconds(seconds))
+        previewStops[voice] = Task { await self.endPreview(voice, at: end) }
+    }
+
+    /// A preview's stop: fades its voice out at `end` on the player's clock, unless the voice ended first or the
+    /// player shuts down (the task is then cancelled).
+    private func endPreview(_ voice: VoiceID, at end: C.Instant) async {
+        do {
+            try await clock.sleep(until: end, tolerance: nil)
+        } catch {
+            return
         }
+        guard !Task.isCancelled else { return }
+        previewStops[voice] = nil
+        engine.send(.fadeOut(voice, fadeFrames: AudioFormat.frames(seconds: 0.3)))
     }
 }

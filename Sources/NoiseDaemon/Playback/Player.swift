@@ -15,6 +15,7 @@ public actor Player<C: Clock> where C.Duration == Duration {
         var fadeEnds: C.Instant
     }
 
+    /// The sleep timer: when everything has faded out, and the task that starts the fade (`Player+SleepTimer`).
     struct SleepTimer {
         let deadline: C.Instant
         let fadeSeconds: Double
@@ -44,7 +45,10 @@ public actor Player<C: Clock> where C.Duration == Duration {
     /// What played last (`status`'s `last_played`): kept through a stop, for "play it again".
     private var lastPlayed: [String] = []
     private var masterVolume = 100.0 { didSet { publishPlayback() } }
-    private var sleepTimer: SleepTimer? { didSet { publishPlayback() } }
+    var sleepTimer: SleepTimer? { didSet { publishPlayback() } }
+    /// The stops of previews still sounding, by voice (`Player+AlarmTones`): each cancelled when its voice ends
+    /// first, all of them by `shutdown`.
+    var previewStops: [VoiceID: Task<Void, Never>] = [:]
     var nextVoice: VoiceID = 1
     /// The one alarm tone, if any: its voice, the trigger it was scheduled for, whether its alarm rang (false while
     /// it is only prepared ahead of its trigger), and which sound it is.
@@ -65,18 +69,8 @@ public actor Player<C: Clock> where C.Duration == Duration {
         self.defaults = defaults
         let started = clock.now
         self.started = started
-        self.board = StatusBoard(uptime: Self.uptimeReader(started: started, clock: clock), audio: { engine.status })
+        self.board = StatusBoard(uptime: { started.duration(to: clock.now).seconds }, audio: { engine.status })
         board.publish(CatalogSummary(sounds: library.sounds.count, problems: library.problems.map(\.description)))
-    }
-
-    /// The uptime, read by the status board on every `status` request. With the daemon's own clock it is read
-    /// without going through `Clock`'s witnesses, which cost a generic metadata look-up per request (row 2 of
-    /// docs/performance.md); any other clock (the tests') is read through them.
-    private static func uptimeReader(started: C.Instant, clock: C) -> @Sendable () -> Double {
-        if let clock = clock as? ContinuousClock, let started = started as? ContinuousClock.Instant {
-            return { started.duration(to: clock.now).seconds }
-        }
-        return { started.duration(to: clock.now).seconds }
     }
 
     // MARK: Queries
@@ -185,6 +179,8 @@ public actor Player<C: Clock> where C.Duration == Duration {
         case .status(let status):
             hub.publish(EventName.audio, data: status)
         case .voicesEnded(let voices):
+            // A preview that ran out by itself has nothing left to stop.
+            for voice in voices { previewStops.removeValue(forKey: voice)?.cancel() }
             guard active.contains(where: { voices.contains($0.voice) }) else { return }
             active.removeAll { voices.contains($0.voice) }
             if active.isEmpty { cancelSleepTimer() }
@@ -196,9 +192,17 @@ public actor Player<C: Clock> where C.Duration == Duration {
         }
     }
 
-    /// Fades everything out for shutdown; the engine finishes the fade before closing the device.
-    public func shutdownFadeFrames() -> Int {
+    /// Ends the player's timed work (the sleep timer, previews' stops) and waits for it, so none outlives the
+    /// daemon's audio; returns how long the engine fades everything out before it closes the device (the fade
+    /// stands in for those stops). Requests have stopped by now: the control server stops first.
+    public func shutdown() async -> Int {
+        let timed = [sleepTimer?.task].compactMap { $0 } + Array(previewStops.values)
         cancelSleepTimer()
+        previewStops = [:]
+        for task in timed {
+            task.cancel()
+            await task.value
+        }
         return AudioFormat.frames(seconds: defaults.fadeOutSeconds)
     }
 
@@ -232,7 +236,7 @@ public actor Player<C: Clock> where C.Duration == Duration {
         board.publish(playbackSnapshot())
     }
 
-    private func published() -> PlaybackInfo {
+    func published() -> PlaybackInfo {
         let info = playback()
         hub.publish(EventName.playback, data: info)
         return info
@@ -260,32 +264,8 @@ public actor Player<C: Clock> where C.Duration == Duration {
         }
     }
 
-    private func startSleepTimer(seconds: Double, fade: Double) {
-        cancelSleepTimer()
-        let deadline = clock.now.advanced(by: .seconds(seconds))
-        let fadeStart = deadline.advanced(by: .seconds(-min(fade, seconds)))
-        let clock = self.clock
-        let task = Task { [weak self] in
-            do {
-                try await clock.sleep(until: fadeStart, tolerance: nil)
-            } catch {
-                return
-            }
-            await self?.sleepTimerFired(deadline: deadline)
-        }
-        sleepTimer = SleepTimer(deadline: deadline, fadeSeconds: fade, task: task)
-    }
-
-    private func sleepTimerFired(deadline: C.Instant) {
-        guard let timer = sleepTimer, timer.deadline == deadline else { return }
-        sleepTimer = nil
-        let remaining = max(0, clock.now.duration(to: deadline).seconds)
-        fadeOutEverything(fadeFrames: AudioFormat.frames(seconds: remaining))
-        _ = published()
-    }
-
     /// Fades out every noise (alarm tones are not noise: they stop by dismiss, snooze or their limit).
-    private func fadeOutEverything(fadeFrames: Int) {
+    func fadeOutEverything(fadeFrames: Int) {
         fadeOut(Array(active.indices), fadeFrames: fadeFrames)
     }
 
@@ -300,10 +280,6 @@ public actor Player<C: Clock> where C.Duration == Duration {
         active = fading
     }
 
-    private func cancelSleepTimer() {
-        sleepTimer?.task.cancel()
-        sleepTimer = nil
-    }
 }
 
 extension Duration {
