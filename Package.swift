@@ -59,7 +59,7 @@ let package = Package(
         // Decoding, mixing and the output thread.
         .target(
             name: "NoiseAudio",
-            dependencies: ["NoiseCore", "NoiseProtocol", "CALSA", "CMPG123"],
+            dependencies: ["NoiseCore", "NoiseProtocol", "NoiseSystem", "CALSA", "CMPG123"],
             swiftSettings: strict
         ),
 

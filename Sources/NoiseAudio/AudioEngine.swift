@@ -1,6 +1,7 @@
 import NoiseCore
 import Synchronization
 import NoiseProtocol
+import NoiseSystem
 
 /// What the output thread reports back. Delivered on the output thread; handlers must only hand it on.
 public enum AudioEvent: Sendable {

@@ -1,5 +1,6 @@
 import Glibc
 import NoiseCore
+import NoiseSystem
 
 /// Discards the stream but takes as long as a real device would to play it, like MPD's null output,
 /// so timers, fades and the sleep timer behave the same on a machine without a sound card.
@@ -31,32 +32,4 @@ public final class NullOutput: AudioOutput {
     }
 
     public func close() {}
-}
-
-/// The monotonic clock of the output thread (which cannot use Swift's async clocks: it must not await).
-enum MonotonicTime {
-    static func seconds() -> Double {
-        var now = Glibc.timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-    }
-
-    static func timespec(at seconds: Double) -> Glibc.timespec {
-        let whole = seconds.rounded(.down)
-        return Glibc.timespec(tv_sec: Int(whole), tv_nsec: Int((seconds - whole) * 1e9))
-    }
-
-    static func sleep(until seconds: Double) {
-        var deadline = timespec(at: seconds)
-        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &deadline, nil) == EINTR {}
-    }
-}
-
-/// The wall clock (CLOCK_REALTIME), for reporting when alarm audio was written.
-enum WallTime {
-    static func seconds() -> Double {
-        var now = Glibc.timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-    }
 }

@@ -1,6 +1,6 @@
 import CLinux
 import Glibc
-import NoiseAudio
+import NoiseSystem
 
 /// The wall clock on Linux: a timerfd on `CLOCK_REALTIME_ALARM` when the process holds `CAP_WAKE_ALARM` (so an
 /// alarm wakes a suspended machine), else on `CLOCK_REALTIME`; armed with `TFD_TIMER_ABSTIME |

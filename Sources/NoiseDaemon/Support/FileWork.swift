@@ -1,6 +1,6 @@
 import NIOPosix
-import NoiseAudio
 import NoiseCore
+import NoiseSystem
 
 /// Runs blocking file work (decoding sounds, imports, reading the catalog and the config) on a small pool of
 /// threads of its own: never on Swift's cooperative pool or an actor's executor, and bounded, so a file that

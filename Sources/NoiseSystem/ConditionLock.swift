@@ -2,12 +2,12 @@ import Glibc
 
 /// State guarded by a mutex with a condition variable on the monotonic clock: the output thread sleeps on it
 /// while idle and wakes at once when a command arrives. Held only for brief hand-offs, never across device I/O.
-final class ConditionLock<State>: @unchecked Sendable {
+public final class ConditionLock<State>: @unchecked Sendable {
     private var mutex = pthread_mutex_t()
     private var condition = pthread_cond_t()
     private var state: State
 
-    init(_ state: State) {
+    public init(_ state: State) {
         self.state = state
         pthread_mutex_init(&mutex, nil)
         var attributes = pthread_condattr_t()
@@ -23,7 +23,7 @@ final class ConditionLock<State>: @unchecked Sendable {
     }
 
     /// Changes the state under the lock, then wakes the waiting thread.
-    func withLockSignalling<T>(_ body: (inout State) -> T) -> T {
+    public func withLockSignalling<T>(_ body: (inout State) -> T) -> T {
         pthread_mutex_lock(&mutex)
         defer {
             pthread_cond_signal(&condition)
@@ -34,7 +34,7 @@ final class ConditionLock<State>: @unchecked Sendable {
 
     /// Under the lock: while `shouldWait` holds, sleeps until signalled or until `deadline` (monotonic seconds);
     /// then runs `body`.
-    func withLock<T>(waitingWhile shouldWait: (State) -> Bool, until deadline: Double?, _ body: (inout State) -> T) -> T {
+    public func withLock<T>(waitingWhile shouldWait: (State) -> Bool, until deadline: Double?, _ body: (inout State) -> T) -> T {
         pthread_mutex_lock(&mutex)
         defer { pthread_mutex_unlock(&mutex) }
         if shouldWait(state) {

@@ -1,7 +1,7 @@
 import Glibc
 
 /// Starts a dedicated OS thread, outside Swift's cooperative pool, for work that blocks:
-/// the output loop (blocking device writes), file decoding, and the control socket's quick lane (its epoll wait).
+/// the output loop (blocking device writes) and the alarm timer's wait.
 public enum OSThread {
     private final class Box {
         let body: () -> Void
@@ -32,17 +32,5 @@ public enum OSThread {
         sigemptyset(&set)
         for signal in [SIGHUP, SIGINT, SIGTERM, SIGQUIT, SIGUSR1, SIGUSR2] { sigaddset(&set, signal) }
         pthread_sigmask(SIG_BLOCK, &set, nil)
-    }
-}
-
-/// Runs blocking work (decoding a file) on its own thread and awaits the result without holding a pool thread.
-public enum BlockingWork {
-    public static func run<T: Sendable, E: Error>(name: String, _ work: @escaping @Sendable () throws(E) -> T) async throws(E) -> T {
-        let result: Result<T, E> = await withCheckedContinuation { continuation in
-            OSThread.start(name: name) {
-                continuation.resume(returning: Result { () throws(E) -> T in try work() })
-            }
-        }
-        return try result.get()
     }
 }
