@@ -61,6 +61,12 @@ public final class AudioEngine: Sendable {
 
     /// Queues commands for the next period. Never blocks beyond a brief lock.
     public func send(_ commands: MixerCommand...) {
+        send(commands)
+    }
+
+    /// Commands that must take effect in the same period (the sounds of one `play` or `stop`): queued at once, so
+    /// the output thread cannot wake between them and leave the rest for the next period.
+    public func send(_ commands: [MixerCommand]) {
         inbox.withLockSignalling { $0.commands += commands }
     }
 

@@ -28,6 +28,16 @@ struct PlayerTests {
         await rig.tearDown()
     }
 
+    /// `play rain fan` on an idle engine: both sounds start in the first period. (Sent one command per sound, the
+    /// output thread could wake on the first and take the second a period later: 250 ms on a real device.)
+    @Test func soundsPlayedTogetherStartInTheSamePeriod() async throws {
+        let rig = await PlayerRig(sounds: [("rain", 10_000, 0.5), ("fan", 3_000, 0.5)])
+        _ = try await rig.player.play(PlayArguments(sounds: ["rain", "fan"], fadeIn: 0))
+        #expect(await rig.output.next() == .open)
+        #expect(await rig.period() == steady(13_000, frames: PlayerRig.periodFrames))
+        await rig.tearDown()
+    }
+
     @Test func stopFadesOutOverItsFadeThenTheSoundIsGoneButRemembered() async throws {
         let rig = await PlayerRig(sounds: [("rain", 10_000, 0.5), ("fan", 3_000, 0.5)])
         try await rig.startSteady("rain", then: ["rain", "fan"])

@@ -103,28 +103,30 @@ public actor Player<C: Clock> where C.Duration == Duration {
         }
         let fadeFrames = AudioFormat.frames(seconds: request.fadeIn ?? defaults.fadeInSeconds)
         let fadeEnds = clock.now.advanced(by: .seconds(request.fadeIn ?? defaults.fadeInSeconds))
+        var commands: [MixerCommand] = []
         for sound in sounds {
             if let index = index(of: sound.id) {
                 var item = active[index]
                 if let volume = request.volume, volume != item.volume {
                     item.volume = volume
-                    engine.send(.setGain(item.voice, gain: VolumeLaw.gain(forVolume: volume)))
+                    commands.append(.setGain(item.voice, gain: VolumeLaw.gain(forVolume: volume)))
                 }
                 if item.state == .fadingOut {
                     item.state = .fadingIn
                     item.fadeEnds = fadeEnds
-                    engine.send(.resume(item.voice, fadeFrames: fadeFrames))
+                    commands.append(.resume(item.voice, fadeFrames: fadeFrames))
                 }
                 active[index] = item
             } else if let source = loaded[sound.id] {
                 let volume = request.volume ?? defaults.volume
                 let voice = nextVoice
                 nextVoice += 1
-                engine.send(.start(voice, source: Self.makeSource(source, kind: sound.entry.kind),
-                                   gain: VolumeLaw.gain(forVolume: volume), fadeFrames: fadeFrames))
+                commands.append(.start(voice, source: Self.makeSource(source, kind: sound.entry.kind),
+                                       gain: VolumeLaw.gain(forVolume: volume), fadeFrames: fadeFrames))
                 active.append(Active(voice: voice, sound: sound, volume: volume, state: .fadingIn, fadeEnds: fadeEnds))
             }
         }
+        engine.send(commands)
         if let seconds = request.for {
             startSleepTimer(seconds: seconds, fade: request.fadeOut ?? defaults.sleepFadeSeconds)
         }
@@ -273,10 +275,8 @@ public actor Player<C: Clock> where C.Duration == Duration {
     /// with the last of them alone (`play rain fan; stop` kept `["fan"]`).
     private func fadeOut(_ indices: [Int], fadeFrames: Int) {
         var fading = active
-        for index in indices {
-            fading[index].state = .fadingOut
-            engine.send(.fadeOut(fading[index].voice, fadeFrames: fadeFrames))
-        }
+        for index in indices { fading[index].state = .fadingOut }
+        engine.send(indices.map { .fadeOut(fading[$0].voice, fadeFrames: fadeFrames) })
         active = fading
     }
 
