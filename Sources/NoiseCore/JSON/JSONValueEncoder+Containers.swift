@@ -28,7 +28,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try store(value, key) }
 
     private func store<T: Encodable>(_ value: T, _ key: Key) throws {
-        encoder.append(.value(try Primitive.encode(value, codingPath: codingPath + [key])), key: name(key))
+        encoder.append(.value(try Primitive.encode(value, parent: encoder, key: key)), key: name(key))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
@@ -44,7 +44,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func superEncoder(forKey key: Key) -> any Encoder { nested(key, name(key)) }
 
     private func nested(_ key: any CodingKey, _ name: String) -> ValueEncoder {
-        let child = ValueEncoder(codingPath: codingPath + [key])
+        let child = ValueEncoder(parent: encoder, key: key)
         encoder.append(.nested(child), key: name)
         return child
     }
@@ -74,7 +74,7 @@ struct UnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode<T: Encodable>(_ value: T) throws { try store(value) }
 
     private func store<T: Encodable>(_ value: T) throws {
-        encoder.append(.value(try Primitive.encode(value, codingPath: codingPath + [IndexKey(count)])))
+        encoder.append(.value(try Primitive.encode(value, parent: encoder, key: IndexKey(count))))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
@@ -85,7 +85,7 @@ struct UnkeyedContainer: UnkeyedEncodingContainer {
     mutating func superEncoder() -> any Encoder { nested() }
 
     private func nested() -> ValueEncoder {
-        let child = ValueEncoder(codingPath: codingPath + [IndexKey(count)])
+        let child = ValueEncoder(parent: encoder, key: IndexKey(count))
         encoder.append(.nested(child))
         return child
     }
@@ -97,7 +97,7 @@ struct SingleValueContainer: SingleValueEncodingContainer {
 
     var codingPath: [any CodingKey] { encoder.codingPath }
 
-    mutating func encodeNil() throws { encoder.storage = .single(.null) }
+    mutating func encodeNil() throws { encoder.set(.null) }
     mutating func encode(_ value: Bool) throws { try store(value) }
     mutating func encode(_ value: String) throws { try store(value) }
     mutating func encode(_ value: Double) throws { try store(value) }
@@ -115,29 +115,31 @@ struct SingleValueContainer: SingleValueEncodingContainer {
     mutating func encode<T: Encodable>(_ value: T) throws { try store(value) }
 
     private func store<T: Encodable>(_ value: T) throws {
-        encoder.storage = .single(try Primitive.encode(value, codingPath: codingPath))
+        encoder.set(try Primitive.encode(value, parent: encoder.parent, key: encoder.key))
     }
 }
 
-/// The JSON of one value: the primitives directly, anything else through its own `encode(to:)`.
+/// The JSON of one value: the primitives directly, anything else through its own `encode(to:)`. A type is
+/// compared before it is cast, so a struct costs no failing casts, and a primitive one cast that cannot fail.
 enum Primitive {
-    static func encode<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws -> JSONValue {
-        switch value {
-        case let flag as Bool: return .bool(flag)
-        case let text as String: return .string(text)
-        case let number as Double: return try ValueEncoder.number(number, codingPath: codingPath)
-        case let number as Float: return try ValueEncoder.number(number, codingPath: codingPath)
-        case let integer as Int: return .number(Double(integer))
-        case let integer as Int64: return .number(Double(integer))
-        case let integer as Int32: return .number(Double(integer))
-        case let integer as Int16: return .number(Double(integer))
-        case let integer as Int8: return .number(Double(integer))
-        case let integer as UInt: return .number(Double(integer))
-        case let integer as UInt64: return .number(Double(integer))
-        case let integer as UInt32: return .number(Double(integer))
-        case let integer as UInt16: return .number(Double(integer))
-        case let integer as UInt8: return .number(Double(integer))
-        default: return try ValueEncoder.box(value, codingPath: codingPath)
+    static func encode<T: Encodable>(_ value: T, parent: ValueEncoder?, key: (any CodingKey)?) throws -> JSONValue {
+        if T.self == String.self { return .string(value as! String) }
+        if T.self == Double.self { return try ValueEncoder.number(value as! Double, parent: parent, key: key) }
+        if T.self == Int.self { return .number(Double(value as! Int)) }
+        if T.self == Bool.self { return .bool(value as! Bool) }
+        if T.self == Int64.self { return .number(Double(value as! Int64)) }
+        if T.self == JSONValue.self { return value as! JSONValue }
+        if T.self == Float.self {
+            // By its own shortest digits (0.1, not 0.10000000149011612).
+            let float = value as! Float
+            return try ValueEncoder.number(Double(float.description) ?? Double(float), parent: parent, key: key)
         }
+        if isSmallInteger(T.self), let integer = value as? any BinaryInteger { return .number(Double(integer)) }
+        return try ValueEncoder.box(value, parent: parent, key: key)
+    }
+
+    private static func isSmallInteger<T>(_ type: T.Type) -> Bool {
+        T.self == Int32.self || T.self == Int16.self || T.self == Int8.self || T.self == UInt.self
+            || T.self == UInt64.self || T.self == UInt32.self || T.self == UInt16.self || T.self == UInt8.self
     }
 }

@@ -3,18 +3,15 @@
 /// Integers are held as Doubles (`JSONValue.number`), exact up to 2^53: the protocol's ids and times are far below.
 public enum JSONValueEncoder {
     public static func encode(_ value: some Encodable) throws -> JSONValue {
-        try ValueEncoder.box(value, codingPath: [])
+        try Primitive.encode(value, parent: nil, key: nil)
     }
 }
 
 /// One value being encoded. A reference type: the containers it hands out fill it in, and a nested container's
 /// value is collected from its own encoder when the parent finishes.
 final class ValueEncoder: Encoder {
-    enum Storage {
-        case empty
-        case single(JSONValue)
-        case object([(key: String, value: Slot)])
-        case array([Slot])
+    enum Kind {
+        case empty, single, object, array
     }
 
     /// A member: its value, or the encoder of a nested container that will make it.
@@ -30,21 +27,36 @@ final class ValueEncoder: Encoder {
         }
     }
 
-    let codingPath: [any CodingKey]
-    var storage = Storage.empty
+    /// The coding path, kept as a link to the parent and worked out only when asked for (an error, a custom
+    /// `encode(to:)` that reads it): building an array for every value was much of an encoding's cost.
+    let parent: ValueEncoder?
+    let key: (any CodingKey)?
+    var kind = Kind.empty
+    // Stored apart, not as an enum's payloads: appending to an array taken out of an enum copies it whole, which
+    // made encoding a list quadratic in its length.
+    var single = JSONValue.null
+    private var fields: [(key: String, value: Slot)] = []
+    private var items: [Slot] = []
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    init(codingPath: [any CodingKey]) {
-        self.codingPath = codingPath
+    init(parent: ValueEncoder?, key: (any CodingKey)?) {
+        self.parent = parent
+        self.key = key
+    }
+
+    var codingPath: [any CodingKey] {
+        var path = parent?.codingPath ?? []
+        if let key { path.append(key) }
+        return path
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        if case .object = storage {} else { storage = .object([]) }
+        kind = .object
         return KeyedEncodingContainer(KeyedContainer<Key>(encoder: self, convertsKeys: !DictionaryKey.isKey(of: Key.self)))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        if case .array = storage {} else { storage = .array([]) }
+        kind = .array
         return UnkeyedContainer(encoder: self)
     }
 
@@ -52,51 +64,46 @@ final class ValueEncoder: Encoder {
         SingleValueContainer(encoder: self)
     }
 
+    func set(_ value: JSONValue) {
+        kind = .single
+        single = value
+    }
+
     func append(_ slot: Slot, key: String) {
-        guard case .object(var fields) = storage else { return }
         fields.append((key, slot))
-        storage = .object(fields)
     }
 
     func append(_ slot: Slot) {
-        guard case .array(var items) = storage else { return }
         items.append(slot)
-        storage = .array(items)
     }
 
-    var count: Int {
-        if case .array(let items) = storage { items.count } else { 0 }
-    }
+    var count: Int { items.count }
 
     /// A type that encodes nothing is `{}`; a key encoded twice keeps its last value.
     func finish() -> JSONValue {
-        switch storage {
+        switch kind {
         case .empty: return .object([:])
-        case .single(let value): return value
-        case .array(let items): return .array(items.map(\.value))
-        case .object(let fields):
+        case .single: return single
+        case .array: return .array(items.map(\.value))
+        case .object:
             return .object(Dictionary(fields.map { ($0.key, $0.value.value) }, uniquingKeysWith: { _, last in last }))
         }
     }
 
-    static func box<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws -> JSONValue {
-        if let json = value as? JSONValue { return json }
-        let encoder = ValueEncoder(codingPath: codingPath)
+    static func box<T: Encodable>(_ value: T, parent: ValueEncoder?, key: (any CodingKey)?) throws -> JSONValue {
+        let encoder = ValueEncoder(parent: parent, key: key)
         try value.encode(to: encoder)
         return encoder.finish()
     }
 
-    static func number(_ value: Double, codingPath: [any CodingKey]) throws -> JSONValue {
+    static func number(_ value: Double, parent: ValueEncoder?, key: (any CodingKey)?) throws -> JSONValue {
         guard value.isFinite else {
+            var path = parent?.codingPath ?? []
+            if let key { path.append(key) }
             throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: codingPath, debugDescription: "\(value) cannot be written as a JSON number"))
+                codingPath: path, debugDescription: "\(value) cannot be written as a JSON number"))
         }
         return .number(value)
-    }
-
-    /// A Float by its own shortest digits (0.1, not 0.10000000149011612).
-    static func number(_ value: Float, codingPath: [any CodingKey]) throws -> JSONValue {
-        try number(Double(value.description) ?? Double(value), codingPath: codingPath)
     }
 }
 
@@ -122,11 +129,11 @@ private final class KeyTypeProbe: Encoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         keyType = ObjectIdentifier(Key.self)
-        return KeyedEncodingContainer(KeyedContainer<Key>(encoder: ValueEncoder(codingPath: []), convertsKeys: false))
+        return KeyedEncodingContainer(KeyedContainer<Key>(encoder: ValueEncoder(parent: nil, key: nil), convertsKeys: false))
     }
 
-    func unkeyedContainer() -> any UnkeyedEncodingContainer { ValueEncoder(codingPath: []).unkeyedContainer() }
-    func singleValueContainer() -> any SingleValueEncodingContainer { ValueEncoder(codingPath: []).singleValueContainer() }
+    func unkeyedContainer() -> any UnkeyedEncodingContainer { ValueEncoder(parent: nil, key: nil).unkeyedContainer() }
+    func singleValueContainer() -> any SingleValueEncodingContainer { ValueEncoder(parent: nil, key: nil).singleValueContainer() }
 }
 
 /// The key of an array element in a coding path.

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Property names as wire keys, by the rule of Foundation's `JSONEncoder.KeyEncodingStrategy.convertToSnakeCase`:
 /// words start at an uppercase letter, a run of capitals is one word except its last letter when a lowercase
 /// letter follows (`myURLValue` → `my_url_value`, `URLValue` → `u_rl_value`), words are lowercased and joined
@@ -5,9 +7,21 @@
 /// This works on Unicode scalars where Foundation steps by Characters; the two differ only for a key with a
 /// combining mark right after a capital, which no Swift property name of ours has.
 enum SnakeCase {
+    /// Converted names: a program has a few dozen property names, converted on every reply otherwise (a fifth of
+    /// a `status` reply's time). Bounded against a type whose keys are not property names.
+    private static let known = Mutex<[String: String]>([:])
+    private static let knownLimit = 4096
+
     static func convert(_ key: String) -> String {
         // Most keys are a single lowercase ASCII word: nothing to convert.
         if key.utf8.allSatisfy({ $0 < 0x80 && !($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) }) { return key }
+        if let converted = known.withLock({ $0[key] }) { return converted }
+        let converted = convertWords(key)
+        known.withLock { if $0.count < knownLimit { $0[key] = converted } }
+        return converted
+    }
+
+    private static func convertWords(_ key: String) -> String {
         let scalars = Array(key.unicodeScalars)
         func first(in range: Range<Int>, where test: (Unicode.Scalar) -> Bool) -> Int? {
             range.first { test(scalars[$0]) }
@@ -39,12 +53,16 @@ enum SnakeCase {
         }.joined(separator: "_")
     }
 
+    // ASCII, the only letters our property names use, is decided by comparison; looking up a scalar's Unicode
+    // category costs far more, and every key of every reply goes through here.
     private static func isUppercase(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return scalar >= "A" && scalar <= "Z" }
         let category = scalar.properties.generalCategory
         return category == .uppercaseLetter || category == .titlecaseLetter
     }
 
     private static func isLowercase(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.generalCategory == .lowercaseLetter
+        if scalar.isASCII { return scalar >= "a" && scalar <= "z" }
+        return scalar.properties.generalCategory == .lowercaseLetter
     }
 }
