@@ -18,7 +18,7 @@ ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
 INSTALL_VARS = PREFIX='$(PREFIX)' DESTDIR='$(DESTDIR)' USERUNITDIR='$(USERUNITDIR)' ZSHCOMPDIR='$(ZSHCOMPDIR)'
 
 # Installed binaries carry the Swift runtime (-static-stdlib) so they run without the toolchain; no $ORIGIN
-# RUNPATH, full RELRO. Built in their own folder, so `make build` (for run and bench) and they never relink
+# RUNPATH, full RELRO. Built in their own folder, so `make build` (for `make run`) and they never relink
 # each other. The stamp is newer than every source once built: `sudo make install` then only copies.
 STATIC      := .build/static
 # A plain release build: the compiler's defaults, memory-safety checks included.
@@ -91,8 +91,8 @@ bench-deps: test-deps
 	$(call apt_install,$(BENCH_PACKAGES))
 
 # The whole comparison (about 18 min; docs/performance.md). BENCH_ARGS passes options: BENCH_ARGS=--quick.
-bench: bench-deps build
-	NOISECLOCK_BIN=$(CURDIR)/.build/release $(PYTHON) scripts/bench $(BENCH_ARGS)
+bench: bench-deps release-static
+	NOISECLOCK_BIN=$(CURDIR)/$(STATIC)/release $(PYTHON) scripts/bench $(BENCH_ARGS)
 
 sounds:
 	scripts/make-sounds

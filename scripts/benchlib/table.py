@@ -268,7 +268,7 @@ def md_table(rows: list[list[str]]) -> str:
 
 def method(a: argparse.Namespace) -> str:
     """How rows 1-6 were measured."""
-    return f"""Measured by `make bench` (or `NOISECLOCK_BIN=.build/release python3 scripts/bench`; `--quick` for a
+    return f"""Measured by `make bench` (the installed form, `-static-stdlib`; or `NOISECLOCK_BIN=.build/static/release python3 scripts/bench`; `--quick` for a
 short check run, which does not write this file unless asked; `--help` for the run counts). The script
 starts its own PulseAudio server with a null sink (44.1 kHz s16 stereo, paced in real time like
 hardware; no volume-restoring module, so every stream plays at 100 %) and, beside `noised`, its own
