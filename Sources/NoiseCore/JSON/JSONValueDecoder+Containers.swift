@@ -1,5 +1,5 @@
-/// The containers of `ValueDecoder`. The protocols require an overload for every primitive; each hands on to one
-/// generic method.
+/// The containers of `ValueDecoder`. The generic `decode` also stands for the protocols' overloads for each
+/// primitive (a generic method can meet a requirement for one type).
 struct KeyedReader<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let fields: [String: JSONValue]
     let codingPath: [any CodingKey]
@@ -14,20 +14,6 @@ struct KeyedReader<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func contains(_ key: Key) -> Bool { field(key) != nil }
 
     func decodeNil(forKey key: Key) throws -> Bool { try required(key) == .null }
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try read(type, key) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try read(type, key) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try read(type, key) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try read(type, key) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try read(type, key) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try read(type, key) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try read(type, key) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try read(type, key) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try read(type, key) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try read(type, key) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try read(type, key) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try read(type, key) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try read(type, key) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try read(type, key) }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try read(type, key) }
 
     private func read<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T {
@@ -77,20 +63,6 @@ struct UnkeyedReader: UnkeyedDecodingContainer {
         return true
     }
 
-    mutating func decode(_ type: Bool.Type) throws -> Bool { try read(type) }
-    mutating func decode(_ type: String.Type) throws -> String { try read(type) }
-    mutating func decode(_ type: Double.Type) throws -> Double { try read(type) }
-    mutating func decode(_ type: Float.Type) throws -> Float { try read(type) }
-    mutating func decode(_ type: Int.Type) throws -> Int { try read(type) }
-    mutating func decode(_ type: Int8.Type) throws -> Int8 { try read(type) }
-    mutating func decode(_ type: Int16.Type) throws -> Int16 { try read(type) }
-    mutating func decode(_ type: Int32.Type) throws -> Int32 { try read(type) }
-    mutating func decode(_ type: Int64.Type) throws -> Int64 { try read(type) }
-    mutating func decode(_ type: UInt.Type) throws -> UInt { try read(type) }
-    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try read(type) }
-    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try read(type) }
-    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try read(type) }
-    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try read(type) }
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try read(type) }
 
     private mutating func read<T: Decodable>(_ type: T.Type) throws -> T {
@@ -126,20 +98,6 @@ struct SingleValueReader: SingleValueDecodingContainer {
     let codingPath: [any CodingKey]
 
     func decodeNil() -> Bool { value == .null }
-    func decode(_ type: Bool.Type) throws -> Bool { try read(type) }
-    func decode(_ type: String.Type) throws -> String { try read(type) }
-    func decode(_ type: Double.Type) throws -> Double { try read(type) }
-    func decode(_ type: Float.Type) throws -> Float { try read(type) }
-    func decode(_ type: Int.Type) throws -> Int { try read(type) }
-    func decode(_ type: Int8.Type) throws -> Int8 { try read(type) }
-    func decode(_ type: Int16.Type) throws -> Int16 { try read(type) }
-    func decode(_ type: Int32.Type) throws -> Int32 { try read(type) }
-    func decode(_ type: Int64.Type) throws -> Int64 { try read(type) }
-    func decode(_ type: UInt.Type) throws -> UInt { try read(type) }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { try read(type) }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { try read(type) }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { try read(type) }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { try read(type) }
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try read(type) }
 
     private func read<T: Decodable>(_ type: T.Type) throws -> T {

@@ -1,5 +1,5 @@
-/// The containers of `ValueEncoder`. The protocols require an overload for every primitive; each hands on to one
-/// generic method, so there is one place per container that stores a value.
+/// The containers of `ValueEncoder`. The generic `encode` also stands for the protocols' overloads for each
+/// primitive (a generic method can meet a requirement for one type), so one method per container stores a value.
 struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let encoder: ValueEncoder
     let convertsKeys: Bool
@@ -11,20 +11,6 @@ struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func encodeNil(forKey key: Key) throws { encoder.append(.value(.null), key: name(key)) }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { try store(value, key) }
-    mutating func encode(_ value: String, forKey key: Key) throws { try store(value, key) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { try store(value, key) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { try store(value, key) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { try store(value, key) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { try store(value, key) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { try store(value, key) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { try store(value, key) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { try store(value, key) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { try store(value, key) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { try store(value, key) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { try store(value, key) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { try store(value, key) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { try store(value, key) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try store(value, key) }
 
     private func store<T: Encodable>(_ value: T, _ key: Key) throws {
@@ -57,20 +43,6 @@ struct UnkeyedContainer: UnkeyedEncodingContainer {
     var count: Int { encoder.count }
 
     mutating func encodeNil() throws { encoder.append(.value(.null)) }
-    mutating func encode(_ value: Bool) throws { try store(value) }
-    mutating func encode(_ value: String) throws { try store(value) }
-    mutating func encode(_ value: Double) throws { try store(value) }
-    mutating func encode(_ value: Float) throws { try store(value) }
-    mutating func encode(_ value: Int) throws { try store(value) }
-    mutating func encode(_ value: Int8) throws { try store(value) }
-    mutating func encode(_ value: Int16) throws { try store(value) }
-    mutating func encode(_ value: Int32) throws { try store(value) }
-    mutating func encode(_ value: Int64) throws { try store(value) }
-    mutating func encode(_ value: UInt) throws { try store(value) }
-    mutating func encode(_ value: UInt8) throws { try store(value) }
-    mutating func encode(_ value: UInt16) throws { try store(value) }
-    mutating func encode(_ value: UInt32) throws { try store(value) }
-    mutating func encode(_ value: UInt64) throws { try store(value) }
     mutating func encode<T: Encodable>(_ value: T) throws { try store(value) }
 
     private func store<T: Encodable>(_ value: T) throws {
@@ -98,20 +70,6 @@ struct SingleValueContainer: SingleValueEncodingContainer {
     var codingPath: [any CodingKey] { encoder.codingPath }
 
     mutating func encodeNil() throws { encoder.set(.null) }
-    mutating func encode(_ value: Bool) throws { try store(value) }
-    mutating func encode(_ value: String) throws { try store(value) }
-    mutating func encode(_ value: Double) throws { try store(value) }
-    mutating func encode(_ value: Float) throws { try store(value) }
-    mutating func encode(_ value: Int) throws { try store(value) }
-    mutating func encode(_ value: Int8) throws { try store(value) }
-    mutating func encode(_ value: Int16) throws { try store(value) }
-    mutating func encode(_ value: Int32) throws { try store(value) }
-    mutating func encode(_ value: Int64) throws { try store(value) }
-    mutating func encode(_ value: UInt) throws { try store(value) }
-    mutating func encode(_ value: UInt8) throws { try store(value) }
-    mutating func encode(_ value: UInt16) throws { try store(value) }
-    mutating func encode(_ value: UInt32) throws { try store(value) }
-    mutating func encode(_ value: UInt64) throws { try store(value) }
     mutating func encode<T: Encodable>(_ value: T) throws { try store(value) }
 
     private func store<T: Encodable>(_ value: T) throws {
