@@ -28,12 +28,12 @@ final class ValueEncoder: Encoder {
     }
 
     /// The coding path, kept as a link to the parent and worked out only when asked for (an error, a custom
-    /// `encode(to:)` that reads it): building an array for every value was much of an encoding's cost.
+    /// `encode(to:)` that reads it): an array built for every value would be much of an encoding's cost.
     let parent: ValueEncoder?
     let key: (any CodingKey)?
     var kind = Kind.empty
-    // Stored apart, not as an enum's payloads: appending to an array taken out of an enum copies it whole, which
-    // made encoding a list quadratic in its length.
+    // Stored apart, not as an enum's payloads: an array taken out of an enum to append to is copied whole, which
+    // would make encoding a list quadratic in its length.
     var single = JSONValue.null
     private var fields: [(key: String, value: Slot)] = []
     private var items: [Slot] = []
