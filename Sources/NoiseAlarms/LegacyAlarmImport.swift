@@ -42,7 +42,7 @@ public enum LegacyAlarmImport {
         let value: JSONValue
         do {
             // Keys stay as the app wrote them (camelCase): the reader converts none.
-            value = try JSONReader.read(bytes)
+            value = try JSONCoding.decode(JSONValue.self, from: bytes)
         } catch {
             let blank = bytes.allSatisfy { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
             report.skipped.append(Skipped(index: -1, reason: blank ? "the file is empty" : "the file is not valid JSON"))

@@ -19,10 +19,11 @@ public enum CatalogParser {
     public static func parse(_ bytes: some Collection<UInt8>, source: String) -> Result {
         let top: JSONValue
         do {
-            top = try JSONReader.read(bytes)
+            top = try JSONCoding.decode(JSONValue.self, from: bytes)
         } catch {
-            return Result(entries: [], problems: [CatalogProblem(source: source, index: nil,
-                                                                 reason: "not valid JSON: \(error.shortDescription)")])
+            // Foundation's reader does not say where; Python's does, and every desktop has it.
+            return Result(entries: [], problems: [CatalogProblem(
+                source: source, index: nil, reason: "not valid JSON (`python3 -m json.tool FILE` shows where)")])
         }
         guard case .object(let root) = top, case .array(let items)? = root["sounds"] else {
             return Result(entries: [], problems: [CatalogProblem(
@@ -82,12 +83,5 @@ public enum CatalogParser {
             throw CatalogError("'\(id)': kind \"\(kindText.prefix(40))\" is not loop or alarm")
         }
         return SoundEntry(id: id, name: name, category: category, file: file, kind: kind)
-    }
-}
-
-extension Error {
-    /// The first line of an error's description, for one-line messages.
-    var shortDescription: String {
-        String(String(describing: self).prefix(200))
     }
 }

@@ -13,7 +13,7 @@ public enum RequestDecoder {
     public static func decode(_ line: some Collection<UInt8>) -> Result<Request, Failure> {
         let top: JSONValue
         do {
-            top = try JSONReader.read(line)
+            top = try JSONCoding.decode(JSONValue.self, from: line)
         } catch {
             return .failure(Failure(id: .none, error: ProtocolError(
                 .parseError, "the line is not valid JSON (UTF-8 text, one request object per line)")))

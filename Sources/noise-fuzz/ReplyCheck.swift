@@ -56,7 +56,7 @@ enum ReplyCheck {
     /// The id a reply must echo: the request's when the line is a JSON object whose `id` is an integer below 2^53
     /// (beyond, a JSON number is no longer exact, and the daemon refuses it) or a string (read with the daemon's own decoder, so that where JSON parsers disagree they agree), else null.
     static func expectedID(of request: [UInt8]) -> JSONValue {
-        guard case .object(let fields)? = try? JSONReader.read(request) else {
+        guard case .object(let fields)? = try? JSONCoding.decode(JSONValue.self, from: request) else {
             return .null
         }
         switch fields["id"] {

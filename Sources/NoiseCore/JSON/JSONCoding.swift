@@ -1,22 +1,67 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// The one way to turn a value into protocol JSON and back, for the daemon, the client and the tests: Codable
-/// through `JSONValueEncoder`/`JSONValueDecoder` (snake_case keys), `JSONWriter` and `JSONReader` (strict RFC 8259).
-/// Foundation-free, so the static client carries no Foundation JSON.
+/// through Foundation's coders, snake_case keys (property names only; dictionary keys are data and stay as they
+/// are), sorted keys, slashes unescaped. FoundationEssentials keeps the static client free of the rest of Foundation.
 public enum JSONCoding {
     /// A value as one line of text: sorted keys, no newline inside, none at the end.
     public static func line(_ value: some Encodable) throws -> [UInt8] {
-        JSONWriter.write(try JSONValueEncoder.encode(value))
+        Array(try lineEncoder.encode(value))
     }
 
     /// A value as indented text, for files people edit.
     public static func pretty(_ value: some Encodable) throws -> [UInt8] {
-        JSONWriter.writePretty(try JSONValueEncoder.encode(value))
+        Array(try prettyEncoder.encode(value))
     }
 
-    public static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
-        try JSONValueDecoder.decode(type, from: value)
+    /// Strict RFC 8259 (no comments, no trailing commas, nesting at most 512 deep), UTF-8 only.
+    public static func decode<T: Decodable>(_ type: T.Type, from bytes: some Collection<UInt8>) throws -> T {
+        try decoder.decode(type, from: Data(bytes))
     }
 
-    public static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
-        try JSONValueDecoder.decode(type, from: try JSONReader.read(bytes))
+    private static let lineEncoder = encoder([.sortedKeys, .withoutEscapingSlashes])
+    private static let prettyEncoder = encoder([.sortedKeys, .withoutEscapingSlashes, .prettyPrinted])
+
+    private static func encoder(_ formatting: JSONEncoder.OutputFormatting) -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.outputFormatting = formatting
+        return encoder
+    }
+
+    private static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return decoder
+    }()
+}
+
+extension JSONCoding {
+    /// A decoding error in one line a person can act on: where in the document, and what was wrong.
+    public static func reason(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return String(String(describing: error).prefix(200)) }
+        let context: DecodingError.Context
+        switch error {
+        case .typeMismatch(_, let found), .valueNotFound(_, let found), .dataCorrupted(let found): context = found
+        case .keyNotFound(let key, let found):
+            return at(found.codingPath + [key], "missing")
+        @unknown default: return String(describing: error)
+        }
+        // Foundation says only "The given data was not valid JSON." for a syntax error, without where.
+        if let underlying = context.underlyingError { return String(String(describing: underlying).prefix(200)) }
+        return at(context.codingPath, context.debugDescription)
+    }
+
+    /// A coding path as text (`alarms.ringing[0].alarm.id`; keys as the types name them).
+    public static func path(_ keys: [any CodingKey]) -> String {
+        keys.map { key in key.intValue.map { "[\($0)]" } ?? "." + key.stringValue }.joined().trimmingPrefix(".").description
+    }
+
+    private static func at(_ keys: [any CodingKey], _ what: String) -> String {
+        keys.isEmpty ? what : "'\(path(keys))': \(what)"
     }
 }

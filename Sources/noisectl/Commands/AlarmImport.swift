@@ -85,8 +85,8 @@ struct AlarmImport: ParsableCommand {
 
     /// The new alarm's id: the reply is the alarm with its schedule (`{"alarm": {"id": 3, …}, …}`); a bare alarm
     /// is read too. 0 (never an id) if neither, which cannot happen with a daemon of the same version.
-    static func id(in reply: JSONValue) -> Int64 {
-        guard case .object(let fields) = reply else { return 0 }
+    static func id(in reply: ReplyData) -> Int64 {
+        guard case .object(let fields) = reply.value else { return 0 }
         if case .number(let id)? = fields["id"] { return Int64(id) }
         if case .object(let alarm)? = fields["alarm"], case .number(let id)? = alarm["id"] { return Int64(id) }
         return 0

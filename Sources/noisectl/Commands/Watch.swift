@@ -26,16 +26,16 @@ struct Watch: ParsableCommand {
                 guard let event = line.event else { continue }
                 seen += 1
                 if options.json {
-                    struct EventLine: Encodable { var event: String; var data: JSONValue }
-                    Output.json(EventLine(event: event, data: line.data ?? .null))
+                    struct EventLine: Encodable { var event: String; var data: ReplyData }
+                    Output.json(EventLine(event: event, data: line.payload))
                 } else {
-                    Output.line("\(LocalTime.clockText()) \(event): " + describe(event, line.data ?? .null, connection))
+                    Output.line("\(LocalTime.clockText()) \(event): " + describe(event, line.payload, connection))
                 }
             }
         }
     }
 
-    private func describe(_ event: String, _ data: JSONValue, _ connection: DaemonConnection) -> String {
+    private func describe(_ event: String, _ data: ReplyData, _ connection: DaemonConnection) -> String {
         switch event {
         case EventName.playback:
             guard let playback = try? connection.decode(data, as: PlaybackInfo.self) else { break }

@@ -23,8 +23,29 @@ struct IncomingLine: Decodable {
     var id: RequestID?
     var ok: Bool?
     var event: String?
-    var data: JSONValue?
+    private var data: JSONValue?
     var error: ProtocolError?
+    /// The line as it came, from which `DaemonConnection.decode` reads the data as a typed value.
+    fileprivate(set) var bytes: [UInt8] = []
+
+    private enum CodingKeys: CodingKey { case id, ok, event, data, error }
+
+    var payload: ReplyData { ReplyData(value: data ?? .null, line: bytes) }
+}
+
+/// The data of a reply or an event: a tree for `--json` and for looking at single fields, and the line it came in.
+struct ReplyData: Encodable {
+    var value: JSONValue
+    fileprivate var line: [UInt8]
+
+    func encode(to encoder: any Encoder) throws {
+        try value.encode(to: encoder)
+    }
+}
+
+/// The `data` of a line, read as the type a command expects.
+private struct TypedData<Payload: Decodable>: Decodable {
+    var data: Payload
 }
 
 /// A request line: the command, its arguments (left out when it has none) and the id its reply carries.
@@ -105,16 +126,16 @@ final class DaemonConnection {
     var hasBufferedLine: Bool { pending.contains(UInt8(ascii: "\n")) }
 
     /// Sends a command and returns its reply's data; events arriving meanwhile are skipped.
-    func request(_ command: String, args: some Encodable) throws(ClientFailure) -> JSONValue {
+    func request(_ command: String, args: some Encodable) throws(ClientFailure) -> ReplyData {
         try send(command, args: Optional.some(args))
     }
 
     /// Sends a command without arguments.
-    func request(_ command: String) throws(ClientFailure) -> JSONValue {
+    func request(_ command: String) throws(ClientFailure) -> ReplyData {
         try send(command, args: Replies.Empty?.none)
     }
 
-    private func send(_ command: String, args: (some Encodable)?) throws(ClientFailure) -> JSONValue {
+    private func send(_ command: String, args: (some Encodable)?) throws(ClientFailure) -> ReplyData {
         let id = nextID
         nextID += 1
         let line: [UInt8]
@@ -131,7 +152,7 @@ final class DaemonConnection {
             guard reply.event == nil else { continue }
             if let error = reply.error { throw .refused(error) }
             guard reply.id == .int(id) else { continue }
-            return reply.data ?? .null
+            return reply.payload
         }
     }
 
@@ -140,11 +161,11 @@ final class DaemonConnection {
         try decode(try request(command, args: args), as: type)
     }
 
-    func decode<T: Decodable>(_ value: JSONValue, as type: T.Type) throws(ClientFailure) -> T {
+    func decode<T: Decodable>(_ reply: ReplyData, as type: T.Type) throws(ClientFailure) -> T {
         do {
-            return try JSONCoding.decode(T.self, from: value)
+            return try JSONCoding.decode(TypedData<T>.self, from: reply.line).data
         } catch {
-            throw ClientFailure(message: "unexpected reply from the daemon: \(error)", code: nil, exitCode: 1)
+            throw ClientFailure(message: "unexpected reply from the daemon: \(JSONCoding.reason(error))", code: nil, exitCode: 1)
         }
     }
 
@@ -157,7 +178,9 @@ final class DaemonConnection {
     private func nextIncoming() throws(ClientFailure) -> IncomingLine {
         let line = try readLine()
         do {
-            return try JSONCoding.decode(IncomingLine.self, from: line)
+            var incoming = try JSONCoding.decode(IncomingLine.self, from: line)
+            incoming.bytes = line
+            return incoming
         } catch {
             throw .unreachable("the daemon sent a line that is not protocol JSON: \(String(decoding: line.prefix(200), as: UTF8.self))")
         }
