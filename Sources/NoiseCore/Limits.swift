@@ -10,9 +10,6 @@ public enum Limits {
     /// After refusing a line over the limit, how long the daemon goes on reading (and dropping) what the client
     /// still sends before it closes: closing with unread data would reset the connection and lose the refusal.
     public static let overlongLineDrainSeconds: Int64 = 10
-    /// Deepest nesting of arrays and objects a JSON document may have (Foundation's limit too); deeper input is
-    /// refused with an error instead of overflowing the stack of the recursive reader.
-    public static let maxJSONDepth = 512
     /// Connections served at once; more are told so and closed.
     public static let maxConnections = 512
     /// Connections the kernel holds waiting to be accepted: a burst of clients (a status bar's widgets at log-in)

@@ -7,16 +7,24 @@ import NoiseCore
 import NoiseStore
 import NoiseSystem
 import ServiceLifecycle
+import Synchronization
 
 /// Wires the real parts together and runs them as one service group: audio first, the control socket last,
 /// so on SIGTERM/SIGINT the socket stops taking requests before the audio fades out and closes.
 public enum Daemon {
     /// Whether Swift concurrency's jobs run on SwiftNIO's threads instead of libdispatch's, whose worker pool
-    /// starts a once-a-second monitor that never stops (docs/architecture.md, "Threads"). The first read installs
-    /// it, so `main` reads it first, before any task starts; false when this toolchain has no such hook, and then
-    /// all works as before, only waking once a second.
-    public static let concurrencyOnEventLoops =
-        NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+    /// starts a once-a-second monitor that never stops (docs/architecture.md, "Threads"). False when SwiftNIO
+    /// cannot find the runtime's hook (with `-static-stdlib` the toolchain links the runtime with its symbols
+    /// hidden, and NIO looks the hook up with `dlsym`); then all works as before, only waking once a second.
+    public static var concurrencyOnEventLoops: Bool { onEventLoops.load(ordering: .relaxed) }
+    private static let onEventLoops = Atomic(false)
+
+    /// Puts Swift concurrency on SwiftNIO's event loops; `main` calls it first, before any task starts. A call,
+    /// not the first read of a global: the optimizer drops an unused read of a global, and with it the install.
+    public static func moveConcurrencyOntoEventLoops() {
+        onEventLoops.store(NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor(),
+                           ordering: .relaxed)
+    }
 
     public static func run(_ configuration: DaemonConfiguration, logger: Logger) async throws {
         // A daemon that could not serve stops before it opens the store or rings anything: a second daemon on the
@@ -29,7 +37,7 @@ public enum Daemon {
         if concurrencyOnEventLoops {
             logger.debug("Swift concurrency runs on SwiftNIO's event loops")
         } else {
-            logger.notice("Swift concurrency runs on libdispatch (this toolchain has no hook for SwiftNIO): noised wakes once a second while idle")
+            logger.notice("Swift concurrency runs on libdispatch (SwiftNIO cannot reach the runtime's executor hook: a static Swift runtime hides it): noised wakes once a second while idle")
         }
         let hub = EventHub()
         let (events, eventSink) = AsyncStream<AudioEvent>.makeStream()

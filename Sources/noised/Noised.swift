@@ -155,7 +155,7 @@ struct Noised: AsyncParsableCommand {
 @main
 enum Main {
     static func main() async {
-        _ = Daemon.concurrencyOnEventLoops
+        Daemon.moveConcurrencyOntoEventLoops()
         do {
             let command = try Noised.parseAsRoot()
             if let daemon = command as? Noised {

@@ -38,8 +38,6 @@ public final class EventHub: Sendable {
         state.withLock { $0.subscribers.removeValue(forKey: id) }?.continuation.finish()
     }
 
-    public var subscriberCount: Int { state.withLock { $0.subscribers.count } }
-
     /// Sends an event to every subscriber; a subscriber whose queue is full is dropped.
     public func publish(_ name: String, data: some Encodable) {
         guard let line = try? Replies.event(name, data: data) else { return }
