@@ -18,7 +18,8 @@ public enum JSONCoding {
         Array(try prettyEncoder.encode(value))
     }
 
-    /// Strict RFC 8259 (no comments, no trailing commas, nesting at most 512 deep), UTF-8 only.
+    /// RFC 8259 as Foundation reads it: UTF-8, no comments, nesting at most 512 deep; a trailing comma is let
+    /// through and the first of a repeated key counts.
     public static func decode<T: Decodable>(_ type: T.Type, from bytes: some Collection<UInt8>) throws -> T {
         try decoder.decode(type, from: Data(bytes))
     }
