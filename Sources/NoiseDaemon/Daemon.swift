@@ -1,3 +1,4 @@
+import CLinux
 import Glibc
 import Logging
 import NIOCore
@@ -13,17 +14,20 @@ import Synchronization
 /// so on SIGTERM/SIGINT the socket stops taking requests before the audio fades out and closes.
 public enum Daemon {
     /// Whether Swift concurrency's jobs run on SwiftNIO's threads instead of libdispatch's, whose worker pool
-    /// starts a once-a-second monitor that never stops (docs/architecture.md, "Threads"). False when SwiftNIO
-    /// cannot find the runtime's hook (with `-static-stdlib` the toolchain links the runtime with its symbols
-    /// hidden, and NIO looks the hook up with `dlsym`); then all works as before, only waking once a second.
+    /// starts a once-a-second monitor that never stops (docs/architecture.md, "Threads"). False only if something
+    /// set the runtime's hook first; then all works as before, only waking once a second.
     public static var concurrencyOnEventLoops: Bool { onEventLoops.load(ordering: .relaxed) }
     private static let onEventLoops = Atomic(false)
 
     /// Puts Swift concurrency on SwiftNIO's event loops; `main` calls it first, before any task starts. A call,
     /// not the first read of a global: the optimizer drops an unused read of a global, and with it the install.
+    /// Not NIO's own installer: it finds the hook with `dlsym`, which a static Swift runtime hides it from.
     public static func moveConcurrencyOntoEventLoops() {
-        onEventLoops.store(NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor(),
-                           ordering: .relaxed)
+        onEventLoops.store(clinux_send_global_jobs_to { job in
+            // The sticky choice: a job enqueued from one of the group's loops stays on that loop.
+            let job = ExecutorJob(unsafeBitCast(job, to: UnownedJob.self))
+            MultiThreadedEventLoopGroup.singleton.any().executor.enqueue(job)
+        }, ordering: .relaxed)
     }
 
     public static func run(_ configuration: DaemonConfiguration, logger: Logger) async throws {
@@ -37,7 +41,7 @@ public enum Daemon {
         if concurrencyOnEventLoops {
             logger.debug("Swift concurrency runs on SwiftNIO's event loops")
         } else {
-            logger.notice("Swift concurrency runs on libdispatch (SwiftNIO cannot reach the runtime's executor hook: a static Swift runtime hides it): noised wakes once a second while idle")
+            logger.notice("Swift concurrency runs on libdispatch (the runtime's executor hook was already taken): noised wakes once a second while idle")
         }
         let hub = EventHub()
         let (events, eventSink) = AsyncStream<AudioEvent>.makeStream()
@@ -62,8 +66,9 @@ public enum Daemon {
         // with what can be read, refuses changes, and says why, here and in `status`.
         let store = AlarmStore.openChecked(path: configuration.stateDirectory + "/noised.sqlite")
         if let reason = store.readOnlyReason { logger.error("\(reason)") }
+        let zones = SystemTimeZoneSource(environment: environment)
         let scheduler = try await AlarmScheduler(
-            store: store, clock: try TimerFDWallClock(), zones: SystemTimeZoneSource(environment: environment),
+            store: store, clock: try TimerFDWallClock(zoneFiles: { zones.filesDefiningSystemZone }), zones: zones,
             ringer: player, hub: hub, notifier: DesktopNotifier(environment: environment), logger: logger,
             template: settings.alarm, missedGraceSeconds: settings.missedGraceSeconds, board: player.board)
         let notifier = ServiceNotifier(environment: environment)

@@ -57,6 +57,23 @@ public struct SystemTimeZoneSource: TimeZoneSource {
         return (.utc, "TZ=\"\(shown)\" is neither a zone in \(zoneinfo) nor a POSIX TZ string; using UTC (set TZ to a zone such as Europe/Berlin, or unset it)")
     }
 
+    /// The files whose change can change the system zone, for a watch: /etc/localtime (or the file `$TZ` names)
+    /// and the zone file a link resolves to, which a tzdata upgrade replaces. Empty when `$TZ` fixes the zone.
+    public var filesDefiningSystemZone: [String] {
+        let file: String
+        if let tz {
+            let name = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
+            if tz.isEmpty { return [] }
+            file = name.isEmpty ? localtime : name.hasPrefix("/") ? name : zoneinfo + "/" + name
+        } else {
+            file = localtime
+        }
+        guard let resolved = realpath(file, nil) else { return [file] }
+        defer { free(resolved) }
+        let target = String(cString: resolved)
+        return target == file ? [file] : [file, target]
+    }
+
     public func identifiers() -> [String] {
         var found: [String] = []
         collect(directory: zoneinfo, prefix: "", into: &found)

@@ -71,6 +71,11 @@ public final class ManualWallClock: WallClock {
         wake(.clockChanged) { _ in }
     }
 
+    /// Says the system zone's files changed, as `timedatectl set-timezone` would make the real clock say.
+    public func zoneChanged() {
+        wake(.zoneChanged) { _ in }
+    }
+
     private func wake(_ reason: WakeReason, otherwise: (inout State) -> Void) {
         let waiter: CheckedContinuation<WakeReason, Never>? = state.withLock { state in
             guard let waiter = state.waiter else {

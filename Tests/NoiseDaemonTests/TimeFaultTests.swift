@@ -43,9 +43,9 @@ struct TimeFaultTests {
         }
 
         func advance(to instant: Double) async {
+            // The scheduler sleeps until its next deadline only: a move short of it wakes nothing.
             let waits = clock.waitCount
-            clock.advance(to: instant)
-            await clock.parked(after: waits)
+            if clock.advance(to: instant) { await clock.parked(after: waits) }
         }
 
         func jump(to instant: Double) async {
@@ -96,6 +96,23 @@ struct TimeFaultTests {
         #expect(await rig.ringer.started.map(\.1) == [Int64(Self.start) + 7200 - 300])
         let missed = await rig.scheduler.status().missed
         #expect(missed.map(\.label) == ["early"] && missed.map(\.reason) == ["late"])
+        rig.loop.cancel()
+    }
+
+    /// No clock jump: the change of zone alone wakes the scheduler (it no longer re-reads the zone every minute).
+    @Test func aZoneChangeAloneWakesTheSchedulerAtOnce() async throws {
+        let rig = try await Rig()
+        let tokyo = try SystemTimeZoneSource(environment: [:]).zone(named: "Asia/Tokyo")
+        _ = try await rig.add(AlarmChanges(time: TimeOfDay(hour: 7, minute: 0), repeat: .daily))
+        #expect(await rig.scheduler.next()?.nextTrigger?.unix == Int64(Self.start) + 3600)
+        rig.zones.set(tokyo)
+        let waits = rig.clock.waitCount
+        rig.clock.zoneChanged()
+        await rig.clock.parked(after: waits)
+        #expect(rig.clock.now() == Self.start, "no time passed")
+        #expect(await rig.scheduler.status().timeZone == "Asia/Tokyo")
+        // 06:00 UTC is 15:00 in Tokyo: 07:00 there is tomorrow, 22:00 UTC today.
+        #expect(await rig.scheduler.next()?.nextTrigger?.unix == Int64(19_884 * 86_400 + 22 * 3600))
         rig.loop.cancel()
     }
 

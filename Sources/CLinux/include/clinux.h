@@ -1,10 +1,10 @@
 #ifndef NOISECLOCK_CLINUX_H
 #define NOISECLOCK_CLINUX_H
 // Linux interfaces Swift's Glibc module leaves out or cannot lay out: timerfd (the alarm clock's wall-clock timer),
-// eventfd, epoll (the control socket's quick lane), and for the terminal clock signalfd, the window size and the
-// locale's time format.
+// eventfd, and for the terminal clock signalfd, the window size and the locale's time format; and the Swift
+// runtime's global-executor hook, which a static Swift runtime hides from dlsym.
+#include <stdbool.h>
 #include <stdint.h>
-#include <sys/epoll.h>
 #include <sys/timerfd.h>
 #include <sys/eventfd.h>
 #include <sys/signalfd.h>
@@ -20,25 +20,11 @@ static inline int clinux_window_size(int fd, unsigned short *columns, unsigned s
     *rows = size.ws_row;
     return 0;
 }
-// accept4 (a _GNU_SOURCE interface): the connection comes non-blocking and close-on-exec, in one call.
-int clinux_accept_nonblocking(int listener);
-
-// epoll's event flags, as plain constants (Swift imports them as an enum).
-static const uint32_t clinux_epoll_in = EPOLLIN;
-static const uint32_t clinux_epoll_rdhup = EPOLLRDHUP;
-
-static inline int clinux_epoll_control(int epoll, int operation, int fd, uint32_t events, uint64_t token) {
-    struct epoll_event event = { .events = events, .data.u64 = token };
-    return epoll_ctl(epoll, operation, fd, &event);
-}
-
-// struct epoll_event is packed on x86-64, which Swift cannot lay out: the tokens of the ready descriptors are
-// copied out into a plain array (at most 64 per call).
-static inline int clinux_epoll_wait_tokens(int epoll, uint64_t *tokens, int capacity, int timeoutMilliseconds) {
-    struct epoll_event ready[64];
-    if (capacity > 64) capacity = 64;
-    int count = epoll_wait(epoll, ready, capacity, timeoutMilliseconds);
-    for (int index = 0; index < count; index++) tokens[index] = ready[index].data.u64;
-    return count;
-}
+// Sends every job Swift concurrency gives its global executor to `sink` instead of libdispatch, whose worker
+// pool starts a monitor that wakes the process once a second for good. SwiftNIO's own installer looks the
+// runtime's hook up with dlsym, which cannot see it when the runtime is linked statically (the toolchain hides
+// that archive's symbols); a reference the linker resolves reaches it in both forms. False if a hook is already
+// set.
+typedef void (*clinux_job_sink)(void *job);
+bool clinux_send_global_jobs_to(clinux_job_sink sink);
 #endif

@@ -66,8 +66,8 @@ public actor AlarmScheduler {
 
     // MARK: The loop
 
-    /// Runs until cancelled: handle what is due, then sleep until the next deadline (at most a minute, to notice
-    /// a change of the system time zone).
+    /// Runs until cancelled: handle what is due, then sleep until the next deadline, a change of the wall clock or
+    /// of the system time zone, or a change of the alarms.
     public func run() async {
         if !clock.wakesFromSuspend {
             logger.notice("alarms: wake-from-suspend is off (no CAP_WAKE_ALARM); a suspended machine will not wake for alarms")
@@ -77,10 +77,10 @@ public actor AlarmScheduler {
             await perform(schedule.advance(to: nowSeconds()))
             publishNextIfChanged()
             await prepareUpcoming()
-            let recheck = clock.now() + 60
-            var deadline = min(schedule.nextDeadline.map(Double.init) ?? recheck, recheck)
+            var deadline = schedule.nextDeadline.map(Double.init)
             if let next = schedule.nextAlarm, prepared == nil || prepared! != next {
-                deadline = min(deadline, max(clock.now(), Double(next.trigger) - Self.prepareLead))
+                let prepareAt = max(clock.now(), Double(next.trigger) - Self.prepareLead)
+                deadline = min(deadline ?? prepareAt, prepareAt)
             }
             let clock = self.clock
             let reason = await withTaskCancellationHandler {

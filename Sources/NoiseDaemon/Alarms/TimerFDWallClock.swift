@@ -5,13 +5,15 @@ import NoiseSystem
 /// The wall clock on Linux: a timerfd on `CLOCK_REALTIME_ALARM` when the process holds `CAP_WAKE_ALARM` (so an
 /// alarm wakes a suspended machine), else on `CLOCK_REALTIME`; armed with `TFD_TIMER_ABSTIME |
 /// TFD_TIMER_CANCEL_ON_SET`, so a clock that is set ends the wait at once. The blocking `poll` runs on its own
-/// thread per wait, never on Swift's cooperative pool; an eventfd interrupts it.
+/// thread per wait, never on Swift's cooperative pool; an eventfd interrupts it, and a change of the files that
+/// define the system zone (`zoneFiles`) ends it too.
 public final class TimerFDWallClock: WallClock {
     private let timer: Int32
     private let wake: Int32
+    private let zoneWatch: ZoneFileWatch?
     public let wakesFromSuspend: Bool
 
-    public init() throws(StartupError) {
+    public init(zoneFiles: @escaping @Sendable () -> [String]) throws(StartupError) {
         var descriptor = timerfd_create(CLOCK_REALTIME_ALARM, Int32(TFD_CLOEXEC))
         wakesFromSuspend = descriptor >= 0
         if descriptor < 0 { descriptor = timerfd_create(CLOCK_REALTIME, Int32(TFD_CLOEXEC)) }
@@ -19,6 +21,7 @@ public final class TimerFDWallClock: WallClock {
         timer = descriptor
         wake = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
         guard wake >= 0 else { throw StartupError("cannot create an eventfd: \(String(cString: strerror(errno)))") }
+        zoneWatch = ZoneFileWatch(files: zoneFiles)
     }
 
     deinit {
@@ -45,19 +48,26 @@ public final class TimerFDWallClock: WallClock {
                                  it_value: timespec(tv_sec: Int(whole), tv_nsec: Int((target - whole) * 1e9)))
         let flags = Int32(TFD_TIMER_ABSTIME) | Int32(TFD_TIMER_CANCEL_ON_SET)
         guard timerfd_settime(timer, flags, &setting, nil) == 0 else { return .clockChanged }
-        let (timer, wake) = (self.timer, self.wake)
+        let (timer, wake, zoneWatch) = (self.timer, self.wake, self.zoneWatch)
         return await BlockingWork.run(name: "noised-timer") { () -> WakeReason in
             var descriptors = [pollfd(fd: timer, events: Int16(POLLIN), revents: 0),
-                               pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
-            while poll(&descriptors, 2, -1) < 0 && errno == EINTR {}
-            if descriptors[1].revents & Int16(POLLIN) != 0 {
-                var count: UInt64 = 0
-                _ = read(wake, &count, 8)
-                return .interrupted
+                               pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+                               pollfd(fd: zoneWatch?.descriptor ?? -1, events: Int16(POLLIN), revents: 0)]
+            while true {
+                while poll(&descriptors, 3, -1) < 0 && errno == EINTR {}
+                if descriptors[1].revents & Int16(POLLIN) != 0 {
+                    var count: UInt64 = 0
+                    _ = read(wake, &count, 8)
+                    return .interrupted
+                }
+                if descriptors[0].revents & Int16(POLLIN) != 0 {
+                    var expirations: UInt64 = 0
+                    // A clock that was set makes the read fail with ECANCELED.
+                    return read(timer, &expirations, 8) < 0 && errno == ECANCELED ? .clockChanged : .deadline
+                }
+                // Something else changed in /etc: wait on.
+                if zoneWatch?.changed() == true { return .zoneChanged }
             }
-            var expirations: UInt64 = 0
-            // A clock that was set makes the read fail with ECANCELED.
-            return read(timer, &expirations, 8) < 0 && errno == ECANCELED ? .clockChanged : .deadline
         }
     }
 }

@@ -6,6 +6,8 @@ public enum WakeReason: Sendable, Equatable {
     case clockChanged
     /// `interrupt()` was called: the alarms changed.
     case interrupted
+    /// A file that defines the system time zone changed: local times may mean other instants now.
+    case zoneChanged
 }
 
 /// The wall clock the alarm scheduler sleeps on. One real implementation (`TimerFDWallClock`, a Linux timerfd);
@@ -14,7 +16,7 @@ public protocol WallClock: Sendable {
     /// Now, in Unix seconds.
     func now() -> Double
     /// Waits until the wall clock reaches `deadline` (Unix seconds; nil waits for a change or an interrupt only).
-    /// Returns early when the clock is set or `interrupt()` is called. One waiter at a time.
+    /// Returns early when the clock is set, the system zone's files change or `interrupt()` is called. One waiter at a time.
     func wait(until deadline: Double?) async -> WakeReason
     /// Ends the current (or the next) wait with `.interrupted`. Never blocks.
     func interrupt()
