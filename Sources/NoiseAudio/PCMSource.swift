@@ -5,7 +5,8 @@ public protocol PCMSource: AnyObject {
     func read(into buffer: UnsafeMutablePointer<Int16>, frames: Int) -> Int
 }
 
-/// Plays a decoded buffer, wrapping from its last frame straight to its first: looping costs no decoding.
+/// Plays a decoded buffer, wrapping from its last frame straight to its first: looping costs no decoding. A
+/// buffer still filling plays silence where it is not ready yet (a wait, not an end); one that failed ends.
 public final class BufferSource: PCMSource {
     private let buffer: PCMBuffer
     private let loops: Bool
@@ -20,13 +21,21 @@ public final class BufferSource: PCMSource {
         let total = buffer.frameCount
         guard total > 0 else { return 0 }
         var written = 0
-        buffer.samples.withUnsafeBufferPointer { samples in
+        buffer.withReadySamples { samples in
+            let ready = samples.count / AudioFormat.channels
             while written < frames {
                 if position == total {
                     guard loops else { return }
                     position = 0
                 }
-                let count = min(frames - written, total - position)
+                let count = min(frames - written, ready - position)
+                guard count > 0 else {
+                    if buffer.failed { return }
+                    (output + written * AudioFormat.channels).update(repeating: 0,
+                                                                     count: (frames - written) * AudioFormat.channels)
+                    written = frames
+                    return
+                }
                 (output + written * AudioFormat.channels).update(
                     from: samples.baseAddress! + position * AudioFormat.channels, count: count * AudioFormat.channels)
                 position += count

@@ -18,8 +18,9 @@ public struct MemorySoundStore: DecodedSoundStore {
                                        changedNanoseconds: 0, inode: 0)
     }
 
-    public func load(_ source: DecodedSoundFile.Source, maxFrames: Int) -> PCMBuffer? {
-        buffers[source.path].flatMap { $0.frameCount <= maxFrames ? $0 : nil }
+    public func load(_ source: DecodedSoundFile.Source, frames: ClosedRange<Int>) -> DecodedSoundLoad? {
+        guard let buffer = buffers[source.path], frames.contains(buffer.frameCount) else { return nil }
+        return DecodedSoundLoad(buffer: buffer) { true }
     }
 
     public func save(_ buffer: PCMBuffer, for source: DecodedSoundFile.Source) {}

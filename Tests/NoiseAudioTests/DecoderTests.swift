@@ -53,6 +53,30 @@ struct DecoderTests {
         #expect(output == expected)
     }
 
+    /// A buffer still filling: what is not ready yet is silence (the voice waits, it does not end), and the
+    /// frames appear once appended; a buffer whose filling failed ends the voice where the good frames end.
+    @Test func bufferSourcePlaysSilenceUntilFramesAreReadyAndEndsWhenFillingFailed() throws {
+        let buffer = PCMBuffer(filling: 10)
+        let source = BufferSource(buffer: buffer, loops: true)
+        func read(_ frames: Int) -> (count: Int, samples: [Int16]) {
+            var output = [Int16](repeating: -1, count: frames * 2)
+            let count = output.withUnsafeMutableBufferPointer { source.read(into: $0.baseAddress!, frames: frames) }
+            return (count, output)
+        }
+        #expect(buffer.append(frames: 4) { block in
+            for index in block.indices { block[index] = Int16(index + 1) }
+            return true
+        })
+        let first = read(6)
+        #expect(first.count == 6, "not an end")
+        #expect(first.samples == [1, 2, 3, 4, 5, 6, 7, 8] + [Int16](repeating: 0, count: 4))
+        #expect(!buffer.append(frames: 6) { _ in false }, "a block that fails its check is not made ready")
+        #expect(buffer.readyFrames == 4)
+        #expect(read(3).samples == [Int16](repeating: 0, count: 6), "still waiting")
+        buffer.markFailed()
+        #expect(read(3).count == 0, "a failed buffer ends the voice")
+    }
+
     @Test func aFileThatIsNotAudioIsRefusedWithAReason() throws {
         let path = "/tmp/noiseclock-not-audio-\(getpid()).mp3"
         Array("definitely not an mp3 file\n".utf8).withUnsafeBytes { bytes in

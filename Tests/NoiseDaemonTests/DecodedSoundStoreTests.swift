@@ -27,6 +27,12 @@ final class DecodedSoundStoreTests {
         PCMBuffer(samples: (0..<(frames * 2)).map { Int16(truncatingIfNeeded: $0 &* 2_654_435 &+ seed) })
     }
 
+    /// What a player gets once a load has read everything: the buffer, or nil when any part was a miss.
+    func loadWhole(_ store: DiskDecodedSoundStore, _ source: DecodedSoundFile.Source, maxFrames: Int = .max) -> PCMBuffer? {
+        guard let load = store.load(source, frames: 1...maxFrames), load.readRest() else { return nil }
+        return load.buffer
+    }
+
     func entries(_ store: DiskDecodedSoundStore) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: store.folder)) ?? []).sorted()
     }
@@ -38,9 +44,9 @@ final class DecodedSoundStoreTests {
         let saved = buffer(frames: 10_000, seed: 1)
         store.save(saved, for: source)
         #expect(entries(store) == [DecodedSoundFile.fileName(forSourcePath: path)])
-        let loaded = try #require(store.load(source, maxFrames: 10_000))
+        let loaded = try #require(loadWhole(store, source, maxFrames: 10_000))
         #expect(loaded.samples == saved.samples)
-        #expect(store.load(source, maxFrames: 9_999) == nil)
+        #expect(store.load(source, frames: 1...9_999) == nil)
     }
 
     @Test func aChangedSourceIsAMiss() throws {
@@ -52,7 +58,7 @@ final class DecodedSoundStoreTests {
         Thread.sleep(forTimeInterval: 0.01)
         _ = try sound("rain.mp3")
         let now = try #require(store.source(for: path))
-        #expect(store.load(now, maxFrames: .max) == nil)
+        #expect(loadWhole(store, now) == nil)
     }
 
     @Test func aDamagedOrCutFileIsAMiss() throws {
@@ -64,14 +70,41 @@ final class DecodedSoundStoreTests {
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: entry)))
         bytes[bytes.count - 1_001] ^= 0x10
         try Data(bytes).write(to: URL(fileURLWithPath: entry))
-        #expect(store.load(source, maxFrames: .max) == nil)
+        #expect(loadWhole(store, source) == nil)
         try Data(bytes.dropLast(4)).write(to: URL(fileURLWithPath: entry))
-        #expect(store.load(source, maxFrames: .max) == nil)
+        #expect(loadWhole(store, source) == nil)
         try Data().write(to: URL(fileURLWithPath: entry))
-        #expect(store.load(source, maxFrames: .max) == nil)
+        #expect(loadWhole(store, source) == nil)
         // Saving again repairs it.
         store.save(buffer(frames: 1_000, seed: 2), for: source)
-        #expect(store.load(source, maxFrames: .max)?.samples == buffer(frames: 1_000, seed: 2).samples)
+        #expect(loadWhole(store, source)?.samples == buffer(frames: 1_000, seed: 2).samples)
+    }
+
+    /// A sound plays from its first block on while the rest is read: each block is checked before it is made
+    /// ready, and a damaged one stops the filling where it begins.
+    @Test func blocksBecomeReadyOneByOneAndADamagedOneStopsTheFilling() throws {
+        let store = DiskDecodedSoundStore(folder: root + "/decoded")
+        let path = try sound("rain.mp3")
+        let source = try #require(store.source(for: path))
+        let frames = 3 * DecodedSoundFile.blockFrames + 500
+        let saved = buffer(frames: frames, seed: 3)
+        store.save(saved, for: source)
+        let load = try #require(store.load(source, frames: 1...frames))
+        #expect(load.buffer.frameCount == frames)
+        #expect(load.buffer.readyFrames == DecodedSoundFile.blockFrames, "the first block, before the rest is read")
+        #expect(load.buffer.samples == Array(saved.samples.prefix(2 * DecodedSoundFile.blockFrames)))
+        #expect(load.readRest())
+        #expect(load.buffer.samples == saved.samples)
+
+        // One bit flipped in the third block's samples.
+        let entry = store.folder + "/" + DecodedSoundFile.fileName(forSourcePath: path)
+        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: entry)))
+        bytes[bytes.count - (frames - 2 * DecodedSoundFile.blockFrames - 10) * 4] ^= 0x01
+        try Data(bytes).write(to: URL(fileURLWithPath: entry))
+        let damaged = try #require(store.load(source, frames: 1...frames))
+        #expect(!damaged.readRest())
+        #expect(damaged.buffer.readyFrames == 2 * DecodedSoundFile.blockFrames, "the good blocks before it")
+        #expect(damaged.buffer.samples == Array(saved.samples.prefix(4 * DecodedSoundFile.blockFrames)))
     }
 
     @Test func theFolderIsTrimmedToItsBudgetLeastRecentlyUsedFirst() throws {
@@ -86,10 +119,10 @@ final class DecodedSoundStoreTests {
             try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: Double(index - 3) * 3_600)],
                                                   ofItemAtPath: entry)
         }
-        #expect(store.load(sources[0], maxFrames: .max) != nil) // a is now the most recently used
+        #expect(loadWhole(store, sources[0]) != nil) // a is now the most recently used
         store.save(buffer(frames: 1_000, seed: 3), for: sources[3])
-        #expect(store.load(sources[1], maxFrames: .max) == nil)
-        for index in [0, 2, 3] { #expect(store.load(sources[index], maxFrames: .max) != nil) }
+        #expect(loadWhole(store, sources[1]) == nil)
+        for index in [0, 2, 3] { #expect(loadWhole(store, sources[index]) != nil) }
         #expect(entries(store).count == 3)
     }
 
@@ -99,7 +132,7 @@ final class DecodedSoundStoreTests {
         let store = DiskDecodedSoundStore(folder: blocker + "/noised/decoded")
         let source = try #require(store.source(for: try sound("rain.mp3")))
         store.save(buffer(frames: 100, seed: 1), for: source)
-        #expect(store.load(source, maxFrames: .max) == nil)
+        #expect(loadWhole(store, source) == nil)
         #expect(store.source(for: root + "/sounds/missing.mp3") == nil)
     }
 
@@ -110,10 +143,10 @@ final class DecodedSoundStoreTests {
         try FileManager.default.createDirectory(atPath: store.folder, withIntermediateDirectories: true)
         let entry = store.folder + "/" + DecodedSoundFile.fileName(forSourcePath: path)
         #expect(mkfifo(entry, 0o600) == 0)
-        #expect(store.load(source, maxFrames: .max) == nil)
+        #expect(loadWhole(store, source) == nil)
         unlink(entry)
         #expect(symlink("/dev/zero", entry) == 0)
-        #expect(store.load(source, maxFrames: .max) == nil)
+        #expect(loadWhole(store, source) == nil)
     }
 
     @Test func leavesNoPartialFilesBehind() throws {

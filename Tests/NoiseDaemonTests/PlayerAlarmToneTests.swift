@@ -36,6 +36,21 @@ struct PlayerAlarmToneTests {
         await rig.tearDown()
     }
 
+    /// One tone sounds for every ringing alarm: an alarm that starts ringing while another's tone sounds rings with
+    /// it, and its record says so, not why the other alarm's own sound gave way (it used to copy that note).
+    @Test func anAlarmRingingWithAnothersToneSaysSoNotWhyTheOtherGaveWay() async throws {
+        let rig = await PlayerRig(sounds: [("bell", 5_000, 0.5)])
+        let broken = Alarm(id: 1, time: TimeOfDay(hour: 7, minute: 0), sound: "gone", volume: 100, rampSeconds: 0)
+        let first = await rig.player.startAlarmTone(alarm: broken, trigger: Int64(PlayerRig.wall))
+        #expect(first.tone.sound == nil)
+        #expect(first.tone.note?.contains("'gone'") == true, "\(first.tone)")
+        let bell = Alarm(id: 2, time: TimeOfDay(hour: 7, minute: 0), sound: "bell", volume: 100, rampSeconds: 0)
+        let second = await rig.player.startAlarmTone(alarm: bell, trigger: Int64(PlayerRig.wall))
+        #expect(second.tone == ToneInfo(sound: nil, note: "rang with the tone of an alarm already ringing (the tone made in code)"))
+        await rig.player.stopAlarmTone()
+        await rig.tearDown()
+    }
+
     /// A tone prepared ahead sounds from the frame heard on its trigger second, and its onset is recorded.
     @Test func aPreparedToneSoundsOnItsTriggerAndItsOnsetIsRecorded() async throws {
         let rig = await PlayerRig(sounds: [("bell", 5_000, 0.5)])

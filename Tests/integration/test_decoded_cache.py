@@ -13,6 +13,7 @@ import harness as H
 
 RATE = H.RATE
 HEADER = 64
+BLOCK_FRAMES = 65_536   # one checksum per block, after the path
 LONG_AGO = 978_307_200  # 2001-01-01: an mtime no use of the copy can leave behind
 
 
@@ -29,8 +30,12 @@ def _copies(d) -> list[Path]:
     return sorted(folder.glob("*.pcm")) if folder.is_dir() else []
 
 
-def _samples(copy: Path, sound_path: str) -> np.ndarray:
-    raw = copy.read_bytes()[HEADER + len(sound_path.encode()):]
+def _samples_offset(sound_path: str, frames: int) -> int:
+    return HEADER + len(sound_path.encode()) + 8 * -(-frames // BLOCK_FRAMES)
+
+
+def _samples(copy: Path, sound_path: str, frames: int) -> np.ndarray:
+    raw = copy.read_bytes()[_samples_offset(sound_path, frames):]
     return np.frombuffer(raw, dtype="<i2").reshape(-1, 2)
 
 
@@ -63,9 +68,9 @@ def test_a_sound_played_before_a_restart_plays_from_its_decoded_copy(make_daemon
     _played_exactly(d, recorder, sound)
     [copy] = _copies(d)
     path = str(data / "sounds" / sound.mp3.name)
-    # the copy is the decode, whole: header, the file's path, then every sample
-    assert copy.stat().st_size == HEADER + len(path.encode()) + sound.frames * 4
-    assert np.array_equal(_samples(copy, path), sound.decoded)
+    # the copy is the decode, whole: header, the file's path, a checksum per block, then every sample
+    assert copy.stat().st_size == _samples_offset(path, sound.frames) + sound.frames * 4
+    assert np.array_equal(_samples(copy, path, sound.frames), sound.decoded)
     inode = copy.stat().st_ino
 
     os.utime(copy, (LONG_AGO, LONG_AGO))
@@ -76,23 +81,36 @@ def test_a_sound_played_before_a_restart_plays_from_its_decoded_copy(make_daemon
     assert copy.stat().st_mtime > LONG_AGO + 86_400, "the copy was not used"
 
 
-def test_a_damaged_copy_is_decoded_again_and_replaced(make_daemon, sink, recorder, tmp_path):
+def _damaged_copy_is_never_heard(make_daemon, recorder, tmp_path, first_frame: int, frames: int):
+    """Writes loud garbage over `frames` frames of the copy from `first_frame` on, restarts and plays: the
+    recording must be the sound, sample for sample, and the copy replaced by a good one."""
     data, sound = _sound(tmp_path)
+    assert first_frame + frames < sound.frames
     d = make_daemon(device="pulse", data_dir=data)
     _played_exactly(d, recorder, sound)
     [copy] = _copies(d)
     path = str(data / "sounds" / sound.mp3.name)
     inode = copy.stat().st_ino
     raw = bytearray(copy.read_bytes())
-    # loud garbage in the middle of the samples: it must never be heard
-    middle = HEADER + len(path.encode()) + sound.frames * 2
-    raw[middle:middle + 4000] = b"\x7f" * 4000
+    start = _samples_offset(path, sound.frames) + first_frame * 4
+    raw[start:start + frames * 4] = b"\x7f" * (frames * 4)
     copy.write_bytes(bytes(raw))
 
     d = _restart(make_daemon, d, data)
     _played_exactly(d, recorder, sound)
     assert copy.stat().st_ino != inode, "the damaged copy was not replaced"
-    assert np.array_equal(_samples(copy, path), sound.decoded)
+    assert np.array_equal(_samples(copy, path, sound.frames), sound.decoded)
+
+
+def test_a_damaged_copy_is_decoded_again_and_replaced(make_daemon, sink, recorder, tmp_path):
+    # In the middle of the first block: the copy is a miss and the file is decoded.
+    _damaged_copy_is_never_heard(make_daemon, recorder, tmp_path, first_frame=30_000, frames=1_000)
+
+
+def test_a_copy_damaged_after_its_first_block_plays_exactly_and_is_replaced(make_daemon, sink, recorder, tmp_path):
+    # The sound starts once the copy's first block is read and checked, and the rest is read as it plays: a
+    # damaged later block is decoded again from the file, so what is heard is still the sound, sample for sample.
+    _damaged_copy_is_never_heard(make_daemon, recorder, tmp_path, first_frame=BLOCK_FRAMES + 100, frames=400)
 
 
 def test_a_changed_sound_file_is_not_played_from_the_old_copy(make_daemon, sink, recorder, tmp_path):
@@ -107,7 +125,7 @@ def test_a_changed_sound_file_is_not_played_from_the_old_copy(make_daemon, sink,
     d = _restart(make_daemon, d, data)
     _played_exactly(d, recorder, other)
     [copy] = _copies(d)
-    assert np.array_equal(_samples(copy, str(data / "sounds" / first.mp3.name)), other.decoded)
+    assert np.array_equal(_samples(copy, str(data / "sounds" / first.mp3.name), other.frames), other.decoded)
 
 
 def test_no_cache_folder_costs_nothing_but_the_copy(make_daemon, sink, recorder, tmp_path):

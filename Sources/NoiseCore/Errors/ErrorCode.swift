@@ -22,6 +22,8 @@ public enum ErrorCode: String, Sendable, Codable, CaseIterable {
     /// The sound is in the catalog but its file cannot be decoded.
     case soundUnavailable = "sound_unavailable"
     case tooManyClients = "too_many_clients"
+    /// The daemon is stopping (SIGTERM): a connection opened then is told so and closed.
+    case shuttingDown = "shutting_down"
     case permissionDenied = "permission_denied"
     case `internal` = "internal"
 }

@@ -5,6 +5,7 @@ import NIOPosix
 import NoiseCore
 import NoiseSystem
 import ServiceLifecycle
+import Synchronization
 import NoiseProtocol
 
 /// The control socket, shaped like SwiftNIO's own servers: one `NIOAsyncChannel` per connection, served by its own
@@ -21,6 +22,8 @@ public struct ControlServer<C: Clock>: Service where C.Duration == Duration {
     let onStopping: @Sendable () -> Void
     private let connections = ConnectionCounter()
     private let refusals = SharedWarningThrottle()
+    /// Set when a graceful stop begins: connections admitted from then on are refused.
+    private let stopping = StopFlag()
 
     public init(path: String, listenDescriptor: Int32? = nil, handler: RequestHandler<C>, hub: EventHub, logger: Logger,
                 onListening: @escaping @Sendable () -> Void = {}, onStopping: @escaping @Sendable () -> Void = {}) {
@@ -65,22 +68,25 @@ public struct ControlServer<C: Clock>: Service where C.Duration == Duration {
         Glibc.listen(listener, Limits.listenBacklog)
         onListening()
         // A graceful stop closes the socket at once (no new connections) and cancels the conversations; a request
-        // already read still runs to the end and its reply is sent (see `converse`).
+        // already read still runs to the end and its reply is sent (see `converse`). The accepting loop itself is
+        // not cancelled: it takes every connection accepted before the close, to the end of the stream, so each
+        // is closed by its own conversation (a connection dropped unserved would trap in NIO's writer), and
+        // connections admitted once the stop began are refused rather than made conversations.
+        let stopping = stopping
         await withGracefulShutdownHandler {
-            await cancelWhenGracefulShutdown {
-                try? await server.executeThenClose { connections in
-                    await withDiscardingTaskGroup { group in
-                        do {
-                            for try await case .conversation(let connection) in connections {
-                                group.addTask { await serve(connection) }
-                            }
-                        } catch {
-                            logger.debug("control socket: \(error)")
+            try? await server.executeThenClose { connections in
+                await withDiscardingTaskGroup { group in
+                    do {
+                        for try await case .conversation(let connection) in connections {
+                            group.addTask { await cancelWhenGracefulShutdown { await serve(connection) } }
                         }
+                    } catch {
+                        logger.debug("control socket: \(error)")
                     }
                 }
             }
         } onGracefulShutdown: {
+            stopping.set()
             server.channel.close(promise: nil)
         }
         onStopping()
@@ -92,6 +98,10 @@ public struct ControlServer<C: Clock>: Service where C.Duration == Duration {
     /// Counts the connection in and checks who it is, before it is registered: a connection over the limit or from
     /// another user is told why as it opens and closed; any other gets its pipeline and is greeted.
     private func admit(_ channel: any Channel) -> EventLoopFuture<Admitted> {
+        guard !stopping.isSet else {
+            return refuse(channel, "refused a connection: the daemon is stopping",
+                          ProtocolError(.shuttingDown, "the daemon is stopping"))
+        }
         guard connections.enter() else {
             connections.leave()
             return refuse(channel, "refused a connection: \(Limits.maxConnections) clients are connected already",
@@ -180,4 +190,11 @@ public struct ControlServer<C: Clock>: Service where C.Duration == Duration {
             // The client closed its side (or stopped): every request it sent has been answered.
         }
     }
+}
+
+/// Whether a stop began, shared by the server's copies (it is a struct) and the sockets' event loop.
+private final class StopFlag: Sendable {
+    private let value = Atomic(false)
+    var isSet: Bool { value.load(ordering: .acquiring) }
+    func set() { value.store(true, ordering: .releasing) }
 }

@@ -26,15 +26,26 @@ extension Player {
             // Prepared for a later alarm: this one rings now.
             cancelPreparedTone()
         }
-        if alarmTone != nil {
+        var tone: ToneInfo
+        if let sounding = alarmTone, sounding.rung {
+            // Already ringing for another alarm: this one rings with it, and its record says so, not why the
+            // other alarm's own sound may have given way.
+            tone = ToneInfo(sound: sounding.tone.sound, note: sounding.tone.sound == alarm.sound ? nil :
+                "rang with the tone of an alarm already ringing (\(sounding.tone.sound.map { "'\($0)'" } ?? "the tone made in code"))")
+        } else if alarmTone != nil {
             alarmTone?.rung = true
+            tone = alarmTone!.tone
         } else {
-            let (loaded, tone) = await alarmSource(alarm, within: .seconds(Limits.lateToneLoadSeconds))
-            if alarmTone == nil { alarmTone = (startTone(loaded, alarm: alarm, at: nil), trigger, true, tone) }
+            let (loaded, loadedTone) = await alarmSource(alarm, within: .seconds(Limits.lateToneLoadSeconds))
+            tone = loadedTone
+            if alarmTone == nil {
+                alarmTone = (startTone(loaded, alarm: alarm, at: nil), trigger, true, loadedTone)
+            } else if let sounding = alarmTone {
+                tone = sounding.tone   // another alarm's tone started while this one loaded
+            }
         }
         let audio = engine.status
-        return RingReport(tone: alarmTone?.tone ?? ToneInfo(sound: nil, note: nil),
-                          audioProblem: audio.state == .error ? (audio.error ?? "audio device unavailable") : nil)
+        return RingReport(tone: tone, audioProblem: audio.state == .error ? (audio.error ?? "audio device unavailable") : nil)
     }
 
     /// Drops a tone prepared for a trigger that will not ring (the alarm changed, the clock jumped).

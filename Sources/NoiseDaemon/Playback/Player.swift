@@ -99,7 +99,7 @@ public actor Player<C: Clock> where C.Duration == Duration {
         // Load everything first: a sound that cannot be decoded fails the command before anything changes.
         var loaded: [String: SoundLoader.Loaded] = [:]
         for sound in sounds where index(of: sound.id) == nil {
-            loaded[sound.id] = try await source(for: sound)
+            loaded[sound.id] = try await source(for: sound, progressive: true)
         }
         let fadeFrames = AudioFormat.frames(seconds: request.fadeIn ?? defaults.fadeInSeconds)
         let fadeEnds = clock.now.advanced(by: .seconds(request.fadeIn ?? defaults.fadeInSeconds))
@@ -244,12 +244,16 @@ public actor Player<C: Clock> where C.Duration == Duration {
         return info
     }
 
-    func source(for sound: Sound) async throws(ProtocolError) -> SoundLoader.Loaded {
-        if let buffer = cache.buffer(for: sound.path) { return .buffer(buffer) }
+    /// The sound's samples, from the cache, else loaded; `progressive` hands over a decoded copy still being read
+    /// (a noise, heard sooner), else all of it is read first (a tone, a preview).
+    func source(for sound: Sound, progressive: Bool = false) async throws(ProtocolError) -> SoundLoader.Loaded {
+        // A buffer whose filling failed is loaded again (its voices have ended).
+        if let buffer = cache.buffer(for: sound.path), !buffer.failed { return .buffer(buffer) }
         let available = cache.budgetBytes - cache.bytes(pinned: Set(active.map(\.sound.path)))
         let loaded: SoundLoader.Loaded
         do {
-            loaded = try await SoundLoader.load(path: sound.path, maxCachedBytes: available, store: decodedStore)
+            loaded = try await SoundLoader.load(path: sound.path, maxCachedBytes: available, store: decodedStore,
+                                                progressive: progressive)
         } catch {
             throw ProtocolError(.soundUnavailable, "sound '\(sound.id)' cannot be played: \(error.description)")
         }

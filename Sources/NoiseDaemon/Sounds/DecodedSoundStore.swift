@@ -9,10 +9,24 @@ import NoiseCore
 public protocol DecodedSoundStore: Sendable {
     /// How `path` is now on disk, to check a cache entry against and to save one with; nil if it cannot be read.
     func source(for path: String) -> DecodedSoundFile.Source?
-    /// The decoded samples of `source` when an entry stands for it exactly and holds at most `maxFrames`.
-    func load(_ source: DecodedSoundFile.Source, maxFrames: Int) -> PCMBuffer?
+    /// The decoded samples of `source` when an entry stands for it exactly and holds a number of frames in
+    /// `frames`: a buffer holding its first block, checked, and the work that reads the rest into it.
+    func load(_ source: DecodedSoundFile.Source, frames: ClosedRange<Int>) -> DecodedSoundLoad?
     /// Keeps `buffer` as the decode of `source`, then trims the folder to its byte budget.
     func save(_ buffer: PCMBuffer, for source: DecodedSoundFile.Source)
+}
+
+/// A decoded copy being read: `buffer` holds its first block, checked; `readRest` reads and checks the others into
+/// it, blocking, and says whether every one was good (on false the buffer stops where the bad block begins).
+/// `readRest` must be called once: it closes the file.
+public struct DecodedSoundLoad: Sendable {
+    public let buffer: PCMBuffer
+    public let readRest: @Sendable () -> Bool
+
+    public init(buffer: PCMBuffer, readRest: @escaping @Sendable () -> Bool) {
+        self.buffer = buffer
+        self.readRest = readRest
+    }
 }
 
 /// The real one: one file per source path in a folder of its own, least recently used out past the budget.
@@ -33,30 +47,42 @@ public struct DiskDecodedSoundStore: DecodedSoundStore {
                                        changedNanoseconds: Self.nanoseconds(info.st_ctim), inode: UInt64(info.st_ino))
     }
 
-    public func load(_ source: DecodedSoundFile.Source, maxFrames: Int) -> PCMBuffer? {
+    public func load(_ source: DecodedSoundFile.Source, frames: ClosedRange<Int>) -> DecodedSoundLoad? {
         // Non-blocking, so a FIFO put in its place cannot hang the load; anything but a regular file is a miss.
         let descriptor = open(entryPath(source), O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         var header = [UInt8](repeating: 0, count: DecodedSoundFile.headerBytes + source.path.utf8.count)
-        guard Self.readFully(descriptor, into: &header),
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Self.readFully(descriptor, into: &header),
               let contents = DecodedSoundFile.contents(ofHeader: header, fileBytes: Int(info.st_size), source: source),
-              contents.frameCount <= maxFrames
-        else { return nil }
-        let count = contents.frameCount * AudioFormat.channels
-        var complete = false
-        let samples = [Int16](unsafeUninitializedCapacity: count) { buffer, initialized in
-            complete = Self.readFully(descriptor, into: UnsafeMutableRawBufferPointer(buffer))
-                && DecodedSoundFile.checksum(UnsafeBufferPointer(buffer)) == contents.checksum
-            if !complete { buffer.initialize(repeating: 0) }
-            initialized = count
+              frames.contains(contents.frameCount)
+        else {
+            close(descriptor)
+            return nil
         }
-        guard complete else { return nil }
-        // Marks it used, for the trimming in `save`: the file's own mtime is not part of what is checked.
-        futimens(descriptor, nil)
-        return PCMBuffer(samples: samples)
+        var table = [UInt8](repeating: 0, count: contents.blockCount * 8)
+        let buffer = PCMBuffer(filling: contents.frameCount)
+        // Blocks are read in order, each checked before it is made ready: no unchecked sample is ever played.
+        @Sendable func readBlock(_ index: Int, _ checksums: [UInt64]) -> Bool {
+            buffer.append(frames: contents.frames(ofBlock: index).count) { block in
+                Self.readFully(descriptor, into: UnsafeMutableRawBufferPointer(block))
+                    && DecodedSoundFile.checksum(UnsafeRawBufferPointer(block)) == checksums[index]
+            }
+        }
+        guard Self.readFully(descriptor, into: &table),
+              let checksums = DecodedSoundFile.blockChecksums(ofTable: table, contents: contents),
+              readBlock(0, checksums)
+        else {
+            close(descriptor)
+            return nil
+        }
+        return DecodedSoundLoad(buffer: buffer) {
+            defer { close(descriptor) }
+            for index in 1..<contents.blockCount where !readBlock(index, checksums) { return false }
+            // Marks it used, for the trimming in `save`: the file's own mtime is not part of what is checked.
+            futimens(descriptor, nil)
+            return true
+        }
     }
 
     public func save(_ buffer: PCMBuffer, for source: DecodedSoundFile.Source) {
@@ -66,7 +92,7 @@ public struct DiskDecodedSoundStore: DecodedSoundStore {
         let partial = final + ".\(getpid())-\(UInt32.random(in: 0...UInt32.max)).part"
         let descriptor = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return }
-        let written = buffer.samples.withUnsafeBufferPointer { samples in
+        let written = buffer.withReadySamples { samples in
             let header = DecodedSoundFile.header(for: source, samples: samples)
             return header.withUnsafeBytes { Self.writeFully(descriptor, $0) }
                 && Self.writeFully(descriptor, UnsafeRawBufferPointer(samples))

@@ -12,8 +12,12 @@ enum SoundLoader {
         case stream(MP3Decoder)
     }
 
-    /// Decodes `path` whole if it is at most `maxCachedBytes` decoded, else opens it for streaming.
-    static func load(path: String, maxCachedBytes: Int, store: (any DecodedSoundStore)?) async throws(DecodeError) -> Loaded {
+    /// Decodes `path` whole if it is at most `maxCachedBytes` decoded, else opens it for streaming. With
+    /// `progressive`, a decoded copy is handed over once its first block is read and checked, and the rest
+    /// fills in behind it (a noise starts without waiting for all of it); without, all of it is read first (an
+    /// alarm tone, which must be whole when its trigger comes).
+    static func load(path: String, maxCachedBytes: Int, store: (any DecodedSoundStore)?,
+                     progressive: Bool) async throws(DecodeError) -> Loaded {
         try await FileWork.run { () throws(DecodeError) -> Loaded in
             let maxFrames = maxCachedBytes / AudioFormat.bytesPerFrame
             // A damaged file can hold no audio, or hardly any (mpg123 scans it when its header does not say):
@@ -21,8 +25,15 @@ enum SoundLoader {
             let shortest = Int(Limits.minImportSeconds * Double(AudioFormat.sampleRate))
             // Taken before decoding: if the file changes meanwhile, the saved copy names the old one and misses.
             let source = store?.source(for: path)
-            if let store, let source, let kept = store.load(source, maxFrames: maxFrames), kept.frameCount >= shortest {
-                return .buffer(kept)
+            if let store, let source, shortest <= maxFrames,
+               let kept = store.load(source, frames: shortest...maxFrames) {
+                let finish = { @Sendable in finishLoading(kept, path: path, source: source, store: store) }
+                if progressive {
+                    FileWork.start(finish)
+                    return .buffer(kept.buffer)
+                }
+                finish()
+                if !kept.buffer.failed { return .buffer(kept.buffer) }
             }
             let decoder = try MP3Decoder(path: path)
             guard let frames = decoder.frameCount(), frames >= shortest else {
@@ -38,5 +49,25 @@ enum SoundLoader {
             }
             return .stream(decoder)
         }
+    }
+
+    /// Reads the rest of a decoded copy. A damaged block (the disk, not the source, changed) is not played: the
+    /// file is decoded again and the buffer filled from where the good blocks end, and the copy saved anew; if
+    /// the file no longer decodes to the same length, the buffer fails and voices playing it end.
+    private static func finishLoading(_ kept: DecodedSoundLoad, path: String, source: DecodedSoundFile.Source,
+                                      store: any DecodedSoundStore) {
+        guard !kept.readRest() else { return }
+        let buffer = kept.buffer
+        guard let decoded = try? MP3Decoder.decodeAll(path: path, maxFrames: buffer.frameCount),
+              decoded.frameCount == buffer.frameCount
+        else { return buffer.markFailed() }
+        let start = buffer.readyFrames * AudioFormat.channels
+        _ = decoded.withReadySamples { samples in
+            buffer.append(frames: buffer.frameCount - buffer.readyFrames) { rest in
+                _ = rest.update(fromContentsOf: samples[start...])
+                return true
+            }
+        }
+        store.save(buffer, for: source)
     }
 }

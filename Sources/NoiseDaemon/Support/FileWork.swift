@@ -31,4 +31,13 @@ public enum FileWork {
         }
         return try result.get()
     }
+
+    /// Starts `work` on a file-work thread and returns at once: work that goes on after its result was handed
+    /// over (the rest of a sound's decoded copy, read while the sound already plays).
+    public static func start(_ work: @escaping @Sendable () -> Void) {
+        pool.submit { _ in
+            OSThread.blockProcessSignals()
+            work()
+        }
+    }
 }
