@@ -25,7 +25,8 @@ let package = Package(
         .target(name: "CALSA", linkerSettings: [.linkedLibrary("asound")]),
         .target(name: "CLinux"),
         // libFuzzer's driver, declared for the fuzz harness; only the fuzz build (scripts/fuzz) links libFuzzer.
-        .target(name: "CFuzzer"),
+        // Both live with the tests they are (Tests/fuzz): Sources/ holds what ships.
+        .target(name: "CFuzzer", path: "Tests/fuzz/CFuzzer"),
         .systemLibrary(name: "CMPG123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"])]),
 
         // The pure core, no I/O, one module per domain (docs/architecture.md has the map; a test checks it).
@@ -120,6 +121,7 @@ let package = Package(
                 "NoiseDaemon", "NoiseAudio", "NoiseStore", "NoiseSystem", "NoiseTesting", "CFuzzer",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
             ],
+            path: "Tests/fuzz/noise-fuzz",
             swiftSettings: strict
         ),
 

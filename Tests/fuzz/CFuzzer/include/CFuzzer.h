@@ -1,6 +1,6 @@
 #ifndef NOISECLOCK_CFUZZER_H
 #define NOISECLOCK_CFUZZER_H
-// libFuzzer's driver, for the fuzz harness (Sources/noise-fuzz). Only the fuzz build (scripts/fuzz) links libFuzzer;
+// libFuzzer's driver, for the fuzz harness (Tests/fuzz/noise-fuzz). Only the fuzz build (scripts/fuzz) links libFuzzer;
 // the harness calls this under NOISE_FUZZING only, so other builds link without it.
 #include <stddef.h>
 #include <stdint.h>
