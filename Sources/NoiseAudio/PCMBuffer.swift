@@ -20,11 +20,12 @@ public final class PCMBuffer: @unchecked Sendable {
         ready = Atomic(frameCount)
     }
 
-    /// An empty buffer of `frameCount` frames, to be filled in order with `append`.
+    /// An empty buffer of `frameCount` frames, to be filled in order with `append`. Its memory is left as
+    /// allocated: nothing reads past `readyFrames`, and zeroing 10 MB up front would touch every page before the
+    /// first block could play (8 ms).
     public init(filling frameCount: Int) {
         self.frameCount = frameCount
         storage = .allocate(capacity: frameCount * AudioFormat.channels)
-        storage.initialize(repeating: 0)
         ready = Atomic(0)
     }
 
