@@ -105,7 +105,7 @@ fuzz: deps
 # (swift-argument-parser's generate-manual plugin, once per section) and noisectl's shell completions.
 release-static: $(STAMP)
 
-$(STAMP): Makefile Package.swift $(wildcard Package.resolved) $(shell find Sources -type f)
+$(STAMP): Makefile Package.swift $(wildcard Package.resolved) $(shell find Sources Benchmarks -type f)
 	$(call apt_install,$(BUILD_PACKAGES) $(RUN_PACKAGES))
 	$(SWIFT) build $(STATIC_OPTS)
 	$(SWIFT) package $(STATIC_OPTS) plugin generate-manual --section 8 $(MANUAL_OPTS) >/dev/null

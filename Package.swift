@@ -99,8 +99,15 @@ let package = Package(
             swiftSettings: strict
         ),
 
-        // The bench's floor for row 2: a bare NIO server beside noised (scripts/benchlib/control.py); not installed,
-        // and kept out of Sources/, which holds what ships.
+        // The bench's floors for rows 1 and 2 (scripts/benchlib/control.py): a client made of noisectl's libraries
+        // doing nothing else, and bare NIO servers beside noised. Not installed; kept out of Sources/, which holds
+        // what ships.
+        .executableTarget(
+            name: "client-floor",
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Benchmarks/client-floor",
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "nio-floor",
             dependencies: [.product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")],

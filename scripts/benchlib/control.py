@@ -35,16 +35,23 @@ def whole_process(stack: Stack, mpd: Mpd, runs: int) -> dict:
     read_back = pagecache.installed_copy(stack.noisectl_bin, stack.root / "read-back")
     pagecache.drop([read_back, *pagecache.own_files("mpc")])
     ours, peer, true = alternate(read_back)
-    # Process start-up alone, no connection: how much of the round trip is the client's own start.
+    # Process start-up alone, no connection: how much of the round trip is the client's own start; and the floor, a
+    # client made of noisectl's libraries doing nothing else (Benchmarks/client-floor), started as cold.
+    floor_bin = stack.noisectl_bin.parent / "client-floor"
+    if not floor_bin.exists():
+        raise SetupError(f"{floor_bin} is missing: `make release-static` builds it")
+    floor = pagecache.installed_copy(floor_bin, stack.root / "client-floor")
+    pagecache.drop([floor])
     n = max(5, runs // 4)
-    start, start_peer = time_alternating([[str(read_back), "--version"], ["mpc", "help"]], stack.env, n)
+    start, start_peer, start_floor = time_alternating([[str(read_back), "--version"], ["mpc", "help"],
+                                                       [str(floor), "status"]], stack.env, n)
     # And the daemons' part: the same exchange from a C client that is already running (roundtrip.c --fresh).
     r = subprocess.run([str(helper("roundtrip")), "--fresh", str(runs), "10", f"noised:{stack.sock}", f"mpd:{mpd.sock}"],
                        capture_output=True, text=True, timeout=600)
     if r.returncode != 0:
         raise SetupError(f"roundtrip --fresh failed ({r.returncode}): {r.stderr.strip()}")
     fresh = [{k: int(v) / 1e9 for k, v in (w.split("=") for w in line.split())} for line in r.stdout.splitlines()]
-    return {"ours": ours, "peer": peer, "true": true, "start": start, "start_peer": start_peer,
+    return {"ours": ours, "peer": peer, "true": true, "start": start, "start_peer": start_peer, "start_floor": start_floor,
             "fresh": {"ours": fresh[0], "peer": fresh[1]}, "installed": {"ours": just_installed, "peer": mpc_then}}
 
 
@@ -106,8 +113,10 @@ def _status_reply_bytes(sock: Path) -> int:
 
 
 def kept_connection(stack: Stack, mpd: Mpd, n: int) -> dict:
-    """noised, mpd and `nio-floor` (Benchmarks/nio-floor: a bare NIO server, one event loop, one handler, a fixed reply
-    line as long as noised's status reply: what NIO itself costs per request), one kept connection each, timed by
+    """noised, mpd and `nio-floor` twice (Benchmarks/nio-floor: a bare NIO server answering every line with a fixed line
+    as long as noised's status reply; once from one handler on the event loop, what NIO itself costs per request, and
+    once with `--async`, shaped as noised's control socket: a NIOAsyncChannel and a task per connection, a task per
+    request), one kept connection each, timed by
     roundtrip.c in alternating bursts: first with the client and the servers on one core, waiting for each reply in
     poll() as mpc and noisectl do; then the same with the client waiting in read() ("blocking"); then where the
     scheduler puts them ("spread"). On this 2-CPU virtual machine the scheduler either keeps client and server on one CPU
@@ -118,18 +127,21 @@ def kept_connection(stack: Stack, mpd: Mpd, n: int) -> dict:
     floor_bin = stack.noised_bin.parent / "nio-floor"
     if not floor_bin.exists():
         raise SetupError(f"{floor_bin} is missing: `make build` builds it")
-    floor_sock = stack.root / "nio-floor.sock"
-    floor = spawn([str(floor_bin), str(floor_sock), str(_status_reply_bytes(stack.sock))], stack.env,
-                  stack.root / "nio-floor.log", stack.root)
+    reply_bytes = str(_status_reply_bytes(stack.sock))
+    floor_sock, async_sock = stack.root / "nio-floor.sock", stack.root / "nio-floor-async.sock"
+    floor = spawn([str(floor_bin), str(floor_sock), reply_bytes], stack.env, stack.root / "nio-floor.log", stack.root)
+    async_floor = spawn([str(floor_bin), str(async_sock), reply_bytes, "--async"], stack.env,
+                        stack.root / "nio-floor-async.log", stack.root)
     try:
-        wait_until("nio-floor's socket", floor_sock.exists, 10, 0.01)
+        wait_until("nio-floor's sockets", lambda: floor_sock.exists() and async_sock.exists(), 10, 0.01)
         targets = {"ours": ("noised", stack.sock, stack.daemon.pid), "peer": ("mpd", mpd.sock, mpd.pid),
-                   "floor": ("noised", floor_sock, floor.pid)}
+                   "floor": ("noised", floor_sock, floor.pid), "async_floor": ("noised", async_sock, async_floor.pid)}
         one_core = _kept(exe, targets, n, ONE_CORE)
         blocking = _kept(exe, targets, n, ONE_CORE, blocking=True)
         spread = _kept(exe, targets, n)
     finally:
         stop(floor)
+        stop(async_floor)
     return {"n": n, "burst": BURST, **one_core, "blocking": blocking, "spread": spread}
 
 

@@ -67,11 +67,12 @@ def gaps(r: dict) -> str:
 
 
 def row2_again(how: str, run: dict) -> list[str]:
-    """A supplementary row for another run of row 2's three servers: noised's and mpd's median / p99, the floor's
-    median."""
-    o, p, f = run["ours"], run["peer"], run["floor"]
-    return row("", f"row 2 {how}: median / p99; `nio-floor` median", f"{us(o['median'])} / {us(o['p99'])}",
-               f"{us(p['median'])} / {us(p['p99'])} mpd; {us(f['median'])} floor", ratio(o["median"], p["median"]))
+    """A supplementary row for another run of row 2's servers: noised's and mpd's median / p99, the floors' medians."""
+    o, p, f, a = run["ours"], run["peer"], run["floor"], run["async_floor"]
+    return row("", f"row 2 {how}: median / p99; `nio-floor` medians (handler, async)",
+               f"{us(o['median'])} / {us(o['p99'])}",
+               f"{us(p['median'])} / {us(p['p99'])} mpd; {us(f['median'])}, {us(a['median'])} floors",
+               ratio(o["median"], p["median"]))
 
 
 def main_rows(a: argparse.Namespace, c: dict) -> tuple[list[list[str]], list[list[str]]]:
@@ -91,6 +92,11 @@ def main_rows(a: argparse.Namespace, c: dict) -> tuple[list[list[str]], list[lis
         o, p = med(wp["start"]), med(wp["start_peer"])
         supp.append(row("", f"row 1, the client's start-up alone, no connection: `noisectl --version` vs `mpc help`, "
                             f"median of {len(wp['start'])}", ms(o), f"{ms(p)} mpc", ratio(o, p)))
+        o = med(wp["start_floor"])
+        supp.append(row("", "row 1's floor: a client made of noisectl's libraries doing nothing else (`client-floor status`: "
+                            "argument-parser parses one subcommand, Foundation's JSONDecoder decodes one line; built as "
+                            f"noisectl is, started as cold), median of {len(wp['start_floor'])}", ms(o),
+                        f"{ms(p)} mpc help", ratio(o, p)))
     kc = c.get("kept")
     if kc:
         o, p = kc["ours"], kc["peer"]
@@ -174,6 +180,12 @@ def main_rows(a: argparse.Namespace, c: dict) -> tuple[list[list[str]], list[lis
                             "median / p99 / CPU per request",
                         f"{us(f['median'])} / {us(f['p99'])} / {us(f['cpu'])}",
                         f"{us(p['median'])} / {us(p['p99'])} / {us(p['cpu'])} mpd", ratio(f["median"], p["median"])))
+        a = kc["async_floor"]
+        supp.append(row("", "row 2 through noised's shape with no daemon work (`nio-floor --async`: the sockets on a loop "
+                            "of their own, a NIOAsyncChannel and a child task per connection, a task per request, the "
+                            "same fixed line), in the same turns: median / p99 / CPU per request",
+                        f"{us(a['median'])} / {us(a['p99'])} / {us(a['cpu'])}",
+                        f"{us(p['median'])} / {us(p['p99'])} / {us(p['cpu'])} mpd", ratio(a["median"], p["median"])))
         supp.append(row2_again("with the client waiting in read() instead of poll() (a spurious wake-up when the server "
                                "reads each request; roundtrip.c)", kc["blocking"]))
         supp.append(row2_again("again where the scheduler puts client and servers (two CPUs)", kc["spread"]))
@@ -294,11 +306,13 @@ and row 2's ≤ 1.5 (at most twice and one and a half times mpd's), row 5b's ≤
    10, each timed from `connect` to the complete reply, the request sent as each daemon's own client
    sends it (noisectl at once, reading the greeting with the reply; libmpdclient after MPD's greeting).
 2. Kept connection: `scripts/benchlib/roundtrip.c`, compiled with `gcc -O2` at bench time, opens one
-   connection each to noised, mpd and `nio-floor` (`Benchmarks/nio-floor`, a bare SwiftNIO server set up as
-   noised's socket is, whose one handler answers every line with a fixed line as long as noised's status
-   reply: what the same exchange costs through NIO, which noised's quick lane leaves out), reads the greetings, sends 200 untimed `status` requests on
-   each, then {a.requests:,} timed ones on each, one at a time, in turns of {control.BURST} requests per server
-   so that load from elsewhere hits all three alike (`clock_gettime(CLOCK_MONOTONIC)` around the write and
+   connection each to noised, mpd and two bare SwiftNIO servers (`Benchmarks/nio-floor`) that answer every line
+   with a fixed line as long as noised's status reply: one from a single handler on its event loop (what the
+   exchange costs through NIO itself), and one with `--async`, shaped as noised's control socket is (the
+   sockets on a loop of their own, a `NIOAsyncChannel` and a child task per connection, a task per request) but
+   doing no work (what that shape costs before noised does anything). It reads the greetings, sends 200 untimed
+   `status` requests on each, then {a.requests:,} timed ones on each, one at a time, in turns of
+   {control.BURST} requests per server so that load from elsewhere hits all four alike (`clock_gettime(CLOCK_MONOTONIC)` around the write and
    the read of the complete reply: one JSON line from noised, lines up to `OK` from mpd, read in place).
    The client waits for a reply in `poll()` and then reads it, as a long-lived client waits (mpc's
    libmpdclient in `select()`, a status bar in its main loop; noisectl, one request a process, reads at once). A client waiting in `read()` itself is woken for nothing when
@@ -307,7 +321,7 @@ and row 2's ≤ 1.5 (at most twice and one and a half times mpd's), row 5b's ≤
    context switches instead of two, and whether a server escapes that depends on the scheduler's
    accounting more than on the server, so that run is shown below the table, not in it.
    Each server's CPU over the whole run (`/proc/PID/task/*/schedstat`) divided by its requests is its CPU
-   per request. The rows' run puts the client and every thread of the three servers on one core: on this
+   per request. The rows' run puts the client and every thread of the four servers on one core: on this
    2-CPU virtual machine the scheduler otherwise keeps a client and its server either on one CPU (a round
    trip of about 13 µs) or on two, where every wake-up of the idle virtual CPU costs the hypervisor about
    15 µs (about 40 µs), and holds a connection in either state for thousands of requests, so that such
