@@ -52,7 +52,7 @@ public struct ClockFrame: Sendable, Equatable {
         var placed: [Span] = []
         var width = 0
         for span in spans where width < size.columns - left {
-            let fitted = Self.cut(Self.printable(span.text), to: size.columns - left - width)
+            let fitted = DisplayWidth.prefix(Self.printable(span.text), width: size.columns - left - width)
             placed.append(Span(fitted, span.style))
             width += DisplayWidth.of(fitted)
         }
@@ -84,19 +84,6 @@ public struct ClockFrame: Sendable, Equatable {
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-    }
-
-    /// The first `width` columns of `text` (no ellipsis: used where the caller already fitted it).
-    private static func cut(_ text: String, to width: Int) -> String {
-        var result = ""
-        var used = 0
-        for scalar in text.unicodeScalars {
-            let next = DisplayWidth.of(scalar)
-            if used + next > width { break }
-            result.unicodeScalars.append(scalar)
-            used += next
-        }
-        return result
     }
 
     /// The columns `from ..< from + width` of a line, as spans; a wide character cut in half becomes a space.

@@ -1,5 +1,4 @@
 import NoiseConfig
-import NoiseTime
 
 /// Turns frames into what the terminal is sent: the whole screen the first time (and after a resize or a
 /// change of colours), then only the lines that differ from the frame already shown, so nothing flickers.

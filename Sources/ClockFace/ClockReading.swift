@@ -28,13 +28,9 @@ public struct ClockReading: Sendable, Equatable {
     /// The reading of `instant` (Unix seconds) in `zone`.
     public init(instant: Int64, zone: ZoneRules) {
         let offset = zone.offset(at: instant)
-        let local = instant + Int64(offset)
-        let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
-        let secondOfDay = Int(local - days * 86_400)
-        let date = CivilDate.date(days: days)
-        self.init(year: date.year, month: date.month, day: date.day, weekday: CivilDate.weekday(days: days),
-                  hour: secondOfDay / 3600, minute: secondOfDay % 3600 / 60, second: secondOfDay % 60,
-                  offsetSeconds: offset)
+        let parts = ISO8601.Parts(unix: instant, offsetSeconds: offset)
+        self = .at(year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute,
+                   second: parts.second, offsetSeconds: offset)
     }
 
     /// A reading for tests and `--at`: a date and time with a given weekday computed from the date.

@@ -3,12 +3,7 @@
 public enum ComplicationText {
     /// `Area/City`'s label and `zoneOffset - localOffset` (both in seconds east of UTC) in hours.
     public static func zoneDifference(zone identifier: String, zoneOffset: Int, localOffset: Int) -> String {
-        cityLabel(identifier) + " " + ClockText.offsetDifference(zoneOffset - localOffset)
-    }
-
-    /// The last part of a zone identifier, as people write it: `America/New_York` → `New York`.
-    public static func cityLabel(_ identifier: String) -> String {
-        String(identifier.split(separator: "/").last ?? Substring(identifier)).replacing("_", with: " ")
+        WorldClockRow.city(of: identifier) + " " + ClockText.offsetDifference(zoneOffset - localOffset)
     }
 
     /// `text` in at most `width` Unicode scalars. The last word (the offset) matters most, so a text too wide

@@ -32,15 +32,19 @@ public enum DisplayWidth {
     /// `text` cut to at most `width` columns, ending in '…' when something was cut.
     public static func fit(_ text: String, width: Int) -> String {
         guard width > 0 else { return "" }
-        guard of(text) > width else { return text }
+        return of(text) > width ? prefix(text, width: width - 1) + "…" : text
+    }
+
+    /// The first `width` columns of `text`, without an ellipsis.
+    static func prefix(_ text: String, width: Int) -> String {
         var result = ""
         var used = 0
         for scalar in text.unicodeScalars {
             let next = of(scalar)
-            if used + next > width - 1 { break }
+            if used + next > width { break }
             result.unicodeScalars.append(scalar)
             used += next
         }
-        return result + "…"
+        return result
     }
 }

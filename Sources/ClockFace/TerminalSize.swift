@@ -1,5 +1,4 @@
 import NoiseCore
-import NoiseTime
 
 /// A terminal's size in character cells.
 public struct TerminalSize: Sendable, Equatable, CustomStringConvertible {

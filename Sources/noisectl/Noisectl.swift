@@ -56,16 +56,15 @@ enum GlobalOptions {
                 break
             }
         }
-        // Only before a known subcommand: otherwise argument-parser's own message (unknown command) is the right one.
-        let subcommands = Noisectl.configuration.subcommands.map { $0._commandName }
         guard !moved.isEmpty, index < arguments.count else { return arguments }
-        guard subcommands.contains(arguments[index]) else { return Array(arguments[index...]) }
-        // Insert after the subcommand path (`sounds import`, `world add` have two words), before its own arguments.
         var rest = Array(arguments[index...])
-        let command = Noisectl.configuration.subcommands.first { $0._commandName == rest[0] }
-        let nested = command?.configuration.subcommands.map { $0._commandName } ?? []
-        let insertAt = rest.count > 1 && nested.contains(rest[1]) ? 2 : 1
-        rest.insert(contentsOf: moved, at: min(insertAt, rest.count))
+        // Only before a known subcommand: otherwise argument-parser's own message (unknown command) is the right one.
+        guard let command = Noisectl.configuration.subcommands.first(where: { $0._commandName == rest[0] }) else {
+            return rest
+        }
+        // Insert after the subcommand path (`sounds import`, `world add` have two words), before its own arguments.
+        let nested = command.configuration.subcommands.map { $0._commandName }
+        rest.insert(contentsOf: moved, at: rest.count > 1 && nested.contains(rest[1]) ? 2 : 1)
         return rest
     }
 }

@@ -17,13 +17,6 @@ struct ComplicationTextTests {
     }
 
     @Test
-    func theCityIsTheLastPartWithSpaces() {
-        #expect(ComplicationText.cityLabel("America/New_York") == "New York")
-        #expect(ComplicationText.cityLabel("America/Argentina/Buenos_Aires") == "Buenos Aires")
-        #expect(ComplicationText.cityLabel("UTC") == "UTC")
-    }
-
-    @Test
     func aTextTooWideKeepsItsLastWordThenItsStart() {
         #expect(ComplicationText.fitted("Kolkata +5:30", width: 13) == "Kolkata +5:30")
         #expect(ComplicationText.fitted("Kolkata +5:30", width: 12) == "+5:30")

@@ -172,10 +172,8 @@ extension AlarmCommand {
         @OptionGroup var options: ClientOptions
 
         func run() throws {
-            try options.withDaemon { connection throws(ClientFailure) in
-                let data = try connection.request("alarm_next")
-                if options.json { return Output.json(data) }
-                guard let info = try connection.decode(data, as: NextAlarm.self).alarm else { return Output.line("No alarm is set to ring.") }
+            try options.send("alarm_next", as: NextAlarm.self) { next in
+                guard let info = next.alarm else { return Output.line("No alarm is set to ring.") }
                 Output.line(AlarmText.summary(info, now: LocalTime.nowSeconds()))
             }
         }
@@ -188,10 +186,8 @@ extension AlarmCommand {
         @OptionGroup var alarm: AlarmIDArgument
 
         func run() throws {
-            try options.withDaemon { connection throws(ClientFailure) in
-                let data = try connection.request("alarm_show", args: IDArgs(id: alarm.id))
-                if options.json { return Output.json(data) }
-                AlarmText.details(try connection.decode(data, as: AlarmInfo.self), now: LocalTime.nowSeconds()).forEach(Output.line)
+            try options.send("alarm_show", args: IDArgs(id: alarm.id), as: AlarmInfo.self) { info in
+                AlarmText.details(info, now: LocalTime.nowSeconds()).forEach(Output.line)
             }
         }
     }
@@ -232,9 +228,7 @@ extension AlarmCommand {
         @OptionGroup var alarm: AlarmIDArgument
 
         func run() throws {
-            try options.withDaemon { connection throws(ClientFailure) in
-                let data = try connection.request("alarm_remove", args: IDArgs(id: alarm.id))
-                if options.json { return Output.json(data) }
+            try options.send("alarm_remove", args: IDArgs(id: alarm.id), as: JSONValue.self) { _ in
                 Output.line("Removed alarm \(alarm.id).")
             }
         }

@@ -1,3 +1,4 @@
+import ClockFace
 import NoiseCore
 import NoiseProtocol
 import NoiseTime
@@ -6,10 +7,8 @@ import NoiseTime
 enum AlarmText {
     /// Sends a command whose reply is one alarm and prints it (`verb` first), or its JSON.
     static func send(_ options: ClientOptions, _ command: String, args: some Encodable, verb: String) throws {
-        try options.withDaemon { connection throws(ClientFailure) in
-            let data = try connection.request(command, args: args)
-            if options.json { return Output.json(data) }
-            Output.line("\(verb) " + summary(try connection.decode(data, as: AlarmInfo.self), now: LocalTime.nowSeconds()))
+        try options.send(command, args: args, as: AlarmInfo.self) {
+            Output.line("\(verb) " + summary($0, now: LocalTime.nowSeconds()))
         }
     }
 
@@ -41,18 +40,13 @@ enum AlarmText {
 
     /// `Mon 24 Nov 07:00` from an ISO-8601 local time.
     static func date(_ trigger: TriggerInfo) -> String {
-        guard let wall = ISO8601.parts(trigger.local)?.wallSeconds else { return trigger.local }
-        let days = CivilDate.floorDivide(wall, 86_400)
-        let (_, month, day) = CivilDate.date(days: days)
-        let weekday = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][CivilDate.weekday(days: days) - 1]
-        let monthName = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][month - 1]
-        return "\(weekday) \(day) \(monthName) \(clock(trigger))"
+        guard let parts = ISO8601.parts(trigger.local) else { return trigger.local }
+        let reading = ClockReading.at(year: parts.year, month: parts.month, day: parts.day, hour: 0, minute: 0)
+        return WorldClockRow.shortDate(reading) + " " + clock(trigger)
     }
 
     static func clock(_ trigger: TriggerInfo) -> String {
-        guard let wall = ISO8601.parts(trigger.local)?.wallSeconds else { return trigger.local }
-        let seconds = Int(wall - CivilDate.floorDivide(wall, 86_400) * 86_400)
-        return TimeOfDay(hour: seconds / 3600, minute: seconds % 3600 / 60, second: seconds % 60).description
+        ISO8601.parts(trigger.local)?.timeOfDay.description ?? trigger.local
     }
 
     /// `in 8 h 12 min`, `in 40 s`, `1 min ago`.

@@ -1,10 +1,4 @@
 import ArgumentParser
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import Glibc
 import NoiseCore
 import NoiseSystem
 import NoiseAlarms
@@ -111,11 +105,7 @@ struct AlarmWhen: ParsableCommand {
     }
 
     private func startInstant() throws -> Int64 {
-        guard let from else {
-            var now = timespec()
-            clock_gettime(CLOCK_REALTIME, &now)
-            return Int64(now.tv_sec)
-        }
+        guard let from else { return LocalTime.nowSeconds() }
         guard let instant = ISO8601.parse(from) else {
             throw ValidationError("--from '\(from.prefix(40))' is not an ISO-8601 instant with an offset; "
                 + "use 2024-03-09T12:00:00Z or 2024-03-09T07:00:00-05:00")
@@ -125,11 +115,6 @@ struct AlarmWhen: ParsableCommand {
 
     private func zoneRules() throws -> ZoneRules {
         let source = SystemTimeZoneSource(environment: ProcessEnvironment.current)
-        guard let zone else { return source.systemZone() }
-        do {
-            return try source.zone(named: zone)
-        } catch {
-            throw ValidationError("--zone: " + ZoneName.unknownMessage(zone, among: source.identifiers()))
-        }
+        return try zone.map { try Clock.zoneRules($0, from: source) } ?? source.systemZone()
     }
 }

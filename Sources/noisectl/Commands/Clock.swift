@@ -143,12 +143,13 @@ struct Clock: ParsableCommand {
         let twelve = settings.format == .locale ? LocaleClock.usesTwelveHours(environment: environment)
             : settings.format == .twelveHour
         let render = try faceRenderer(settings: settings, twelveHour: twelve, local: local, zones: zones)
-        let terminal = POSIXTerminal()
-        let session = ClockSession(terminal: terminal, link: ClockDaemonLink(path: Client(socket: socket, json: false).socketPath),
+        let terminal = ClockTerminal()
+        let link = ClockDaemonLink(path: ClientOptions.socketPath(socket))
+        let session = ClockSession(terminal: terminal, link: link,
                                    settings: settings, zone: local, battery: BatteryGauge(environment: environment),
                                    render: render)
         guard !once && terminal.isInteractive else {
-            return printOnce(session, terminal: terminal, zone: local)
+            return printOnce(session, link: link, terminal: terminal, zone: local)
         }
         if !changes.isEmpty {
             do { try store.update { _ in (changes, ()) } } catch { Output.error("warning: \(error)") }
@@ -159,16 +160,17 @@ struct Clock: ParsableCommand {
     private func faceRenderer(settings: ClockSettings, twelveHour: Bool, local: ZoneRules,
                               zones: SystemTimeZoneSource) throws -> ClockFaceRenderer {
         guard analog else {
-            return { reading, overlays, size in
-                DigitalFace.render(DigitalClockScene(reading: reading, twelveHour: twelveHour, seconds: settings.seconds,
-                                                     ampm: settings.ampm, date: settings.date, battery: overlays.battery,
-                                                     ringing: overlays.ringing, info: overlays.info, note: overlays.note),
-                                   size: size)
+            return { scene, size in
+                var scene = scene
+                (scene.twelveHour, scene.seconds) = (twelveHour, settings.seconds)
+                (scene.ampm, scene.date) = (settings.ampm, settings.date)
+                return DigitalFace.render(scene, size: size)
             }
         }
         let other = try zone.map { try Self.zoneRules($0, from: zones) }
         let style: DotStyle = blocks ? .blocks : .braille
-        return { reading, overlays, size in
+        return { scene, size in
+            let reading = scene.reading
             let complication = other.map { zone in
                 ComplicationText.zoneDifference(zone: zone.identifier, zoneOffset: zone.offset(at: reading.instant),
                                                 localOffset: reading.offsetSeconds)
@@ -176,7 +178,7 @@ struct Clock: ParsableCommand {
             var frame = ClockFrame(size: size, lines: AnalogFace.render(reading, size: size, style: style,
                                                                         seconds: settings.seconds, complication: complication),
                                    style: .digits)
-            if let ringing = overlays.ringing {
+            if let ringing = scene.ringing {
                 frame.center(.init(ringing, .alert), row: 0)
                 frame.restyle(row: 0, as: .alert)
             }
@@ -184,12 +186,12 @@ struct Clock: ParsableCommand {
         }
     }
 
-    private func printOnce(_ session: ClockSession, terminal: POSIXTerminal, zone: ZoneRules) {
+    private func printOnce(_ session: ClockSession, link: ClockDaemonLink, terminal: ClockTerminal, zone: ZoneRules) {
         let size = size.flatMap(TerminalSize.init(parsing:)) ?? terminal.size ?? TerminalSize(columns: 80, rows: 24)
         let now = at.flatMap { ISO8601.parts($0) }.map { parts in
             parts.instant ?? parts.wallSeconds - Int64(zone.offset(at: parts.wallSeconds - Int64(zone.offset(at: parts.wallSeconds))))
-        } ?? ClockSession.now()
-        session.connectOnce(now: now)
+        } ?? LocalTime.nowSeconds()
+        link.connectIfDue(now: now)  // one try, so the frame has the daemon's overlays
         let shown = session.frame(now: now, size: size)
         let styled = isatty(STDOUT_FILENO) == 1
         for line in styled ? ClockPainter.lines(shown.frame, colors: shown.colors) : shown.frame.text {

@@ -45,9 +45,7 @@ struct Play: ParsableCommand {
         if let seconds = try parseDuration(duration, option: "--for"), !(1...Limits.maxTimerSeconds).contains(seconds) {
             throw ValidationError("--for must be from 1 s to 24 h")
         }
-        if let until {
-            do { _ = try TimeOfDay.parse(until) } catch { throw ValidationError("--until: \(error)") }
-        }
+        if let until { _ = try parseTime(until, option: "--until") }
         _ = try parseDuration(fadeIn, option: "--fade-in")
         _ = try parseDuration(fadeOut, option: "--fade-out")
     }
@@ -58,10 +56,7 @@ struct Play: ParsableCommand {
         let request = PlayArguments(sounds: sounds, volume: volume,
                                     fadeIn: try parseDuration(fadeIn, option: "--fade-in"),
                                     for: timer, fadeOut: try parseDuration(fadeOut, option: "--fade-out"))
-        try options.withDaemon { connection throws(ClientFailure) in
-            let data = try connection.request("play", args: request)
-            if options.json { return Output.json(data) }
-            let playback = try connection.decode(data, as: PlaybackInfo.self)
+        try options.send("play", args: request, as: PlaybackInfo.self) { playback in
             Output.line("Playing: " + StatusText.playing(playback.playing))
             if let timer = playback.sleepTimer { Output.line("Timer: " + timer.text) }
         }

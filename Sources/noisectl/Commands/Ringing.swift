@@ -20,11 +20,9 @@ struct Snooze: ParsableCommand {
 
     func run() throws {
         struct Args: Encodable { var minutes: Int? }
-        try options.withDaemon { connection throws(ClientFailure) in
-            let data = try connection.request("snooze", args: Args(minutes: minutes))
-            if options.json { return Output.json(data) }
+        try options.send("snooze", args: Args(minutes: minutes), as: [AlarmInfo].self) { alarms in
             let now = LocalTime.nowSeconds()
-            for info in try connection.decode(data, as: [AlarmInfo].self) {
+            for info in alarms {
                 Output.line("Snoozed alarm \(info.alarm.id): " + AlarmText.next(info, now: now))
             }
         }
@@ -38,11 +36,9 @@ struct Dismiss: ParsableCommand {
     @OptionGroup var options: ClientOptions
 
     func run() throws {
-        try options.withDaemon { connection throws(ClientFailure) in
-            let data = try connection.request("dismiss")
-            if options.json { return Output.json(data) }
+        try options.send("dismiss", as: [AlarmInfo].self) { alarms in
             let now = LocalTime.nowSeconds()
-            for info in try connection.decode(data, as: [AlarmInfo].self) {
+            for info in alarms {
                 Output.line("Dismissed alarm \(info.alarm.id)" + (info.nextTrigger.map { "; next " + AlarmText.date($0) + ", " + AlarmText.relative($0.unix - now) } ?? "."))
             }
         }
@@ -74,9 +70,7 @@ struct Preview: ParsableCommand {
     func run() throws {
         struct Args: Encodable { var sound: String; var `for`: Double?; var volume: Double? }
         let seconds = try parseDuration(duration, option: "--for")
-        try options.withDaemon { connection throws(ClientFailure) in
-            let data = try connection.request("preview", args: Args(sound: sound, for: seconds, volume: volume))
-            if options.json { return Output.json(data) }
+        try options.send("preview", args: Args(sound: sound, for: seconds, volume: volume), as: JSONValue.self) { _ in
             Output.line("Playing \(sound) for up to \(DurationParser.describe(seconds ?? 5)).")
         }
     }

@@ -21,10 +21,7 @@ struct Sounds: ParsableCommand {
 
         func run() throws {
             struct Args: Encodable { var category: String? }
-            try options.withDaemon { connection throws(ClientFailure) in
-                let data = try connection.request("sounds", args: Args(category: category))
-                if options.json { return Output.json(data) }
-                let sounds = try connection.decode(data, as: [SoundInfo].self)
+            try options.send("sounds", args: Args(category: category), as: [SoundInfo].self) { sounds in
                 guard !sounds.isEmpty else {
                     return Output.line(category.map { "No sounds in category '\($0)'." } ?? "No sounds.")
                 }
@@ -67,20 +64,15 @@ struct Sounds: ParsableCommand {
 
         func run() throws {
             let request = ImportArguments(path: absolutePath(file), id: id, name: name, category: category, kind: kind)
-            try options.withDaemon { connection throws(ClientFailure) in
-                let data = try connection.request("import", args: request)
-                if options.json { return Output.json(data) }
-                let sound = try connection.decode(data, as: SoundInfo.self)
+            try options.send("import", args: request, as: SoundInfo.self) { sound in
                 Output.line("Imported \(sound.name) as '\(sound.id)' (\(sound.category), \(sound.kind.rawValue)). Play it: noisectl play \(sound.id)")
             }
         }
 
         private func absolutePath(_ path: String) -> String {
-            if path.hasPrefix("/") { return path }
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
-            guard getcwd(&buffer, buffer.count) != nil else { return path }
-            let cwd = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-            return cwd + "/" + path
+            guard !path.hasPrefix("/"), let cwd = getcwd(nil, 0) else { return path }
+            defer { free(cwd) }
+            return String(cString: cwd) + "/" + path
         }
     }
 }

@@ -10,16 +10,7 @@ struct Status: ParsableCommand {
     @OptionGroup var options: ClientOptions
 
     func run() throws {
-        try Self.show(options.client)
-    }
-
-    static func show(_ client: Client) throws {
-        try client.withDaemon { connection throws(ClientFailure) in
-            let data = try connection.request("status")
-            if client.json { return Output.json(data) }
-            let status = try connection.decode(data, as: StatusInfo.self)
-            StatusText.lines(status).forEach(Output.line)
-        }
+        try options.send("status", as: StatusInfo.self) { StatusText.lines($0).forEach(Output.line) }
     }
 }
 
@@ -66,7 +57,7 @@ enum StatusText {
     static func playing(_ sounds: [PlayingSound]) -> String {
         guard !sounds.isEmpty else { return "nothing" }
         return sounds.map { sound in
-            let state = sound.state == .playing ? "" : " (\(sound.state.rawValue.replacingOccurrences(of: "_", with: " ")))"
+            let state = sound.state == .playing ? "" : " (\(sound.state.rawValue.split(separator: "_").joined(separator: " ")))"
             return "\(sound.name) [\(sound.id)] \(sound.volume.formatted)%\(state)"
         }.joined(separator: ", ")
     }
@@ -82,11 +73,5 @@ enum StatusText {
 extension SleepTimerInfo {
     var text: String {
         "stops in \(DurationParser.describe(remainingSeconds)), fading out over \(DurationParser.describe(fadeOutSeconds))"
-    }
-}
-
-extension String {
-    func replacingOccurrences(of target: String, with replacement: String) -> String {
-        split(separator: Character(target), omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }

@@ -21,10 +21,7 @@ struct Stop: ParsableCommand {
 
     func run() throws {
         let request = StopArguments(sounds: sounds.isEmpty ? nil : sounds, fade: try parseDuration(fade, option: "--fade"))
-        try options.withDaemon { connection throws(ClientFailure) in
-            let data = try connection.request("stop", args: request)
-            if options.json { return Output.json(data) }
-            let playback = try connection.decode(data, as: PlaybackInfo.self)
+        try options.send("stop", args: request, as: PlaybackInfo.self) { playback in
             let stopping = playback.playing.filter { $0.state == .fadingOut }.map(\.id)
             let still = playback.playing.filter { $0.state != .fadingOut }
             Output.line(stopping.isEmpty ? "Nothing was playing." : "Stopping: \(stopping.joined(separator: ", ")).")

@@ -46,10 +46,7 @@ struct Store: ParsableCommand {
         @OptionGroup var options: ClientOptions
 
         func run() throws {
-            try options.withDaemon { connection throws(ClientFailure) in
-                let data = try connection.request("store_recover")
-                if options.json { return Output.json(data) }
-                let report = try connection.decode(data, as: StoreRecovery.self)
+            try options.send("store_recover", as: StoreRecovery.self) { report in
                 guard report.recovered else {
                     return Output.line("The alarm store \(report.path) is sound; nothing to do (\(report.kept) alarms).")
                 }

@@ -20,9 +20,7 @@ struct Volume: ParsableCommand {
     }
 
     func run() throws {
-        try options.withDaemon { connection throws(ClientFailure) in
-            let data = try connection.request("volume", args: VolumeArguments(volume: volume, sound: sound))
-            if options.json { return Output.json(data) }
+        try options.send("volume", args: VolumeArguments(volume: volume, sound: sound), as: JSONValue.self) { _ in
             Output.line(sound.map { "\($0): \(volume.formatted)%" } ?? "Master volume: \(volume.formatted)%")
         }
     }

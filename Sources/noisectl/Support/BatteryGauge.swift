@@ -1,5 +1,4 @@
 import Glibc
-import NoiseCore
 import ClockFace
 
 /// Reads the battery from sysfs at most every 30 s (it changes slowly, and the clock draws every second).
@@ -35,15 +34,9 @@ final class BatteryGauge {
 
     /// A small sysfs file's text without its newline; nil when it cannot be read.
     static func read(_ path: String) -> String? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { buffer in
-            let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
-            guard count > 0 else { return nil }
-            var text = String(decoding: buffer[..<count], as: UTF8.self)
-            while text.last?.isWhitespace == true { text.removeLast() }
-            return text
-        }
+        guard let bytes = (try? LocalFile.contents(of: path)) ?? nil, !bytes.isEmpty else { return nil }
+        var text = String(decoding: bytes, as: UTF8.self)
+        while text.last?.isWhitespace == true { text.removeLast() }
+        return text
     }
 }

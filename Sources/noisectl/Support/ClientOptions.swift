@@ -1,11 +1,7 @@
 import ArgumentParser
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Glibc
 import NoiseCore
+import NoiseProtocol
 import NoiseSystem
 
 /// Options every command shares: where the daemon is and how to print.
@@ -16,31 +12,29 @@ struct ClientOptions: ParsableArguments {
     @Flag(help: "Print the daemon's data as JSON, for scripts.")
     var json = false
 
-    var client: Client { Client(socket: socket, json: json) }
-    var socketPath: String { client.socketPath }
-
-    func withDaemon(_ body: (DaemonConnection) throws(ClientFailure) -> Void) throws {
-        try client.withDaemon(body)
-    }
-}
-
-/// The shared options as plain values.
-struct Client {
-    var socket: String?
-    var json: Bool
-
-    var socketPath: String {
-        XDGPaths(variable: ProcessEnvironment.variable).socketPath(option: socket, uid: getuid())
+    /// The socket `--socket` names, else the default one.
+    static func socketPath(_ option: String?) -> String {
+        XDGPaths(variable: ProcessEnvironment.variable).socketPath(option: option, uid: getuid())
     }
 
     /// Connects, runs `body`, and turns failures into a message and the documented exit code.
     func withDaemon(_ body: (DaemonConnection) throws(ClientFailure) -> Void) throws {
         do {
-            let connection = try DaemonConnection(path: socketPath)
-            try body(connection)
+            try body(try DaemonConnection(path: Self.socketPath(socket)))
         } catch {
             report(error)
             throw ExitCode(error.exitCode)
+        }
+    }
+
+    /// Sends one command and shows its reply: with `--json` the reply's data as it came, else `show` of the
+    /// data read as `T`.
+    func send<T: Decodable>(_ command: String, args: (some Encodable)? = Replies.Empty?.none, as type: T.Type,
+                            _ show: (T) -> Void) throws {
+        try withDaemon { connection throws(ClientFailure) in
+            let data = try connection.request(command, args: args)
+            if json { return Output.json(data) }
+            show(try connection.decode(data, as: type))
         }
     }
 

@@ -1,4 +1,3 @@
-import Glibc
 import NoiseCore
 import NoiseProtocol
 
@@ -37,8 +36,7 @@ final class ClockDaemonLink {
         guard let connection else { return }
         do {
             repeat {
-                let line = try connection.nextLine()
-                guard line.event != nil else { continue }
+                _ = try connection.nextLine()
             } while connection.hasBufferedLine
             refresh()
         } catch {
@@ -62,8 +60,7 @@ final class ClockDaemonLink {
             let said: String
             switch action {
             case .snooze:
-                struct Args: Encodable { var minutes: Int? }
-                let alarms = try connection.decode(try connection.request("snooze", args: Args(minutes: nil)), as: [AlarmInfo].self)
+                let alarms = try connection.decode(try connection.request("snooze"), as: [AlarmInfo].self)
                 said = alarms.first?.snoozedUntil.map { "Snoozed until " + AlarmText.clock($0) } ?? "Snoozed"
             case .dismiss:
                 _ = try connection.request("dismiss")

@@ -1,25 +1,16 @@
 import Glibc
-import NoiseCore
-import NoiseSystem
 import ClockFace
 import NoiseConfig
 import NoiseTime
 
-/// Draws one kind of clock face for a moment: the digital clock with its overlays, or the analog face.
-typealias ClockFaceRenderer = (_ reading: ClockReading, _ overlays: ClockSceneOverlays, _ size: TerminalSize) -> ClockFrame
-
-/// What the daemon and the machine add to a face at one moment.
-struct ClockSceneOverlays {
-    var battery: String?
-    var ringing: String?
-    var info: [String] = []
-    var note: String?
-}
+/// Draws one kind of clock face for a moment, given the time and what the daemon and the machine add to it: the
+/// digital clock with all of that, or the analog face (which shows only the ringing banner).
+typealias ClockFaceRenderer = (_ scene: DigitalClockScene, _ size: TerminalSize) -> ClockFrame
 
 /// The live terminal clock: one `poll` over the second timer, the signals, the keyboard and the daemon's
 /// socket; a frame on every second boundary and on every event, written as the lines that changed.
 final class ClockSession {
-    private let terminal: any ClockTerminal
+    private let terminal: ClockTerminal
     private let link: ClockDaemonLink
     private let settings: ClockSettings
     private let zone: ZoneRules
@@ -29,7 +20,7 @@ final class ClockSession {
     /// What the last key did, shown for a few seconds.
     private var note: (text: String, until: Int64)?
 
-    init(terminal: any ClockTerminal, link: ClockDaemonLink, settings: ClockSettings, zone: ZoneRules,
+    init(terminal: ClockTerminal, link: ClockDaemonLink, settings: ClockSettings, zone: ZoneRules,
          battery: BatteryGauge, render: @escaping ClockFaceRenderer) {
         self.terminal = terminal
         self.link = link
@@ -41,21 +32,15 @@ final class ClockSession {
 
     /// The frame for `now` at `size`, with its colours.
     func frame(now: Int64, size: TerminalSize) -> (frame: ClockFrame, colors: ClockColors) {
-        let reading = ClockReading(instant: now, zone: zone)
-        var overlays = ClockSceneOverlays(battery: battery.text(now: now))
+        var scene = DigitalClockScene(reading: ClockReading(instant: now, zone: zone), battery: battery.text(now: now))
         if let status = link.status {
-            overlays.ringing = ClockOverlays.ringing(status.alarms)
-            overlays.info = [ClockOverlays.nextAlarm(status.alarms, now: now), ClockOverlays.playing(status)].compactMap { $0 }
+            scene.ringing = ClockOverlays.ringing(status.alarms)
+            scene.info = [ClockOverlays.nextAlarm(status.alarms, now: now), ClockOverlays.playing(status)].compactMap { $0 }
         } else {
-            overlays.note = "noised is not running"
+            scene.note = "noised is not running"
         }
-        if let note, now < note.until { overlays.note = note.text }
-        return (render(reading, overlays, size), ClockColors.resolve(settings, at: reading))
-    }
-
-    /// For `--once`: one try to reach the daemon, so the frame has its overlays.
-    func connectOnce(now: Int64) {
-        link.connectIfDue(now: now)
+        if let note, now < note.until { scene.note = note.text }
+        return (render(scene, size), ClockColors.resolve(settings, at: scene.reading))
     }
 
     /// Runs until `q`, Ctrl-C, SIGTERM or SIGHUP; the terminal is restored on every way out.
@@ -64,7 +49,7 @@ final class ClockSession {
         terminal.enterFullScreen()
         defer { terminal.restore() }
         wakeups.armEverySecond()
-        link.connectIfDue(now: Self.now())
+        link.connectIfDue(now: LocalTime.nowSeconds())
         var inputOpen = true
         draw()
         while true {
@@ -93,7 +78,7 @@ final class ClockSession {
             }
             if descriptors[0].revents != 0 {
                 wakeups.drainTimer()
-                link.connectIfDue(now: Self.now())
+                link.connectIfDue(now: LocalTime.nowSeconds())
                 redraw = true
             }
             if descriptors[2].revents != 0 {
@@ -121,20 +106,14 @@ final class ClockSession {
     }
 
     private func act(_ action: ClockAction) {
-        note = (link.perform(action), Self.now() + 4)
+        note = (link.perform(action), LocalTime.nowSeconds() + 4)
     }
 
     private func draw() {
         let size = terminal.size ?? TerminalSize(columns: 80, rows: 24)
-        let next = frame(now: Self.now(), size: size)
+        let next = frame(now: LocalTime.nowSeconds(), size: size)
         let output = ClockPainter.paint(next.frame, colors: next.colors, over: shown)
         terminal.write(output)
         shown = next
-    }
-
-    static func now() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return Int64(now.tv_sec)
     }
 }

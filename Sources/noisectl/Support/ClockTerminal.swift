@@ -1,26 +1,13 @@
 import CLinux
 import Glibc
-import NoiseCore
 import ClockFace
 
-/// The terminal the clock draws on: its size, its input mode, and what is written to it.
-protocol ClockTerminal: AnyObject {
-    /// Whether both ends are a terminal (else the clock prints one frame, as with `--once`).
-    var isInteractive: Bool { get }
-    var size: TerminalSize? { get }
-    /// Keys without Enter and without echo, the alternate screen, no cursor.
-    func enterFullScreen()
-    /// Undoes `enterFullScreen` exactly; safe to call twice.
-    func restore()
-    func write(_ text: String)
-    /// Bytes typed since the last call (call when standard input is readable); nil once input is closed.
-    func readInput() -> [UInt8]?
-}
-
-/// Standard input and output, through termios and escape sequences.
-final class POSIXTerminal: ClockTerminal {
+/// The terminal the clock draws on, standard input and output, through termios and escape sequences: its size,
+/// its input mode, and what is written to it.
+final class ClockTerminal {
     private var saved: termios?
 
+    /// Whether both ends are a terminal (else the clock prints one frame, as with `--once`).
     var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
 
     var size: TerminalSize? {
@@ -30,6 +17,7 @@ final class POSIXTerminal: ClockTerminal {
         return TerminalSize(columns: Int(columns), rows: Int(rows))
     }
 
+    /// Keys without Enter and without echo, the alternate screen, no cursor.
     func enterFullScreen() {
         var settings = termios()
         if tcgetattr(STDIN_FILENO, &settings) == 0 {
@@ -45,6 +33,7 @@ final class POSIXTerminal: ClockTerminal {
         write(Self.enter)
     }
 
+    /// Undoes `enterFullScreen` exactly; safe to call twice.
     func restore() {
         guard var settings = saved else { return }
         write(Self.leave)
@@ -58,16 +47,11 @@ final class POSIXTerminal: ClockTerminal {
     static let leave = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
 
     func write(_ text: String) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return }
-            offset += written
-        }
+        var text = text
+        _ = text.withUTF8 { Output.writeAll(UnsafeRawBufferPointer($0), to: STDOUT_FILENO) }
     }
 
+    /// Bytes typed since the last call (call when standard input is readable); nil once input is closed.
     func readInput() -> [UInt8]? {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer in
             let count = read(STDIN_FILENO, buffer.baseAddress, buffer.count)

@@ -21,14 +21,13 @@ struct ClientFailure: Error {
 /// A line from the daemon: a reply (with `id`) or an event (with `event`).
 struct IncomingLine: Decodable {
     var id: RequestID?
-    var ok: Bool?
     var event: String?
     private var data: JSONValue?
     var error: ProtocolError?
     /// The line as it came, from which `DaemonConnection.decode` reads the data as a typed value.
     fileprivate(set) var bytes: [UInt8] = []
 
-    private enum CodingKeys: CodingKey { case id, ok, event, data, error }
+    private enum CodingKeys: CodingKey { case id, event, data, error }
 
     var payload: ReplyData { ReplyData(value: data ?? .null, line: bytes) }
 }
@@ -125,17 +124,9 @@ final class DaemonConnection {
     /// Whether a whole line was already read from the socket and waits here (`poll` cannot see it).
     var hasBufferedLine: Bool { pending.contains(UInt8(ascii: "\n")) }
 
-    /// Sends a command and returns its reply's data; events arriving meanwhile are skipped.
-    func request(_ command: String, args: some Encodable) throws(ClientFailure) -> ReplyData {
-        try send(command, args: Optional.some(args))
-    }
-
-    /// Sends a command without arguments.
-    func request(_ command: String) throws(ClientFailure) -> ReplyData {
-        try send(command, args: Replies.Empty?.none)
-    }
-
-    private func send(_ command: String, args: (some Encodable)?) throws(ClientFailure) -> ReplyData {
+    /// Sends a command (its `args` left out when nil) and returns its reply's data; events arriving meanwhile
+    /// are skipped.
+    func request(_ command: String, args: (some Encodable)? = Replies.Empty?.none) throws(ClientFailure) -> ReplyData {
         let id = nextID
         nextID += 1
         let line: [UInt8]
@@ -154,11 +145,6 @@ final class DaemonConnection {
             guard reply.id == .int(id) else { continue }
             return reply.payload
         }
-    }
-
-    /// Sends a command and decodes its reply's data as `T`.
-    func request<T: Decodable>(_ command: String, args: some Encodable = Replies.Empty(), as type: T.Type) throws(ClientFailure) -> T {
-        try decode(try request(command, args: args), as: type)
     }
 
     func decode<T: Decodable>(_ reply: ReplyData, as type: T.Type) throws(ClientFailure) -> T {

@@ -12,11 +12,10 @@ enum LocalFile {
         }
     }
 
-    /// Larger is no config file; the cap keeps a wrong path (a log, a device) from filling memory.
-    static let maxBytes = 1 << 20
-
-    /// The file's bytes, or nil when it does not exist.
-    static func contents(of path: String) throws(Failure) -> [UInt8]? {
+    /// The file's bytes, or nil when it does not exist. Larger than `maxBytes` is no `kind` of file: the cap
+    /// keeps a wrong path (a log, a device) from filling memory.
+    static func contents(of path: String, maxBytes: Int = 1 << 20,
+                         kind: String = "a config file") throws(Failure) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         if descriptor < 0 && errno == ENOENT { return nil }
         guard descriptor >= 0 else { throw .system("open", path) }
@@ -33,7 +32,7 @@ enum LocalFile {
             if count == 0 { return result }
             result += chunk[0..<count]
             guard result.count <= maxBytes else {
-                throw Failure(description: "\(path) is larger than \(maxBytes >> 20) MiB, too large for a config file")
+                throw Failure(description: "\(path) is larger than \(maxBytes >> 20) MiB, too large for \(kind)")
             }
         }
     }
@@ -55,8 +54,8 @@ enum LocalFile {
         guard descriptor >= 0 else { throw .system("create", temporary) }
         var failure: Failure?
         if let oldMode, fchmod(descriptor, oldMode) != 0 { failure = .system("set the permissions of", temporary) }
-        if failure == nil {
-            do { try writeAll(bytes, to: descriptor, path: temporary) } catch { failure = error }
+        if failure == nil && !bytes.withUnsafeBytes({ Output.writeAll($0, to: descriptor) }) {
+            failure = .system("write", temporary)
         }
         if failure == nil && fsync(descriptor) != 0 { failure = .system("write", temporary) }
         if close(descriptor) != 0 && failure == nil { failure = .system("write", temporary) }
@@ -74,16 +73,6 @@ enum LocalFile {
         if folderDescriptor >= 0 {
             fsync(folderDescriptor)
             close(folderDescriptor)
-        }
-    }
-
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(Failure) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { throw .system("write", path) }
-            offset += written
         }
     }
 

@@ -24,9 +24,12 @@ enum LocalTime {
         return 86_400
     }
 
-    /// Now, in whole Unix seconds.
+    /// Now, in whole Unix seconds. Not `time()`: glibc's reads the coarse clock, which can still show the last
+    /// second when the terminal clock's timer fires on the next one.
     static func nowSeconds() -> Int64 {
-        Int64(time(nil))
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Int64(now.tv_sec)
     }
 
     /// The local time as HH:MM:SS, for event lines.

@@ -1,6 +1,5 @@
 import CLinux
 import Glibc
-import NoiseCore
 import NoiseConfig
 
 /// The user's locale's answer to "12 or 24 hours?": the C library's time format when the locale is installed,

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Glibc
 import NoiseCore
 
@@ -14,14 +9,19 @@ enum Output {
 
     static func error(_ text: String) {
         var message = "noisectl: " + text + "\n"
-        message.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(STDERR_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
-                if written <= 0 { break }
-                offset += written
-            }
+        _ = message.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: STDERR_FILENO) }
+    }
+
+    /// Writes all of `bytes`, again after an interrupted call; false on any other failure (errno says which).
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return false }
+            offset += written
         }
+        return true
     }
 
     /// Prints a JSON value on one line, keys sorted, for `--json`.
