@@ -1,5 +1,3 @@
-import NoiseCore
-
 /// A sound ready to play: its catalog entry, where it came from and its file's absolute path.
 public struct Sound: Sendable, Equatable {
     public var entry: SoundEntry

@@ -1,4 +1,3 @@
-
 /// One entry of a catalog file (`sounds.json`), as written there.
 public struct SoundEntry: Sendable, Equatable, Codable {
     /// What users type: lowercase letters, digits and '-', starting with a letter.

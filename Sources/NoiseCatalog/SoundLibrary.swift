@@ -47,14 +47,9 @@ public struct SoundLibrary: Sendable, Equatable {
         positions[id].map { sounds[$0] }
     }
 
-    /// The known ids nearest to a mistyped one, best first.
-    public func suggestions(for id: String, limit: Int = 3) -> [String] {
-        Suggestions.closest(to: id, among: sounds.map(\.id), limit: limit)
-    }
-
     /// The error for an unknown id: names it and lists the closest ids.
     public func unknownSoundError(_ id: String) -> ProtocolError {
-        let near = suggestions(for: id)
+        let near = Suggestions.closest(to: id, among: sounds.map(\.id))
         let hint = near.isEmpty ? "see 'noisectl sounds' for the list" : "did you mean \(near.joined(separator: ", "))?"
         return ProtocolError(.unknownSound, "unknown sound '\(id.prefix(40))'; \(hint)")
     }

@@ -13,7 +13,7 @@ public enum SoundRules {
     }
 
     public static func nameProblem(_ name: String) -> String? {
-        if name.trimmingSpaces.isEmpty { return "must not be empty" }
+        if name.allSatisfy(\.isWhitespace) { return "must not be empty" }
         if name.count > Limits.maxNameLength { return "is longer than \(Limits.maxNameLength) characters" }
         if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             return "must not contain control characters"
@@ -30,14 +30,5 @@ public enum SoundRules {
         }
         if file.utf8.contains(0) { return "must not contain NUL" }
         return nil
-    }
-}
-
-extension String {
-    var trimmingSpaces: Substring {
-        var text = Substring(self)
-        while text.first?.isWhitespace == true { text.removeFirst() }
-        while text.last?.isWhitespace == true { text.removeLast() }
-        return text
     }
 }

@@ -59,14 +59,8 @@ public enum ConfigEditor {
         var appended = bytes
         if !appended.isEmpty {
             if appended.last != UInt8(ascii: "\n") { appended += newline }
-            if !appended.ends(with: newline + newline) { appended += newline }
+            if !appended.suffix(2 * newline.count).elementsEqual(newline + newline) { appended += newline }
         }
         return appended + Array("[\(table)]".utf8) + newline + Array((name + " = ").utf8) + written + newline
-    }
-}
-
-extension Array where Element == UInt8 {
-    fileprivate func ends(with suffix: [UInt8]) -> Bool {
-        count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix
     }
 }

@@ -12,13 +12,9 @@ public enum ConfigFile {
     }
 
     /// The tables the keys live in; a header naming any other table is an error.
-    public static var tables: [String] {
-        var seen: [String] = []
-        for key in ConfigKey.all {
-            let table = String(key.name.split(separator: ".")[0])
-            if !seen.contains(table) { seen.append(table) }
-        }
-        return seen
+    public static let tables: [String] = ConfigKey.all.reduce(into: []) { tables, key in
+        let table = String(key.name.prefix { $0 != "." })
+        if !tables.contains(table) { tables.append(table) }
     }
 
     public static func read(_ bytes: [UInt8], over base: DaemonSettings = DaemonSettings(), home: String) -> Result {

@@ -13,8 +13,9 @@ public struct ConfigKey: Sendable {
 
     /// Every key, in the order the docs list them.
     public static let all: [ConfigKey] = [
-        text("audio.device", accepted: "an ALSA device name in quotes, e.g. \"default\", \"pulse\", \"hw:0\" or \"null\"") {
+        checkedText("audio.device", accepted: "an ALSA device name in quotes, e.g. \"default\", \"pulse\", \"hw:0\" or \"null\"") {
             $1.device = $0
+            return nil
         },
         integer("audio.cache_size", in: 1...4096, unit: "MiB") { $1.cacheMiB = $0 },
         volume("playback.volume") { $1.playback.volume = $0 },
@@ -89,14 +90,6 @@ public struct ConfigKey: Sendable {
         }
     }
 
-    static func text(_ name: String, accepted: String,
-                     set: @escaping @Sendable (String, inout DaemonSettings) -> Void) -> ConfigKey {
-        checkedText(name, accepted: accepted) { (value: String, settings: inout DaemonSettings) -> ConfigValueError? in
-            set(value, &settings)
-            return nil
-        }
-    }
-
     static func integer(_ name: String, in range: ClosedRange<Int>, unit: String,
                         set: @escaping @Sendable (Int, inout DaemonSettings) -> Void) -> ConfigKey {
         ConfigKey(name: name, accepted: "an integer \(range.lowerBound) to \(range.upperBound) (\(unit))") { value, _, settings in
@@ -129,12 +122,9 @@ public struct ConfigKey: Sendable {
 
     static func color(_ name: String, set: @escaping @Sendable (TerminalColor, inout DaemonSettings) -> Void) -> ConfigKey {
         checkedText(name, accepted: TerminalColor.accepted) { value, settings in
-            do {
-                set(try TerminalColor(parsing: value), &settings)
-                return nil
-            } catch {
-                return .wrongType
-            }
+            guard let color = try? TerminalColor(parsing: value) else { return .wrongType }
+            set(color, &settings)
+            return nil
         }
     }
 
@@ -151,16 +141,11 @@ public struct ConfigKey: Sendable {
         let accepted = "a duration from \(DurationParser.describe(range.lowerBound)) to \(DurationParser.describe(range.upperBound)): "
             + "a string like \"500ms\", \"30s\", \"2m\", \"1h30m\", or a number of seconds"
         return ConfigKey(name: name, accepted: accepted) { value, _, settings in
-            let seconds: Double
-            switch value {
-            case .string(let text):
-                guard let parsed = try? DurationParser.seconds(text) else { return .wrongType }
-                seconds = parsed
-            default:
-                guard let number = value.number else { return .wrongType }
-                seconds = number
+            let seconds: Double? = switch value {
+            case .string(let text): try? DurationParser.seconds(text)
+            default: value.number
             }
-            guard seconds.isFinite, range.contains(seconds) else { return .wrongType }
+            guard let seconds, seconds.isFinite, range.contains(seconds) else { return .wrongType }
             set(seconds, &settings)
             return nil
         }

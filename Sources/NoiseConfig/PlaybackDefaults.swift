@@ -1,4 +1,3 @@
-import NoiseAlarms
 import NoiseCore
 
 /// The volume and fades `play` and `stop` use when the command names none.

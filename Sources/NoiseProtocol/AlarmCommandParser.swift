@@ -23,18 +23,9 @@ enum AlarmCommandParser {
             return .alarmDuplicate(id: try ArgumentReader(command: name, args: args, accepted: ["id"]).alarmID())
         case "alarm_show":
             return .alarmShow(id: try ArgumentReader(command: name, args: args, accepted: ["id"]).alarmID())
-        case "alarm_list":
-            _ = try ArgumentReader(command: name, args: args, accepted: [])
-            return .alarmList
-        case "alarm_next":
-            _ = try ArgumentReader(command: name, args: args, accepted: [])
-            return .alarmNext
         case "snooze":
             let reader = try ArgumentReader(command: name, args: args, accepted: ["minutes"])
             return .snooze(minutes: try reader.integer("minutes", in: AlarmDefaults.snoozeRange, unit: "minutes"))
-        case "dismiss":
-            _ = try ArgumentReader(command: name, args: args, accepted: [])
-            return .dismiss
         case "preview":
             let reader = try ArgumentReader(command: name, args: args, accepted: ["sound", "for", "volume"])
             return .preview(sound: try reader.requiredString("sound"), seconds: try reader.number("for", in: 0.1...60, unit: "seconds"),

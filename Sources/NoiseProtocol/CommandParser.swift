@@ -2,17 +2,18 @@ import NoiseCatalog
 import NoiseCore
 /// Builds a typed `Command` from a command name and its `args`, checking every argument.
 enum CommandParser {
+    /// The commands that take no arguments.
+    static let withoutArguments: [String: Command] = [
+        "ping": .ping, "status": .status, "subscribe": .subscribe, "store_check": .storeCheck,
+        "store_recover": .storeRecover, "alarm_list": .alarmList, "alarm_next": .alarmNext, "dismiss": .dismiss,
+    ]
+
     static func parse(name: String, args: [String: JSONValue]) throws(ProtocolError) -> Command {
+        if let command = withoutArguments[name] {
+            _ = try ArgumentReader(command: name, args: args, accepted: [])
+            return command
+        }
         switch name {
-        case "ping":
-            _ = try ArgumentReader(command: name, args: args, accepted: [])
-            return .ping
-        case "status":
-            _ = try ArgumentReader(command: name, args: args, accepted: [])
-            return .status
-        case "subscribe":
-            _ = try ArgumentReader(command: name, args: args, accepted: [])
-            return .subscribe
         case "sounds":
             let reader = try ArgumentReader(command: name, args: args, accepted: ["category"])
             return .sounds(category: try reader.string("category"))
@@ -28,12 +29,6 @@ enum CommandParser {
                                            sound: try reader.string("sound")))
         case "import":
             return .importSound(try importSound(args))
-        case "store_check":
-            _ = try ArgumentReader(command: name, args: args, accepted: [])
-            return .storeCheck
-        case "store_recover":
-            _ = try ArgumentReader(command: name, args: args, accepted: [])
-            return .storeRecover
         default:
             if let command = try AlarmCommandParser.parse(name: name, args: args) { return command }
             throw ProtocolError(.unknownCommand,

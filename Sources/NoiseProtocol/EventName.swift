@@ -1,5 +1,3 @@
-import NoiseCore
-
 /// Names of the events a subscriber receives.
 public enum EventName {
     public static let hello = "hello"

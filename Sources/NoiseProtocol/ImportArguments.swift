@@ -1,4 +1,3 @@
-import NoiseAlarms
 import NoiseCatalog
 
 public struct ImportArguments: Sendable, Equatable, Codable {

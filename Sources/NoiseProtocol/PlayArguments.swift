@@ -1,6 +1,3 @@
-import NoiseAlarms
-import NoiseCatalog
-
 public struct PlayArguments: Sendable, Equatable, Codable {
     /// Sound ids, at least one, no repeats.
     public var sounds: [String]

@@ -1,12 +1,5 @@
-import NoiseCore
-
 /// A request line, decoded and checked: its id and command.
 public struct Request: Sendable, Equatable {
     public var id: RequestID
     public var command: Command
-
-    public init(id: RequestID, command: Command) {
-        self.id = id
-        self.command = command
-    }
 }

@@ -1,6 +1,3 @@
-import NoiseAlarms
-import NoiseCatalog
-
 public struct StopArguments: Sendable, Equatable, Codable {
     /// Sounds to stop; nil stops everything (and the sleep timer).
     public var sounds: [String]?

@@ -1,6 +1,3 @@
-import NoiseAlarms
-import NoiseCatalog
-
 public struct VolumeArguments: Sendable, Equatable, Codable {
     /// 0 to 100.
     public var volume: Double

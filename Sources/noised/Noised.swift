@@ -79,7 +79,7 @@ struct Noised: AsyncParsableCommand {
     func run() async throws {
         let environment = ProcessEnvironment.current
         let paths = XDGPaths(environment: environment)
-        let reader = ConfigReader(path: configPath ?? config ?? ConfigReader.defaultPath(paths),
+        let reader = ConfigReader(path: configPath ?? config ?? paths.configFile,
                                   home: environment["HOME"] ?? "/")
         if checkConfig { try Self.check(reader, explicit: configPath != nil || config != nil) }
         let loaded = reader.read()
@@ -150,24 +150,16 @@ struct Noised: AsyncParsableCommand {
     }
 }
 
-
 /// The entry point: argument-parser's own, except that usage errors exit with 2, as noisectl's do (not 64).
 @main
 enum Main {
     static func main() async {
         Daemon.moveConcurrencyOntoEventLoops()
         do {
-            let command = try Noised.parseAsRoot()
-            if let daemon = command as? Noised {
-                try await daemon.run()
-            } else {
-                var other = command
-                try other.run()
-            }
+            try await Noised.parse().run()
         } catch {
             if Noised.exitCode(for: error) == .validationFailure {
-                var message = Noised.fullMessage(for: error) + "\n"
-                message.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+                Noised.printError(Noised.fullMessage(for: error))
                 exit(2)
             }
             Noised.exit(withError: error)

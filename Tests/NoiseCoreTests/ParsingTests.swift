@@ -69,11 +69,11 @@ struct VolumeAndPathsTests {
 
     @Test func socketPathPrecedence() {
         let paths = XDGPaths(environment: ["HOME": "/home/u", "XDG_RUNTIME_DIR": "/run/user/1000"])
-        #expect(paths.socketPath(option: nil, uid: 1000) == "/run/user/1000/noised/socket")
-        #expect(paths.socketPath(option: "/tmp/s", uid: 1000) == "/tmp/s")
+        #expect(paths.socketLocation(option: nil, uid: 1000).path == "/run/user/1000/noised/socket")
+        #expect(paths.socketLocation(option: "/tmp/s", uid: 1000).path == "/tmp/s")
         let withEnv = XDGPaths(environment: ["NOISED_SOCKET": "/x/y", "XDG_RUNTIME_DIR": "/run/user/1000"])
-        #expect(withEnv.socketPath(option: nil, uid: 1000) == "/x/y")
-        #expect(XDGPaths(environment: [:]).socketPath(option: nil, uid: 7) == "/tmp/noised-7/noised/socket")
+        #expect(withEnv.socketLocation(option: nil, uid: 1000).path == "/x/y")
+        #expect(XDGPaths(environment: [:]).socketLocation(option: nil, uid: 7).path == "/tmp/noised-7/noised/socket")
     }
 
     @Test func dataHomeFollowsXDG() {

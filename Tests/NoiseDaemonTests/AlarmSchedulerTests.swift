@@ -33,7 +33,6 @@ actor RecordingRinger: AlarmRinger {
     func setReport(_ report: RingReport) { self.report = report }
     func stopAlarmTone() { stops += 1 }
     func soundProblem(_ id: String) -> ProtocolError? { id == "nope" ? ProtocolError(.unknownSound, "unknown sound 'nope'") : nil }
-    func onset() -> OnsetInfo? { nil }
 }
 
 struct FixedZone: TimeZoneSource {

@@ -3,13 +3,13 @@ import Testing
 
 struct WarningThrottleTests {
     @Test func theFirstWarningPassesAndRepeatsWithinTheWindowAreHeld() {
-        var throttle = WarningThrottle(windowMilliseconds: 60_000)
+        let throttle = WarningThrottle(windowMilliseconds: 60_000)
         #expect(throttle.pass("refused", at: 0) == "refused")
         #expect((1...600).allSatisfy { throttle.pass("refused", at: Int64($0) * 10) == nil })
     }
 
     @Test func theNextWarningAfterTheWindowSaysHowManyWereHeld() {
-        var throttle = WarningThrottle(windowMilliseconds: 60_000)
+        let throttle = WarningThrottle(windowMilliseconds: 60_000)
         _ = throttle.pass("refused", at: 0)
         for step in 1...3 { _ = throttle.pass("refused", at: Int64(step)) }
         #expect(throttle.pass("refused", at: 60_000) == "refused (3 more like it in the last 60 s not logged)")

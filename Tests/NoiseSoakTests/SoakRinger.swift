@@ -33,5 +33,4 @@ actor SoakRinger: AlarmRinger {
     }
     func stopAlarmTone() { stops += 1 }
     func soundProblem(_ id: String) -> ProtocolError? { nil }
-    func onset() -> OnsetInfo? { nil }
 }

@@ -1,4 +1,3 @@
-
 /// A parsed `config.toml`: every value with its line, in file order. Flat rather than a tree because the config
 /// layer only ever asks "is this key known, and is its value right", and wants the line when it is not.
 public struct TOMLDocument: Sendable, Equatable {
@@ -6,16 +5,6 @@ public struct TOMLDocument: Sendable, Equatable {
     public let entries: [TOMLEntry]
     /// Every `[table]` header, in file order; each name appears once.
     public let tables: [TOMLTable]
-
-    public init(entries: [TOMLEntry], tables: [TOMLTable]) {
-        self.entries = entries
-        self.tables = tables
-    }
-
-    /// Parses the text of a config file.
-    public static func parse(_ text: String) throws(TOMLSyntaxError) -> TOMLDocument {
-        try parse(bytes: Array(text.utf8))
-    }
 
     /// Parses the raw bytes of a config file, so invalid UTF-8 is reported at its place instead of being
     /// replaced with U+FFFD by a `String` conversion.

@@ -8,10 +8,4 @@ public struct TOMLEntry: Sendable, Equatable {
     public let value: TOMLValue
     /// 1-based line of the key (a multi-line array is reported at the line where it starts).
     public let line: Int
-
-    public init(key: String, value: TOMLValue, line: Int) {
-        self.key = key
-        self.value = value
-        self.line = line
-    }
 }

@@ -9,11 +9,5 @@ public struct TOMLSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
     /// What was wrong and what is accepted instead, in plain English.
     public let message: String
 
-    public init(line: Int, column: Int, message: String) {
-        self.line = line
-        self.column = column
-        self.message = message
-    }
-
     public var description: String { "line \(line), column \(column): \(message)" }
 }

@@ -4,9 +4,4 @@ public struct TOMLTable: Sendable, Equatable {
     public let name: String
     /// 1-based line of the header.
     public let line: Int
-
-    public init(name: String, line: Int) {
-        self.name = name
-        self.line = line
-    }
 }

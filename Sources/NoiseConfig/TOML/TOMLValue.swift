@@ -9,17 +9,6 @@ public enum TOMLValue: Sendable, Equatable, CustomStringConvertible {
     /// Elements need not share a type (TOML 1.0 allows mixed arrays); the config layer checks them.
     case array([TOMLValue])
 
-    /// What kind of value this is, worded for "expected a string, got an integer" messages.
-    public var typeName: String {
-        switch self {
-        case .string: "a string"
-        case .integer: "an integer"
-        case .float: "a number"
-        case .boolean: "true or false"
-        case .array: "an array"
-        }
-    }
-
     /// The value as it could be written back in TOML, to quote it in error messages: `"abc"`, `12`, `0.5`,
     /// `true`, `["a", "b"]`. Strings are escaped so a control character cannot disturb a log line.
     public var description: String {

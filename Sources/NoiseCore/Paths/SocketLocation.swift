@@ -15,11 +15,6 @@ public struct SocketLocation: Sendable, Equatable {
     public var path: String
     public var origin: Origin
 
-    public init(path: String, origin: Origin) {
-        self.path = path
-        self.origin = origin
-    }
-
     /// The folder the socket is in.
     public var folder: String { Self.parent(of: path) }
 

@@ -35,10 +35,6 @@ public struct XDGPaths: Sendable {
         return SocketLocation(path: "/tmp/noised-\(uid)/noised/socket", origin: .sharedTemporaryFolder)
     }
 
-    public func socketPath(option: String?, uid: UInt32) -> String {
-        socketLocation(option: option, uid: uid).path
-    }
-
     /// `config.toml`, which the daemon reads and `noisectl clock` and `world` also save to.
     public var configFile: String { configHome + "/noised/config.toml" }
 

@@ -18,8 +18,6 @@ public protocol AlarmRinger: Sendable {
     /// The `unknown_sound` error (with the closest ids) when `id` names no sound in the catalog; alarms may use
     /// any sound.
     func soundProblem(_ id: String) async -> ProtocolError?
-    /// When the last alarm tone started, relative to its trigger.
-    func onset() async -> OnsetInfo?
 }
 
 /// What ringing started: the tone, and why it cannot be heard (the device is in error), if it cannot.
@@ -35,10 +33,6 @@ public struct RingReport: Sendable, Equatable {
 
 extension Player: AlarmRinger {
     public func soundProblem(_ id: String) async -> ProtocolError? {
-        currentLibrary.sound(id: id) == nil ? currentLibrary.unknownSoundError(id) : nil
-    }
-
-    public func onset() async -> OnsetInfo? {
-        lastOnset.map { OnsetInfo(writtenSeconds: $0.written, heardSeconds: $0.heard) }
+        library.sound(id: id) == nil ? library.unknownSoundError(id) : nil
     }
 }

@@ -146,12 +146,7 @@ public actor AlarmScheduler {
         try await checkSound(changes.sound)
         let updated = changes.applied(to: alarm)
         let now = nowSeconds()
-        do {
-            try await store.update(updated, lookAfter: now)
-            lastStoreFailure = nil
-        } catch {
-            throw storageError(error)
-        }
+        try await storing { try await store.update(updated, lookAfter: now) }
         await perform(schedule.put(updated, now: now))
         changed()
         return info(id)!
@@ -159,12 +154,7 @@ public actor AlarmScheduler {
 
     public func remove(_ id: Int64) async throws(ProtocolError) -> Int64 {
         guard schedule.alarms[id] != nil else { throw unknownAlarm(id) }
-        do {
-            try await store.delete(id: id)
-            lastStoreFailure = nil
-        } catch {
-            throw storageError(error)
-        }
+        try await storing { try await store.delete(id: id) }
         await perform(schedule.remove(id))
         changed()
         return id
@@ -179,13 +169,7 @@ public actor AlarmScheduler {
     /// Stores a new alarm (the store gives its id) and schedules it; nothing changes if the store refuses it.
     func insert(_ alarm: Alarm) async throws(ProtocolError) -> AlarmInfo {
         let now = nowSeconds()
-        let stored: Alarm
-        do {
-            stored = try await store.insert(alarm, lookAfter: now)
-            lastStoreFailure = nil
-        } catch {
-            throw storageError(error)
-        }
+        let stored = try await storing { try await store.insert(alarm, lookAfter: now) }
         await perform(schedule.put(stored, now: now))
         changed()
         return info(stored.id)!
@@ -196,15 +180,10 @@ public actor AlarmScheduler {
         return info
     }
 
-    /// Every alarm, the next to ring first; disabled ones last, by id.
+    /// Every alarm, the next to ring first; disabled ones (no next trigger) last, by id.
     public func list() -> [AlarmInfo] {
-        schedule.alarms.keys.compactMap(info).sorted { lhs, rhs in
-            switch (lhs.nextTrigger?.unix, rhs.nextTrigger?.unix) {
-            case let (left?, right?): (left, lhs.alarm.id) < (right, rhs.alarm.id)
-            case (.some, nil): true
-            case (nil, .some): false
-            case (nil, nil): lhs.alarm.id < rhs.alarm.id
-            }
+        schedule.alarms.keys.compactMap(info).sorted {
+            ($0.nextTrigger?.unix ?? .max, $0.alarm.id) < ($1.nextTrigger?.unix ?? .max, $1.alarm.id)
         }
     }
 
@@ -228,14 +207,8 @@ public actor AlarmScheduler {
         return ids.compactMap(info)
     }
 
-    public func status() async -> AlarmsStatus {
-        var status = alarmsStatus()
-        status.lastOnset = await ringer.onset()
-        return status
-    }
-
     /// The alarms part of `status`, without the tone's onset (the player's to publish).
-    func alarmsStatus() -> AlarmsStatus {
+    public func status() -> AlarmsStatus {
         AlarmsStatus(count: schedule.alarms.count, next: next(), ringing: schedule.ringing.keys.sorted().compactMap(info),
                      missed: recentMissed, timeZone: schedule.zone.identifier, wakeFromSuspend: clock.wakesFromSuspend,
                      wakeNote: clock.wakesFromSuspend ? nil
@@ -244,7 +217,7 @@ public actor AlarmScheduler {
     }
 
     func publishStatus() {
-        board.publish(alarmsStatus())
+        board.publish(status())
     }
 
     // MARK: Helpers
@@ -285,10 +258,19 @@ public actor AlarmScheduler {
         return ProtocolError(.notRinging, "no alarm is ringing\(next)")
     }
 
-    func storageError(_ error: any Error) -> ProtocolError {
-        let reason = AlarmStore.describe(error)
-        logger.error("alarms: the store refused a change: \(reason)\(error is AlarmStore.ReadOnlyStore ? "" : " (\(error))")")
-        lastStoreFailure = "the last change was refused: \(reason)"
-        return ProtocolError(.storageFailed, "the alarm could not be saved, so nothing changed: \(reason)")
+    /// Runs a change of the store. A refusal becomes `storage_failed` with nothing changed, and `status` shows it
+    /// until a change succeeds.
+    @discardableResult
+    func storing<T>(_ write: () async throws -> T) async throws(ProtocolError) -> T {
+        do {
+            let result = try await write()
+            lastStoreFailure = nil
+            return result
+        } catch {
+            let reason = AlarmStore.describe(error)
+            logger.error("alarms: the store refused a change: \(reason)\(error is AlarmStore.ReadOnlyStore ? "" : " (\(error))")")
+            lastStoreFailure = "the last change was refused: \(reason)"
+            throw ProtocolError(.storageFailed, "the alarm could not be saved, so nothing changed: \(reason)")
+        }
     }
 }

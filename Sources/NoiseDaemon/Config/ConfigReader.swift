@@ -22,11 +22,6 @@ public struct ConfigReader: Sendable {
         self.fileSystem = fileSystem
     }
 
-    /// `$XDG_CONFIG_HOME/noised/config.toml`.
-    public static func defaultPath(_ paths: XDGPaths) -> String {
-        paths.configFile
-    }
-
     public func read() -> Loaded {
         guard fileSystem.fileExists(path) else {
             return Loaded(settings: DaemonSettings(), exists: false, problems: [], keys: [])

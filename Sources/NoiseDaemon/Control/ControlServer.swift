@@ -11,30 +11,19 @@ import NoiseProtocol
 /// The control socket, shaped like SwiftNIO's own servers: one `NIOAsyncChannel` per connection, served by its own
 /// child task (one reply per request line, in order; events for subscribers). A connection is admitted (the
 /// connection limit, `SO_PEERCRED`) and greeted as it opens; `ControlConnectionHandler` frames its lines.
-public struct ControlServer<C: Clock>: Service where C.Duration == Duration {
+struct ControlServer<C: Clock>: Service where C.Duration == Duration {
     let path: String
+    /// A listening socket passed by systemd (socket activation); nil binds `path` itself.
+    let listenDescriptor: Int32?
     let handler: RequestHandler<C>
     let hub: EventHub
     let logger: Logger
-    /// A listening socket passed by systemd (socket activation); nil binds `path` itself.
-    let listenDescriptor: Int32?
     let onListening: @Sendable () -> Void
     let onStopping: @Sendable () -> Void
     private let connections = ConnectionCounter()
-    private let refusals = SharedWarningThrottle()
+    private let refusals = WarningThrottle()
     /// Set when a graceful stop begins: connections admitted from then on are refused.
     private let stopping = StopFlag()
-
-    public init(path: String, listenDescriptor: Int32? = nil, handler: RequestHandler<C>, hub: EventHub, logger: Logger,
-                onListening: @escaping @Sendable () -> Void = {}, onStopping: @escaping @Sendable () -> Void = {}) {
-        self.path = path
-        self.listenDescriptor = listenDescriptor
-        self.handler = handler
-        self.hub = hub
-        self.logger = logger
-        self.onListening = onListening
-        self.onStopping = onStopping
-    }
 
     /// A connection as its admission left it.
     enum Admitted: Sendable {
@@ -43,7 +32,7 @@ public struct ControlServer<C: Clock>: Service where C.Duration == Duration {
         case refused
     }
 
-    public func run() async throws {
+    func run() async throws {
         let listener: Int32
         if let listenDescriptor {
             // systemd made the socket file and owns it: we neither set its mode nor remove it.

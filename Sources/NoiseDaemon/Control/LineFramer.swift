@@ -44,18 +44,12 @@ struct LineFramer {
             return self.scanned > maxLength ? .tooLong : .needMoreData
         }
         self.scanned = 0
-        let last = length > 0 ? pending.getInteger(at: pending.readerIndex + length - 1, as: UInt8.self) : nil
-        guard let request = Self.requestLength(ofLine: length, endingWith: last, maxLength: maxLength) else { return .tooLong }
-        let line = pending.readSlice(length: length)!.getSlice(at: 0, length: request)!
+        guard length <= maxLength else { return .tooLong }
+        // A client may end its lines with "\r\n": the `\r` is not part of the request.
+        let crlf = length > 0 && pending.getInteger(at: pending.readerIndex + length - 1, as: UInt8.self) == UInt8(ascii: "\r")
+        let line = pending.readSlice(length: length)!.getSlice(at: 0, length: crlf ? length - 1 : length)!
         pending.moveReaderIndex(forwardBy: 1)
         return .line(line)
-    }
-
-    /// How much of a line of `length` bytes (up to its newline) is the request: all but a `\r` at its end, as a
-    /// client may end its lines with "\r\n"; nil for a line over `maxLength`.
-    static func requestLength(ofLine length: Int, endingWith last: UInt8?, maxLength: Int) -> Int? {
-        guard length <= maxLength else { return nil }
-        return last == UInt8(ascii: "\r") ? length - 1 : length
     }
 
     /// At the end of the stream: a last line without a newline is still a request (nil when nothing is left, or

@@ -1,5 +1,6 @@
 import Glibc
 import NoiseCore
+import NoiseSystem
 
 /// A reason the daemon cannot start; printed as is, then the daemon exits non-zero.
 public struct StartupError: Error, CustomStringConvertible {
@@ -32,10 +33,7 @@ enum SocketSetup {
     static func listen(path: String) throws(StartupError) -> Int32 {
         let socketFD = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard socketFD >= 0 else { throw StartupError("cannot create the control socket: \(String(cString: strerror(errno)))") }
-        var address = unixAddress(path)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socketFD, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        let bound = UnixSocketAddress.with(Array(path.utf8)) { bind(socketFD, $0, $1) } ?? -1
         // Anyone who can reach the folder could connect between bind and chmod; SO_PEERCRED still refuses them.
         guard bound == 0, chmod(path, 0o600) == 0, Glibc.listen(socketFD, Limits.listenBacklog) == 0 else {
             let reason = String(cString: strerror(errno))
@@ -46,25 +44,11 @@ enum SocketSetup {
         return socketFD
     }
 
-    private static func unixAddress(_ path: String) -> sockaddr_un {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (index, byte) in path.utf8.prefix(raw.count - 1).enumerated() { raw[index] = byte }
-        }
-        return address
-    }
-
     /// Whether a daemon accepts connections on `path`.
     static func answers(_ path: String) -> Bool {
         let socketFD = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard socketFD >= 0 else { return false }
         defer { close(socketFD) }
-        var address = unixAddress(path)
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(socketFD, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
-            }
-        }
+        return UnixSocketAddress.with(Array(path.utf8)) { connect(socketFD, $0, $1) == 0 } ?? false
     }
 }

@@ -53,27 +53,18 @@ public final class StatusBoard: Sendable {
         self.audio = audio
     }
 
-    public func publish(_ playback: Playback) { change { $0.playback = playback } }
-    public func publish(_ catalog: CatalogSummary) { change { $0.catalog = catalog } }
-    public func publish(onset: OnsetInfo?) { change { $0.onset = onset } }
-    public func publish(_ alarms: AlarmsStatus) { change { $0.alarms = alarms } }
-
-    private func change(_ body: (inout Parts) -> Void) {
-        parts.withLock { body(&$0) }
-    }
+    public func publish(_ playback: Playback) { parts.withLock { $0.playback = playback } }
+    public func publish(_ catalog: CatalogSummary) { parts.withLock { $0.catalog = catalog } }
+    public func publish(onset: OnsetInfo?) { parts.withLock { $0.onset = onset } }
+    public func publish(_ alarms: AlarmsStatus) { parts.withLock { $0.alarms = alarms } }
 
     /// The status as of now; `config` is the caller's to fill in.
     public func status() -> StatusInfo {
-        let now = Self.shown(uptime())
+        let now = (uptime() * 1000).rounded(.down) / 1000   // to the millisecond: finer than any client needs
         let parts = self.parts.withLock { $0 }
         var alarms = parts.alarms
         alarms?.lastOnset = parts.onset
         return StatusInfo(uptimeSeconds: now, audio: audio(), playback: parts.playback.info(at: now),
                           catalog: parts.catalog, alarms: alarms)
-    }
-
-    /// The uptime is shown to the millisecond: finer than any client needs.
-    private static func shown(_ uptime: Double) -> Double {
-        (uptime * 1000).rounded(.down) / 1000
     }
 }

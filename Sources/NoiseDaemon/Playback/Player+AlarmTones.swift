@@ -15,7 +15,7 @@ extension Player {
         guard alarmTone == nil else { return }
         let (loaded, tone) = await alarmSource(alarm, within: readyWithin)
         guard alarmTone == nil else { return }
-        alarmTone = (startTone(loaded, alarm: alarm, at: Double(trigger)), trigger, false, tone)
+        alarmTone = (startTone(loaded, volume: alarm.volume, rampSeconds: alarm.rampSeconds, at: Double(trigger)), trigger, false, tone)
     }
 
     /// Rings: keeps the tone prepared for this trigger, or starts one now (one tone for any number of ringing
@@ -39,7 +39,7 @@ extension Player {
             let (loaded, loadedTone) = await alarmSource(alarm, within: .seconds(Limits.lateToneLoadSeconds))
             tone = loadedTone
             if alarmTone == nil {
-                alarmTone = (startTone(loaded, alarm: alarm, at: nil), trigger, true, loadedTone)
+                alarmTone = (startTone(loaded, volume: alarm.volume, rampSeconds: alarm.rampSeconds), trigger, true, loadedTone)
             } else if let sounding = alarmTone {
                 tone = sounding.tone   // another alarm's tone started while this one loaded
             }
@@ -92,25 +92,19 @@ extension Player {
         return (.buffer(FallbackTone.buffer), ToneInfo(sound: nil, note: problems.joined(separator: "; ") + "; the tone made in code rang instead"))
     }
 
-    fileprivate func startTone(_ loaded: SoundLoader.Loaded, alarm: Alarm, at startAt: Double?) -> VoiceID {
+    fileprivate func startTone(_ loaded: SoundLoader.Loaded, volume: Double, rampSeconds: Double = 0, at startAt: Double? = nil,
+                               loops: Bool = true) -> VoiceID {
         let voice = nextVoice
         nextVoice += 1
-        engine.send(.startAlarm(voice, source: Self.makeSource(loaded, kind: .alarm), gain: VolumeLaw.gain(forVolume: alarm.volume),
-                                rampFrames: AudioFormat.frames(seconds: alarm.rampSeconds), startAt: startAt))
+        engine.send(.startAlarm(voice, source: Self.makeSource(loaded, loops: loops), gain: VolumeLaw.gain(forVolume: volume),
+                                rampFrames: AudioFormat.frames(seconds: rampSeconds), startAt: startAt))
         return voice
     }
 
     /// Plays a sound once (or for `seconds`, whichever is shorter) at an alarm volume, so a user can choose a tone.
     public func preview(soundID: String, seconds: Double, volume: Double) async throws(ProtocolError) {
         guard let sound = library.sound(id: soundID) else { throw library.unknownSoundError(soundID) }
-        let loaded = try await source(for: sound)
-        let voice = nextVoice
-        nextVoice += 1
-        let source: any PCMSource = switch loaded {
-        case .buffer(let buffer): BufferSource(buffer: buffer, loops: false)
-        case .stream(let decoder): StreamingSource(decoder: decoder, loops: false)
-        }
-        engine.send(.startAlarm(voice, source: source, gain: VolumeLaw.gain(forVolume: volume), rampFrames: 0, startAt: nil))
+        let voice = startTone(try await source(for: sound), volume: volume, loops: false)
         // The end is fixed now, not when the task first runs, so it is `seconds` after the request.
         let end = clock.now.advanced(by: .seconds(seconds))
         previewStops[voice] = Task { await self.endPreview(voice, at: end) }
@@ -119,11 +113,7 @@ extension Player {
     /// A preview's stop: fades its voice out at `end` on the player's clock, unless the voice ended first or the
     /// player shuts down (the task is then cancelled).
     private func endPreview(_ voice: VoiceID, at end: C.Instant) async {
-        do {
-            try await clock.sleep(until: end, tolerance: nil)
-        } catch {
-            return
-        }
+        try? await clock.sleep(until: end, tolerance: nil)
         guard !Task.isCancelled else { return }
         previewStops[voice] = nil
         engine.send(.fadeOut(voice, fadeFrames: AudioFormat.frames(seconds: 0.3)))

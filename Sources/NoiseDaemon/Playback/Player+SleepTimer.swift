@@ -19,12 +19,8 @@ extension Player {
 
     /// The timer's task: waits on the player's clock (the tests move it by hand), then fades out what is left.
     private func runSleepTimer(fadeStart: C.Instant, deadline: C.Instant) async {
-        do {
-            try await clock.sleep(until: fadeStart, tolerance: nil)
-        } catch {
-            return
-        }
-        // Cancelled between waking and getting the actor back: a stop or a new timer came first.
+        try? await clock.sleep(until: fadeStart, tolerance: nil)
+        // Cancelled while waiting, or between waking and getting the actor back: a stop or a new timer came first.
         guard !Task.isCancelled, let timer = sleepTimer, timer.deadline == deadline else { return }
         sleepTimer = nil
         let remaining = max(0, clock.now.duration(to: deadline).seconds)

@@ -87,8 +87,6 @@ public actor Player<C: Clock> where C.Duration == Duration {
         library.sounds.filter { category == nil || $0.entry.category == category }.map(SoundInfo.init)
     }
 
-    public var currentLibrary: SoundLibrary { library }
-
     // MARK: Commands
 
     public func play(_ request: PlayArguments) async throws(ProtocolError) -> PlaybackInfo {
@@ -121,7 +119,7 @@ public actor Player<C: Clock> where C.Duration == Duration {
                 let volume = request.volume ?? defaults.volume
                 let voice = nextVoice
                 nextVoice += 1
-                commands.append(.start(voice, source: Self.makeSource(source, kind: sound.entry.kind),
+                commands.append(.start(voice, source: Self.makeSource(source),
                                        gain: VolumeLaw.gain(forVolume: volume), fadeFrames: fadeFrames))
                 active.append(Active(voice: voice, sound: sound, volume: volume, state: .fadingIn, fadeEnds: fadeEnds))
             }
@@ -263,10 +261,11 @@ public actor Player<C: Clock> where C.Duration == Duration {
         return loaded
     }
 
-    static func makeSource(_ loaded: SoundLoader.Loaded, kind: SoundKind) -> any PCMSource {
+    /// Noises and alarm tones loop; a preview plays once.
+    static func makeSource(_ loaded: SoundLoader.Loaded, loops: Bool = true) -> any PCMSource {
         switch loaded {
-        case .buffer(let buffer): BufferSource(buffer: buffer, loops: true)
-        case .stream(let decoder): StreamingSource(decoder: decoder, loops: true)
+        case .buffer(let buffer): BufferSource(buffer: buffer, loops: loops)
+        case .stream(let decoder): StreamingSource(decoder: decoder, loops: loops)
         }
     }
 

@@ -86,7 +86,7 @@ public struct DiskDecodedSoundStore: DecodedSoundStore {
     }
 
     public func save(_ buffer: PCMBuffer, for source: DecodedSoundFile.Source) {
-        guard buffer.byteCount <= budgetBytes, makeFolder() else { return }
+        guard buffer.byteCount <= budgetBytes, (try? LocalFileSystem().createDirectory(folder)) != nil else { return }
         let final = entryPath(source)
         // Unique per save: two plays of one sound may decode and save it at once.
         let partial = final + ".\(getpid())-\(UInt32.random(in: 0...UInt32.max)).part"
@@ -107,10 +107,9 @@ public struct DiskDecodedSoundStore: DecodedSoundStore {
 
     /// Deletes the least recently used entries (and parts left by a crash) until the folder fits its budget.
     private func trim(keeping kept: String) {
-        guard let directory = opendir(folder) else { return }
+        guard let names = try? LocalFileSystem().contentsOfDirectory(folder) else { return }
         var entries: [(path: String, bytes: Int, used: Int64)] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        for name in names {
             let path = folder + "/" + name
             var info = stat()
             guard name.hasSuffix(".pcm") || name.hasSuffix(".part"), stat(path, &info) == 0 else { continue }
@@ -122,20 +121,10 @@ public struct DiskDecodedSoundStore: DecodedSoundStore {
             }
             entries.append((path, Int(info.st_size), used))
         }
-        closedir(directory)
         var total = entries.reduce(0) { $0 + $1.bytes }
         for entry in entries.sorted(by: { $0.used < $1.used }) where total > budgetBytes && entry.path != kept {
             if unlink(entry.path) == 0 { total -= entry.bytes }
         }
-    }
-
-    private func makeFolder() -> Bool {
-        var path = ""
-        for part in folder.split(separator: "/") {
-            path += "/" + part
-            if mkdir(path, 0o700) != 0 && errno != EEXIST { return false }
-        }
-        return true
     }
 
     private func entryPath(_ source: DecodedSoundFile.Source) -> String {

@@ -81,7 +81,9 @@ public struct LocalFileSystem: FileSystem {
     }
 
     public func createDirectory(_ path: String) throws {
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        // Private: the daemon's folders hold the user's sounds, alarms and cache.
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
     }
 
     public func removeFile(_ path: String) throws {

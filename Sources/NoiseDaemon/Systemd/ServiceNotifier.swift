@@ -1,4 +1,5 @@
 import Glibc
+import NoiseSystem
 
 /// Tells the service manager what the daemon is doing, per `sd_notify(3)`: one datagram per message to
 /// `$NOTIFY_SOCKET` (a path, or an abstract name when it starts with `@`). Without the variable it does nothing.
@@ -29,17 +30,9 @@ public final class ServiceNotifier: Sendable {
         let descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
-        var target = sockaddr_un()
-        target.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &target.sun_path) { raw in
-            for (index, byte) in address.enumerated() { raw[index] = byte }
-        }
-        let length = socklen_t(MemoryLayout<sa_family_t>.size + address.count)
         let bytes = Array(message.utf8)
-        _ = withUnsafePointer(to: &target) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-                bytes.withUnsafeBytes { sendto(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT), address, length) }
-            }
+        _ = UnixSocketAddress.with(address) { target, length in
+            bytes.withUnsafeBytes { sendto(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT), target, length) }
         }
     }
 

@@ -1,5 +1,4 @@
 import NoiseAlarms
-import NoiseTime
 import NoiseCore
 
 /// An alarm with its schedule: the reply of the `alarm_*` commands and the data of alarm events.

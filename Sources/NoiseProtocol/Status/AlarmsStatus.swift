@@ -1,5 +1,3 @@
-import NoiseAlarms
-import NoiseTime
 import NoiseCore
 
 /// The alarm part of `status`.

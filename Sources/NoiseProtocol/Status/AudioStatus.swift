@@ -1,4 +1,3 @@
-import NoiseCatalog
 import NoiseCore
 
 /// The output device: which one, and whether it plays, rests closed, or failed (and is retried).

@@ -1,6 +1,3 @@
-import NoiseCatalog
-import NoiseCore
-
 public struct CatalogSummary: Sendable, Equatable, Codable {
     public var sounds: Int
     public var problems: [String]

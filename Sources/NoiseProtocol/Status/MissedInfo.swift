@@ -1,7 +1,3 @@
-import NoiseAlarms
-import NoiseTime
-import NoiseCore
-
 /// A missed alarm, as `status` and the `alarm_missed` event report it.
 public struct MissedInfo: Sendable, Equatable, Codable {
     public var alarmId: Int64

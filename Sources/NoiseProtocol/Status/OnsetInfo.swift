@@ -1,7 +1,3 @@
-import NoiseAlarms
-import NoiseTime
-import NoiseCore
-
 /// An alarm tone's start relative to its trigger, in milliseconds: when its first frames were written to the
 /// device (negative when scheduled ahead) and when they are heard (the device's delay included).
 public struct OnsetInfo: Sendable, Equatable, Codable {

@@ -1,4 +1,3 @@
-import NoiseCatalog
 import NoiseCore
 
 /// What plays: the data of `playback` events and part of `status`.

@@ -1,6 +1,3 @@
-import NoiseCatalog
-import NoiseCore
-
 public struct PlayingSound: Sendable, Equatable, Codable {
     public enum State: String, Sendable, Codable {
         case fadingIn = "fading_in"

@@ -1,6 +1,3 @@
-import NoiseCatalog
-import NoiseCore
-
 public struct SleepTimerInfo: Sendable, Equatable, Codable {
     public var remainingSeconds: Double
     public var fadeOutSeconds: Double

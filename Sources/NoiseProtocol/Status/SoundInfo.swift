@@ -1,5 +1,4 @@
 import NoiseCatalog
-import NoiseCore
 
 /// One row of the `sounds` reply.
 public struct SoundInfo: Sendable, Equatable, Codable {

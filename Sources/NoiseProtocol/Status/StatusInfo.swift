@@ -1,4 +1,3 @@
-import NoiseCatalog
 import NoiseCore
 /// The daemon's answer to `status`, shared by the daemon (which encodes it) and the client (which prints it).
 public struct StatusInfo: Sendable, Equatable, Codable {

@@ -1,6 +1,4 @@
-import NoiseAlarms
 import NoiseTime
-import NoiseCore
 
 /// An instant as the protocol shows it: Unix seconds and local time with its offset.
 public struct TriggerInfo: Sendable, Equatable, Codable {

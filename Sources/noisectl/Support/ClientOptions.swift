@@ -14,7 +14,7 @@ struct ClientOptions: ParsableArguments {
 
     /// The socket `--socket` names, else the default one.
     static func socketPath(_ option: String?) -> String {
-        XDGPaths(variable: ProcessEnvironment.variable).socketPath(option: option, uid: getuid())
+        XDGPaths(variable: ProcessEnvironment.variable).socketLocation(option: option, uid: getuid()).path
     }
 
     /// Connects, runs `body`, and turns failures into a message and the documented exit code.

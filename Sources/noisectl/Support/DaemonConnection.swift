@@ -68,20 +68,9 @@ final class DaemonConnection {
         self.path = path
         descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw .unreachable("cannot create a socket: \(String(cString: strerror(errno)))") }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let fits = withUnsafeMutableBytes(of: &address.sun_path) { raw -> Bool in
-            guard path.utf8.count < raw.count else { return false }
-            for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
-            return true
-        }
-        let connected = fits && withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
-            }
-        }
-        guard connected else {
-            let reason = fits ? String(cString: strerror(errno)) : "path too long"
+        let connected = UnixSocketAddress.with(Array(path.utf8)) { connect(descriptor, $0, $1) == 0 }
+        guard connected == true else {
+            let reason = connected == false ? String(cString: strerror(errno)) : "path too long"
             close(descriptor)
             throw .unreachable("""
                 noised is not running (cannot connect to \(path): \(reason)).

@@ -89,7 +89,7 @@ enum RequestSession {
     }
 
     private static func isImport(_ line: [UInt8]) -> Bool {
-        guard case .success(let request) = RequestDecoder.decode(line) else { return false }
-        return request.command.name == "import"
+        guard case .success(let request) = RequestDecoder.decode(line), case .importSound = request.command else { return false }
+        return true
     }
 }
