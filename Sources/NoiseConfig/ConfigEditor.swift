@@ -36,8 +36,9 @@ public enum ConfigEditor {
         if let entry = document.entries.first(where: { $0.key == key }) {
             // The same value spelled another way ('x' for "x") is left as the user wrote it.
             if entry.value == value { return bytes }
-            let span = scanner.valueSpan(ofEntryOnLine: entry.line)
-            return Array(bytes[..<span.lowerBound]) + written + Array(bytes[span.upperBound...])
+            var edited = bytes
+            edited.replaceSubrange(entry.valueBytes, with: written)
+            return edited
         }
         let dot = key.firstIndex(of: ".") ?? key.endIndex
         let (table, name) = (String(key[..<dot]), String(key[dot...].dropFirst()))
@@ -45,16 +46,14 @@ public enum ConfigEditor {
         if let header = document.tables.first(where: { $0.name == table }) {
             let nextHeader = document.tables.first { $0.line > header.line }?.line ?? Int.max
             let last = document.entries.last { $0.line > header.line && $0.line < nextHeader }
-            let line = last.map { scanner.valueSpan(ofEntryOnLine: $0.line).lastLine } ?? header.line
-            return scanner.inserting(line: Array((name + " = ").utf8) + written, after: line,
+            return scanner.inserting(line: Array((name + " = ").utf8) + written, after: last?.lastLine ?? header.line,
                                      indentedLike: last?.line)
         }
         // Dotted keys before any header (`clock.seconds = true`) made the table: a header for it now would
         // define it twice, so the new key is dotted too.
         let firstHeader = document.tables.first?.line ?? Int.max
         if let last = document.entries.last(where: { $0.line < firstHeader && $0.key.hasPrefix(table + ".") }) {
-            let line = scanner.valueSpan(ofEntryOnLine: last.line).lastLine
-            return scanner.inserting(line: Array((key + " = ").utf8) + written, after: line, indentedLike: last.line)
+            return scanner.inserting(line: Array((key + " = ").utf8) + written, after: last.lastLine, indentedLike: last.line)
         }
         var appended = bytes
         if !appended.isEmpty {

@@ -8,4 +8,8 @@ public struct TOMLEntry: Sendable, Equatable {
     public let value: TOMLValue
     /// 1-based line of the key (a multi-line array is reported at the line where it starts).
     public let line: Int
+    /// Where the value's bytes are in the file (after the `=` and its blanks, before any comment), and the line it
+    /// ends on, later than `line` for a multi-line array: what `ConfigEditor` replaces or inserts after.
+    let valueBytes: Range<Int>
+    let lastLine: Int
 }

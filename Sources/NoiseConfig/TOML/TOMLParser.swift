@@ -15,6 +15,8 @@ struct TOMLParser {
     var line = 1
     /// Index of the first scalar of the current line, for columns.
     var lineStart = 0
+    /// Byte offset of `index` in the file, for `TOMLEntry.valueBytes`.
+    var offset = 0
 
     private var entries: [TOMLEntry] = []
     private var tables: [TOMLTable] = []
@@ -27,6 +29,7 @@ struct TOMLParser {
         if scalars.first == "\u{FEFF}" {
             index = 1
             lineStart = 1
+            offset = 3
         }
     }
 
@@ -103,9 +106,10 @@ struct TOMLParser {
         if let problem = namespace.defineValue(path, tableDepth: table.count, line: line) {
             throw error(problem, at: keyColumn)
         }
-        let keyLine = line
+        let (keyLine, start) = (line, offset)
         let value = try value(depth: 0)
-        entries.append(TOMLEntry(key: TOMLNamespace.dotted(path), value: value, line: keyLine))
+        entries.append(TOMLEntry(key: TOMLNamespace.dotted(path), value: value, line: keyLine, valueBytes: start..<offset,
+                                 lastLine: line))
         try finishLine(after: "the value")
     }
 
@@ -158,7 +162,10 @@ struct TOMLParser {
     /// Whether `index` is at a line break (LF or CRLF); a lone CR is not one.
     var atNewline: Bool { current == "\n" || (current == "\r" && peek(1) == "\n") }
 
-    mutating func advance() { index += 1 }
+    mutating func advance() {
+        if index < scalars.count { offset += UTF8.width(scalars[index]) }
+        index += 1
+    }
 
     mutating func skipWhitespace() {
         while current == " " || current == "\t" { advance() }
