@@ -1,3 +1,5 @@
+import NoiseCore
+
 /// The layout of a decoded sound kept on disk (`$XDG_CACHE_HOME/noised/decoded/*.pcm`), so a sound played
 /// before is not decoded again after a restart: a header naming the source file as it was when decoded, a
 /// checksum per block of samples, then the samples exactly as the decoder gave them. Pure: building and checking
@@ -62,8 +64,7 @@ public enum DecodedSoundFile {
         for byte in path.utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
         }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex + ".pcm"
+        return String(hash, radix: 16, width: 16) + ".pcm"
     }
 
     /// The header, path and block checksums for `samples` decoded from `source`: all that precedes the samples.

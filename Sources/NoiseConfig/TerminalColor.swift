@@ -40,7 +40,8 @@ public enum TerminalColor: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .terminalDefault: "default"
         case .ansi(let index): Self.names[index]
-        case .rgb(let red, let green, let blue): "#" + [red, green, blue].map(Self.hexByte).joined()
+        case .rgb(let red, let green, let blue):
+            "#" + [red, green, blue].map { String($0, radix: 16, width: 2) }.joined()
         }
     }
 
@@ -66,10 +67,5 @@ public enum TerminalColor: Sendable, Equatable, CustomStringConvertible {
         case 3: return (UInt8(nibbles[0] * 17), UInt8(nibbles[1] * 17), UInt8(nibbles[2] * 17))
         default: return nil
         }
-    }
-
-    private static func hexByte(_ value: UInt8) -> String {
-        let digits = String(value, radix: 16)
-        return value < 16 ? "0" + digits : digits
     }
 }

@@ -40,12 +40,13 @@ public enum ISO8601 {
     /// before 1900) gets them as `-04:56:02`, as Python's `isoformat` writes it.
     public static func format(unix: Int64, offsetSeconds: Int) -> String {
         let parts = Parts(unix: unix, offsetSeconds: offsetSeconds)
-        let year = (parts.year < 0 ? "-" : "") + padded(parts.year.magnitude, 4)
-        let offset = offsetSeconds.magnitude
-        var zone = (offsetSeconds < 0 ? "-" : "+") + padded(offset / 3600, 2) + ":" + padded(offset / 60 % 60, 2)
-        if offset % 60 != 0 { zone += ":" + padded(offset % 60, 2) }
-        return "\(year)-\(padded(parts.month, 2))-\(padded(parts.day, 2))T\(padded(parts.hour, 2)):"
-            + "\(padded(parts.minute, 2)):\(padded(parts.second, 2))\(zone)"
+        let two = { (value: Int) in String(value, width: 2) }
+        let year = (parts.year < 0 ? "-" : "") + String(parts.year.magnitude, width: 4)
+        let offset = Int(offsetSeconds.magnitude)
+        var zone = (offsetSeconds < 0 ? "-" : "+") + two(offset / 3600) + ":" + two(offset / 60 % 60)
+        if offset % 60 != 0 { zone += ":" + two(offset % 60) }
+        let time = two(parts.hour) + ":" + two(parts.minute) + ":" + two(parts.second)
+        return "\(year)-\(two(parts.month))-\(two(parts.day))T\(time)\(zone)"
     }
 
     /// Unix seconds of an instant with an offset or `Z` (`2024-03-09T12:00:00Z`, `2024-03-09T07:00:00-05:00`,
@@ -109,11 +110,6 @@ public enum ISO8601 {
         case 4, 6, 9, 11: 30
         default: 31
         }
-    }
-
-    private static func padded(_ value: some BinaryInteger, _ width: Int) -> String {
-        let digits = String(value)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 }
 

@@ -81,7 +81,7 @@ extension TOMLParser {
                 text.append(escaped)
             case _ where Self.isControl(scalar):
                 throw error("\(Self.describe(scalar)) is not allowed in a string; write it as the escape \\u"
-                    + TOMLValue.hex(scalar.value, width: 4))
+                    + Self.hex(scalar.value, width: 4))
             default:
                 text.append(scalar)
                 advance()
@@ -103,7 +103,7 @@ extension TOMLParser {
             }
             if Self.isControl(scalar) {
                 throw error("\(Self.describe(scalar)) is not allowed in a string; a 'literal string' cannot escape "
-                    + #"it, so use a "basic string" with the escape \u"# + TOMLValue.hex(scalar.value, width: 4))
+                    + #"it, so use a "basic string" with the escape \u"# + Self.hex(scalar.value, width: 4))
             }
             advance()
         }
@@ -130,7 +130,7 @@ extension TOMLParser {
         }
         if scalar == "u" || scalar == "U" { return try unicodeEscape(escapeColumn) }
         let invisible = scalar.value <= 0x20 || scalar.value == 0x7F
-        let shown = invisible ? "(a backslash before U+\(TOMLValue.hex(scalar.value, width: 4)))" : "\\\(scalar)"
+        let shown = invisible ? "(a backslash before U+\(Self.hex(scalar.value, width: 4)))" : "\\\(scalar)"
         throw error(#"invalid escape \#(shown); a string accepts \" \\ \b \t \n \f \r \uXXXX and \UXXXXXXXX "#
             + #"(write \\ for a backslash)"#, at: escapeColumn)
     }
@@ -150,7 +150,7 @@ extension TOMLParser {
             advance()
         }
         guard let scalar = Unicode.Scalar(value) else {
-            throw error("\\\(letter)\(TOMLValue.hex(value, width: count)) is not a Unicode character: surrogates "
+            throw error("\\\(letter)\(Self.hex(value, width: count)) is not a Unicode character: surrogates "
                 + "(D800 to DFFF) and values above 10FFFF are not allowed", at: escapeColumn)
         }
         return scalar

@@ -33,6 +33,9 @@ struct TOMLParser {
         }
     }
 
+    /// Hexadecimal as error messages write code points and bytes: `00E9`.
+    static func hex(_ value: UInt32, width: Int) -> String { String(value, radix: 16, uppercase: true, width: width) }
+
     /// Decodes UTF-8 up front, so a bad byte is reported at its own place whatever construct it falls in.
     static func scalars(of bytes: some Collection<UInt8>) throws(TOMLSyntaxError) -> [Unicode.Scalar] {
         var scalars: [Unicode.Scalar] = []
@@ -59,7 +62,7 @@ struct TOMLParser {
             case .error:
                 let byte = bytes[bytes.index(bytes.startIndex, offsetBy: offset)]
                 throw TOMLSyntaxError(line: line, column: column, message: "invalid UTF-8 (byte 0x"
-                    + TOMLValue.hex(UInt32(byte), width: 2) + " at byte offset \(offset)); save the file as UTF-8 text")
+                    + Self.hex(UInt32(byte), width: 2) + " at byte offset \(offset)); save the file as UTF-8 text")
             }
         }
     }
@@ -216,7 +219,7 @@ struct TOMLParser {
     /// `scalar` for a message: quoted when it can be seen, by code point when it cannot (a control character, or
     /// a no-break space or byte order mark pasted in by an editor, which would otherwise look like nothing).
     static func describe(_ scalar: Unicode.Scalar) -> String {
-        let code = "U+" + TOMLValue.hex(scalar.value, width: 4)
+        let code = "U+" + Self.hex(scalar.value, width: 4)
         if isControl(scalar) { return "control character \(code)" }
         if scalar.value > 0x20 && (scalar.properties.isWhitespace || scalar.properties.generalCategory == .format) {
             return "invisible character \(code)"

@@ -33,7 +33,7 @@ public enum TOMLValue: Sendable, Equatable, CustomStringConvertible {
             case "\n": result += "\\n"
             case "\u{0C}": result += "\\f"
             case "\r": result += "\\r"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: result += "\\u" + hex(scalar.value, width: 4)
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: result += "\\u" + TOMLParser.hex(scalar.value, width: 4)
             default: result.unicodeScalars.append(scalar)
             }
         }
@@ -41,8 +41,4 @@ public enum TOMLValue: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `value` in uppercase hexadecimal, padded with zeros to `width` digits.
-    static func hex(_ value: UInt32, width: Int) -> String {
-        let digits = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
-    }
 }

@@ -18,13 +18,14 @@ public enum SocketFolderRule: Sendable {
     public func problem(folder: String, owner: UInt32, mode: UInt32, user: UInt32) -> String? {
         guard mode & Self.typeBits == Self.directoryType else { return "\(folder) is not a folder" }
         let permissions = mode & Self.permissionBits
+        let shown = String(permissions, radix: 8, width: 4)
         switch self {
         case .privateToUser:
             if owner != user {
                 return "\(folder) is owned by uid \(owner), not you (\(user)): another user could replace the socket"
             }
             if permissions != 0o700 {
-                return "\(folder) has mode \(Self.octal(permissions)), not 0700: "
+                return "\(folder) has mode \(shown), not 0700: "
                     + (permissions & Self.groupOrOthersWrite != 0 ? "another user could replace the socket"
                                                                   : "it must be private to you")
             }
@@ -33,14 +34,9 @@ public enum SocketFolderRule: Sendable {
                 return "\(folder) is owned by uid \(owner), not you (\(user)) or root: its owner could replace the socket"
             }
             if permissions & Self.groupOrOthersWrite != 0 && permissions & Self.sticky == 0 {
-                return "\(folder) has mode \(Self.octal(permissions)): other users can write to it and could replace the socket"
+                return "\(folder) has mode \(shown): other users can write to it and could replace the socket"
             }
         }
         return nil
-    }
-
-    private static func octal(_ value: UInt32) -> String {
-        let digits = String(value, radix: 8)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 }
