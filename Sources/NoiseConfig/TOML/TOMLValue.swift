@@ -33,7 +33,8 @@ public enum TOMLValue: Sendable, Equatable, CustomStringConvertible {
             case "\n": result += "\\n"
             case "\u{0C}": result += "\\f"
             case "\r": result += "\\r"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: result += "\\u" + TOMLParser.hex(scalar.value, width: 4)
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                result += "\\u" + TOMLParser.hex(scalar.value, width: 4)
             default: result.unicodeScalars.append(scalar)
             }
         }
