@@ -18,3 +18,14 @@ public struct ClockSettings: Sendable, Equatable {
 
     public init() {}
 }
+
+extension ClockSettings {
+    /// These settings with `changes` (clock keys, as `noisectl clock` saves them) made, read as the daemon reads
+    /// the file; a change the file would refuse is left out.
+    public func applying(_ changes: [ConfigEditor.Change]) -> ClockSettings {
+        var settings = DaemonSettings()
+        settings.clock = self
+        for change in changes { _ = ConfigKey.named(change.key)?.apply(change.value, "", &settings) }
+        return settings.clock
+    }
+}

@@ -119,25 +119,10 @@ struct Clock: ParsableCommand {
         return changes
     }
 
-    /// The saved settings with this run's options over them.
-    func settings(over saved: ClockSettings) -> ClockSettings {
-        var settings = saved
-        if twelveHour { settings.format = .twelveHour }
-        if twentyFourHour { settings.format = .twentyFourHour }
-        if let seconds { settings.seconds = seconds }
-        if let ampm { settings.ampm = ampm }
-        if let date { settings.date = date }
-        if let color, let parsed = try? TerminalColor(parsing: color) { settings.color = parsed }
-        if let background, let parsed = try? TerminalColor(parsing: background) { settings.background = parsed }
-        if let theme, let parsed = ClockTheme(rawValue: theme) { settings.theme = parsed }
-        if let randomColor { settings.randomColor = randomColor }
-        return settings
-    }
-
     func run() throws {
         let environment = ProcessEnvironment.current
         let store = ConfigStore(environment: environment)
-        let settings = settings(over: store.clockSettings())
+        let settings = store.clockSettings().applying(changes)
         let zones = SystemTimeZoneSource(environment: environment)
         let local = zones.systemZone()
         let twelve = settings.format == .locale ? LocaleClock.usesTwelveHours(environment: environment)
