@@ -50,7 +50,6 @@ public struct AlarmChanges: Sendable, Equatable, Codable {
         return nil
     }
 
-    /// A new alarm with these settings over the defaults; `time` must be set.
     /// A new alarm: these changes over the template's defaults; nil without a time.
     public func newAlarm(id: Int64, template: AlarmTemplate = AlarmTemplate()) -> Alarm? {
         guard let time else { return nil }

@@ -78,15 +78,12 @@ public struct AlarmSchedule: Sendable {
 
     /// The alarm that rings next, and when.
     public var nextAlarm: (alarmID: Int64, trigger: Int64)? {
+        let queued = queue.first.map { (alarmID: $0.alarmID, trigger: $0.instant) }
         let snoozed = snoozes.min { ($0.value.ringAt, $0.key) < ($1.value.ringAt, $1.key) }
-        let queued = queue.first
-        switch (queued, snoozed) {
-        case (nil, nil): return nil
-        case (let entry?, nil): return (entry.alarmID, entry.instant)
-        case (nil, let snooze?): return (snooze.key, snooze.value.ringAt)
-        case (let entry?, let snooze?):
-            return entry.instant <= snooze.value.ringAt ? (entry.alarmID, entry.instant) : (snooze.key, snooze.value.ringAt)
-        }
+            .map { (alarmID: $0.key, trigger: $0.value.ringAt) }
+        guard let queued, let snoozed else { return queued ?? snoozed }
+        // A tie goes to the queued trigger.
+        return queued.trigger <= snoozed.trigger ? queued : snoozed
     }
 
     /// When the scheduler must next wake up: a trigger, a snooze ending, or a ring limit running out.

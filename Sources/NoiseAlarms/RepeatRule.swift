@@ -1,4 +1,3 @@
-
 /// On which days an alarm rings: a set of weekdays, or none for an alarm that rings once.
 public struct RepeatRule: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Bit `n-1` set for ISO weekday `n`.
@@ -46,11 +45,12 @@ public struct RepeatRule: Sendable, Hashable, Codable, CustomStringConvertible {
         }
         var days = Set<Weekday>()
         for part in input.split(separator: ",", omittingEmptySubsequences: false) {
-            let bounds = part.contains("..") ? part.components(separatedBy: "..") : part.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+            let separator = part.contains("..") ? ".." : "-"
+            let bounds = part.split(separator: separator, omittingEmptySubsequences: false)
             guard (1...2).contains(bounds.count) else { throw Failure(input: text, reason: "'\(part)' is not a day or a range") }
             var named: [Weekday] = []
             for bound in bounds {
-                guard let day = Weekday.named(Substring(bound)) else {
+                guard let day = Weekday.named(bound) else {
                     throw Failure(input: text, reason: bound.isEmpty ? "a day is missing" : "'\(bound.prefix(20))' is not a day")
                 }
                 named.append(day)
@@ -75,18 +75,5 @@ public struct RepeatRule: Sendable, Hashable, Codable, CustomStringConvertible {
         case .weekends: "weekends"
         default: days.map(\.shortName).joined(separator: ",")
         }
-    }
-}
-
-extension Substring {
-    func components(separatedBy separator: String) -> [String] {
-        var parts: [String] = []
-        var rest = self
-        while let range = rest.firstRange(of: separator) {
-            parts.append(String(rest[..<range.lowerBound]))
-            rest = rest[range.upperBound...]
-        }
-        parts.append(String(rest))
-        return parts
     }
 }

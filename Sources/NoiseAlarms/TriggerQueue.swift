@@ -15,7 +15,6 @@ public struct TriggerQueue: Sendable, Equatable {
 
     public init() {}
 
-    public var count: Int { entries.count }
     public var first: Entry? { entries.first }
 
     public func trigger(of alarmID: Int64) -> Int64? { byAlarm[alarmID] }

@@ -29,7 +29,7 @@ public final class AudioEngine: Sendable {
     private let inbox = ConditionLock(Inbox())
     private let published: Mutex<AudioStatus>
     private let makeOutput: @Sendable () -> any AudioOutput
-    private let onEvent: @Sendable (AudioEvent) -> Void
+    fileprivate let onEvent: @Sendable (AudioEvent) -> Void
     fileprivate let clock: any OutputClock
 
     /// - Parameters:
@@ -126,14 +126,6 @@ public final class AudioEngine: Sendable {
         // Underrun counts change often; only state changes are events.
         if before.state != after.state || before.error != after.error { onEvent(.status(after)) }
     }
-
-    fileprivate func report(ended: [VoiceID]) {
-        onEvent(.voicesEnded(ended))
-    }
-
-    fileprivate func report(alarmAudio starts: [Mixer.AlarmStart], writtenAt: Double) {
-        for start in starts { onEvent(.alarmAudio(start.voice, writtenAt: writtenAt, heardAt: start.heardAt)) }
-    }
 }
 
 /// The loop on the output thread: apply commands, open the device when there is something to play, render a
@@ -162,7 +154,7 @@ private struct OutputLoop {
             if shuttingDown && (mixer.isSilent || !isOpen) { break }
             if !isOpen && retryAt != nil {
                 let dropped = mixer.dropStoppingVoices()
-                if !dropped.isEmpty { engine.report(ended: dropped) }
+                if !dropped.isEmpty { engine.onEvent(.voicesEnded(dropped)) }
             }
             if mixer.isSilent || (!isOpen && !tryOpen()) { continue }
             playOnePeriod()
@@ -224,8 +216,8 @@ private struct OutputLoop {
         let ended = buffer.withUnsafeMutableBufferPointer {
             mixer.render(into: $0.baseAddress!, frames: frames, playTime: playTime, started: &started)
         }
-        if !ended.isEmpty { engine.report(ended: ended) }
-        if !started.isEmpty { engine.report(alarmAudio: started, writtenAt: now) }
+        if !ended.isEmpty { engine.onEvent(.voicesEnded(ended)) }
+        for start in started { engine.onEvent(.alarmAudio(start.voice, writtenAt: now, heardAt: start.heardAt)) }
         do {
             try buffer.withUnsafeBufferPointer { (pointer) throws(AudioOutputError) in
                 try output.write(pointer.baseAddress!, frames: frames)

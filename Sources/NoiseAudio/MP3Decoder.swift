@@ -119,18 +119,7 @@ public final class MP3Decoder {
     /// makes (every frame must decode) in constant memory, however long the file. Refuses files longer than
     /// `maxFrames`.
     public static func countFrames(path: String, maxFrames: Int) throws(DecodeError) -> Int {
-        let decoder = try MP3Decoder(path: path)
-        let chunkFrames = 16_384
-        var chunk = [Int16](repeating: 0, count: chunkFrames * AudioFormat.channels)
-        var total = 0
-        while true {
-            let got = try chunk.withUnsafeMutableBufferPointer { (pointer) throws(DecodeError) -> Int in
-                try decoder.read(into: pointer.baseAddress!, frames: chunkFrames)
-            }
-            if got == 0 { return total }
-            total += got
-            if total > maxFrames { throw DecodeError(path: path, reason: "longer than \(maxFrames) frames") }
-        }
+        try MP3Decoder(path: path).readToEnd(maxFrames: maxFrames) { _ in }
     }
 
     /// Decodes a whole file into memory. Refuses files longer than `maxFrames` and files with no audio.
@@ -138,19 +127,26 @@ public final class MP3Decoder {
         let decoder = try MP3Decoder(path: path)
         var samples: [Int16] = []
         samples.reserveCapacity(min(decoder.frameCount() ?? 0, maxFrames) * AudioFormat.channels)
+        guard try decoder.readToEnd(maxFrames: maxFrames, { samples += $0 }) > 0 else {
+            throw DecodeError(path: path, reason: "no MPEG audio found in the file")
+        }
+        return PCMBuffer(samples: samples)
+    }
+
+    /// Decodes from here to the end in chunks, handing each to `body`; returns the frames decoded. Throws once
+    /// they pass `maxFrames`.
+    private func readToEnd(maxFrames: Int, _ body: (ArraySlice<Int16>) -> Void) throws(DecodeError) -> Int {
         let chunkFrames = 16_384
         var chunk = [Int16](repeating: 0, count: chunkFrames * AudioFormat.channels)
+        var total = 0
         while true {
             let got = try chunk.withUnsafeMutableBufferPointer { (pointer) throws(DecodeError) -> Int in
-                try decoder.read(into: pointer.baseAddress!, frames: chunkFrames)
+                try read(into: pointer.baseAddress!, frames: chunkFrames)
             }
-            if got == 0 { break }
-            samples.append(contentsOf: chunk[0..<(got * AudioFormat.channels)])
-            if samples.count / AudioFormat.channels > maxFrames {
-                throw DecodeError(path: path, reason: "longer than \(maxFrames) frames")
-            }
+            if got == 0 { return total }
+            total += got
+            if total > maxFrames { throw DecodeError(path: path, reason: "longer than \(maxFrames) frames") }
+            body(chunk[0..<(got * AudioFormat.channels)])
         }
-        if samples.isEmpty { throw DecodeError(path: path, reason: "no MPEG audio found in the file") }
-        return PCMBuffer(samples: samples)
     }
 }

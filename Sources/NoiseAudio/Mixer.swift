@@ -47,7 +47,6 @@ public struct Mixer {
     }
 
     public var isSilent: Bool { voices.isEmpty }
-    public var voiceCount: Int { voices.count }
 
     public mutating func apply(_ command: MixerCommand) {
         switch command {
@@ -95,16 +94,10 @@ public struct Mixer {
         return stopping
     }
 
-    /// Renders `frames` frames with no scheduled tones to place (tests, and callers without a clock).
-    public mutating func render(into output: UnsafeMutablePointer<Int16>, frames: Int) -> [VoiceID] {
-        var started: [AlarmStart] = []
-        return render(into: output, frames: frames, playTime: 0, started: &started)
-    }
-
     /// Renders `frames` frames (at most `maxFrames`) into `output`; returns the voices that ended in them.
     /// `playTime` is when the first of these frames will be heard (wall seconds), for scheduled alarm tones;
     /// alarm tones that begin in these frames are appended to `started`.
-    public mutating func render(into output: UnsafeMutablePointer<Int16>, frames: Int, playTime: Double = 0,
+    public mutating func render(into output: UnsafeMutablePointer<Int16>, frames: Int, playTime: Double,
                                 started: inout [AlarmStart]) -> [VoiceID] {
         precondition(frames <= maxFrames, "render asked for more than maxFrames")
         let samples = frames * AudioFormat.channels
@@ -141,10 +134,10 @@ public struct Mixer {
             sourceScratch.withUnsafeMutableBufferPointer { scratch in
                 duckGains.withUnsafeBufferPointer { duckGains in
                     for index in voices.indices {
-                        let ducking: Duck = voices[index].isAlarm || (duckSteady && duckValue == 1) ? .none
-                            : duckSteady ? .constant(duckValue) : .ramp(duckGains.baseAddress!)
+                        let ducked = !voices[index].isAlarm
                         if Self.add(&voices[index], into: mix.baseAddress!, scratch: scratch.baseAddress!, frames: frames,
-                                    duck: ducking) {
+                                    constantDuck: ducked && duckSteady ? duckValue : 1,
+                                    duckRamp: ducked && !duckSteady ? duckGains.baseAddress! : nil) {
                             ended.append(voices[index].id)
                         }
                     }
@@ -159,17 +152,11 @@ public struct Mixer {
         return ended
     }
 
-    /// How a voice is ducked in this period.
-    enum Duck {
-        case none
-        case constant(Float)
-        /// One gain per frame.
-        case ramp(UnsafePointer<Float>)
-    }
-
-    /// Adds one voice into the mix; true when the voice has ended (faded out, or its source ran dry).
+    /// Adds one voice into the mix, ducked by `constantDuck` or, while the duck moves, by one gain per frame
+    /// (`duckRamp`); true when the voice has ended (faded out, or its source ran dry).
     private static func add(_ voice: inout Voice, into mix: UnsafeMutablePointer<Float>,
-                            scratch: UnsafeMutablePointer<Int16>, frames: Int, duck: Duck) -> Bool {
+                            scratch: UnsafeMutablePointer<Int16>, frames: Int, constantDuck: Float,
+                            duckRamp: UnsafePointer<Float>?) -> Bool {
         // A tone cancelled before it started has nothing to fade.
         if voice.stopping && voice.silentFrames > 0 { return true }
         // A scheduled tone stays silent until its start frame, then fills the rest of the period.
@@ -179,13 +166,7 @@ public struct Mixer {
         let mix = mix + skip * AudioFormat.channels
         let frames = frames - skip
         let got = voice.source.read(into: scratch, frames: frames)
-        var constantDuck: Float = 1
-        var duckRamp: UnsafePointer<Float>?
-        switch duck {
-        case .none: break
-        case .constant(let value): constantDuck = value
-        case .ramp(let gains): duckRamp = gains + skip
-        }
+        let duckRamp = duckRamp.map { $0 + skip }
         if voice.gain.isSteady && voice.envelope.isSteady && duckRamp == nil {
             let gain = voice.gain.value * voice.envelope.value * constantDuck
             if gain != 0 {

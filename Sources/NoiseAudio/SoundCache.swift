@@ -30,16 +30,11 @@ public struct SoundCache {
         entries.filter { pinned.contains($0.key) }.values.reduce(0) { $0 + $1.buffer.byteCount }
     }
 
-    /// Whether a sound of `bytes` can be held, evicting unused entries if needed; false means stream it.
-    public func canHold(bytes: Int, pinned: Set<String>) -> Bool {
-        bytes + self.bytes(pinned: pinned) <= budgetBytes
-    }
-
     /// Stores a buffer, evicting least recently used entries not in `pinned` until it fits.
     /// Returns false (and stores nothing) when it cannot fit.
     @discardableResult
     public mutating func insert(_ buffer: PCMBuffer, for key: String, pinned: Set<String>) -> Bool {
-        guard canHold(bytes: buffer.byteCount, pinned: pinned) else { return false }
+        guard buffer.byteCount + bytes(pinned: pinned) <= budgetBytes else { return false }
         entries[key] = nil
         while usedBytes + buffer.byteCount > budgetBytes {
             guard let victim = entries.filter({ !pinned.contains($0.key) }).min(by: { $0.value.lastUse < $1.value.lastUse })

@@ -21,12 +21,6 @@ struct AlarmRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var lookAfter: Int64
     var createdAt: Int64
 
-    enum Columns {
-        static let id = Column(CodingKeys.id)
-        static let lookAfter = Column(CodingKeys.lookAfter)
-        static let enabled = Column(CodingKeys.enabled)
-    }
-
     init(_ alarm: Alarm, lookAfter: Int64, createdAt: Int64) {
         id = alarm.id > 0 ? alarm.id : nil
         time = alarm.time.description

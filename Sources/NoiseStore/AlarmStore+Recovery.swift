@@ -111,7 +111,7 @@ extension AlarmStore {
         for snooze in salvage.snoozes where kept.contains(snooze.alarmId) {
             try? snooze.insert(db)
         }
-        for var missed in salvage.missed {
+        for missed in salvage.missed {
             try? missed.insert(db)
         }
         let last = max(salvage.lastAlarmID, kept.max() ?? 0)

@@ -26,17 +26,11 @@ public final class AlarmStore: Sendable {
     /// Where the damaged file was copied, or nil.
     public let corruptCopy: String?
 
-    public init(writer: any DatabaseWriter) throws {
-        self.writer = writer
-        self.readOnlyReason = nil
-        self.path = nil
-        self.skippedAlarmIDs = []
-        self.damaged = false
-        self.corruptCopy = nil
-        try Self.migrator.migrate(writer)
+    public convenience init(writer: any DatabaseWriter) throws {
+        try self.init(writer: writer, path: nil)
     }
 
-    private init(writer: any DatabaseWriter, path: String) throws {
+    private init(writer: any DatabaseWriter, path: String?) throws {
         self.writer = writer
         self.readOnlyReason = nil
         self.path = path
@@ -145,10 +139,6 @@ public final class AlarmStore: Sendable {
         }
     }
 
-    public func integrityCheck() async throws -> String {
-        try await writer.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") ?? "no answer" }
-    }
-
     // MARK: Writing
 
     /// Stores a new alarm and returns it with its id.
@@ -204,7 +194,7 @@ public final class AlarmStore: Sendable {
                 case .disable(let alarmID):
                     try db.execute(sql: "UPDATE alarm SET enabled = 0 WHERE id = ?", arguments: [alarmID])
                 case .missed(let alarmID, let trigger, let reason):
-                    var missed = MissedAlarm(id: nil, alarmId: alarmID, label: labels[alarmID] ?? "", trigger: trigger,
+                    let missed = MissedAlarm(id: nil, alarmId: alarmID, label: labels[alarmID] ?? "", trigger: trigger,
                                              reason: reason.rawValue, recordedAt: now)
                     try missed.insert(db)
                 case .ring, .stopRinging, .snoozed, .dismissed:

@@ -3,7 +3,7 @@ import NoiseCore
 import NoiseAlarms
 
 /// A missed alarm, kept for `status` and `alarm missed` even if the alarm is removed later.
-public struct MissedAlarm: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+public struct MissedAlarm: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
     public static let databaseTableName = "missed"
 
     public var id: Int64?
@@ -12,8 +12,4 @@ public struct MissedAlarm: Codable, Sendable, Equatable, FetchableRecord, Mutabl
     public var trigger: Int64
     public var reason: String
     public var recordedAt: Int64
-
-    public mutating func didInsert(_ inserted: InsertionSuccess) {
-        id = inserted.rowID
-    }
 }

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import NoiseCore
 import NoiseTime
 
@@ -27,7 +21,7 @@ public struct SystemTimeZoneSource: TimeZoneSource {
     }
 
     public func zone(named identifier: String) throws(ZoneRules.Failure) -> ZoneRules {
-        guard Self.isSafe(identifier), let bytes = Self.contents(ofFile: zoneinfo + "/" + identifier),
+        guard ZoneName.isWellFormed(identifier), let bytes = Self.contents(ofFile: zoneinfo + "/" + identifier),
               let rules = try? ZoneRules(tzif: bytes, identifier: identifier)
         else { throw ZoneRules.Failure.unknownZone(identifier) }
         return rules
@@ -35,10 +29,6 @@ public struct SystemTimeZoneSource: TimeZoneSource {
 
     /// Follows glibc's `tzset`: an empty `$TZ` is UTC; a leading ':' is dropped; a file is tried before a POSIX
     /// string; absolute paths are honoured (the environment is the user's own, unlike names sent to the daemon).
-    public func systemZone() -> ZoneRules {
-        systemZoneReading().rules
-    }
-
     public func systemZoneReading() -> (rules: ZoneRules, problem: String?) {
         guard let tz else { return localZone() }
         if tz.isEmpty { return (.utc, nil) }
@@ -106,12 +96,7 @@ public struct SystemTimeZoneSource: TimeZoneSource {
             }
         }
         if let named = name, named.hasPrefix("posix/") { name = String(named.dropFirst(6)) }
-        return name.flatMap { Self.isSafe($0) ? $0 : nil }
-    }
-
-    /// Whether a name stays inside the zoneinfo folder (`ZoneName.isWellFormed`).
-    static func isSafe(_ identifier: String) -> Bool {
-        ZoneName.isWellFormed(identifier)
+        return name.flatMap { ZoneName.isWellFormed($0) ? $0 : nil }
     }
 
     private func collect(directory: String, prefix: String, into found: inout [String]) {

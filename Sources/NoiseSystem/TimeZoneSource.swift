@@ -11,11 +11,10 @@ public protocol TimeZoneSource: Sendable {
     /// (and, in the message, nothing else).
     func zone(named identifier: String) throws(ZoneRules.Failure) -> ZoneRules
     /// The system zone: `$TZ` if set (":Area/City", "Area/City", or a POSIX string like "EST5EDT,M3.2.0,M11.1.0"),
-    /// else /etc/localtime (its identifier from the symlink target under zoneinfo/, or "localtime"), else UTC.
-    /// Never throws: like glibc, a `$TZ` that names nothing usable means UTC.
-    func systemZone() -> ZoneRules
-    /// The system zone, and why it is UTC when `$TZ` or /etc/localtime names a zone that cannot be read (a typo,
-    /// a zone file removed since): the daemon says so rather than ringing at UTC hours in silence.
+    /// else /etc/localtime (its identifier from the symlink target under zoneinfo/, or "localtime"), else UTC;
+    /// and why it is UTC when `$TZ` or /etc/localtime names a zone that cannot be read (a typo, a zone file removed
+    /// since): the daemon says so rather than ringing at UTC hours in silence. Never throws: like glibc, a `$TZ`
+    /// that names nothing usable means UTC.
     func systemZoneReading() -> (rules: ZoneRules, problem: String?)
     /// Every identifier in the database (for suggestions on typos), from the zoneinfo folder (skip posix/, right/,
     /// and non-TZif files). Sorted.
@@ -23,6 +22,6 @@ public protocol TimeZoneSource: Sendable {
 }
 
 extension TimeZoneSource {
-    public func systemZoneReading() -> (rules: ZoneRules, problem: String?) { (systemZone(), nil) }
+    public func systemZone() -> ZoneRules { systemZoneReading().rules }
 }
 

@@ -135,7 +135,7 @@ extension POSIXTimeZoneRule {
         mutating func rule() -> POSIXTimeZoneRule? {
             guard let standardName = designation(), let standardWest = clock(maxHours: 24)
             else { return nil }
-            let standard = LocalTimeType(offset: -standardWest, isDaylight: false, abbreviation: standardName)
+            let standard = LocalTimeType(offset: -standardWest, abbreviation: standardName)
             if index == bytes.count { return POSIXTimeZoneRule(standard: standard, daylight: nil) }
             guard let daylightName = designation() else { return nil }
             var daylightOffset = standard.offset + 3600
@@ -150,7 +150,7 @@ extension POSIXTimeZoneRule {
                 (start, end) = (first, second)
             }
             guard index == bytes.count else { problem = "unexpected text at offset \(index)"; return nil }
-            let type = LocalTimeType(offset: daylightOffset, isDaylight: true, abbreviation: daylightName)
+            let type = LocalTimeType(offset: daylightOffset, abbreviation: daylightName)
             return POSIXTimeZoneRule(standard: standard, daylight: Daylight(type: type, start: start, end: end))
         }
 

@@ -6,13 +6,13 @@
 public struct ZoneRules: Sendable, Equatable {
     public let identifier: String
     /// Instants at which a new local time type takes effect, strictly ascending.
-    let transitions: [Int64]
+    var transitions: [Int64] = []
     /// For each transition, the index in `types` of the type it starts.
-    let transitionTypes: [UInt8]
+    var transitionTypes: [UInt8] = []
     /// Local time types; the first also holds before the first transition (RFC 8536 §3.2).
-    let types: [LocalTimeType]
+    var types: [LocalTimeType]
     /// Holds after the last transition, or at every instant when there is none.
-    let footer: POSIXTimeZoneRule?
+    var footer: POSIXTimeZoneRule? = nil
 
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
         public var description: String
@@ -28,32 +28,12 @@ public struct ZoneRules: Sendable, Equatable {
         }
     }
 
-    init(
-        identifier: String,
-        transitions: [Int64] = [],
-        transitionTypes: [UInt8] = [],
-        types: [LocalTimeType],
-        footer: POSIXTimeZoneRule? = nil
-    ) {
-        self.identifier = identifier
-        self.transitions = transitions
-        self.transitionTypes = transitionTypes
-        self.types = types
-        self.footer = footer
-    }
-
     /// A zone with one fixed offset (UTC is `.utc`).
     public static func fixed(offsetSeconds: Int, identifier: String) -> ZoneRules {
         ZoneRules(identifier: identifier, types: [LocalTimeType(fixedOffset: offsetSeconds)])
     }
 
     public static let utc = ZoneRules.fixed(offsetSeconds: 0, identifier: "UTC")
-
-    /// A zone given by a POSIX TZ string alone (`$TZ=EST5EDT,M3.2.0,M11.1.0`).
-    public init(posix text: String, identifier: String) throws(Failure) {
-        let rule = try POSIXTimeZoneRule(parsing: text)
-        self.init(identifier: identifier, types: [rule.standard], footer: rule)
-    }
 
     /// Seconds east of UTC in effect at `instant` (Unix seconds).
     public func offset(at instant: Int64) -> Int {
@@ -63,11 +43,6 @@ public struct ZoneRules: Sendable, Equatable {
     /// The abbreviation in effect (e.g. "EST"), for display.
     public func abbreviation(at instant: Int64) -> String {
         localType(at: instant).abbreviation
-    }
-
-    /// Whether daylight saving time is in effect (Dublin's winter counts: tzdata gives Ireland negative DST).
-    public func isDaylightSavingTime(at instant: Int64) -> Bool {
-        localType(at: instant).isDaylight
     }
 
     /// The first instant strictly after `instant` at which the offset changes, if any (from the transition
@@ -102,18 +77,13 @@ public struct ZoneRules: Sendable, Equatable {
     }
 }
 
-/// One of a zone's local times: its offset, whether it is daylight time, and what people call it.
+/// One of a zone's local times: its offset and what people call it.
 struct LocalTimeType: Sendable, Equatable {
     var offset: Int
-    var isDaylight: Bool
     var abbreviation: String
+}
 
-    init(offset: Int, isDaylight: Bool, abbreviation: String) {
-        self.offset = offset
-        self.isDaylight = isDaylight
-        self.abbreviation = abbreviation
-    }
-
+extension LocalTimeType {
     /// A fixed offset named the way tzdata names zones without an abbreviation: "UTC", "+13", "+0545", "-0930".
     init(fixedOffset: Int) {
         let magnitude = fixedOffset.magnitude
@@ -122,11 +92,17 @@ struct LocalTimeType: Sendable, Equatable {
         var name = (fixedOffset < 0 ? "-" : "+") + twoDigits(hours)
         if minutes != 0 || seconds != 0 { name += twoDigits(minutes) }
         if seconds != 0 { name += twoDigits(seconds) }
-        self.init(offset: fixedOffset, isDaylight: false, abbreviation: fixedOffset == 0 ? "UTC" : name)
+        self.init(offset: fixedOffset, abbreviation: fixedOffset == 0 ? "UTC" : name)
     }
 }
 
 extension ZoneRules {
+    /// A zone given by a POSIX TZ string alone (`$TZ=EST5EDT,M3.2.0,M11.1.0`).
+    public init(posix text: String, identifier: String) throws(Failure) {
+        let rule = try POSIXTimeZoneRule(parsing: text)
+        self.init(identifier: identifier, types: [rule.standard], footer: rule)
+    }
+
     /// Parses a TZif file (RFC 8536, versions 1, 2, 3, 4; use the 64-bit data block of v2+ and the footer's POSIX
     /// TZ string for instants after the last transition). Leap-second records (`right/` zones) are skipped: the
     /// scheduler counts POSIX seconds, like `time()`. Every count is checked against the bytes present before
@@ -172,7 +148,7 @@ extension ZoneRules {
                 throw reader.failure("an abbreviation is not NUL-terminated")
             }
             let name = String(decoding: names[raw.nameIndex..<end], as: UTF8.self)
-            types.append(LocalTimeType(offset: Int(raw.offset), isDaylight: raw.isDaylight == 1, abbreviation: name))
+            types.append(LocalTimeType(offset: Int(raw.offset), abbreviation: name))
         }
         let footer = version >= 2 ? try reader.footer() : nil
         self.init(

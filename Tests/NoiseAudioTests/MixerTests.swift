@@ -35,7 +35,10 @@ final class FramesSource: PCMSource {
 
 func render(_ mixer: inout Mixer, frames: Int) -> (samples: [Int16], ended: [VoiceID]) {
     var output = [Int16](repeating: 0, count: frames * 2)
-    let ended = output.withUnsafeMutableBufferPointer { mixer.render(into: $0.baseAddress!, frames: frames) }
+    var started: [Mixer.AlarmStart] = []
+    let ended = output.withUnsafeMutableBufferPointer {
+        mixer.render(into: $0.baseAddress!, frames: frames, playTime: 0, started: &started)
+    }
     return (output, ended)
 }
 
@@ -112,7 +115,7 @@ struct MixerTests {
         mixer.apply(.fadeOut(7, fadeFrames: 500))
         let first = render(&mixer, frames: 400)
         #expect(first.ended.isEmpty)
-        #expect(mixer.voiceCount == 1)
+        #expect(mixer.voices.count == 1)
         let second = render(&mixer, frames: 400)
         #expect(second.ended == [7])
         #expect(mixer.isSilent)
@@ -154,7 +157,7 @@ struct MixerTests {
         mixer.apply(.start(2, source: FramesSource(constant: 1, frames: 4), gain: 1, fadeFrames: 0))
         mixer.apply(.fadeOut(2, fadeFrames: 10_000))
         #expect(mixer.dropStoppingVoices() == [2])
-        #expect(mixer.voiceCount == 1)
+        #expect(mixer.voices.count == 1)
     }
 
     @Test func fadeOutAllStopsEverything() {

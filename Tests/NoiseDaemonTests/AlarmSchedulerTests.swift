@@ -38,7 +38,7 @@ actor RecordingRinger: AlarmRinger {
 struct FixedZone: TimeZoneSource {
     var rules: ZoneRules = .utc
     func zone(named identifier: String) throws(ZoneRules.Failure) -> ZoneRules { rules }
-    func systemZone() -> ZoneRules { rules }
+    func systemZoneReading() -> (rules: ZoneRules, problem: String?) { (rules, nil) }
     func identifiers() -> [String] { [rules.identifier] }
 }
 

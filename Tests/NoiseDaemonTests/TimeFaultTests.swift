@@ -16,7 +16,7 @@ final class ChangingZone: TimeZoneSource {
     init(_ rules: ZoneRules) { current = Mutex(rules) }
     func set(_ rules: ZoneRules) { current.withLock { $0 = rules } }
     func zone(named identifier: String) throws(ZoneRules.Failure) -> ZoneRules { try SystemTimeZoneSource(environment: [:]).zone(named: identifier) }
-    func systemZone() -> ZoneRules { current.withLock { $0 } }
+    func systemZoneReading() -> (rules: ZoneRules, problem: String?) { (current.withLock { $0 }, nil) }
     func identifiers() -> [String] { [] }
 }
 

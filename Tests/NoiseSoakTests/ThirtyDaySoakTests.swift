@@ -12,7 +12,7 @@ import Testing
 struct FixedZones: TimeZoneSource {
     let rules: ZoneRules
     func zone(named identifier: String) throws(ZoneRules.Failure) -> ZoneRules { rules }
-    func systemZone() -> ZoneRules { rules }
+    func systemZoneReading() -> (rules: ZoneRules, problem: String?) { (rules, nil) }
     func identifiers() -> [String] { [rules.identifier] }
 }
 

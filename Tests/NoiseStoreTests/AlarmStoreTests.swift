@@ -116,7 +116,7 @@ struct AlarmStoreTests {
         }
         let reopened = try AlarmStore.open(path: path)
         #expect(try await reopened.snapshot().alarms == [stored])
-        #expect(try await reopened.integrityCheck() == "ok")
+        #expect(reopened.check().integrity == ["ok"])
         #expect(FileManager.default.fileExists(atPath: path + "-wal"))
     }
 }

@@ -6,6 +6,6 @@ import NoiseTime
 struct FixedZone: TimeZoneSource {
     var rules: ZoneRules = .utc
     func zone(named identifier: String) throws(ZoneRules.Failure) -> ZoneRules { rules }
-    func systemZone() -> ZoneRules { rules }
+    func systemZoneReading() -> (rules: ZoneRules, problem: String?) { (rules, nil) }
     func identifiers() -> [String] { [rules.identifier] }
 }
