@@ -301,7 +301,9 @@ and row 2's ≤ 1.5 (at most twice and one and a half times mpd's), row 5b's ≤
    with noisectl just installed (a fresh copy, cached as written, in large folios, which a cold start
    faults in more cheaply) is a supplementary row, after the daemons' part. The `/bin/true` row
    says what spawning alone costs that way (a dynamically linked C program), and `noisectl --version` / `mpc help` what the client's own
-   start costs without connecting. The daemons' part is timed apart, from a C client that is already
+   start costs without connecting; `client-floor status` (`Benchmarks/client-floor`: argument-parser parses one
+   subcommand and Foundation's `JSONDecoder` decodes one line, built as noisectl is and started as cold) what
+   any client made of noisectl's libraries costs before it does anything. The daemons' part is timed apart, from a C client that is already
    running (`roundtrip.c --fresh`, a supplementary row): {a.runs} connections to each, in turns of
    10, each timed from `connect` to the complete reply, the request sent as each daemon's own client
    sends it (noisectl at once, reading the greeting with the reply; libmpdclient after MPD's greeting).
