@@ -17,6 +17,9 @@ public enum Command: Sendable, Equatable {
     case alarmShow(id: Int64)
     case alarmList
     case alarmNext
+    /// The missed alarms kept (newest first), or, with `clear`, forget them all.
+    case alarmMissed
+    case alarmMissedClear
     case snooze(minutes: Int?)
     case dismiss
     case preview(sound: String, seconds: Double?, volume: Double?)
@@ -26,6 +29,7 @@ public enum Command: Sendable, Equatable {
     /// The names a client sends as `cmd`, for the unknown-command message.
     public static let names = ["ping", "status", "sounds", "play", "stop", "volume", "subscribe", "import",
                                "alarm_add", "alarm_edit", "alarm_enable", "alarm_disable", "alarm_remove",
-                               "alarm_duplicate", "alarm_show", "alarm_list", "alarm_next", "snooze", "dismiss", "preview",
+                               "alarm_duplicate", "alarm_show", "alarm_list", "alarm_next", "alarm_missed",
+                               "alarm_missed_clear", "snooze", "dismiss", "preview",
                                "store_check", "store_recover"]
 }

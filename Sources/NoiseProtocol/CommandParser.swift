@@ -6,6 +6,7 @@ enum CommandParser {
     static let withoutArguments: [String: Command] = [
         "ping": .ping, "status": .status, "subscribe": .subscribe, "store_check": .storeCheck,
         "store_recover": .storeRecover, "alarm_list": .alarmList, "alarm_next": .alarmNext, "dismiss": .dismiss,
+        "alarm_missed": .alarmMissed, "alarm_missed_clear": .alarmMissedClear,
     ]
 
     static func parse(name: String, args: [String: JSONValue]) throws(ProtocolError) -> Command {
@@ -24,9 +25,14 @@ enum CommandParser {
             return .stop(StopArguments(sounds: try reader.soundList("sounds"),
                                        fade: try reader.number("fade", in: fadeRange, unit: "seconds")))
         case "volume":
-            let reader = try ArgumentReader(command: name, args: args, accepted: ["volume", "sound"])
-            return .volume(VolumeArguments(volume: try reader.requiredNumber("volume", in: volumeRange),
-                                           sound: try reader.string("sound")))
+            let reader = try ArgumentReader(command: name, args: args, accepted: ["volume", "change", "sound"])
+            let volume = try reader.number("volume", in: volumeRange)
+            let change = try reader.number("change", in: -100...100)
+            guard (volume == nil) != (change == nil) else {
+                throw ProtocolError(.invalidArgument, "volume needs 'volume' (a number from 0 to 100) or 'change' (a "
+                    + "number from -100 to 100, added to the volume now), " + (volume == nil ? "one of them" : "not both"))
+            }
+            return .volume(VolumeArguments(volume: volume, change: change, sound: try reader.string("sound")))
         case "import":
             return .importSound(try importSound(args))
         default:

@@ -141,6 +141,12 @@ public final class AlarmStore: Sendable {
 
     // MARK: Writing
 
+    /// Forgets every missed alarm; returns how many there were.
+    public func clearMissed() async throws -> Int {
+        try checkWritable()
+        return try await writer.write { db in try MissedAlarm.deleteAll(db) }
+    }
+
     /// Stores a new alarm and returns it with its id.
     public func insert(_ alarm: Alarm, lookAfter: Int64) async throws -> Alarm {
         try checkWritable()

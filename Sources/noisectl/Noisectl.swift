@@ -12,7 +12,9 @@ struct Noisectl: ParsableCommand {
             """,
         version: Limits.version,
         subcommands: [Status.self, Sounds.self, Play.self, Stop.self, Volume.self, Watch.self, AlarmCommand.self,
-                      Snooze.self, Dismiss.self, Preview.self, Clock.self, World.self, Store.self])
+                      Snooze.self, Dismiss.self, Preview.self, Clock.self, World.self, Store.self],
+        // Bare `noisectl` shows the status, as bare `mpc` does; `noisectl help` lists the commands.
+        defaultSubcommand: Status.self)
 }
 
 /// The entry point: argument-parser's own, except that usage errors exit with 2 as documented (not 64).
@@ -63,7 +65,7 @@ enum GlobalOptions {
             return rest
         }
         // Insert after the subcommand path (`sounds import`, `world add` have two words), before its own arguments.
-        let nested = command.configuration.subcommands.map { $0._commandName }
+        let nested = command.configuration.subcommands.flatMap { [$0._commandName] + $0.configuration.aliases }
         rest.insert(contentsOf: moved, at: rest.count > 1 && nested.contains(rest[1]) ? 2 : 1)
         return rest
     }

@@ -23,6 +23,8 @@ struct RequestDecoderTests {
         #expect(try decode(#"{"id":4,"cmd":"stop","args":{"fade":10}}"#).get().command == .stop(StopArguments(fade: 10)))
         #expect(try decode(#"{"id":5,"cmd":"volume","args":{"volume":0,"sound":"rain"}}"#).get().command
             == .volume(VolumeArguments(volume: 0, sound: "rain")))
+        #expect(try decode(#"{"id":5,"cmd":"volume","args":{"change":-10}}"#).get().command
+            == .volume(VolumeArguments(change: -10)))
         #expect(try decode(#"{"id":6,"cmd":"import","args":{"path":"/x.mp3","id":"mine","name":"Mine","kind":"alarm"}}"#).get().command
             == .importSound(ImportArguments(path: "/x.mp3", id: "mine", name: "Mine", kind: .alarm)))
     }
@@ -43,7 +45,7 @@ struct RequestDecoderTests {
     @Test func minusZeroIsZero() throws {
         let volume = try decode(#"{"cmd":"volume","args":{"volume":-0}}"#).get().command
         guard case .volume(let arguments) = volume else { Issue.record("not a volume command"); return }
-        #expect(arguments.volume == 0 && arguments.volume.sign == .plus)
+        #expect(arguments.volume == 0 && arguments.volume?.sign == .plus)
     }
 
     @Test(arguments: ["", "{", "not json", "{\"id\":1,\"cmd\":\"ping\"", "[1,2", "\u{FEFF}{]", "nan"])
@@ -96,6 +98,8 @@ struct RequestDecoderTests {
         (#"{"cmd":"play","args":{"sounds":["rain"],"loop":true}}"#, "play has no argument 'loop'"),
         (#"{"cmd":"stop","args":{"fade":"slow"}}"#, "'fade' must be a number"),
         (#"{"cmd":"volume","args":{}}"#, "volume needs 'volume'"),
+        (#"{"cmd":"volume","args":{"volume":50,"change":10}}"#, "not both"),
+        (#"{"cmd":"volume","args":{"change":101}}"#, "'change' must be a number from -100 to 100"),
         (#"{"cmd":"volume","args":{"volume":true}}"#, "got a boolean"),
         (#"{"cmd":"status","args":{"verbose":1}}"#, "status has no argument 'verbose'; accepted arguments: none"),
         (#"{"cmd":"import","args":{"path":"x.mp3","id":"a","name":"A"}}"#, "must be absolute"),

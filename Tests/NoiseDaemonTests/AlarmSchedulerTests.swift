@@ -104,6 +104,19 @@ struct AlarmSchedulerTests {
         rig.loop.cancel()
     }
 
+    /// `noisectl snooze` with nothing ringing is told so in words, with the alarm that rings next.
+    @Test func snoozeWithNothingRingingSaysWhichAlarmIsNext() async throws {
+        let rig = try await Rig()
+        await #expect { try await rig.scheduler.snooze(minutes: nil) } throws: {
+            ($0 as? ProtocolError)?.message == "no alarm is ringing, and none is set to ring"
+        }
+        let added = try await rig.scheduler.add(AlarmChanges(time: TimeOfDay(hour: 7, minute: 0), label: "Work"))
+        await #expect { try await rig.scheduler.dismiss() } throws: {
+            ($0 as? ProtocolError)?.message == "no alarm is ringing; the next is alarm \(added.alarm.id) (Work) at 07:00 on 2024-06-10"
+        }
+        rig.loop.cancel()
+    }
+
     /// Which tone rang, and why not the alarm's own, is in the alarm's record (`status`, `alarm show`, the event).
     @Test func theToneThatRangIsInTheAlarmsRecord() async throws {
         let rig = try await Rig()
@@ -150,6 +163,13 @@ struct AlarmSchedulerTests {
         #expect(status.missed.map(\.reason) == ["unattended"])
         #expect(try await rig.store.missed().count == 1)
         #expect(try await rig.store.snapshot().alarms.first?.enabled == false, "a once alarm switches itself off")
+        #expect(try await rig.scheduler.missed().map(\.trigger.unix) == [trigger])
+        // Cleared: gone from status, from the list and from the store (a restart shows none either).
+        #expect(try await rig.scheduler.clearMissed() == MissedCleared(cleared: 1))
+        #expect(await rig.scheduler.status().missed.isEmpty)
+        #expect(try await rig.scheduler.missed().isEmpty)
+        #expect(try await rig.store.missed().isEmpty)
+        #expect(try await rig.scheduler.clearMissed() == MissedCleared(cleared: 0))
         rig.loop.cancel()
     }
 

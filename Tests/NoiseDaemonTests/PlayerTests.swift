@@ -73,6 +73,11 @@ struct PlayerTests {
         #expect(ramp.suffix(2) == [5_250, 5_250])
         #expect(ramp.dropLast(2).allSatisfy { $0 > 5_250 && $0 < 14_000 })
         #expect(await rig.period() == steady(5_250, frames: PlayerRig.periodFrames))
+        // A change is added to the volume now and kept within 0 to 100 (mpc's `volume +10`).
+        #expect(try await rig.player.setVolume(VolumeArguments(change: 70, sound: "rain")).playing.map(\.volume) == [100, 100])
+        #expect(try await rig.player.setVolume(VolumeArguments(change: -50, sound: "rain")).playing.map(\.volume) == [50, 100])
+        #expect(try await rig.player.setVolume(VolumeArguments(change: -60)).masterVolume == 40)
+        #expect(try await rig.player.setVolume(VolumeArguments(change: -60)).masterVolume == 0)
         let master = try await rig.player.setVolume(VolumeArguments(volume: 50))
         #expect(master.masterVolume == 50)
         _ = await rig.periods(5)

@@ -10,8 +10,10 @@ snooze, ring limit) is heard up to ``H.OUTPUT_LATENCY`` plus the 0.2 s fade afte
 not for an event are waits for wall time to pass while the daemon is down (a missed alarm needs its trigger to
 be in the past), and the snooze test waits out its one-minute snooze to hear it ring again."""
 
+import queue
 import socket
 import subprocess
+import threading
 import time
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -408,6 +410,16 @@ def test_ring_limit_stops_and_reports_unattended(make_daemon, sink, recorder, te
     assert shown["alarm"]["enabled"] is False and shown["next_trigger"] is None, shown
     r = d.ctl("--json", "dismiss")
     assert r.returncode == 1 and r.json["error"]["code"] == "not_ringing", str(r)
+    # The missed alarm is listed, in words, until it is cleared; cleared, it stays gone after a restart.
+    assert [(x["alarm_id"], x["reason"]) for x in _json(d, "alarm", "missed")] == [(aid, "unattended")]
+    r = d.ctl("alarm", "missed")
+    assert r.returncode == 0 and "rang to its limit and nobody stopped it" in r.stdout, str(r)
+    r = d.ctl("alarm", "missed", "--clear")
+    assert r.returncode == 0 and r.stdout.strip() == "Cleared 1 missed alarm.", str(r)
+    assert _json(d, "alarm", "missed") == [] and d.status()["alarms"]["missed"] == []
+    d.stop()
+    d.start()
+    assert d.status()["alarms"]["missed"] == [] and d.ctl("alarm", "missed").stdout.strip() == "No missed alarms."
 
 
 # --------------------------------------------------------------------------- while the daemon is down
@@ -650,6 +662,13 @@ def test_import_ios_alarms(make_daemon):
     assert by_label["Early train"]["time"] == "05:15" and by_label["Early train"]["repeat"] == "once", by_label
     r = d.ctl("alarm", "list")
     assert r.returncode == 0 and all(label in r.stdout for label in by_label), str(r)
+    # Run again: every alarm is there already and none is added twice; that is no failure.
+    r = d.ctl("--json", "alarm", "import", str(fixture))
+    assert r.returncode == 0 and r.json["imported"] == [], str(r)
+    assert sorted(a["id"] for a in r.json["already_there"]) == sorted(out["imported"]), r.json
+    assert len(_json(d, "alarm", "list")) == 6
+    r = d.ctl("alarm", "import", str(fixture))
+    assert r.returncode == 0 and "6 alarms already there, not added again" in r.stdout, str(r)
 
 
 def _next_local(zone, hour, minute):
@@ -729,3 +748,47 @@ def test_without_audio_an_alarm_still_rings_every_other_way(make_daemon, testdat
     assert "ringing" in record.read_text()
     assert _ringing_ids(d.status()) == [aid]
     assert d.ctl("dismiss").returncode == 0
+
+
+# --------------------------------------------------------------------------- watch through a pipe
+
+
+def test_watch_through_a_pipe_prints_each_event_as_it_comes(make_daemon, testdata):
+    """`noisectl watch | cat`: stdout is a pipe, not a terminal, and each event still comes out as it happens (a
+    status bar reads it so), alarm events in words. Without a flush per event the lines would wait in a 4 KiB
+    buffer until watch exits, and none of the awaited lines below would arrive while it runs."""
+    d = make_daemon(device="null", extra_env=UTC)
+    argv = [str(H.bin_dir() / "noisectl"), "--socket", str(d.socket), "watch"]
+    p = H._register(subprocess.Popen(argv, env=d.env(), stdout=subprocess.PIPE, stdin=subprocess.DEVNULL))
+    cat = H._register(subprocess.Popen(["cat"], stdin=p.stdout, stdout=subprocess.PIPE, text=True))
+    p.stdout.close()   # cat holds the pipe's reading end now
+    lines: "queue.Queue[str]" = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(line) for line in cat.stdout], daemon=True).start()
+    seen = []
+
+    def expect(text):
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            try:
+                line = lines.get(timeout=0.2)
+            except queue.Empty:
+                continue
+            seen.append(line.rstrip("\n"))
+            if text in line:
+                assert p.poll() is None, "watch exited"
+                return line
+        raise AssertionError(f"no line with {text!r} from `watch | cat` while it runs; got {seen}")
+
+    try:
+        expect("Watching noised")
+        info, _ = _add_at(d, 3, "--sound", testdata.alarm.id, "--label", "Work", "--snooze", "9", "--ring-for", "60s")
+        aid = info["alarm"]["id"]
+        expect(f"next_alarm: alarm {aid} ")
+        expect("alarm_ringing: ")
+        assert "Work ringing (snooze 9 min)" in seen[-1], seen[-1]
+        assert d.ctl("dismiss").returncode == 0
+        expect("alarm_dismissed: ")
+        assert "Work dismissed" in seen[-1], seen[-1]
+    finally:
+        H.stop_process(p)
+        H.stop_process(cat)

@@ -256,7 +256,7 @@ def test_protocol_numbers_are_exact(make_daemon, testdata):
         c.send({"id": 1, "cmd": "status"})
         raw = c.recv_line().decode()
     assert '"volume":-0' not in raw and '"volume":0' in raw, raw
-    assert d.ctl("play", "testloop", "--for", "100.123456789").returncode == 0
+    assert d.ctl("play", "testloop", "--for", "100.123456789s").returncode == 0
     with H.RawClient(d.socket) as c:
         c.send({"id": 1, "cmd": "status"})
         raw = c.recv_line().decode()

@@ -85,6 +85,7 @@ def test_stop_sound_not_playing(make_daemon, testdata):
     (["volume", "150"], "volume"),
     (["volume", "101", "--sound", "testloop"], "volume"),
     (["play", "testloop", "--for", "5x"], "5x"),
+    (["play", "testloop", "--for", "45"], "45m for minutes or 45s for seconds"),
     (["play", "testloop", "--for", "1s", "--until", "07:00"], None),
     (["play", "testloop", "--until", "25:99"], "25:99"),
     (["play", "testloop", "--fade-in", "abc"], "abc"),
@@ -334,3 +335,67 @@ def test_user_overlay_catalog(make_daemon, testdata, tmp_path):
     assert set(listed) == {"testloop", "testloop2", "testalarm", "usersound"}, listed.keys()
     assert listed["usersound"]["source"] == "user"
     assert d.ctl("play", "usersound").returncode == 0
+
+
+# ------------------------------------------------------------------ mpc habits
+
+
+def test_bare_noisectl_shows_the_status_and_help_lists_the_commands(make_daemon, testdata):
+    d = make_daemon(device="null")
+    bare, status = d.ctl(), d.ctl("status")
+    assert bare.returncode == 0 and bare.stdout.split("\n")[0] == status.stdout.split("\n")[0], (bare, status)
+    assert d.ctl("--json").json["master_volume"] == 100
+    r = d.ctl("help")
+    assert r.returncode == 0 and all(f"  {c} " in r.stdout for c in ("status", "play", "volume", "alarm")), str(r)
+
+
+def test_volume_shows_sets_and_changes_like_mpc(make_daemon, testdata):
+    """`volume` alone shows it; `volume +10` / `volume -30` change it (kept within 0-100), as mpc's do; a bad
+    level is a usage error that changes nothing."""
+    d = make_daemon(device="null")
+    vol = lambda *a: d.ctl("volume", *a)
+    assert vol().stdout.strip() == "Master volume: 100%"
+    assert vol("60").stdout.strip() == "Master volume: 60%"
+    assert vol("+10").stdout.strip() == "Master volume: 70%"
+    assert vol("-30").stdout.strip() == "Master volume: 40%"
+    assert vol("+100").stdout.strip() == "Master volume: 100%"
+    for bad, word in (("-200", "-100 to +100"), ("loud", "+10"), ("+x", "+10")):
+        r = vol(bad)
+        assert r.returncode == 2 and word in r.stderr, str(r)
+    r = d.ctl("volume", "50", "60")
+    assert r.returncode == 2, str(r)
+    assert d.status()["master_volume"] == 100, "a refused volume changed the volume"
+    assert d.ctl("--json", "volume").json == {"master_volume": 100}
+    assert d.ctl("play", testdata.loop.id, "--volume", "50", "--fade-in", "0").returncode == 0
+    assert vol("-20", "--sound", testdata.loop.id).stdout.strip() == f"{testdata.loop.id}: 30%"
+    assert vol("--sound", testdata.loop.id).stdout.strip() == f"{testdata.loop.id}: 30%"
+    assert [p["volume"] for p in d.status()["playing"]] == [30]
+    r = vol("+5", "--sound", "nope")
+    assert r.returncode == 1 and "'nope' is not playing" in r.stderr, str(r)
+    r = vol("--sound", "nope")
+    assert r.returncode == 1 and "'nope' is not playing" in r.stderr, str(r)
+
+
+def test_alarm_rm_and_delete_take_several_ids_and_snooze_says_what_is_next(make_daemon, testdata):
+    """`alarm rm` / `alarm delete` are `alarm remove`, for one id or several; one unknown id removes none.
+    `snooze` with nothing ringing says so in words, with the next alarm."""
+    d = make_daemon(device="null", extra_env={"TZ": "UTC"})
+    ids = [d.ctl("--json", "alarm", "add", t, "--label", "Work").json["alarm"]["id"] for t in ("07:00", "08:00", "09:00")]
+    r = d.ctl("alarm", "rm", str(ids[0]), "999")
+    assert r.returncode == 1 and "no alarm has id 999" in r.stderr, str(r)
+    assert len(d.ctl("--json", "alarm", "list").json) == 3, "an unknown id among several removed the others"
+    r = d.ctl("alarm", "delete", str(ids[0]), str(ids[1]), str(ids[0]))
+    assert r.returncode == 0 and r.stdout.strip() == f"Removed alarms {ids[0]}, {ids[1]}.", str(r)
+    r = d.ctl("--json", "alarm", "rm", str(ids[2]))
+    assert r.returncode == 0 and r.json == {"removed": ids[2]}, str(r)
+    assert d.ctl("--json", "alarm", "list").json == []
+    # An alarm's note is in the list and in `alarm show`, not only in --json.
+    noted = d.ctl("--json", "alarm", "add", "06:00", "--label", "Pills", "--note", "with water").json["alarm"]["id"]
+    assert "Pills (with water)" in d.ctl("alarm", "list").stdout
+    assert any(l.split() == ["Note", "with", "water"] for l in d.ctl("alarm", "show", str(noted)).stdout.splitlines())
+    assert d.ctl("alarm", "rm", str(noted)).returncode == 0
+    r = d.ctl("snooze")
+    assert r.returncode == 1 and "no alarm is ringing, and none is set to ring" in r.stderr, str(r)
+    aid = d.ctl("--json", "alarm", "add", "07:00", "--label", "Work").json["alarm"]["id"]
+    r = d.ctl("snooze")
+    assert r.returncode == 1 and f"no alarm is ringing; the next is alarm {aid} (Work) at 07:00 on " in r.stderr, str(r)

@@ -3,6 +3,7 @@ import NoiseCore
 import NoiseStore
 import NoiseSystem
 import NoiseAlarms
+import NoiseTime
 import NoiseProtocol
 
 /// Owns the alarms and the next-trigger state. It waits on the wall clock until the next deadline, asks the
@@ -37,6 +38,8 @@ public actor AlarmScheduler {
     /// first frame can be placed on the trigger's instant.
     static let prepareLead = 1.5
     static let missedShown = 20
+    /// How many `alarm missed` lists at most.
+    static let missedKept = 500
 
     public init(store: AlarmStore, clock: any WallClock, zones: any TimeZoneSource, ringer: any AlarmRinger,
                 hub: EventHub, notifier: DesktopNotifier, logger: Logger, template: AlarmTemplate = AlarmTemplate(),
@@ -58,9 +61,7 @@ public actor AlarmScheduler {
         self.logger = logger
         self.board = board
         if let zoneProblem { logger.warning("alarms: \(zoneProblem)") }
-        self.recentMissed = try await store.missed(limit: Self.missedShown).map {
-            MissedInfo(alarmId: $0.alarmId, label: $0.label, trigger: TriggerInfo(unix: $0.trigger, zone: zone), reason: $0.reason)
-        }
+        self.recentMissed = Self.info(try await store.missed(limit: Self.missedShown), zone: zone)
         publishStatus()
     }
 
@@ -175,6 +176,29 @@ public actor AlarmScheduler {
         return info(stored.id)!
     }
 
+    /// The missed alarms the store keeps, newest first (`status` shows the last `missedShown`).
+    public func missed() async throws(ProtocolError) -> [MissedInfo] {
+        do {
+            return Self.info(try await store.missed(limit: Self.missedKept), zone: schedule.zone)
+        } catch {
+            throw ProtocolError(.storageFailed, "the missed alarms could not be read: \(AlarmStore.describe(error))")
+        }
+    }
+
+    /// Forgets every missed alarm: `status`, `alarm missed` and the next start show none.
+    public func clearMissed() async throws(ProtocolError) -> MissedCleared {
+        let cleared = try await storing { try await store.clearMissed() }
+        recentMissed = []
+        return MissedCleared(cleared: cleared)
+    }
+
+    static func info(_ missed: [MissedAlarm], zone: ZoneRules) -> [MissedInfo] {
+        missed.map {
+            MissedInfo(alarmId: $0.alarmId, label: $0.label, trigger: TriggerInfo(unix: $0.trigger, zone: zone),
+                       reason: $0.reason)
+        }
+    }
+
     public func show(_ id: Int64) throws(ProtocolError) -> AlarmInfo {
         guard let info = info(id) else { throw unknownAlarm(id) }
         return info
@@ -253,9 +277,16 @@ public actor AlarmScheduler {
         return ProtocolError(.unknownAlarm, "no alarm has id \(id); " + (ids.isEmpty ? "there are no alarms" : "ids: \(ids)"))
     }
 
+    /// "no alarm is ringing; the next is alarm 3 (Work) at 07:00 on 2026-11-27", in words a person reads.
     func notRinging() -> ProtocolError {
-        let next = next().map { " (next: alarm \($0.alarm.id) at \($0.nextTrigger?.local ?? $0.snoozedUntil?.local ?? "?"))" } ?? ""
-        return ProtocolError(.notRinging, "no alarm is ringing\(next)")
+        guard let next = next(), let trigger = next.snoozedUntil ?? next.nextTrigger,
+              let parts = ISO8601.parts(trigger.local) else {
+            return ProtocolError(.notRinging, "no alarm is ringing, and none is set to ring")
+        }
+        let label = next.alarm.label.isEmpty ? "" : " (\(next.alarm.label.prefix(40)))"
+        let date = "\(parts.year)-\(String(parts.month, width: 2))-\(String(parts.day, width: 2))"
+        let when = "at \(parts.timeOfDay) on \(date)"
+        return ProtocolError(.notRinging, "no alarm is ringing; the next is alarm \(next.alarm.id)\(label) \(when)")
     }
 
     /// Runs a change of the store. A refusal becomes `storage_failed` with nothing changed, and `status` shows it

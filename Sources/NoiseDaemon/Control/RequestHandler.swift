@@ -70,6 +70,8 @@ public struct RequestHandler<C: Clock>: Sendable where C.Duration == Duration {
         case .alarmShow(let id): return (try await scheduler.show(id), false)
         case .alarmList: return (await scheduler.list(), false)
         case .alarmNext: return (NextAlarm(alarm: await scheduler.next()), false)
+        case .alarmMissed: return (try await scheduler.missed(), false)
+        case .alarmMissedClear: return (try await scheduler.clearMissed(), false)
         case .snooze(let minutes): return (try await scheduler.snooze(minutes: minutes), false)
         case .dismiss: return (try await scheduler.dismiss(), false)
         case .preview(let sound, let seconds, let volume):

@@ -148,13 +148,13 @@ public actor Player<C: Clock> where C.Duration == Duration {
 
     public func setVolume(_ request: VolumeArguments) throws(ProtocolError) -> PlaybackInfo {
         guard let id = request.sound else {
-            masterVolume = request.volume
-            engine.send(.setMasterGain(VolumeLaw.gain(forVolume: request.volume)))
+            masterVolume = request.target(from: masterVolume)
+            engine.send(.setMasterGain(VolumeLaw.gain(forVolume: masterVolume)))
             return published()
         }
         guard let index = index(of: id) else { throw notPlayingError(id) }
-        active[index].volume = request.volume
-        engine.send(.setGain(active[index].voice, gain: VolumeLaw.gain(forVolume: request.volume)))
+        active[index].volume = request.target(from: active[index].volume)
+        engine.send(.setGain(active[index].voice, gain: VolumeLaw.gain(forVolume: active[index].volume)))
         return published()
     }
 

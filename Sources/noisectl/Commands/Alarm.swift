@@ -9,7 +9,7 @@ struct AlarmCommand: ParsableCommand {
         commandName: "alarm",
         abstract: "Add, list, change and remove alarms.",
         subcommands: [Add.self, List.self, Next.self, Show.self, Edit.self, Enable.self, Disable.self, Remove.self,
-                      Duplicate.self, AlarmWhen.self, AlarmImport.self],
+                      Duplicate.self, Missed.self, AlarmWhen.self, AlarmImport.self],
         defaultSubcommand: List.self)
 }
 
@@ -158,7 +158,8 @@ extension AlarmCommand {
                 let now = LocalTime.nowSeconds()
                 let header = ["ID", "TIME", "REPEAT", "LABEL", "SOUND", "ON", "NEXT"]
                 let rows = alarms.map { info in
-                    [String(info.alarm.id), info.alarm.time.description, info.alarm.repeat.description, info.alarm.label,
+                    [String(info.alarm.id), info.alarm.time.description, info.alarm.repeat.description,
+                     info.alarm.label + (info.alarm.note.map { (info.alarm.label.isEmpty ? "" : " ") + "(\($0))" } ?? ""),
                      info.alarm.sound, info.alarm.enabled ? "yes" : "no", AlarmText.next(info, now: now)]
                 }
                 Output.table([header] + rows).forEach(Output.line)
@@ -223,13 +224,28 @@ extension AlarmCommand {
     }
 
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Delete an alarm.")
+        static let configuration = CommandConfiguration(
+            commandName: "remove", abstract: "Delete alarms.",
+            discussion: "Every id is checked first: if one names no alarm, none is deleted.", aliases: ["delete", "rm"])
         @OptionGroup var options: ClientOptions
-        @OptionGroup var alarm: AlarmIDArgument
+
+        @Argument(help: "The alarms' ids (see 'noisectl alarm list').")
+        var ids: [Int64]
+
+        func validate() throws {
+            if let bad = ids.first(where: { $0 < 1 }) { throw ValidationError("an alarm id is a positive number, got \(bad)") }
+        }
 
         func run() throws {
-            try options.send("alarm_remove", args: IDArgs(id: alarm.id), as: JSONValue.self) { _ in
-                Output.line("Removed alarm \(alarm.id).")
+            let ids = ids.reduce(into: [Int64]()) { if !$0.contains($1) { $0.append($1) } }
+            try options.withDaemon { connection throws(ClientFailure) in
+                for id in ids { _ = try connection.request("alarm_show", args: IDArgs(id: id)) }
+                var replies: [ReplyData] = []
+                for id in ids { replies.append(try connection.request("alarm_remove", args: IDArgs(id: id))) }
+                // One id: the daemon's reply as it came; several: the list of them.
+                if options.json { return ids.count == 1 ? Output.json(replies[0]) : Output.json(replies) }
+                let list = ids.map(String.init).joined(separator: ", ")
+                Output.line(ids.count == 1 ? "Removed alarm \(list)." : "Removed alarms \(list).")
             }
         }
     }

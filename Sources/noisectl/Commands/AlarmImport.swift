@@ -3,6 +3,7 @@ import Glibc
 import NoiseCore
 import NoiseSystem
 import NoiseAlarms
+import NoiseProtocol
 
 /// `noisectl alarm import`: adds the alarms of the original iPhone app, one `alarm_add` each, so one the daemon
 /// refuses is reported and the rest still go in.
@@ -42,29 +43,63 @@ struct AlarmImport: ParsableCommand {
             report.skipped.append(.init(index: -1, reason: "cannot read \(file): \(problem.reason)"))
         }
         var imported: [Int64] = []
+        var alreadyThere: [AlreadyThere] = []
         var skipped = report.skipped
         if dryRun {
             printPlan(report)
         } else {
             if !report.alarms.isEmpty {
                 try options.withDaemon { connection throws(ClientFailure) in
-                    Self.add(report, over: connection, imported: &imported, skipped: &skipped)
+                    let existing = try connection.decode(try connection.request("alarm_list"), as: [AlarmInfo].self)
+                    Self.add(report, over: connection, existing: existing, imported: &imported, alreadyThere: &alreadyThere,
+                             skipped: &skipped)
                 }
             }
             skipped.sort { $0.index < $1.index }
-            printOutcome(imported: imported, skipped: skipped, notes: report.notes)
+            printOutcome(imported: imported, alreadyThere: alreadyThere, skipped: skipped, notes: report.notes)
         }
-        let added = dryRun ? report.alarms.count : imported.count
-        if added == 0 && !skipped.isEmpty { throw ExitCode(1) }
+        // Alarms there from an earlier import are not a failure: running an import twice is safe.
+        let done = dryRun ? report.alarms.count : imported.count + alreadyThere.count
+        if done == 0 && !skipped.isEmpty { throw ExitCode(1) }
     }
 
-    /// Sends one `alarm_add` per alarm. A refusal skips that entry; a lost daemon (or one that has no
-    /// `alarm_add`) stops the import and the entries not sent are skipped, so the report still shows what went in.
-    static func add(_ report: LegacyAlarmImport.Report, over connection: DaemonConnection, imported: inout [Int64],
-                    skipped: inout [LegacyAlarmImport.Skipped]) {
+    /// An entry not added because an alarm with its time, days, label and sound is there already.
+    struct AlreadyThere: Encodable {
+        var index: Int
+        var id: Int64
+    }
+
+    /// What makes two alarms the same for an import: time, days, label and sound.
+    struct Sameness: Hashable {
+        var time: TimeOfDay?
+        var days: RepeatRule
+        var label: String
+        var sound: String
+
+        init(_ changes: AlarmChanges) {
+            (time, days, label, sound) = (changes.time, changes.repeat ?? .once, changes.label ?? "",
+                                          changes.sound ?? AlarmDefaults.sound)
+        }
+
+        init(_ alarm: Alarm) {
+            (time, days, label, sound) = (alarm.time, alarm.repeat, alarm.label, alarm.sound)
+        }
+    }
+
+    /// Sends one `alarm_add` per alarm not there yet (`existing`, and those added before it). A refusal skips that
+    /// entry; a lost daemon (or one that has no `alarm_add`) stops the import and the entries not sent are
+    /// skipped, so the report still shows what went in.
+    static func add(_ report: LegacyAlarmImport.Report, over connection: DaemonConnection, existing: [AlarmInfo],
+                    imported: inout [Int64], alreadyThere: inout [AlreadyThere], skipped: inout [LegacyAlarmImport.Skipped]) {
+        var present = Dictionary(existing.map { (Sameness($0.alarm), $0.alarm.id) }, uniquingKeysWith: min)
         for (position, (changes, index)) in zip(report.alarms, report.sources).enumerated() {
+            if let id = present[Sameness(changes)] {
+                alreadyThere.append(AlreadyThere(index: index, id: id))
+                continue
+            }
             do throws(ClientFailure) {
                 imported.append(Self.id(in: try connection.request("alarm_add", args: changes)))
+                present[Sameness(changes)] = imported.last
             } catch let failure where failure.exitCode == 3 || failure.code == .unknownCommand {
                 // The entry in flight may have been added before the connection broke; the rest were not sent.
                 let inFlight = failure.exitCode == 3 ? "no answer (see 'noisectl alarm list')" : "refused"
@@ -87,16 +122,25 @@ struct AlarmImport: ParsableCommand {
         return 0
     }
 
-    private func printOutcome(imported: [Int64], skipped: [LegacyAlarmImport.Skipped], notes: [String]) {
+    private func printOutcome(imported: [Int64], alreadyThere: [AlreadyThere], skipped: [LegacyAlarmImport.Skipped],
+                              notes: [String]) {
         if options.json {
             struct Reply: Encodable {
                 var imported: [Int64]
+                var alreadyThere: [AlreadyThere]
                 var skipped: [LegacyAlarmImport.Skipped]
                 var notes: [String]
             }
-            return Output.json(Reply(imported: imported, skipped: skipped, notes: notes))
+            return Output.json(Reply(imported: imported, alreadyThere: alreadyThere, skipped: skipped, notes: notes))
         }
-        if imported.isEmpty && skipped.isEmpty { return Output.line("Nothing to import: the file holds no alarms.") }
+        if imported.isEmpty && alreadyThere.isEmpty && skipped.isEmpty {
+            return Output.line("Nothing to import: the file holds no alarms.")
+        }
+        if !alreadyThere.isEmpty {
+            Output.line("\(Self.count(alreadyThere.count, "alarm")) already there, not added again (alarm"
+                + "\(alreadyThere.count == 1 ? "" : "s") \(alreadyThere.map { String($0.id) }.joined(separator: ", "))).")
+        }
+        if imported.isEmpty && skipped.isEmpty { return printNotes(notes) }
         var head = imported.isEmpty
             ? "Imported no alarms"
             : "Imported \(Self.count(imported.count, "alarm")) (id\(imported.count == 1 ? "" : "s") "

@@ -19,6 +19,20 @@ enum AlarmText {
         return "alarm \(alarm.id) \(alarm.time) \(alarm.repeat)\(label): " + next(info, now: now)
     }
 
+    /// An alarm event for `watch`: `07:00 Work ringing (snooze 9 min)`, `… snoozed until 07:09`, `… dismissed`.
+    static func event(_ event: String, _ info: AlarmInfo) -> String {
+        let alarm = info.alarm
+        let name = "\(alarm.time) " + (alarm.label.isEmpty ? "alarm \(alarm.id)" : alarm.label)
+        switch event {
+        case EventName.alarmRinging:
+            return name + " ringing (snooze \(alarm.snoozeMinutes) min)" + (alarm.note.map { ": \($0)" } ?? "")
+        case EventName.alarmSnoozed:
+            return name + (info.snoozedUntil.map { " snoozed until \(clock($0))" } ?? " snoozed")
+        default:
+            return name + " dismissed"
+        }
+    }
+
     static func next(_ info: AlarmInfo, now: Int64) -> String {
         if info.ringing { return "ringing now" }
         if let snoozed = info.snoozedUntil { return "snoozed until \(clock(snoozed)), \(relative(snoozed.unix - now))" }

@@ -42,6 +42,11 @@ struct Play: ParsableCommand {
         if fadeOut != nil && duration == nil && until == nil {
             throw ValidationError("--fade-out applies to a sleep timer: give --for or --until too")
         }
+        // A bare number is ambiguous (mpc users mean minutes, sleep(1) users seconds): the unit must be said.
+        if let duration, Double(duration) != nil {
+            throw ValidationError("--for \(duration) has no unit: write \(duration)m for minutes or \(duration)s for "
+                + "seconds (accepted: ms, s, m, h, as in 90s, 45m, 1h30m)")
+        }
         if let seconds = try parseDuration(duration, option: "--for"), !(1...Limits.maxTimerSeconds).contains(seconds) {
             throw ValidationError("--for must be from 1 s to 24 h")
         }

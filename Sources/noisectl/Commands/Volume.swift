@@ -5,23 +5,74 @@ import NoiseProtocol
 struct Volume: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "volume",
-        abstract: "Set the master volume, or one playing sound's volume (0-100); changes are smooth.")
+        abstract: "Show or set the master volume, or one playing sound's (0-100, or +N/-N to change it); smoothly.",
+        discussion: """
+            Examples:
+              noisectl volume                 the master volume now
+              noisectl volume 40              set it to 40
+              noisectl volume +10             10 louder (at most 100), as mpc's volume +10
+              noisectl volume -5 --sound rain
+            """)
 
     @OptionGroup var options: ClientOptions
 
-    @Argument(help: "Volume 0-100.")
-    var volume: Double
+    // Unrecognized arguments too, so that "-5" is a change of volume and not an unknown option.
+    @Argument(parsing: .allUnrecognized, help: "A volume 0-100, or +N / -N to change it by N; none shows it.")
+    var level: [String] = []
 
-    @Option(help: "The playing sound to change (default: the master volume).")
+    @Option(help: "The playing sound to show or change (default: the master volume).")
     var sound: String?
 
+    /// What `level` asks for: nil to show the volume.
+    var arguments: VolumeArguments? {
+        get throws {
+            guard let text = level.first else { return nil }
+            let number = Double(text.hasPrefix("+") ? String(text.dropFirst()) : text)
+            guard level.count == 1, let number, number.isFinite else {
+                let given = level.joined(separator: " ")
+                throw ValidationError("a volume is 0 to 100, or +N / -N to change it (e.g. 40, +10, -5); got '\(given)'")
+            }
+            if text.hasPrefix("+") || text.hasPrefix("-") {
+                guard (0...100).contains(abs(number)) else {
+                    throw ValidationError("a change of volume is -100 to +100, got \(text)")
+                }
+                return VolumeArguments(change: number == 0 ? 0 : number, sound: sound)
+            }
+            guard (0...100).contains(number) else {
+                throw ValidationError("volume must be 0 to 100, got \(number.formatted)")
+            }
+            return VolumeArguments(volume: number, sound: sound)
+        }
+    }
+
     func validate() throws {
-        guard (0...100).contains(volume) else { throw ValidationError("volume must be 0 to 100, got \(volume.formatted)") }
+        _ = try arguments
     }
 
     func run() throws {
-        try options.send("volume", args: VolumeArguments(volume: volume, sound: sound), as: JSONValue.self) { _ in
-            Output.line(sound.map { "\($0): \(volume.formatted)%" } ?? "Master volume: \(volume.formatted)%")
+        let arguments = try self.arguments
+        try options.withDaemon { connection throws(ClientFailure) in
+            let master: Double
+            let playing: [PlayingSound]
+            if let arguments {
+                let reply = try connection.request("volume", args: arguments)
+                let playback = try connection.decode(reply, as: PlaybackInfo.self)
+                (master, playing) = (playback.masterVolume, playback.playing)
+            } else {
+                let status = try connection.decode(try connection.request("status"), as: StatusInfo.self)
+                (master, playing) = (status.masterVolume, status.playing)
+            }
+            guard let sound else {
+                return options.json ? Output.json(["master_volume": master])
+                    : Output.line("Master volume: \(master.formatted)%")
+            }
+            // Set, the daemon has checked the sound plays; shown, it is checked here, with the daemon's words.
+            guard let volume = playing.first(where: { $0.id == sound })?.volume else {
+                let list = playing.isEmpty ? "nothing is playing" : "playing: " + playing.map(\.id).joined(separator: ", ")
+                throw .refused(ProtocolError(.notPlaying, "'\(sound.prefix(40))' is not playing; \(list)"))
+            }
+            options.json ? Output.json(["sound": JSONValue.string(sound), "volume": .number(volume)])
+                : Output.line("\(sound): \(volume.formatted)%")
         }
     }
 }

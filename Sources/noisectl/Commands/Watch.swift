@@ -5,7 +5,7 @@ import NoiseProtocol
 struct Watch: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch",
-        abstract: "Print the daemon's events as they happen (playback, audio device, catalog).")
+        abstract: "Print the daemon's events as they happen (playback, audio device, catalog, alarms), one line each.")
 
     @OptionGroup var options: ClientOptions
 
@@ -20,6 +20,7 @@ struct Watch: ParsableCommand {
         try options.withDaemon { connection throws(ClientFailure) in
             let status = try connection.decode(try connection.request("subscribe"), as: StatusInfo.self)
             if !options.json { Output.line("Watching noised \(status.version); Ctrl-C to stop.") }
+            Output.flush()
             var seen = 0
             while count.map({ seen < $0 }) ?? true {
                 let line = try connection.nextLine()
@@ -31,6 +32,9 @@ struct Watch: ParsableCommand {
                 } else {
                     Output.line("\(LocalTime.clockText()) \(event): " + describe(event, line.payload, connection))
                 }
+                // Each event as it comes, whatever stdout is: a pipe or a file is block-buffered otherwise, and a
+                // status bar reading `watch | …` would see nothing for minutes.
+                Output.flush()
             }
         }
     }
@@ -46,6 +50,16 @@ struct Watch: ParsableCommand {
         case EventName.catalog:
             guard let catalog = try? connection.decode(data, as: CatalogSummary.self) else { break }
             return "\(catalog.sounds) sounds" + (catalog.problems.isEmpty ? "" : ", \(catalog.problems.count) problems")
+        case EventName.alarmRinging, EventName.alarmSnoozed, EventName.alarmDismissed:
+            guard let info = try? connection.decode(data, as: AlarmInfo.self) else { break }
+            return AlarmText.event(event, info)
+        case EventName.alarmMissed:
+            guard let missed = try? connection.decode(data, as: MissedInfo.self) else { break }
+            let name = missed.label.isEmpty ? "alarm \(missed.alarmId)" : missed.label
+            return "\(AlarmText.clock(missed.trigger)) \(name) missed (\(missed.reason))"
+        case EventName.nextAlarm:
+            guard let next = try? connection.decode(data, as: NextAlarm.self) else { break }
+            return next.alarm.map { AlarmText.summary($0, now: LocalTime.nowSeconds()) } ?? "no alarm is set"
         default:
             break
         }

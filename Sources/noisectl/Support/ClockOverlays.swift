@@ -23,10 +23,12 @@ enum ClockOverlays {
         return "Playing " + sounds.map(\.name).joined(separator: ", ") + timer
     }
 
-    /// The banner while an alarm rings: `ALARM 07:00 Work  s snooze · d dismiss`.
+    /// The banner while an alarm rings: `ALARM 07:00 Work: take the pills   s snooze · d dismiss`.
     static func ringing(_ alarms: AlarmsStatus?) -> String? {
         guard let alarms, !alarms.ringing.isEmpty else { return nil }
-        let names = alarms.ringing.map { "\($0.alarm.time)" + ($0.alarm.label.isEmpty ? "" : " " + $0.alarm.label) }
+        let names = alarms.ringing.map {
+            "\($0.alarm.time)" + ($0.alarm.label.isEmpty ? "" : " " + $0.alarm.label) + ($0.alarm.note.map { ": " + $0 } ?? "")
+        }
         return "ALARM " + names.joined(separator: ", ") + "   s snooze · d dismiss"
     }
 }

@@ -32,9 +32,10 @@ enum LocalTime {
         return Int64(now.tv_sec)
     }
 
-    /// The local time as HH:MM:SS, for event lines.
+    /// The local time as HH:MM:SS, for event lines. Not `time()`: glibc reads a coarse clock there, a tick behind,
+    /// and an alarm event on its second would be stamped with the second before.
     static func clockText() -> String {
-        var seconds = time(nil)
+        var seconds = time_t(nowSeconds())
         var parts = tm()
         localtime_r(&seconds, &parts)
         func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }

@@ -7,6 +7,11 @@ enum Output {
         print(text)
     }
 
+    /// Writes out what `print` holds: stdout is block-buffered when it is not a terminal.
+    static func flush() {
+        fflush(nil)
+    }
+
     static func error(_ text: String) {
         var message = "noisectl: " + text + "\n"
         _ = message.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: STDERR_FILENO) }
