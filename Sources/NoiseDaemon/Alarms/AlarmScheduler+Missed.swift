@@ -1,0 +1,30 @@
+import NoiseCore
+import NoiseProtocol
+import NoiseStore
+import NoiseTime
+
+/// The missed alarms: listed and forgotten on request (`alarm missed`, `alarm missed --clear`).
+extension AlarmScheduler {
+    /// The missed alarms the store keeps, newest first (`status` shows the last `missedShown`).
+    public func missed() async throws(ProtocolError) -> [MissedInfo] {
+        do {
+            return Self.info(try await store.missed(limit: Self.missedKept), zone: schedule.zone)
+        } catch {
+            throw ProtocolError(.storageFailed, "the missed alarms could not be read: \(AlarmStore.describe(error))")
+        }
+    }
+
+    /// Forgets every missed alarm: `status`, `alarm missed` and the next start show none.
+    public func clearMissed() async throws(ProtocolError) -> MissedCleared {
+        let cleared = try await storing { try await store.clearMissed() }
+        recentMissed = []
+        return MissedCleared(cleared: cleared)
+    }
+
+    static func info(_ missed: [MissedAlarm], zone: ZoneRules) -> [MissedInfo] {
+        missed.map {
+            MissedInfo(alarmId: $0.alarmId, label: $0.label, trigger: TriggerInfo(unix: $0.trigger, zone: zone),
+                       reason: $0.reason)
+        }
+    }
+}
