@@ -5,7 +5,7 @@ enum BigDigitFont {
     /// Pixels between two glyphs.
     static let gap = 1
 
-    /// The glyph of a digit or ':' as rows of pixels (`true` = lit); nil for anything else.
+    /// The glyph of a digit, ':' or '.' as rows of pixels (`true` = lit); nil for anything else.
     static func glyph(_ character: Character) -> [[Bool]]? {
         guard let rows = glyphs[character] else { return nil }
         return rows.map { $0.map { $0 == "#" } }
@@ -23,6 +23,8 @@ enum BigDigitFont {
         "8": ["###", "# #", "###", "# #", "###"],
         "9": ["###", "# #", "###", "  #", "###"],
         ":": [" ", "#", " ", "#", " "],
+        // The stopwatch's tenths.
+        ".": [" ", " ", " ", " ", "#"],
         // A blank digit: the tens of a 12-hour clock's hours before 10, so 9:59 → 10:00 does not shift.
         " ": ["   ", "   ", "   ", "   ", "   "],
     ]

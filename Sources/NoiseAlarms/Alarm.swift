@@ -18,11 +18,14 @@ public struct Alarm: Sendable, Equatable, Codable {
     /// How long it rings unattended before it stops and counts as missed.
     public var ringLimitSeconds: Double
     @ExplicitNull public var note: String?
+    /// A timer's instant (Unix seconds); nil for an alarm at a wall time. `time` is then its local time of day,
+    /// for display, and `repeat` is once. See `TriggerRule`.
+    @ExplicitNull public var firesAt: Int64?
 
     public init(id: Int64, time: TimeOfDay, enabled: Bool = true, label: String = "", repeat rule: RepeatRule = .once,
                 sound: String = AlarmDefaults.sound, volume: Double = AlarmDefaults.volume,
                 rampSeconds: Double = AlarmDefaults.rampSeconds, snoozeMinutes: Int = AlarmDefaults.snoozeMinutes,
-                ringLimitSeconds: Double = AlarmDefaults.ringLimitSeconds, note: String? = nil) {
+                ringLimitSeconds: Double = AlarmDefaults.ringLimitSeconds, note: String? = nil, firesAt: Int64? = nil) {
         self.id = id
         self.time = time
         self.enabled = enabled
@@ -34,6 +37,7 @@ public struct Alarm: Sendable, Equatable, Codable {
         self.snoozeMinutes = snoozeMinutes
         self.ringLimitSeconds = ringLimitSeconds
         self.note = note
+        self.firesAt = firesAt
     }
 }
 

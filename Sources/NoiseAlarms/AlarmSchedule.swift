@@ -51,6 +51,8 @@ public struct AlarmSchedule: Sendable {
         case persistSnooze(alarmID: Int64, snooze: Snooze?)
         /// A once alarm has had its ring: store it disabled.
         case disable(alarmID: Int64)
+        /// A timer has had its ring: forget it (after the events about its ring).
+        case remove(alarmID: Int64)
     }
 
     public private(set) var alarms: [Int64: Alarm]
@@ -201,10 +203,10 @@ public struct AlarmSchedule: Sendable {
     /// a once alarm is done.
     private mutating func conclude(_ alarmID: Int64, trigger: Int64, fromSnooze: Bool) -> [Action] {
         var actions = fromSnooze ? [.persistSnooze(alarmID: alarmID, snooze: nil)] : handled(alarmID, trigger: trigger)
-        if let alarm = alarms[alarmID], alarm.repeat.isOnce, alarm.enabled, snoozes[alarmID] == nil {
+        if let alarm = alarms[alarmID], alarm.rule.ringsOnce, alarm.enabled, snoozes[alarmID] == nil {
             alarms[alarmID]?.enabled = false
             queue.set(alarmID, to: nil)
-            actions.append(.disable(alarmID: alarmID))
+            actions.append(alarm.isTimer ? .remove(alarmID: alarmID) : .disable(alarmID: alarmID))
         }
         return actions
     }
@@ -223,10 +225,10 @@ public struct AlarmSchedule: Sendable {
         var latest = first
         // Bounded: after a long absence, start close to now instead of walking every day since.
         var cursor = max(first, now - 17 * 86_400)
-        while let next = NextTrigger.next(time: alarm.time, rule: alarm.repeat, after: cursor, zone: zone), next <= now {
+        while let next = alarm.rule.next(after: cursor, zone: zone), next <= now {
             latest = max(latest, next)
             cursor = next
-            if alarm.repeat.isOnce { break }
+            if alarm.rule.ringsOnce { break }
         }
         return latest
     }
@@ -234,11 +236,11 @@ public struct AlarmSchedule: Sendable {
     private mutating func requeue(_ alarmID: Int64) {
         // A once alarm that is snoozed has had its trigger; only the snooze is left to ring.
         guard let alarm = alarms[alarmID], alarm.enabled, ringing[alarmID] == nil, let after = lookAfter[alarmID],
-              !(alarm.repeat.isOnce && snoozes[alarmID] != nil) else {
+              !(alarm.rule.ringsOnce && snoozes[alarmID] != nil) else {
             queue.set(alarmID, to: nil)
             return
         }
-        queue.set(alarmID, to: NextTrigger.next(time: alarm.time, rule: alarm.repeat, after: after, zone: zone))
+        queue.set(alarmID, to: alarm.rule.next(after: after, zone: zone))
     }
 
     private mutating func rebuildQueue() {

@@ -22,6 +22,7 @@ public struct ConfigKey: Sendable {
         duration("playback.fade_in", in: 0...Limits.maxFadeSeconds) { $1.playback.fadeInSeconds = $0 },
         duration("playback.fade_out", in: 0...Limits.maxFadeSeconds) { $1.playback.fadeOutSeconds = $0 },
         duration("playback.sleep_fade", in: 0...Limits.maxFadeSeconds) { $1.playback.sleepFadeSeconds = $0 },
+        boolean("playback.resume_on_start") { $1.playback.resumeOnStart = $0 },
         checkedText("alarms.sound", accepted: "a sound id in quotes, e.g. \"classic\" (see 'noisectl sounds')") { value, settings in
             if let problem = SoundRules.idProblem(value) { return .invalid("sound id \(problem)") }
             settings.alarm.sound = value

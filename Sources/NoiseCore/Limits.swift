@@ -68,6 +68,8 @@ public enum Limits {
 
     /// Sound ids, categories: lowercase letters, digits and '-', starting with a letter.
     public static let maxIdLength = 32
+    /// Saved mixes: names as long as sound ids, and at most this many (a mix is a handful of rows).
+    public static let maxMixes = 200
     /// Longest display name of a sound.
     public static let maxNameLength = 80
     /// Shortest audio an imported sound must decode to, in seconds.

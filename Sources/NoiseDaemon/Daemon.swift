@@ -58,17 +58,20 @@ public enum Daemon {
         logger.info("catalog: \(library.sounds.count) sounds from \(configuration.dataDirectory) and \(configuration.userDataDirectory)")
         for problem in library.problems { logger.warning("catalog: \(problem)") }
 
-        let player = Player(engine: engine, library: library, clock: EventLoopClock(), hub: hub,
-                            cacheBytes: settings.cacheMiB << 20,
-                            decodedStore: DiskDecodedSoundStore(folder: configuration.decodedSoundsDirectory),
-                            defaults: settings.playback)
         // A read-only, full or damaged store must not keep the alarms from ringing (nor stop the daemon): it runs on
         // with what can be read, refuses changes, and says why, here and in `status`.
         let store = AlarmStore.openChecked(path: configuration.stateDirectory + "/noised.sqlite")
         if let reason = store.readOnlyReason { logger.error("\(reason)") }
+        let current = CurrentStore(store)
+        let player = Player(engine: engine, library: library, clock: EventLoopClock(), hub: hub,
+                            cacheBytes: settings.cacheMiB << 20,
+                            decodedStore: DiskDecodedSoundStore(folder: configuration.decodedSoundsDirectory),
+                            memory: current, defaults: settings.playback)
+        let restored = await player.restore(resumeOnStart: settings.playback.resumeOnStart)
+        logger.info("player: \(restored)")
         let zones = SystemTimeZoneSource(environment: environment)
         let scheduler = try await AlarmScheduler(
-            store: store, clock: try TimerFDWallClock(zoneFiles: { zones.filesDefiningSystemZone }), zones: zones,
+            store: current, clock: try TimerFDWallClock(zoneFiles: { zones.filesDefiningSystemZone }), zones: zones,
             ringer: player, hub: hub, notifier: DesktopNotifier(environment: environment), logger: logger,
             template: settings.alarm, missedGraceSeconds: settings.missedGraceSeconds, board: player.board)
         let notifier = ServiceNotifier(environment: environment)

@@ -23,6 +23,19 @@ enum AlarmCommandParser {
             return .alarmDuplicate(id: try ArgumentReader(command: name, args: args, accepted: ["id"]).alarmID())
         case "alarm_show":
             return .alarmShow(id: try ArgumentReader(command: name, args: args, accepted: ["id"]).alarmID())
+        case "timer_add":
+            let reader = try ArgumentReader(command: name, args: args, accepted: ["seconds", "label", "sound"])
+            guard let seconds = try reader.number("seconds", in: 1...Limits.maxTimerSeconds, unit: "seconds") else {
+                throw ProtocolError(.invalidArgument, "timer_add needs 'seconds' (1 to \(Limits.maxTimerSeconds.formatted))")
+            }
+            let label = try reader.string("label")
+            if let label, let problem = AlarmChanges(label: label).problem() {
+                throw ProtocolError(.invalidArgument, "timer_add: \(problem.message)")
+            }
+            return .timerAdd(seconds: seconds, label: label, sound: try reader.string("sound"))
+        case "timer_cancel":
+            let reader = try ArgumentReader(command: name, args: args, accepted: ["ids"])
+            return .timerCancel(ids: try reader.alarmIDs("ids"))
         case "snooze":
             let reader = try ArgumentReader(command: name, args: args, accepted: ["minutes"])
             return .snooze(minutes: try reader.integer("minutes", in: AlarmDefaults.snoozeRange, unit: "minutes"))

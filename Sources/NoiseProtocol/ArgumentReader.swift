@@ -91,6 +91,20 @@ struct ArgumentReader {
         return Int64(number)
     }
 
+    /// A non-empty list of alarm ids (repeats dropped), or nil when absent.
+    func alarmIDs(_ name: String) throws(ProtocolError) -> [Int64]? {
+        guard let value = args[name], value != .null else { return nil }
+        guard case .array(let items) = value, !items.isEmpty else {
+            throw fail(name, "a non-empty list of alarm ids", got: value)
+        }
+        var ids: [Int64] = []
+        for item in items {
+            let id = try ArgumentReader(command: command, args: [name: item], accepted: [name]).alarmID(name)
+            if !ids.contains(id) { ids.append(id) }
+        }
+        return ids
+    }
+
     /// A non-empty list of distinct sound ids.
     func soundList(_ name: String) throws(ProtocolError) -> [String]? {
         guard let value = args[name], value != .null else { return nil }

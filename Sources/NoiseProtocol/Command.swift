@@ -7,6 +7,15 @@ public enum Command: Sendable, Equatable {
     case play(PlayArguments)
     case stop(StopArguments)
     case volume(VolumeArguments)
+    /// Fade out what plays and keep the mix for `resume`.
+    case pause(fade: Double?)
+    /// Play the paused (else the last) mix again, at its volumes.
+    case resume(fadeIn: Double?)
+    /// `pause` while something plays, else `resume`.
+    case toggle
+    case mixSave(name: String)
+    case mixList
+    case mixRemove(name: String)
     case subscribe
     case importSound(ImportArguments)
     case alarmAdd(AlarmChanges)
@@ -20,6 +29,11 @@ public enum Command: Sendable, Equatable {
     /// The missed alarms kept (newest first), or, with `clear`, forget them all.
     case alarmMissed
     case alarmMissedClear
+    /// A one-shot alarm `seconds` from now (an alarm whose rule is `.instant`).
+    case timerAdd(seconds: Double, label: String?, sound: String?)
+    case timerList
+    /// Cancel these timers; nil cancels every one.
+    case timerCancel(ids: [Int64]?)
     case snooze(minutes: Int?)
     case dismiss
     case preview(sound: String, seconds: Double?, volume: Double?)
@@ -27,9 +41,10 @@ public enum Command: Sendable, Equatable {
     case storeRecover
 
     /// The names a client sends as `cmd`, for the unknown-command message.
-    public static let names = ["ping", "status", "sounds", "play", "stop", "volume", "subscribe", "import",
+    public static let names = ["ping", "status", "sounds", "play", "stop", "volume", "pause", "resume",
+                               "toggle", "mix_save", "mix_list", "mix_remove", "subscribe", "import",
                                "alarm_add", "alarm_edit", "alarm_enable", "alarm_disable", "alarm_remove",
                                "alarm_duplicate", "alarm_show", "alarm_list", "alarm_next", "alarm_missed",
-                               "alarm_missed_clear", "snooze", "dismiss", "preview",
+                               "alarm_missed_clear", "timer_add", "timer_list", "timer_cancel", "snooze", "dismiss", "preview",
                                "store_check", "store_recover"]
 }

@@ -6,7 +6,8 @@ enum CommandParser {
     static let withoutArguments: [String: Command] = [
         "ping": .ping, "status": .status, "subscribe": .subscribe, "store_check": .storeCheck,
         "store_recover": .storeRecover, "alarm_list": .alarmList, "alarm_next": .alarmNext, "dismiss": .dismiss,
-        "alarm_missed": .alarmMissed, "alarm_missed_clear": .alarmMissedClear,
+        "alarm_missed": .alarmMissed, "alarm_missed_clear": .alarmMissedClear, "toggle": .toggle,
+        "mix_list": .mixList, "timer_list": .timerList,
     ]
 
     static func parse(name: String, args: [String: JSONValue]) throws(ProtocolError) -> Command {
@@ -21,9 +22,23 @@ enum CommandParser {
         case "play":
             return .play(try play(args))
         case "stop":
-            let reader = try ArgumentReader(command: name, args: args, accepted: ["sounds", "fade"])
-            return .stop(StopArguments(sounds: try reader.soundList("sounds"),
-                                       fade: try reader.number("fade", in: fadeRange, unit: "seconds")))
+            let reader = try ArgumentReader(command: name, args: args, accepted: ["sounds", "fade", "timer"])
+            let timer = try reader.bool("timer") ?? false
+            let fade = try reader.number("fade", in: fadeRange, unit: "seconds")
+            if timer && fade != nil {
+                throw ProtocolError(.invalidArgument, "stop: 'timer' clears sleep timers and stops nothing; 'fade' does not apply")
+            }
+            return .stop(StopArguments(sounds: try reader.soundList("sounds"), fade: fade, timer: timer))
+        case "pause":
+            let reader = try ArgumentReader(command: name, args: args, accepted: ["fade"])
+            return .pause(fade: try reader.number("fade", in: fadeRange, unit: "seconds"))
+        case "resume":
+            let reader = try ArgumentReader(command: name, args: args, accepted: ["fade_in"])
+            return .resume(fadeIn: try reader.number("fade_in", in: fadeRange, unit: "seconds"))
+        case "mix_save", "mix_remove":
+            let reader = try ArgumentReader(command: name, args: args, accepted: ["name"])
+            let mix = try mixName(reader)
+            return name == "mix_save" ? .mixSave(name: mix) : .mixRemove(name: mix)
         case "volume":
             let reader = try ArgumentReader(command: name, args: args, accepted: ["volume", "change", "sound"])
             let volume = try reader.number("volume", in: volumeRange)
@@ -47,19 +62,35 @@ enum CommandParser {
 
     private static func play(_ args: [String: JSONValue]) throws(ProtocolError) -> PlayArguments {
         let reader = try ArgumentReader(command: "play", args: args,
-                                        accepted: ["sounds", "volume", "fade_in", "for", "fade_out"])
-        guard let sounds = try reader.soundList("sounds") else {
-            throw ProtocolError(.invalidArgument, "play needs 'sounds', a non-empty list of sound ids")
+                                        accepted: ["sounds", "mix", "volume", "fade_in", "for", "fade_out"])
+        let sounds = try reader.soundList("sounds")
+        let mix = args["mix"] == nil ? nil : try mixName(reader, "mix")
+        guard (sounds == nil) != (mix == nil) else {
+            throw ProtocolError(.invalidArgument, "play needs 'sounds' (a non-empty list of sound ids) or 'mix' (the "
+                + "name of a saved mix), " + (mix == nil ? "one of them" : "not both"))
+        }
+        let volume = try reader.number("volume", in: volumeRange)
+        if mix != nil && volume != nil {
+            throw ProtocolError(.invalidArgument, "play: a mix plays at the volumes it was saved with; 'volume' does not "
+                + "apply (change one sound after with 'volume' and 'sound')")
         }
         let duration = try reader.number("for", in: 1...Limits.maxTimerSeconds, unit: "seconds")
         let fadeOut = try reader.number("fade_out", in: fadeRange, unit: "seconds")
         if fadeOut != nil && duration == nil {
             throw ProtocolError(.invalidArgument, "play: 'fade_out' applies to a sleep timer; give 'for' too")
         }
-        return PlayArguments(sounds: sounds,
-                             volume: try reader.number("volume", in: volumeRange),
+        return PlayArguments(sounds: sounds ?? [], mix: mix, volume: volume,
                              fadeIn: try reader.number("fade_in", in: fadeRange, unit: "seconds"),
                              for: duration, fadeOut: fadeOut)
+    }
+
+    private static func mixName(_ reader: ArgumentReader, _ key: String = "name") throws(ProtocolError) -> String {
+        let name = try reader.requiredString(key)
+        if let problem = MixName.problem(name) {
+            throw ProtocolError(.invalidArgument, "\(reader.command): mix name \"\(name.prefix(40))\" \(problem); "
+                + "a name has \(MixName.accepted)")
+        }
+        return name
     }
 
     private static func importSound(_ args: [String: JSONValue]) throws(ProtocolError) -> ImportArguments {

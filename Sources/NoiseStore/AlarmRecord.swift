@@ -17,6 +17,7 @@ struct AlarmRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var snoozeMinutes: Int
     var ringLimitSeconds: Double
     var note: String?
+    var firesAt: Int64?
     /// The instant after which the next trigger is looked for (see `AlarmSchedule`).
     var lookAfter: Int64
     var createdAt: Int64
@@ -33,6 +34,7 @@ struct AlarmRecord: Codable, FetchableRecord, MutablePersistableRecord {
         snoozeMinutes = alarm.snoozeMinutes
         ringLimitSeconds = alarm.ringLimitSeconds
         note = alarm.note
+        firesAt = alarm.firesAt
         self.lookAfter = lookAfter
         self.createdAt = createdAt
     }
@@ -76,7 +78,8 @@ extension AlarmRecord {
         if let problem = changes.problem() { throw StoredRowProblem(id: id, reason: problem.message) }
         let alarm = Alarm(id: id, time: time, enabled: enabled == 1, label: changes.label!, repeat: RepeatRule(mask: UInt8(mask)),
                           sound: sound, volume: changes.volume!, rampSeconds: changes.rampSeconds!, snoozeMinutes: changes.snoozeMinutes!,
-                          ringLimitSeconds: changes.ringLimitSeconds!, note: changes.note)
+                          ringLimitSeconds: changes.ringLimitSeconds!, note: changes.note,
+                          firesAt: try reader.optionalInteger("firesAt"))
         return StoredAlarm(alarm: alarm, lookAfter: try reader.integer("lookAfter"), createdAt: try reader.integer("createdAt"))
     }
 }

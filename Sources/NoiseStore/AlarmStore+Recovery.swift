@@ -114,6 +114,8 @@ extension AlarmStore {
         for missed in salvage.missed {
             try? missed.insert(db)
         }
+        if let playback = salvage.playback { try? write(playback, db) }
+        for mix in salvage.mixes { try? write(mix, db) }
         let last = max(salvage.lastAlarmID, kept.max() ?? 0)
         if last > 0 {
             try db.execute(sql: "DELETE FROM sqlite_sequence WHERE name = 'alarm'")

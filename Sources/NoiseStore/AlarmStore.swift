@@ -88,7 +88,7 @@ public final class AlarmStore: Sendable {
         public var description: String { reason }
     }
 
-    private func checkWritable() throws {
+    func checkWritable() throws {
         if let readOnlyReason { throw ReadOnlyStore(reason: readOnlyReason) }
     }
 
@@ -199,6 +199,8 @@ public final class AlarmStore: Sendable {
                     try SnoozeRecord.deleteOne(db, key: alarmID)
                 case .disable(let alarmID):
                     try db.execute(sql: "UPDATE alarm SET enabled = 0 WHERE id = ?", arguments: [alarmID])
+                case .remove(let alarmID):
+                    try AlarmRecord.deleteOne(db, key: alarmID)
                 case .missed(let alarmID, let trigger, let reason):
                     let missed = MissedAlarm(id: nil, alarmId: alarmID, label: labels[alarmID] ?? "", trigger: trigger,
                                              reason: reason.rawValue, recordedAt: now)
@@ -245,6 +247,7 @@ public final class AlarmStore: Sendable {
                 table.column("recordedAt", .integer).notNull().indexed()
             }
         }
+        migrator.registerMigration("v2") { db in try migrateToV2(db) }
         return migrator
     }
 }
@@ -253,7 +256,7 @@ extension AlarmSchedule.Action {
     /// Whether the store has something to write for this action.
     var isPersistent: Bool {
         switch self {
-        case .persistLookAfter, .persistSnooze, .disable, .missed: true
+        case .persistLookAfter, .persistSnooze, .disable, .remove, .missed: true
         case .ring, .stopRinging, .snoozed, .dismissed: false
         }
     }

@@ -1,6 +1,7 @@
 import GRDB
 import NoiseCore
 import NoiseAlarms
+import NoiseProtocol
 
 /// What could be read of a store, row by row: every row that reads and passes the alarm's rules, and the ids of
 /// those that do not. A damaged page makes SQLite fail a whole table scan at that page, so a scan that fails is
@@ -12,6 +13,9 @@ struct SalvagedStore: Sendable {
     /// Alarm ids whose rows could not be read (each id on a damaged page, including ones that may have been
     /// deleted) or were refused.
     var skippedAlarmIDs: [Int64] = []
+    /// The player's state and the saved mixes (schema v2), read whole or not at all.
+    var playback: StoredPlayback?
+    var mixes: [MixInfo] = []
     /// What was wrong, one line per refused row or unreadable table.
     var problems: [String] = []
     /// The highest alarm id ever given, so a rebuilt store never gives one again.
@@ -34,6 +38,16 @@ struct SalvagedStore: Sendable {
         if tables.contains("alarm") { salvage.readAlarms(db) }
         if tables.contains("snooze") { salvage.readSnoozes(db) }
         if tables.contains("missed") { salvage.readMissed(db) }
+        if tables.contains("player") && tables.contains("player_sound") {
+            do { salvage.playback = try AlarmStore.readPlayback(db) } catch {
+                salvage.problems.append("the player's state cannot be read: \(AlarmStore.describe(error))")
+            }
+        }
+        if tables.contains("mix") && tables.contains("mix_sound") {
+            do { salvage.mixes = try AlarmStore.readMixes(db) } catch {
+                salvage.problems.append("the saved mixes cannot be read: \(AlarmStore.describe(error))")
+            }
+        }
         return salvage
     }
 

@@ -45,6 +45,11 @@ struct StoredRowReader {
         throw problem(column, value, "text")
     }
 
+    func optionalInteger(_ column: String) throws(StoredRowProblem) -> Int64? {
+        let value = Self.value(row, column)
+        return value.isNull ? nil : try integer(column)
+    }
+
     func optionalText(_ column: String) throws(StoredRowProblem) -> String? {
         let value = Self.value(row, column)
         return value.isNull ? nil : try text(column)

@@ -11,8 +11,9 @@ struct Noisectl: ParsableCommand {
             Exit codes: 0 success, 1 the daemon refused the command, 2 usage error, 3 the daemon is not reachable.
             """,
         version: Limits.version,
-        subcommands: [Status.self, Sounds.self, Play.self, Stop.self, Volume.self, Watch.self, AlarmCommand.self,
-                      Snooze.self, Dismiss.self, Preview.self, Clock.self, World.self, Store.self],
+        subcommands: [Status.self, Sounds.self, Play.self, Stop.self, Pause.self, Resume.self, Toggle.self, Volume.self,
+                      MixCommand.self, Watch.self, AlarmCommand.self, TimerCommand.self,
+                      Snooze.self, Dismiss.self, Preview.self, Clock.self, StopwatchCommand.self, World.self, Store.self],
         // Bare `noisectl` shows the status, as bare `mpc` does; `noisectl help` lists the commands.
         defaultSubcommand: Status.self)
 }

@@ -16,6 +16,7 @@ struct ConfigFileTests {
         fade_in = "2s"
         fade_out = 1.5
         sleep_fade = "1m"
+        resume_on_start = true
 
         [alarms]
         sound = "chime"
@@ -67,6 +68,7 @@ struct ConfigFileTests {
         expected.missedGraceSeconds = 1800
         expected.soundFolders = ["/home/ada/Music/noise", "/srv/sounds"]
         expected.logLevel = "debug"
+        expected.playback.resumeOnStart = true
         expected.clock.format = .twelveHour
         expected.clock.seconds = true
         expected.clock.ampm = true

@@ -83,10 +83,10 @@ struct JSONDecodingTests {
         try roundTrip(holder)
     }
 
-    /// A status reply line read from a real daemon's socket (`noised --device null`, after `noisectl alarm add 07:00
+    /// A status reply line read from a real daemon's socket (`noised --device null` in TZ=UTC, after `noisectl alarm add 07:00
     /// --label Work --repeat weekdays` and `noisectl play rain --for 30m`).
     static let capturedReply = #"""
-    {"data":{"alarms":{"count":1,"last_onset":null,"missed":[],"next":{"alarm":{"enabled":true,"id":1,"label":"Work","note":null,"ramp_seconds":30,"repeat":"weekdays","ring_limit_seconds":600,"snooze_minutes":9,"sound":"classic","time":"07:00","volume":80},"next_trigger":{"local":"2026-11-23T07:00:00+00:00","unix":1795417200},"ringing":false,"snoozed_until":null,"tone":null},"ringing":[],"store_problem":null,"time_zone":"Etc/UTC","time_zone_problem":null,"wake_from_suspend":true,"wake_note":null},"audio":{"device":"null","error":null,"state":"playing","underruns":0},"catalog":{"problems":[],"sounds":11},"config":{"found":false,"path":"/root/.config/noised/config.toml","problems":[]},"last_played":["rain"],"master_volume":100,"playing":[{"id":"rain","name":"Heavy rain","state":"fading_in","volume":100}],"protocol":1,"sleep_timer":{"fade_out_seconds":30,"remaining_seconds":1799.581881175},"uptime_seconds":4.408973925,"version":"0.1.0"},"id":1,"ok":true}
+    {"data":{"alarms":{"count":1,"last_onset":null,"missed":[],"next":{"alarm":{"enabled":true,"fires_at":null,"id":1,"label":"Work","note":null,"ramp_seconds":30,"repeat":"weekdays","ring_limit_seconds":600,"snooze_minutes":9,"sound":"classic","time":"07:00","volume":80},"next_trigger":{"local":"2026-11-27T07:00:00+00:00","unix":1795762800},"ringing":false,"snoozed_until":null,"tone":null},"ringing":[],"store_problem":null,"time_zone":"UTC","time_zone_problem":null,"timers":[],"wake_from_suspend":true,"wake_note":null},"audio":{"device":"null","error":null,"state":"playing","underruns":0},"catalog":{"problems":[],"sounds":11},"config":{"found":false,"path":"/tmp/try/root/config/noised/config.toml","problems":[]},"last_played":["rain"],"master_volume":100,"playing":[{"id":"rain","name":"Heavy rain","sleep_timer":{"fade_out_seconds":30,"remaining_seconds":1799.708},"state":"fading_in","volume":100}],"protocol":1,"sleep_timer":{"fade_out_seconds":30,"remaining_seconds":1799.708},"state":"playing","uptime_seconds":0.591,"version":"0.1.0"},"id":1,"ok":true}
     """#
 
     struct Reply<Payload: Decodable>: Decodable {
@@ -103,14 +103,15 @@ struct JSONDecodingTests {
         let status = try #require(reply.data)
         #expect(status.version == "0.1.0" && status.protocol == 1)
         #expect(status.audio == AudioStatus(device: "null", state: .playing))
-        #expect(status.playing == [PlayingSound(id: "rain", name: "Heavy rain", volume: 100, state: .fadingIn)])
-        #expect(status.sleepTimer == SleepTimerInfo(remainingSeconds: 1799.581881175, fadeOutSeconds: 30))
+        let timer = SleepTimerInfo(remainingSeconds: 1799.708, fadeOutSeconds: 30)
+        #expect(status.playing == [PlayingSound(id: "rain", name: "Heavy rain", volume: 100, state: .fadingIn, sleepTimer: timer)])
+        #expect(status.sleepTimer == timer && status.state == .playing)
         #expect(status.lastPlayed == ["rain"])
         #expect(status.catalog == CatalogSummary(sounds: 11, problems: []))
         #expect(status.alarms?.next?.alarm == Alarm(id: 1, time: TimeOfDay(hour: 7, minute: 0), label: "Work", repeat: .weekdays))
-        #expect(status.alarms?.next?.nextTrigger?.local == "2026-11-23T07:00:00+00:00")
-        #expect(status.alarms?.timeZone == "Etc/UTC" && status.alarms?.wakeFromSuspend == true)
-        #expect(status.config == ConfigStatus(path: "/root/.config/noised/config.toml", found: false, problems: []))
+        #expect(status.alarms?.next?.nextTrigger?.local == "2026-11-27T07:00:00+00:00")
+        #expect(status.alarms?.timeZone == "UTC" && status.alarms?.wakeFromSuspend == true)
+        #expect(status.config == ConfigStatus(path: "/tmp/try/root/config/noised/config.toml", found: false, problems: []))
         #expect(try Replies.success(id: .int(1), data: status) == line)
     }
 

@@ -51,13 +51,14 @@ enum JSONSamples {
 
     static let playing = [
         PlayingSound(id: "rain", name: "Heavy rain", volume: 60, state: .playing),
-        PlayingSound(id: "fan", name: awkward, volume: 33.333333333333336, state: .fadingIn),
+        PlayingSound(id: "fan", name: awkward, volume: 33.333333333333336, state: .fadingIn,
+                     sleepTimer: SleepTimerInfo(remainingSeconds: 60, fadeOutSeconds: 30)),
         PlayingSound(id: "brown", name: "Brown noise", volume: 0, state: .fadingOut),
     ]
 
     static let playbacks: [PlaybackInfo] = [
-        PlaybackInfo(masterVolume: 100, playing: [], sleepTimer: nil),
-        PlaybackInfo(masterVolume: 42.5, playing: playing, sleepTimer: SleepTimerInfo(remainingSeconds: 1799.987654, fadeOutSeconds: 30),
+        PlaybackInfo(state: .stopped, masterVolume: 100, playing: [], sleepTimer: nil),
+        PlaybackInfo(state: .playing, masterVolume: 42.5, playing: playing, sleepTimer: SleepTimerInfo(remainingSeconds: 1799.987654, fadeOutSeconds: 30),
                      lastPlayed: ["rain", "fan"]),
     ]
 
@@ -110,8 +111,11 @@ enum JSONSamples {
         values.append(AlarmChanges())
         values.append(PlayArguments(sounds: ["a", "b"], volume: 40, fadeIn: 2, for: 60, fadeOut: 5))
         values.append(PlayArguments(sounds: []))
+        values.append(PlayArguments(sounds: [], mix: "sleep"))
+        values.append(MixList(mixes: [MixInfo(name: "sleep", sounds: [MixSound(id: "rain", volume: 70)])]))
         values.append(StopArguments(sounds: ["rain"], fade: 0))
         values.append(StopArguments())
+        values.append(StopArguments(sounds: ["white"], timer: true))
         values.append(VolumeArguments(volume: 50, sound: "rain"))
         values.append(ImportArguments(path: "/tmp/x.mp3", id: "x", name: "X", category: "c", kind: .alarm))
         values.append(AlarmSchedule.Snooze(ringAt: 1_795_000_540, trigger: 1_795_000_000))

@@ -29,6 +29,34 @@ struct RequestDecoderTests {
             == .importSound(ImportArguments(path: "/x.mp3", id: "mine", name: "Mine", kind: .alarm)))
     }
 
+    @Test func decodesPauseResumeTimersAndMixes() throws {
+        #expect(try decode(#"{"cmd":"pause","args":{"fade":2}}"#).get().command == .pause(fade: 2))
+        #expect(try decode(#"{"cmd":"resume"}"#).get().command == .resume(fadeIn: nil))
+        #expect(try decode(#"{"cmd":"toggle"}"#).get().command == .toggle)
+        #expect(try decode(#"{"cmd":"stop","args":{"sounds":["white"],"timer":true}}"#).get().command
+            == .stop(StopArguments(sounds: ["white"], timer: true)))
+        #expect(try decode(#"{"cmd":"play","args":{"mix":"night.2"}}"#).get().command
+            == .play(PlayArguments(sounds: [], mix: "night.2")))
+        #expect(try decode(#"{"cmd":"mix_save","args":{"name":"Sleep-1"}}"#).get().command == .mixSave(name: "Sleep-1"))
+        #expect(try decode(#"{"cmd":"mix_remove","args":{"name":"a"}}"#).get().command == .mixRemove(name: "a"))
+        #expect(try decode(#"{"cmd":"mix_list"}"#).get().command == .mixList)
+        let refused: [(String, String)] = [
+            (#"{"cmd":"play","args":{"mix":"a","sounds":["rain"]}}"#, "or 'mix' (the name of a saved mix), not both"),
+            (#"{"cmd":"play","args":{}}"#, "one of them"),
+            (#"{"cmd":"play","args":{"mix":"a","volume":5}}"#, "'volume' does not apply"),
+            (#"{"cmd":"stop","args":{"timer":true,"fade":1}}"#, "'fade' does not apply"),
+            (#"{"cmd":"mix_save","args":{"name":"-x"}}"#, "does not start with a letter or digit"),
+            (#"{"cmd":"mix_save","args":{"name":"a b"}}"#, "has ' ', which is not a letter"),
+            (#"{"cmd":"mix_save","args":{"name":"\#(String(repeating: "m", count: 33))"}}"#, "longer than 32"),
+            (#"{"cmd":"mix_save","args":{}}"#, "needs 'name'"),
+            (#"{"cmd":"toggle","args":{"fade":1}}"#, "has no argument 'fade'"),
+        ]
+        for (line, said) in refused {
+            let error = failure(line)?.error
+            #expect(error?.code == .invalidArgument && error?.message.contains(said) == true, "\(line): \(String(describing: error))")
+        }
+    }
+
     /// 2^53 + 1 reads as 2^53 in a double: echoing that id would answer a request the client never sent.
     @Test func idsBeyondWhatADoubleHoldsExactlyAreRefused() throws {
         #expect(try decode(#"{"id":9007199254740991,"cmd":"ping"}"#).get().id == .int(9_007_199_254_740_991))

@@ -57,7 +57,7 @@ struct AlarmSchedulerTests {
 
         init() async throws {
             store = try AlarmStore.inMemory()
-            scheduler = try await AlarmScheduler(store: store, clock: clock, zones: FixedZone(), ringer: ringer, hub: EventHub(),
+            scheduler = try await AlarmScheduler(store: CurrentStore(store), clock: clock, zones: FixedZone(), ringer: ringer, hub: EventHub(),
                                                  notifier: DesktopNotifier(environment: ["PATH": "/nonexistent"]),
                                                  logger: Logger(label: "test"))
             let scheduler = self.scheduler
@@ -195,7 +195,7 @@ struct AlarmSchedulerTests {
         // A second scheduler on the same store: the daemon restarted while the alarm rang.
         let clock = ManualWallClock(now: Double(trigger + 120))
         let ringer = RecordingRinger()
-        let restarted = try await AlarmScheduler(store: rig.store, clock: clock, zones: FixedZone(), ringer: ringer, hub: EventHub(),
+        let restarted = try await AlarmScheduler(store: CurrentStore(rig.store), clock: clock, zones: FixedZone(), ringer: ringer, hub: EventHub(),
                                                  notifier: DesktopNotifier(environment: [:]), logger: Logger(label: "test"))
         let loop = Task { await restarted.run() }
         await clock.parked(after: 0)
@@ -205,7 +205,7 @@ struct AlarmSchedulerTests {
         // And after the dismissal, another restart rings nothing.
         let again = ManualWallClock(now: Double(trigger + 180))
         let quiet = RecordingRinger()
-        let third = try await AlarmScheduler(store: rig.store, clock: again, zones: FixedZone(), ringer: quiet, hub: EventHub(),
+        let third = try await AlarmScheduler(store: CurrentStore(rig.store), clock: again, zones: FixedZone(), ringer: quiet, hub: EventHub(),
                                              notifier: DesktopNotifier(environment: [:]), logger: Logger(label: "test"))
         let thirdLoop = Task { await third.run() }
         await again.parked(after: 0)

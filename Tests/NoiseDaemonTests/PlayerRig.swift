@@ -23,7 +23,7 @@ final class PlayerRig {
     private var events: AsyncStream<AudioEvent>.Iterator
 
     /// - Parameter sounds: each sound's id, the constant sample it plays and how long it is (it loops as noise).
-    init(sounds: [(id: String, value: Int16, seconds: Double)]) async {
+    init(sounds: [(id: String, value: Int16, seconds: Double)], memory: (any PlaybackMemory)? = nil) async {
         let output = output
         let (stream, sink) = AsyncStream<AudioEvent>.makeStream()
         engine = AudioEngine(deviceName: "test", makeOutput: { output }, clock: outputClock,
@@ -39,7 +39,7 @@ final class PlayerRig {
              PCMBuffer(samples: [Int16](repeating: sound.value, count: AudioFormat.frames(seconds: sound.seconds) * 2)))
         })
         player = Player(engine: engine, library: library, clock: clock, hub: EventHub(), cacheBytes: 64 << 20,
-                        decodedStore: MemorySoundStore(buffers))
+                        decodedStore: MemorySoundStore(buffers), memory: memory)
         engine.start()
         // The probe of the device at start.
         _ = await output.next()

@@ -96,7 +96,7 @@ struct PlayerTests {
         await rig.clock.sleeping(count: 1)
         let fadeStart = ManualClock.Instant(offset: .seconds(2)).advanced(by: .seconds(-Self.fade))
         #expect(rig.clock.deadlines == [fadeStart])
-        let timer = try #require(await rig.player.sleepTimer?.task)
+        let timer = try #require(await rig.player.sleepTimers.values.first?.task)
         #expect(await rig.output.next() == .open)
         #expect(await rig.period() == steady(10_000, frames: PlayerRig.periodFrames))
 
@@ -117,14 +117,14 @@ struct PlayerTests {
     @Test func aNewSleepTimerReplacesTheOldAndStopCancelsIt() async throws {
         let rig = await PlayerRig(sounds: [("rain", 10_000, 0.5)])
         _ = try await rig.player.play(PlayArguments(sounds: ["rain"], for: 60))
-        let first = try #require(await rig.player.sleepTimer?.task)
+        let first = try #require(await rig.player.sleepTimers.values.first?.task)
         _ = try await rig.player.play(PlayArguments(sounds: ["rain"], for: 120))
         await first.value
         #expect(first.isCancelled)
         await rig.clock.sleeping(count: 1)
         // The default sleep fade (30 s) before the new end.
         #expect(rig.clock.deadlines == [ManualClock.Instant(offset: .seconds(90))])
-        let second = try #require(await rig.player.sleepTimer?.task)
+        let second = try #require(await rig.player.sleepTimers.values.first?.task)
         _ = try await rig.player.stop(StopArguments())
         await second.value
         #expect(second.isCancelled)
@@ -139,13 +139,13 @@ struct PlayerTests {
         _ = try await rig.player.play(PlayArguments(sounds: ["rain"], for: 60))
         try await rig.player.preview(soundID: "tone", seconds: 5, volume: 80)
         await rig.clock.sleeping(count: 2)
-        let timer = try #require(await rig.player.sleepTimer?.task)
+        let timer = try #require(await rig.player.sleepTimers.values.first?.task)
         let timed = [timer] + (await rig.player.previewStops.values)
         #expect(timed.count == 2)
         #expect(await rig.player.shutdown() == AudioFormat.frames(seconds: PlaybackDefaults().fadeOutSeconds))
         #expect(timed.allSatisfy { $0.isCancelled })
         #expect(rig.clock.deadlines.isEmpty)
-        #expect(await rig.player.sleepTimer == nil)
+        #expect(await rig.player.sleepTimers.isEmpty)
         #expect(await rig.player.previewStops.isEmpty)
         await rig.tearDown()
     }

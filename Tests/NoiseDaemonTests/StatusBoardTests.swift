@@ -19,18 +19,18 @@ struct StatusBoardTests {
         var playback = StatusBoard.Playback()
         playback.masterVolume = 70
         playback.sounds = [
-            .init(info: PlayingSound(id: "rain", name: "Rain", volume: 40, state: .fadingIn), fadeInEnds: 2),
+            .init(info: PlayingSound(id: "rain", name: "Rain", volume: 40, state: .fadingIn), fadeInEnds: 2, sleep: (10, 3)),
             .init(info: PlayingSound(id: "fan", name: "Fan", volume: 60, state: .fadingOut), fadeInEnds: 0),
         ]
-        playback.sleepDeadline = 10
-        playback.sleepFadeSeconds = 3
         board.publish(playback)
 
         now.set(1.5)
         var status = board.status()
         #expect(status.uptimeSeconds == 1.5)
         #expect(status.playing.map(\.state) == [.fadingIn, .fadingOut])
+        // Fan fades out: rain's timer is when everything has stopped.
         #expect(status.sleepTimer == SleepTimerInfo(remainingSeconds: 8.5, fadeOutSeconds: 3))
+        #expect(status.playing.map(\.sleepTimer) == [SleepTimerInfo(remainingSeconds: 8.5, fadeOutSeconds: 3), nil])
         #expect(status.masterVolume == 70)
         #expect(status.audio.device == "test")
 

@@ -35,7 +35,7 @@ struct TimeFaultTests {
         let loop: Task<Void, Never>
 
         init() async throws {
-            scheduler = try await AlarmScheduler(store: try AlarmStore.inMemory(), clock: clock, zones: zones, ringer: ringer,
+            scheduler = try await AlarmScheduler(store: CurrentStore(try AlarmStore.inMemory()), clock: clock, zones: zones, ringer: ringer,
                                                  hub: EventHub(), notifier: DesktopNotifier(environment: ["PATH": "/nonexistent"]),
                                                  logger: Logger(label: "test"))
             let scheduler = self.scheduler

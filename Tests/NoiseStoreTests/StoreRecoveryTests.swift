@@ -45,6 +45,13 @@ struct StoreRecoveryTests {
         let path = folder + "/noised.sqlite"
         let writable = try AlarmStore.open(path: path)
         for _ in 0..<3 { _ = try await writable.insert(alarm, lookAfter: 100) }
+        var timer = alarm
+        timer.firesAt = 1_800_000_000
+        _ = try await writable.insert(timer, lookAfter: 100)
+        let playback = StoredPlayback(masterVolume: 70, state: .paused, lastMix: [MixSound(id: "rain", volume: 40)])
+        let mix = MixInfo(name: "night", sounds: [MixSound(id: "rain", volume: 30), MixSound(id: "fan", volume: 80)])
+        try await writable.savePlayback(playback)
+        #expect(try await writable.saveMix(mix))
         try writable.close()
         let queue = try DatabaseQueue(path: path)
         try await queue.write { db in try db.execute(sql: "UPDATE alarm SET time = 'garbage' WHERE id = 2") }
@@ -56,18 +63,23 @@ struct StoreRecoveryTests {
         #expect(store.corruptCopy == path + ".corrupt-1970-01-01T000000Z")
         let reason = try #require(store.readOnlyReason)
         #expect(reason.contains(path) && reason.contains("alarm 2 could not be read") && reason.contains("noisectl store recover"))
-        #expect(try await store.snapshot().alarms.map(\.id) == [1, 3])
+        #expect(try await store.snapshot().alarms.map(\.id) == [1, 3, 4])
+        #expect(try await store.mixes() == [mix], "served read-only from memory too")
+        #expect(try await store.playback() == playback)
         await #expect(throws: AlarmStore.ReadOnlyStore.self) { try await store.insert(alarm, lookAfter: 1) }
         let check = store.check()
-        #expect(!check.sound && check.skippedAlarms == [2] && check.alarms == 2)
+        #expect(!check.sound && check.skippedAlarms == [2] && check.alarms == 3)
         #expect(FileManager.default.contents(atPath: path) == bytes)
         #expect(FileManager.default.contents(atPath: store.corruptCopy!) == bytes)
 
         let rebuilt = try store.rebuilt(lookAfter: [1: 500], snoozes: [:])
-        #expect(rebuilt.report == StoreRecovery(path: path, recovered: true, kept: 2, dropped: [2], corruptCopy: store.corruptCopy))
+        #expect(rebuilt.report == StoreRecovery(path: path, recovered: true, kept: 3, dropped: [2], corruptCopy: store.corruptCopy))
         #expect(rebuilt.store.readOnlyReason == nil)
-        #expect(try await rebuilt.store.snapshot().lookAfter == [1: 500, 3: 100])
-        #expect(try await rebuilt.store.insert(alarm, lookAfter: 1).id == 4, "ids are never given twice")
+        #expect(try await rebuilt.store.snapshot().lookAfter == [1: 500, 3: 100, 4: 100])
+        #expect(try await rebuilt.store.snapshot().alarms.last?.firesAt == 1_800_000_000, "a timer stays a timer")
+        #expect(try await rebuilt.store.mixes() == [mix], "the player's kept state too")
+        #expect(try await rebuilt.store.playback() == playback)
+        #expect(try await rebuilt.store.insert(alarm, lookAfter: 1).id == 5, "ids are never given twice")
         #expect(rebuilt.store.check().sound)
         try rebuilt.store.close()
         #expect(FileManager.default.contents(atPath: store.corruptCopy!) == bytes)

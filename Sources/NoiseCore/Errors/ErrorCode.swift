@@ -10,6 +10,8 @@ public enum ErrorCode: String, Sendable, Codable, CaseIterable {
     case unknownSound = "unknown_sound"
     /// The command needs a sound that is playing and it is not.
     case notPlaying = "not_playing"
+    /// No saved mix has that name (`play @NAME`, `mix remove`).
+    case unknownMix = "unknown_mix"
     /// The line is longer than `Limits.maxLineBytes`; the connection is closed after this reply.
     case lineTooLong = "line_too_long"
     case importFailed = "import_failed"

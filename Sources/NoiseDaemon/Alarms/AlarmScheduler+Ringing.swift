@@ -44,6 +44,11 @@ extension AlarmScheduler {
             case .dismissed(let alarmID, _):
                 logger.info("alarm \(alarmID) dismissed")
                 if let info = info(alarmID) { hub.publish(EventName.alarmDismissed, data: info) }
+            case .remove(let alarmID):
+                // A timer whose ring is over: its events went out above; now it goes.
+                _ = schedule.remove(alarmID)
+                logger.info("timer \(alarmID) done and removed")
+                changed()
             case .persistLookAfter, .persistSnooze, .disable:
                 break
             }

@@ -11,8 +11,12 @@ import NoiseProtocol
 /// Every change is stored before its reply is sent.
 public actor AlarmScheduler {
     var schedule: AlarmSchedule { didSet { publishStatus() } }
-    /// Replaced by `recoverStore` with the rebuilt one.
-    var store: AlarmStore
+    /// Replaced by `recoverStore` with the rebuilt one (in `current`, which the player shares).
+    var store: AlarmStore {
+        get { current.store }
+        set { current.store = newValue }
+    }
+    let current: CurrentStore
     let clock: any WallClock
     let zones: any TimeZoneSource
     let ringer: any AlarmRinger
@@ -41,9 +45,10 @@ public actor AlarmScheduler {
     /// How many `alarm missed` lists at most.
     static let missedKept = 500
 
-    public init(store: AlarmStore, clock: any WallClock, zones: any TimeZoneSource, ringer: any AlarmRinger,
+    public init(store current: CurrentStore, clock: any WallClock, zones: any TimeZoneSource, ringer: any AlarmRinger,
                 hub: EventHub, notifier: DesktopNotifier, logger: Logger, template: AlarmTemplate = AlarmTemplate(),
                 missedGraceSeconds: Double = AlarmDefaults.missedGraceSeconds, board: StatusBoard = StatusBoard()) async throws {
+        let store = current.store
         let snapshot = try await store.snapshot()
         let now = Int64(clock.now().rounded(.down))
         let (zone, zoneProblem) = zones.systemZoneReading()
@@ -52,7 +57,7 @@ public actor AlarmScheduler {
         self.zoneProblem = zoneProblem
         self.schedule.missedGraceSeconds = missedGraceSeconds
         self.template = template
-        self.store = store
+        self.current = current
         self.clock = clock
         self.zones = zones
         self.ringer = ringer
@@ -144,6 +149,10 @@ public actor AlarmScheduler {
 
     public func edit(_ id: Int64, _ changes: AlarmChanges) async throws(ProtocolError) -> AlarmInfo {
         guard let alarm = schedule.alarms[id] else { throw unknownAlarm(id) }
+        if alarm.isTimer && (changes.time != nil || changes.repeat != nil) {
+            throw ProtocolError(.invalidArgument, "alarm \(id) is a timer: its time and repeat stay as they are; "
+                + "cancel it and start another (noisectl timer cancel \(id); noisectl timer 10m)")
+        }
         try await checkSound(changes.sound)
         let updated = changes.applied(to: alarm)
         let now = nowSeconds()
@@ -202,10 +211,14 @@ public actor AlarmScheduler {
 
     public func dismiss() async throws(ProtocolError) -> [AlarmInfo] {
         guard !schedule.ringing.isEmpty else { throw notRinging() }
-        let ids = Array(schedule.ringing.keys).sorted()
+        let ringing = schedule.ringing.keys.sorted().compactMap(info)
         await perform(schedule.dismiss(now: nowSeconds()))
         changed()
-        return ids.compactMap(info)
+        // A timer is gone once dismissed: it is answered as it was, no longer ringing and with nothing to come.
+        return ringing.map { before in
+            info(before.alarm.id) ?? AlarmInfo(alarm: before.alarm, nextTrigger: nil, snoozedUntil: nil, ringing: false,
+                                               tone: before.tone)
+        }
     }
 
     /// The alarms part of `status`, without the tone's onset (the player's to publish).
@@ -214,7 +227,7 @@ public actor AlarmScheduler {
                      missed: recentMissed, timeZone: schedule.zone.identifier, wakeFromSuspend: clock.wakesFromSuspend,
                      wakeNote: clock.wakesFromSuspend ? nil
                         : "a suspended machine will not wake for alarms: give noised CAP_WAKE_ALARM (see docs/alarms.md)",
-                     storeProblem: store.readOnlyReason ?? lastStoreFailure, timeZoneProblem: zoneProblem)
+                     storeProblem: store.readOnlyReason ?? lastStoreFailure, timeZoneProblem: zoneProblem, timers: timers())
     }
 
     func publishStatus() {

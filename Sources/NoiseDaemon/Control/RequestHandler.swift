@@ -60,6 +60,12 @@ public struct RequestHandler<C: Clock>: Sendable where C.Duration == Duration {
         case .play(let arguments): return (try await player.play(arguments), false)
         case .stop(let arguments): return (try await player.stop(arguments), false)
         case .volume(let arguments): return (try await player.setVolume(arguments), false)
+        case .pause(let fade): return (await player.pause(fade: fade), false)
+        case .resume(let fadeIn): return (try await player.resume(fadeIn: fadeIn), false)
+        case .toggle: return (try await player.toggle(), false)
+        case .mixSave(let name): return (try await player.saveMix(named: name), false)
+        case .mixList: return (try await player.mixes(), false)
+        case .mixRemove(let name): return (try await player.removeMix(named: name), false)
         case .subscribe: return (status(), true)
         case .importSound(let arguments): return (try await importSound(arguments), false)
         case .alarmAdd(let changes): return (try await scheduler.add(changes), false)
@@ -72,6 +78,10 @@ public struct RequestHandler<C: Clock>: Sendable where C.Duration == Duration {
         case .alarmNext: return (NextAlarm(alarm: await scheduler.next()), false)
         case .alarmMissed: return (try await scheduler.missed(), false)
         case .alarmMissedClear: return (try await scheduler.clearMissed(), false)
+        case .timerAdd(let seconds, let label, let sound):
+            return (try await scheduler.addTimer(seconds: seconds, label: label, sound: sound), false)
+        case .timerList: return (await scheduler.timers(), false)
+        case .timerCancel(let ids): return (try await scheduler.cancelTimers(ids), false)
         case .snooze(let minutes): return (try await scheduler.snooze(minutes: minutes), false)
         case .dismiss: return (try await scheduler.dismiss(), false)
         case .preview(let sound, let seconds, let volume):

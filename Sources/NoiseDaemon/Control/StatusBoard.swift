@@ -13,25 +13,32 @@ public final class StatusBoard: Sendable {
             var info: PlayingSound
             /// A sound fading in shows as playing from this instant on.
             var fadeInEnds: Double
+            /// Its sleep timer: when it has faded out, and the length of that fade.
+            var sleep: (deadline: Double, fadeSeconds: Double)?
         }
 
+        var state = PlaybackState.stopped
         var masterVolume = 100.0
         var sounds: [Sound] = []
-        var sleepDeadline: Double?
-        var sleepFadeSeconds = 0.0
         var lastPlayed: [String] = []
 
         func info(at now: Double) -> PlaybackInfo {
             let playing = sounds.map { sound in
                 var info = sound.info
                 if info.state == .fadingIn && now >= sound.fadeInEnds { info.state = .playing }
+                // To the millisecond: the clocks' difference carries float noise (`1799.9999998`) that means nothing.
+                info.sleepTimer = sound.sleep.map {
+                    SleepTimerInfo(remainingSeconds: (max(0, $0.deadline - now) * 1000).rounded() / 1000,
+                                   fadeOutSeconds: $0.fadeSeconds)
+                }
                 return info
             }
-            // To the millisecond: the clocks' difference carries float noise (`1799.9999998`) that means nothing.
-            let timer = sleepDeadline.map {
-                SleepTimerInfo(remainingSeconds: (max(0, $0 - now) * 1000).rounded() / 1000, fadeOutSeconds: sleepFadeSeconds)
-            }
-            return PlaybackInfo(masterVolume: masterVolume, playing: playing, sleepTimer: timer, lastPlayed: lastPlayed)
+            // Everything stops by itself only when every sound still playing has a timer: then at the last of them.
+            let sounding = playing.filter { $0.state != .fadingOut }
+            let timers = sounding.compactMap(\.sleepTimer)
+            let last = timers.count == sounding.count ? timers.max { $0.remainingSeconds < $1.remainingSeconds } : nil
+            return PlaybackInfo(state: state, masterVolume: masterVolume, playing: playing, sleepTimer: last,
+                                lastPlayed: lastPlayed)
         }
     }
 

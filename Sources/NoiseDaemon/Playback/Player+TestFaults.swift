@@ -5,6 +5,6 @@ extension Player {
     /// for good, the way a deadlock or an endless loop in the player would, so a test can check that the
     /// watchdog pings stop and systemd would restart the daemon. Never returns.
     func wedgeForTesting() {
-        while true { pause() }
+        while true { Glibc.pause() }
     }
 }

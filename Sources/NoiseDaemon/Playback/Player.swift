@@ -3,6 +3,7 @@ import NoiseCore
 import NoiseCatalog
 import NoiseConfig
 import NoiseProtocol
+import NoiseStore
 
 /// Owns what plays: the voices in the mixer, their volumes, the master volume, the sleep timer, the sound
 /// library and the decoded-sound cache. Talks to the output thread only by sending it commands.
@@ -13,9 +14,11 @@ public actor Player<C: Clock> where C.Duration == Duration {
         var volume: Double
         var state: PlayingSound.State
         var fadeEnds: C.Instant
+        /// The sleep timer this sound belongs to (`sleepTimers`), if any.
+        var timer: Int?
     }
 
-    /// The sleep timer: when everything has faded out, and the task that starts the fade (`Player+SleepTimer`).
+    /// A sleep timer: when its sounds have faded out, and the task that starts the fade (`Player+SleepTimer`).
     struct SleepTimer {
         let deadline: C.Instant
         let fadeSeconds: Double
@@ -24,28 +27,41 @@ public actor Player<C: Clock> where C.Duration == Duration {
 
     let engine: AudioEngine
     let clock: C
-    private let hub: EventHub
-    private var defaults: PlaybackDefaults
-    private let started: C.Instant
+    let hub: EventHub
+    var defaults: PlaybackDefaults
+    let started: C.Instant
     /// Where `status` reads what plays (see `StatusBoard`): every change below is published as it happens.
     public nonisolated let board: StatusBoard
     var library: SoundLibrary { didSet { board.publish(catalogSummary()) } }
     /// The `CatalogKeeper` version of `library` (0: the one given at start).
     private var libraryVersion: UInt64 = 0
-    private var cache: SoundCache
+    var cache: SoundCache
     /// Decoded sounds kept on disk across restarts; nil keeps none.
     private let decodedStore: (any DecodedSoundStore)?
-    private var active: [Active] = [] {
+    var active: [Active] = [] {
         didSet {
-            let sounding = active.filter { $0.state != .fadingOut }.map(\.sound.id)
-            if !sounding.isEmpty { lastPlayed = sounding }
+            let sounding = active.filter { $0.state != .fadingOut }.map { MixSound(id: $0.sound.id, volume: $0.volume) }
+            if !sounding.isEmpty {
+                lastMix = sounding
+                paused = false
+            }
             publishPlayback()
+            remember()
         }
     }
-    /// What played last (`status`'s `last_played`): kept through a stop, for "play it again".
-    private var lastPlayed: [String] = []
-    private var masterVolume = 100.0 { didSet { publishPlayback() } }
-    var sleepTimer: SleepTimer? { didSet { publishPlayback() } }
+    /// What played last, at its volumes (`status`'s `last_played`, what `resume` plays): kept through a stop.
+    var lastMix: [MixSound] = []
+    /// Set by `pause`, until something plays or `stop`: MPRIS's Paused, not Stopped.
+    var paused = false { didSet { publishPlayback(); remember() } }
+    var masterVolume = 100.0 { didSet { publishPlayback(); remember() } }
+    var sleepTimers: [Int: SleepTimer] = [:] { didSet { publishPlayback() } }
+    var nextTimer = 1
+    /// Where the state above is kept across restarts, and the saved mixes; nil keeps nothing (tests).
+    let memory: (any PlaybackMemory)?
+    /// The state last handed to `memory`, the newest not yet written, and the write in flight (`Player+Memory`).
+    var remembered: StoredPlayback?
+    var unsaved: StoredPlayback?
+    var saving: Task<Void, Never>?
     /// The stops of previews still sounding, by voice (`Player+AlarmTones`): each cancelled when its voice ends
     /// first, all of them by `shutdown`.
     var previewStops: [VoiceID: Task<Void, Never>] = [:]
@@ -59,13 +75,15 @@ public actor Player<C: Clock> where C.Duration == Duration {
     }
 
     public init(engine: AudioEngine, library: SoundLibrary, clock: C, hub: EventHub, cacheBytes: Int,
-                decodedStore: (any DecodedSoundStore)? = nil, defaults: PlaybackDefaults = PlaybackDefaults()) {
+                decodedStore: (any DecodedSoundStore)? = nil, memory: (any PlaybackMemory)? = nil,
+                defaults: PlaybackDefaults = PlaybackDefaults()) {
         self.engine = engine
         self.library = library
         self.clock = clock
         self.hub = hub
         self.cache = SoundCache(budgetBytes: cacheBytes)
         self.decodedStore = decodedStore
+        self.memory = memory
         self.defaults = defaults
         let started = clock.now
         self.started = started
@@ -73,39 +91,37 @@ public actor Player<C: Clock> where C.Duration == Duration {
         board.publish(CatalogSummary(sounds: library.sounds.count, problems: library.problems.map(\.description)))
     }
 
-    // MARK: Queries
-
-    public func playback() -> PlaybackInfo {
-        playbackSnapshot().info(at: started.duration(to: clock.now).seconds)
-    }
-
-    public func catalogSummary() -> CatalogSummary {
-        CatalogSummary(sounds: library.sounds.count, problems: library.problems.map(\.description))
-    }
-
-    public func sounds(category: String?) -> [SoundInfo] {
-        library.sounds.filter { category == nil || $0.entry.category == category }.map(SoundInfo.init)
-    }
-
     // MARK: Commands
 
     public func play(_ request: PlayArguments) async throws(ProtocolError) -> PlaybackInfo {
-        let sounds = try request.sounds.map { (id) throws(ProtocolError) -> Sound in
-            guard let sound = library.sound(id: id) else { throw library.unknownSoundError(id) }
-            return sound
+        var wanted = request.sounds.map { MixSound(id: $0, volume: request.volume ?? -1) }
+        if let mix = request.mix { wanted = try await savedMix(named: mix).sounds }
+        try await start(wanted, fadeIn: request.fadeIn)
+        if let seconds = request.for {
+            startSleepTimer(for: wanted.map(\.id), seconds: seconds, fade: request.fadeOut ?? defaults.sleepFadeSeconds)
+        }
+        return reply()
+    }
+
+    /// Starts the sounds not playing, at their volumes (a negative volume: the default for a new sound, the volume
+    /// now for one playing), and brings back those fading out.
+    func start(_ wanted: [MixSound], fadeIn: Double?) async throws(ProtocolError) {
+        let sounds = try wanted.map { (item) throws(ProtocolError) -> (Sound, Double?) in
+            guard let sound = library.sound(id: item.id) else { throw library.unknownSoundError(item.id) }
+            return (sound, item.volume < 0 ? nil : item.volume)
         }
         // Load everything first: a sound that cannot be decoded fails the command before anything changes.
         var loaded: [String: SoundLoader.Loaded] = [:]
-        for sound in sounds where index(of: sound.id) == nil {
+        for (sound, _) in sounds where index(of: sound.id) == nil {
             loaded[sound.id] = try await source(for: sound, progressive: true)
         }
-        let fadeFrames = AudioFormat.frames(seconds: request.fadeIn ?? defaults.fadeInSeconds)
-        let fadeEnds = clock.now.advanced(by: .seconds(request.fadeIn ?? defaults.fadeInSeconds))
+        let fadeFrames = AudioFormat.frames(seconds: fadeIn ?? defaults.fadeInSeconds)
+        let fadeEnds = clock.now.advanced(by: .seconds(fadeIn ?? defaults.fadeInSeconds))
         var commands: [MixerCommand] = []
-        for sound in sounds {
+        for (sound, requestedVolume) in sounds {
             if let index = index(of: sound.id) {
                 var item = active[index]
-                if let volume = request.volume, volume != item.volume {
+                if let volume = requestedVolume, volume != item.volume {
                     item.volume = volume
                     commands.append(.setGain(item.voice, gain: VolumeLaw.gain(forVolume: volume)))
                 }
@@ -116,7 +132,7 @@ public actor Player<C: Clock> where C.Duration == Duration {
                 }
                 active[index] = item
             } else if let source = loaded[sound.id] {
-                let volume = request.volume ?? defaults.volume
+                let volume = requestedVolume ?? defaults.volume
                 let voice = nextVoice
                 nextVoice += 1
                 commands.append(.start(voice, source: Self.makeSource(source),
@@ -125,24 +141,23 @@ public actor Player<C: Clock> where C.Duration == Duration {
             }
         }
         engine.send(commands)
-        if let seconds = request.for {
-            startSleepTimer(seconds: seconds, fade: request.fadeOut ?? defaults.sleepFadeSeconds)
-        }
-        return published()
     }
 
     public func stop(_ request: StopArguments) throws(ProtocolError) -> PlaybackInfo {
         let fadeFrames = AudioFormat.frames(seconds: request.fade ?? defaults.fadeOutSeconds)
-        guard let ids = request.sounds else {
-            cancelSleepTimer()
-            fadeOutEverything(fadeFrames: fadeFrames)
-            return published()
+        var indices = Array(active.indices)
+        if let ids = request.sounds {
+            indices = try ids.map { (id) throws(ProtocolError) -> Int in
+                guard let index = index(of: id) else { throw notPlayingError(id) }
+                return index
+            }
         }
-        let indices = try ids.map { (id) throws(ProtocolError) -> Int in
-            guard let index = index(of: id) else { throw notPlayingError(id) }
-            return index
+        if request.timer {
+            clearSleepTimers(of: indices)
+        } else {
+            paused = false
+            fadeOut(indices, fadeFrames: fadeFrames)
         }
-        fadeOut(indices, fadeFrames: fadeFrames)
         return published()
     }
 
@@ -183,7 +198,7 @@ public actor Player<C: Clock> where C.Duration == Duration {
             for voice in voices { previewStops.removeValue(forKey: voice)?.cancel() }
             guard active.contains(where: { voices.contains($0.voice) }) else { return }
             active.removeAll { voices.contains($0.voice) }
-            if active.isEmpty { cancelSleepTimer() }
+            dropUnusedSleepTimers()
             _ = published()
         case .alarmAudio(let voice, let writtenAt, let heardAt):
             if let tone = alarmTone, tone.voice == voice {
@@ -196,19 +211,20 @@ public actor Player<C: Clock> where C.Duration == Duration {
     /// daemon's audio; returns how long the engine fades everything out before it closes the device (the fade
     /// stands in for those stops). Requests have stopped by now: the control server stops first.
     public func shutdown() async -> Int {
-        let timed = [sleepTimer?.task].compactMap { $0 } + Array(previewStops.values)
-        cancelSleepTimer()
+        let timed = sleepTimers.values.map(\.task) + Array(previewStops.values)
+        sleepTimers = [:]
         previewStops = [:]
         for task in timed {
             task.cancel()
             await task.value
         }
+        await forget()
         return AudioFormat.frames(seconds: defaults.fadeOutSeconds)
     }
 
     // MARK: Helpers
 
-    private func index(of id: String) -> Int? {
+    func index(of id: String) -> Int? {
         active.firstIndex { $0.sound.id == id }
     }
 
@@ -216,30 +232,6 @@ public actor Player<C: Clock> where C.Duration == Duration {
         let playing = active.filter { $0.state != .fadingOut }.map(\.sound.id)
         let list = playing.isEmpty ? "nothing is playing" : "playing: \(playing.joined(separator: ", "))"
         return ProtocolError(.notPlaying, "'\(id.prefix(40))' is not playing; \(list)")
-    }
-
-    /// What plays, with the instants needed to tell the time-dependent parts later (fades ending, the sleep timer).
-    private func playbackSnapshot() -> StatusBoard.Playback {
-        var playback = StatusBoard.Playback()
-        playback.masterVolume = masterVolume
-        playback.sounds = active.map { item in
-            .init(info: PlayingSound(id: item.sound.id, name: item.sound.entry.name, volume: item.volume, state: item.state),
-                  fadeInEnds: started.duration(to: item.fadeEnds).seconds)
-        }
-        playback.sleepDeadline = sleepTimer.map { started.duration(to: $0.deadline).seconds }
-        playback.sleepFadeSeconds = sleepTimer?.fadeSeconds ?? 0
-        playback.lastPlayed = lastPlayed
-        return playback
-    }
-
-    private func publishPlayback() {
-        board.publish(playbackSnapshot())
-    }
-
-    func published() -> PlaybackInfo {
-        let info = playback()
-        hub.publish(EventName.playback, data: info)
-        return info
     }
 
     /// The sound's samples, from the cache, else loaded; `progressive` hands over a decoded copy still being read
@@ -275,12 +267,17 @@ public actor Player<C: Clock> where C.Duration == Duration {
     }
 
     /// Fades out the voices at `indices` in one change of `active`: one at a time, `last_played` would be left
-    /// with the last of them alone (`play rain fan; stop` kept `["fan"]`).
-    private func fadeOut(_ indices: [Int], fadeFrames: Int) {
+    /// with the last of them alone (`play rain fan; stop` kept `["fan"]`). Their sleep timers have nothing left
+    /// to stop.
+    func fadeOut(_ indices: [Int], fadeFrames: Int) {
         var fading = active
-        for index in indices { fading[index].state = .fadingOut }
+        for index in indices {
+            fading[index].state = .fadingOut
+            fading[index].timer = nil
+        }
         engine.send(indices.map { .fadeOut(fading[$0].voice, fadeFrames: fadeFrames) })
         active = fading
+        dropUnusedSleepTimers()
     }
 
 }

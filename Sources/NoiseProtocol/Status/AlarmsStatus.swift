@@ -5,6 +5,8 @@ public struct AlarmsStatus: Sendable, Equatable, Codable {
     public var count: Int
     @ExplicitNull public var next: AlarmInfo?
     public var ringing: [AlarmInfo]
+    /// The timers still to ring (`noisectl timer`), the soonest first.
+    public var timers: [AlarmInfo]
     public var missed: [MissedInfo]
     public var timeZone: String
     /// Why the zone is UTC although `$TZ` or /etc/localtime names another that cannot be read, or null.
@@ -19,10 +21,11 @@ public struct AlarmsStatus: Sendable, Equatable, Codable {
 
     public init(count: Int, next: AlarmInfo?, ringing: [AlarmInfo], missed: [MissedInfo], timeZone: String,
                 wakeFromSuspend: Bool, wakeNote: String?, lastOnset: OnsetInfo? = nil, storeProblem: String? = nil,
-                timeZoneProblem: String? = nil) {
+                timeZoneProblem: String? = nil, timers: [AlarmInfo] = []) {
         self.count = count
         self.next = next
         self.ringing = ringing
+        self.timers = timers
         self.missed = missed
         self.timeZone = timeZone
         self.wakeFromSuspend = wakeFromSuspend

@@ -5,6 +5,7 @@ public struct StatusInfo: Sendable, Equatable, Codable {
     public var `protocol`: Int
     public var uptimeSeconds: Double
     public var audio: AudioStatus
+    public var state: PlaybackState
     public var masterVolume: Double
     public var playing: [PlayingSound]
     @ExplicitNull public var sleepTimer: SleepTimerInfo?
@@ -23,6 +24,7 @@ public struct StatusInfo: Sendable, Equatable, Codable {
         self.protocol = Limits.protocolVersion
         self.uptimeSeconds = uptimeSeconds
         self.audio = audio
+        self.state = playback.state
         self.masterVolume = playback.masterVolume
         self.playing = playback.playing
         self.sleepTimer = playback.sleepTimer

@@ -158,7 +158,8 @@ extension AlarmCommand {
                 let now = LocalTime.nowSeconds()
                 let header = ["ID", "TIME", "REPEAT", "LABEL", "SOUND", "ON", "NEXT"]
                 let rows = alarms.map { info in
-                    [String(info.alarm.id), info.alarm.time.description, info.alarm.repeat.description,
+                    [String(info.alarm.id), info.alarm.time.description,
+                     info.alarm.isTimer ? "timer" : info.alarm.repeat.description,
                      info.alarm.label + (info.alarm.note.map { (info.alarm.label.isEmpty ? "" : " ") + "(\($0))" } ?? ""),
                      info.alarm.sound, info.alarm.enabled ? "yes" : "no", AlarmText.next(info, now: now)]
                 }

@@ -1,4 +1,5 @@
 import ClockFace
+import NoiseAlarms
 import NoiseCore
 import NoiseProtocol
 import NoiseTime
@@ -16,7 +17,13 @@ enum AlarmText {
     static func summary(_ info: AlarmInfo, now: Int64) -> String {
         let alarm = info.alarm
         let label = alarm.label.isEmpty ? "" : " \"\(alarm.label)\""
-        return "alarm \(alarm.id) \(alarm.time) \(alarm.repeat)\(label): " + next(info, now: now)
+        let kind = alarm.isTimer ? "timer \(alarm.id) \(alarm.time)" : "alarm \(alarm.id) \(alarm.time) \(alarm.repeat)"
+        return kind + label + ": " + next(info, now: now)
+    }
+
+    /// `alarm 3 (Work)`, `timer 4 (tea)`.
+    static func name(_ alarm: Alarm) -> String {
+        (alarm.isTimer ? "timer" : "alarm") + " \(alarm.id)" + (alarm.label.isEmpty ? "" : " (\(alarm.label))")
     }
 
     /// An alarm event for `watch`: `07:00 Work ringing (snooze 9 min)`, `… snoozed until 07:09`, `… dismissed`.
@@ -42,7 +49,7 @@ enum AlarmText {
 
     static func details(_ info: AlarmInfo, now: Int64) -> [String] {
         let alarm = info.alarm
-        var rows = [["Alarm", String(alarm.id)], ["Time", alarm.time.description], ["Repeat", alarm.repeat.description],
+        var rows = [["Alarm", String(alarm.id)], ["Time", alarm.time.description], ["Repeat", alarm.isTimer ? "a timer: rings once, then goes" : alarm.repeat.description],
                     ["Label", alarm.label.isEmpty ? "—" : alarm.label], ["Enabled", alarm.enabled ? "yes" : "no"],
                     ["Sound", "\(alarm.sound) at \(alarm.volume.formatted)%"],
                     ["Ramp", alarm.rampSeconds == 0 ? "none" : DurationParser.describe(alarm.rampSeconds)],

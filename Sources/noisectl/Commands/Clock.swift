@@ -12,7 +12,7 @@ struct Clock: ParsableCommand {
         commandName: "clock",
         abstract: "A full-terminal clock: big digits with the next alarm and what plays, or an analog face.",
         discussion: """
-            Keys: s snooze and d dismiss a ringing alarm, space stops the noise or plays the last one again, \
+            Keys: s snooze and d dismiss a ringing alarm, space pauses the noise or resumes it, \
             q (or Ctrl-C) quits.
 
             The options you give are saved in config.toml's [clock] table, so the next 'noisectl clock' looks \

@@ -12,17 +12,19 @@ struct Play: ParsableCommand {
               noisectl play rain fan --volume 60
               noisectl play brown --for 45m          (sleep timer: fades out over the last 30 s)
               noisectl play pink --until 23:30 --fade-out 2m
+              noisectl play @sleep                   (a saved mix: see 'noisectl mix')
+            A sleep timer belongs to the sounds it is given with: 'play white --for 20m' leaves pink's own alone.
             """)
 
     @OptionGroup var options: ClientOptions
 
-    @Argument(help: "Sound ids (see 'noisectl sounds').")
+    @Argument(help: "Sound ids (see 'noisectl sounds'), or @NAME for a saved mix.")
     var sounds: [String]
 
     @Option(help: "Volume 0-100 (cubic, like PulseAudio: 50 is about -18 dB). Default: 100 for a new sound.")
     var volume: Double?
 
-    @Option(name: .customLong("for"), help: "Sleep timer: stop after this long, e.g. 45m, 1h30m.")
+    @Option(name: .customLong("for"), help: "Sleep timer of these sounds: stop after this long, e.g. 45m, 1h30m, 90s.")
     var duration: String?
 
     @Option(help: "Sleep timer: stop at this time of day, e.g. 23:30, 11:30pm.")
@@ -34,7 +36,21 @@ struct Play: ParsableCommand {
     @Option(name: .customLong("fade-out"), help: "Fade-out at the end of the sleep timer (default 30s).")
     var fadeOut: String?
 
+    /// `@NAME`: the saved mix it names.
+    var mix: String? {
+        sounds.count == 1 && sounds[0].hasPrefix("@") ? String(sounds[0].dropFirst()) : nil
+    }
+
     func validate() throws {
+        if let mix {
+            try MixCommand.check(mix)
+            if volume != nil {
+                throw ValidationError("a mix plays at the volumes it was saved with: leave out --volume (change one "
+                    + "sound after with 'noisectl volume N --sound ID')")
+            }
+        } else if sounds.contains(where: { $0.hasPrefix("@") }) {
+            throw ValidationError("a mix (@NAME) plays alone: give one @NAME, or sound ids")
+        }
         if let volume, !(0...100).contains(volume) {
             throw ValidationError("--volume must be 0 to 100, got \(volume.formatted)")
         }
@@ -42,28 +58,18 @@ struct Play: ParsableCommand {
         if fadeOut != nil && duration == nil && until == nil {
             throw ValidationError("--fade-out applies to a sleep timer: give --for or --until too")
         }
-        // A bare number is ambiguous (mpc users mean minutes, sleep(1) users seconds): the unit must be said.
-        if let duration, Double(duration) != nil {
-            throw ValidationError("--for \(duration) has no unit: write \(duration)m for minutes or \(duration)s for "
-                + "seconds (accepted: ms, s, m, h, as in 90s, 45m, 1h30m)")
-        }
-        if let seconds = try parseDuration(duration, option: "--for"), !(1...Limits.maxTimerSeconds).contains(seconds) {
-            throw ValidationError("--for must be from 1 s to 24 h")
-        }
+        _ = try parseTimerLength(duration, option: "--for")
         if let until { _ = try parseTime(until, option: "--until") }
         _ = try parseDuration(fadeIn, option: "--fade-in")
         _ = try parseDuration(fadeOut, option: "--fade-out")
     }
 
     func run() throws {
-        let timer = try duration.map { try DurationParser.seconds($0) }
+        let timer = try parseTimerLength(duration, option: "--for")
             ?? until.map { LocalTime.secondsUntil(try TimeOfDay.parse($0)) }
-        let request = PlayArguments(sounds: sounds, volume: volume,
+        let request = PlayArguments(sounds: mix == nil ? sounds : [], mix: mix, volume: volume,
                                     fadeIn: try parseDuration(fadeIn, option: "--fade-in"),
                                     for: timer, fadeOut: try parseDuration(fadeOut, option: "--fade-out"))
-        try options.send("play", args: request, as: PlaybackInfo.self) { playback in
-            Output.line("Playing: " + StatusText.playing(playback.playing))
-            if let timer = playback.sleepTimer { Output.line("Timer: " + timer.text) }
-        }
+        try options.send("play", args: request, as: PlaybackInfo.self, PlaybackText.show)
     }
 }

@@ -23,7 +23,7 @@ struct Snooze: ParsableCommand {
         try options.send("snooze", args: Args(minutes: minutes), as: [AlarmInfo].self) { alarms in
             let now = LocalTime.nowSeconds()
             for info in alarms {
-                Output.line("Snoozed alarm \(info.alarm.id): " + AlarmText.next(info, now: now))
+                Output.line("Snoozed " + AlarmText.name(info.alarm) + ": " + AlarmText.next(info, now: now))
             }
         }
     }
@@ -39,7 +39,7 @@ struct Dismiss: ParsableCommand {
         try options.send("dismiss", as: [AlarmInfo].self) { alarms in
             let now = LocalTime.nowSeconds()
             for info in alarms {
-                Output.line("Dismissed alarm \(info.alarm.id)" + (info.nextTrigger.map { "; next " + AlarmText.date($0) + ", " + AlarmText.relative($0.unix - now) } ?? "."))
+                Output.line("Dismissed " + AlarmText.name(info.alarm) + (info.nextTrigger.map { "; next " + AlarmText.date($0) + ", " + AlarmText.relative($0.unix - now) } ?? "."))
             }
         }
     }

@@ -17,8 +17,10 @@ struct Status: ParsableCommand {
 /// The human form of status and playback.
 enum StatusText {
     static func lines(_ status: StatusInfo) -> [String] {
-        var rows = [["Playing", playing(status.playing)], ["Volume", "\(status.masterVolume.formatted)% (master)"]]
-        if let timer = status.sleepTimer { rows.append(["Timer", timer.text]) }
+        var rows = [status.state == .paused ? ["Paused", status.lastPlayed.joined(separator: ", ") + " (noisectl resume)"]
+                        : ["Playing", playing(status.playing)],
+                    ["Volume", "\(status.masterVolume.formatted)% (master)"]]
+        if let timer = status.sleepTimer { rows.append(["Sleep timer", "everything " + timer.text]) }
         rows.append(["Audio", audio(status.audio)])
         let problems = status.catalog.problems
         rows.append(["Sounds", "\(status.catalog.sounds) in the catalog"
@@ -33,6 +35,9 @@ enum StatusText {
                 if let note = info.tone?.note { rows.append(["Tone", note]) }
             }
             rows.append(["Next alarm", alarms.next.map { AlarmText.summary($0, now: now) } ?? "none (\(alarms.count) alarms)"])
+            for timer in alarms.timers where timer.alarm.id != alarms.next?.alarm.id && !timer.ringing {
+                rows.append(["Timer", AlarmText.summary(timer, now: now)])
+            }
             for missed in alarms.missed.prefix(3) {
                 rows.append(["Missed", "alarm \(missed.alarmId)\(missed.label.isEmpty ? "" : " \"\(missed.label)\"") at "
                              + AlarmText.date(missed.trigger) + " (\(missed.reason))"])
@@ -57,8 +62,9 @@ enum StatusText {
     static func playing(_ sounds: [PlayingSound]) -> String {
         guard !sounds.isEmpty else { return "nothing" }
         return sounds.map { sound in
-            let state = sound.state == .playing ? "" : " (\(sound.state.rawValue.split(separator: "_").joined(separator: " ")))"
-            return "\(sound.name) [\(sound.id)] \(sound.volume.formatted)%\(state)"
+            var notes = sound.state == .playing ? [] : [sound.state.rawValue.split(separator: "_").joined(separator: " ")]
+            if let timer = sound.sleepTimer { notes.append("stops in \(DurationParser.describe(timer.remainingSeconds))") }
+            return "\(sound.name) [\(sound.id)] \(sound.volume.formatted)%" + (notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))")
         }.joined(separator: ", ")
     }
 

@@ -5,7 +5,8 @@ import NoiseProtocol
 struct Stop: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stop",
-        abstract: "Stop everything (and the sleep timer), or only the sounds named, with a fade.")
+        abstract: "Stop everything (and the sleep timers), or only the sounds named, with a fade.",
+        discussion: "With --timer, clear the sleep timers instead (of the sounds named, else all) and stop nothing.")
 
     @OptionGroup var options: ClientOptions
 
@@ -15,12 +16,24 @@ struct Stop: ParsableCommand {
     @Option(help: "Fade-out, e.g. 10s (default: the daemon's, 0.5s).")
     var fade: String?
 
+    @Flag(help: "Clear the sleep timers and let the sounds play on.")
+    var timer = false
+
     func validate() throws {
         _ = try parseDuration(fade, option: "--fade")
+        if timer && fade != nil { throw ValidationError("--timer stops nothing, so --fade does not apply") }
     }
 
     func run() throws {
-        let request = StopArguments(sounds: sounds.isEmpty ? nil : sounds, fade: try parseDuration(fade, option: "--fade"))
+        let request = StopArguments(sounds: sounds.isEmpty ? nil : sounds, fade: try parseDuration(fade, option: "--fade"),
+                                    timer: timer)
+        if timer {
+            return try options.send("stop", args: request, as: PlaybackInfo.self) { playback in
+                let timed = playback.playing.filter { $0.sleepTimer != nil }.map(\.id)
+                Output.line("Sleep timer cleared: " + (timed.isEmpty ? "no sound has one now." : "still timed: "
+                                                         + timed.joined(separator: ", ") + "."))
+            }
+        }
         try options.send("stop", args: request, as: PlaybackInfo.self) { playback in
             let stopping = playback.playing.filter { $0.state == .fadingOut }.map(\.id)
             let still = playback.playing.filter { $0.state != .fadingOut }

@@ -65,16 +65,9 @@ final class ClockDaemonLink {
             case .dismiss:
                 _ = try connection.request("dismiss")
                 said = "Dismissed"
-            case .playOrStop:
-                if let status, status.playing.contains(where: { $0.state != .fadingOut }) {
-                    _ = try connection.request("stop", args: StopArguments())
-                    said = "Stopped"
-                } else if let last = status?.lastPlayed, !last.isEmpty {
-                    _ = try connection.request("play", args: PlayArguments(sounds: last))
-                    said = "Playing " + last.joined(separator: ", ")
-                } else {
-                    said = "Nothing has played since noised started; start a noise with 'noisectl play SOUND'"
-                }
+            case .toggle:
+                let playback = try connection.decode(try connection.request("toggle"), as: PlaybackInfo.self)
+                said = playback.state == .playing ? "Playing " + playback.lastPlayed.joined(separator: ", ") : "Paused"
             }
             refresh()
             return said
@@ -94,5 +87,6 @@ final class ClockDaemonLink {
 enum ClockAction {
     case snooze
     case dismiss
-    case playOrStop
+    /// Space: pause what plays, or resume the paused (else the last) mix.
+    case toggle
 }

@@ -91,7 +91,7 @@ final class ClockSession {
                     case UInt8(ascii: "q"), UInt8(ascii: "Q"): return
                     case UInt8(ascii: "s"): act(.snooze)
                     case UInt8(ascii: "d"): act(.dismiss)
-                    case UInt8(ascii: " "): act(.playOrStop)
+                    case UInt8(ascii: " "): act(.toggle)
                     default: continue
                     }
                     redraw = true

@@ -48,6 +48,14 @@ final class ClockWakeups {
         timerfd_settime(timer, Int32(TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET), &spec, nil)
     }
 
+    /// Fires every `milliseconds` from now on (relative, so a change of the wall clock does not move it); 0
+    /// stops it. For the stopwatch, which ticks only while it runs.
+    func arm(everyMilliseconds milliseconds: Int) {
+        let interval = timespec(tv_sec: milliseconds / 1000, tv_nsec: milliseconds % 1000 * 1_000_000)
+        var spec = itimerspec(it_interval: interval, it_value: interval)
+        timerfd_settime(timer, 0, &spec, nil)
+    }
+
     /// Consumes the timer's expirations; re-arms it after a clock change.
     func drainTimer() {
         var expirations: UInt64 = 0

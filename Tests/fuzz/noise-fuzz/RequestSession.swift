@@ -38,7 +38,7 @@ enum RequestSession {
         let wall = ManualWallClock(now: RequestTarget.start)
         let scheduler: AlarmScheduler
         do {
-            scheduler = try await AlarmScheduler(store: try world.emptyStore(), clock: wall, zones: FixedZone(),
+            scheduler = try await AlarmScheduler(store: CurrentStore(try world.emptyStore()), clock: wall, zones: FixedZone(),
                                                  ringer: player, hub: hub, notifier: world.notifier,
                                                  logger: world.logger, board: player.board)
         } catch {

@@ -1,0 +1,84 @@
+import NoiseAudio
+import NoiseCore
+import NoiseProtocol
+import NoiseStore
+
+/// Pause, resume and saved mixes: what plays, kept with its volumes to be played again.
+extension Player {
+    /// Fades out what plays and keeps the mix for `resume`; with nothing playing, changes nothing.
+    public func pause(fade: Double?) -> PlaybackInfo {
+        let sounding = active.indices.filter { active[$0].state != .fadingOut }
+        if !sounding.isEmpty {
+            fadeOut(sounding, fadeFrames: AudioFormat.frames(seconds: fade ?? defaults.fadeOutSeconds))
+            paused = true
+        }
+        return published()
+    }
+
+    /// Plays the paused mix, else the last one, at the volumes it had; with something playing, changes nothing.
+    public func resume(fadeIn: Double?) async throws(ProtocolError) -> PlaybackInfo {
+        if state != .playing {
+            guard !lastMix.isEmpty else {
+                throw ProtocolError(.notPlaying, "nothing to resume: nothing has played yet; play a sound first, "
+                    + "e.g. 'noisectl play rain'")
+            }
+            try await start(lastMix, fadeIn: fadeIn)
+        }
+        return reply()
+    }
+
+    /// `pause` while something plays, else `resume` (a media key's Play/Pause).
+    public func toggle() async throws(ProtocolError) -> PlaybackInfo {
+        state == .playing ? pause(fade: nil) : try await resume(fadeIn: nil)
+    }
+
+    // MARK: Saved mixes
+
+    /// Saves what plays now (or the paused mix) with its volumes as `name`, replacing a mix of that name.
+    public func saveMix(named name: String) async throws(ProtocolError) -> MixInfo {
+        let sounding = active.filter { $0.state != .fadingOut }.map { MixSound(id: $0.sound.id, volume: $0.volume) }
+        let sounds = sounding.isEmpty && paused ? lastMix : sounding
+        guard !sounds.isEmpty else {
+            throw ProtocolError(.notPlaying, "nothing is playing: 'mix save' keeps the sounds playing now and their "
+                + "volumes; play them first, e.g. 'noisectl play rain fan --volume 60'")
+        }
+        let mix = MixInfo(name: name, sounds: sounds)
+        let saved = try await storing("the mix could not be saved") { memory in try await memory.saveMix(mix) }
+        guard saved else {
+            throw ProtocolError(.invalidArgument, "\(Limits.maxMixes) mixes are saved already, the most kept; "
+                + "remove one first ('noisectl mix remove NAME')")
+        }
+        return mix
+    }
+
+    public func mixes() async throws(ProtocolError) -> MixList {
+        MixList(mixes: try await storing("the mixes could not be read") { memory in try await memory.mixes() })
+    }
+
+    public func removeMix(named name: String) async throws(ProtocolError) -> MixInfo {
+        let mix = try await savedMix(named: name)
+        _ = try await storing("the mix could not be removed") { memory in try await memory.removeMix(named: name) }
+        return mix
+    }
+
+    func savedMix(named name: String) async throws(ProtocolError) -> MixInfo {
+        let mixes = try await mixes().mixes
+        guard let mix = mixes.first(where: { $0.name == name }) else {
+            let names = mixes.isEmpty ? "no mix is saved ('noisectl mix save NAME' saves what plays)"
+                : "saved mixes: " + mixes.map(\.name).joined(separator: ", ")
+            throw ProtocolError(.unknownMix, "no mix is named '\(name.prefix(40))'; \(names)")
+        }
+        return mix
+    }
+
+    /// Runs `work` on the store, its failure said as `failure` and why ("…, so nothing changed: the disk is full").
+    private func storing<T: Sendable>(_ failure: String, _ work: @Sendable (any PlaybackMemory) async throws -> T)
+        async throws(ProtocolError) -> T {
+        guard let memory else { throw ProtocolError(.storageFailed, "\(failure): this daemon keeps no store") }
+        do {
+            return try await work(memory)
+        } catch {
+            throw ProtocolError(.storageFailed, "\(failure), so nothing changed: \(AlarmStore.describe(error))")
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import GRDB
+import NoiseCore
+import NoiseProtocol
+
+/// What the player keeps across restarts: the master volume, whether noise played, was paused or stopped, and
+/// the last mix with its volumes (what `resume` plays again).
+public struct StoredPlayback: Sendable, Equatable {
+    public var masterVolume: Double
+    public var state: PlaybackState
+    public var lastMix: [MixSound]
+
+    public init(masterVolume: Double, state: PlaybackState, lastMix: [MixSound]) {
+        self.masterVolume = masterVolume
+        self.state = state
+        self.lastMix = lastMix
+    }
+}
+
+/// The player's state and the saved mixes live in the alarms' store: one file, one migration history, the same
+/// durability (a change is on disk before the reply), the same recovery.
+extension AlarmStore {
+    public func playback() async throws -> StoredPlayback? {
+        try await writer.read { db in try Self.readPlayback(db) }
+    }
+
+    public func savePlayback(_ playback: StoredPlayback) async throws {
+        try checkWritable()
+        try await writer.write { db in try Self.write(playback, db) }
+    }
+
+    public func mixes() async throws -> [MixInfo] {
+        try await writer.read { db in try Self.readMixes(db) }
+    }
+
+    /// Saves `mix`, replacing one of the same name; false when it is new and `Limits.maxMixes` are saved already.
+    public func saveMix(_ mix: MixInfo) async throws -> Bool {
+        try checkWritable()
+        return try await writer.write { db in
+            let exists = try Bool.fetchOne(db, sql: "SELECT count(*) FROM mix WHERE name = ?", arguments: [mix.name]) ?? false
+            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM mix") ?? 0
+            guard exists || count < Limits.maxMixes else { return false }
+            try Self.write(mix, db)
+            return true
+        }
+    }
+
+    /// Forgets the mix named `name`; false when there is none.
+    public func removeMix(named name: String) async throws -> Bool {
+        try checkWritable()
+        return try await writer.write { db in
+            try db.execute(sql: "DELETE FROM mix WHERE name = ?", arguments: [name])
+            return db.changesCount > 0
+        }
+    }
+
+    // MARK: Rows (the one reading and writing of these tables, for the store and its recovery alike)
+
+    static func readPlayback(_ db: Database) throws -> StoredPlayback? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT masterVolume, state FROM player WHERE id = 1") else { return nil }
+        let sounds = try Row.fetchAll(db, sql: "SELECT sound, volume FROM player_sound ORDER BY position")
+        return StoredPlayback(masterVolume: row["masterVolume"], state: PlaybackState(rawValue: row["state"]) ?? .stopped,
+                              lastMix: sounds.map { MixSound(id: $0["sound"], volume: $0["volume"]) })
+    }
+
+    static func write(_ playback: StoredPlayback, _ db: Database) throws {
+        try db.execute(sql: "INSERT OR REPLACE INTO player (id, masterVolume, state) VALUES (1, ?, ?)",
+                       arguments: [playback.masterVolume, playback.state.rawValue])
+        try db.execute(sql: "DELETE FROM player_sound")
+        for (position, sound) in playback.lastMix.enumerated() {
+            try db.execute(sql: "INSERT INTO player_sound (position, sound, volume) VALUES (?, ?, ?)",
+                           arguments: [position, sound.id, sound.volume])
+        }
+    }
+
+    static func readMixes(_ db: Database) throws -> [MixInfo] {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT mix.name AS name, sound, volume FROM mix JOIN mix_sound ON mix_sound.mix = mix.name
+            ORDER BY mix.name, position
+            """)
+        var mixes: [MixInfo] = []
+        for row in rows {
+            let name: String = row["name"]
+            let sound = MixSound(id: row["sound"], volume: row["volume"])
+            if mixes.last?.name == name { mixes[mixes.count - 1].sounds.append(sound) } else {
+                mixes.append(MixInfo(name: name, sounds: [sound]))
+            }
+        }
+        return mixes
+    }
+
+    static func write(_ mix: MixInfo, _ db: Database) throws {
+        try db.execute(sql: "DELETE FROM mix WHERE name = ?", arguments: [mix.name])
+        try db.execute(sql: "INSERT INTO mix (name) VALUES (?)", arguments: [mix.name])
+        for (position, sound) in mix.sounds.enumerated() {
+            try db.execute(sql: "INSERT INTO mix_sound (mix, position, sound, volume) VALUES (?, ?, ?, ?)",
+                           arguments: [mix.name, position, sound.id, sound.volume])
+        }
+    }
+
+    /// Schema v2: timers (an alarm's `firesAt`), the player's state and saved mixes.
+    static func migrateToV2(_ db: Database) throws {
+        try db.alter(table: "alarm") { table in table.add(column: "firesAt", .integer) }
+        try db.create(table: "player") { table in
+            table.primaryKey("id", .integer).check { $0 == 1 }
+            table.column("masterVolume", .double).notNull().check { $0 >= 0 && $0 <= 100 }
+            table.column("state", .text).notNull()
+        }
+        try db.create(table: "player_sound") { table in
+            table.primaryKey("position", .integer)
+            table.column("sound", .text).notNull()
+            table.column("volume", .double).notNull().check { $0 >= 0 && $0 <= 100 }
+        }
+        try db.create(table: "mix") { table in
+            table.primaryKey("name", .text)
+        }
+        try db.create(table: "mix_sound") { table in
+            table.column("mix", .text).notNull().references("mix", onDelete: .cascade)
+            table.column("position", .integer).notNull()
+            table.column("sound", .text).notNull()
+            table.column("volume", .double).notNull().check { $0 >= 0 && $0 <= 100 }
+            table.primaryKey(["mix", "position"])
+        }
+    }
+}
