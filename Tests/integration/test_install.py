@@ -194,6 +194,51 @@ def test_completions_are_generated_by_noisectl(installed):
             assert r.returncode == 0, f"{shell}: {r.stderr}"
 
 
+def test_bash_completes_sounds_alarms_and_zones_from_noisectl(installed):
+    """The installed bash completion, with the installed noisectl on PATH, asks a running daemon."""
+    root = installed.tmp / "complete"
+    env = H.base_env(H.make_env_dirs(root))
+    env["PATH"] = f"{installed.bin}:{env['PATH']}"
+    sock = root / "s"
+    with open(root / "noised.log", "wb") as log:
+        proc = H._register(subprocess.Popen([str(installed.bin / "noised"), "--device", "null", "--socket", str(sock)],
+                                            env=env, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT))
+    try:
+        H.wait_until(lambda: sock.exists() or proc.poll() is not None, 15, desc="the installed noised to listen")
+        added = subprocess.run(["noisectl", "--socket", str(sock), "alarm", "add", "07:00"], env=env,
+                               capture_output=True, text=True, timeout=20)
+        assert added.returncode == 0, added.stderr
+        script = installed.share / "bash-completion/completions/noisectl"
+
+        def complete(line: str) -> list[str]:
+            # What bash sets before calling the completion function for a line typed up to its end.
+            program = f"""
+                source {script}
+                COMP_LINE="$1"; COMP_POINT=${{#COMP_LINE}}
+                read -r -a COMP_WORDS <<< "$COMP_LINE"
+                [[ "$COMP_LINE" == *" " ]] && COMP_WORDS+=("")
+                COMP_CWORD=$((${{#COMP_WORDS[@]}} - 1)); COMPREPLY=()
+                _noisectl noisectl "${{COMP_WORDS[COMP_CWORD]}}" "${{COMP_WORDS[COMP_CWORD-1]}}"
+                printf '%s\\n' "${{COMPREPLY[@]}}"
+                """
+            r = subprocess.run(["bash", "-c", program, "bash", line], env=env, capture_output=True, text=True,
+                               timeout=30)
+            assert r.returncode == 0, r.stderr
+            return [w for w in r.stdout.split("\n") if w]
+
+        assert complete(f"noisectl play --socket {sock} ") == SOUND_IDS
+        assert complete(f"noisectl play --socket {sock} b") == [i for i in SOUND_IDS if i.startswith("b")]
+        assert complete(f"noisectl alarm edit --socket {sock} 1 --sound c") == \
+            [i for i in SOUND_IDS if i.startswith("c")]
+        assert complete(f"noisectl alarm show --socket {sock} ") == ["1"]
+        assert complete("noisectl world add Europe/Berl") == ["Europe/Berlin"]
+        assert "America/New_York" in complete("noisectl alarm when 7:00 --zone America/New_")
+        # No daemon at that socket: nothing to offer, and no error printed into the prompt.
+        assert complete(f"noisectl play --socket {root}/none ") == []
+    finally:
+        H.stop_process(proc, sig=signal.SIGTERM)
+
+
 @pytest.mark.parametrize("prefix", ["default", "/usr/local"])
 def test_destdir_staging_and_where_units_go(installed, tmp_path, prefix):
     """The default prefix is ~/.local, whose units go where systemd --user looks in the home; /usr/local's
