@@ -17,17 +17,19 @@ USERUNITDIR ?= $(if $(filter $(HOME)/%,$(PREFIX)),$(or $(XDG_DATA_HOME),$(HOME)/
 ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
 INSTALL_VARS = PREFIX='$(PREFIX)' DESTDIR='$(DESTDIR)' USERUNITDIR='$(USERUNITDIR)' ZSHCOMPDIR='$(ZSHCOMPDIR)'
 
-# Installed binaries carry the Swift runtime (-static-stdlib) so they run without the toolchain; no $ORIGIN
-# RUNPATH, full RELRO. Built in their own folder, so `make build` (for `make run`) and they never relink
-# each other. The stamp is newer than every source once built: `sudo make install` then only copies.
+# One release tree, .build/static, for `make build`/`make run`, `make install`, `make deb` and `make bench`:
+# the binaries carry the Swift runtime (-static-stdlib) so they run without the toolchain; no $ORIGIN
+# RUNPATH, full RELRO. So `make install` after `make run` links nothing again. Its own scratch path, so a
+# plain `swift build -c release` by hand (.build/release) cannot relink it without these flags.
+# The stamp is newer than every source once built: `sudo make install` then only copies.
 STATIC      := .build/static
 # A plain release build: the compiler's defaults, memory-safety checks included.
 RELEASE_OPTS := -c release
 STATIC_OPTS := --scratch-path $(STATIC) $(RELEASE_OPTS) -Xswiftc -static-stdlib --disable-local-rpath -Xlinker -z -Xlinker now
-STAMP       := $(STATIC)/share/built
-MANUALS     := $(STATIC)/plugins/GenerateManual/outputs
-MANUAL_OPTS := --authors 'NoiseClock developers<noiseclock@example.org>' \
-               --date $(shell git log -1 --format=%cs 2>/dev/null || date -u +%F)
+# What install and the .deb take: stripped binaries, their debug symbols, man pages, completions.
+DIST        := $(STATIC)/share
+STAMP       := $(DIST)/built
+MAN_DATE    := $(shell git log -1 --format=%cs 2>/dev/null || date -u +%F)
 
 # Build: the C libraries' headers. Tests: a real PulseAudio server with a null sink, ALSA's pulse plugin,
 # parec to record; sox, lame and mpg123 make and check test sounds; libfuse2 (with fusepy) mounts a stalled file
@@ -38,7 +40,7 @@ TEST_PACKAGES  := pulseaudio pulseaudio-utils sox libsox-fmt-mp3 lame mpg123 esp
 # make bench: the peers it measures noised against (mpd with mpc, mpg123), the PulseAudio server and
 # parec/pactl it plays and records through, sox and lame for the seam loop, gcc for its C client.
 BENCH_PACKAGES := mpd mpc mpg123 pulseaudio pulseaudio-utils alsa-utils libasound2-plugins sox lame gcc libc6-dev
-# make deb: dpkg-deb and dpkg-shlibdeps, strip, lintian.
+# make deb: dpkg-deb and dpkg-shlibdeps, lintian (binutils: readelf, objcopy and strip, which make release-static needs too).
 DEB_PACKAGES   := dpkg-dev binutils lintian
 
 .PHONY: all deps test-deps bench-deps build debug run test unit integration bench sounds clean \
@@ -63,15 +65,19 @@ test-deps: deps
 	@$(PYTHON) -c 'import pytest, numpy, fuse' 2>/dev/null || $(PYTHON) -m pip install -q pytest numpy fusepy
 
 build: deps
-	$(SWIFT) build $(RELEASE_OPTS)
+	$(SWIFT) build $(STATIC_OPTS)
 
 debug: deps
 	@mkdir -p .build
 	$(SWIFT) build 2>&1 | tee .build/build.log
 	@! grep -E '/(Sources|Tests)/.*(warning|error):' .build/build.log || (echo "build has warnings: fix them" && false)
 
+# Says where noisectl is before noised takes the terminal (it runs in the foreground until Ctrl-C).
 run: build
-	.build/release/noised --device $(DEVICE)
+	@echo "noisectl is $(CURDIR)/$(STATIC)/release/noisectl. In another terminal, put it on PATH with"
+	@echo "  export PATH=\"$(CURDIR)/$(STATIC)/release:\$$PATH\""
+	@echo "(or run make install: ~/.local/bin). Starting noised on device $(DEVICE); Ctrl-C stops it."
+	$(STATIC)/release/noised --device $(DEVICE)
 
 test: test-deps debug unit integration
 
@@ -101,34 +107,45 @@ sounds:
 fuzz: deps
 	scripts/fuzz $(FUZZ_SECONDS)
 
-# Release binaries with the Swift runtime linked in, their man pages generated from the argument parser
-# (swift-argument-parser's generate-manual plugin, once per section) and noisectl's shell completions.
+# Release binaries with the Swift runtime linked in, then in $(DIST): each stripped, its debug symbols split
+# off into debug/.build-id/NN/REST.debug (objcopy, as Debian's dh_strip does; gdb finds them by build id), the
+# man pages (packaging/man/ with the options and commands filled in from the parser by scripts/make-man) and
+# noisectl's shell completions.
 release-static: $(STAMP)
 
-$(STAMP): Makefile Package.swift $(wildcard Package.resolved) $(shell find Sources Benchmarks -type f)
-	$(call apt_install,$(BUILD_PACKAGES) $(RUN_PACKAGES))
+$(STAMP): Makefile Package.swift $(wildcard Package.resolved) $(shell find Sources Benchmarks packaging/man -type f) \
+          scripts/make-man
+	$(call apt_install,$(BUILD_PACKAGES) $(RUN_PACKAGES) binutils python3)
 	$(SWIFT) build $(STATIC_OPTS)
-	$(SWIFT) package $(STATIC_OPTS) plugin generate-manual --section 8 $(MANUAL_OPTS) >/dev/null
-	$(SWIFT) package $(STATIC_OPTS) plugin generate-manual --section 1 $(MANUAL_OPTS) >/dev/null
-	@mkdir -p $(STATIC)/share
-	cp $(MANUALS)/noised/noised.8 $(MANUALS)/noisectl/noisectl.1 $(STATIC)/share/
+	rm -rf $(DIST) && mkdir -p $(DIST)/bin
+	for p in noised noisectl; do \
+	  id=$$(readelf -n $(STATIC)/release/$$p | sed -n 's/^ *Build ID: //p'); \
+	  [ -n "$$id" ] || { echo "$$p has no build id" >&2; exit 1; }; \
+	  debug=$(DIST)/debug/.build-id/$$(echo $$id | cut -c1-2)/$$(echo $$id | cut -c3-).debug; \
+	  mkdir -p $$(dirname $$debug) && \
+	  objcopy --only-keep-debug --compress-debug-sections $(STATIC)/release/$$p $$debug && \
+	  strip --remove-section=.comment --remove-section=.note -o $(DIST)/bin/$$p $(STATIC)/release/$$p && \
+	  objcopy --add-gnu-debuglink=$$debug $(DIST)/bin/$$p || exit 1; done
+	$(PYTHON) scripts/make-man $(STATIC)/release/noised packaging/man/noised.8.in $(MAN_DATE) > $(DIST)/noised.8
+	$(PYTHON) scripts/make-man $(STATIC)/release/noisectl packaging/man/noisectl.1.in $(MAN_DATE) > $(DIST)/noisectl.1
 	for sh in bash zsh fish; do \
-	  $(STATIC)/release/noisectl --generate-completion-script $$sh | sed '1{/^#!/d;}' > $(STATIC)/share/noisectl.$$sh; done
+	  $(STATIC)/release/noisectl --generate-completion-script $$sh | sed '1{/^#!/d;}' > $(DIST)/noisectl.$$sh; done
 	touch $@
 
 # Installs binaries, sounds, user units, man pages and completions; lists them in PREFIX/share/noiseclock/install-manifest.
 install: $(STAMP)
-	$(INSTALL_VARS) BUILD=$(STATIC) scripts/install-files install
+	$(INSTALL_VARS) BUILD=$(DIST) scripts/install-files install
 
 # Removes what that manifest lists, then the folders install created if they are empty. Needs no build.
 uninstall:
 	@$(INSTALL_VARS) scripts/install-files uninstall
 
-# .build/deb/noiseclock_VERSION_ARCH.deb (files in /usr, binaries stripped, Depends from dpkg-shlibdeps), then lintian.
+# .build/deb/noiseclock_VERSION_ARCH.deb (files in /usr, binaries stripped, Depends from dpkg-shlibdeps) and
+# noiseclock-dbgsym_VERSION_ARCH.deb (their debug symbols), then lintian on both.
 deb: $(STAMP)
 	$(call apt_install,$(DEB_PACKAGES))
-	@deb=$$(scripts/make-deb $(STATIC) .build/deb) && echo "Built $$deb" && \
-	lintian --fail-on error $$deb
+	@debs=$$(scripts/make-deb $(DIST) .build/deb) && echo "Built" $$debs && \
+	lintian --fail-on error,warning $$debs
 
 clean:
 	rm -rf .build

@@ -44,9 +44,20 @@ def make(*args: str, timeout: float = 300) -> subprocess.CompletedProcess:
     return r
 
 
+def build_id(path: Path) -> str:
+    out = subprocess.run(["readelf", "-n", str(path)], capture_output=True, text=True, check=True).stdout
+    return re.search(r"Build ID: ([0-9a-f]+)", out).group(1)
+
+
+def debug_files(libdir: str) -> list[str]:
+    """Where the two programs' debug symbols go under a lib folder: debug/.build-id/NN/REST.debug."""
+    ids = [build_id(REPO / ".build/static/share/bin" / p) for p in ("noised", "noisectl")]
+    return [f"{libdir}/debug/.build-id/{i[:2]}/{i[2:]}.debug" for i in ids]
+
+
 def expected_files(prefix: str, unitdir: str) -> list[str]:
     share = f"{prefix}/share"
-    return [f"{prefix}/bin/noised", f"{prefix}/bin/noisectl",
+    return [f"{prefix}/bin/noised", f"{prefix}/bin/noisectl", *debug_files(f"{prefix}/lib"),
             f"{share}/noiseclock/sounds.json",
             *[f"{share}/noiseclock/sounds/{s['file']}" for s in CATALOG["sounds"]],
             f"{unitdir}/noised.service", f"{unitdir}/noised.socket",
@@ -99,6 +110,22 @@ def test_installed_binaries_do_not_need_the_swift_toolchain(installed):
         assert all(allowed.match(lib) for lib in libs), f"{program} links {libs}"
         if program == "noised":
             assert "libasound.so.2" in out and "libmpg123.so.0" in out, out
+
+
+def test_installed_binaries_are_stripped_with_their_debug_symbols_beside(installed):
+    """Stripped as dh_strip does; the symbols are in PREFIX/lib/debug/.build-id, where gdb looks by build id,
+    and each binary names its file (.gnu_debuglink)."""
+    for program, debug in zip(("noised", "noisectl"), debug_files(str(installed.prefix / "lib"))):
+        binary = installed.bin / program
+        kind = subprocess.run(["file", "-L", str(binary)], capture_output=True, text=True, check=True).stdout
+        assert ", stripped" in kind and "with debug_info" not in kind, kind
+        symbols = subprocess.run(["file", "-L", debug], capture_output=True, text=True, check=True).stdout
+        assert "with debug_info" in symbols and build_id(binary) in symbols, symbols
+        link = subprocess.run(["readelf", "--string-dump=.gnu_debuglink", str(binary)], capture_output=True,
+                              text=True, errors="replace", check=True).stdout
+        assert Path(debug).name in link, link
+        # The symbols are the unstripped binary's, which is far larger than what is installed.
+        assert binary.stat().st_size < (REPO / ".build/static/release" / program).stat().st_size * 0.8
 
 
 def test_units_start_the_installed_daemon(installed):
@@ -173,10 +200,33 @@ def test_man_pages_are_generated_and_render(installed, name, section):
     assert f".Nm {name}" in text
     if shutil.which("man") is None:
         pytest.skip("man is not installed; checked the header only")
+    # As lintian runs it: any groff or mdoc warning is printed on stderr.
+    r = subprocess.run(["man", "--warnings", "-E", "UTF-8", "-l", "-Tutf8", "-Z", str(page)], capture_output=True,
+                       text=True, timeout=30, env={**os.environ, "LC_ALL": "C.UTF-8"})
+    assert r.returncode == 0 and r.stderr == "", r.stderr
     r = subprocess.run(["man", "-l", str(page)], capture_output=True, text=True, timeout=30,
                        env={**os.environ, "MANPAGER": "cat", "PAGER": "cat", "MANWIDTH": "100"})
     assert r.returncode == 0, r.stderr
-    assert "NAME" in r.stdout and name in r.stdout and "SYNOPSIS" in r.stdout, r.stdout[:500]
+    headings = re.findall(r"^([A-Z][A-Z ]+)$", r.stdout, re.M)
+    for heading in ("NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "ENVIRONMENT", "FILES", "EXIT STATUS",
+                    "EXAMPLES", "SEE ALSO"):
+        assert heading in headings, f"{heading} missing from {name}({section}): {headings}"
+    synopsis = r.stdout.split("SYNOPSIS", 1)[1].split("DESCRIPTION", 1)[0]
+    assert "subcommand" not in synopsis, synopsis
+    # Every option the program knows is on its page (the options are filled in from the parser).
+    dump = json.loads(subprocess.run([str(installed.bin / name), "--experimental-dump-help"], capture_output=True,
+                                     text=True, check=True).stdout)
+    options: set[str] = set()
+
+    def walk(command: dict) -> None:
+        options.update(f"--{n['name']}" for a in command.get("arguments", []) if a.get("shouldDisplay", True)
+                       for n in a.get("names", []) if n["kind"] == "long")
+        for sub in command.get("subcommands", []):
+            walk(sub)
+
+    walk(dump["command"])
+    missing = sorted(o for o in options if not re.search(rf"(?<![\w-]){re.escape(o)}(?![\w-])", r.stdout))
+    assert not missing, f"not on the page of {name}: {missing}"
 
 
 def test_completions_are_generated_by_noisectl(installed):
@@ -192,6 +242,51 @@ def test_completions_are_generated_by_noisectl(installed):
         if shutil.which(shell):
             r = subprocess.run([shell, "-n", str(path)], capture_output=True, text=True, timeout=20)
             assert r.returncode == 0, f"{shell}: {r.stderr}"
+
+
+def test_bash_completes_sounds_alarms_and_zones_from_noisectl(installed):
+    """The installed bash completion, with the installed noisectl on PATH, asks a running daemon."""
+    root = installed.tmp / "complete"
+    env = H.base_env(H.make_env_dirs(root))
+    env["PATH"] = f"{installed.bin}:{env['PATH']}"
+    sock = root / "s"
+    with open(root / "noised.log", "wb") as log:
+        proc = H._register(subprocess.Popen([str(installed.bin / "noised"), "--device", "null", "--socket", str(sock)],
+                                            env=env, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT))
+    try:
+        H.wait_until(lambda: sock.exists() or proc.poll() is not None, 15, desc="the installed noised to listen")
+        added = subprocess.run(["noisectl", "--socket", str(sock), "alarm", "add", "07:00"], env=env,
+                               capture_output=True, text=True, timeout=20)
+        assert added.returncode == 0, added.stderr
+        script = installed.share / "bash-completion/completions/noisectl"
+
+        def complete(line: str) -> list[str]:
+            # What bash sets before calling the completion function for a line typed up to its end.
+            program = f"""
+                source {script}
+                COMP_LINE="$1"; COMP_POINT=${{#COMP_LINE}}
+                read -r -a COMP_WORDS <<< "$COMP_LINE"
+                [[ "$COMP_LINE" == *" " ]] && COMP_WORDS+=("")
+                COMP_CWORD=$((${{#COMP_WORDS[@]}} - 1)); COMPREPLY=()
+                _noisectl noisectl "${{COMP_WORDS[COMP_CWORD]}}" "${{COMP_WORDS[COMP_CWORD-1]}}"
+                printf '%s\\n' "${{COMPREPLY[@]}}"
+                """
+            r = subprocess.run(["bash", "-c", program, "bash", line], env=env, capture_output=True, text=True,
+                               timeout=30)
+            assert r.returncode == 0, r.stderr
+            return [w for w in r.stdout.split("\n") if w]
+
+        assert complete(f"noisectl play --socket {sock} ") == SOUND_IDS
+        assert complete(f"noisectl play --socket {sock} b") == [i for i in SOUND_IDS if i.startswith("b")]
+        assert complete(f"noisectl alarm edit --socket {sock} 1 --sound c") == \
+            [i for i in SOUND_IDS if i.startswith("c")]
+        assert complete(f"noisectl alarm show --socket {sock} ") == ["1"]
+        assert complete("noisectl world add Europe/Berl") == ["Europe/Berlin"]
+        assert "America/New_York" in complete("noisectl alarm when 7:00 --zone America/New_")
+        # No daemon at that socket: nothing to offer, and no error printed into the prompt.
+        assert complete(f"noisectl play --socket {root}/none ") == []
+    finally:
+        H.stop_process(proc, sig=signal.SIGTERM)
 
 
 @pytest.mark.parametrize("prefix", ["default", "/usr/local"])
@@ -251,7 +346,7 @@ def test_uninstall_removes_nothing_else(installed, tmp_path):
 
 
 def test_deb_package(installed):
-    make("deb", timeout=BUILD_TIMEOUT)     # also runs lintian, which fails on any error
+    make("deb", timeout=BUILD_TIMEOUT)     # also runs lintian, which fails on any warning or error
     arch = subprocess.run(["dpkg", "--print-architecture"], capture_output=True, text=True).stdout.strip()
     deb = REPO / f".build/deb/noiseclock_{VERSION}_{arch}.deb"
     assert deb.is_file()
@@ -279,7 +374,7 @@ def test_deb_package(installed):
                 "/usr/share/zsh/vendor-completions/_noisectl",
                 "/usr/share/fish/vendor_completions.d/noisectl.fish",
                 "/usr/share/doc/noiseclock/copyright", "/usr/share/doc/noiseclock/changelog.gz",
-                "/usr/share/doc/noiseclock/configuration.md.gz", "/usr/share/lintian/overrides/noiseclock"}
+                "/usr/share/doc/noiseclock/configuration.md.gz"}
     assert expected <= paths, f"missing from the package: {sorted(expected - paths)}"
     files = {p for p in paths if not p.endswith("/")}
     assert files == expected, f"unexpected in the package: {sorted(files - expected)}"
@@ -291,3 +386,26 @@ def test_deb_package(installed):
     control = subprocess.run(["dpkg-deb", "--info", str(deb), "md5sums"], capture_output=True, text=True,
                              check=True).stdout
     assert "usr/bin/noised" in control
+
+    # The binaries are stripped; their symbols are in the -dbgsym package, by build id.
+    unpacked = Path(tempfile.mkdtemp(prefix="ncdeb-", dir="/tmp"))
+    try:
+        subprocess.run(["dpkg-deb", "-x", str(deb), str(unpacked)], check=True)
+        for program in ("noised", "noisectl"):
+            kind = subprocess.run(["file", str(unpacked / "usr/bin" / program)], capture_output=True, text=True,
+                                  check=True).stdout
+            assert ", stripped" in kind, kind
+    finally:
+        shutil.rmtree(unpacked, ignore_errors=True)
+    dbgsym = REPO / f".build/deb/noiseclock-dbgsym_{VERSION}_{arch}.deb"
+    assert dbgsym.is_file()
+    info = subprocess.run(["dpkg-deb", "--field", str(dbgsym)], capture_output=True, text=True, check=True).stdout
+    assert "Package: noiseclock-dbgsym" in info and f"Depends: noiseclock (= {VERSION})" in info, info
+    ids = sorted(build_id(REPO / ".build/static/share/bin" / p) for p in ("noised", "noisectl"))
+    assert re.search(r"^Build-Ids: (.*)$", info, re.M).group(1).split() == ids, info
+    listing = subprocess.run(["dpkg-deb", "--contents", str(dbgsym)], capture_output=True, text=True,
+                             check=True).stdout
+    files = sorted(line.split()[-1].removeprefix(".") for line in listing.splitlines() if line.startswith("-"))
+    assert files == sorted(debug_files("/usr/lib")), files
+    # Its copyright and changelog are noiseclock's, as in Debian's own -dbgsym packages.
+    assert "./usr/share/doc/noiseclock-dbgsym -> noiseclock" in listing, listing

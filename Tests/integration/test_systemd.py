@@ -168,8 +168,10 @@ def test_socket_activation_starts_the_daemon_on_first_use(bins, tmpdir_short):
     env = H.base_env(dirs)
     sock = tmpdir_short / "activated"
     log = open(tmpdir_short / "activate.log", "w")
-    proc = subprocess.Popen([activate, "-l", str(sock), "--fdname=noised", str(bins / "noised"), "--device", "null"],
-                            env=env, stdout=log, stderr=subprocess.STDOUT)
+    # As docs/systemd.md says: -E passes the test's folders, which systemd-socket-activate would not.
+    passed = [f"-E{name}" for name in sorted(dirs) if name != "HOME"]
+    proc = subprocess.Popen([activate, "-l", str(sock), "--fdname=noised", *passed, str(bins / "noised"),
+                             "--device", "null"], env=env, stdout=log, stderr=subprocess.STDOUT)
     try:
         H.wait_until(lambda: sock.exists(), timeout=10, desc="the listening socket")
         log_text = lambda: (tmpdir_short / "activate.log").read_text(errors="replace")
@@ -178,6 +180,9 @@ def test_socket_activation_starts_the_daemon_on_first_use(bins, tmpdir_short):
         assert r.returncode == 0, str(r)
         assert r.json["audio"]["device"] == "null"
         assert "passed by the service manager" in log_text()
+        # Its alarms are in the test's XDG_STATE_HOME, not in HOME's default folder.
+        assert (tmpdir_short / "state/noised/noised.sqlite").exists()
+        assert not (tmpdir_short / "home/.local/state").exists()
         # The daemon did not create the socket, so it leaves it in place when it stops.
         proc.send_signal(signal.SIGTERM)
         proc.wait(10)

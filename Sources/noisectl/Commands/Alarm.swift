@@ -21,7 +21,8 @@ struct AlarmSettingOptions: ParsableArguments {
     @Option(help: "A label, e.g. Work.")
     var label: String?
 
-    @Option(help: "The sound (default \(AlarmDefaults.sound)); any id from 'noisectl sounds'. Try one: noisectl preview ID.")
+    @Option(help: "The sound (default \(AlarmDefaults.sound)); any id from 'noisectl sounds'. Try one: noisectl preview ID.",
+            completion: .soundIDs)
     var sound: String?
 
     @Option(help: "Volume 0-100 (default \(AlarmDefaults.volume.formatted)).")
@@ -59,7 +60,7 @@ func parseTime(_ text: String, option: String) throws -> TimeOfDay {
 
 /// An alarm id argument.
 struct AlarmIDArgument: ParsableArguments {
-    @Argument(help: "The alarm's id (see 'noisectl alarm list').")
+    @Argument(help: "The alarm's id (see 'noisectl alarm list').", completion: .alarmIDs)
     var id: Int64
 
     func validate() throws {
@@ -230,7 +231,7 @@ extension AlarmCommand {
             discussion: "Every id is checked first: if one names no alarm, none is deleted.", aliases: ["delete", "rm"])
         @OptionGroup var options: ClientOptions
 
-        @Argument(help: "The alarms' ids (see 'noisectl alarm list').")
+        @Argument(help: "The alarms' ids (see 'noisectl alarm list').", completion: .alarmIDs)
         var ids: [Int64]
 
         func validate() throws {

@@ -32,7 +32,7 @@ struct AlarmWhen: ParsableCommand {
     @Option(help: "Count from this instant: ISO-8601 with an offset or Z, e.g. 2024-03-09T07:00:00-05:00 (default: now).")
     var from: String?
 
-    @Option(help: "A time zone, e.g. Europe/Berlin (default: the system's, which the daemon uses).")
+    @Option(help: "A time zone, e.g. Europe/Berlin (default: the system's, which the daemon uses).", completion: .timeZones)
     var zone: String?
 
     @Option(help: "How many triggers to show, 1 to 1000.")

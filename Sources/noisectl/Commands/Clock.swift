@@ -58,7 +58,7 @@ struct Clock: ParsableCommand {
     @Flag(name: .customLong("random-color"), inversion: .prefixedNo, help: "A new colour for the digits every minute (saved).")
     var randomColor: Bool?
 
-    @Option(help: "With --analog: show this zone's difference from local time, e.g. Asia/Kolkata.")
+    @Option(help: "With --analog: show this zone's difference from local time, e.g. Asia/Kolkata.", completion: .timeZones)
     var zone: String?
 
     @Flag(help: "With --analog: draw with block characters instead of braille.")

@@ -54,7 +54,7 @@ struct MixCommand: ParsableCommand {
 
         @OptionGroup var options: ClientOptions
 
-        @Argument(help: "The mix's name.")
+        @Argument(help: "The mix's name.", completion: .mixNames)
         var name: String
 
         func validate() throws { try MixCommand.check(name) }

@@ -18,7 +18,7 @@ struct Play: ParsableCommand {
 
     @OptionGroup var options: ClientOptions
 
-    @Argument(help: "Sound ids (see 'noisectl sounds'), or @NAME for a saved mix.")
+    @Argument(help: "Sound ids (see 'noisectl sounds'), or @NAME for a saved mix.", completion: .playable)
     var sounds: [String]
 
     @Option(help: "Volume 0-100 (cubic, like PulseAudio: 50 is about -18 dB). Default: 100 for a new sound.")

@@ -51,7 +51,7 @@ struct Preview: ParsableCommand {
 
     @OptionGroup var options: ClientOptions
 
-    @Argument(help: "A sound id (see 'noisectl sounds --category alarm').")
+    @Argument(help: "A sound id (see 'noisectl sounds --category alarm').", completion: .soundIDs)
     var sound: String
 
     @Option(name: .customLong("for"), help: "At most this long, e.g. 5s (default 5s, up to 60s).")

@@ -10,7 +10,7 @@ struct Stop: ParsableCommand {
 
     @OptionGroup var options: ClientOptions
 
-    @Argument(help: "Sounds to stop (default: all).")
+    @Argument(help: "Sounds to stop (default: all).", completion: .soundIDs)
     var sounds: [String] = []
 
     @Option(help: "Fade-out, e.g. 10s (default: the daemon's, 0.5s).")

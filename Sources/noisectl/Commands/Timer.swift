@@ -29,7 +29,7 @@ struct TimerCommand: ParsableCommand {
         @Option(help: "A label, e.g. tea (default: 'Timer' and its length).")
         var label: String?
 
-        @Option(help: "The sound (default: the config's alarm sound); any id from 'noisectl sounds'.")
+        @Option(help: "The sound (default: the config's alarm sound); any id from 'noisectl sounds'.", completion: .soundIDs)
         var sound: String?
 
         func validate() throws {
@@ -69,7 +69,7 @@ struct TimerCommand: ParsableCommand {
 
         @OptionGroup var options: ClientOptions
 
-        @Argument(help: "The timers' ids (see 'noisectl timer list'); none cancels every timer.")
+        @Argument(help: "The timers' ids (see 'noisectl timer list'); none cancels every timer.", completion: .timerIDs)
         var ids: [Int64] = []
 
         func run() throws {

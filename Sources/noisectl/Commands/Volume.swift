@@ -20,7 +20,7 @@ struct Volume: ParsableCommand {
     @Argument(parsing: .allUnrecognized, help: "A volume 0-100, or +N / -N to change it by N; none shows it.")
     var level: [String] = []
 
-    @Option(help: "The playing sound to show or change (default: the master volume).")
+    @Option(help: "The playing sound to show or change (default: the master volume).", completion: .soundIDs)
     var sound: String?
 
     /// What `level` asks for: nil to show the volume.

@@ -34,7 +34,8 @@ struct World: ParsableCommand {
 
         @OptionGroup var options: ClientOptions
 
-        @Argument(help: "Zones to show, e.g. Europe/Berlin America/New_York (default: the saved ones).")
+        @Argument(help: "Zones to show, e.g. Europe/Berlin America/New_York (default: the saved ones).",
+                  completion: .timeZones)
         var zones: [String] = []
 
         @Option(help: "Show the clocks at this instant instead of now (for scripts and tests): ISO-8601 with an offset or Z, e.g. 2024-11-23T15:00:00Z.")

@@ -15,7 +15,7 @@ struct WorldAdd: ParsableCommand {
 
     @OptionGroup var options: ClientOptions
 
-    @Argument(help: "IANA zone names, e.g. Europe/Berlin America/New_York.")
+    @Argument(help: "IANA zone names, e.g. Europe/Berlin America/New_York.", completion: .timeZones)
     var zones: [String]
 
     func validate() throws {

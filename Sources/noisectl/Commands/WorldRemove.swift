@@ -11,7 +11,7 @@ struct WorldRemove: ParsableCommand {
 
     @OptionGroup var options: ClientOptions
 
-    @Argument(help: "Saved zone names, as 'noisectl world add' took them.")
+    @Argument(help: "Saved zone names, as 'noisectl world add' took them.", completion: .savedZones)
     var zones: [String]
 
     func run() throws {
