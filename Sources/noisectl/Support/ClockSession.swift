@@ -46,63 +46,30 @@ final class ClockSession {
     /// Runs until `q`, Ctrl-C, SIGTERM or SIGHUP; the terminal is restored on every way out.
     func run() {
         let wakeups = ClockWakeups()
-        terminal.enterFullScreen()
-        defer { terminal.restore() }
         wakeups.armEverySecond()
         link.connectIfDue(now: LocalTime.nowSeconds())
-        var inputOpen = true
-        draw()
-        while true {
-            var descriptors = [pollfd(fd: wakeups.timer, events: Int16(POLLIN), revents: 0),
-                               pollfd(fd: wakeups.signals, events: Int16(POLLIN), revents: 0),
-                               pollfd(fd: inputOpen ? STDIN_FILENO : -1, events: Int16(POLLIN), revents: 0)]
-            if let socket = link.fileDescriptor { descriptors.append(pollfd(fd: socket, events: Int16(POLLIN), revents: 0)) }
-            guard poll(&descriptors, nfds_t(descriptors.count), -1) >= 0 || errno == EINTR else { return }
-            var redraw = false
-            if descriptors[1].revents != 0 {
-                for signal in wakeups.drainSignals() {
-                    switch signal {
-                    case .quit:
-                        return
-                    case .resize:
-                        redraw = true
-                    case .suspend:
-                        terminal.restore()
-                        wakeups.suspendSelf()
-                    case .resume:
-                        terminal.enterFullScreen()
-                        shown = nil
-                        redraw = true
-                    }
-                }
-            }
-            if descriptors[0].revents != 0 {
-                wakeups.drainTimer()
+        TerminalLoop.run(terminal: terminal, wakeups: wakeups, extra: { link.fileDescriptor }, handle: { wake in
+            switch wake {
+            case .timer:
                 link.connectIfDue(now: LocalTime.nowSeconds())
-                redraw = true
-            }
-            if descriptors[2].revents != 0 {
-                guard let keys = terminal.readInput() else {
-                    inputOpen = false
-                    continue
-                }
+            case .keys(let keys):
                 for key in keys {
                     switch key {
-                    case UInt8(ascii: "q"), UInt8(ascii: "Q"): return
+                    case UInt8(ascii: "q"), UInt8(ascii: "Q"): return false
                     case UInt8(ascii: "s"): act(.snooze)
                     case UInt8(ascii: "d"): act(.dismiss)
                     case UInt8(ascii: " "): act(.toggle)
                     default: continue
                     }
-                    redraw = true
                 }
-            }
-            if descriptors.count > 3 && descriptors[3].revents != 0 {
+            case .extra:
                 link.readEvents()
-                redraw = true
             }
-            if redraw { draw() }
-        }
+            return true
+        }, draw: { fresh in
+            if fresh { shown = nil }
+            draw()
+        })
     }
 
     private func act(_ action: ClockAction) {

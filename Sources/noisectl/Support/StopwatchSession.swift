@@ -4,8 +4,8 @@ import NoiseConfig
 import NoiseSystem
 import NoiseTime
 
-/// The live stopwatch: one `poll` over a tenth-of-a-second timer (armed only while it runs, so a stopped
-/// stopwatch wakes for nothing), the signals and the keyboard. Needs no daemon.
+/// The live stopwatch (`TerminalLoop`), its timer armed every tenth of a second only while it runs, so a stopped
+/// stopwatch wakes for nothing but a key or a signal. Needs no daemon.
 final class StopwatchSession {
     private let terminal: ClockTerminal
     private let colors: ClockColors
@@ -20,50 +20,25 @@ final class StopwatchSession {
     /// Runs until `q`, Ctrl-C, SIGTERM or SIGHUP; the terminal is restored on every way out.
     func run() {
         let wakeups = ClockWakeups()
-        terminal.enterFullScreen()
-        defer { terminal.restore() }
-        var inputOpen = true
-        draw()
-        while true {
-            var descriptors = [pollfd(fd: wakeups.timer, events: Int16(POLLIN), revents: 0),
-                               pollfd(fd: wakeups.signals, events: Int16(POLLIN), revents: 0),
-                               pollfd(fd: inputOpen ? STDIN_FILENO : -1, events: Int16(POLLIN), revents: 0)]
-            guard poll(&descriptors, nfds_t(descriptors.count), -1) >= 0 || errno == EINTR else { return }
-            if descriptors[0].revents != 0 { wakeups.drainTimer() }
-            for signal in descriptors[1].revents != 0 ? wakeups.drainSignals() : [] {
-                switch signal {
-                case .quit:
-                    return
-                case .resize:
-                    break
-                case .suspend:
-                    terminal.restore()
-                    wakeups.suspendSelf()
-                case .resume:
-                    terminal.enterFullScreen()
-                    shown = nil
+        TerminalLoop.run(terminal: terminal, wakeups: wakeups, handle: { wake in
+            guard case .keys(let keys) = wake else { return true }
+            let now = MonotonicTime.seconds()
+            for key in keys {
+                switch key {
+                case UInt8(ascii: "q"), UInt8(ascii: "Q"): return false
+                case UInt8(ascii: " "):
+                    stopwatch.toggle(at: now)
+                    wakeups.arm(everyMilliseconds: stopwatch.isRunning ? 100 : 0)
+                case UInt8(ascii: "l"), UInt8(ascii: "L"), UInt8(ascii: "\n"): stopwatch.lap(at: now)
+                case UInt8(ascii: "r"), UInt8(ascii: "R"): stopwatch.reset(at: now)
+                default: continue
                 }
             }
-            if descriptors[2].revents != 0 {
-                guard let keys = terminal.readInput() else {
-                    inputOpen = false
-                    continue
-                }
-                let now = MonotonicTime.seconds()
-                for key in keys {
-                    switch key {
-                    case UInt8(ascii: "q"), UInt8(ascii: "Q"): return
-                    case UInt8(ascii: " "):
-                        stopwatch.toggle(at: now)
-                        wakeups.arm(everyMilliseconds: stopwatch.isRunning ? 100 : 0)
-                    case UInt8(ascii: "l"), UInt8(ascii: "L"), UInt8(ascii: "\n"): stopwatch.lap(at: now)
-                    case UInt8(ascii: "r"), UInt8(ascii: "R"): stopwatch.reset(at: now)
-                    default: continue
-                    }
-                }
-            }
+            return true
+        }, draw: { fresh in
+            if fresh { shown = nil }
             draw()
-        }
+        })
     }
 
     private func draw() {
