@@ -68,6 +68,9 @@ public enum Limits {
 
     /// Sound ids, categories: lowercase letters, digits and '-', starting with a letter.
     public static let maxIdLength = 32
+    /// Missed alarms: how many `status` shows, and how many `alarm missed` lists at most.
+    public static let missedShown = 20
+    public static let missedKept = 500
     /// Saved mixes: names as long as sound ids, and at most this many (a mix is a handful of rows).
     public static let maxMixes = 200
     /// Longest display name of a sound.

@@ -18,7 +18,12 @@ enum AlarmCommandParser {
             let reader = try ArgumentReader(command: name, args: args, accepted: ["id"])
             return .alarmEnable(id: try reader.alarmID(), enabled: name == "alarm_enable")
         case "alarm_remove":
-            return .alarmRemove(id: try ArgumentReader(command: name, args: args, accepted: ["id"]).alarmID())
+            let reader = try ArgumentReader(command: name, args: args, accepted: ["id", "ids"])
+            if args["ids"] == nil { return .alarmRemove(ids: [try reader.alarmID()], single: true) }
+            guard args["id"] == nil, let ids = try reader.alarmIDs("ids") else {
+                throw ProtocolError(.invalidArgument, "alarm_remove needs 'id' (an alarm id) or 'ids' (a list of them), not both")
+            }
+            return .alarmRemove(ids: ids, single: false)
         case "alarm_duplicate":
             return .alarmDuplicate(id: try ArgumentReader(command: name, args: args, accepted: ["id"]).alarmID())
         case "alarm_show":

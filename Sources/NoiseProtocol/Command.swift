@@ -21,7 +21,8 @@ public enum Command: Sendable, Equatable {
     case alarmAdd(AlarmChanges)
     case alarmEdit(id: Int64, AlarmChanges)
     case alarmEnable(id: Int64, enabled: Bool)
-    case alarmRemove(id: Int64)
+    /// `single`: asked with `id` (answered `{"removed": id}`), else with `ids` (answered with the list).
+    case alarmRemove(ids: [Int64], single: Bool)
     case alarmDuplicate(id: Int64)
     case alarmShow(id: Int64)
     case alarmList

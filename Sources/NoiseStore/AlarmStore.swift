@@ -180,8 +180,14 @@ public final class AlarmStore: Sendable {
 
     @discardableResult
     public func delete(id: Int64) async throws -> Bool {
+        try await delete(ids: [id]) == 1
+    }
+
+    /// Deletes the alarms in one transaction: all of them, or none if the write fails. Returns how many there were.
+    @discardableResult
+    public func delete(ids: [Int64]) async throws -> Int {
         try checkWritable()
-        return try await writer.write { db in try AlarmRecord.deleteOne(db, key: id) }
+        return try await writer.write { db in try AlarmRecord.deleteAll(db, keys: ids) }
     }
 
     /// Records what the scheduler decided, all in one transaction, before the scheduler acts on it.

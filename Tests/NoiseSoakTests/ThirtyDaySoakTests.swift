@@ -107,7 +107,7 @@ struct ThirtyDaySoakTests {
                     let changes = AlarmChanges(time: time, snoozeMinutes: snoozeMinutes)
                     _ = try await scheduler.edit(try #require(ids[label]), changes)
                 case .script(.remove(let label)):
-                    _ = try await scheduler.remove(try #require(ids[label]))
+                    _ = try await scheduler.remove([try #require(ids[label])])
                 case .script(.restart(let down)):
                     // The process ends (its loop with it); the store is what the next one starts from.
                     loop.cancel()

@@ -601,7 +601,7 @@ def test_alarm_object_has_every_field(make_daemon, testdata):
     for info in (_json(d, "alarm", "show", str(aid)), _json(d, "alarm", "next")["alarm"],
                  d.status()["alarms"]["next"], *_json(d, "alarm", "list")):
         assert set(info) == INFO_KEYS and set(info["alarm"]) == ALARM_KEYS, info
-    assert _json(d, "alarm", "remove", str(noted["alarm"]["id"])) == {"removed": noted["alarm"]["id"]}
+    assert _json(d, "alarm", "remove", str(noted["alarm"]["id"])) == {"removed": [noted["alarm"]["id"]]}
 
 
 def test_alarm_add_unknown_sound_names_the_closest_ids(make_daemon, testdata):

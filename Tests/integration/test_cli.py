@@ -387,7 +387,7 @@ def test_alarm_rm_and_delete_take_several_ids_and_snooze_says_what_is_next(make_
     r = d.ctl("alarm", "delete", str(ids[0]), str(ids[1]), str(ids[0]))
     assert r.returncode == 0 and r.stdout.strip() == f"Removed alarms {ids[0]}, {ids[1]}.", str(r)
     r = d.ctl("--json", "alarm", "rm", str(ids[2]))
-    assert r.returncode == 0 and r.json == {"removed": ids[2]}, str(r)
+    assert r.returncode == 0 and r.json == {"removed": [ids[2]]}, str(r)
     assert d.ctl("--json", "alarm", "list").json == []
     # An alarm's note is in the list and in `alarm show`, not only in --json.
     noted = d.ctl("--json", "alarm", "add", "06:00", "--label", "Pills", "--note", "with water").json["alarm"]["id"]

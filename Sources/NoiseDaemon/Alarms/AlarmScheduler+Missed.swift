@@ -8,7 +8,7 @@ extension AlarmScheduler {
     /// The missed alarms the store keeps, newest first (`status` shows the last `missedShown`).
     public func missed() async throws(ProtocolError) -> [MissedInfo] {
         do {
-            return Self.info(try await store.missed(limit: Self.missedKept), zone: schedule.zone)
+            return Self.info(try await store.missed(limit: Limits.missedKept), zone: schedule.zone)
         } catch {
             throw ProtocolError(.storageFailed, "the missed alarms could not be read: \(AlarmStore.describe(error))")
         }
@@ -16,7 +16,7 @@ extension AlarmScheduler {
 
     /// Forgets every missed alarm: `status`, `alarm missed` and the next start show none.
     public func clearMissed() async throws(ProtocolError) -> MissedCleared {
-        let cleared = try await storing { try await store.clearMissed() }
+        let cleared = try await storing("the missed alarms could not be forgotten") { try await store.clearMissed() }
         recentMissed = []
         return MissedCleared(cleared: cleared)
     }

@@ -34,8 +34,6 @@ extension AlarmScheduler {
             let list = pending.isEmpty ? "there are no timers" : "timers: " + IDRanges.text(pending)
             throw ProtocolError(.unknownAlarm, "no timer has id \(unknown); \(list)")
         }
-        let cancelled = ids ?? pending
-        for id in cancelled { _ = try await remove(id) }
-        return CancelledTimers(cancelled: cancelled)
+        return CancelledTimers(cancelled: try await remove(ids ?? pending))
     }
 }

@@ -41,9 +41,6 @@ public actor AlarmScheduler {
     /// How long before a trigger its tone is handed to the mixer: more than the device buffer (0.5 s), so the
     /// first frame can be placed on the trigger's instant.
     static let prepareLead = 1.5
-    static let missedShown = 20
-    /// How many `alarm missed` lists at most.
-    static let missedKept = 500
 
     public init(store current: CurrentStore, clock: any WallClock, zones: any TimeZoneSource, ringer: any AlarmRinger,
                 hub: EventHub, notifier: DesktopNotifier, logger: Logger, template: AlarmTemplate = AlarmTemplate(),
@@ -66,7 +63,7 @@ public actor AlarmScheduler {
         self.logger = logger
         self.board = board
         if let zoneProblem { logger.warning("alarms: \(zoneProblem)") }
-        self.recentMissed = Self.info(try await store.missed(limit: Self.missedShown), zone: zone)
+        self.recentMissed = Self.info(try await store.missed(limit: Limits.missedShown), zone: zone)
         publishStatus()
     }
 
@@ -162,12 +159,13 @@ public actor AlarmScheduler {
         return info(id)!
     }
 
-    public func remove(_ id: Int64) async throws(ProtocolError) -> Int64 {
-        guard schedule.alarms[id] != nil else { throw unknownAlarm(id) }
-        try await storing { try await store.delete(id: id) }
-        await perform(schedule.remove(id))
+    /// Removes the alarms in one store change: every id is checked first, and one unknown removes none.
+    public func remove(_ ids: [Int64]) async throws(ProtocolError) -> [Int64] {
+        if let unknown = ids.first(where: { schedule.alarms[$0] == nil }) { throw unknownAlarm(unknown) }
+        try await storing { try await store.delete(ids: ids) }
+        for id in ids { await perform(schedule.remove(id)) }
         changed()
-        return id
+        return ids
     }
 
     public func duplicate(_ id: Int64) async throws(ProtocolError) -> AlarmInfo {
@@ -282,7 +280,8 @@ public actor AlarmScheduler {
     /// Runs a change of the store. A refusal becomes `storage_failed` with nothing changed, and `status` shows it
     /// until a change succeeds.
     @discardableResult
-    func storing<T>(_ write: () async throws -> T) async throws(ProtocolError) -> T {
+    func storing<T>(_ failure: String = "the alarm could not be saved",
+                    _ write: () async throws -> T) async throws(ProtocolError) -> T {
         do {
             let result = try await write()
             lastStoreFailure = nil
@@ -291,7 +290,7 @@ public actor AlarmScheduler {
             let reason = AlarmStore.describe(error)
             logger.error("alarms: the store refused a change: \(reason)\(error is AlarmStore.ReadOnlyStore ? "" : " (\(error))")")
             lastStoreFailure = "the last change was refused: \(reason)"
-            throw ProtocolError(.storageFailed, "the alarm could not be saved, so nothing changed: \(reason)")
+            throw ProtocolError(.storageFailed, "\(failure), so nothing changed: \(reason)")
         }
     }
 }

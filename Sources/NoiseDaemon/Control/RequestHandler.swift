@@ -71,7 +71,9 @@ public struct RequestHandler<C: Clock>: Sendable where C.Duration == Duration {
         case .alarmAdd(let changes): return (try await scheduler.add(changes), false)
         case .alarmEdit(let id, let changes): return (try await scheduler.edit(id, changes), false)
         case .alarmEnable(let id, let enabled): return (try await scheduler.edit(id, AlarmChanges(enabled: enabled)), false)
-        case .alarmRemove(let id): return (Removed(removed: try await scheduler.remove(id)), false)
+        case .alarmRemove(let ids, let single):
+            let removed = try await scheduler.remove(ids)
+            return single ? (Removed(removed: removed[0]), false) : (RemovedList(removed: removed), false)
         case .alarmDuplicate(let id): return (try await scheduler.duplicate(id), false)
         case .alarmShow(let id): return (try await scheduler.show(id), false)
         case .alarmList: return (await scheduler.list(), false)
@@ -101,6 +103,10 @@ public struct RequestHandler<C: Clock>: Sendable where C.Duration == Duration {
 
     struct Removed: Encodable, Sendable {
         var removed: Int64
+    }
+
+    struct RemovedList: Encodable, Sendable {
+        var removed: [Int64]
     }
 
     private func importSound(_ arguments: ImportArguments) async throws(ProtocolError) -> SoundInfo {

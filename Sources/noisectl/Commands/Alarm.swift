@@ -239,15 +239,12 @@ extension AlarmCommand {
         }
 
         func run() throws {
-            let ids = ids.reduce(into: [Int64]()) { if !$0.contains($1) { $0.append($1) } }
-            try options.withDaemon { connection throws(ClientFailure) in
-                for id in ids { _ = try connection.request("alarm_show", args: IDArgs(id: id)) }
-                var replies: [ReplyData] = []
-                for id in ids { replies.append(try connection.request("alarm_remove", args: IDArgs(id: id))) }
-                // One id: the daemon's reply as it came; several: the list of them.
-                if options.json { return ids.count == 1 ? Output.json(replies[0]) : Output.json(replies) }
-                let list = ids.map(String.init).joined(separator: ", ")
-                Output.line(ids.count == 1 ? "Removed alarm \(list)." : "Removed alarms \(list).")
+            struct Arguments: Encodable { var ids: [Int64] }
+            struct Removed: Decodable { var removed: [Int64] }
+            // One request: the daemon removes them all in one store change, or none.
+            try options.send("alarm_remove", args: Arguments(ids: ids), as: Removed.self) { reply in
+                let list = reply.removed.map(String.init).joined(separator: ", ")
+                Output.line(reply.removed.count == 1 ? "Removed alarm \(list)." : "Removed alarms \(list).")
             }
         }
     }
