@@ -17,7 +17,9 @@ struct Status: ParsableCommand {
 /// The human form of status and playback.
 enum StatusText {
     static func lines(_ status: StatusInfo) -> [String] {
-        var rows = [status.state == .paused ? ["Paused", status.lastPlayed.joined(separator: ", ") + " (noisectl resume)"]
+        let last = status.lastPlayed.joined(separator: ", ")
+        var rows = [status.state == .paused ? ["Paused", last + " (noisectl resume)"]
+                        : status.playing.isEmpty && !last.isEmpty ? ["Playing", "nothing (last: \(last); noisectl resume)"]
                         : ["Playing", playing(status.playing)],
                     ["Volume", "\(status.masterVolume.formatted)% (master)"]]
         if let timer = status.sleepTimer { rows.append(["Sleep timer", "everything " + timer.text]) }
