@@ -21,14 +21,18 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
-        // C bridges to the system libraries (Debian: libasound2-dev, libmpg123-dev). CALSA carries a tiny C shim
-        // because libasound's error handler is variadic, which Swift cannot implement.
+        // C bridges to the system libraries (Debian: libasound2-dev, libmpg123-dev, libsndfile1-dev, libsoxr-dev).
+        // CALSA carries a tiny C shim because libasound's error handler is variadic, which Swift cannot implement.
         .target(name: "CALSA", linkerSettings: [.linkedLibrary("asound")]),
         .target(name: "CLinux"),
         // libFuzzer's driver, declared for the fuzz harness; only the fuzz build (scripts/fuzz) links libFuzzer.
         // Both live with the tests they are (Tests/fuzz): Sources/ holds what ships.
         .target(name: "CFuzzer", path: "Tests/fuzz/CFuzzer"),
         .systemLibrary(name: "CMPG123", pkgConfig: "libmpg123", providers: [.apt(["libmpg123-dev"])]),
+        // WAV, FLAC, Ogg Vorbis and Opus (Debian: libsndfile1-dev), and resampling what is not at 44.1 kHz
+        // (libsoxr-dev); MP3 stays with libmpg123, whose gapless decoding the shipped loops rely on.
+        .systemLibrary(name: "CSndfile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
+        .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
 
         // The pure core, no I/O, one module per domain (docs/architecture.md has the map; a test checks it).
         // NoiseCore: limits, JSON, errors, parsing and path rules every other module uses.
@@ -61,7 +65,8 @@ let package = Package(
         // Decoding, mixing and the output thread.
         .target(
             name: "NoiseAudio",
-            dependencies: ["NoiseCore", "NoiseProtocol", "NoiseSystem", "CALSA", "CMPG123"],
+            dependencies: ["NoiseCore", "NoiseCatalog", "NoiseProtocol", "NoiseSystem", "CALSA", "CMPG123", "CSndfile",
+                           "CSoxr"],
             swiftSettings: strict
         ),
 

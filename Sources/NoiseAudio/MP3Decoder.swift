@@ -1,24 +1,12 @@
 import CMPG123
 import Glibc
 
-/// Why a file could not be decoded, in words for the user.
-public struct DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var path: String
-    public var reason: String
-
-    public init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
-    }
-
-    public var description: String { "cannot decode \(path): \(reason)" }
-}
-
 /// The one place that talks to libmpg123: opens a file, decodes it to the engine's format with gapless
-/// decoding on (so a file with a LAME/Info tag decodes sample-exact), and rewinds for looping.
+/// decoding on (so a file with a LAME/Info tag decodes sample-exact), and rewinds for looping. Chosen by
+/// `AudioDecoding` for files whose first bytes are MPEG audio or an ID3 tag.
 ///
 /// Not thread-safe: one thread uses an instance at a time (a loader, then the output thread).
-public final class MP3Decoder {
+public final class MP3Decoder: AudioDecoder {
     private let handle: OpaquePointer
     /// Ours to close: libmpg123 reads a descriptor it was given but leaves closing it to the caller.
     private let descriptor: Int32

@@ -46,14 +46,14 @@ public final class BufferSource: PCMSource {
     }
 }
 
-/// Plays a file too large for the cache by decoding as it goes; at the end it seeks back to the start,
-/// which libmpg123's gapless mode makes sample-exact, so the loop has no gap.
+/// Plays a file too large for the cache by decoding as it goes; at the end it seeks back to the start, which
+/// the decoders make sample-exact (libmpg123's gapless mode; libsndfile adds no padding), so the loop has no gap.
 public final class StreamingSource: PCMSource {
-    private let decoder: MP3Decoder
+    private let decoder: any AudioDecoder
     private let loops: Bool
     private var failed = false
 
-    public init(decoder: MP3Decoder, loops: Bool) {
+    public init(decoder: any AudioDecoder, loops: Bool) {
         self.decoder = decoder
         self.loops = loops
     }

@@ -109,7 +109,7 @@ enum CommandParser {
         guard path.hasPrefix("/") else {
             throw ProtocolError(.invalidArgument, "import: 'path' must be absolute, got \"\(path.prefix(80))\"")
         }
-        return ImportArguments(path: path, id: try reader.requiredString("id"), name: try reader.requiredString("name"),
+        return ImportArguments(path: path, id: try reader.string("id"), name: try reader.string("name"),
                                category: try reader.string("category"), kind: kind)
     }
 }

@@ -190,26 +190,3 @@ struct ConfigFileTests {
         }
     }
 }
-
-@Suite("Sounds from a plain folder")
-struct FolderSoundsTests {
-    @Test(arguments: [
-        ("Ocean Waves 2", "ocean-waves-2"), ("rain", "rain"), ("__Big__Storm__", "big-storm"), ("2am drone", "sound-2am-drone"),
-        ("Ünïcode", "n-code"), ("!!!", "sound"),
-        ("a very long file name that goes on and on", "a-very-long-file-name-that-goes"),
-    ])
-    func idsAreMadeFromFileNames(_ stem: String, _ id: String) {
-        let made = FolderSounds.identifier(for: stem)
-        #expect(made == id)
-        #expect(SoundRules.idProblem(made) == nil)
-    }
-
-    @Test func onlyMP3FilesBecomeLoopsAndClashesAreReported() {
-        let result = FolderSounds.entries(files: ["b.MP3", "notes.txt", ".hidden.mp3", "A.mp3", "a.mp3"], folder: "/f")
-        #expect(result.entries.map(\.id) == ["a", "b"])
-        #expect(result.entries.allSatisfy { $0.kind == .loop && $0.category == "custom" })
-        #expect(result.entries.first?.file == "A.mp3")
-        #expect(result.problems.count == 1)
-        #expect(result.problems.first?.description.contains("/f/a.mp3") == true)
-    }
-}

@@ -27,6 +27,9 @@ struct RequestDecoderTests {
             == .volume(VolumeArguments(change: -10)))
         #expect(try decode(#"{"id":6,"cmd":"import","args":{"path":"/x.mp3","id":"mine","name":"Mine","kind":"alarm"}}"#).get().command
             == .importSound(ImportArguments(path: "/x.mp3", id: "mine", name: "Mine", kind: .alarm)))
+        // Without an id and a name the daemon makes them from the file's name.
+        #expect(try decode(#"{"id":7,"cmd":"import","args":{"path":"/music/Ocean Waves.flac"}}"#).get().command
+            == .importSound(ImportArguments(path: "/music/Ocean Waves.flac")))
     }
 
     @Test func decodesPauseResumeTimersAndMixes() throws {
@@ -132,7 +135,7 @@ struct RequestDecoderTests {
         (#"{"cmd":"status","args":{"verbose":1}}"#, "status has no argument 'verbose'; accepted arguments: none"),
         (#"{"cmd":"import","args":{"path":"x.mp3","id":"a","name":"A"}}"#, "must be absolute"),
         (#"{"cmd":"import","args":{"path":"/x.mp3","id":"a","name":"A","kind":"song"}}"#, "loop or alarm"),
-        (#"{"cmd":"import","args":{"path":"/x.mp3","name":"A"}}"#, "needs 'id'"),
+        (#"{"cmd":"import","args":{"id":"a","name":"A"}}"#, "needs 'path'"),
     ])
     func badArgumentsSayWhatIsAccepted(_ text: String, _ expected: String) {
         let error = failure(text)?.error

@@ -46,7 +46,7 @@ final class SoundImporterTests {
     }
 
     static func importing(_ request: ImportArguments, with importer: SoundImporter) async -> Result<CatalogKeeper.Versioned, ProtocolError> {
-        await FileWork.run { Result { () throws(ProtocolError) in try importer.importSound(request) } }
+        await FileWork.run { Result { () throws(ProtocolError) in try importer.importSound(request).loaded } }
     }
 
     func storedFiles() throws -> [String] {
@@ -94,7 +94,35 @@ final class SoundImporterTests {
         let path = root + "/sources/pipe.mp3"
         #expect(mkfifo(path, 0o600) == 0)
         let result = await importing(ImportArguments(path: path, id: "pipe", name: "Pipe"))
-        #expect(throws: ProtocolError(.importFailed, "\(path) is a FIFO (named pipe), not a regular file; import an MP3 file")) {
+        #expect(throws: ProtocolError(.importFailed, "\(path) is a FIFO (named pipe), not a regular file; import an audio file (\(SoundImporter.accepted))")) {
+            try result.get()
+        }
+        #expect(!FileManager.default.fileExists(atPath: root + "/user/sounds.json"))
+        #expect(((try? storedFiles()) ?? []).isEmpty)
+    }
+
+    /// Without an id and a name both come from the file's name; the copy is named after what the file holds; a
+    /// second import of the same name says which id is taken and which one to give instead.
+    @Test func anIdAndANameLeftOutAreMadeFromTheFileName() async throws {
+        let path = root + "/sources/Ocean Waves.flac"
+        try Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "/tone-44k-mono.flac")).write(to: URL(fileURLWithPath: path))
+        let imported = try await importing(ImportArguments(path: path)).get()
+        let sound = try #require(imported.library.sound(id: "ocean-waves"))
+        #expect(sound.entry.name == "Ocean Waves")
+        #expect(try storedFiles() == ["ocean-waves.flac"])
+        let again = await importing(ImportArguments(path: path, name: "Other"))
+        #expect(throws: ProtocolError(.importFailed, #"id 'ocean-waves' is taken by user sound "Ocean Waves" (the id was made "#
+                                      + "from the file's name); give it another with --id, for example --id ocean-waves-2")) {
+            try again.get()
+        }
+    }
+
+    @Test func aTextFileIsRefusedNamingWhatIsAcceptedAndLeavesNothing() async throws {
+        let path = root + "/sources/notes.wav"
+        try Data("this is not audio\n".utf8).write(to: URL(fileURLWithPath: path))
+        let result = await importing(ImportArguments(path: path))
+        #expect(throws: ProtocolError(.importFailed, "cannot import \(path): it is text, not audio; "
+                                      + "accepted: WAV, FLAC, Ogg Vorbis, Opus, MP3, up to 3 hours")) {
             try result.get()
         }
         #expect(!FileManager.default.fileExists(atPath: root + "/user/sounds.json"))

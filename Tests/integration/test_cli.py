@@ -90,7 +90,8 @@ def test_stop_sound_not_playing(make_daemon, testdata):
     (["play", "testloop", "--until", "25:99"], "25:99"),
     (["play", "testloop", "--fade-in", "abc"], "abc"),
     (["play"], None),
-    (["sounds", "import", "/nonexistent.mp3"], None),   # --id and --name required
+    (["sounds", "import"], "file"),                     # --id and --name may be left out, FILE may not
+    (["sounds", "import", "/x.flac", "--id", "Bad_Id"], "--id"),
     (["sounds", "import", "/x.mp3", "--id", "x", "--name", "X", "--kind", "song"], "kind"),
 ])
 def test_usage_errors_exit_2(make_daemon, testdata, args, word):

@@ -113,11 +113,11 @@ public struct RequestHandler<C: Clock>: Sendable where C.Duration == Duration {
         var loader = self.loader
         loader.soundFolders = await live.settings.soundFolders
         let importer = SoundImporter(loader: loader, keeper: keeper)
-        let loaded = try await FileWork.run { () throws(ProtocolError) -> CatalogKeeper.Versioned in
+        let imported = try await FileWork.run { () throws(ProtocolError) -> SoundImporter.Imported in
             try importer.importSound(arguments)
         }
-        await player.replaceLibrary(loaded)
-        guard let sound = loaded.library.sound(id: arguments.id) else {
+        await player.replaceLibrary(imported.loaded)
+        guard let sound = imported.loaded.library.sound(id: imported.id) else {
             throw ProtocolError(.importFailed, "the sound was stored but did not load; see 'noisectl status'")
         }
         return SoundInfo(sound)

@@ -4,9 +4,10 @@ import NoiseCore
 import NoiseCatalog
 import NoiseProtocol
 
-/// Adds a user's sound: checks the fields, copies the file into the overlay folder under a private name, checks
-/// that every frame of the copy decodes, then — under the keeper's lock, so parallel imports cannot lose each
-/// other's entries — claims the id, moves the copy into place and records it in the overlay catalog.
+/// Adds a user's sound: checks the fields (an id and a name left out are made from the file's name), copies the
+/// file into the overlay folder under a private name, checks what the copy is by its content and that every frame
+/// decodes, then — under the keeper's lock, so parallel imports cannot lose each other's entries — claims the id,
+/// moves the copy into place and records it in the overlay catalog.
 /// Blocks (copying, decoding); run it on a file-work thread.
 struct SoundImporter: Sendable {
     let loader: CatalogLoader
@@ -16,13 +17,20 @@ struct SoundImporter: Sendable {
     static let defaultCategory = "custom"
     /// Longest sound accepted, so that a mistaken multi-hour file does not fill the disk.
     static let maxImportFrames = AudioFormat.frames(seconds: Limits.maxImportSeconds)
+    /// What every refusal of a file ends with.
+    static let accepted = "accepted: \(AudioFileKind.acceptedList), up to \(Int(Limits.maxImportSeconds / 3600)) hours"
 
-    /// Returns the library with the new sound in it.
-    func importSound(_ request: ImportArguments) throws(ProtocolError) -> CatalogKeeper.Versioned {
-        let entry = try Self.entry(for: request)
+    /// The library with the new sound in it, and the sound's id.
+    struct Imported {
+        var loaded: CatalogKeeper.Versioned
+        var id: String
+    }
+
+    func importSound(_ request: ImportArguments) throws(ProtocolError) -> Imported {
+        var entry = try Self.entry(for: request)
         let fileSystem = loader.fileSystem
         if let problem = fileSystem.regularFileProblem(request.path) {
-            throw ProtocolError(.importFailed, "\(request.path) \(problem); import an MP3 file")
+            throw ProtocolError(.importFailed, "\(request.path) \(problem); import an audio file (\(Self.accepted))")
         }
         // Copied first, under a name no other import uses: the source is read once, and what is checked below
         // is what will play, even if the source changes meanwhile.
@@ -36,25 +44,31 @@ struct SoundImporter: Sendable {
         }
         let frames: Int
         do {
-            frames = try MP3Decoder.countFrames(path: partial, maxFrames: Self.maxImportFrames)
+            // Stored under the extension of what it is, whatever it was called.
+            entry.file = entry.id + "." + (try AudioDecoding.kind(of: partial)).fileExtension
+            frames = try AudioDecoding.countFrames(path: partial, maxFrames: Self.maxImportFrames)
         } catch {
-            throw ProtocolError(.importFailed, "cannot decode \(request.path): \(error.reason); only MPEG audio (MP3, MP2) can be imported, "
-                                + "at most \(Int(Limits.maxImportSeconds / 3600)) hours")
+            throw ProtocolError(.importFailed, "cannot import \(request.path): \(error.reason); \(Self.accepted)")
         }
         let seconds = Double(frames) / Double(AudioFormat.sampleRate)
         guard seconds >= Limits.minImportSeconds else {
             throw ProtocolError(.importFailed, "\(request.path) decodes to only \(seconds) s of audio")
         }
-        return try keeper.change(loader) { (library) throws(ProtocolError) in
-            try commit(entry, from: partial, into: library)
+        let loaded = try keeper.change(loader) { (library) throws(ProtocolError) in
+            try commit(entry, idFromFileName: request.id == nil, from: partial, into: library)
         }
+        return Imported(loaded: loaded, id: entry.id)
     }
 
     /// Claims the id and records the sound; runs under the keeper's lock.
-    private func commit(_ entry: SoundEntry, from partial: String, into library: SoundLibrary) throws(ProtocolError) {
+    private func commit(_ entry: SoundEntry, idFromFileName: Bool, from partial: String,
+                        into library: SoundLibrary) throws(ProtocolError) {
         if let existing = library.sound(id: entry.id) {
-            throw ProtocolError(.importFailed,
-                                "id '\(entry.id)' is taken by \(existing.source.rawValue) sound \"\(existing.entry.name)\"; choose another id")
+            let taken = "id '\(entry.id)' is taken by \(existing.source.rawValue) sound \"\(existing.entry.name)\""
+            guard idFromFileName else { throw ProtocolError(.importFailed, "\(taken); choose another id") }
+            let free = SoundNaming.freeID(near: entry.id) { library.sound(id: $0) != nil }
+            throw ProtocolError(.importFailed, "\(taken) (the id was made from the file's name); give it another with --id, "
+                                + "for example --id \(free)")
         }
         let fileSystem = loader.fileSystem
         let destination = loader.userSoundsFolder + "/" + entry.file
@@ -76,26 +90,20 @@ struct SoundImporter: Sendable {
         }
     }
 
-    /// The catalog entry a request describes, or why it cannot be one.
+    /// The catalog entry a request describes (its file named once the content is known), or why it cannot be one.
     static func entry(for request: ImportArguments) throws(ProtocolError) -> SoundEntry {
-        if let reason = SoundRules.idProblem(request.id) {
-            throw ProtocolError(.invalidArgument, "id \"\(request.id.prefix(40))\" \(reason)")
+        let id = request.id ?? SoundNaming.id(forPath: request.path)
+        let name = request.name ?? SoundNaming.name(forPath: request.path)
+        if let reason = SoundRules.idProblem(id) {
+            throw ProtocolError(.invalidArgument, "id \"\(id.prefix(40))\" \(reason)")
         }
-        if let reason = SoundRules.nameProblem(request.name) {
+        if let reason = SoundRules.nameProblem(name) {
             throw ProtocolError(.invalidArgument, "name \(reason)")
         }
         let category = request.category ?? defaultCategory
         if let reason = SoundRules.idProblem(category) {
             throw ProtocolError(.invalidArgument, "category \"\(category.prefix(40))\" \(reason)")
         }
-        return SoundEntry(id: request.id, name: request.name, category: category,
-                          file: request.id + "." + fileExtension(of: request.path), kind: request.kind ?? .loop)
-    }
-
-    static func fileExtension(of path: String) -> String {
-        let name = path.split(separator: "/").last.map(String.init) ?? ""
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "mp3" }
-        let ext = name[name.index(after: dot)...].lowercased()
-        return ext.isEmpty || ext.count > 5 || !ext.allSatisfy({ $0.isLetter || $0.isNumber }) ? "mp3" : ext
+        return SoundEntry(id: id, name: name, category: category, file: id, kind: request.kind ?? .loop)
     }
 }

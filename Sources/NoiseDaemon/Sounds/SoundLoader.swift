@@ -9,7 +9,7 @@ enum SoundLoader {
     /// What a load produced. `@unchecked Sendable`: the decoder inside `stream` is handed over whole, once.
     enum Loaded: @unchecked Sendable {
         case buffer(PCMBuffer)
-        case stream(MP3Decoder)
+        case stream(any AudioDecoder)
     }
 
     /// Decodes `path` whole if it is at most `maxCachedBytes` decoded, else opens it for streaming. With
@@ -20,7 +20,7 @@ enum SoundLoader {
                      progressive: Bool) async throws(DecodeError) -> Loaded {
         try await FileWork.run { () throws(DecodeError) -> Loaded in
             let maxFrames = maxCachedBytes / AudioFormat.bytesPerFrame
-            // A damaged file can hold no audio, or hardly any (mpg123 scans it when its header does not say):
+            // A damaged file can hold no audio, or hardly any (mpg123 scans an MP3 when its header does not say):
             // a silent "sound" must not pass, least of all as an alarm tone.
             let shortest = Int(Limits.minImportSeconds * Double(AudioFormat.sampleRate))
             // Taken before decoding: if the file changes meanwhile, the saved copy names the old one and misses.
@@ -35,12 +35,12 @@ enum SoundLoader {
                 finish()
                 if !kept.buffer.failed { return .buffer(kept.buffer) }
             }
-            let decoder = try MP3Decoder(path: path)
+            let decoder = try AudioDecoding.open(path: path)
             guard let frames = decoder.frameCount(), frames >= shortest else {
                 throw DecodeError(path: path, reason: "it holds \(decoder.frameCount() ?? 0) frames of audio, under \(Limits.minImportSeconds) s")
             }
             if frames <= maxFrames {
-                let buffer = try MP3Decoder.decodeAll(path: path, maxFrames: maxFrames)
+                let buffer = try AudioDecoding.decodeAll(path: path, maxFrames: maxFrames)
                 guard buffer.frameCount >= shortest else {
                     throw DecodeError(path: path, reason: "it decodes to \(buffer.frameCount) frames of audio, under \(Limits.minImportSeconds) s")
                 }
@@ -58,7 +58,7 @@ enum SoundLoader {
                                       store: any DecodedSoundStore) {
         guard !kept.readRest() else { return }
         let buffer = kept.buffer
-        guard let decoded = try? MP3Decoder.decodeAll(path: path, maxFrames: buffer.frameCount),
+        guard let decoded = try? AudioDecoding.decodeAll(path: path, maxFrames: buffer.frameCount),
               decoded.frameCount == buffer.frameCount
         else { return buffer.markFailed() }
         let start = buffer.readyFrames * AudioFormat.channels

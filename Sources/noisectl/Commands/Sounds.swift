@@ -35,18 +35,32 @@ struct Sounds: ParsableCommand {
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "import",
-            abstract: "Add your own sound (an MP3 file); the daemon checks it decodes, then keeps a copy.")
+            abstract: "Add your own sound; the daemon checks it decodes, then keeps a copy.",
+            discussion: """
+                FILE may be WAV, FLAC, Ogg Vorbis, Opus or MP3 (told apart by content, not by name), mono or \
+                stereo, at any sample rate; up to \(Int(Limits.maxImportSeconds / 3600)) hours. Without --id and \
+                --name they are made from the file's name: 'Ocean Waves.flac' becomes id ocean-waves, \
+                name "Ocean Waves". An id already taken is refused; give another with --id.
+
+                Examples:
+                  noisectl sounds import "Ocean Waves.flac"
+                  noisectl sounds import rain.ogg --id soft-rain --name "Soft rain"
+                  noisectl sounds import bell.wav --kind alarm
+                """)
 
         @OptionGroup var options: ClientOptions
 
-        @Argument(help: "The audio file (MP3).")
+        @Argument(help: "The audio file: WAV, FLAC, Ogg Vorbis, Opus or MP3.")
         var file: String
 
-        @Option(help: "The id you will type to play it: lowercase letters, digits and '-', starting with a letter.")
-        var id: String
+        @Option(help: """
+            The id you will type to play it: lowercase letters, digits and '-', starting with a letter \
+            (default: made from the file's name).
+            """)
+        var id: String?
 
-        @Option(help: "Its display name.")
-        var name: String
+        @Option(help: "Its display name (default: the file's name without its extension).")
+        var name: String?
 
         @Option(help: "Its category (default: custom).")
         var category: String?
@@ -55,8 +69,8 @@ struct Sounds: ParsableCommand {
         var kind: SoundKind = .loop
 
         func validate() throws {
-            if let problem = SoundRules.idProblem(id) { throw ValidationError("--id '\(id)' \(problem)") }
-            if let problem = SoundRules.nameProblem(name) { throw ValidationError("--name \(problem)") }
+            if let id, let problem = SoundRules.idProblem(id) { throw ValidationError("--id '\(id)' \(problem)") }
+            if let name, let problem = SoundRules.nameProblem(name) { throw ValidationError("--name \(problem)") }
             if let category, let problem = SoundRules.idProblem(category) {
                 throw ValidationError("--category '\(category)' \(problem)")
             }

@@ -1,0 +1,4 @@
+#ifndef NOISECLOCK_CSOXR_SHIM_H
+#define NOISECLOCK_CSOXR_SHIM_H
+#include <soxr.h>
+#endif
