@@ -53,7 +53,7 @@ public enum Limits {
     /// Decoded-sound memory cache, in MiB.
     public static let defaultCacheMiB = 64
     /// Decoded sounds kept on disk across restarts (`$XDG_CACHE_HOME/noised/decoded`), in MiB: about 25 minutes
-    /// of audio (10.1 MiB a minute), room for every bundled noise and tone several times over.
+    /// of audio (10.1 MiB a minute), room for every bundled noise and tone (about 114 MiB) twice over.
     public static let decodedSoundCacheMiB = 256
     /// Fade applied by play and stop when the command names none, in seconds.
     public static let defaultFadeSeconds = 0.5

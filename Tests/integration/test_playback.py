@@ -259,7 +259,8 @@ def test_shipped_library(make_daemon, sink, recorder):
     r = d.ctl("--json", "sounds")
     assert r.returncode == 0, str(r)
     listed = {s["id"]: s for s in r.json}
-    want_loops = {"white", "pink", "brown", "rain", "fan"}
+    want_loops = {"white", "pink", "brown", "rain", "fan",
+                  "waves", "wind", "stream", "thunderstorm", "fireplace", "train"}
     want_alarms = {"digital", "classic", "beep", "siren", "chime", "wakeup"}
     assert set(listed) == want_loops | want_alarms, sorted(listed)
     for sid, s in listed.items():
@@ -267,7 +268,7 @@ def test_shipped_library(make_daemon, sink, recorder):
         assert s["source"] == "builtin", s
         assert set(s) >= {"id", "name", "category", "kind", "file", "source"}, s
     st = d.status()
-    assert st["catalog"]["sounds"] == 11, st["catalog"]
+    assert st["catalog"]["sounds"] == len(want_loops | want_alarms) == 17, st["catalog"]
     assert st["catalog"]["problems"] == [], st["catalog"]
 
     # human output lists every id too
@@ -292,6 +293,18 @@ def test_shipped_library(make_daemon, sink, recorder):
     st = d.status()
     assert [p["id"] for p in st["playing"]] == ["rain"]
     assert st["playing"][0]["name"] == by_id["rain"]["name"]
+
+    # every other loop decodes and sounds, one at a time (each after digital silence, so the onset is its own)
+    for sid in sorted(want_loops - {"rain"}):
+        assert d.ctl("stop", "--fade", "0").returncode == 0
+        mark = recorder.wait_for_silence(timeout=10)
+        _play(d, sid, "--fade-in", "0")
+        onset = recorder.wait_for_sound(start=mark, timeout=10, threshold=0.003)
+        seg = recorder.since(onset + int(0.2 * RATE), 1.0)
+        print(f"{sid} rms {H.rms(seg):.4f}")
+        assert H.rms(seg) > 0.01, f"{sid} is (nearly) silent: rms {H.rms(seg):.5f}"
+        assert H.longest_silent_run(seg) < 8, sid
+        assert [p["id"] for p in d.status()["playing"]] == [sid]
 
 
 def test_sleep_timer(make_daemon, sink, recorder, testdata):
