@@ -281,6 +281,13 @@ def test_bash_completes_sounds_alarms_and_zones_from_noisectl(installed):
         assert complete(f"noisectl alarm edit --socket {sock} 1 --sound c") == \
             [i for i in SOUND_IDS if i.startswith("c")]
         assert complete(f"noisectl alarm show --socket {sock} ") == ["1"]
+        # A saved mix's name for mix remove; a timer's id for timer cancel.
+        for args in (["play", "rain"], ["mix", "save", "night"], ["timer", "10m"]):
+            r = subprocess.run(["noisectl", "--socket", str(sock), *args], env=env, capture_output=True, text=True,
+                               timeout=20)
+            assert r.returncode == 0, r.stderr
+        assert complete(f"noisectl mix remove --socket {sock} ") == ["night"]
+        assert complete(f"noisectl timer cancel --socket {sock} ") == ["2"]
         assert complete("noisectl world add Europe/Berl") == ["Europe/Berlin"]
         assert "America/New_York" in complete("noisectl alarm when 7:00 --zone America/New_")
         # No daemon at that socket: nothing to offer, and no error printed into the prompt.
