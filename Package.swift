@@ -25,6 +25,8 @@ let package = Package(
         // CALSA carries a tiny C shim because libasound's error handler is variadic, which Swift cannot implement.
         .target(name: "CALSA", linkerSettings: [.linkedLibrary("asound")]),
         .target(name: "CLinux"),
+        // libsystemd's sd-bus (Debian: libsystemd-dev), with the MPRIS object's vtables, which are C macros.
+        .target(name: "CSystemd", linkerSettings: [.linkedLibrary("systemd")]),
         // libFuzzer's driver, declared for the fuzz harness; only the fuzz build (scripts/fuzz) links libFuzzer.
         // Both live with the tests they are (Tests/fuzz): Sources/ holds what ships.
         .target(name: "CFuzzer", path: "Tests/fuzz/CFuzzer"),
@@ -70,12 +72,15 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // D-Bus: MPRIS, notifications and logind, on a thread of its own.
+        .target(name: "NoiseDBus", dependencies: ["NoiseProtocol", "NoiseSystem", "CSystemd", "CLinux"], swiftSettings: strict),
+
         // Actors, the control server and the services they run in.
         .target(
             name: "NoiseDaemon",
             dependencies: [
                 "NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "NoiseConfig", "NoiseProtocol",
-                "NoiseAudio", "NoiseStore", "NoiseSystem", "CLinux",
+                "NoiseAudio", "NoiseStore", "NoiseSystem", "NoiseDBus", "CLinux",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -143,7 +148,7 @@ let package = Package(
         .testTarget(name: "NoiseSystemTests", dependencies: pureCore + ["NoiseSystem"], swiftSettings: strict),
         .testTarget(
             name: "NoiseDaemonTests",
-            dependencies: pureCore + ["NoiseDaemon", "NoiseAudio", "NoiseStore", "NoiseSystem", "NoiseTesting",
+            dependencies: pureCore + ["NoiseDaemon", "NoiseAudio", "NoiseStore", "NoiseSystem", "NoiseTesting", "NoiseDBus",
                            .product(name: "Logging", package: "swift-log"),
                            .product(name: "NIOCore", package: "swift-nio"),
                            .product(name: "NIOEmbedded", package: "swift-nio")],

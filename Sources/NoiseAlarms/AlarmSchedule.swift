@@ -35,6 +35,8 @@ public struct AlarmSchedule: Sendable {
         case late
         /// It rang for its whole ring limit and nobody answered.
         case unattended
+        /// The trigger passed while the machine slept (logind said so), more than the grace ago at resume.
+        case suspended
     }
 
     public enum Action: Sendable, Equatable {
@@ -129,8 +131,9 @@ public struct AlarmSchedule: Sendable {
 
     // MARK: Time passing
 
-    /// Everything due at `now`: triggers to ring (or report missed), snoozes ending, rings running out.
-    public mutating func advance(to now: Int64) -> [Action] {
+    /// Everything due at `now`: triggers to ring (or report missed), snoozes ending, rings running out. A trigger
+    /// found too late to ring is missed for `lateReason`: `late`, or `suspended` when the machine slept through it.
+    public mutating func advance(to now: Int64, lateReason: MissedReason = .late) -> [Action] {
         var actions: [Action] = []
         for (alarmID, ring) in ringing.sorted(by: { $0.key < $1.key }) where ring.until <= now {
             ringing[alarmID] = nil
@@ -148,7 +151,7 @@ public struct AlarmSchedule: Sendable {
                 ringing[alarmID] = Ringing(trigger: snooze.ringAt, until: snooze.ringAt + Int64(alarm.ringLimitSeconds), fromSnooze: true)
                 actions.append(.ring(alarmID: alarmID, trigger: snooze.ringAt))
             } else {
-                actions.append(.missed(alarmID: alarmID, trigger: snooze.ringAt, reason: .late))
+                actions.append(.missed(alarmID: alarmID, trigger: snooze.ringAt, reason: lateReason))
                 actions += conclude(alarmID, trigger: snooze.trigger, fromSnooze: true)
             }
         }
@@ -158,23 +161,23 @@ public struct AlarmSchedule: Sendable {
             // After a long absence several triggers may have passed: only the latest can still ring.
             let latest = latestTrigger(of: alarm, from: entry.instant, upTo: now)
             if latest != entry.instant {
-                actions.append(.missed(alarmID: alarm.id, trigger: entry.instant, reason: .late))
+                actions.append(.missed(alarmID: alarm.id, trigger: entry.instant, reason: lateReason))
             }
             if canStillRing(alarm, lateness: now - latest) {
                 ringing[alarm.id] = Ringing(trigger: latest, until: latest + Int64(alarm.ringLimitSeconds), fromSnooze: false)
                 actions.append(.ring(alarmID: alarm.id, trigger: latest))
             } else {
-                actions.append(.missed(alarmID: alarm.id, trigger: latest, reason: .late))
+                actions.append(.missed(alarmID: alarm.id, trigger: latest, reason: lateReason))
                 actions += conclude(alarm.id, trigger: latest, fromSnooze: false)
             }
         }
         return actions
     }
 
-    /// Snoozes every ringing alarm for `minutes` (default: each alarm's own snooze).
-    public mutating func snooze(now: Int64, minutes: Int? = nil) -> [Action] {
+    /// Snoozes every ringing alarm (or only `alarmID`) for `minutes` (default: each alarm's own snooze).
+    public mutating func snooze(now: Int64, minutes: Int? = nil, only alarmID: Int64? = nil) -> [Action] {
         var actions: [Action] = []
-        for (alarmID, ring) in ringing.sorted(by: { $0.key < $1.key }) {
+        for (alarmID, ring) in ringing(only: alarmID) {
             guard let alarm = alarms[alarmID] else { continue }
             ringing[alarmID] = nil
             let snooze = Snooze(ringAt: now + Int64((minutes ?? alarm.snoozeMinutes) * 60), trigger: ring.trigger)
@@ -186,10 +189,10 @@ public struct AlarmSchedule: Sendable {
         return actions
     }
 
-    /// Dismisses every ringing alarm.
-    public mutating func dismiss(now: Int64) -> [Action] {
+    /// Dismisses every ringing alarm (or only `alarmID`).
+    public mutating func dismiss(now: Int64, only alarmID: Int64? = nil) -> [Action] {
         var actions: [Action] = []
-        for (alarmID, ring) in ringing.sorted(by: { $0.key < $1.key }) {
+        for (alarmID, ring) in ringing(only: alarmID) {
             ringing[alarmID] = nil
             actions += [.stopRinging(alarmID: alarmID), .dismissed(alarmID: alarmID, trigger: ring.trigger)]
             actions += conclude(alarmID, trigger: ring.trigger, fromSnooze: ring.fromSnooze)
@@ -198,6 +201,11 @@ public struct AlarmSchedule: Sendable {
     }
 
     // MARK: Helpers
+
+    /// The ringing alarms by id, or only `alarmID`'s ring.
+    private func ringing(only alarmID: Int64?) -> [(key: Int64, value: Ringing)] {
+        ringing.sorted { $0.key < $1.key }.filter { alarmID == nil || $0.key == alarmID }
+    }
 
     /// A ring is over (dismissed, unattended, missed): the trigger is handled, or the snooze's stored row goes;
     /// a once alarm is done.

@@ -23,6 +23,12 @@ public struct ConfigKey: Sendable {
         duration("playback.fade_out", in: 0...Limits.maxFadeSeconds) { $1.playback.fadeOutSeconds = $0 },
         duration("playback.sleep_fade", in: 0...Limits.maxFadeSeconds) { $1.playback.sleepFadeSeconds = $0 },
         boolean("playback.resume_on_start") { $1.playback.resumeOnStart = $0 },
+        checkedText("playback.default_sound", accepted: "a sound id in quotes, e.g. \"rain\" (see 'noisectl sounds')") {
+            value, settings in
+            if let problem = SoundRules.idProblem(value) { return .invalid("sound id \(problem)") }
+            settings.playback.defaultSound = value
+            return nil
+        },
         checkedText("alarms.sound", accepted: "a sound id in quotes, e.g. \"classic\" (see 'noisectl sounds')") { value, settings in
             if let problem = SoundRules.idProblem(value) { return .invalid("sound id \(problem)") }
             settings.alarm.sound = value
@@ -52,6 +58,9 @@ public struct ConfigKey: Sendable {
             settings.logLevel = value
             return nil
         },
+        boolean("desktop.mpris") { $1.desktop.mpris = $0 },
+        boolean("desktop.notifications") { $1.desktop.notifications = $0 },
+        boolean("desktop.inhibit_sleep") { $1.desktop.inhibitSleep = $0 },
         choice("clock.format", HourFormat.self) { $1.clock.format = $0 },
         boolean("clock.seconds") { $1.clock.seconds = $0 },
         boolean("clock.ampm") { $1.clock.ampm = $0 },

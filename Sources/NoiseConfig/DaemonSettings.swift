@@ -19,6 +19,8 @@ public struct DaemonSettings: Sendable, Equatable {
     public var logLevel = "info"
     /// `[clock]` and `[world]`: read by `noisectl clock` and `noisectl world`; the daemon only checks them.
     public var clock = ClockSettings()
+    /// `[desktop]`: what noised does on D-Bus.
+    public var desktop = DesktopSettings()
 
     public init() {}
 }

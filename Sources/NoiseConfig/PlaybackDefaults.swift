@@ -9,6 +9,8 @@ public struct PlaybackDefaults: Sendable, Equatable {
     public var sleepFadeSeconds = Limits.defaultSleepFadeSeconds
     /// Whether noised plays the last mix again when it starts, if it was playing when it stopped.
     public var resumeOnStart = false
+    /// What the desktop's Play key plays when nothing has ever played (docs/desktop.md).
+    public var defaultSound = "rain"
 
     public init() {}
 }

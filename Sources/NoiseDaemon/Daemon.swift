@@ -4,6 +4,8 @@ import Logging
 import NIOCore
 import NIOPosix
 import NoiseAudio
+import NoiseConfig
+import NoiseDBus
 import NoiseCore
 import NoiseStore
 import NoiseSystem
@@ -72,8 +74,10 @@ public enum Daemon {
         let zones = SystemTimeZoneSource(environment: environment)
         let scheduler = try await AlarmScheduler(
             store: current, clock: try TimerFDWallClock(zoneFiles: { zones.filesDefiningSystemZone }), zones: zones,
-            ringer: player, hub: hub, notifier: DesktopNotifier(environment: environment), logger: logger,
+            ringer: player, hub: hub, logger: logger,
             template: settings.alarm, missedGraceSeconds: settings.missedGraceSeconds, board: player.board)
+        let desktop = makeDesktop(settings.desktop, environment: environment, player: player, scheduler: scheduler, hub: hub,
+                                  logger: logger)
         let notifier = ServiceNotifier(environment: environment)
         let server = ControlServer(path: configuration.socket.path,
                                    listenDescriptor: activated,
@@ -87,6 +91,7 @@ public enum Daemon {
             .init(service: AudioService(engine: engine, player: player, events: events, logger: logger)),
             .init(service: AlarmService(scheduler: scheduler)),
             .init(service: StatusReporter(notifier: notifier, hub: hub, player: player, scheduler: scheduler)),
+            .init(service: desktop.service),
         ]
         if let interval = ServiceNotifier.watchdogInterval(environment: environment, pid: getpid()) {
             logger.info("watchdog: pinging every \(interval) s")
@@ -94,7 +99,7 @@ public enum Daemon {
                                                            scheduler: scheduler)))
         }
         let reloader = ConfigReloader(live: configuration.live, loader: loader, keeper: keeper, player: player, scheduler: scheduler,
-                                      logLevel: configuration.logLevel, logger: logger)
+                                      desktop: desktop.link, logLevel: configuration.logLevel, logger: logger)
         services.append(.init(service: SignalService(reload: { await reloader.reload() }, player: player,
                                                      wedgeOnSIGUSR2: configuration.faults.wedgeOnSIGUSR2, logger: logger)))
         services.append(.init(service: server))
@@ -111,5 +116,21 @@ public enum Daemon {
             logger.warning("closing the alarm store: \(error)")
         }
         lock?.release()
+    }
+
+    /// The D-Bus side (docs/desktop.md): the bus thread, the link that keeps the desktop in line with the daemon,
+    /// and the service that runs them. Its status goes on the board; its changes are logged.
+    private static func makeDesktop<C: Clock>(_ settings: DesktopSettings, environment: [String: String], player: Player<C>,
+                                              scheduler: AlarmScheduler, hub: EventHub, logger: Logger)
+        -> (link: DesktopLink<C>, service: DesktopService<C>) {
+        let (events, sink) = AsyncStream<DesktopBusEvent>.makeStream()
+        let options = DesktopBus.Options(mpris: settings.mpris, notifications: settings.notifications,
+                                         desktopEntry: DesktopEntry.installed(environment: environment))
+        let bus = DesktopBus(options: options, environment: environment, onEvent: { sink.yield($0) },
+                             onStatus: { old, new in DesktopLog.changes(from: old, to: new, logger: logger) })
+        player.board.attach(desktop: { bus.status })
+        let link = DesktopLink(bus: bus, player: player, scheduler: scheduler, board: player.board, settings: settings,
+                               logger: logger)
+        return (link, DesktopService(link: link, hub: hub, busEvents: events))
     }
 }

@@ -17,6 +17,7 @@ struct ConfigFileTests {
         fade_out = 1.5
         sleep_fade = "1m"
         resume_on_start = true
+        default_sound = "brown"
 
         [alarms]
         sound = "chime"
@@ -44,6 +45,11 @@ struct ConfigFileTests {
 
         [world]
         zones = ["Europe/Berlin", "Asia/Kathmandu"]
+
+        [desktop]
+        mpris = false
+        notifications = false
+        inhibit_sleep = false
         """
 
     func read(_ text: String) -> ConfigFile.Result {
@@ -69,6 +75,10 @@ struct ConfigFileTests {
         expected.soundFolders = ["/home/ada/Music/noise", "/srv/sounds"]
         expected.logLevel = "debug"
         expected.playback.resumeOnStart = true
+        expected.playback.defaultSound = "brown"
+        expected.desktop.mpris = false
+        expected.desktop.notifications = false
+        expected.desktop.inhibitSleep = false
         expected.clock.format = .twelveHour
         expected.clock.seconds = true
         expected.clock.ampm = true

@@ -84,9 +84,9 @@ struct JSONDecodingTests {
     }
 
     /// A status reply line read from a real daemon's socket (`noised --device null` in TZ=UTC, after `noisectl alarm add 07:00
-    /// --label Work --repeat weekdays` and `noisectl play rain --for 30m`).
+    /// --label Work --repeat weekdays` and `noisectl play rain --for 30m`; no D-Bus: `desktop` says so).
     static let capturedReply = #"""
-    {"data":{"alarms":{"count":1,"last_onset":null,"missed":[],"next":{"alarm":{"enabled":true,"fires_at":null,"id":1,"label":"Work","note":null,"ramp_seconds":30,"repeat":"weekdays","ring_limit_seconds":600,"snooze_minutes":9,"sound":"classic","time":"07:00","volume":80},"next_trigger":{"local":"2026-11-27T07:00:00+00:00","unix":1795762800},"ringing":false,"snoozed_until":null,"tone":null},"ringing":[],"store_problem":null,"time_zone":"UTC","time_zone_problem":null,"timers":[],"wake_from_suspend":true,"wake_note":null},"audio":{"device":"null","error":null,"state":"playing","underruns":0},"catalog":{"problems":[],"sounds":11},"config":{"found":false,"path":"/tmp/try/root/config/noised/config.toml","problems":[]},"last_played":["rain"],"master_volume":100,"playing":[{"id":"rain","name":"Heavy rain","sleep_timer":{"fade_out_seconds":30,"remaining_seconds":1799.708},"state":"fading_in","volume":100}],"protocol":1,"sleep_timer":{"fade_out_seconds":30,"remaining_seconds":1799.708},"state":"playing","uptime_seconds":0.591,"version":"0.1.0"},"id":1,"ok":true}
+    {"data":{"alarms":{"count":1,"last_onset":null,"missed":[],"next":{"alarm":{"enabled":true,"fires_at":null,"id":1,"label":"Work","note":null,"ramp_seconds":30,"repeat":"weekdays","ring_limit_seconds":600,"snooze_minutes":9,"sound":"classic","time":"07:00","volume":80},"next_trigger":{"local":"2026-11-27T07:00:00+00:00","unix":1795762800},"ringing":false,"snoozed_until":null,"tone":null},"ringing":[],"store_problem":null,"time_zone":"UTC","time_zone_problem":null,"timers":[],"wake_from_suspend":true,"wake_note":null},"audio":{"device":"null","error":null,"state":"playing","underruns":0},"catalog":{"problems":[],"sounds":11},"config":{"found":false,"path":"/tmp/try/root/config/noised/config.toml","problems":[]},"desktop":{"mpris":null,"notification_problem":null,"notifications":false,"resume_watch":false,"session_bus":false,"session_bus_problem":"connecting to the session bus: No such file or directory","sleep_inhibitor_held":false,"sleep_inhibitor_why":null,"system_bus":false,"system_bus_problem":"connecting to the system bus: No such file or directory"},"last_played":["rain"],"master_volume":100,"playing":[{"id":"rain","name":"Heavy rain","sleep_timer":{"fade_out_seconds":30,"remaining_seconds":1799.708},"state":"fading_in","volume":100}],"protocol":1,"sleep_timer":{"fade_out_seconds":30,"remaining_seconds":1799.708},"state":"playing","uptime_seconds":0.591,"version":"0.1.0"},"id":1,"ok":true}
     """#
 
     struct Reply<Payload: Decodable>: Decodable {
@@ -112,6 +112,8 @@ struct JSONDecodingTests {
         #expect(status.alarms?.next?.nextTrigger?.local == "2026-11-27T07:00:00+00:00")
         #expect(status.alarms?.timeZone == "UTC" && status.alarms?.wakeFromSuspend == true)
         #expect(status.config == ConfigStatus(path: "/tmp/try/root/config/noised/config.toml", found: false, problems: []))
+        #expect(status.desktop?.sessionBus == false && status.desktop?.mpris == nil)
+        #expect(status.desktop?.systemBusProblem == "connecting to the system bus: No such file or directory")
         #expect(try Replies.success(id: .int(1), data: status) == line)
     }
 

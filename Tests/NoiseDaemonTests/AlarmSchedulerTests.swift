@@ -58,7 +58,7 @@ struct AlarmSchedulerTests {
         init() async throws {
             store = try AlarmStore.inMemory()
             scheduler = try await AlarmScheduler(store: CurrentStore(store), clock: clock, zones: FixedZone(), ringer: ringer, hub: EventHub(),
-                                                 notifier: DesktopNotifier(environment: ["PATH": "/nonexistent"]),
+                                                 
                                                  logger: Logger(label: "test"))
             let scheduler = self.scheduler
             loop = Task { await scheduler.run() }
@@ -196,7 +196,7 @@ struct AlarmSchedulerTests {
         let clock = ManualWallClock(now: Double(trigger + 120))
         let ringer = RecordingRinger()
         let restarted = try await AlarmScheduler(store: CurrentStore(rig.store), clock: clock, zones: FixedZone(), ringer: ringer, hub: EventHub(),
-                                                 notifier: DesktopNotifier(environment: [:]), logger: Logger(label: "test"))
+                                                 logger: Logger(label: "test"))
         let loop = Task { await restarted.run() }
         await clock.parked(after: 0)
         #expect(await ringer.started.map(\.1) == [trigger])
@@ -206,7 +206,7 @@ struct AlarmSchedulerTests {
         let again = ManualWallClock(now: Double(trigger + 180))
         let quiet = RecordingRinger()
         let third = try await AlarmScheduler(store: CurrentStore(rig.store), clock: again, zones: FixedZone(), ringer: quiet, hub: EventHub(),
-                                             notifier: DesktopNotifier(environment: [:]), logger: Logger(label: "test"))
+                                             logger: Logger(label: "test"))
         let thirdLoop = Task { await third.run() }
         await again.parked(after: 0)
         #expect(await quiet.started.isEmpty)

@@ -36,7 +36,7 @@ struct TimeFaultTests {
 
         init() async throws {
             scheduler = try await AlarmScheduler(store: CurrentStore(try AlarmStore.inMemory()), clock: clock, zones: zones, ringer: ringer,
-                                                 hub: EventHub(), notifier: DesktopNotifier(environment: ["PATH": "/nonexistent"]),
+                                                 hub: EventHub(), 
                                                  logger: Logger(label: "test"))
             let scheduler = self.scheduler
             loop = Task { await scheduler.run() }

@@ -45,7 +45,7 @@ struct ThirtyDaySoakTests {
     static func scheduler(store: AlarmStore, clock: ManualWallClock, ringer: SoakRinger,
                           rules: ZoneRules) async throws -> AlarmScheduler {
         try await AlarmScheduler(store: CurrentStore(store), clock: clock, zones: FixedZones(rules: rules), ringer: ringer, hub: EventHub(),
-                                 notifier: DesktopNotifier(environment: ["PATH": "/nonexistent"]),
+                                 
                                  logger: Logger(label: "soak", factory: { _ in SwiftLogNoOpLogHandler() }))
     }
 

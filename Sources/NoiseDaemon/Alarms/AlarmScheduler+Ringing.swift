@@ -69,8 +69,6 @@ extension AlarmScheduler {
         if let info = info(alarmID) { hub.publish(EventName.alarmRinging, data: info) }
         if let problem = report.audioProblem {
             logger.warning("alarm \(alarmID) rings but cannot be heard: \(problem)")
-            notifier.notify(title: alarm.label.isEmpty ? "Alarm \(alarm.time)" : alarm.label,
-                            body: "Alarm \(alarmID) is ringing (\(alarm.time)); no sound: \(problem)")
         }
         publishStatus()
     }

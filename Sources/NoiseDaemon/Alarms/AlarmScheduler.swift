@@ -21,7 +21,6 @@ public actor AlarmScheduler {
     let zones: any TimeZoneSource
     let ringer: any AlarmRinger
     let hub: EventHub
-    let notifier: DesktopNotifier
     let logger: Logger
     var recentMissed: [MissedInfo] = [] { didSet { publishStatus() } }
     var lastNext: AlarmInfo?
@@ -37,13 +36,15 @@ public actor AlarmScheduler {
     var lastStoreFailure: String? { didSet { publishStatus() } }
     /// Where `status` reads the alarms (see `StatusBoard`).
     let board: StatusBoard
+    /// When logind said the machine was going to sleep, until it wakes (`AlarmScheduler+Sleep`).
+    var asleepSince: Int64?
 
     /// How long before a trigger its tone is handed to the mixer: more than the device buffer (0.5 s), so the
     /// first frame can be placed on the trigger's instant.
     static let prepareLead = 1.5
 
     public init(store current: CurrentStore, clock: any WallClock, zones: any TimeZoneSource, ringer: any AlarmRinger,
-                hub: EventHub, notifier: DesktopNotifier, logger: Logger, template: AlarmTemplate = AlarmTemplate(),
+                hub: EventHub, logger: Logger, template: AlarmTemplate = AlarmTemplate(),
                 missedGraceSeconds: Double = AlarmDefaults.missedGraceSeconds, board: StatusBoard = StatusBoard()) async throws {
         let store = current.store
         let snapshot = try await store.snapshot()
@@ -59,7 +60,6 @@ public actor AlarmScheduler {
         self.zones = zones
         self.ringer = ringer
         self.hub = hub
-        self.notifier = notifier
         self.logger = logger
         self.board = board
         if let zoneProblem { logger.warning("alarms: \(zoneProblem)") }
@@ -77,11 +77,14 @@ public actor AlarmScheduler {
         }
         while !Task.isCancelled {
             refreshZone()
-            await perform(schedule.advance(to: nowSeconds()))
-            publishNextIfChanged()
-            await prepareUpcoming()
-            var deadline = schedule.nextDeadline.map(Double.init)
-            if let next = schedule.nextAlarm, prepared == nil || prepared! != next {
+            var deadline: Double?
+            if let until = sleepHoldEnds() {
+                deadline = Double(until)
+            } else {
+                await examine()
+                deadline = schedule.nextDeadline.map(Double.init)
+            }
+            if asleepSince == nil, let next = schedule.nextAlarm, prepared == nil || prepared! != next {
                 let prepareAt = max(clock.now(), Double(next.trigger) - Self.prepareLead)
                 deadline = min(deadline ?? prepareAt, prepareAt)
             }
@@ -199,18 +202,20 @@ public actor AlarmScheduler {
         schedule.nextAlarm.flatMap { info($0.alarmID) }
     }
 
-    public func snooze(minutes: Int?) async throws(ProtocolError) -> [AlarmInfo] {
-        guard !schedule.ringing.isEmpty else { throw notRinging() }
-        let ids = Array(schedule.ringing.keys).sorted()
-        await perform(schedule.snooze(now: nowSeconds(), minutes: minutes))
+    /// Snoozes every ringing alarm, or only `alarmID` (a notification's button).
+    public func snooze(minutes: Int?, only alarmID: Int64? = nil) async throws(ProtocolError) -> [AlarmInfo] {
+        let ids = schedule.ringing.keys.filter { alarmID == nil || $0 == alarmID }.sorted()
+        guard !ids.isEmpty else { throw notRinging() }
+        await perform(schedule.snooze(now: nowSeconds(), minutes: minutes, only: alarmID))
         changed()
         return ids.compactMap(info)
     }
 
-    public func dismiss() async throws(ProtocolError) -> [AlarmInfo] {
-        guard !schedule.ringing.isEmpty else { throw notRinging() }
-        let ringing = schedule.ringing.keys.sorted().compactMap(info)
-        await perform(schedule.dismiss(now: nowSeconds()))
+    /// Dismisses every ringing alarm, or only `alarmID` (a notification's button).
+    public func dismiss(only alarmID: Int64? = nil) async throws(ProtocolError) -> [AlarmInfo] {
+        let ringing = schedule.ringing.keys.filter { alarmID == nil || $0 == alarmID }.sorted().compactMap(info)
+        guard !ringing.isEmpty else { throw notRinging() }
+        await perform(schedule.dismiss(now: nowSeconds(), only: alarmID))
         changed()
         // A timer is gone once dismissed: it is answered as it was, no longer ringing and with nothing to come.
         return ringing.map { before in

@@ -14,6 +14,7 @@ struct ConfigReloader<C: Clock>: Sendable where C.Duration == Duration {
     let keeper: CatalogKeeper
     let player: Player<C>
     let scheduler: AlarmScheduler
+    let desktop: DesktopLink<C>?
     let logLevel: LogLevelControl
     let logger: Logger
 
@@ -43,6 +44,7 @@ struct ConfigReloader<C: Clock>: Sendable where C.Duration == Duration {
         logLevel.current = Logger.Level(rawValue: settings.logLevel) ?? .info
         await player.apply(settings.playback)
         await scheduler.apply(template: settings.alarm, missedGraceSeconds: settings.missedGraceSeconds)
+        await desktop?.apply(settings.desktop)
     }
 
     func reloadCatalog(folders: [String]) async {

@@ -47,6 +47,8 @@ public final class StatusBoard: Sendable {
         var catalog = CatalogSummary(sounds: 0, problems: [])
         var onset: OnsetInfo?
         var alarms: AlarmsStatus?
+        /// The D-Bus side's own snapshot, read each time the board is (`attach(desktop:)`).
+        var desktop: (@Sendable () -> DesktopStatus)?
     }
 
     private let parts = Mutex(Parts())
@@ -64,6 +66,7 @@ public final class StatusBoard: Sendable {
     public func publish(_ catalog: CatalogSummary) { parts.withLock { $0.catalog = catalog } }
     public func publish(onset: OnsetInfo?) { parts.withLock { $0.onset = onset } }
     public func publish(_ alarms: AlarmsStatus) { parts.withLock { $0.alarms = alarms } }
+    public func attach(desktop: @escaping @Sendable () -> DesktopStatus) { parts.withLock { $0.desktop = desktop } }
 
     /// The status as of now; `config` is the caller's to fill in.
     public func status() -> StatusInfo {
@@ -72,6 +75,6 @@ public final class StatusBoard: Sendable {
         var alarms = parts.alarms
         alarms?.lastOnset = parts.onset
         return StatusInfo(uptimeSeconds: now, audio: audio(), playback: parts.playback.info(at: now),
-                          catalog: parts.catalog, alarms: alarms)
+                          catalog: parts.catalog, alarms: alarms, desktop: parts.desktop?())
     }
 }

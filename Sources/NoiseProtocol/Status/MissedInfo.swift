@@ -3,7 +3,8 @@ public struct MissedInfo: Sendable, Equatable, Codable {
     public var alarmId: Int64
     public var label: String
     public var trigger: TriggerInfo
-    /// `late` (passed more than its ring limit ago) or `unattended` (rang to its limit).
+    /// `late` (passed more than its ring limit ago), `unattended` (rang to its limit) or `suspended` (passed while
+    /// the machine slept, more than the missed-alarm grace before it woke).
     public var reason: String
 
     public init(alarmId: Int64, label: String, trigger: TriggerInfo, reason: String) {

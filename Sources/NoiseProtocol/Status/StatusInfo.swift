@@ -17,9 +17,11 @@ public struct StatusInfo: Sendable, Equatable, Codable {
     @ExplicitNull public var alarms: AlarmsStatus?
     /// The config file and its problems (nil from a daemon that does not report it).
     @ExplicitNull public var config: ConfigStatus?
+    /// D-Bus: MPRIS, notifications, the sleep inhibitor (nil from a daemon that does not report it).
+    @ExplicitNull public var desktop: DesktopStatus?
 
     public init(uptimeSeconds: Double, audio: AudioStatus, playback: PlaybackInfo, catalog: CatalogSummary,
-                alarms: AlarmsStatus? = nil, config: ConfigStatus? = nil) {
+                alarms: AlarmsStatus? = nil, config: ConfigStatus? = nil, desktop: DesktopStatus? = nil) {
         self.version = Limits.version
         self.protocol = Limits.protocolVersion
         self.uptimeSeconds = uptimeSeconds
@@ -32,5 +34,6 @@ public struct StatusInfo: Sendable, Equatable, Codable {
         self.catalog = catalog
         self.alarms = alarms
         self.config = config
+        self.desktop = desktop
     }
 }

@@ -39,7 +39,7 @@ enum RequestSession {
         let scheduler: AlarmScheduler
         do {
             scheduler = try await AlarmScheduler(store: CurrentStore(try world.emptyStore()), clock: wall, zones: FixedZone(),
-                                                 ringer: player, hub: hub, notifier: world.notifier,
+                                                 ringer: player, hub: hub,
                                                  logger: world.logger, board: player.board)
         } catch {
             fail("cannot set up the scheduler: \(error)")

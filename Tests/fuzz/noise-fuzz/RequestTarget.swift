@@ -70,7 +70,7 @@ struct RequestTarget: FuzzTarget {
 }
 
 /// What every input shares: the catalog as loaded from the sandbox, the configuration (no file: the defaults),
-/// the alarm store, a logger that prints nothing and a notifier that finds no `notify-send`.
+/// the alarm store and a logger that prints nothing.
 final class RequestWorld: Sendable {
     let sandbox: FuzzSandbox
     /// One in-memory database, emptied before each input (`emptyStore()`): migrating a new one, and GRDB learning its
@@ -83,7 +83,6 @@ final class RequestWorld: Sendable {
     let library: SoundLibrary
     let live: LiveConfiguration
     let logger = Logger(label: "noise-fuzz") { _ in DiscardingLogHandler() }
-    let notifier = DesktopNotifier(environment: ["PATH": "/nonexistent"])
     /// `NOISE_FUZZ_VERBOSE=1`: print each request line and its reply (to replay an input and see what happened).
     let verbose = ProcessInfo.processInfo.environment["NOISE_FUZZ_VERBOSE"] == "1"
 

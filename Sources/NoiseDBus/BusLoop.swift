@@ -1,0 +1,179 @@
+import CSystemd
+import Glibc
+import NoiseProtocol
+
+/// The bus thread's state and loop: both connections, the MPRIS object, the notifications shown, the logind
+/// inhibitors. Everything here runs on that one thread (`DesktopBus` hands it jobs).
+final class BusLoop {
+    let options: DesktopBus.Options
+    let addresses: BusAddresses
+    let onEvent: @Sendable (DesktopBusEvent) -> Void
+    private let onStatus: (DesktopStatus) -> Void
+    var status = DesktopStatus() {
+        didSet { if status != oldValue { onStatus(status) } }
+    }
+
+    var connections: [BusKind: BusConnection] = [:]
+    private let watch = SocketWatch()
+    /// A bus whose socket is there but refused us (its daemon starting or gone): tried again each second, a few
+    /// times, then left to the socket watch.
+    private var retries: [BusKind: (at: UInt64, left: Int)] = [:]
+
+    // MPRIS
+    var mpris: MPRISServer?
+    var player = MPRISPlayer.stopped
+    /// MPRIS calls being carried out, kept (referenced) until answered.
+    var calls: [UInt64: OpaquePointer] = [:]
+    var nextCall: UInt64 = 1
+
+    // Notifications, by the alarm they are about
+    var shown: [Int64: UInt32] = [:]
+    var awaitingID: Set<Int64> = []
+    var closeWhenShown: Set<Int64> = []
+
+    // logind
+    var wantedBlock: String?
+    var block: (descriptor: Int32, why: String)?
+    var blockInFlight = false
+    var delay: Int32?
+
+    init(options: DesktopBus.Options, addresses: BusAddresses, onEvent: @escaping @Sendable (DesktopBusEvent) -> Void,
+         onStatus: @escaping (DesktopStatus) -> Void) {
+        self.options = options
+        self.addresses = addresses
+        self.onEvent = onEvent
+        self.onStatus = onStatus
+    }
+
+    func run(wake: Int32, takeJobs: () -> ([DesktopBus.Job], Bool)) {
+        for kind in BusKind.allCases { connect(kind) }
+        onStatus(status)
+        while true {
+            let kinds = Array(connections.keys)
+            var descriptors = [pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+                               pollfd(fd: watch.descriptor, events: Int16(POLLIN), revents: 0)]
+            descriptors += kinds.map { pollfd(fd: connections[$0]!.descriptor, events: connections[$0]!.events, revents: 0) }
+            let timeout = pollTimeout(kinds)
+            if poll(&descriptors, nfds_t(descriptors.count), timeout) < 0 && errno != EINTR { break }
+            if descriptors[0].revents != 0 {
+                var count: UInt64 = 0
+                _ = read(wake, &count, 8)
+            }
+            let (jobs, stopping) = takeJobs()
+            for job in jobs { job(self) }
+            if stopping { break }
+            if descriptors[1].revents != 0 {
+                for kind in watch.appeared() where connections[kind] == nil { connect(kind) }
+            }
+            for kind in kinds {
+                guard let connection = connections[kind] else { continue }
+                do { try connection.process() } catch { lose(kind, because: "\(error)") }
+            }
+            let now = Self.monotonicMicros()
+            for (kind, retry) in retries where retry.at <= now && connections[kind] == nil { connect(kind) }
+        }
+        shutDown()
+    }
+
+    /// Milliseconds until sd-bus next needs to run (a call timing out), -1 for none.
+    private func pollTimeout(_ kinds: [BusKind]) -> Int32 {
+        let deadlines = kinds.compactMap { connections[$0]?.timeout } + retries.values.map(\.at)
+        guard let next = deadlines.min() else { return -1 }
+        let now = Self.monotonicMicros()
+        return next <= now ? 0 : Int32(min((next - now + 999) / 1000, UInt64(Int32.max)))
+    }
+
+    static func monotonicMicros() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec / 1000)
+    }
+
+    // MARK: Connections
+
+    private func connect(_ kind: BusKind) {
+        let connection: BusConnection
+        do {
+            connection = try BusConnection(kind: kind)
+        } catch {
+            unavailable(kind, "\(error)")
+            let left = retries[kind]?.left ?? 10
+            if case .success(let path) = addresses.sockets[kind]!, access(path, F_OK) == 0, left > 0 {
+                retries[kind] = (Self.monotonicMicros() + 1_000_000, left - 1)
+            } else {
+                retries[kind] = nil
+            }
+            return
+        }
+        retries[kind] = nil
+        connections[kind] = connection
+        switch kind {
+        case .session:
+            status.sessionBus = true
+            status.sessionBusProblem = nil
+            setUpSession(connection)
+        case .system:
+            status.systemBus = true
+            status.systemBusProblem = nil
+            setUpSystem(connection)
+        }
+    }
+
+    /// The bus cannot be reached: say why, and connect when its socket appears.
+    private func unavailable(_ kind: BusKind, _ reason: String) {
+        var reason = reason
+        switch addresses.sockets[kind]! {
+        case .success(let path):
+            if let problem = watch.watch(path, for: kind) { reason += "; \(problem)" }
+        case .failure(let problem):
+            reason = problem.description
+        }
+        switch kind {
+        case .session:
+            status.sessionBus = false
+            status.sessionBusProblem = reason
+            status.mpris = nil
+            status.notifications = false
+        case .system:
+            status.systemBus = false
+            status.systemBusProblem = reason
+            status.resumeWatch = false
+            status.sleepInhibitorHeld = false
+            status.sleepInhibitorWhy = nil
+        }
+    }
+
+    /// A connection was lost: what depended on it goes with it.
+    private func lose(_ kind: BusKind, because reason: String) {
+        switch kind {
+        case .session:
+            mpris = nil
+            for call in calls.values { sd_bus_message_unref(call) }
+            calls = [:]
+            shown = [:]
+            awaitingID = []
+            closeWhenShown = []
+        case .system:
+            if let block { close(block.descriptor) }
+            if let delay { close(delay) }
+            block = nil
+            delay = nil
+            blockInFlight = false
+        }
+        connections[kind] = nil
+        unavailable(kind, "lost the \(kind) bus: \(reason)")
+    }
+
+    private func shutDown() {
+        for call in calls.values {
+            _ = csystemd_reply_error(call, "org.freedesktop.DBus.Error.NoReply", "noised is stopping")
+            sd_bus_message_unref(call)
+        }
+        calls = [:]
+        for alarmID in Array(shown.keys) { closeNotification(alarmID: alarmID) }
+        if let block { close(block.descriptor) }
+        if let delay { close(delay) }
+        mpris = nil
+        connections = [:]
+    }
+}

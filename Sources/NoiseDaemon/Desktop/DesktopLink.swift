@@ -1,0 +1,110 @@
+import Logging
+import NoiseConfig
+import NoiseCore
+import NoiseDBus
+import NoiseProtocol
+
+/// The daemon's side of the desktop (docs/desktop.md): keeps MPRIS, the alarm notifications and the sleep
+/// inhibitor in line with the status board after every event, and carries out what comes from the bus (media
+/// keys, notification buttons, sleep and resume) on the player and the scheduler.
+actor DesktopLink<C: Clock> where C.Duration == Duration {
+    let bus: DesktopBus
+    let player: Player<C>
+    let scheduler: AlarmScheduler
+    let board: StatusBoard
+    let logger: Logger
+    private var settings: DesktopSettings
+    /// The alarms whose ringing notification is shown.
+    private var notified: Set<Int64> = []
+    /// The missed alarms already known (at start, or notified since): (alarm id, trigger).
+    private var knownMissed: Set<[Int64]>
+    /// The names of the sounds seen playing, by id: a paused mix is shown by name.
+    private var names: [String: String] = [:]
+
+    init(bus: DesktopBus, player: Player<C>, scheduler: AlarmScheduler, board: StatusBoard, settings: DesktopSettings,
+         logger: Logger) {
+        self.bus = bus
+        self.player = player
+        self.scheduler = scheduler
+        self.board = board
+        self.settings = settings
+        self.logger = logger
+        // Missed alarms recorded before this start are in `status`, not news: only later ones are notified.
+        knownMissed = Set((board.status().alarms?.missed ?? []).map(Self.key))
+    }
+
+    /// New settings from a reloaded config: notifications and the inhibitor follow at once; MPRIS at the next start.
+    func apply(_ new: DesktopSettings) {
+        settings = new
+        refresh()
+    }
+
+    /// Brings the desktop in line with the status board.
+    func refresh() {
+        let status = board.status()
+        for sound in status.playing { names[sound.id] = sound.name }
+        bus.update(DesktopView.player(status, names: { [names] in names[$0] }))
+        bus.blockSleep(why: settings.inhibitSleep ? DesktopView.sleepBlockReason(status) : nil)
+        refreshNotifications(status)
+    }
+
+    private func refreshNotifications(_ status: StatusInfo) {
+        let ringing = status.alarms?.ringing ?? []
+        let now = Set(ringing.map(\.alarm.id))
+        for alarm in ringing where !notified.contains(alarm.alarm.id) && settings.notifications {
+            bus.notify(DesktopView.ringing(alarm, audio: status.audio), alarmID: alarm.alarm.id)
+            notified.insert(alarm.alarm.id)
+        }
+        for gone in notified.subtracting(now) {
+            bus.closeNotification(alarmID: gone)
+            notified.remove(gone)
+        }
+        for missed in (status.alarms?.missed ?? []).reversed() where !knownMissed.contains(Self.key(missed)) {
+            knownMissed.insert(Self.key(missed))
+            if settings.notifications { bus.notify(DesktopView.missed(missed), alarmID: nil) }
+        }
+    }
+
+    private static func key(_ missed: MissedInfo) -> [Int64] { [missed.alarmId, missed.trigger.unix] }
+
+    // MARK: From the bus
+
+    func handle(_ event: DesktopBusEvent) async {
+        switch event {
+        case .mpris(let method, let call):
+            do {
+                switch method {
+                case .play: _ = try await player.resumeOrPlayDefault()
+                case .pause: _ = await player.pause(fade: nil)
+                case .playPause:
+                    if await player.playback().state == .playing {
+                        _ = await player.pause(fade: nil)
+                    } else {
+                        _ = try await player.resumeOrPlayDefault()
+                    }
+                case .stop: _ = try await player.stop(StopArguments())
+                case .next: _ = try await player.step(by: 1)
+                case .previous: _ = try await player.step(by: -1)
+                }
+                bus.reply(call: call, error: nil)
+            } catch {
+                logger.info("MPRIS \(method.rawValue): \(error.message)")
+                bus.reply(call: call, error: error.message)
+            }
+        case .setVolume(let volume):
+            _ = try? await player.setVolume(VolumeArguments(volume: (min(1, max(0, volume)) * 1000).rounded() / 10))
+        case .notificationAction(let alarmID, let action):
+            switch action {
+            case "snooze": _ = try? await scheduler.snooze(minutes: nil, only: alarmID)
+            case "dismiss": _ = try? await scheduler.dismiss(only: alarmID)
+            default: break  // a click on the notification itself: it stays, and the alarm rings on
+            }
+        case .prepareForSleep(true):
+            await scheduler.prepareForSleep()
+            await player.saved()
+            bus.readyForSleep()
+        case .prepareForSleep(false):
+            await scheduler.resumed()
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import NoiseCore
+import Testing
+@testable import NoiseAlarms
+@testable import NoiseDaemon
+@testable import NoiseDBus
+@testable import NoiseProtocol
+@testable import NoiseTime
+
+/// What MPRIS, the notifications and the sleep inhibitor show, worked out from `status` alone.
+@Suite("Desktop view")
+struct DesktopViewTests {
+    func status(_ state: PlaybackState, playing: [PlayingSound] = [], lastPlayed: [String] = [], volume: Double = 100,
+                ringing: [AlarmInfo] = [], missed: [MissedInfo] = []) -> StatusInfo {
+        let playback = PlaybackInfo(state: state, masterVolume: volume, playing: playing, sleepTimer: nil,
+                                    lastPlayed: lastPlayed)
+        let alarms = AlarmsStatus(count: ringing.count, next: nil, ringing: ringing, missed: missed, timeZone: "UTC",
+                                  wakeFromSuspend: false, wakeNote: nil, storeProblem: nil, timeZoneProblem: nil, timers: [])
+        return StatusInfo(uptimeSeconds: 1, audio: AudioStatus(device: "null", state: .playing), playback: playback,
+                          catalog: CatalogSummary(sounds: 3, problems: []), alarms: alarms)
+    }
+
+    let rain = PlayingSound(id: "rain", name: "Heavy rain", volume: 70, state: .playing)
+    let brown = PlayingSound(id: "brown-noise", name: "Brown noise", volume: 40, state: .fadingIn)
+    let leaving = PlayingSound(id: "fan", name: "Fan", volume: 50, state: .fadingOut)
+
+    @Test func oneSoundIsATrackThatCanStepToTheNextNoise() {
+        let player = DesktopView.player(status(.playing, playing: [rain, leaving], volume: 30), names: { _ in nil })
+        #expect(player == MPRISPlayer(status: .playing, title: "Heavy rain", trackID: "/org/noiseclock/mix/rain",
+                                      volume: 0.3, canGoNext: true, canGoPrevious: true))
+    }
+
+    @Test func aMixIsOneTrackNamedAfterItsSoundsAndCannotStep() {
+        let player = DesktopView.player(status(.playing, playing: [rain, brown]), names: { _ in nil })
+        #expect(player.title == "Heavy rain + Brown noise")
+        #expect(player.trackID == "/org/noiseclock/mix/rain/brown_noise")
+        #expect(!player.canGoNext && !player.canGoPrevious)
+    }
+
+    @Test func aPausedMixKeepsItsTitleAndStoppedHasNoTrack() {
+        let paused = DesktopView.player(status(.paused, lastPlayed: ["rain"]), names: { $0 == "rain" ? "Heavy rain" : nil })
+        #expect(paused.status == .paused && paused.title == "Heavy rain" && !paused.canGoNext)
+        let stopped = DesktopView.player(status(.stopped, lastPlayed: ["rain"]), names: { _ in "Heavy rain" })
+        #expect(stopped == MPRISPlayer(status: .stopped, title: nil, trackID: MPRISPlayer.noTrack, volume: 1,
+                                       canGoNext: false, canGoPrevious: false))
+    }
+
+    @Test func onlyTheChangedPropertiesAreSignalled() {
+        let before = DesktopView.player(status(.playing, playing: [rain]), names: { _ in nil })
+        let after = DesktopView.player(status(.playing, playing: [rain, brown], volume: 50), names: { _ in nil })
+        #expect(after.changes(from: before) == ["Metadata", "Volume", "CanGoNext", "CanGoPrevious"])
+        #expect(before.changes(from: before).isEmpty)
+    }
+
+    @Test func theInhibitorSaysWhatPlaysAndIsNotWantedOtherwise() {
+        #expect(DesktopView.sleepBlockReason(status(.playing, playing: [rain, brown, leaving])) == "Playing Heavy rain, Brown noise")
+        #expect(DesktopView.sleepBlockReason(status(.stopped, playing: [leaving])) == nil, "a fade-out is not playing")
+        #expect(DesktopView.sleepBlockReason(status(.paused, lastPlayed: ["rain"])) == nil)
+    }
+
+    @Test func aRingingAlarmIsCriticalWithItsSnoozeLengthOnTheButton() {
+        let alarm = Alarm(id: 4, time: TimeOfDay(hour: 7, minute: 30), label: "Work", snoozeMinutes: 7)
+        let info = AlarmInfo(alarm: alarm, nextTrigger: nil, snoozedUntil: nil, ringing: true)
+        let shown = DesktopView.ringing(info, audio: AudioStatus(device: "pulse", state: .playing))
+        #expect(shown.summary == "Work" && shown.body == "Alarm 4 rings: 07:30")
+        #expect(shown.urgency == .critical && shown.expireMilliseconds == 0)
+        #expect(shown.actions.map(\.key) == ["snooze", "dismiss"])
+        #expect(shown.actions.map(\.label) == ["Snooze 7 min", "Dismiss"])
+        let silent = DesktopView.ringing(info, audio: AudioStatus(device: "pulse", state: .error, error: "no such device"))
+        #expect(silent.body == "Alarm 4 rings: 07:30. It cannot be heard: no such device")
+    }
+
+    @Test func aMissedAlarmIsNormalUrgencyAndSaysWhy() {
+        let missed = MissedInfo(alarmId: 2, label: "", trigger: TriggerInfo(unix: 19_884 * 86_400 + 7 * 3600, zone: .utc),
+                                reason: "suspended")
+        let shown = DesktopView.missed(missed)
+        #expect(shown.summary == "Missed: Alarm 2")
+        #expect(shown.body == "2024-06-10 07:00 (the machine was asleep)")
+        #expect(shown.urgency == .normal && shown.actions.isEmpty)
+    }
+
+    @Test func busAddressesAreReadAsSdBusReadsThem() throws {
+        let listed = BusAddresses(environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:abstract=x;unix:path=/run/user/1000/b%20us,guid=ab",
+                                                "XDG_RUNTIME_DIR": "/ignored"])
+        #expect(try listed.sockets[.session]?.get() == "/run/user/1000/b us")
+        #expect(try listed.sockets[.system]?.get() == "/run/dbus/system_bus_socket")
+        let fallback = BusAddresses(environment: ["XDG_RUNTIME_DIR": "/run/user/7", "DBUS_SYSTEM_BUS_ADDRESS": "tcp:host=x"])
+        #expect(try fallback.sockets[.session]?.get() == "/run/user/7/bus")
+        #expect(throws: BusError.self) { try fallback.sockets[.system]?.get() }
+        #expect(throws: BusError.self) { try BusAddresses(environment: [:]).sockets[.session]?.get() }
+    }
+}
