@@ -64,11 +64,14 @@ final class BusConnection {
         }
     }
 
-    /// Calls `handler` with every matching signal until the connection closes.
-    func matchSignal(sender: String, path: String, interface: String, member: String,
+    /// Calls `handler` with every matching signal until the connection closes. `arg0` narrows the match on the bus
+    /// itself, so signals about other names (NameOwnerChanged) never wake the thread.
+    func matchSignal(sender: String, path: String, interface: String, member: String, arg0: String? = nil,
                      handler: @escaping (BusMessage) -> Void) throws(BusError) {
+        var rule = "type='signal',sender='\(sender)',path='\(path)',interface='\(interface)',member='\(member)'"
+        if let arg0 { rule += ",arg0='\(arg0)'" }
         try attach(MessageHandler(handler), "watching \(interface).\(member)") { slot, userdata in
-            sd_bus_match_signal(bus, &slot, sender, path, interface, member, messageTrampoline, userdata)
+            sd_bus_add_match(bus, &slot, rule, messageTrampoline, userdata)
         }
     }
 

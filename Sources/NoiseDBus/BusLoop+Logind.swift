@@ -17,7 +17,8 @@ extension BusLoop {
             status.resumeWatch = true
             // logind (re)started: inhibitors held from an earlier one are gone with it; take them from this one.
             try connection.matchSignal(sender: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                                       interface: "org.freedesktop.DBus", member: "NameOwnerChanged") { [unowned self] message in
+                                       interface: "org.freedesktop.DBus", member: "NameOwnerChanged",
+                                       arg0: Self.logind.name) { [unowned self] message in
                 guard (try? message.readString()) == Self.logind.name, (try? message.readString()) != nil,
                       let owner = try? message.readString(), !owner.isEmpty else { return }
                 logindAppeared()

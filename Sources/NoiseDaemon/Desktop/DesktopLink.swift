@@ -20,6 +20,9 @@ actor DesktopLink<C: Clock> where C.Duration == Duration {
     private var knownMissed: Set<[Int64]>
     /// The names of the sounds seen playing, by id: a paused mix is shown by name.
     private var names: [String: String] = [:]
+    /// What the bus was last given, so an event that changes neither does not wake its thread.
+    private var sentPlayer: MPRISPlayer?
+    private var sentBlock: String??
 
     init(bus: DesktopBus, player: Player<C>, scheduler: AlarmScheduler, board: StatusBoard, settings: DesktopSettings,
          logger: Logger) {
@@ -43,8 +46,16 @@ actor DesktopLink<C: Clock> where C.Duration == Duration {
     func refresh() {
         let status = board.status()
         for sound in status.playing { names[sound.id] = sound.name }
-        bus.update(DesktopView.player(status, names: { [names] in names[$0] }))
-        bus.blockSleep(why: settings.inhibitSleep ? DesktopView.sleepBlockReason(status) : nil)
+        let player = DesktopView.player(status, names: { [names] in names[$0] })
+        if player != sentPlayer {
+            sentPlayer = player
+            bus.update(player)
+        }
+        let block = settings.inhibitSleep ? DesktopView.sleepBlockReason(status) : nil
+        if sentBlock != .some(block) {
+            sentBlock = .some(block)
+            bus.blockSleep(why: block)
+        }
         refreshNotifications(status)
     }
 
