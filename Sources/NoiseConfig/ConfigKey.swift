@@ -58,9 +58,6 @@ public struct ConfigKey: Sendable {
             settings.logLevel = value
             return nil
         },
-        boolean("desktop.mpris") { $1.desktop.mpris = $0 },
-        boolean("desktop.notifications") { $1.desktop.notifications = $0 },
-        boolean("desktop.inhibit_sleep") { $1.desktop.inhibitSleep = $0 },
         choice("clock.format", HourFormat.self) { $1.clock.format = $0 },
         boolean("clock.seconds") { $1.clock.seconds = $0 },
         boolean("clock.ampm") { $1.clock.ampm = $0 },
@@ -83,6 +80,9 @@ public struct ConfigKey: Sendable {
             settings.clock.worldZones = zones
             return nil
         },
+        boolean("desktop.mpris") { $1.desktop.mpris = $0 },
+        boolean("desktop.notifications") { $1.desktop.notifications = $0 },
+        boolean("desktop.inhibit_sleep") { $1.desktop.inhibitSleep = $0 },
     ]
 
     public static func named(_ name: String) -> ConfigKey? {

@@ -65,7 +65,8 @@ final class BusLoop {
             if descriptors[1].revents != 0 {
                 for kind in watch.appeared() where connections[kind] == nil { connect(kind) }
             }
-            for kind in kinds {
+            // Every connection, a new one too: sd-bus may have queued what arrived during its set-up's calls.
+            for kind in BusKind.allCases {
                 guard let connection = connections[kind] else { continue }
                 do { try connection.process() } catch { lose(kind, because: "\(error)") }
             }
