@@ -110,12 +110,14 @@ final class BusLoop {
         connections[kind] = connection
         switch kind {
         case .session:
-            status.sessionBus = true
-            status.sessionBusProblem = nil
+            var changed = status
+            (changed.sessionBus, changed.sessionBusProblem) = (true, nil)
+            status = changed
             setUpSession(connection)
         case .system:
-            status.systemBus = true
-            status.systemBusProblem = nil
+            var changed = status
+            (changed.systemBus, changed.systemBusProblem) = (true, nil)
+            status = changed
             setUpSystem(connection)
         }
     }
@@ -129,19 +131,22 @@ final class BusLoop {
         case .failure(let problem):
             reason = problem.description
         }
+        // One change of the status, so its watchers see the bus gone and why together.
+        var changed = status
         switch kind {
         case .session:
-            status.sessionBus = false
-            status.sessionBusProblem = reason
-            status.mpris = nil
-            status.notifications = false
+            changed.sessionBus = false
+            changed.sessionBusProblem = reason
+            changed.mpris = nil
+            changed.notifications = false
         case .system:
-            status.systemBus = false
-            status.systemBusProblem = reason
-            status.resumeWatch = false
-            status.sleepInhibitorHeld = false
-            status.sleepInhibitorWhy = nil
+            changed.systemBus = false
+            changed.systemBusProblem = reason
+            changed.resumeWatch = false
+            changed.sleepInhibitorHeld = false
+            changed.sleepInhibitorWhy = nil
         }
+        status = changed
     }
 
     /// A connection was lost: what depended on it goes with it.

@@ -21,6 +21,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import harness as H  # noqa: E402
+import dbus_harness as DH  # noqa: E402
 
 _sink_counter = itertools.count(1)
 
@@ -180,3 +181,43 @@ def make_daemon(bins, request, tmpdir_short):
         if failed:
             print(f"--- noised {d.command()} (exit {rc}) log tail ---")
             print(d.log()[-4000:])
+
+
+# ---------------------------------------------------------------- D-Bus (test_desktop.py)
+
+
+@pytest.fixture
+def session_bus(request):
+    """A private session bus (dbus-daemon) for this test."""
+    missing = DH.tools_missing()
+    if missing:
+        pytest.fail(f"the D-Bus tests need: {', '.join(missing)} (make test-deps installs them)")
+    bus = DH.Bus("session").start()
+    yield bus
+    bus.stop()
+
+
+@pytest.fixture
+def system_bus(session_bus):
+    """A second private bus standing in for the system bus (logind's)."""
+    bus = DH.Bus("system").start()
+    yield bus
+    bus.stop()
+
+
+@pytest.fixture
+def logind(system_bus, request):
+    mock = DH.Logind(system_bus).start()
+    yield mock
+    if _failed(request):
+        print("--- logind mock log ---\n" + mock.log()[-3000:])
+    mock.stop()
+
+
+@pytest.fixture
+def notifications(session_bus, request):
+    mock = DH.Notifications(session_bus).start()
+    yield mock
+    if _failed(request):
+        print("--- notification server mock log ---\n" + mock.log()[-3000:])
+    mock.stop()
