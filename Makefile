@@ -31,14 +31,16 @@ DIST        := $(STATIC)/share
 STAMP       := $(DIST)/built
 MAN_DATE    := $(shell git log -1 --format=%cs 2>/dev/null || date -u +%F)
 
-# Build: the C libraries' headers. Tests: a real PulseAudio server with a null sink, ALSA's pulse plugin,
-# parec to record; sox, lame and mpg123 make and check test sounds, opusenc the Opus ones (sox cannot write
-# Opus); libfuse2 (with fusepy) mounts a stalled file system, as a hung network mount behaves. Sounds: sox, lame,
-# espeak-ng.
-BUILD_PACKAGES := libasound2-dev libmpg123-dev libsndfile1-dev libsoxr-dev libsqlite3-dev pkg-config tzdata
-RUN_PACKAGES   := libasound2 libmpg123-0 libsndfile1 libsoxr0 alsa-utils libasound2-plugins
+# Build: the C libraries' headers (libsystemd-dev: sd-bus, for D-Bus). Tests: a real PulseAudio server with a null
+# sink, ALSA's pulse plugin, parec to record; sox, lame and mpg123 make and check test sounds, opusenc the Opus
+# ones (sox cannot write Opus); libfuse2 (with fusepy) mounts a stalled file system, as a hung network mount
+# behaves; dbus-daemon runs private buses, playerctl and gdbus (libglib2.0-bin) are the real D-Bus clients, and
+# python3-dbusmock stands in for logind and a notification server. Sounds: sox, lame, espeak-ng.
+BUILD_PACKAGES := libasound2-dev libmpg123-dev libsndfile1-dev libsoxr-dev libsqlite3-dev libsystemd-dev pkg-config \
+                  tzdata
+RUN_PACKAGES   := libasound2 libmpg123-0 libsndfile1 libsoxr0 libsystemd0 alsa-utils libasound2-plugins
 TEST_PACKAGES  := pulseaudio pulseaudio-utils sox libsox-fmt-mp3 opus-tools lame mpg123 espeak-ng sqlite3 tmux \
-                  libfuse2
+                  libfuse2 dbus-daemon playerctl libglib2.0-bin python3-dbusmock
 # make bench: the peers it measures noised against (mpd with mpc, mpg123), the PulseAudio server and
 # parec/pactl it plays and records through, sox and lame for the seam loop, gcc for its C client.
 BENCH_PACKAGES := mpd mpc mpg123 pulseaudio pulseaudio-utils alsa-utils libasound2-plugins sox lame gcc libc6-dev

@@ -102,17 +102,18 @@ def test_install_puts_every_file_in_the_prefix(installed):
 
 def test_installed_binaries_do_not_need_the_swift_toolchain(installed):
     # Debian's libraries only: the C libraries noised bridges, those they pull in (libsndfile's codecs and
-    # libmp3lame, libsoxr's OpenMP runtime), the C and C++ runtimes. Nothing of the Swift toolchain.
+    # libmp3lame, libsoxr's OpenMP runtime, libsystemd's compression and crypto libraries), the C and C++
+    # runtimes. Nothing of the Swift toolchain.
     allowed = re.compile(r"^(linux-vdso|ld-linux[-\w]*|libc|libm|libstdc\+\+|libgcc_s|libasound|libmpg123|"
                          r"libsqlite3|libsndfile|libsoxr|libFLAC|libvorbis|libvorbisenc|libopus|libogg|libmp3lame|"
-                         r"libgomp)\.so")
+                         r"libgomp|libsystemd|libcap|libgcrypt|libgpg-error|liblzma|libzstd|liblz4)\.so")
     for program in ("noised", "noisectl"):
         out = subprocess.run(["ldd", str(installed.bin / program)], capture_output=True, text=True, check=True).stdout
         libs = [line.split()[0].rsplit("/", 1)[-1] for line in out.splitlines() if line.strip()]
         assert "/opt/swift" not in out and "not found" not in out, out
         assert all(allowed.match(lib) for lib in libs), f"{program} links {libs}"
         if program == "noised":
-            assert "libasound.so.2" in out and "libmpg123.so.0" in out, out
+            assert "libasound.so.2" in out and "libmpg123.so.0" in out and "libsystemd.so.0" in out, out
 
 
 def test_installed_binaries_are_stripped_with_their_debug_symbols_beside(installed):
