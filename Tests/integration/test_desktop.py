@@ -325,3 +325,24 @@ def test_a_bus_that_comes_later_is_joined_when_it_appears(make_daemon):
         bus = DH.Bus("late")
     finally:
         bus.stop()
+
+
+def test_the_installed_desktop_entry_names_the_player(make_daemon, session_bus):
+    def root_properties(d):
+        out = session_bus.call("org.mpris.MediaPlayer2.noiseclock", "/org/mpris/MediaPlayer2",
+                               "org.freedesktop.DBus.Properties.GetAll", "org.mpris.MediaPlayer2")
+        return out
+
+    plain = _on_buses(make_daemon, session_bus, device="null")
+    plain.wait_status(lambda s: s["desktop"]["mpris"] is not None, 10, "MPRIS on the bus")
+    props = root_properties(plain)
+    assert "'Identity': <'NoiseClock'>" in props and "DesktopEntry" not in props, props
+    plain.stop()
+
+    d = make_daemon(start=False, device="null", extra_env={**UTC, "DBUS_SESSION_BUS_ADDRESS": session_bus.address})
+    apps = Path(d.env_dirs["XDG_DATA_HOME"]) / "applications"
+    apps.mkdir(parents=True)
+    (apps / "noiseclock.desktop").write_text((Path(__file__).parents[2] / "packaging/desktop/noiseclock.desktop").read_text())
+    d.start()
+    d.wait_status(lambda s: s["desktop"]["mpris"] is not None, 10, "MPRIS on the bus")
+    assert "'DesktopEntry': <'noiseclock'>" in root_properties(d)

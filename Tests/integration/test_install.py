@@ -65,7 +65,8 @@ def expected_files(prefix: str, unitdir: str) -> list[str]:
             f"{share}/doc/noiseclock/configuration.md",
             f"{share}/bash-completion/completions/noisectl",
             f"{share}/zsh/site-functions/_noisectl",
-            f"{share}/fish/vendor_completions.d/noisectl.fish"]
+            f"{share}/fish/vendor_completions.d/noisectl.fish",
+            f"{share}/applications/noiseclock.desktop", f"{share}/icons/hicolor/scalable/apps/noiseclock.svg"]
 
 
 def files_under(root: Path) -> list[Path]:
@@ -384,6 +385,7 @@ def test_deb_package(installed):
                 "/usr/share/bash-completion/completions/noisectl",
                 "/usr/share/zsh/vendor-completions/_noisectl",
                 "/usr/share/fish/vendor_completions.d/noisectl.fish",
+                "/usr/share/applications/noiseclock.desktop", "/usr/share/icons/hicolor/scalable/apps/noiseclock.svg",
                 "/usr/share/doc/noiseclock/copyright", "/usr/share/doc/noiseclock/changelog.gz",
                 "/usr/share/doc/noiseclock/configuration.md.gz"}
     assert expected <= paths, f"missing from the package: {sorted(expected - paths)}"
