@@ -35,12 +35,13 @@ MAN_DATE    := $(shell git log -1 --format=%cs 2>/dev/null || date -u +%F)
 # sink, ALSA's pulse plugin, parec to record; sox, lame and mpg123 make and check test sounds, opusenc the Opus
 # ones (sox cannot write Opus); libfuse2 (with fusepy) mounts a stalled file system, as a hung network mount
 # behaves; dbus-daemon runs private buses, playerctl and gdbus (libglib2.0-bin) are the real D-Bus clients, and
-# python3-dbusmock stands in for logind and a notification server. Sounds: sox, lame, espeak-ng.
+# python3-dbusmock stands in for logind and a notification server; desktop-file-validate (desktop-file-utils)
+# checks the desktop entry; jq runs docs/desktop.md's status-bar script. Sounds: sox, lame, espeak-ng.
 BUILD_PACKAGES := libasound2-dev libmpg123-dev libsndfile1-dev libsoxr-dev libsqlite3-dev libsystemd-dev pkg-config \
                   tzdata
 RUN_PACKAGES   := libasound2 libmpg123-0 libsndfile1 libsoxr0 libsystemd0 alsa-utils libasound2-plugins
 TEST_PACKAGES  := pulseaudio pulseaudio-utils sox libsox-fmt-mp3 opus-tools lame mpg123 espeak-ng sqlite3 tmux \
-                  libfuse2 dbus-daemon playerctl libglib2.0-bin python3-dbusmock
+                  libfuse2 dbus-daemon playerctl libglib2.0-bin python3-dbusmock desktop-file-utils jq
 # make bench: the peers it measures noised against (mpd with mpc, mpg123), the PulseAudio server and
 # parec/pactl it plays and records through, sox and lame for the seam loop, gcc for its C client.
 BENCH_PACKAGES := mpd mpc mpg123 pulseaudio pulseaudio-utils alsa-utils libasound2-plugins sox lame gcc libc6-dev
@@ -136,7 +137,8 @@ $(STAMP): Makefile Package.swift $(wildcard Package.resolved) $(shell find Sourc
 	  $(STATIC)/release/noisectl --generate-completion-script $$sh | sed '1{/^#!/d;}' > $(DIST)/noisectl.$$sh; done
 	touch $@
 
-# Installs binaries, sounds, user units, man pages and completions; lists them in PREFIX/share/noiseclock/install-manifest.
+# Installs binaries, sounds, user units, man pages, completions, the desktop entry and its icon; lists them in
+# PREFIX/share/noiseclock/install-manifest.
 install: $(STAMP)
 	$(INSTALL_VARS) BUILD=$(DIST) scripts/install-files install
 

@@ -15,6 +15,7 @@ import shutil
 import signal
 import subprocess
 import tempfile
+import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -29,6 +30,8 @@ VERSION = re.search(r'static let version = "([^"]+)"',
                     (REPO / "Sources/NoiseCore/Limits.swift").read_text()).group(1)
 # The first build links the release binaries; lintian and dpkg-deb's compression take a minute more.
 BUILD_TIMEOUT = 45 * 60
+# The desktop entry and its icon, installed as they are (docs/desktop.md).
+DESKTOP = REPO / "packaging/desktop"
 
 pytestmark = pytest.mark.skipif(shutil.which("make") is None or shutil.which("dpkg-query") is None,
                                 reason="needs make on Debian")
@@ -73,6 +76,38 @@ def files_under(root: Path) -> list[Path]:
     return sorted(p for p in root.rglob("*") if not p.is_dir())
 
 
+def desktop_keys(path: Path) -> dict[str, str]:
+    """The keys of a desktop entry's [Desktop Entry] group (comments and other groups left out)."""
+    keys: dict[str, str] = {}
+    group = None
+    for line in path.read_text().splitlines():
+        if line.startswith("["):
+            group = line.strip()
+        elif group == "[Desktop Entry]" and "=" in line and not line.startswith("#"):
+            key, value = line.split("=", 1)
+            keys[key.strip()] = value.strip()
+    return keys
+
+
+# ---------------------------------------------------------------- the desktop entry (no build needed)
+
+
+def test_desktop_entry_is_valid_and_names_its_icon():
+    """noised's MPRIS DesktopEntry is "noiseclock", so desktops look for noiseclock.desktop; its Icon= is the SVG
+    beside it. desktop-file-validate passes it with nothing to say; lintian checks it again in make deb."""
+    entry = DESKTOP / "noiseclock.desktop"
+    keys = desktop_keys(entry)
+    assert keys["Type"] == "Application" and keys["Name"] == "NoiseClock", keys
+    assert keys["Icon"] == "noiseclock" and (DESKTOP / f"{keys['Icon']}.svg").is_file(), keys
+    assert keys["Exec"].split()[0] == "noisectl" and keys["Terminal"] == "true", keys
+    svg = ElementTree.parse(DESKTOP / "noiseclock.svg").getroot()
+    assert svg.tag == "{http://www.w3.org/2000/svg}svg", svg.tag
+    _, _, width, height = (float(v) for v in svg.get("viewBox").split())
+    assert width == height, "an app icon is square"
+    r = subprocess.run(["desktop-file-validate", str(entry)], capture_output=True, text=True, timeout=20)
+    assert r.returncode == 0 and r.stdout + r.stderr == "", r.stdout + r.stderr
+
+
 @pytest.fixture(scope="module")
 def installed():
     tmp = Path(tempfile.mkdtemp(prefix="ncinst-", dir="/tmp"))
@@ -103,16 +138,18 @@ def test_install_puts_every_file_in_the_prefix(installed):
 
 def test_installed_binaries_do_not_need_the_swift_toolchain(installed):
     # Debian's libraries only: the C libraries noised bridges, those they pull in (libsndfile's codecs and
-    # libmp3lame, libsoxr's OpenMP runtime, libsystemd's compression and crypto libraries), the C and C++
-    # runtimes. Nothing of the Swift toolchain.
-    allowed = re.compile(r"^(linux-vdso|ld-linux[-\w]*|libc|libm|libstdc\+\+|libgcc_s|libasound|libmpg123|"
-                         r"libsqlite3|libsndfile|libsoxr|libFLAC|libvorbis|libvorbisenc|libopus|libogg|libmp3lame|"
-                         r"libgomp|libsystemd|libcap|libgcrypt|libgpg-error|liblzma|libzstd|liblz4)\.so")
+    # libmp3lame, libsoxr's OpenMP runtime), the C and C++ runtimes. Nothing of the Swift toolchain.
+    common = (r"linux-vdso|ld-linux[-\w]*|libc|libm|libstdc\+\+|libgcc_s|libasound|libmpg123|libsqlite3|libsndfile|"
+              r"libsoxr|libFLAC|libvorbis|libvorbisenc|libopus|libogg|libmp3lame|libgomp")
+    # noised alone may also link libsystemd for sd-bus, its D-Bus client (docs/desktop.md), and what Debian 12's
+    # libsystemd0 links: libcap, libgcrypt with libgpg-error, liblz4, liblzma, libzstd. noisectl has no D-Bus.
+    systemd = r"libsystemd|libcap|libgcrypt|libgpg-error|liblz4|liblzma|libzstd"
+    allowed = {"noised": re.compile(rf"^({common}|{systemd})\.so"), "noisectl": re.compile(rf"^({common})\.so")}
     for program in ("noised", "noisectl"):
         out = subprocess.run(["ldd", str(installed.bin / program)], capture_output=True, text=True, check=True).stdout
         libs = [line.split()[0].rsplit("/", 1)[-1] for line in out.splitlines() if line.strip()]
         assert "/opt/swift" not in out and "not found" not in out, out
-        assert all(allowed.match(lib) for lib in libs), f"{program} links {libs}"
+        assert all(allowed[program].match(lib) for lib in libs), f"{program} links {libs}"
         if program == "noised":
             assert "libasound.so.2" in out and "libmpg123.so.0" in out and "libsystemd.so.0" in out, out
 
@@ -131,6 +168,19 @@ def test_installed_binaries_are_stripped_with_their_debug_symbols_beside(install
         assert Path(debug).name in link, link
         # The symbols are the unstripped binary's, which is far larger than what is installed.
         assert binary.stat().st_size < (REPO / ".build/static/release" / program).stat().st_size * 0.8
+
+
+def test_desktop_entry_and_icon_are_installed(installed):
+    """In PREFIX/share/applications and the hicolor theme's scalable/apps, unchanged: desktops and noised find them
+    there when PREFIX/share is an XDG data folder (~/.local/share, /usr/local/share, /usr/share)."""
+    entry = installed.share / "applications/noiseclock.desktop"
+    icon = installed.share / "icons/hicolor/scalable/apps/noiseclock.svg"
+    assert entry.read_bytes() == (DESKTOP / "noiseclock.desktop").read_bytes()
+    assert icon.read_bytes() == (DESKTOP / "noiseclock.svg").read_bytes()
+    keys = desktop_keys(entry)
+    assert keys["Icon"] == icon.stem
+    # Exec= names the command, found on PATH, as Debian's entries do; it is one of ours.
+    assert os.access(installed.bin / keys["Exec"].split()[0], os.X_OK), keys["Exec"]
 
 
 def test_units_start_the_installed_daemon(installed):
@@ -344,14 +394,20 @@ def test_uninstall_removes_nothing_else(installed, tmp_path):
     (prefix / "bin").mkdir(parents=True)
     (prefix / "bin/other-tool").write_text("#!/bin/sh\n")
     (prefix / "share/man/man1").mkdir(parents=True)
+    (prefix / "share/applications").mkdir(parents=True)
+    (prefix / "share/applications/other.desktop").write_text("[Desktop Entry]\n")
     make("install", f"PREFIX={prefix}")
     make("install", f"PREFIX={prefix}")
     (prefix / "share/fish/vendor_completions.d/someone-else.fish").write_text("# not ours\n")
+    (prefix / "share/icons/hicolor/scalable/apps/someone-else.svg").write_text("<svg/>\n")
     make("uninstall", f"PREFIX={prefix}")
-    assert files_under(prefix) == [prefix / "bin/other-tool",
-                                   prefix / "share/fish/vendor_completions.d/someone-else.fish"]
+    assert files_under(prefix) == [prefix / "bin/other-tool", prefix / "share/applications/other.desktop",
+                                   prefix / "share/fish/vendor_completions.d/someone-else.fish",
+                                   prefix / "share/icons/hicolor/scalable/apps/someone-else.svg"]
     assert sorted(str(d.relative_to(prefix)) for d in prefix.rglob("*") if d.is_dir()) == [
-        "bin", "share", "share/fish", "share/fish/vendor_completions.d", "share/man", "share/man/man1"]
+        "bin", "share", "share/applications", "share/fish", "share/fish/vendor_completions.d", "share/icons",
+        "share/icons/hicolor", "share/icons/hicolor/scalable", "share/icons/hicolor/scalable/apps", "share/man",
+        "share/man/man1"]
 
 
 # ---------------------------------------------------------------- make deb
@@ -373,6 +429,8 @@ def test_deb_package(installed):
     depends = [d.strip().split()[0] for d in field("Depends").split(",")]
     for lib in ("libasound2", "libmpg123-0", "libsqlite3-0", "libc6"):
         assert lib in depends, field("Depends")
+    # dpkg-shlibdeps names the package of each library noised links itself: libsystemd0 for sd-bus.
+    assert "libsystemd0" in depends, field("Depends")
     assert int(field("Installed-Size")) > 1000
 
     listing = subprocess.run(["dpkg-deb", "--contents", str(deb)], capture_output=True, text=True,
@@ -385,7 +443,8 @@ def test_deb_package(installed):
                 "/usr/share/bash-completion/completions/noisectl",
                 "/usr/share/zsh/vendor-completions/_noisectl",
                 "/usr/share/fish/vendor_completions.d/noisectl.fish",
-                "/usr/share/applications/noiseclock.desktop", "/usr/share/icons/hicolor/scalable/apps/noiseclock.svg",
+                "/usr/share/applications/noiseclock.desktop",
+                "/usr/share/icons/hicolor/scalable/apps/noiseclock.svg",
                 "/usr/share/doc/noiseclock/copyright", "/usr/share/doc/noiseclock/changelog.gz",
                 "/usr/share/doc/noiseclock/configuration.md.gz"}
     assert expected <= paths, f"missing from the package: {sorted(expected - paths)}"
@@ -408,6 +467,10 @@ def test_deb_package(installed):
             kind = subprocess.run(["file", str(unpacked / "usr/bin" / program)], capture_output=True, text=True,
                                   check=True).stdout
             assert ", stripped" in kind, kind
+        # The desktop entry and its icon as they are in packaging/desktop (lintian has checked the entry).
+        for name, path in (("noiseclock.desktop", "usr/share/applications/noiseclock.desktop"),
+                           ("noiseclock.svg", "usr/share/icons/hicolor/scalable/apps/noiseclock.svg")):
+            assert (unpacked / path).read_bytes() == (DESKTOP / name).read_bytes(), path
     finally:
         shutil.rmtree(unpacked, ignore_errors=True)
     dbgsym = REPO / f".build/deb/noiseclock-dbgsym_{VERSION}_{arch}.deb"
