@@ -3,7 +3,7 @@ import PackageDescription
 
 let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 let pureCore: [Target.Dependency] = ["NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "NoiseConfig", "NoiseProtocol",
-                                     "ClockFace"]
+                                     "ClockFace", "TimeScales", "MarsTime"]
 
 let package = Package(
     name: "NoiseClock",
@@ -41,6 +41,10 @@ let package = Package(
         .target(name: "NoiseCore", swiftSettings: strict),
         // Time zones (TZif, POSIX rules), civil dates, ISO 8601.
         .target(name: "NoiseTime", dependencies: ["NoiseCore"], swiftSettings: strict),
+        // Time scales: leap seconds (TAI − UTC), Terrestrial Time, Julian dates; shared by Mars time and satellites.
+        .target(name: "TimeScales", dependencies: ["NoiseTime"], swiftSettings: strict),
+        // Mars time: NASA GISS's Mars24 algorithm (docs/mars.md).
+        .target(name: "MarsTime", dependencies: ["NoiseCore", "TimeScales"], swiftSettings: strict),
         // Alarms: the model, repeat rules, the next trigger, the scheduler's state machine, the legacy import.
         .target(name: "NoiseAlarms", dependencies: ["NoiseCore", "NoiseTime"], swiftSettings: strict),
         // The sound catalog: its file format, its rules, the sound library.
@@ -55,7 +59,7 @@ let package = Package(
         .target(name: "ClockFace", dependencies: ["NoiseCore", "NoiseTime", "NoiseConfig"], swiftSettings: strict),
 
         // The I/O edges both executables share (the system's tz database, peer credentials), kept out of the pure core.
-        .target(name: "NoiseSystem", dependencies: ["NoiseCore", "NoiseTime"], swiftSettings: strict),
+        .target(name: "NoiseSystem", dependencies: ["NoiseCore", "NoiseTime", "TimeScales"], swiftSettings: strict),
 
         // Alarms, snoozes and missed alarms in SQLite.
         .target(
@@ -104,7 +108,7 @@ let package = Package(
             name: "noisectl",
             dependencies: [
                 "NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "NoiseConfig", "NoiseProtocol", "ClockFace",
-                "NoiseSystem", "CLinux",
+                "NoiseSystem", "CLinux", "TimeScales", "MarsTime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
