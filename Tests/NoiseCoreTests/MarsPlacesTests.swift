@@ -54,3 +54,43 @@ struct MarsPlacesTests {
         #expect(MarsSite.missionSol(at: afterMidnight, landing: landing, longitude: gale.longitude) == 1)
     }
 }
+
+/// Mars → Earth: the instants a site's clock reads a time, and back to that time within a millisecond.
+@Suite("Mars time of day")
+struct MarsTimeOfDayTests {
+    let jezero = MarsLongitude(east: 77.4508)
+
+    @Test func lmstTimesComeBackToTheTimeASolApart() {
+        let instants = MarsTimeOfDay.next(hours: 7, longitude: jezero, solar: false, after: 1_795_740_000, count: 5,
+                                          leapSeconds: .builtIn)
+        #expect(instants.count == 5 && instants[0] > 1_795_740_000)
+        for instant in instants {
+            let back = MarsClock(unix: instant, leapSeconds: .builtIn).lmst(eastLongitude: jezero.east)
+            #expect(abs(back - 7) * 3600 * 1.0274912517 < 0.001, "to 1 ms: \(back)")
+        }
+        for (a, b) in zip(instants, instants.dropFirst()) {
+            #expect(abs((b - a) - 1.0274912517 * 86_400) < 0.001, "a sol apart")
+        }
+    }
+
+    @Test func ltstTimesConvergeToAMillisecond() {
+        let instants = MarsTimeOfDay.next(hours: 12, longitude: jezero, solar: true, after: 947_116_800, count: 3,
+                                          leapSeconds: .builtIn)
+        #expect(instants.count == 3)
+        for instant in instants {
+            let back = MarsClock(unix: instant, leapSeconds: .builtIn).ltst(eastLongitude: jezero.east)
+            #expect(abs(back - 12) * 3600 * 1.0274912517 < 0.001, "to 1 ms: \(back)")
+        }
+        #expect(instants[0] > 947_116_800 && instants[0] - 947_116_800 < 1.03 * 86_400)
+    }
+
+    /// Across the 2016-12-31 leap second the instants still read the time (TT moves on, UTC had a 61-second minute).
+    @Test func aLeapSecondInBetweenIsAccountedFor() {
+        let instants = MarsTimeOfDay.next(hours: 0, longitude: MarsLongitude(east: 0), solar: false,
+                                          after: 1_483_142_400, count: 3, leapSeconds: .builtIn)
+        for instant in instants {
+            let back = MarsClock(unix: instant, leapSeconds: .builtIn).mtcHours
+            #expect(min(back, 24 - back) * 3600 < 0.001, "MTC midnight: \(back)")
+        }
+    }
+}

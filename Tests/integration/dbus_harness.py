@@ -33,6 +33,21 @@ print(json.dumps([[str(m), list(a)] for _, m, a in mock.GetCalls()]))
 """
 
 
+_BUS_CONFIG = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <listen>unix:tmpdir=/tmp</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+</busconfig>
+"""
+
+
 def tools_missing() -> list[str]:
     missing = [t for t in ("dbus-daemon", "gdbus", "playerctl") if shutil.which(t) is None]
     probe = subprocess.run([SYSTEM_PYTHON, "-c", "import dbusmock, dbus"], capture_output=True)
@@ -51,8 +66,12 @@ class Bus:
         self.proc: Optional[subprocess.Popen] = None
 
     def start(self) -> "Bus":
+        # A config of its own rather than the stock session one, which would start the machine's services on
+        # demand (a notification daemon or playerctld installed here must not answer for the mocks).
+        config = self.dir / "bus.conf"
+        config.write_text(_BUS_CONFIG)
         self.proc = H._register(subprocess.Popen(
-            ["dbus-daemon", "--session", f"--address={self.address}", "--nofork", "--print-address=1"],
+            ["dbus-daemon", f"--config-file={config}", f"--address={self.address}", "--nofork", "--print-address=1"],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True))
         # It prints its address once it listens.
         line = self.proc.stdout.readline()

@@ -120,3 +120,27 @@ def test_the_panel_names_the_site_and_a_typo_gets_a_hint(bins):
     assert bad.returncode == 2 and "is not a longitude; use degrees east or west" in bad.stderr, bad.stderr
     both = mars("--lon", "12E", "--site", "gale")
     assert both.returncode == 2 and "not both" in both.stderr
+
+
+def test_when_lists_earth_instants_at_which_the_sites_clock_reads_the_time(bins):
+    r = subprocess.run([str(H.bin_dir() / "noisectl"), "mars", "when", "07:00", "--site", "jezero", "--from",
+                        "2026-11-27T00:00:00Z", "--count", "4", "--json"], capture_output=True, text=True, timeout=20,
+                       env=H.base_env({"TZ": "UTC"}))
+    assert r.returncode == 0, r.stderr
+    reply = json.loads(r.stdout)
+    assert reply["clock"] == "LMST" and reply["time"] == "07:00" and len(reply["triggers"]) == 4
+    unix = [t["unix"] for t in reply["triggers"]]
+    assert all(abs((b - a) - 1.0274912517 * 86400) < 0.002 for a, b in zip(unix, unix[1:])), unix
+    for trigger in reply["triggers"]:
+        assert trigger["instant"] == datetime.fromtimestamp(int(trigger["unix"]), timezone.utc).strftime(
+            "%Y-%m-%dT%H:%M:%S+00:00")
+        # Back through the chain (the reference, to the millisecond): 07:00 LMST at Jezero.
+        lmst = _reference(trigger["unix"], 77.4508)["lmst_hours"]
+        assert abs(lmst - 7) * 3600 * 1.0274912517 < 0.002, (trigger, lmst)
+    solar = subprocess.run([str(H.bin_dir() / "noisectl"), "mars", "when", "12:00", "--site", "gale", "--solar",
+                            "--count", "1", "--json", "--from", "2000-01-06T00:00:00Z"], capture_output=True, text=True,
+                           timeout=20, env=H.base_env({"TZ": "UTC"}))
+    t = json.loads(solar.stdout)["triggers"][0]["unix"]
+    ref = _reference(t, 137.4417)
+    ltst = (ref["lmst_hours"] + ref["eot_deg"] / 15) % 24
+    assert abs(ltst - 12) * 3600 * 1.0274912517 < 0.002, ltst

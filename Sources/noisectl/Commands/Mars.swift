@@ -5,11 +5,59 @@ import NoiseSystem
 import NoiseTime
 import TimeScales
 
-/// `noisectl mars`: the Mars24 clock at a site or longitude, computed here (no daemon needed); docs/mars.md.
+/// `noisectl mars`: the Mars24 clock at a site or longitude, and when a site's clock reads a time, computed here
+/// (no daemon needed); docs/mars.md.
 struct Mars: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mars",
         abstract: "Show the time on Mars at a site or longitude (Mars24; no daemon needed).",
+        subcommands: [MarsShow.self, MarsWhen.self],
+        defaultSubcommand: MarsShow.self)
+
+    /// Where on Mars, from `--site` or `--lon`: the name, longitude and (for a rover's site) its landing.
+    struct Place: ParsableArguments {
+        @Option(help: "A site, e.g. jezero, gale, curiosity, airy-0 (default: the prime meridian).",
+                completion: .list(MarsSite.all.map(\.id)))
+        var site: String?
+
+        @Option(help: "A longitude instead of a site: 77.45E, 282.55W or -133.8 (east positive).")
+        var lon: String?
+
+        func validate() throws {
+            if site != nil && lon != nil { throw ValidationError("give --site or --lon, not both") }
+            _ = try resolved()
+        }
+
+        func resolved() throws -> (name: String, longitude: MarsLongitude, landing: Double?) {
+            if let lon {
+                guard let longitude = MarsLongitude(parsing: lon) else {
+                    throw ValidationError("--lon '\(lon.prefix(40))' is not a longitude; use \(MarsLongitude.accepted)")
+                }
+                return ("longitude \(longitude.east)° E", longitude, nil)
+            }
+            switch MarsSite.named(site ?? "airy-0") {
+            case .success(let found): return (found.name, found.longitude, found.landing)
+            case .failure(let error): throw ValidationError(error.message)
+            }
+        }
+    }
+
+    /// An ISO-8601 instant with an offset, as Unix seconds (with the fraction), or nil for none given.
+    static func instant(_ text: String?, option: String) throws -> Double? {
+        guard let text else { return nil }
+        guard let parts = ISO8601.parts(text), let instant = parts.instant else {
+            throw ValidationError("\(option) '\(text.prefix(40))' is not an ISO-8601 instant with an offset; "
+                + "use 2000-01-06T00:00:00Z or 2024-11-23T10:00:00-05:00")
+        }
+        return Double(instant)
+    }
+}
+
+/// `noisectl mars` itself: the panel, once.
+struct MarsShow: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show the time on Mars at a site or longitude.",
         discussion: """
             Coordinated Mars Time, the local mean and true solar time at the site, the sol,
             Ls with the season and Mars Year, and the values of the Mars24 chain.
@@ -24,25 +72,18 @@ struct Mars: ParsableCommand {
             """)
 
     @OptionGroup var options: ClientOptions
-
-    @Option(help: "A site, e.g. jezero, gale, curiosity, airy-0 (default: the prime meridian).")
-    var site: String?
-
-    @Option(help: "A longitude instead of a site: 77.45E, 282.55W or -133.8 (east positive).")
-    var lon: String?
+    @OptionGroup var place: Mars.Place
 
     @Option(help: "The Earth instant: ISO-8601 with an offset or Z, e.g. 2000-01-06T00:00:00Z (default: now).")
     var at: String?
 
     func validate() throws {
-        if site != nil && lon != nil { throw ValidationError("give --site or --lon, not both") }
-        _ = try place()
-        _ = try instant()
+        _ = try Mars.instant(at, option: "--at")
     }
 
     func run() throws {
-        let (name, longitude, landing) = try place()
-        let unix = try instant()
+        let (name, longitude, landing) = try place.resolved()
+        let unix = try Mars.instant(at, option: "--at") ?? WallTime.seconds()
         let (leapSeconds, problem) = SystemLeapSeconds.load()
         if let problem { Output.error("warning: \(problem)") }
         let clock = MarsClock(unix: unix, leapSeconds: leapSeconds)
@@ -59,28 +100,5 @@ struct Mars: ParsableCommand {
             Output.line(line)
         }
         if let note = clock.leapSecondNote { Output.line("Note: \(note)") }
-    }
-
-    /// The place asked for: its name, longitude and (for a rover's site) its landing instant.
-    private func place() throws -> (String, MarsLongitude, Double?) {
-        if let lon {
-            guard let longitude = MarsLongitude(parsing: lon) else {
-                throw ValidationError("--lon '\(lon.prefix(40))' is not a longitude; use \(MarsLongitude.accepted)")
-            }
-            return ("longitude \(longitude.east)° E", longitude, nil)
-        }
-        switch MarsSite.named(site ?? "airy-0") {
-        case .success(let found): return (found.name, found.longitude, found.landing)
-        case .failure(let error): throw ValidationError(error.message)
-        }
-    }
-
-    private func instant() throws -> Double {
-        guard let at else { return WallTime.seconds() }
-        guard let instant = ISO8601.parse(at) else {
-            throw ValidationError("--at '\(at.prefix(40))' is not an ISO-8601 instant with an offset; "
-                + "use 2000-01-06T00:00:00Z or 2024-11-23T10:00:00-05:00")
-        }
-        return Double(instant)
     }
 }

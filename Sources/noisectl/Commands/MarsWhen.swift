@@ -1,0 +1,88 @@
+import ArgumentParser
+import MarsTime
+import NoiseCore
+import NoiseSystem
+import NoiseTime
+
+/// `noisectl mars when`: the Earth instants at which a site's Mars clock reads a time (docs/mars.md).
+struct MarsWhen: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "when",
+        abstract: "Show when a site's clock on Mars next reads TIME, in Earth time (computed here).",
+        discussion: """
+            Local mean solar time (LMST) by default, solved exactly; --solar for local
+            true solar time (LTST), solved to a millisecond.
+            Examples:
+              noisectl mars when 07:00 --site jezero
+              noisectl mars when 12:00 --site gale --solar --count 3 --json
+            """)
+
+    @OptionGroup var options: ClientOptions
+    @OptionGroup var place: Mars.Place
+
+    @Argument(help: "The time on Mars, e.g. 07:00 or 13:30:00.")
+    var time: String
+
+    @Flag(help: "Local true solar time (the sundial's), instead of local mean solar time.")
+    var solar = false
+
+    @Option(help: "Count from this instant: ISO-8601 with an offset or Z (default: now).")
+    var from: String?
+
+    @Option(help: "How many instants to show, 1 to 1000.")
+    var count = 5
+
+    func validate() throws {
+        guard (1...1000).contains(count) else { throw ValidationError("--count must be 1 to 1000, got \(count)") }
+        _ = try parsedTime()
+        _ = try Mars.instant(from, option: "--from")
+    }
+
+    func run() throws {
+        let (name, longitude, _) = try place.resolved()
+        let timeOfDay = try parsedTime()
+        let start = try Mars.instant(from, option: "--from") ?? WallTime.seconds()
+        let (leapSeconds, problem) = SystemLeapSeconds.load()
+        if let problem { Output.error("warning: \(problem)") }
+        let instants = MarsTimeOfDay.next(hours: Double(timeOfDay.secondsSinceMidnight) / 3600, longitude: longitude,
+                                          solar: solar, after: start, count: count, leapSeconds: leapSeconds)
+        let zone = World.zoneSource.systemZone()
+        let triggers = instants.map { unix in
+            let whole = Int64(unix.rounded(.down))
+            let offset = zone.offset(at: whole)
+            return Trigger(instant: ISO8601.format(unix: whole, offsetSeconds: offset), unix: (unix * 1000).rounded() / 1000,
+                           offsetSeconds: offset, abbreviation: zone.abbreviation(at: whole))
+        }
+        let clock = solar ? "LTST" : "LMST"
+        if options.json {
+            return Output.json(Reply(site: name, lonEastDeg: longitude.east, time: timeOfDay.description, clock: clock,
+                                     zone: zone.identifier, triggers: triggers))
+        }
+        Output.line("\(timeOfDay) \(clock) at \(name), \(longitude), next:")
+        for trigger in triggers {
+            let utc = ISO8601.format(unix: Int64(trigger.unix.rounded(.down)), offsetSeconds: 0)
+            Output.line("  \(trigger.instant) (\(trigger.abbreviation))   \(utc)")
+        }
+    }
+
+    struct Reply: Encodable {
+        var site: String
+        var lonEastDeg: Double
+        var time: String
+        var clock: String
+        var zone: String
+        var triggers: [Trigger]
+    }
+
+    /// As `alarm when --json` gives each trigger, with the milliseconds as a fraction of `unix`.
+    struct Trigger: Encodable {
+        var instant: String
+        var unix: Double
+        var offsetSeconds: Int
+        var abbreviation: String
+    }
+
+    private func parsedTime() throws -> TimeOfDay {
+        do { return try TimeOfDay.parse(time) } catch { throw ValidationError("\(error)") }
+    }
+}
