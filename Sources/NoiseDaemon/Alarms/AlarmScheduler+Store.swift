@@ -5,9 +5,27 @@ import NoiseSystem
 import NoiseAlarms
 import NoiseProtocol
 
-/// The store's check and rebuild, asked for by `noisectl store check` and `store recover`, and its close at shutdown.
+/// Changes of the store and what a refusal becomes; the store's check and rebuild, asked for by `noisectl store
+/// check` and `store recover`, and its close at shutdown.
 extension AlarmScheduler {
     // MARK: The store
+
+    /// Runs a change of the store. A refusal becomes `storage_failed` with nothing changed, and `status` shows it
+    /// until a change succeeds.
+    @discardableResult
+    func storing<T>(_ failure: String = "the alarm could not be saved",
+                    _ write: () async throws -> T) async throws(ProtocolError) -> T {
+        do {
+            let result = try await write()
+            lastStoreFailure = nil
+            return result
+        } catch {
+            let reason = AlarmStore.describe(error)
+            logger.error("alarms: the store refused a change: \(reason)\(error is AlarmStore.ReadOnlyStore ? "" : " (\(error))")")
+            lastStoreFailure = "the last change was refused: \(reason)"
+            throw ProtocolError(.storageFailed, "\(failure), so nothing changed: \(reason)")
+        }
+    }
 
     public func checkStore() -> StoreCheck {
         store.check()

@@ -281,21 +281,4 @@ public actor AlarmScheduler {
         let when = "at \(parts.timeOfDay) on \(date)"
         return ProtocolError(.notRinging, "no alarm is ringing; the next is alarm \(next.alarm.id)\(label) \(when)")
     }
-
-    /// Runs a change of the store. A refusal becomes `storage_failed` with nothing changed, and `status` shows it
-    /// until a change succeeds.
-    @discardableResult
-    func storing<T>(_ failure: String = "the alarm could not be saved",
-                    _ write: () async throws -> T) async throws(ProtocolError) -> T {
-        do {
-            let result = try await write()
-            lastStoreFailure = nil
-            return result
-        } catch {
-            let reason = AlarmStore.describe(error)
-            logger.error("alarms: the store refused a change: \(reason)\(error is AlarmStore.ReadOnlyStore ? "" : " (\(error))")")
-            lastStoreFailure = "the last change was refused: \(reason)"
-            throw ProtocolError(.storageFailed, "\(failure), so nothing changed: \(reason)")
-        }
-    }
 }
