@@ -46,14 +46,14 @@ let package = Package(
         // Mars time: NASA GISS's Mars24 algorithm (docs/mars.md).
         .target(name: "MarsTime", dependencies: ["NoiseCore", "TimeScales"], swiftSettings: strict),
         // Alarms: the model, repeat rules, the next trigger, the scheduler's state machine, the legacy import.
-        .target(name: "NoiseAlarms", dependencies: ["NoiseCore", "NoiseTime"], swiftSettings: strict),
+        .target(name: "NoiseAlarms", dependencies: ["NoiseCore", "NoiseTime", "TimeScales", "MarsTime"], swiftSettings: strict),
         // The sound catalog: its file format, its rules, the sound library.
         .target(name: "NoiseCatalog", dependencies: ["NoiseCore"], swiftSettings: strict),
         // config.toml: the TOML-subset parser, the keys, the settings, the editor.
-        .target(name: "NoiseConfig", dependencies: ["NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog"],
+        .target(name: "NoiseConfig", dependencies: ["NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "MarsTime"],
                 swiftSettings: strict),
         // The socket protocol: commands and their arguments, replies, events, the status types.
-        .target(name: "NoiseProtocol", dependencies: ["NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog"],
+        .target(name: "NoiseProtocol", dependencies: ["NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "MarsTime"],
                 swiftSettings: strict),
         // The terminal clocks' faces (noisectl only).
         .target(name: "ClockFace", dependencies: ["NoiseCore", "NoiseTime", "NoiseConfig"], swiftSettings: strict),
@@ -84,7 +84,7 @@ let package = Package(
             name: "NoiseDaemon",
             dependencies: [
                 "NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "NoiseConfig", "NoiseProtocol",
-                "NoiseAudio", "NoiseStore", "NoiseSystem", "NoiseDBus", "CLinux",
+                "NoiseAudio", "NoiseStore", "NoiseSystem", "NoiseDBus", "TimeScales", "CLinux",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -61,8 +61,8 @@ public struct MarsReading: Sendable, Equatable, Encodable {
         lines.append("Earth \(earthUTC)   \(earthLocal)")
         lines.append("Ls \(Self.fixed(ls, 3))°, northern \(season), Mars Year \(marsYear)")
         lines.append("JD \(Self.fixed(jdUT, 5)) UT, \(Self.fixed(jdTT, 5)) TT (TT − UTC \(Self.fixed(ttMinusUTC, 3)) s)   MSD \(Self.fixed(msd, 5))")
-        lines.append("EOT \(Self.fixed(eotDegrees, 5))° (\(Self.fixed(eotHours * 60, 2)) min)   subsolar \(Self.fixed(subsolarLongitudeWest, 3))° W"
-            + "   declination \(Self.fixed(solarDeclination, 3))°   \(Self.fixed(heliocentricDistance, 5)) AU")
+        lines.append("EOT \(Self.fixed(eotDegrees, 5))° (\(Self.fixed(eotHours * 60, 2)) min)   subsolar longitude \(Self.fixed(subsolarLongitudeWest, 3))° W")
+        lines.append("Sun: declination \(Self.fixed(solarDeclination, 3))°, \(Self.fixed(heliocentricDistance, 5)) AU away")
         return lines
     }
 

@@ -19,20 +19,35 @@ public enum MarsTimeOfDay {
         return instants
     }
 
-    /// The first instant after `after` whose LMST is `hours`.
+    /// The first instant after `after` whose LMST is `hours`. The clock reads `hours` when the sols counted since
+    /// C-2's epoch, shifted by the longitude, are a whole number plus `hours`/24: that sol number is found from
+    /// `after`, and the instant computed from it alone, so every search that lands on a trigger gives the same
+    /// instant to the microsecond (counting from Unix seconds, not a Julian date, which resolves only 40 µs).
     static func nextMean(_ hours: Double, _ longitude: MarsLongitude, after: Double, _ leapSeconds: LeapSeconds) -> Double? {
-        let clock = MarsClock(unix: after, leapSeconds: leapSeconds)
-        // Mean solar hours still to go until the clock reads `hours`, then in Earth seconds (a sol is 1.0274912517
-        // days): TT and UTC differ by a constant between leap seconds, so the wait is the same in both.
-        var ahead = MarsClock.hours(hours - clock.lmst(eastLongitude: longitude.east))
-        // Within a few milliseconds is the reading `after` already has (a Julian date near 2.46e6 resolves 40 µs):
-        // the next one is a sol later.
-        if ahead < 1e-6 || ahead > 24 - 1e-6 { ahead = 24 }
-        var instant = after + ahead / 24 * MarsClock.Constants.solRatio * 86_400
-        // A leap second between the two instants moves UTC against TT: put the instant right once.
-        let drift = MarsClock(unix: instant, leapSeconds: leapSeconds).ttMinusUTC - clock.ttMinusUTC
-        instant -= drift
-        return instant.isFinite ? instant : nil
+        let target = hours / 24 - longitude.east / 360
+        var tt = TerrestrialTime.ttMinusUTC(unix: after, leapSeconds: leapSeconds).seconds
+        var sol = (sols(unix: after, ttMinusUTC: tt) - target).rounded(.down) + 1
+        for _ in 0..<4 {
+            var instant = unix(sols: sol + target, ttMinusUTC: tt)
+            // A leap second between `after` and the instant moves UTC against TT: once more with the instant's.
+            tt = TerrestrialTime.ttMinusUTC(unix: instant, leapSeconds: leapSeconds).seconds
+            instant = unix(sols: sol + target, ttMinusUTC: tt)
+            guard instant.isFinite else { return nil }
+            if instant > after { return instant }
+            sol += 1
+        }
+        return nil
+    }
+
+    /// Mean solar days at the prime meridian since C-2's epoch, plus its sol count there (MTC is 24 × the fraction).
+    static func sols(unix: Double, ttMinusUTC: Double) -> Double {
+        ((unix + ttMinusUTC) / 86_400 + (TerrestrialTime.unixEpochJD - MarsClock.Constants.mtcJD)) / MarsClock.Constants.solRatio
+            + MarsClock.Constants.mtcOffset
+    }
+
+    static func unix(sols: Double, ttMinusUTC: Double) -> Double {
+        ((sols - MarsClock.Constants.mtcOffset) * MarsClock.Constants.solRatio
+            - (TerrestrialTime.unixEpochJD - MarsClock.Constants.mtcJD)) * 86_400 - ttMinusUTC
     }
 
     /// The first instant after `after` whose LTST is `hours`: LTST = LMST + EOT, with EOT taken where the instant

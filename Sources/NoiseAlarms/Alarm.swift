@@ -3,7 +3,7 @@ import NoiseCore
 public struct Alarm: Sendable, Equatable, Codable {
     /// Short and stable: assigned by the store, never reused.
     public var id: Int64
-    /// Local wall time in the system time zone.
+    /// Local wall time in the system time zone; for a Mars alarm, the time of its Mars clock.
     public var time: TimeOfDay
     public var enabled: Bool
     public var label: String
@@ -21,11 +21,14 @@ public struct Alarm: Sendable, Equatable, Codable {
     /// A timer's instant (Unix seconds); nil for an alarm at a wall time. `time` is then its local time of day,
     /// for display, and `repeat` is once. See `TriggerRule`.
     @ExplicitNull public var firesAt: Int64?
+    /// A Mars alarm's clock (its `repeat` is then once or daily, meaning every sol); nil on Earth time.
+    @ExplicitNull public var mars: MarsAlarmClock?
 
     public init(id: Int64, time: TimeOfDay, enabled: Bool = true, label: String = "", repeat rule: RepeatRule = .once,
                 sound: String = AlarmDefaults.sound, volume: Double = AlarmDefaults.volume,
                 rampSeconds: Double = AlarmDefaults.rampSeconds, snoozeMinutes: Int = AlarmDefaults.snoozeMinutes,
-                ringLimitSeconds: Double = AlarmDefaults.ringLimitSeconds, note: String? = nil, firesAt: Int64? = nil) {
+                ringLimitSeconds: Double = AlarmDefaults.ringLimitSeconds, note: String? = nil, firesAt: Int64? = nil,
+                mars: MarsAlarmClock? = nil) {
         self.id = id
         self.time = time
         self.enabled = enabled
@@ -38,6 +41,13 @@ public struct Alarm: Sendable, Equatable, Codable {
         self.ringLimitSeconds = ringLimitSeconds
         self.note = note
         self.firesAt = firesAt
+        self.mars = mars
+    }
+
+    /// Why the alarm's rule cannot be: a Mars alarm on weekdays (a sol is not an Earth day). Nil when it can.
+    public var ruleProblem: String? {
+        guard mars != nil, !self.repeat.isOnce, self.repeat != .daily else { return nil }
+        return "a Mars alarm rings once or every sol (repeat once or sols), not on Earth weekdays (\(self.repeat))"
     }
 }
 

@@ -13,10 +13,18 @@ public struct AlarmChanges: Sendable, Equatable, Codable {
     public var ringLimitSeconds: Double?
     /// An empty note removes the note.
     public var note: String?
+    /// Makes the alarm a Mars alarm on this clock. Not coded with the rest: on the wire it is `mars_site` or
+    /// `mars_lon`, and `solar` (docs/protocol.md), which the parser resolves.
+    public var mars: MarsAlarmClock?
+
+    enum CodingKeys: String, CodingKey {
+        case time, enabled, label, `repeat`, sound, volume, rampSeconds, snoozeMinutes, ringLimitSeconds, note
+    }
 
     public init(time: TimeOfDay? = nil, enabled: Bool? = nil, label: String? = nil, repeat rule: RepeatRule? = nil,
                 sound: String? = nil, volume: Double? = nil, rampSeconds: Double? = nil, snoozeMinutes: Int? = nil,
-                ringLimitSeconds: Double? = nil, note: String? = nil) {
+                ringLimitSeconds: Double? = nil, note: String? = nil,
+                mars: MarsAlarmClock? = nil) {
         self.time = time
         self.enabled = enabled
         self.label = label
@@ -27,6 +35,7 @@ public struct AlarmChanges: Sendable, Equatable, Codable {
         self.snoozeMinutes = snoozeMinutes
         self.ringLimitSeconds = ringLimitSeconds
         self.note = note
+        self.mars = mars
     }
 
     /// The first problem with these settings, as an `invalid_argument` error, or nil. Sound ids are checked
@@ -68,6 +77,7 @@ public struct AlarmChanges: Sendable, Equatable, Codable {
         if let snoozeMinutes { result.snoozeMinutes = snoozeMinutes }
         if let ringLimitSeconds { result.ringLimitSeconds = ringLimitSeconds }
         if let note { result.note = note.isEmpty ? nil : note }
+        if let mars { result.mars = mars }
         return result
     }
 

@@ -1,21 +1,22 @@
 import NoiseTime
+import TimeScales
 /// The scheduler's logic as a value: given the alarms, what was handled, and the time, it says what to do.
 /// The scheduler actor only waits until `nextDeadline`, calls `advance(to:)` and carries out the actions,
 /// which is why almost every scheduling rule is tested here, with plain numbers for time.
 ///
-/// Times are Unix seconds on the wall clock. Each alarm has a `lookAfter` instant, persisted: its next trigger
-/// is the first one strictly after it. It moves to a trigger once that trigger is dealt with (dismissed,
+/// Times are Unix seconds on the wall clock, with a fraction where a rule needs one (a Mars alarm rings on a
+/// millisecond). Each alarm has a `lookAfter` instant, persisted: its next trigger is the first one strictly after it. It moves to a trigger once that trigger is dealt with (dismissed,
 /// snoozed, rung out or missed) and to "now" when the alarm is created, edited or enabled. So a trigger is
 /// never rung twice, even across restarts and backward clock jumps; and a daemon that dies while an alarm
 /// rings rings it again after restart, until its ring limit.
 public struct AlarmSchedule: Sendable {
     public struct Snooze: Sendable, Equatable, Codable {
         /// When the snoozed alarm rings again.
-        public var ringAt: Int64
+        public var ringAt: Double
         /// The trigger that was snoozed (for reports).
-        public var trigger: Int64
+        public var trigger: Double
 
-        public init(ringAt: Int64, trigger: Int64) {
+        public init(ringAt: Double, trigger: Double) {
             self.ringAt = ringAt
             self.trigger = trigger
         }
@@ -23,9 +24,9 @@ public struct AlarmSchedule: Sendable {
 
     public struct Ringing: Sendable, Equatable {
         /// The trigger (or snooze end) that started it.
-        public var trigger: Int64
+        public var trigger: Double
         /// When it stops unattended and counts as missed.
-        public var until: Int64
+        public var until: Double
         /// Whether it is a snoozed alarm ringing again.
         public var fromSnooze: Bool
     }
@@ -41,14 +42,14 @@ public struct AlarmSchedule: Sendable {
 
     public enum Action: Sendable, Equatable {
         /// Start ringing (the tone, the event, the notification).
-        case ring(alarmID: Int64, trigger: Int64)
+        case ring(alarmID: Int64, trigger: Double)
         /// Stop ringing; the reason is in the `missed`, `snoozed` or `dismissed` action that comes with it.
         case stopRinging(alarmID: Int64)
-        case missed(alarmID: Int64, trigger: Int64, reason: MissedReason)
-        case snoozed(alarmID: Int64, until: Int64)
-        case dismissed(alarmID: Int64, trigger: Int64)
+        case missed(alarmID: Int64, trigger: Double, reason: MissedReason)
+        case snoozed(alarmID: Int64, until: Double)
+        case dismissed(alarmID: Int64, trigger: Double)
         /// Store the alarm's new `lookAfter` (before acting on anything else, so a crash cannot ring it twice).
-        case persistLookAfter(alarmID: Int64, instant: Int64)
+        case persistLookAfter(alarmID: Int64, instant: Double)
         /// Store (or with nil, delete) the alarm's snooze.
         case persistSnooze(alarmID: Int64, snooze: Snooze?)
         /// A once alarm has had its ring: store it disabled.
@@ -58,19 +59,23 @@ public struct AlarmSchedule: Sendable {
     }
 
     public private(set) var alarms: [Int64: Alarm]
-    public private(set) var lookAfter: [Int64: Int64]
+    public private(set) var lookAfter: [Int64: Double]
     public private(set) var snoozes: [Int64: Snooze]
     public private(set) var ringing: [Int64: Ringing] = [:]
     public private(set) var zone: ZoneRules
+    /// TAI − UTC over time, for the rules that count in Terrestrial Time (Mars alarms).
+    public private(set) var leapSeconds: LeapSeconds
     /// A trigger found later than this (after a suspend or a restart) is reported missed instead of ringing.
     public var missedGraceSeconds = AlarmDefaults.missedGraceSeconds
     private var queue = TriggerQueue()
 
-    public init(alarms: [Alarm], lookAfter: [Int64: Int64], snoozes: [Int64: Snooze], zone: ZoneRules, now: Int64) {
+    public init(alarms: [Alarm], lookAfter: [Int64: Double], snoozes: [Int64: Snooze], zone: ZoneRules,
+                leapSeconds: LeapSeconds = .builtIn, now: Double) {
         self.alarms = Dictionary(uniqueKeysWithValues: alarms.map { ($0.id, $0) })
         self.lookAfter = lookAfter
         self.snoozes = snoozes
         self.zone = zone
+        self.leapSeconds = leapSeconds
         for alarm in alarms where self.lookAfter[alarm.id] == nil { self.lookAfter[alarm.id] = now }
         rebuildQueue()
     }
@@ -78,10 +83,10 @@ public struct AlarmSchedule: Sendable {
     // MARK: Queries
 
     /// The next trigger of an alarm (nil when disabled or ringing).
-    public func nextTrigger(of alarmID: Int64) -> Int64? { queue.trigger(of: alarmID) }
+    public func nextTrigger(of alarmID: Int64) -> Double? { queue.trigger(of: alarmID) }
 
     /// The alarm that rings next, and when.
-    public var nextAlarm: (alarmID: Int64, trigger: Int64)? {
+    public var nextAlarm: (alarmID: Int64, trigger: Double)? {
         let queued = queue.first.map { (alarmID: $0.alarmID, trigger: $0.instant) }
         let snoozed = snoozes.min { ($0.value.ringAt, $0.key) < ($1.value.ringAt, $1.key) }
             .map { (alarmID: $0.key, trigger: $0.value.ringAt) }
@@ -91,7 +96,7 @@ public struct AlarmSchedule: Sendable {
     }
 
     /// When the scheduler must next wake up: a trigger, a snooze ending, or a ring limit running out.
-    public var nextDeadline: Int64? {
+    public var nextDeadline: Double? {
         ([nextAlarm?.trigger] + ringing.values.map { Optional($0.until) }).compactMap { $0 }.min()
     }
 
@@ -99,7 +104,7 @@ public struct AlarmSchedule: Sendable {
 
     /// Adds or replaces an alarm; its triggers count from `now`. An edited alarm that was ringing stops (a snooze's
     /// ring with its stored snooze; the store drops that row with the edit itself, see `AlarmStore.update`).
-    public mutating func put(_ alarm: Alarm, now: Int64) -> [Action] {
+    public mutating func put(_ alarm: Alarm, now: Double) -> [Action] {
         var actions: [Action] = []
         if let ring = ringing.removeValue(forKey: alarm.id) {
             actions.append(.stopRinging(alarmID: alarm.id))
@@ -129,11 +134,14 @@ public struct AlarmSchedule: Sendable {
         rebuildQueue()
     }
 
+    /// What a trigger rule needs to know about the world.
+    private var context: TriggerRule.Context { TriggerRule.Context(zone: zone, leapSeconds: leapSeconds) }
+
     // MARK: Time passing
 
     /// Everything due at `now`: triggers to ring (or report missed), snoozes ending, rings running out. A trigger
     /// found too late to ring is missed for `lateReason`: `late`, or `suspended` when the machine slept through it.
-    public mutating func advance(to now: Int64, lateReason: MissedReason = .late) -> [Action] {
+    public mutating func advance(to now: Double, lateReason: MissedReason = .late) -> [Action] {
         var actions: [Action] = []
         for (alarmID, ring) in ringing.sorted(by: { $0.key < $1.key }) where ring.until <= now {
             ringing[alarmID] = nil
@@ -148,7 +156,7 @@ public struct AlarmSchedule: Sendable {
             // It used to be deleted here, when the ring started: a crash during a snoozed alarm's second ring
             // silenced it for good (found by the 30-day soak, Tests/NoiseSoakTests).
             if canStillRing(alarm, lateness: now - snooze.ringAt) {
-                ringing[alarmID] = Ringing(trigger: snooze.ringAt, until: snooze.ringAt + Int64(alarm.ringLimitSeconds), fromSnooze: true)
+                ringing[alarmID] = Ringing(trigger: snooze.ringAt, until: snooze.ringAt + alarm.ringLimitSeconds, fromSnooze: true)
                 actions.append(.ring(alarmID: alarmID, trigger: snooze.ringAt))
             } else {
                 actions.append(.missed(alarmID: alarmID, trigger: snooze.ringAt, reason: lateReason))
@@ -164,7 +172,7 @@ public struct AlarmSchedule: Sendable {
                 actions.append(.missed(alarmID: alarm.id, trigger: entry.instant, reason: lateReason))
             }
             if canStillRing(alarm, lateness: now - latest) {
-                ringing[alarm.id] = Ringing(trigger: latest, until: latest + Int64(alarm.ringLimitSeconds), fromSnooze: false)
+                ringing[alarm.id] = Ringing(trigger: latest, until: latest + alarm.ringLimitSeconds, fromSnooze: false)
                 actions.append(.ring(alarmID: alarm.id, trigger: latest))
             } else {
                 actions.append(.missed(alarmID: alarm.id, trigger: latest, reason: lateReason))
@@ -175,12 +183,12 @@ public struct AlarmSchedule: Sendable {
     }
 
     /// Snoozes every ringing alarm (or only `alarmID`) for `minutes` (default: each alarm's own snooze).
-    public mutating func snooze(now: Int64, minutes: Int? = nil, only alarmID: Int64? = nil) -> [Action] {
+    public mutating func snooze(now: Double, minutes: Int? = nil, only alarmID: Int64? = nil) -> [Action] {
         var actions: [Action] = []
         for (alarmID, ring) in ringing(only: alarmID) {
             guard let alarm = alarms[alarmID] else { continue }
             ringing[alarmID] = nil
-            let snooze = Snooze(ringAt: now + Int64((minutes ?? alarm.snoozeMinutes) * 60), trigger: ring.trigger)
+            let snooze = Snooze(ringAt: now + Double((minutes ?? alarm.snoozeMinutes) * 60), trigger: ring.trigger)
             snoozes[alarmID] = snooze
             actions += [.persistSnooze(alarmID: alarmID, snooze: snooze), .stopRinging(alarmID: alarmID),
                         .snoozed(alarmID: alarmID, until: snooze.ringAt)]
@@ -190,7 +198,7 @@ public struct AlarmSchedule: Sendable {
     }
 
     /// Dismisses every ringing alarm (or only `alarmID`).
-    public mutating func dismiss(now: Int64, only alarmID: Int64? = nil) -> [Action] {
+    public mutating func dismiss(now: Double, only alarmID: Int64? = nil) -> [Action] {
         var actions: [Action] = []
         for (alarmID, ring) in ringing(only: alarmID) {
             ringing[alarmID] = nil
@@ -209,7 +217,7 @@ public struct AlarmSchedule: Sendable {
 
     /// A ring is over (dismissed, unattended, missed): the trigger is handled, or the snooze's stored row goes;
     /// a once alarm is done.
-    private mutating func conclude(_ alarmID: Int64, trigger: Int64, fromSnooze: Bool) -> [Action] {
+    private mutating func conclude(_ alarmID: Int64, trigger: Double, fromSnooze: Bool) -> [Action] {
         var actions = fromSnooze ? [.persistSnooze(alarmID: alarmID, snooze: nil)] : handled(alarmID, trigger: trigger)
         if let alarm = alarms[alarmID], alarm.rule.ringsOnce, alarm.enabled, snoozes[alarmID] == nil {
             alarms[alarmID]?.enabled = false
@@ -219,21 +227,21 @@ public struct AlarmSchedule: Sendable {
         return actions
     }
 
-    private mutating func handled(_ alarmID: Int64, trigger: Int64) -> [Action] {
+    private mutating func handled(_ alarmID: Int64, trigger: Double) -> [Action] {
         lookAfter[alarmID] = max(lookAfter[alarmID] ?? trigger, trigger)
         requeue(alarmID)
         return [.persistLookAfter(alarmID: alarmID, instant: lookAfter[alarmID]!)]
     }
 
-    private func canStillRing(_ alarm: Alarm, lateness: Int64) -> Bool {
-        Double(lateness) < min(alarm.ringLimitSeconds, missedGraceSeconds)
+    private func canStillRing(_ alarm: Alarm, lateness: Double) -> Bool {
+        lateness < min(alarm.ringLimitSeconds, missedGraceSeconds)
     }
 
-    private func latestTrigger(of alarm: Alarm, from first: Int64, upTo now: Int64) -> Int64 {
+    private func latestTrigger(of alarm: Alarm, from first: Double, upTo now: Double) -> Double {
         var latest = first
         // Bounded: after a long absence, start close to now instead of walking every day since.
         var cursor = max(first, now - 17 * 86_400)
-        while let next = alarm.rule.next(after: cursor, zone: zone), next <= now {
+        while let next = alarm.rule.next(after: cursor, in: context), next <= now {
             latest = max(latest, next)
             cursor = next
             if alarm.rule.ringsOnce { break }
@@ -248,7 +256,7 @@ public struct AlarmSchedule: Sendable {
             queue.set(alarmID, to: nil)
             return
         }
-        queue.set(alarmID, to: alarm.rule.next(after: after, zone: zone))
+        queue.set(alarmID, to: alarm.rule.next(after: after, in: context))
     }
 
     private mutating func rebuildQueue() {

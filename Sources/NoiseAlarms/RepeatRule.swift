@@ -28,7 +28,8 @@ public struct RepeatRule: Sendable, Hashable, Codable, CustomStringConvertible {
         public var reason: String
         public var description: String {
             "repeat '\(input.prefix(40))': \(reason); use once, daily, weekdays, weekends, a list like mon,wed,fri "
-                + "or a range like mon-fri or sat..sun (full day names too, any case)"
+                + "or a range like mon-fri or sat..sun (full day names too, any case); "
+                + "a Mars alarm: once or sols"
         }
     }
 
@@ -38,7 +39,8 @@ public struct RepeatRule: Sendable, Hashable, Codable, CustomStringConvertible {
         let input = text.lowercased().filter { !$0.isWhitespace }
         switch input {
         case "once", "never", "": return .once
-        case "daily", "everyday", "always": return .daily
+        // A Mars alarm's every day is every sol.
+        case "daily", "everyday", "always", "sols", "everysol": return .daily
         case "weekdays", "workdays": return .weekdays
         case "weekends", "weekend": return .weekends
         default: break

@@ -2,7 +2,7 @@
 /// all alarms on every wake-up (10,000 alarms stay cheap). Insert and remove are a binary search and a move.
 public struct TriggerQueue: Sendable, Equatable {
     public struct Entry: Sendable, Equatable, Comparable {
-        public var instant: Int64
+        public var instant: Double
         public var alarmID: Int64
 
         public static func < (lhs: Entry, rhs: Entry) -> Bool {
@@ -11,16 +11,16 @@ public struct TriggerQueue: Sendable, Equatable {
     }
 
     private var entries: [Entry] = []
-    private var byAlarm: [Int64: Int64] = [:]
+    private var byAlarm: [Int64: Double] = [:]
 
     public init() {}
 
     public var first: Entry? { entries.first }
 
-    public func trigger(of alarmID: Int64) -> Int64? { byAlarm[alarmID] }
+    public func trigger(of alarmID: Int64) -> Double? { byAlarm[alarmID] }
 
     /// Sets (or with nil, clears) an alarm's next trigger.
-    public mutating func set(_ alarmID: Int64, to instant: Int64?) {
+    public mutating func set(_ alarmID: Int64, to instant: Double?) {
         if let old = byAlarm.removeValue(forKey: alarmID) {
             let entry = Entry(instant: old, alarmID: alarmID)
             let index = position(of: entry)
@@ -33,7 +33,7 @@ public struct TriggerQueue: Sendable, Equatable {
     }
 
     /// The entries due at or before `instant`, earliest first.
-    public func due(by instant: Int64) -> ArraySlice<Entry> {
+    public func due(by instant: Double) -> ArraySlice<Entry> {
         entries[..<position(of: Entry(instant: instant, alarmID: .max))].prefix { $0.instant <= instant }
     }
 

@@ -1,34 +1,62 @@
+import MarsTime
 import NoiseCore
 import NoiseTime
+import TimeScales
 
-/// When an alarm rings: every kind of alarm is a case of this one rule, and `next(after:zone:)` is the one place
+/// When an alarm rings: every kind of alarm is a case of this one rule, and `next(after:in:)` is the one place
 /// that says when it rings next. The scheduler knows nothing else about kinds of alarms.
 public enum TriggerRule: Sendable, Hashable {
     /// A local wall time on the days of the repeat rule (none: once, the next time that time comes).
     case wallClock(TimeOfDay, RepeatRule)
     /// Once, at an instant (Unix seconds): a timer (`noisectl timer 10m`), which no time-zone change moves.
-    case instant(Int64)
+    case instant(Double)
+    /// A time of a clock on Mars, every sol or once (docs/mars.md): no Earth time zone moves it, a leap second does.
+    case marsClock(TimeOfDay, MarsAlarmClock, everySol: Bool)
+
+    /// What a rule may need to know about the world to find its next trigger.
+    public struct Context: Sendable {
+        public var zone: ZoneRules
+        public var leapSeconds: LeapSeconds
+
+        public init(zone: ZoneRules, leapSeconds: LeapSeconds = .builtIn) {
+            self.zone = zone
+            self.leapSeconds = leapSeconds
+        }
+    }
 
     /// Whether the alarm is done after one ring (a once alarm is then disabled, a timer removed).
     public var ringsOnce: Bool {
         switch self {
         case .wallClock(_, let days): days.isOnce
         case .instant: true
+        case .marsClock(_, _, let everySol): !everySol
         }
     }
 
-    /// The first trigger strictly after `instant`, or nil when there is none.
-    public func next(after instant: Int64, zone: ZoneRules) -> Int64? {
+    /// The first trigger strictly after `instant` (Unix seconds), or nil when there is none. Earth rules ring on
+    /// whole seconds; a Mars rule on the millisecond.
+    public func next(after instant: Double, in context: Context) -> Double? {
         switch self {
-        case .wallClock(let time, let days): NextTrigger.next(time: time, rule: days, after: instant, zone: zone)
-        case .instant(let at): at > instant ? at : nil
+        case .wallClock(let time, let days):
+            return NextTrigger.next(time: time, rule: days, after: Int64(instant.rounded(.down)), zone: context.zone).map(Double.init)
+        case .instant(let at):
+            return at > instant ? at : nil
+        case .marsClock(let time, let clock, _):
+            let hours = Double(time.secondsSinceMidnight) / 3600
+            guard let exact = MarsTimeOfDay.next(hours: hours, longitude: clock.longitude, solar: clock.solar,
+                                                 after: instant, count: 1, leapSeconds: context.leapSeconds).first else { return nil }
+            let trigger = (exact * 1000).rounded() / 1000
+            // Rounding to the millisecond may land on `instant` itself: the trigger after is a sol later.
+            return trigger > instant ? trigger : next(after: instant + 0.001, in: context)
         }
     }
 }
 
 extension Alarm {
     public var rule: TriggerRule {
-        firesAt.map(TriggerRule.instant) ?? .wallClock(time, self.repeat)
+        if let firesAt { return .instant(Double(firesAt)) }
+        if let mars { return .marsClock(time, mars, everySol: !self.repeat.isOnce) }
+        return .wallClock(time, self.repeat)
     }
 
     /// A timer rings once at `firesAt` and is removed when its ring is over.

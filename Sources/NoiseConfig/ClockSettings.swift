@@ -1,4 +1,4 @@
-/// How the terminal clocks look, as `config.toml`'s `[clock]` and `[world]` tables keep it: `noisectl clock`
+/// How the terminal clocks look, as `config.toml`'s `[clock]`, `[world]` and `[mars]` tables keep it: `noisectl clock`
 /// saves the options it was given there, so the next run looks the same. The daemon checks these keys like
 /// every other and does nothing else with them.
 public struct ClockSettings: Sendable, Equatable {
@@ -15,6 +15,9 @@ public struct ClockSettings: Sendable, Equatable {
     public var randomColor = false
     /// The zones `noisectl world` shows with no arguments, in the order added.
     public var worldZones: [String] = []
+    /// Where `noisectl mars` and `noisectl clock --mars` tell the time when not told (`[mars] site`): a site's
+    /// name or a longitude, as given; nil for the prime meridian.
+    public var marsSite: String?
 
     public init() {}
 }

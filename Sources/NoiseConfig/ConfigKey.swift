@@ -1,3 +1,4 @@
+import MarsTime
 import NoiseAlarms
 import NoiseCatalog
 import NoiseCore
@@ -78,6 +79,14 @@ public struct ConfigKey: Sendable {
                 zones.append(zone)
             }
             settings.clock.worldZones = zones
+            return nil
+        },
+        checkedText("mars.site", accepted: "a Mars site (\(MarsSite.all.map(\.id).joined(separator: ", "))) or a longitude "
+                        + "like \"77.45E\" in quotes") { value, settings in
+            guard MarsLongitude(parsing: value) != nil || (try? MarsSite.named(value).get()) != nil else {
+                return .invalid("'\(value.prefix(40))' is neither a Mars site nor a longitude")
+            }
+            settings.clock.marsSite = value
             return nil
         },
         boolean("desktop.mpris") { $1.desktop.mpris = $0 },

@@ -72,7 +72,7 @@ public enum Limits {
     public static let missedShown = 20
     /// How long alarms wait for logind's resume signal after it announced sleep (wall-clock seconds): after a real
     /// sleep the wall clock has moved on further, so only a signal that never comes is waited out.
-    public static let sleepHoldSeconds: Int64 = 60
+    public static let sleepHoldSeconds: Double = 60
     public static let missedKept = 500
     /// Saved mixes: names as long as sound ids, and at most this many (a mix is a handful of rows).
     public static let maxMixes = 200

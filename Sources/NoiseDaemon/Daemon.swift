@@ -75,7 +75,8 @@ public enum Daemon {
         let scheduler = try await AlarmScheduler(
             store: current, clock: try TimerFDWallClock(zoneFiles: { zones.filesDefiningSystemZone }), zones: zones,
             ringer: player, hub: hub, logger: logger,
-            template: settings.alarm, missedGraceSeconds: settings.missedGraceSeconds, board: player.board)
+            template: settings.alarm, missedGraceSeconds: settings.missedGraceSeconds, board: player.board,
+            leapSeconds: SystemLeapSeconds.load())
         let desktop = makeDesktop(settings.desktop, environment: environment, player: player, scheduler: scheduler, hub: hub,
                                   logger: logger)
         let notifier = ServiceNotifier(environment: environment)

@@ -1,9 +1,10 @@
+import MarsTime
 import NoiseAlarms
 import NoiseCore
 /// The `alarm_*`, `snooze`, `dismiss` and `preview` commands' arguments.
 enum AlarmCommandParser {
     static let changeFields = ["time", "enabled", "label", "repeat", "sound", "volume", "ramp_seconds", "snooze_minutes",
-                               "ring_limit_seconds", "note"]
+                               "ring_limit_seconds", "note", "mars_site", "mars_lon", "solar"]
 
     static func parse(name: String, args: [String: JSONValue]) throws(ProtocolError) -> Command? {
         switch name {
@@ -53,6 +54,27 @@ enum AlarmCommandParser {
         }
     }
 
+    /// `mars_site` (a site's name) or `mars_lon` (`77.45E`), and `solar`: the clock a Mars alarm reads.
+    private static func marsClock(_ reader: ArgumentReader, command: String) throws(ProtocolError) -> MarsAlarmClock? {
+        let (site, lon, solar) = (try reader.string("mars_site"), try reader.string("mars_lon"), try reader.bool("solar"))
+        switch (site, lon) {
+        case (nil, nil):
+            guard solar == nil else { throw ProtocolError(.invalidArgument, "\(command): 'solar' goes with 'mars_site' or 'mars_lon'") }
+            return nil
+        case (let site?, nil):
+            do { return try MarsAlarmClock.at(site: site, solar: solar ?? false) } catch {
+                throw ProtocolError(error.code, "\(command): \(error.message)")
+            }
+        case (nil, let text?):
+            guard let longitude = MarsLongitude(parsing: text) else {
+                throw ProtocolError(.invalidArgument, "\(command): mars_lon '\(text.prefix(40))' is not a longitude; use \(MarsLongitude.accepted)")
+            }
+            return MarsAlarmClock(lonEastDeg: longitude.east, solar: solar ?? false)
+        case (_?, _?):
+            throw ProtocolError(.invalidArgument, "\(command): give 'mars_site' or 'mars_lon', not both")
+        }
+    }
+
     private static func changes(_ reader: ArgumentReader, command: String) throws(ProtocolError) -> AlarmChanges {
         var changes = AlarmChanges()
         if let text = try reader.string("time") {
@@ -69,6 +91,7 @@ enum AlarmCommandParser {
         changes.snoozeMinutes = try reader.integer("snooze_minutes", in: AlarmDefaults.snoozeRange, unit: "minutes")
         changes.ringLimitSeconds = try reader.number("ring_limit_seconds", in: AlarmDefaults.ringLimitRange, unit: "seconds")
         changes.note = try reader.string("note")
+        changes.mars = try marsClock(reader, command: command)
         if let problem = changes.problem() { throw ProtocolError(problem.code, "\(command): \(problem.message)") }
         return changes
     }

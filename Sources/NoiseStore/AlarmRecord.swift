@@ -18,11 +18,15 @@ struct AlarmRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var ringLimitSeconds: Double
     var note: String?
     var firesAt: Int64?
-    /// The instant after which the next trigger is looked for (see `AlarmSchedule`).
-    var lookAfter: Int64
+    /// A Mars alarm's clock (v3): a site's id or nil, its east longitude, and whether it is true solar time.
+    var marsSite: String?
+    var marsLonEast: Double?
+    var marsSolar: Bool?
+    /// The instant after which the next trigger is looked for (see `AlarmSchedule`); fractional for a Mars alarm.
+    var lookAfter: Double
     var createdAt: Int64
 
-    init(_ alarm: Alarm, lookAfter: Int64, createdAt: Int64) {
+    init(_ alarm: Alarm, lookAfter: Double, createdAt: Int64) {
         id = alarm.id > 0 ? alarm.id : nil
         time = alarm.time.description
         enabled = alarm.enabled
@@ -35,6 +39,9 @@ struct AlarmRecord: Codable, FetchableRecord, MutablePersistableRecord {
         ringLimitSeconds = alarm.ringLimitSeconds
         note = alarm.note
         firesAt = alarm.firesAt
+        marsSite = alarm.mars?.site
+        marsLonEast = alarm.mars?.lonEastDeg
+        marsSolar = alarm.mars?.solar
         self.lookAfter = lookAfter
         self.createdAt = createdAt
     }
@@ -48,7 +55,7 @@ struct AlarmRecord: Codable, FetchableRecord, MutablePersistableRecord {
 /// An alarm row as read from disk, with the two instants the scheduler starts from.
 struct StoredAlarm: Sendable {
     var alarm: Alarm
-    var lookAfter: Int64
+    var lookAfter: Double
     var createdAt: Int64
 
     var record: AlarmRecord { AlarmRecord(alarm, lookAfter: lookAfter, createdAt: createdAt) }
@@ -79,8 +86,22 @@ extension AlarmRecord {
         let alarm = Alarm(id: id, time: time, enabled: enabled == 1, label: changes.label!, repeat: RepeatRule(mask: UInt8(mask)),
                           sound: sound, volume: changes.volume!, rampSeconds: changes.rampSeconds!, snoozeMinutes: changes.snoozeMinutes!,
                           ringLimitSeconds: changes.ringLimitSeconds!, note: changes.note,
-                          firesAt: try reader.optionalInteger("firesAt"))
-        return StoredAlarm(alarm: alarm, lookAfter: try reader.integer("lookAfter"), createdAt: try reader.integer("createdAt"))
+                          firesAt: try reader.optionalInteger("firesAt"), mars: try marsClock(reader))
+        if let problem = alarm.ruleProblem { throw StoredRowProblem(id: id, reason: problem) }
+        return StoredAlarm(alarm: alarm, lookAfter: try reader.real("lookAfter"), createdAt: try reader.integer("createdAt"))
+    }
+}
+
+extension AlarmRecord {
+    /// A Mars alarm's clock: all three columns, or none (an Earth alarm).
+    private static func marsClock(_ reader: StoredRowReader) throws(StoredRowProblem) -> MarsAlarmClock? {
+        guard let east = try reader.optionalReal("marsLonEast") else { return nil }
+        guard east.isFinite, (0..<360).contains(east) else {
+            throw StoredRowProblem(id: reader.id, reason: "marsLonEast is \(east), not 0 to 360")
+        }
+        let solar = try reader.optionalInteger("marsSolar") ?? 0
+        guard (0...1).contains(solar) else { throw StoredRowProblem(id: reader.id, reason: "marsSolar is \(solar), not 0 or 1") }
+        return MarsAlarmClock(site: try reader.optionalText("marsSite"), lonEastDeg: east, solar: solar == 1)
     }
 }
 
@@ -89,6 +110,6 @@ struct SnoozeRecord: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "snooze"
 
     var alarmId: Int64
-    var ringAt: Int64
-    var trigger: Int64
+    var ringAt: Double
+    var trigger: Double
 }

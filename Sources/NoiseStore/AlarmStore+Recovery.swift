@@ -36,7 +36,7 @@ extension AlarmStore {
     /// or the other); the damaged file's copy stays. `lookAfter` and `snoozes` are the scheduler's, which moved
     /// on while nothing could be stored. A sound store is left as it is (the report says so). Synchronous, so
     /// the scheduler actor does nothing else meanwhile.
-    public func rebuilt(lookAfter: [Int64: Int64], snoozes: [Int64: AlarmSchedule.Snooze]) throws -> Rebuilt {
+    public func rebuilt(lookAfter: [Int64: Double], snoozes: [Int64: AlarmSchedule.Snooze]) throws -> Rebuilt {
         guard let path else { throw ReadOnlyStore(reason: "the store is in memory; there is no file to rebuild") }
         guard damaged else {
             if let readOnlyReason { throw ReadOnlyStore(reason: "the store is not damaged, so not rebuilt: \(readOnlyReason)") }

@@ -10,7 +10,7 @@ public final class AlarmStore: Sendable {
     /// What the scheduler starts from.
     public struct Snapshot: Sendable {
         public var alarms: [Alarm]
-        public var lookAfter: [Int64: Int64]
+        public var lookAfter: [Int64: Double]
         public var snoozes: [Int64: AlarmSchedule.Snooze]
     }
 
@@ -148,10 +148,10 @@ public final class AlarmStore: Sendable {
     }
 
     /// Stores a new alarm and returns it with its id.
-    public func insert(_ alarm: Alarm, lookAfter: Int64) async throws -> Alarm {
+    public func insert(_ alarm: Alarm, lookAfter: Double) async throws -> Alarm {
         try checkWritable()
         return try await writer.write { db in
-            var record = AlarmRecord(alarm, lookAfter: lookAfter, createdAt: lookAfter)
+            var record = AlarmRecord(alarm, lookAfter: lookAfter, createdAt: Int64(lookAfter.rounded(.down)))
             record.id = nil
             try record.insert(db)
             var stored = alarm
@@ -164,7 +164,7 @@ public final class AlarmStore: Sendable {
     /// The alarm's snooze goes in the same transaction when the change ends it, as `AlarmSchedule.put` drops it: a
     /// disabled alarm keeps no snooze, and a snooze that has come due (its ring is in progress) is over.
     @discardableResult
-    public func update(_ alarm: Alarm, lookAfter: Int64) async throws -> Bool {
+    public func update(_ alarm: Alarm, lookAfter: Double) async throws -> Bool {
         try checkWritable()
         return try await writer.write { db in
             guard let existing = try AlarmRecord.fetchOne(db, key: alarm.id) else { return false }
@@ -254,6 +254,14 @@ public final class AlarmStore: Sendable {
             }
         }
         migrator.registerMigration("v2") { db in try migrateToV2(db) }
+        migrator.registerMigration("v3") { db in
+            // Mars alarms (docs/mars.md). Instants stay seconds; SQLite keeps a Mars trigger's fraction in them as REAL.
+            try db.alter(table: "alarm") { table in
+                table.add(column: "marsSite", .text)
+                table.add(column: "marsLonEast", .double)
+                table.add(column: "marsSolar", .boolean)
+            }
+        }
         return migrator
     }
 }

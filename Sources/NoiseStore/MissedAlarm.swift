@@ -9,7 +9,7 @@ public struct MissedAlarm: Codable, Sendable, Equatable, FetchableRecord, Persis
     public var id: Int64?
     public var alarmId: Int64
     public var label: String
-    public var trigger: Int64
+    public var trigger: Double
     public var reason: String
     public var recordedAt: Int64
 }

@@ -91,7 +91,7 @@ struct SalvagedStore: Sendable {
         for (_, row) in scan.rows.sorted(by: { $0.key < $1.key }) {
             do throws(StoredRowProblem) {
                 let reader = try StoredRowReader(row: row, key: "alarmId")
-                snoozes.append(SnoozeRecord(alarmId: reader.id, ringAt: try reader.integer("ringAt"), trigger: try reader.integer("trigger")))
+                snoozes.append(SnoozeRecord(alarmId: reader.id, ringAt: try reader.real("ringAt"), trigger: try reader.real("trigger")))
             } catch {
                 problems.append("snooze \(error)")
             }
@@ -105,7 +105,7 @@ struct SalvagedStore: Sendable {
             do throws(StoredRowProblem) {
                 let reader = try StoredRowReader(row: row, key: "id")
                 missed.append(MissedAlarm(id: reader.id, alarmId: try reader.integer("alarmId"), label: try reader.text("label"),
-                                          trigger: try reader.integer("trigger"), reason: try reader.text("reason"),
+                                          trigger: try reader.real("trigger"), reason: try reader.text("reason"),
                                           recordedAt: try reader.integer("recordedAt")))
             } catch {
                 problems.append("missed \(error)")

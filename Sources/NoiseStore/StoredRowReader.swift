@@ -50,6 +50,11 @@ struct StoredRowReader {
         return value.isNull ? nil : try integer(column)
     }
 
+    func optionalReal(_ column: String) throws(StoredRowProblem) -> Double? {
+        let value = Self.value(row, column)
+        return value.isNull ? nil : try real(column)
+    }
+
     func optionalText(_ column: String) throws(StoredRowProblem) -> String? {
         let value = Self.value(row, column)
         return value.isNull ? nil : try text(column)

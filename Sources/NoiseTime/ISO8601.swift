@@ -49,6 +49,18 @@ public enum ISO8601 {
         return "\(year)-\(two(parts.month))-\(two(parts.day))T\(time)\(zone)"
     }
 
+    /// As `format(unix:offsetSeconds:)`, with milliseconds (`07:00:00.437`) when the instant has any.
+    public static func format(seconds: Double, offsetSeconds: Int) -> String {
+        let millis = Int64((seconds * 1000).rounded())
+        let whole = CivilDate.floorDivide(millis, 1000)
+        let text = format(unix: whole, offsetSeconds: offsetSeconds)
+        let fraction = millis - whole * 1000
+        guard fraction != 0 else { return text }
+        // After the seconds, which end at the 19th character (20th for a year before 0).
+        let split = text.index(text.startIndex, offsetBy: whole < -62_167_219_200 ? 20 : 19)
+        return text[..<split] + "." + String(Int(fraction), width: 3) + text[split...]
+    }
+
     /// Unix seconds of an instant with an offset or `Z` (`2024-03-09T12:00:00Z`, `2024-03-09T07:00:00-05:00`,
     /// `2024-03-09T12:00:00.250Z`); a fraction of a second is dropped. Nil for anything else, including a time
     /// without an offset, which names no instant.

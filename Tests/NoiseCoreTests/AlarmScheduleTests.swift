@@ -6,13 +6,13 @@ import Testing
 @Suite("Alarm schedule")
 struct AlarmScheduleTests {
     /// 2024-06-10, a Monday, in UTC.
-    static let monday: Int64 = 19_884 * 86_400
+    static let monday: Double = 19_884 * 86_400
 
-    func at(_ hour: Int, _ minute: Int, _ second: Int = 0, day: Int = 0) -> Int64 {
-        Self.monday + Int64(day * 86_400 + hour * 3600 + minute * 60 + second)
+    func at(_ hour: Int, _ minute: Int, _ second: Int = 0, day: Int = 0) -> Double {
+        Self.monday + Double(day * 86_400 + hour * 3600 + minute * 60 + second)
     }
 
-    func schedule(_ alarms: [Alarm], now: Int64, lookAfter: [Int64: Int64] = [:],
+    func schedule(_ alarms: [Alarm], now: Double, lookAfter: [Int64: Double] = [:],
                   snoozes: [Int64: AlarmSchedule.Snooze] = [:]) -> AlarmSchedule {
         AlarmSchedule(alarms: alarms, lookAfter: lookAfter, snoozes: snoozes, zone: .utc, now: now)
     }
@@ -88,8 +88,8 @@ struct AlarmScheduleTests {
         #expect(plan.ringing[1]?.until == at(7, 10))
     }
 
-    @Test(arguments: [(59 as Int64, true), (60, false), (0, true)])
-    func theMissedGraceDecidesWhetherALateTriggerStillRings(_ lateness: Int64, _ rings: Bool) {
+    @Test(arguments: [(59 as Double, true), (60, false), (0, true)])
+    func theMissedGraceDecidesWhetherALateTriggerStillRings(_ lateness: Double, _ rings: Bool) {
         var plan = schedule([daily], now: at(6, 0))
         plan.missedGraceSeconds = 60
         let actions = plan.advance(to: at(7, 0) + lateness)

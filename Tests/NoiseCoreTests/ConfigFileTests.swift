@@ -46,6 +46,9 @@ struct ConfigFileTests {
         [world]
         zones = ["Europe/Berlin", "Asia/Kathmandu"]
 
+        [mars]
+        site = "Jezero"
+
         [desktop]
         mpris = false
         notifications = false
@@ -88,6 +91,7 @@ struct ConfigFileTests {
         expected.clock.theme = .night
         expected.clock.randomColor = true
         expected.clock.worldZones = ["Europe/Berlin", "Asia/Kathmandu"]
+        expected.clock.marsSite = "Jezero"
         #expect(result.settings == expected)
         #expect(Set(result.keys) == Set(ConfigKey.all.map(\.name)), "the example sets every key there is")
     }
@@ -122,6 +126,8 @@ struct ConfigFileTests {
         ("[world]\nzones = [\"../etc/passwd\"]", 2, "world.zones", "'../etc/passwd' is not a zone name"),
         ("[world]\nzones = [\"UTC\", \"UTC\"]", 2, "world.zones", "'UTC' is listed twice"),
         ("[world]\nzones = \"UTC\"", 2, "world.zones", "an array of at most 24 zone names"),
+        ("[mars]\nsite = \"jezro\"", 2, "mars.site", "'jezro' is neither a Mars site nor a longitude"),
+        ("[mars]\nsite = 77.45", 2, "mars.site", "a Mars site (airy-0"),
         ("[playback]\nvolume = 101", 2, "playback.volume", "a number 0 to 100; got 101"),
         ("[playback]\nvolume = -1", 2, "playback.volume", "a number 0 to 100"),
         ("[playback]\nvolume = nan", 2, "playback.volume", "a number 0 to 100"),

@@ -12,7 +12,7 @@ enum JSONSamples {
                                     123456789.125, 9_007_199_254_740_992, 1.7976931348623157e308, .leastNonzeroMagnitude, -273.15]
 
     static let zone = ZoneRules.utc
-    static func trigger(_ unix: Int64) -> TriggerInfo { TriggerInfo(unix: unix, zone: zone) }
+    static func trigger(_ unix: Double) -> TriggerInfo { TriggerInfo(unix: unix, zone: zone) }
 
     static let alarms: [Alarm] = [
         Alarm(id: 1, time: TimeOfDay(hour: 7, minute: 0)),

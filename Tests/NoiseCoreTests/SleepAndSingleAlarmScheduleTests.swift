@@ -6,10 +6,10 @@ import Testing
 /// `suspended` (docs/desktop.md).
 @Suite("Alarm schedule: one alarm's buttons, sleep")
 struct SleepAndSingleAlarmScheduleTests {
-    static let monday: Int64 = 19_884 * 86_400
+    static let monday: Double = 19_884 * 86_400
 
-    func at(_ hour: Int, _ minute: Int, _ second: Int = 0) -> Int64 {
-        Self.monday + Int64(hour * 3600 + minute * 60 + second)
+    func at(_ hour: Int, _ minute: Int, _ second: Int = 0) -> Double {
+        Self.monday + Double(hour * 3600 + minute * 60 + second)
     }
 
     func twoRinging() -> AlarmSchedule {

@@ -12,8 +12,8 @@ import NoiseTesting
 
 /// Records what the scheduler asks of the audio side.
 actor RecordingRinger: AlarmRinger {
-    var prepared: [(Int64, Int64)] = []
-    var started: [(Int64, Int64)] = []
+    var prepared: [(Int64, Double)] = []
+    var started: [(Int64, Double)] = []
     var stops = 0
     var cancels = 0
     /// How long each preparation was given to load its tone.
@@ -21,12 +21,12 @@ actor RecordingRinger: AlarmRinger {
     /// What `startAlarmTone` reports.
     var report = RingReport(tone: ToneInfo(sound: "classic", note: nil))
 
-    func prepareAlarmTone(alarm: Alarm, trigger: Int64, readyWithin: Duration) {
+    func prepareAlarmTone(alarm: Alarm, trigger: Double, readyWithin: Duration) {
         prepared.append((alarm.id, trigger))
         self.readyWithin.append(readyWithin)
     }
     func cancelPreparedTone() { cancels += 1 }
-    func startAlarmTone(alarm: Alarm, trigger: Int64) -> RingReport {
+    func startAlarmTone(alarm: Alarm, trigger: Double) -> RingReport {
         started.append((alarm.id, trigger))
         return report
     }
@@ -78,7 +78,7 @@ struct AlarmSchedulerTests {
 
     @Test func ringsOnTimeAfterPreparingTheToneAhead() async throws {
         let rig = try await Rig()
-        let trigger = Int64(Self.start) + 3600
+        let trigger = Double(Self.start) + 3600
         let waits = rig.clock.waitCount
         let added = try await rig.scheduler.add(AlarmChanges(time: TimeOfDay(hour: 7, minute: 0), repeat: .daily))
         await rig.clock.parked(after: waits)
@@ -96,7 +96,7 @@ struct AlarmSchedulerTests {
     /// file that blocks must not hold the scheduler past the trigger (it did: a FIFO silenced every alarm).
     @Test func theToneIsGivenUntilJustBeforeTheTriggerToLoad() async throws {
         let rig = try await Rig()
-        let trigger = Int64(Self.start) + 3600
+        let trigger = Double(Self.start) + 3600
         _ = try await rig.scheduler.add(AlarmChanges(time: TimeOfDay(hour: 7, minute: 0)))
         await rig.settle()
         await rig.advance(to: Double(trigger) - AlarmScheduler.prepareLead)
@@ -120,7 +120,7 @@ struct AlarmSchedulerTests {
     /// Which tone rang, and why not the alarm's own, is in the alarm's record (`status`, `alarm show`, the event).
     @Test func theToneThatRangIsInTheAlarmsRecord() async throws {
         let rig = try await Rig()
-        let trigger = Int64(Self.start) + 3600
+        let trigger = Double(Self.start) + 3600
         let tone = ToneInfo(sound: nil, note: "'pipe' was not loaded within 0.8 s; the tone made in code rang instead")
         await rig.ringer.setReport(RingReport(tone: tone))
         let added = try await rig.scheduler.add(AlarmChanges(time: TimeOfDay(hour: 7, minute: 0), sound: "pipe"))
@@ -134,7 +134,7 @@ struct AlarmSchedulerTests {
 
     @Test func snoozeIsStoredAndRingsAgain() async throws {
         let rig = try await Rig()
-        let trigger = Int64(Self.start) + 3600
+        let trigger = Double(Self.start) + 3600
         _ = try await rig.scheduler.add(AlarmChanges(time: TimeOfDay(hour: 7, minute: 0), repeat: .daily, snoozeMinutes: 5))
         await rig.settle()
         await rig.advance(to: Double(trigger))
@@ -153,7 +153,7 @@ struct AlarmSchedulerTests {
 
     @Test func ringLimitStopsAndRecordsMissed() async throws {
         let rig = try await Rig()
-        let trigger = Int64(Self.start) + 3600
+        let trigger = Double(Self.start) + 3600
         _ = try await rig.scheduler.add(AlarmChanges(time: TimeOfDay(hour: 7, minute: 0), ringLimitSeconds: 60))
         await rig.settle()
         await rig.advance(to: Double(trigger))
@@ -187,7 +187,7 @@ struct AlarmSchedulerTests {
 
     @Test func aRestartRingsWhatIsDueWithinItsLimitAndNothingTwice() async throws {
         let rig = try await Rig()
-        let trigger = Int64(Self.start) + 3600
+        let trigger = Double(Self.start) + 3600
         _ = try await rig.scheduler.add(AlarmChanges(time: TimeOfDay(hour: 7, minute: 0), repeat: .daily))
         await rig.settle()
         await rig.advance(to: Double(trigger))
@@ -216,7 +216,7 @@ struct AlarmSchedulerTests {
 
     @Test func twoAlarmsAtOnceBothRingAndOneDismissAnswersBoth() async throws {
         let rig = try await Rig()
-        let trigger = Int64(Self.start) + 3600
+        let trigger = Double(Self.start) + 3600
         _ = try await rig.scheduler.add(AlarmChanges(time: TimeOfDay(hour: 7, minute: 0), label: "a"))
         _ = try await rig.scheduler.add(AlarmChanges(time: TimeOfDay(hour: 7, minute: 0), label: "b"))
         await rig.settle()

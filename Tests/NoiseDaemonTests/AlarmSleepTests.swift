@@ -11,7 +11,7 @@ import NoiseTesting
 struct AlarmSleepTests {
     typealias Rig = AlarmSchedulerTests.Rig
     static let start = AlarmSchedulerTests.start
-    static let trigger = Int64(start) + 3600
+    static let trigger = Double(start) + 3600
 
     /// An alarm at 07:00, the machine about to sleep 20 s before.
     func asleepBeforeTheTrigger(grace: Double) async throws -> Rig {

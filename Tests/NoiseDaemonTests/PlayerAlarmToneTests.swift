@@ -18,7 +18,7 @@ struct PlayerAlarmToneTests {
         #expect(await rig.output.next() == .open)
         #expect(await rig.period() == steady(10_000, frames: PlayerRig.periodFrames))
         let alarm = Alarm(id: 1, time: TimeOfDay(hour: 7, minute: 0), sound: "hush", volume: 100, rampSeconds: 0)
-        let report = await rig.player.startAlarmTone(alarm: alarm, trigger: Int64(PlayerRig.wall))
+        let report = await rig.player.startAlarmTone(alarm: alarm, trigger: PlayerRig.wall)
         #expect(report.tone == ToneInfo(sound: "hush", note: nil))
         #expect(report.audioProblem == nil)
         let duckFrames = AudioFormat.frames(seconds: 0.25)
@@ -41,11 +41,11 @@ struct PlayerAlarmToneTests {
     @Test func anAlarmRingingWithAnothersToneSaysSoNotWhyTheOtherGaveWay() async throws {
         let rig = await PlayerRig(sounds: [("bell", 5_000, 0.5)])
         let broken = Alarm(id: 1, time: TimeOfDay(hour: 7, minute: 0), sound: "gone", volume: 100, rampSeconds: 0)
-        let first = await rig.player.startAlarmTone(alarm: broken, trigger: Int64(PlayerRig.wall))
+        let first = await rig.player.startAlarmTone(alarm: broken, trigger: PlayerRig.wall)
         #expect(first.tone.sound == nil)
         #expect(first.tone.note?.contains("'gone'") == true, "\(first.tone)")
         let bell = Alarm(id: 2, time: TimeOfDay(hour: 7, minute: 0), sound: "bell", volume: 100, rampSeconds: 0)
-        let second = await rig.player.startAlarmTone(alarm: bell, trigger: Int64(PlayerRig.wall))
+        let second = await rig.player.startAlarmTone(alarm: bell, trigger: PlayerRig.wall)
         #expect(second.tone == ToneInfo(sound: nil, note: "rang with the tone of an alarm already ringing (the tone made in code)"))
         await rig.player.stopAlarmTone()
         await rig.tearDown()
@@ -54,7 +54,7 @@ struct PlayerAlarmToneTests {
     /// A tone prepared ahead sounds from the frame heard on its trigger second, and its onset is recorded.
     @Test func aPreparedToneSoundsOnItsTriggerAndItsOnsetIsRecorded() async throws {
         let rig = await PlayerRig(sounds: [("bell", 5_000, 0.5)])
-        let trigger = Int64(PlayerRig.wall) + 1
+        let trigger = PlayerRig.wall + 1
         let alarm = Alarm(id: 2, time: TimeOfDay(hour: 7, minute: 0), sound: "bell", volume: 100, rampSeconds: 0)
         await rig.player.prepareAlarmTone(alarm: alarm, trigger: trigger, readyWithin: .seconds(1))
         #expect(await rig.output.next() == .open)

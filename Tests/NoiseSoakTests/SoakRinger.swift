@@ -9,7 +9,7 @@ actor SoakRinger: AlarmRinger {
     struct Ring: Sendable, Equatable, Comparable, CustomStringConvertible {
         var alarmID: Int64
         /// The trigger (or snooze end) the scheduler says it rings for.
-        var trigger: Int64
+        var trigger: Double
         /// When it rang, on the wall clock.
         var at: Double
 
@@ -25,9 +25,9 @@ actor SoakRinger: AlarmRinger {
         self.clock = clock
     }
 
-    func prepareAlarmTone(alarm: Alarm, trigger: Int64, readyWithin: Duration) {}
+    func prepareAlarmTone(alarm: Alarm, trigger: Double, readyWithin: Duration) {}
     func cancelPreparedTone() {}
-    func startAlarmTone(alarm: Alarm, trigger: Int64) -> RingReport {
+    func startAlarmTone(alarm: Alarm, trigger: Double) -> RingReport {
         rings.append(Ring(alarmID: alarm.id, trigger: trigger, at: clock.now()))
         return RingReport(tone: ToneInfo(sound: alarm.sound, note: nil))
     }

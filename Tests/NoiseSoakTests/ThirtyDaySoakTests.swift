@@ -127,7 +127,7 @@ struct ThirtyDaySoakTests {
         await loop.value
 
         let got = await ringer.rings.sorted()
-        let want = expected.rings.map { SoakRinger.Ring(alarmID: $0.alarmID, trigger: $0.trigger, at: Double($0.at)) }.sorted()
+        let want = expected.rings.map { SoakRinger.Ring(alarmID: $0.alarmID, trigger: Double($0.trigger), at: Double($0.at)) }.sorted()
         let firstDifference = (0..<min(got.count, want.count)).first { got[$0] != want[$0] } ?? min(got.count, want.count)
         let sameRings = got == want
         #expect(sameRings, """
@@ -136,7 +136,7 @@ struct ThirtyDaySoakTests {
             """)
         #expect(failures.isEmpty, "the user's and the script's actions: \(failures.prefix(5))")
         let missed = try await store.missed(limit: 100_000).map {
-            ExpectedMonth.Miss(alarmID: $0.alarmId, trigger: $0.trigger, reason: $0.reason)
+            ExpectedMonth.Miss(alarmID: $0.alarmId, trigger: Int64(exactly: $0.trigger) ?? -1, reason: $0.reason)
         }
         let sameMisses = missed.sorted() == expected.misses.sorted()
         #expect(sameMisses, "missed alarms: got \(missed.sorted()), want \(expected.misses.sorted())")

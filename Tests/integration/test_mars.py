@@ -132,8 +132,9 @@ def test_when_lists_earth_instants_at_which_the_sites_clock_reads_the_time(bins)
     unix = [t["unix"] for t in reply["triggers"]]
     assert all(abs((b - a) - 1.0274912517 * 86400) < 0.002 for a, b in zip(unix, unix[1:])), unix
     for trigger in reply["triggers"]:
-        assert trigger["instant"] == datetime.fromtimestamp(int(trigger["unix"]), timezone.utc).strftime(
-            "%Y-%m-%dT%H:%M:%S+00:00")
+        millis = round(trigger["unix"] * 1000)
+        assert trigger["instant"] == datetime.fromtimestamp(millis // 1000, timezone.utc).strftime(
+            "%Y-%m-%dT%H:%M:%S") + f".{millis % 1000:03d}+00:00", trigger
         # Back through the chain (the reference, to the millisecond): 07:00 LMST at Jezero.
         lmst = _reference(trigger["unix"], 77.4508)["lmst_hours"]
         assert abs(lmst - 7) * 3600 * 1.0274912517 < 0.002, (trigger, lmst)
@@ -144,3 +145,58 @@ def test_when_lists_earth_instants_at_which_the_sites_clock_reads_the_time(bins)
     ref = _reference(t, 137.4417)
     ltst = (ref["lmst_hours"] + ref["eot_deg"] / 15) % 24
     assert abs(ltst - 12) * 3600 * 1.0274912517 < 0.002, ltst
+
+
+# ---------------------------------------------------------------- live, in tmux
+
+from test_clock import BLOCKS, clock_env, config_file, tmux_for  # noqa: E402,F401 (tmux_for is a fixture)
+
+
+def _earth_line(lines):
+    return next(l.strip() for l in lines if l.strip().startswith("Earth "))
+
+
+def test_the_live_panel_draws_the_reading_of_its_instant_ticks_refits_and_saves_the_site(bins, tmp_path, tmux_for):
+    env = clock_env(tmp_path / "e", TZ="UTC")
+    t = tmux_for(env)
+    t.start(["--site", "jezero", "--at", "2000-01-06T00:00:00Z"], command="mars")
+    first = t.wait_for(lambda ls: any(l.strip().startswith("Earth ") for l in ls) and ls, "the panel")
+    assert t.show("#{alternate_on}") == "1" and t.show("#{cursor_flag}") == "0"
+    # The frame is the reading of the instant it shows, line for line, as --once prints it (the golden frame of
+    # the layout is MarsPanelTests'): the title at the margin, a blank line, the values, the keys at the bottom.
+    shown = _earth_line(first).split()[1]
+    once = mars("--site", "jezero", "--at", shown, "--once")
+    assert once.returncode == 0, once.stderr
+    body = [l for l in first if l.strip() and "q quits" not in l and "BEFORE-CLOCK" not in l]
+    assert [l.rstrip() for l in body] == ["  " + l for l in once.stdout.splitlines()], (body, once.stdout)
+    assert first[-1].strip() == "q quits" or first[-2].strip() == "q quits", first[-3:]
+    assert shown.startswith("2000-01-06T00:00:0"), "it starts at --at"
+    # It ticks with the wall clock, from --at.
+    t.wait_for(lambda ls: _earth_line(ls).split()[1] != shown, "the next second", timeout=3)
+    # Re-fitted to a larger window: still one panel, centred lower.
+    top = next(i for i, l in enumerate(t.lines()) if "Mars at" in l)
+    t.tmux("resize-window", "-t", "0", "-x", "120", "-y", "40")
+    t.wait_for(lambda ls: len(ls) >= 40 and next(i for i, l in enumerate(ls) if "Mars at" in l) > top, "re-centred")
+    t.keys("q")
+    t.assert_restored()
+    assert 'site = "jezero"' in config_file(env).read_text()
+    # The saved site is the default now.
+    r = subprocess.run([str(H.bin_dir() / "noisectl"), "mars", "--json"], capture_output=True, text=True, env=env, timeout=20)
+    assert json.loads(r.stdout)["lon_east_deg"] == 77.4508 and "mission_sol" in json.loads(r.stdout), r.stdout
+
+
+def test_the_clock_shows_a_sites_mars_time_with_its_sol(bins, tmp_path):
+    env = clock_env(tmp_path / "e", TZ="UTC")
+    at = "2026-11-27T04:00:00Z"
+    r = subprocess.run([str(H.bin_dir() / "noisectl"), "clock", "--mars", "jezero", "--once", "--size", "80x24",
+                        "--24h", "--seconds", "--at", at], capture_output=True, text=True, env=env, timeout=20)
+    assert r.returncode == 0, r.stderr
+    panel = mars_json("--site", "jezero", "--at", at)
+    assert f"Sol {panel['mission_sol']} · LMST Jezero" in r.stdout, r.stdout
+    assert BLOCKS & set(r.stdout) and "AM" not in r.stdout and "PM" not in r.stdout
+    solar = subprocess.run([str(H.bin_dir() / "noisectl"), "clock", "--mars", "137.44E", "--solar", "--analog", "--once",
+                            "--size", "60x30", "--at", at], capture_output=True, text=True, env=env, timeout=20)
+    assert solar.returncode == 0 and "LTST 137.44° E" in solar.stdout, solar.stdout + solar.stderr
+    bad = subprocess.run([str(H.bin_dir() / "noisectl"), "clock", "--mars", "jezro"], capture_output=True, text=True,
+                         env=env, timeout=20)
+    assert bad.returncode == 2 and "did you mean jezero" in bad.stderr, bad.stderr

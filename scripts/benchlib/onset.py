@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import ctypes
+import json
 import math
 import os
 import shutil
@@ -170,10 +171,20 @@ def sink_latency(stack: Stack) -> str:
     return "?"
 
 
+def mars_time_ahead(stack: Stack, lead: int = 3) -> str:
+    """The next whole second of LMST at 0° E at least `lead` s from now (`noisectl mars`), as HH:MM:SS: its
+    Earth instant falls anywhere between two seconds."""
+    at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(int(time.time()) + lead))
+    lmst = json.loads(stack.ctl_ok("mars", "--lon", "0E", "--json", "--at", at))["lmst_hours"] * 3600
+    target = math.ceil(lmst) % 86400
+    return f"{target // 3600:02d}:{target // 60 % 60:02d}:{target % 60:02d}"
+
+
 def measure_onsets(stack: Stack, rec: Recorder, beep: Beep, runs: int, white: bool,
-                   say: Callable[[str], None]) -> list[dict]:
+                   say: Callable[[str], None], mars: bool = False) -> list[dict]:
     """`runs` alarms, one after the other, each 2-3 s ahead (HH:MM:SS, whole seconds, as
-    `date -d '+3 sec' +%T`), `beep` with no ramp; noised plays `white` meanwhile if `white`."""
+    `date -d '+3 sec' +%T`), `beep` with no ramp; noised plays `white` meanwhile if `white`. With `mars`, alarms
+    on the LMST of 0° E (`--mars 0E`), the trigger the daemon gives (with its milliseconds)."""
     if white:
         stack.ctl_ok("play", "white", "--fade-in", "0")
         time.sleep(1.0)
@@ -185,9 +196,10 @@ def measure_onsets(stack: Stack, rec: Recorder, beep: Beep, runs: int, white: bo
             raise SetupError(f"subscribe failed: {reply}")
         for i in range(runs):
             trigger = int(time.time()) + 3
-            hhmmss = time.strftime("%H:%M:%S", time.localtime(trigger))
-            stack.ctl_ok("alarm", "add", hhmmss, "--sound", "beep", "--ring-for", "10s", "--ramp", "0",
-                         "--label", f"bench onset {i + 1}")
+            hhmmss = mars_time_ahead(stack) if mars else time.strftime("%H:%M:%S", time.localtime(trigger))
+            added = stack.ctl_ok("--json", "alarm", "add", hhmmss, "--sound", "beep", "--ring-for", "10s", "--ramp", "0",
+                                 "--label", f"bench onset {i + 1}", *(["--mars", "0E"] if mars else []))
+            trigger = json.loads(added)["next_trigger"]["unix"]
             event_at = None
             while event_at is None:
                 left = trigger + 5 - time.time()
@@ -205,7 +217,7 @@ def measure_onsets(stack: Stack, rec: Recorder, beep: Beep, runs: int, white: bo
             sink = sink_latency(stack)
             stack.ctl_ok("dismiss")
             onset = st.get("alarms", {}).get("last_onset") or {}
-            out.append({"trigger": trigger, "white": white, "event": event_at - trigger,
+            out.append({"trigger": trigger, "white": white, "mars": mars, "event": event_at - trigger,
                         "written": onset.get("written_ms"), "heard": onset.get("heard_ms"),
                         "sink": sink})
     finally:
@@ -259,6 +271,9 @@ def measure_alarms(stack: Stack, a: argparse.Namespace, say: Callable[[str], Non
         idle = measure_onsets(stack, rec, beep, a.alarms - half, False, say)
         say(f"{half} alarms over white")
         white = measure_onsets(stack, rec, beep, half, True, say) if half else []
+        mars = max(2, a.alarms // 2)
+        say(f"{mars} alarms on Mars time (LMST at 0° E), nothing playing")
+        on_mars = measure_onsets(stack, rec, beep, mars, False, say, mars=True)
         say(f"{a.alarms} baseline runs: sleep, then aplay -D pulse")
         base = measure_aplay_baseline(stack, rec, beep, a.alarms)
         say("calibrating the recording again")
@@ -268,12 +283,12 @@ def measure_alarms(stack: Stack, a: argparse.Namespace, say: Callable[[str], Non
     # One offset for the whole recording: the median of both calibrations' clicks.
     offsets = cal["offsets"] + cal2["offsets"]
     offset = statistics.median(offsets)
-    for run in idle + white + base:
+    for run in idle + white + on_mars + base:
         if run["recorded"] is not None:
             run["recorded"] += offset * 1e3
     return {"cal": {"offset": offset, "spread": max(abs(o - offset) for o in offsets), "n": len(offsets),
                     "before": cal["offset"], "after": cal2["offset"], "latency": cal["latency"]},
-            "idle": idle, "white": white, "base": base}
+            "idle": idle, "white": white, "mars": on_mars, "base": base}
 
 def _p50_p99(values: list[float], signed: bool = True) -> str:
     f = "{:+.1f}" if signed else "{:.1f}"
@@ -314,6 +329,11 @@ def alarm_rows(al: dict) -> tuple[list[list[str]], list[list[str]], list[str]]:
                              f"p50 / p99 of {len(heard)}", _p50_p99(heard),
                         f"{_p50_p99(base_heard)} sleep + `aplay`" if base_heard else "—", "—",
                         "p99 < 20 ms", _met(heard, 20.0)))
+    on_mars = [r["recorded"] for r in al.get("mars", []) if r["recorded"] is not None]
+    if on_mars:
+        main.append(row("7m", f"Mars alarm onset (LMST at 0° E, triggers between seconds), instant → first audio "
+                              f"in the recording, p50 / p99 of {len(on_mars)}", _p50_p99(on_mars), "—", "—",
+                        "p99 < 20 ms", _met(on_mars, 20.0)))
     base_written = [r["written"] for r in base]
     metrics = [
         ("first write vs the trigger (`written_ms`; < 0 by design)",
@@ -334,7 +354,7 @@ def alarm_rows(al: dict) -> tuple[list[list[str]], list[list[str]], list[str]]:
             if values:
                 supp.append(row("", f"alarm onset: {title}, p50 / p99, {label}", _p50_p99(values),
                                 peer if n == 0 else ""))
-    for name, runs in (("idle", idle), ("over white", white), ("aplay", base)):
+    for name, runs in (("idle", idle), ("over white", white), ("Mars", al.get("mars", [])), ("aplay", base)):
         lost = sum(r["recorded"] is None for r in runs)
         if lost:
             notes.append(f"{lost} of {len(runs)} onsets ({name}) were not found in the recording.")
@@ -373,7 +393,10 @@ PulseAudio's own `pa_simple_get_latency`, at that time plus the latency. The tar
 on the size of the offset, early or late. The peer column is a baseline, not a systemd timer
 ({systemd_state()}): Python sleeps until the whole second and execs `aplay -q -D pulse` on the decoded
 beep (a WAV), {a.alarms} times; its "written" is the exec time, its heard onset is from the same
-recording. p99 of 10 or 20 runs is close to the worst run.
+recording. p99 of 10 or 20 runs is close to the worst run. Row 7m: {max(2, a.alarms // 2)} alarms on Mars time
+the same way, with nothing playing (`--mars 0E` at the next whole second of local mean solar time there, 3–4 s
+ahead, so each trigger falls between Earth seconds), measured from the trigger the daemon gives, milliseconds
+included.
 
 """
     return text

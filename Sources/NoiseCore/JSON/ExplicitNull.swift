@@ -15,6 +15,7 @@ public struct ExplicitNull<Value> {
 
 extension ExplicitNull: Sendable where Value: Sendable {}
 extension ExplicitNull: Equatable where Value: Equatable {}
+extension ExplicitNull: Hashable where Value: Hashable {}
 
 extension ExplicitNull: Codable where Value: Codable {
     public init(from decoder: any Decoder) throws {

@@ -7,13 +7,13 @@ import NoiseProtocol
 public protocol AlarmRinger: Sendable {
     /// Schedules the tone to sound exactly at `trigger` (called shortly before it); returns within `readyWithin`,
     /// with the tone made in code scheduled when the alarm's sound could not be loaded in that time.
-    func prepareAlarmTone(alarm: Alarm, trigger: Int64, readyWithin: Duration) async
+    func prepareAlarmTone(alarm: Alarm, trigger: Double, readyWithin: Duration) async
     /// Drops a prepared tone whose trigger will not ring.
     func cancelPreparedTone() async
     /// Rings (keeping a prepared tone, else starting one now; one tone for any number of ringing alarms);
     /// returns which tone sounds and why it cannot be heard, if it cannot. Returns within a second whatever the
     /// files do.
-    func startAlarmTone(alarm: Alarm, trigger: Int64) async -> RingReport
+    func startAlarmTone(alarm: Alarm, trigger: Double) async -> RingReport
     func stopAlarmTone() async
     /// The `unknown_sound` error (with the closest ids) when `id` names no sound in the catalog; alarms may use
     /// any sound.

@@ -11,10 +11,9 @@ extension AlarmScheduler {
 
     func perform(_ actions: [AlarmSchedule.Action]) async {
         guard !actions.isEmpty else { return }
-        let now = nowSeconds()
         var toneStopped = false
         do {
-            try await store.record(actions, labels: schedule.alarms.mapValues(\.label), now: now)
+            try await store.record(actions, labels: schedule.alarms.mapValues(\.label), now: Int64(now().rounded(.down)))
         } catch {
             // Ringing matters more than the record: go on, and say so.
             logger.error("alarms: could not store the scheduler's state: \(error)")
@@ -55,7 +54,7 @@ extension AlarmScheduler {
         }
     }
 
-    private func ring(_ alarmID: Int64, trigger: Int64) async {
+    private func ring(_ alarmID: Int64, trigger: Double) async {
         guard let alarm = schedule.alarms[alarmID] else { return }
         let when = TriggerInfo(unix: trigger, zone: schedule.zone).local
         let title = alarm.label.isEmpty ? "" : "(\(alarm.label)) "

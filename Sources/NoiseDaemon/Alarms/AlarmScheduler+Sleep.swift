@@ -8,7 +8,7 @@ extension AlarmScheduler {
     /// The machine is about to sleep: hold the alarms until it wakes, and fade a ringing tone (it sounds again at
     /// resume if its alarm still rings).
     public func prepareForSleep() async {
-        asleepSince = nowSeconds()
+        asleepSince = now()
         logger.info("alarms: the machine is going to sleep")
         if !schedule.ringing.isEmpty { await ringer.stopAlarmTone() }
         await cancelPrepared()
@@ -29,7 +29,7 @@ extension AlarmScheduler {
         let slept = asleepSince != nil
         asleepSince = nil
         let before = Set(schedule.ringing.keys)
-        await perform(schedule.advance(to: nowSeconds(), lateReason: slept ? .suspended : .late))
+        await perform(schedule.advance(to: now(), lateReason: slept ? .suspended : .late))
         if slept, let alarmID = before.intersection(schedule.ringing.keys).min(),
            let alarm = schedule.alarms[alarmID], let ring = schedule.ringing[alarmID] {
             _ = await ringer.startAlarmTone(alarm: alarm, trigger: ring.trigger)
@@ -41,8 +41,8 @@ extension AlarmScheduler {
     /// While logind says the machine sleeps, nothing rings (what comes due is looked at on resume); the hold ends
     /// by itself after `Limits.sleepHoldSeconds` of wall time, so a resume signal that never comes cannot keep an
     /// alarm silent (after a real sleep the wall clock has moved on much further).
-    func sleepHoldEnds() -> Int64? {
-        guard let since = asleepSince, nowSeconds() - since < Limits.sleepHoldSeconds else { return nil }
+    func sleepHoldEnds() -> Double? {
+        guard let since = asleepSince, now() - since < Limits.sleepHoldSeconds else { return nil }
         return since + Limits.sleepHoldSeconds
     }
 }

@@ -10,7 +10,7 @@ extension AlarmScheduler {
     /// rings at full volume at once, as a kitchen timer does.
     public func addTimer(seconds: Double, label: String?, sound: String?) async throws(ProtocolError) -> AlarmInfo {
         try await checkSound(sound)
-        let firesAt = nowSeconds() + Int64(seconds.rounded())
+        let firesAt = Int64(now().rounded(.down)) + Int64(seconds.rounded())
         let local = firesAt + Int64(schedule.zone.offset(at: firesAt))
         let secondOfDay = Int(local - CivilDate.floorDivide(local, 86_400) * 86_400)
         let time = TimeOfDay(hour: secondOfDay / 3600, minute: secondOfDay / 60 % 60, second: secondOfDay % 60)

@@ -5,6 +5,7 @@ import NoiseSystem
 import NoiseAlarms
 import NoiseTime
 import NoiseProtocol
+import TimeScales
 
 /// Owns the alarms and the next-trigger state. It waits on the wall clock until the next deadline, asks the
 /// `AlarmSchedule` value what is due, stores what must survive a crash, then rings, stops and reports.
@@ -25,7 +26,7 @@ public actor AlarmScheduler {
     var recentMissed: [MissedInfo] = [] { didSet { publishStatus() } }
     var lastNext: AlarmInfo?
     /// The trigger whose tone is scheduled ahead in the mixer.
-    var prepared: (alarmID: Int64, trigger: Int64)?
+    var prepared: (alarmID: Int64, trigger: Double)?
     /// Why the zone is UTC against the system's settings (shown in `status`), or nil.
     var zoneProblem: String? { didSet { publishStatus() } }
     /// The tone each alarm last rang with (since start), shown in its `AlarmInfo`.
@@ -37,7 +38,9 @@ public actor AlarmScheduler {
     /// Where `status` reads the alarms (see `StatusBoard`).
     let board: StatusBoard
     /// When logind said the machine was going to sleep, until it wakes (`AlarmScheduler+Sleep`).
-    var asleepSince: Int64?
+    var asleepSince: Double?
+    /// Why the leap-second table is the built-in one (the system's list could not be read), or nil.
+    let leapSecondsProblem: String?
 
     /// How long before a trigger its tone is handed to the mixer: more than the device buffer (0.5 s), so the
     /// first frame can be placed on the trigger's instant.
@@ -45,13 +48,15 @@ public actor AlarmScheduler {
 
     public init(store current: CurrentStore, clock: any WallClock, zones: any TimeZoneSource, ringer: any AlarmRinger,
                 hub: EventHub, logger: Logger, template: AlarmTemplate = AlarmTemplate(),
-                missedGraceSeconds: Double = AlarmDefaults.missedGraceSeconds, board: StatusBoard = StatusBoard()) async throws {
+                missedGraceSeconds: Double = AlarmDefaults.missedGraceSeconds, board: StatusBoard = StatusBoard(),
+                leapSeconds: (list: LeapSeconds, problem: String?) = (.builtIn, nil)) async throws {
         let store = current.store
         let snapshot = try await store.snapshot()
-        let now = Int64(clock.now().rounded(.down))
+        let now = clock.now()
         let (zone, zoneProblem) = zones.systemZoneReading()
         self.schedule = AlarmSchedule(alarms: snapshot.alarms, lookAfter: snapshot.lookAfter, snoozes: snapshot.snoozes,
-                                      zone: zone, now: now)
+                                      zone: zone, leapSeconds: leapSeconds.list, now: now)
+        self.leapSecondsProblem = leapSeconds.problem
         self.zoneProblem = zoneProblem
         self.schedule.missedGraceSeconds = missedGraceSeconds
         self.template = template
@@ -63,6 +68,7 @@ public actor AlarmScheduler {
         self.logger = logger
         self.board = board
         if let zoneProblem { logger.warning("alarms: \(zoneProblem)") }
+        if let note = leapSeconds.problem ?? leapSeconds.list.taiMinusUTC(atUnix: now).note { logger.notice("alarms: \(note)") }
         self.recentMissed = Self.info(try await store.missed(limit: Limits.missedShown), zone: zone)
         publishStatus()
     }
@@ -79,13 +85,13 @@ public actor AlarmScheduler {
             refreshZone()
             var deadline: Double?
             if let until = sleepHoldEnds() {
-                deadline = Double(until)
+                deadline = until
             } else {
                 await examine()
-                deadline = schedule.nextDeadline.map(Double.init)
+                deadline = schedule.nextDeadline
             }
             if asleepSince == nil, let next = schedule.nextAlarm, prepared == nil || prepared! != next {
-                let prepareAt = max(clock.now(), Double(next.trigger) - Self.prepareLead)
+                let prepareAt = max(clock.now(), next.trigger - Self.prepareLead)
                 deadline = min(deadline ?? prepareAt, prepareAt)
             }
             let clock = self.clock
@@ -106,10 +112,10 @@ public actor AlarmScheduler {
         let next = schedule.nextAlarm
         if let prepared, next.map({ $0 != prepared }) ?? true { await cancelPrepared() }
         guard prepared == nil, let next, let alarm = schedule.alarms[next.alarmID],
-              Double(next.trigger) - clock.now() <= Self.prepareLead else { return }
+              next.trigger - clock.now() <= Self.prepareLead else { return }
         prepared = next
         // The tone must be in the mixer before the device buffer's worth of time is left, or it starts late.
-        let readyWithin = max(0, Double(next.trigger) - clock.now() - Limits.toneReadyMarginSeconds)
+        let readyWithin = max(0, next.trigger - clock.now() - Limits.toneReadyMarginSeconds)
         await ringer.prepareAlarmTone(alarm: alarm, trigger: next.trigger, readyWithin: .seconds(readyWithin))
     }
 
@@ -119,7 +125,7 @@ public actor AlarmScheduler {
         await ringer.cancelPreparedTone()
     }
 
-    func nowSeconds() -> Int64 { Int64(clock.now().rounded(.down)) }
+    func now() -> Double { clock.now() }
 
     func refreshZone() {
         let (zone, problem) = zones.systemZoneReading()
@@ -144,6 +150,7 @@ public actor AlarmScheduler {
     public func add(_ changes: AlarmChanges) async throws(ProtocolError) -> AlarmInfo {
         try await checkSound(changes.sound)
         guard let alarm = changes.newAlarm(id: 0, template: template) else { throw ProtocolError(.invalidArgument, "alarm_add needs 'time'") }
+        if let problem = alarm.ruleProblem { throw ProtocolError(.invalidArgument, "alarm_add: \(problem)") }
         return try await insert(alarm)
     }
 
@@ -155,7 +162,8 @@ public actor AlarmScheduler {
         }
         try await checkSound(changes.sound)
         let updated = changes.applied(to: alarm)
-        let now = nowSeconds()
+        if let problem = updated.ruleProblem { throw ProtocolError(.invalidArgument, "alarm_edit: \(problem)") }
+        let now = now()
         try await storing { try await store.update(updated, lookAfter: now) }
         await perform(schedule.put(updated, now: now))
         changed()
@@ -179,7 +187,7 @@ public actor AlarmScheduler {
 
     /// Stores a new alarm (the store gives its id) and schedules it; nothing changes if the store refuses it.
     func insert(_ alarm: Alarm) async throws(ProtocolError) -> AlarmInfo {
-        let now = nowSeconds()
+        let now = now()
         let stored = try await storing { try await store.insert(alarm, lookAfter: now) }
         await perform(schedule.put(stored, now: now))
         changed()
@@ -193,8 +201,9 @@ public actor AlarmScheduler {
 
     /// Every alarm, the next to ring first; disabled ones (no next trigger) last, by id.
     public func list() -> [AlarmInfo] {
-        schedule.alarms.keys.compactMap(info).sorted {
-            ($0.nextTrigger?.unix ?? .max, $0.alarm.id) < ($1.nextTrigger?.unix ?? .max, $1.alarm.id)
+        schedule.alarms.keys.compactMap(info).sorted { (first: AlarmInfo, second: AlarmInfo) -> Bool in
+            let (one, two) = (first.nextTrigger?.unix ?? .infinity, second.nextTrigger?.unix ?? .infinity)
+            return one != two ? one < two : first.alarm.id < second.alarm.id
         }
     }
 
@@ -206,7 +215,7 @@ public actor AlarmScheduler {
     public func snooze(minutes: Int?, only alarmID: Int64? = nil) async throws(ProtocolError) -> [AlarmInfo] {
         let ids = schedule.ringing.keys.filter { alarmID == nil || $0 == alarmID }.sorted()
         guard !ids.isEmpty else { throw notRinging() }
-        await perform(schedule.snooze(now: nowSeconds(), minutes: minutes, only: alarmID))
+        await perform(schedule.snooze(now: now(), minutes: minutes, only: alarmID))
         changed()
         return ids.compactMap(info)
     }
@@ -215,7 +224,7 @@ public actor AlarmScheduler {
     public func dismiss(only alarmID: Int64? = nil) async throws(ProtocolError) -> [AlarmInfo] {
         let ringing = schedule.ringing.keys.filter { alarmID == nil || $0 == alarmID }.sorted().compactMap(info)
         guard !ringing.isEmpty else { throw notRinging() }
-        await perform(schedule.dismiss(now: nowSeconds(), only: alarmID))
+        await perform(schedule.dismiss(now: now(), only: alarmID))
         changed()
         // A timer is gone once dismissed: it is answered as it was, no longer ringing and with nothing to come.
         return ringing.map { before in
@@ -230,7 +239,8 @@ public actor AlarmScheduler {
                      missed: recentMissed, timeZone: schedule.zone.identifier, wakeFromSuspend: clock.wakesFromSuspend,
                      wakeNote: clock.wakesFromSuspend ? nil
                         : "a suspended machine will not wake for alarms: give noised CAP_WAKE_ALARM (see docs/alarms.md)",
-                     storeProblem: store.readOnlyReason ?? lastStoreFailure, timeZoneProblem: zoneProblem, timers: timers())
+                     storeProblem: store.readOnlyReason ?? lastStoreFailure, timeZoneProblem: zoneProblem, timers: timers(),
+                     leapSecondsNote: leapSecondsProblem ?? schedule.leapSeconds.taiMinusUTC(atUnix: now()).note)
     }
 
     func publishStatus() {

@@ -17,7 +17,7 @@ actor DesktopLink<C: Clock> where C.Duration == Duration {
     /// The alarms whose ringing notification is shown.
     private var notified: Set<Int64> = []
     /// The missed alarms already known (at start, or notified since): (alarm id, trigger).
-    private var knownMissed: Set<[Int64]>
+    private var knownMissed: Set<[Double]>
     /// The names of the sounds seen playing, by id: a paused mix is shown by name.
     private var names: [String: String] = [:]
     /// What the bus was last given, so an event that changes neither does not wake its thread.
@@ -76,7 +76,7 @@ actor DesktopLink<C: Clock> where C.Duration == Duration {
         }
     }
 
-    private static func key(_ missed: MissedInfo) -> [Int64] { [missed.alarmId, missed.trigger.unix] }
+    private static func key(_ missed: MissedInfo) -> [Double] { [Double(missed.alarmId), missed.trigger.unix] }
 
     // MARK: From the bus
 

@@ -11,17 +11,17 @@ extension Player {
     /// does not make it late. The scheduler calls this shortly before a trigger and confirms it with
     /// `startAlarmTone` (or cancels it with `cancelPreparedTone`). Returns within `readyWithin`: a sound not loaded
     /// by then gives way to the tone made in code, so a slow file never makes an alarm late.
-    public func prepareAlarmTone(alarm: Alarm, trigger: Int64, readyWithin: Duration) async {
+    public func prepareAlarmTone(alarm: Alarm, trigger: Double, readyWithin: Duration) async {
         guard alarmTone == nil else { return }
         let (loaded, tone) = await alarmSource(alarm, within: readyWithin)
         guard alarmTone == nil else { return }
-        alarmTone = (startTone(loaded, volume: alarm.volume, rampSeconds: alarm.rampSeconds, at: Double(trigger)), trigger, false, tone)
+        alarmTone = (startTone(loaded, volume: alarm.volume, rampSeconds: alarm.rampSeconds, at: trigger), trigger, false, tone)
     }
 
     /// Rings: keeps the tone prepared for this trigger, or starts one now (one tone for any number of ringing
     /// alarms). Says which tone sounds and, when the device is in error, why it cannot be heard, so the alarm
     /// rings in other ways.
-    public func startAlarmTone(alarm: Alarm, trigger: Int64) async -> RingReport {
+    public func startAlarmTone(alarm: Alarm, trigger: Double) async -> RingReport {
         if let tone = alarmTone, !tone.rung, tone.trigger > trigger {
             // Prepared for a later alarm: this one rings now.
             cancelPreparedTone()

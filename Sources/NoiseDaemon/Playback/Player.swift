@@ -68,7 +68,7 @@ public actor Player<C: Clock> where C.Duration == Duration {
     var nextVoice: VoiceID = 1
     /// The one alarm tone, if any: its voice, the trigger it was scheduled for, whether its alarm rang (false while
     /// it is only prepared ahead of its trigger), and which sound it is.
-    var alarmTone: (voice: VoiceID, trigger: Int64, rung: Bool, tone: ToneInfo)?
+    var alarmTone: (voice: VoiceID, trigger: Double, rung: Bool, tone: ToneInfo)?
     /// The last alarm tone's first frames relative to its trigger: when written, when heard (seconds).
     public private(set) var lastOnset: (written: Double, heard: Double)? {
         didSet { board.publish(onset: lastOnset.map { OnsetInfo(writtenSeconds: $0.written, heardSeconds: $0.heard) }) }
@@ -202,7 +202,7 @@ public actor Player<C: Clock> where C.Duration == Duration {
             _ = published()
         case .alarmAudio(let voice, let writtenAt, let heardAt):
             if let tone = alarmTone, tone.voice == voice {
-                lastOnset = (writtenAt - Double(tone.trigger), heardAt - Double(tone.trigger))
+                lastOnset = (writtenAt - tone.trigger, heardAt - tone.trigger)
             }
         }
     }

@@ -18,10 +18,12 @@ public struct AlarmsStatus: Sendable, Equatable, Codable {
     @ExplicitNull public var lastOnset: OnsetInfo?
     /// Why changes to alarms are refused now (a read-only state folder, a full disk), or null.
     @ExplicitNull public var storeProblem: String?
+    /// Why Mars alarms' leap seconds are uncertain (the system's list expired, or the built-in table is used), or null.
+    @ExplicitNull public var leapSecondsNote: String?
 
     public init(count: Int, next: AlarmInfo?, ringing: [AlarmInfo], missed: [MissedInfo], timeZone: String,
                 wakeFromSuspend: Bool, wakeNote: String?, lastOnset: OnsetInfo? = nil, storeProblem: String? = nil,
-                timeZoneProblem: String? = nil, timers: [AlarmInfo] = []) {
+                timeZoneProblem: String? = nil, timers: [AlarmInfo] = [], leapSecondsNote: String? = nil) {
         self.count = count
         self.next = next
         self.ringing = ringing
@@ -33,5 +35,6 @@ public struct AlarmsStatus: Sendable, Equatable, Codable {
         self.lastOnset = lastOnset
         self.storeProblem = storeProblem
         self.timeZoneProblem = timeZoneProblem
+        self.leapSecondsNote = leapSecondsNote
     }
 }

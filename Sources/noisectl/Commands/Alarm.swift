@@ -1,4 +1,5 @@
 import ArgumentParser
+import MarsTime
 import NoiseCore
 import NoiseAlarms
 import NoiseProtocol
@@ -15,7 +16,7 @@ struct AlarmCommand: ParsableCommand {
 
 /// The settings shared by `alarm add` and `alarm edit`.
 struct AlarmSettingOptions: ParsableArguments {
-    @Option(help: "once (default), daily, weekdays, weekends, mon,wed,fri, mon-fri, sat..sun.")
+    @Option(help: "once (default), daily, weekdays, weekends, mon,wed,fri, mon-fri, sat..sun; with --mars: once or sols.")
     var `repeat`: String?
 
     @Option(help: "A label, e.g. Work.")
@@ -50,6 +51,57 @@ struct AlarmSettingOptions: ParsableArguments {
         changes.ringLimitSeconds = try parseDuration(ringFor, option: "--ring-for")
         if let problem = changes.problem() { throw ValidationError(problem.message) }
         return changes
+    }
+}
+
+/// The arguments of `alarm_add` and `alarm_edit`: the settings, the id for an edit, and a Mars alarm's clock.
+struct AlarmArgs: Encodable {
+    var id: Int64?
+    var changes: AlarmChanges
+    var mars: MarsOptions?
+
+    func encode(to encoder: any Encoder) throws {
+        try changes.encode(to: encoder)
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encodeIfPresent(id, forKey: .id)
+        guard let mars, let place = mars.mars else { return }
+        try container.encode(place, forKey: MarsLongitude(parsing: place) == nil ? .marsSite : .marsLon)
+        try container.encode(mars.solar, forKey: .solar)
+    }
+
+    enum Key: String, CodingKey {
+        case id, solar
+        case marsSite = "mars_site"
+        case marsLon = "mars_lon"
+    }
+}
+
+/// `--mars SITE|LONGITUDE [--solar]`: an alarm on a clock on Mars (docs/mars.md).
+struct MarsOptions: ParsableArguments {
+    @Option(help: "Ring at a Mars local time: a site (jezero, gale…) or a longitude (77.45E, 137.4).",
+            completion: .list(MarsSite.all.map(\.id)))
+    var mars: String?
+
+    @Flag(help: "With --mars: local true solar time (LTST) instead of local mean solar time (LMST).")
+    var solar = false
+
+    func validate() throws {
+        if solar && mars == nil { throw ValidationError("--solar goes with --mars SITE") }
+        if let mars, MarsLongitude(parsing: mars) == nil, case .failure(let problem) = MarsSite.named(mars) {
+            throw ValidationError("--mars: \(problem.message); or a longitude, \(MarsLongitude.accepted)")
+        }
+    }
+
+    /// `sols` (and its spellings): every sol, which only a Mars alarm has.
+    static func meansSols(_ text: String) -> Bool {
+        ["sols", "everysol"].contains(text.lowercased().filter { !$0.isWhitespace && $0 != "-" })
+    }
+
+    /// The clock, to compute with here (`alarm when`).
+    func clock() throws -> MarsAlarmClock? {
+        guard let mars else { return nil }
+        if let longitude = MarsLongitude(parsing: mars) { return MarsAlarmClock(lonEastDeg: longitude.east, solar: solar) }
+        do { return try MarsAlarmClock.at(site: mars, solar: solar) } catch { throw ValidationError("--mars: \(error.message)") }
     }
 }
 
@@ -90,6 +142,7 @@ extension AlarmCommand {
         var time: String
 
         @OptionGroup var settings: AlarmSettingOptions
+        @OptionGroup var mars: MarsOptions
 
         @Flag(help: "Add it switched off.")
         var disabled = false
@@ -97,13 +150,16 @@ extension AlarmCommand {
         func validate() throws {
             _ = try parseTime(time, option: "TIME")
             _ = try settings.changes()
+            if mars.mars == nil, settings.repeat.map(MarsOptions.meansSols) == true {
+                throw ValidationError("--repeat sols is for alarms on Mars time: add --mars SITE (e.g. --mars jezero)")
+            }
         }
 
         func run() throws {
             var changes = try settings.changes()
             changes.time = try parseTime(time, option: "TIME")
             if disabled { changes.enabled = false }
-            try AlarmText.send(options, "alarm_add", args: changes, verb: "Added")
+            try AlarmText.send(options, "alarm_add", args: AlarmArgs(changes: changes, mars: mars), verb: "Added")
         }
     }
 
@@ -117,6 +173,7 @@ extension AlarmCommand {
         var time: String?
 
         @OptionGroup var settings: AlarmSettingOptions
+        @OptionGroup var mars: MarsOptions
 
         func validate() throws {
             if let time { _ = try parseTime(time, option: "--time") }
@@ -126,17 +183,7 @@ extension AlarmCommand {
         func run() throws {
             var changes = try settings.changes()
             changes.time = try time.map { try parseTime($0, option: "--time") }
-            struct Args: Encodable {
-                var id: Int64
-                var changes: AlarmChanges
-                func encode(to encoder: any Encoder) throws {
-                    try changes.encode(to: encoder)
-                    var container = encoder.container(keyedBy: Key.self)
-                    try container.encode(id, forKey: .id)
-                }
-                enum Key: CodingKey { case id }
-            }
-            try AlarmText.send(options, "alarm_edit", args: Args(id: alarm.id, changes: changes), verb: "Changed")
+            try AlarmText.send(options, "alarm_edit", args: AlarmArgs(id: alarm.id, changes: changes, mars: mars), verb: "Changed")
         }
     }
 
@@ -159,8 +206,8 @@ extension AlarmCommand {
                 let now = LocalTime.nowSeconds()
                 let header = ["ID", "TIME", "REPEAT", "LABEL", "SOUND", "ON", "NEXT"]
                 let rows = alarms.map { info in
-                    [String(info.alarm.id), info.alarm.time.description,
-                     info.alarm.isTimer ? "timer" : info.alarm.repeat.description,
+                    [String(info.alarm.id), AlarmText.time(info),
+                     info.alarm.isTimer ? "timer" : AlarmText.repeatText(info.alarm),
                      info.alarm.label + (info.alarm.note.map { (info.alarm.label.isEmpty ? "" : " ") + "(\($0))" } ?? ""),
                      info.alarm.sound, info.alarm.enabled ? "yes" : "no", AlarmText.next(info, now: now)]
                 }

@@ -1,4 +1,5 @@
 import ClockFace
+import MarsTime
 import NoiseAlarms
 import NoiseCore
 import NoiseProtocol
@@ -17,8 +18,30 @@ enum AlarmText {
     static func summary(_ info: AlarmInfo, now: Int64) -> String {
         let alarm = info.alarm
         let label = alarm.label.isEmpty ? "" : " \"\(alarm.label)\""
-        let kind = alarm.isTimer ? "timer \(alarm.id) \(alarm.time)" : "alarm \(alarm.id) \(alarm.time) \(alarm.repeat)"
+        let kind = alarm.isTimer ? "timer \(alarm.id) \(alarm.time)" : "alarm \(alarm.id) \(time(info)) \(repeatText(alarm))"
         return kind + label + ": " + next(info, now: now)
+    }
+
+    /// `07:00`, or for a Mars alarm `07:00 LMST Jezero (Sol 1720)`: the sol its next trigger falls on (the rover's
+    /// mission sol at its site, else the Mars Sol Date's).
+    static func time(_ info: AlarmInfo) -> String {
+        guard let mars = info.alarm.mars else { return info.alarm.time.description }
+        var text = "\(info.alarm.time) \(mars.clockName) \(mars.placeName)"
+        if let trigger = info.nextTrigger {
+            let clock = MarsClock(unix: trigger.unix, leapSeconds: .builtIn)
+            if let site = mars.site.flatMap({ try? MarsSite.named($0).get() }), let landing = site.landing {
+                let sol = MarsSite.missionSol(at: clock, landing: MarsClock(unix: landing, leapSeconds: .builtIn), longitude: site.longitude)
+                text += " (Sol \(sol))"
+            } else {
+                text += " (MSD \(Int(clock.msd.rounded(.down))))"
+            }
+        }
+        return text
+    }
+
+    /// `weekdays`, `once`; a Mars alarm's every day is `every sol`.
+    static func repeatText(_ alarm: Alarm) -> String {
+        alarm.mars != nil && !alarm.repeat.isOnce ? "every sol" : alarm.repeat.description
     }
 
     /// `alarm 3 (Work)`, `timer 4 (tea)`.
@@ -42,14 +65,14 @@ enum AlarmText {
 
     static func next(_ info: AlarmInfo, now: Int64) -> String {
         if info.ringing { return "ringing now" }
-        if let snoozed = info.snoozedUntil { return "snoozed until \(clock(snoozed)), \(relative(snoozed.unix - now))" }
+        if let snoozed = info.snoozedUntil { return "snoozed until \(clock(snoozed)), \(relative(snoozed.unix - Double(now)))" }
         guard let trigger = info.nextTrigger else { return info.alarm.enabled ? "no trigger" : "off" }
-        return "\(date(trigger)), \(relative(trigger.unix - now))"
+        return "\(date(trigger)), \(relative(trigger.unix - Double(now)))"
     }
 
     static func details(_ info: AlarmInfo, now: Int64) -> [String] {
         let alarm = info.alarm
-        var rows = [["Alarm", String(alarm.id)], ["Time", alarm.time.description], ["Repeat", alarm.isTimer ? "a timer: rings once, then goes" : alarm.repeat.description],
+        var rows = [["Alarm", String(alarm.id)], ["Time", time(info)], ["Repeat", alarm.isTimer ? "a timer: rings once, then goes" : repeatText(alarm)],
                     ["Label", alarm.label.isEmpty ? "—" : alarm.label], ["Enabled", alarm.enabled ? "yes" : "no"],
                     ["Sound", "\(alarm.sound) at \(alarm.volume.formatted)%"],
                     ["Ramp", alarm.rampSeconds == 0 ? "none" : DurationParser.describe(alarm.rampSeconds)],
@@ -71,7 +94,8 @@ enum AlarmText {
     }
 
     /// `in 8 h 12 min`, `in 40 s`, `1 min ago`.
-    static func relative(_ seconds: Int64) -> String {
+    static func relative(_ interval: Double) -> String {
+        let seconds = Int64(interval.rounded())
         let magnitude = abs(seconds)
         let text: String
         if magnitude < 60 {

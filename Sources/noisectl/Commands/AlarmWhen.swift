@@ -4,7 +4,7 @@ import NoiseSystem
 import NoiseAlarms
 import NoiseTime
 
-/// `noisectl alarm when`: the next triggers of an alarm, computed here by `NextTrigger`, the scheduler's own
+/// `noisectl alarm when`: the next triggers of an alarm, computed here by the alarm's `TriggerRule`, the scheduler's own
 /// function, so a time and repeat rule can be checked against daylight saving without the daemon (as
 /// `systemd-analyze calendar --iterations` checks a timer).
 struct AlarmWhen: ParsableCommand {
@@ -15,10 +15,13 @@ struct AlarmWhen: ParsableCommand {
             The scheduler's own rules, daylight saving included: a time that does not
             exist on the spring-forward day rings shifted forward by the gap (02:30 at
             03:30); a time that happens twice in the fall rings the first time.
+            With --mars, TIME is a site's local mean solar time (--solar: true solar
+            time) and the instants come to the millisecond, as the daemon rings them.
             Examples:
               noisectl alarm when 07:00 --repeat weekdays
               noisectl alarm when 02:30 --repeat daily --zone America/New_York \\
                 --from 2024-03-09T12:00:00Z
+              noisectl alarm when 07:00 --mars jezero --repeat sols --count 3
             """)
 
     @OptionGroup var options: ClientOptions
@@ -38,43 +41,48 @@ struct AlarmWhen: ParsableCommand {
     @Option(help: "How many triggers to show, 1 to 1000.")
     var count = 5
 
+    @OptionGroup var mars: MarsOptions
+
     func validate() throws {
         guard (1...1000).contains(count) else { throw ValidationError("--count must be 1 to 1000, got \(count)") }
         _ = try parsedTime()
         _ = try parsedRule()
         _ = try startInstant()
         _ = try zoneRules()
+        if mars.mars != nil, let problem = Alarm(id: 0, time: try parsedTime(), repeat: try parsedRule(),
+                                                 mars: try mars.clock()).ruleProblem {
+            throw ValidationError("--repeat: \(problem)")
+        }
     }
 
     func run() throws {
         let (alarmTime, repeatRule) = (try parsedTime(), try parsedRule())
         let (start, rules) = (try startInstant(), try zoneRules())
-        let triggers = NextTrigger.upcoming(time: alarmTime, rule: repeatRule, after: start, zone: rules, count: count)
-            .map { instant in
-                let offset = rules.offset(at: instant)
-                return Trigger(
-                    instant: ISO8601.format(unix: instant, offsetSeconds: offset), unix: instant, offsetSeconds: offset,
-                    abbreviation: rules.abbreviation(at: instant),
-                    shifted: ISO8601.Parts(unix: instant, offsetSeconds: offset).timeOfDay != alarmTime)
-            }
+        let marsClock = try mars.clock()
+        // The scheduler's own function, with the system's leap seconds as the daemon reads them.
+        let alarm = Alarm(id: 0, time: alarmTime, repeat: repeatRule, mars: marsClock)
+        let context = TriggerRule.Context(zone: rules, leapSeconds: marsClock == nil ? .builtIn : SystemLeapSeconds.load().list)
+        let triggers = Self.triggers(of: alarm.rule, in: context, after: Double(start), count: count)
         if options.json {
-            let reply = Reply(zone: rules.identifier, time: alarmTime.description, repeat: repeatRule.description,
-                              triggers: triggers)
+            let reply = Reply(zone: rules.identifier, time: alarmTime.description,
+                              repeat: marsClock != nil && !repeatRule.isOnce ? "sols" : repeatRule.description,
+                              mars: marsClock, triggers: triggers)
             return Output.json(reply)
         }
-        let what = "\(alarmTime) (\(repeatRule)) in \(rules.identifier)"
+        let what = marsClock.map { "\(alarmTime) \($0.clockName) \($0.placeName) (\(AlarmText.repeatText(alarm)))" }
+            ?? "\(alarmTime) (\(repeatRule)) in \(rules.identifier)"
         guard !triggers.isEmpty else { return Output.line("No trigger of \(what) in the next two weeks.") }
         Output.line(triggers.count == 1 ? "Next trigger of \(what):" : "Next \(triggers.count) triggers of \(what):")
         for trigger in triggers {
             // "2024-03-11T07:00:00-04:00" read as date, time and offset.
             let text = trigger.instant
             let date = text.prefix { $0 != "T" }
-            let clock = text.dropFirst(date.count + 1).prefix(8)
+            let clock = text.dropFirst(date.count + 1).prefix { $0 != "+" && $0 != "-" }
             let offset = text.dropFirst(date.count + 1 + clock.count)
-            let localDay = NextTrigger.localDay(of: trigger.unix, zone: rules)
+            let localDay = NextTrigger.localDay(of: Int64(trigger.unix.rounded(.down)), zone: rules)
             let day = Weekday(rawValue: CivilDate.weekday(days: localDay))!.shortName
             var line = "\(day.prefix(1).uppercased() + day.dropFirst()) \(date) \(clock) \(offset) "
-                + "(\(trigger.abbreviation))  \(AlarmText.relative(trigger.unix - start))"
+                + "(\(trigger.abbreviation))  \(AlarmText.relative(trigger.unix - Double(start)))"
             if trigger.shifted { line += "  (shifted by the DST gap)" }
             Output.line(line)
         }
@@ -84,12 +92,33 @@ struct AlarmWhen: ParsableCommand {
         var zone: String
         var time: String
         var `repeat`: String
+        /// A Mars alarm's clock; absent for an Earth alarm.
+        var mars: MarsAlarmClock?
         var triggers: [Trigger]
     }
 
+    /// The next `count` triggers of `rule` after `start`, as the scheduler finds them, shown in the context's zone
+    /// (`alarm when`, `mars when`).
+    static func triggers(of rule: TriggerRule, in context: TriggerRule.Context, after start: Double, count: Int) -> [Trigger] {
+        var triggers: [Trigger] = []
+        var cursor = start
+        while triggers.count < count, let instant = rule.next(after: cursor, in: context) {
+            let whole = Int64(instant.rounded(.down))
+            let offset = context.zone.offset(at: whole)
+            var shifted = false
+            if case .wallClock(let time, _) = rule { shifted = ISO8601.Parts(unix: whole, offsetSeconds: offset).timeOfDay != time }
+            triggers.append(Trigger(instant: ISO8601.format(seconds: instant, offsetSeconds: offset), unix: instant,
+                                    offsetSeconds: offset, abbreviation: context.zone.abbreviation(at: whole), shifted: shifted))
+            if rule.ringsOnce { break }
+            cursor = instant
+        }
+        return triggers
+    }
+
+    /// `unix` has the milliseconds of a Mars trigger as a fraction (an Earth trigger's is whole).
     struct Trigger: Encodable {
         var instant: String
-        var unix: Int64
+        var unix: Double
         var offsetSeconds: Int
         var abbreviation: String
         /// Its wall time differs from the alarm's: the alarm's time fell in a spring-forward gap.

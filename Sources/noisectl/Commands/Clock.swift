@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import MarsTime
 import NoiseCore
 import NoiseSystem
 import ClockFace
@@ -64,6 +65,13 @@ struct Clock: ParsableCommand {
     @Flag(help: "With --analog: draw with block characters instead of braille.")
     var blocks = false
 
+    @Option(help: "Show a clock on Mars instead: a site (jezero, gale…) or a longitude (77.45E); its LMST, with the sol.",
+            completion: .list(MarsSite.all.map(\.id)))
+    var mars: String?
+
+    @Flag(help: "With --mars: local true solar time (LTST) instead of local mean solar time.")
+    var solar = false
+
     @Flag(help: "Print one frame and exit (for scripts).")
     var once = false
 
@@ -91,6 +99,10 @@ struct Clock: ParsableCommand {
         }
         if (zone != nil || blocks) && !analog { throw ValidationError("--zone and --blocks go with --analog") }
         if let zone { _ = try Self.zoneRules(zone, from: SystemTimeZoneSource(environment: ProcessEnvironment.current)) }
+        if solar && mars == nil { throw ValidationError("--solar goes with --mars SITE") }
+        if let mars {
+            do { _ = try Mars.place(named: mars) } catch { throw ValidationError("--mars: \(error.message)") }
+        }
     }
 
     /// A zone for `--zone`; an unknown one is a usage error with close names suggested.
@@ -127,12 +139,13 @@ struct Clock: ParsableCommand {
         let local = zones.systemZone()
         let twelve = settings.format == .locale ? LocaleClock.usesTwelveHours(environment: environment)
             : settings.format == .twelveHour
-        let render = try faceRenderer(settings: settings, twelveHour: twelve, local: local, zones: zones)
+        let marsSource = try marsClock()
+        let render = try faceRenderer(settings: settings, twelveHour: twelve, local: local, zones: zones, onMars: marsSource != nil)
         let terminal = ClockTerminal()
         let link = ClockDaemonLink(path: ClientOptions.socketPath(socket))
         let session = ClockSession(terminal: terminal, link: link,
                                    settings: settings, zone: local, battery: BatteryGauge(environment: environment),
-                                   render: render)
+                                   mars: marsSource, render: render)
         guard !once && terminal.isInteractive else {
             return printOnce(session, link: link, terminal: terminal, zone: local)
         }
@@ -142,13 +155,23 @@ struct Clock: ParsableCommand {
         session.run()
     }
 
+    /// `--mars`: the site's clock, with the leap seconds the system lists.
+    private func marsClock() throws -> MarsClockSource? {
+        guard let mars else { return nil }
+        let (_, longitude, landing) = try Mars.place(named: mars)
+        let name = (try? MarsSite.named(mars).get().place) ?? longitude.description
+        return MarsClockSource(place: name, longitude: longitude, landing: landing, solar: solar,
+                               leapSeconds: SystemLeapSeconds.load().list)
+    }
+
     private func faceRenderer(settings: ClockSettings, twelveHour: Bool, local: ZoneRules,
-                              zones: SystemTimeZoneSource) throws -> ClockFaceRenderer {
+                              zones: SystemTimeZoneSource, onMars: Bool) throws -> ClockFaceRenderer {
         guard analog else {
             return { scene, size in
                 var scene = scene
-                (scene.twelveHour, scene.seconds) = (twelveHour, settings.seconds)
-                (scene.ampm, scene.date) = (settings.ampm, settings.date)
+                // A Mars clock is 24-hour (the sol has no AM and PM) and has no Earth date.
+                (scene.twelveHour, scene.seconds) = (twelveHour && !onMars, settings.seconds)
+                (scene.ampm, scene.date) = (settings.ampm && !onMars, settings.date && !onMars)
                 return DigitalFace.render(scene, size: size)
             }
         }
@@ -159,7 +182,7 @@ struct Clock: ParsableCommand {
             let complication = other.map { zone in
                 ComplicationText.zoneDifference(zone: zone.identifier, zoneOffset: zone.offset(at: reading.instant),
                                                 localOffset: reading.offsetSeconds)
-            }
+            } ?? (onMars ? scene.info.first : nil)
             var frame = ClockFrame(size: size, lines: AnalogFace.render(reading, size: size, style: style,
                                                                         seconds: settings.seconds, complication: complication),
                                    style: .digits)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClockFace
 import MarsTime
 import NoiseCore
 import NoiseSystem
@@ -16,7 +17,7 @@ struct Mars: ParsableCommand {
 
     /// Where on Mars, from `--site` or `--lon`: the name, longitude and (for a rover's site) its landing.
     struct Place: ParsableArguments {
-        @Option(help: "A site, e.g. jezero, gale, curiosity, airy-0 (default: the prime meridian).",
+        @Option(help: "A site, e.g. jezero, gale, curiosity, airy-0 (default: [mars] site in config.toml, else airy-0).",
                 completion: .list(MarsSite.all.map(\.id)))
         var site: String?
 
@@ -28,18 +29,34 @@ struct Mars: ParsableCommand {
             _ = try resolved()
         }
 
-        func resolved() throws -> (name: String, longitude: MarsLongitude, landing: Double?) {
+        /// What was given (`--site` or `--lon`), as `[mars] site` saves it; nil for neither.
+        var given: String? { site ?? lon }
+
+        /// The place given, else `saved` (config.toml's `[mars] site`), else the prime meridian.
+        func resolved(saved: String? = nil) throws -> (name: String, longitude: MarsLongitude, landing: Double?) {
             if let lon {
                 guard let longitude = MarsLongitude(parsing: lon) else {
                     throw ValidationError("--lon '\(lon.prefix(40))' is not a longitude; use \(MarsLongitude.accepted)")
                 }
-                return ("longitude \(longitude.east)° E", longitude, nil)
+                return Mars.place(longitude)
             }
-            switch MarsSite.named(site ?? "airy-0") {
-            case .success(let found): return (found.name, found.longitude, found.landing)
-            case .failure(let error): throw ValidationError(error.message)
+            do {
+                return try Mars.place(named: site ?? saved ?? "airy-0")
+            } catch {
+                throw ValidationError((site == nil ? "[mars] site in config.toml: " : "") + error.message)
             }
         }
+    }
+
+    /// A place from a site's name or a longitude (`77.45E`), as `--mars` and `[mars] site` take it.
+    static func place(named text: String) throws(ProtocolError) -> (name: String, longitude: MarsLongitude, landing: Double?) {
+        if let longitude = MarsLongitude(parsing: text) { return place(longitude) }
+        let site = try MarsSite.named(text).get()
+        return (site.name, site.longitude, site.landing)
+    }
+
+    static func place(_ longitude: MarsLongitude) -> (name: String, longitude: MarsLongitude, landing: Double?) {
+        ("longitude \(longitude.east)° E", longitude, nil)
     }
 
     /// An ISO-8601 instant with an offset, as Unix seconds (with the fraction), or nil for none given.
@@ -63,6 +80,10 @@ struct MarsShow: ParsableCommand {
             Ls with the season and Mars Year, and the values of the Mars24 chain.
             Longitudes are planetographic, positive east: 77.45E, 282.55W, -133.8.
 
+            Live in a terminal, updating every second (q quits); --once, --json or a pipe
+            print it once. --site or --lon given live is saved as config.toml's
+            [mars] site, the place used when none is given.
+
             Examples:
               noisectl mars --site jezero
               noisectl mars --lon 137.44E --json
@@ -74,31 +95,46 @@ struct MarsShow: ParsableCommand {
     @OptionGroup var options: ClientOptions
     @OptionGroup var place: Mars.Place
 
-    @Option(help: "The Earth instant: ISO-8601 with an offset or Z, e.g. 2000-01-06T00:00:00Z (default: now).")
+    @Option(help: "The Earth instant: ISO-8601 with an offset or Z, e.g. 2000-01-06T00:00:00Z (default: now); live, it runs on from there.")
     var at: String?
+
+    @Flag(help: "Print the panel once and exit (as when the output is not a terminal).")
+    var once = false
 
     func validate() throws {
         _ = try Mars.instant(at, option: "--at")
     }
 
     func run() throws {
-        let (name, longitude, landing) = try place.resolved()
-        let unix = try Mars.instant(at, option: "--at") ?? WallTime.seconds()
+        let environment = ProcessEnvironment.current
+        let config = ConfigStore(environment: environment)
+        let settings = config.clockSettings()
+        let (name, longitude, landing) = try place.resolved(saved: settings.marsSite)
+        let asked = try Mars.instant(at, option: "--at")
         let (leapSeconds, problem) = SystemLeapSeconds.load()
-        if let problem { Output.error("warning: \(problem)") }
-        let clock = MarsClock(unix: unix, leapSeconds: leapSeconds)
-        let missionSol = landing.map { landing in
-            MarsSite.missionSol(at: clock, landing: MarsClock(unix: landing, leapSeconds: leapSeconds), longitude: longitude)
-        }
-        let reading = MarsReading(clock, longitude: longitude, missionSol: missionSol)
-        if options.json { return Output.json(reading) }
-        let whole = Int64(unix.rounded(.down))
         let zone = World.zoneSource.systemZone()
-        let local = ISO8601.format(unix: whole, offsetSeconds: zone.offset(at: whole))
-        for line in reading.lines(siteName: name, longitude: longitude,
-                                  earthUTC: ISO8601.format(unix: whole, offsetSeconds: 0), earthLocal: local + " " + zone.abbreviation(at: whole)) {
-            Output.line(line)
+        func reading(_ unix: Double) -> (reading: MarsReading, note: String?) {
+            let clock = MarsClock(unix: unix, leapSeconds: leapSeconds)
+            let missionSol = landing.map { landing in
+                MarsSite.missionSol(at: clock, landing: MarsClock(unix: landing, leapSeconds: leapSeconds), longitude: longitude)
+            }
+            return (MarsReading(clock, longitude: longitude, missionSol: missionSol), problem ?? clock.leapSecondNote)
         }
-        if let note = clock.leapSecondNote { Output.line("Note: \(note)") }
+        func lines(_ unix: Double) -> [String] {
+            let (shown, note) = reading(unix)
+            let whole = Int64(unix.rounded(.down))
+            let local = ISO8601.format(unix: whole, offsetSeconds: zone.offset(at: whole)) + " " + zone.abbreviation(at: whole)
+            return shown.lines(siteName: name, longitude: longitude, earthUTC: ISO8601.format(unix: whole, offsetSeconds: 0),
+                               earthLocal: local) + (note.map { ["Note: \($0)"] } ?? [])
+        }
+        let terminal = ClockTerminal()
+        let wall = WallTime.seconds()
+        if options.json { return Output.json(reading(asked ?? wall).reading) }
+        guard !once && terminal.isInteractive else { return lines(asked ?? wall).forEach(Output.line) }
+        if let given = place.given {
+            do { try config.update { _ in ([("mars.site", .string(given))], ()) } } catch { Output.error("warning: \(error)") }
+        }
+        let colors = ClockColors.resolve(settings, at: ClockReading(instant: Int64(wall), zone: zone))
+        MarsSession(terminal: terminal, colors: colors, start: asked.map { ($0, wall) }, lines: lines).run(now: WallTime.seconds)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import MarsTime
+import NoiseAlarms
 import NoiseCore
 import NoiseSystem
 import NoiseTime
@@ -39,20 +40,16 @@ struct MarsWhen: ParsableCommand {
     }
 
     func run() throws {
-        let (name, longitude, _) = try place.resolved()
+        let (name, longitude, _) = try place.resolved(saved: ConfigStore(environment: ProcessEnvironment.current).clockSettings().marsSite)
         let timeOfDay = try parsedTime()
         let start = try Mars.instant(from, option: "--from") ?? WallTime.seconds()
         let (leapSeconds, problem) = SystemLeapSeconds.load()
         if let problem { Output.error("warning: \(problem)") }
-        let instants = MarsTimeOfDay.next(hours: Double(timeOfDay.secondsSinceMidnight) / 3600, longitude: longitude,
-                                          solar: solar, after: start, count: count, leapSeconds: leapSeconds)
         let zone = World.zoneSource.systemZone()
-        let triggers = instants.map { unix in
-            let whole = Int64(unix.rounded(.down))
-            let offset = zone.offset(at: whole)
-            return Trigger(instant: ISO8601.format(unix: whole, offsetSeconds: offset), unix: (unix * 1000).rounded() / 1000,
-                           offsetSeconds: offset, abbreviation: zone.abbreviation(at: whole))
-        }
+        // The scheduler's own rule for a Mars alarm that rings every sol.
+        let rule = TriggerRule.marsClock(timeOfDay, MarsAlarmClock(lonEastDeg: longitude.east, solar: solar), everySol: true)
+        let triggers = AlarmWhen.triggers(of: rule, in: TriggerRule.Context(zone: zone, leapSeconds: leapSeconds),
+                                          after: start, count: count)
         let clock = solar ? "LTST" : "LMST"
         if options.json {
             return Output.json(Reply(site: name, lonEastDeg: longitude.east, time: timeOfDay.description, clock: clock,
@@ -60,7 +57,7 @@ struct MarsWhen: ParsableCommand {
         }
         Output.line("\(timeOfDay) \(clock) at \(name), \(longitude), next:")
         for trigger in triggers {
-            let utc = ISO8601.format(unix: Int64(trigger.unix.rounded(.down)), offsetSeconds: 0)
+            let utc = ISO8601.format(seconds: trigger.unix, offsetSeconds: 0)
             Output.line("  \(trigger.instant) (\(trigger.abbreviation))   \(utc)")
         }
     }
@@ -71,15 +68,8 @@ struct MarsWhen: ParsableCommand {
         var time: String
         var clock: String
         var zone: String
-        var triggers: [Trigger]
-    }
-
-    /// As `alarm when --json` gives each trigger, with the milliseconds as a fraction of `unix`.
-    struct Trigger: Encodable {
-        var instant: String
-        var unix: Double
-        var offsetSeconds: Int
-        var abbreviation: String
+        /// As `alarm when --json` gives them, with the milliseconds as a fraction of `unix`.
+        var triggers: [AlarmWhen.Trigger]
     }
 
     private func parsedTime() throws -> TimeOfDay {

@@ -39,7 +39,7 @@ struct Dismiss: ParsableCommand {
         try options.send("dismiss", as: [AlarmInfo].self) { alarms in
             let now = LocalTime.nowSeconds()
             for info in alarms {
-                Output.line("Dismissed " + AlarmText.name(info.alarm) + (info.nextTrigger.map { "; next " + AlarmText.date($0) + ", " + AlarmText.relative($0.unix - now) } ?? "."))
+                Output.line("Dismissed " + AlarmText.name(info.alarm) + (info.nextTrigger.map { "; next " + AlarmText.date($0) + ", " + AlarmText.relative($0.unix - Double(now)) } ?? "."))
             }
         }
     }

@@ -47,6 +47,7 @@ enum StatusText {
             if let note = alarms.wakeNote { rows.append(["Wake", note]) }
             if let problem = alarms.storeProblem { rows.append(["Store", problem]) }
             if let problem = alarms.timeZoneProblem { rows.append(["Time zone", problem]) }
+            if let note = alarms.leapSecondsNote { rows.append(["Leap seconds", note]) }
         }
         if let config = status.config, !config.problems.isEmpty {
             rows.append(["Config", "\(config.path) is not used until fixed (noised --check-config):"])

@@ -8,11 +8,11 @@ enum ClockOverlays {
         guard let next = alarms?.next else { return nil }
         let label = next.alarm.label.isEmpty ? "" : " " + next.alarm.label
         if let snoozed = next.snoozedUntil {
-            return "Snoozed\(label), rings again \(AlarmText.clock(snoozed)), \(AlarmText.relative(snoozed.unix - now))"
+            return "Snoozed\(label), rings again \(AlarmText.clock(snoozed)), \(AlarmText.relative(snoozed.unix - Double(now)))"
         }
         guard let trigger = next.nextTrigger else { return nil }
-        let day = trigger.unix - now >= 86_400 ? AlarmText.date(trigger) : AlarmText.clock(trigger)
-        return "Next alarm \(day)\(label), \(AlarmText.relative(trigger.unix - now))"
+        let day = trigger.unix - Double(now) >= 86_400 ? AlarmText.date(trigger) : AlarmText.clock(trigger)
+        return "Next alarm \(day)\(label), \(AlarmText.relative(trigger.unix - Double(now)))"
     }
 
     /// `Playing Heavy rain, Fan (stops in 42 min)`.

@@ -16,29 +16,34 @@ final class ClockSession {
     private let zone: ZoneRules
     private let render: ClockFaceRenderer
     private let battery: BatteryGauge
+    /// With `--mars`: a clock on Mars instead of the local time.
+    private let mars: MarsClockSource?
     private var shown: (frame: ClockFrame, colors: ClockColors)?
     /// What the last key did, shown for a few seconds.
     private var note: (text: String, until: Int64)?
 
     init(terminal: ClockTerminal, link: ClockDaemonLink, settings: ClockSettings, zone: ZoneRules,
-         battery: BatteryGauge, render: @escaping ClockFaceRenderer) {
+         battery: BatteryGauge, mars: MarsClockSource? = nil, render: @escaping ClockFaceRenderer) {
         self.terminal = terminal
         self.link = link
         self.settings = settings
         self.zone = zone
         self.battery = battery
+        self.mars = mars
         self.render = render
     }
 
     /// The frame for `now` at `size`, with its colours.
     func frame(now: Int64, size: TerminalSize) -> (frame: ClockFrame, colors: ClockColors) {
-        var scene = DigitalClockScene(reading: ClockReading(instant: now, zone: zone), battery: battery.text(now: now))
+        let onMars = mars?.reading(at: now)
+        var scene = DigitalClockScene(reading: onMars?.reading ?? ClockReading(instant: now, zone: zone), battery: battery.text(now: now))
         if let status = link.status {
             scene.ringing = ClockOverlays.ringing(status.alarms)
             scene.info = [ClockOverlays.nextAlarm(status.alarms, now: now), ClockOverlays.playing(status)].compactMap { $0 }
         } else {
             scene.note = "noised is not running"
         }
+        if let caption = onMars?.caption { scene.info.insert(caption, at: 0) }
         if let note, now < note.until { scene.note = note.text }
         return (render(scene, size), ClockColors.resolve(settings, at: scene.reading))
     }

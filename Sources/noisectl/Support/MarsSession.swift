@@ -1,0 +1,44 @@
+import ClockFace
+import NoiseConfig
+
+/// The live `noisectl mars` panel (`TerminalLoop`): a frame every second, written as the lines that changed,
+/// re-fitted on resize; `q` quits. `lines` gives the panel's text at an instant. Needs no daemon.
+final class MarsSession {
+    private let terminal: ClockTerminal
+    private let colors: ClockColors
+    private let lines: (_ unix: Double) -> [String]
+    /// An `--at` instant and when the panel started: the panel runs on from there. Nil: now.
+    private let start: (shown: Double, wall: Double)?
+    private var shown: (frame: ClockFrame, colors: ClockColors)?
+
+    init(terminal: ClockTerminal, colors: ClockColors, start: (shown: Double, wall: Double)?,
+         lines: @escaping (_ unix: Double) -> [String]) {
+        self.terminal = terminal
+        self.colors = colors
+        self.start = start
+        self.lines = lines
+    }
+
+    /// The instant to show at wall time `wall`: now, or the `--at` instant plus the whole seconds since (so the
+    /// first frame is the instant asked for, and then it ticks with the wall clock).
+    func instant(atWall wall: Double) -> Double {
+        guard let start else { return wall }
+        return start.shown + (wall - start.wall).rounded(.down)
+    }
+
+    /// Runs until `q`, Ctrl-C, SIGTERM or SIGHUP; the terminal is restored on every way out.
+    func run(now: @escaping () -> Double) {
+        let wakeups = ClockWakeups()
+        wakeups.armEverySecond()
+        TerminalLoop.run(terminal: terminal, wakeups: wakeups, handle: { wake in
+            guard case .keys(let keys) = wake else { return true }
+            return !keys.contains(UInt8(ascii: "q")) && !keys.contains(UInt8(ascii: "Q"))
+        }, draw: { fresh in
+            if fresh { shown = nil }
+            let size = terminal.size ?? TerminalSize(columns: 80, rows: 24)
+            let next = (frame: MarsPanel.render(lines(instant(atWall: now())), size: size), colors: colors)
+            terminal.write(ClockPainter.paint(next.frame, colors: next.colors, over: shown))
+            shown = next
+        })
+    }
+}
