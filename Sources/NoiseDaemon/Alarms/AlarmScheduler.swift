@@ -201,10 +201,13 @@ public actor AlarmScheduler {
 
     /// Every alarm, the next to ring first; disabled ones (no next trigger) last, by id.
     public func list() -> [AlarmInfo] {
-        schedule.alarms.keys.compactMap(info).sorted { (first: AlarmInfo, second: AlarmInfo) -> Bool in
-            let (one, two) = (first.nextTrigger?.unix ?? .infinity, second.nextTrigger?.unix ?? .infinity)
-            return one != two ? one < two : first.alarm.id < second.alarm.id
-        }
+        schedule.alarms.keys.compactMap(info).sorted(by: Self.soonestFirst)
+    }
+
+    /// The next to ring first; those with no next trigger last, by id.
+    static func soonestFirst(_ first: AlarmInfo, _ second: AlarmInfo) -> Bool {
+        let (one, two) = (first.nextTrigger?.unix ?? .infinity, second.nextTrigger?.unix ?? .infinity)
+        return one != two ? one < two : first.alarm.id < second.alarm.id
     }
 
     public func next() -> AlarmInfo? {
