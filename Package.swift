@@ -3,7 +3,7 @@ import PackageDescription
 
 let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 let pureCore: [Target.Dependency] = ["NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "NoiseConfig", "NoiseProtocol",
-                                     "ClockFace", "TimeScales", "MarsTime"]
+                                     "ClockFace", "TimeScales", "MarsTime", "Orbits"]
 
 let package = Package(
     name: "NoiseClock",
@@ -45,6 +45,8 @@ let package = Package(
         .target(name: "TimeScales", dependencies: ["NoiseTime"], swiftSettings: strict),
         // Mars time: NASA GISS's Mars24 algorithm (docs/mars.md).
         .target(name: "MarsTime", dependencies: ["NoiseCore", "TimeScales"], swiftSettings: strict),
+        // SGP4 and the sky's geometry: pure, no I/O (docs/satellites.md).
+        .target(name: "Orbits", dependencies: ["NoiseCore", "NoiseTime", "TimeScales"], swiftSettings: strict),
         // Alarms: the model, repeat rules, the next trigger, the scheduler's state machine, the legacy import.
         .target(name: "NoiseAlarms", dependencies: ["NoiseCore", "NoiseTime", "TimeScales", "MarsTime"], swiftSettings: strict),
         // The sound catalog: its file format, its rules, the sound library.
@@ -108,7 +110,7 @@ let package = Package(
             name: "noisectl",
             dependencies: [
                 "NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "NoiseConfig", "NoiseProtocol", "ClockFace",
-                "NoiseSystem", "CLinux", "TimeScales", "MarsTime",
+                "NoiseSystem", "CLinux", "TimeScales", "MarsTime", "Orbits",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

@@ -18,8 +18,27 @@ public struct ClockSettings: Sendable, Equatable {
     /// Where `noisectl mars` and `noisectl clock --mars` tell the time when not told (`[mars] site`): a site's
     /// name or a longitude, as given; nil for the prime meridian.
     public var marsSite: String?
+    /// Where the observer is, for satellite passes (`[location]`).
+    public var location = LocationSetting()
 
     public init() {}
+}
+
+/// `[location]`: latitude and longitude (degrees, north and east positive), elevation (metres) and a name. A
+/// location needs both coordinates; with one or none, views fall back to the system zone's city.
+public struct LocationSetting: Sendable, Equatable {
+    public var latitude: Double?
+    public var longitude: Double?
+    public var elevationMeters = 0.0
+    public var name: String?
+
+    public init() {}
+
+    /// Both coordinates, when both are set.
+    public var coordinates: (latitude: Double, longitude: Double)? {
+        guard let latitude, let longitude else { return nil }
+        return (latitude, longitude)
+    }
 }
 
 extension ClockSettings {

@@ -89,6 +89,16 @@ public struct ConfigKey: Sendable {
             settings.clock.marsSite = value
             return nil
         },
+        number("location.latitude", in: -90...90, unit: "degrees north, -90 to 90") { $1.clock.location.latitude = $0 },
+        number("location.longitude", in: -180...180, unit: "degrees east, -180 to 180") { $1.clock.location.longitude = $0 },
+        number("location.elevation", in: -500...9000, unit: "metres above sea level, -500 to 9000") {
+            $1.clock.location.elevationMeters = $0
+        },
+        checkedText("location.name", accepted: "a name in quotes, e.g. \"London\"") { value, settings in
+            guard value.count <= 60 else { return .invalid("a name of at most 60 characters") }
+            settings.clock.location.name = value
+            return nil
+        },
         boolean("desktop.mpris") { $1.desktop.mpris = $0 },
         boolean("desktop.notifications") { $1.desktop.notifications = $0 },
         boolean("desktop.inhibit_sleep") { $1.desktop.inhibitSleep = $0 },
@@ -143,6 +153,15 @@ public struct ConfigKey: Sendable {
         checkedText(name, accepted: TerminalColor.accepted) { value, settings in
             guard let color = try? TerminalColor(parsing: value) else { return .wrongType }
             set(color, &settings)
+            return nil
+        }
+    }
+
+    static func number(_ name: String, in range: ClosedRange<Double>, unit: String,
+                       set: @escaping @Sendable (Double, inout DaemonSettings) -> Void) -> ConfigKey {
+        ConfigKey(name: name, accepted: "a number: \(unit)") { value, _, settings in
+            guard let number = value.number, number.isFinite, range.contains(number) else { return .wrongType }
+            set(number, &settings)
             return nil
         }
     }

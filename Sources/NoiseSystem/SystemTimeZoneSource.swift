@@ -121,7 +121,7 @@ public struct SystemTimeZoneSource: TimeZoneSource {
 
     /// The first `limit` bytes of a regular file (following symlinks), or nil. Non-blocking open, so a FIFO
     /// planted in the folder cannot hang the caller.
-    static func contents(ofFile path: String, limit: Int = 1 << 20) -> [UInt8]? {
+    public static func contents(ofFile path: String, limit: Int = 1 << 20) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }

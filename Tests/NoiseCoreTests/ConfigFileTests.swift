@@ -49,6 +49,12 @@ struct ConfigFileTests {
         [mars]
         site = "Jezero"
 
+        [location]
+        latitude = -33.8688
+        longitude = 151.2093
+        elevation = 58
+        name = "Sydney"
+
         [desktop]
         mpris = false
         notifications = false
@@ -92,6 +98,10 @@ struct ConfigFileTests {
         expected.clock.randomColor = true
         expected.clock.worldZones = ["Europe/Berlin", "Asia/Kathmandu"]
         expected.clock.marsSite = "Jezero"
+        expected.clock.location.latitude = -33.8688
+        expected.clock.location.longitude = 151.2093
+        expected.clock.location.elevationMeters = 58
+        expected.clock.location.name = "Sydney"
         #expect(result.settings == expected)
         #expect(Set(result.keys) == Set(ConfigKey.all.map(\.name)), "the example sets every key there is")
     }
@@ -127,6 +137,7 @@ struct ConfigFileTests {
         ("[world]\nzones = [\"UTC\", \"UTC\"]", 2, "world.zones", "'UTC' is listed twice"),
         ("[world]\nzones = \"UTC\"", 2, "world.zones", "an array of at most 24 zone names"),
         ("[mars]\nsite = \"jezro\"", 2, "mars.site", "'jezro' is neither a Mars site nor a longitude"),
+        ("[location]\nlatitude = 91", 2, "location.latitude", "a number: degrees north, -90 to 90"),
         ("[mars]\nsite = 77.45", 2, "mars.site", "a Mars site (airy-0"),
         ("[playback]\nvolume = 101", 2, "playback.volume", "a number 0 to 100; got 101"),
         ("[playback]\nvolume = -1", 2, "playback.volume", "a number 0 to 100"),

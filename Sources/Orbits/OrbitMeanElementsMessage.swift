@@ -1,0 +1,93 @@
+import NoiseCore
+import NoiseTime
+
+/// CCSDS Orbit Mean-Elements Messages as CelesTrak's GP service serves them in JSON (`FORMAT=json`: an array of
+/// objects with `OBJECT_NAME`, `NORAD_CAT_ID`, `EPOCH`, `MEAN_MOTION`, …), turned into the same element sets as
+/// two-line elements. Pure: the text is given.
+public enum OrbitMeanElementsMessage {
+    /// Every object in the array (or the one object), in order.
+    public static func parse(_ text: String) throws(ElementsError) -> [OrbitalElements] {
+        let value: JSONValue
+        do {
+            value = try JSONCoding.decode(JSONValue.self, from: Array(text.utf8))
+        } catch {
+            throw ElementsError(line: 1, "not JSON: \(JSONCoding.reason(error))")
+        }
+        let objects: [JSONValue]
+        switch value {
+        case .array(let items): objects = items
+        case .object: objects = [value]
+        default: throw ElementsError(line: 1, "an OMM file is a JSON array of element objects")
+        }
+        guard !objects.isEmpty else { throw ElementsError(line: 1, "no element set in the file") }
+        var sets: [OrbitalElements] = []
+        for (index, object) in objects.enumerated() {
+            guard case .object(let fields) = object else {
+                throw ElementsError(line: 1, "element \(index + 1) is not a JSON object")
+            }
+            sets.append(try elements(Record(fields: fields, index: index + 1)))
+        }
+        return sets
+    }
+
+    static func elements(_ record: Record) throws(ElementsError) -> OrbitalElements {
+        let epochText = try record.string("EPOCH")
+        guard let epoch = ISO8601.parts(epochText.hasSuffix("Z") ? epochText : epochText + "Z") else {
+            throw record.problem("EPOCH", "'\(epochText.prefix(40))' is not a date and time like 2024-01-01T12:00:00.000000")
+        }
+        let yearStart = CivilDate.days(year: epoch.year, month: 1, day: 1)
+        let dayOfYear = CivilDate.days(year: epoch.year, month: epoch.month, day: epoch.day) - yearStart + 1
+        let seconds = Double(epoch.hour * 3600 + epoch.minute * 60 + epoch.second) + fraction(of: epochText)
+        return OrbitalElements(
+            name: try? record.string("OBJECT_NAME"), catalogNumber: Int(try record.number("NORAD_CAT_ID", in: 0..<340_000)),
+            classification: (try? record.string("CLASSIFICATION_TYPE")) ?? "U",
+            internationalDesignator: (try? record.string("OBJECT_ID")) ?? "", epochYear: epoch.year,
+            epochDay: Double(dayOfYear) + seconds / 86_400,
+            meanMotionDot: try record.number("MEAN_MOTION_DOT", in: -1..<1),
+            meanMotionDDot: try record.number("MEAN_MOTION_DDOT", in: -1..<1),
+            bstar: try record.number("BSTAR", in: -1..<1),
+            ephemerisType: Int((try? record.number("EPHEMERIS_TYPE", in: 0..<10)) ?? 0),
+            elementSetNumber: Int((try? record.number("ELEMENT_SET_NO", in: 0..<100_000)) ?? 0),
+            inclination: try record.number("INCLINATION", in: 0..<180.0001),
+            rightAscension: try record.number("RA_OF_ASC_NODE", in: 0..<360),
+            eccentricity: try record.number("ECCENTRICITY", in: 0..<1),
+            argumentOfPerigee: try record.number("ARG_OF_PERICENTER", in: 0..<360),
+            meanAnomaly: try record.number("MEAN_ANOMALY", in: 0..<360),
+            meanMotion: try record.number("MEAN_MOTION", in: 0..<20),
+            revolutionNumber: Int((try? record.number("REV_AT_EPOCH", in: 0..<10_000_000)) ?? 0))
+    }
+
+    /// The seconds' fraction of `2024-01-01T12:00:00.123456` (ISO 8601's parser keeps whole seconds).
+    static func fraction(of text: String) -> Double {
+        guard let dot = text.firstIndex(of: ".") else { return 0 }
+        let digits = text[text.index(after: dot)...].prefix { $0.isASCII && $0.isNumber }
+        return Double("0." + digits) ?? 0
+    }
+
+    struct Record {
+        let fields: [String: JSONValue]
+        let index: Int
+
+        func problem(_ key: String, _ why: String) -> ElementsError {
+            ElementsError(line: 1, "element \(index), \(key): \(why)")
+        }
+
+        func string(_ key: String) throws(ElementsError) -> String {
+            guard case .string(let text)? = fields[key] else { throw problem(key, "missing or not a string") }
+            return text
+        }
+
+        /// A number, written as a number or a string of one (CelesTrak writes both).
+        func number(_ key: String, in range: Range<Double>) throws(ElementsError) -> Double {
+            let value: Double?
+            switch fields[key] {
+            case .number(let number)?: value = number
+            case .string(let text)?: value = Double(text)
+            default: value = nil
+            }
+            guard let value, value.isFinite else { throw problem(key, "missing or not a number") }
+            guard range.contains(value) else { throw problem(key, "\(value) is out of range (\(range.lowerBound) to under \(range.upperBound))") }
+            return value
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import ArgumentParser
+import NoiseSystem
+import Orbits
+
+/// `noisectl iss now`: where the satellite is and how you would see it, computed here.
+struct IssNow: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "now",
+        abstract: "Where the satellite is now: over which point, how high and fast, sunlit or not, and from you.")
+
+    @OptionGroup var options: ClientOptions
+    @OptionGroup var satellite: SatelliteOptions
+
+    @Option(help: "Another instant than now: ISO-8601 with an offset or Z.")
+    var time: String?
+
+    func validate() throws {
+        _ = try Mars.instant(time, option: "--time")
+    }
+
+    func run() throws {
+        let now = try Mars.instant(time, option: "--time") ?? WallTime.seconds()
+        let (set, place, notes) = try satellite.load(now: now)
+        let seen: Sighting
+        do {
+            seen = try PassFinder(model: SGP4(set), observer: place.position).sighting(at: now)
+        } catch {
+            throw ValidationError("the elements of \(set.catalogNumber) give no orbit now: \(error)")
+        }
+        let reply = Reply(satellite: set.catalogNumber, name: set.name, utc: IssText.utc(now),
+                          latitudeDeg: seen.subpoint.latitude, longitudeDeg: seen.subpoint.longitude,
+                          altitudeKm: seen.subpoint.heightKm, speedKmS: seen.velocity.length, sunlit: seen.sunlit,
+                          illumination: seen.illumination, sunAltitudeDeg: seen.sunAltitude,
+                          observer: place.name, azimuthDeg: seen.look.azimuth, elevationDeg: seen.look.elevation,
+                          rangeKm: seen.look.rangeKm, aboveHorizon: seen.look.elevation > 0,
+                          magnitude: seen.look.elevation > 0 && seen.sunlit ? seen.magnitude : nil, notes: notes)
+        if options.json { return Output.json(reply) }
+        notes.forEach { Output.line("Note: \($0)") }
+        let lat = IssText.fixed(abs(seen.subpoint.latitude), 2) + (seen.subpoint.latitude >= 0 ? "° N" : "° S")
+        let lon = IssText.fixed(abs(seen.subpoint.longitude), 2) + (seen.subpoint.longitude >= 0 ? "° E" : "° W")
+        let rows = [
+            ["Satellite", (set.name ?? "") + " (\(set.catalogNumber))"],
+            ["Over", "\(lat) \(lon), \(IssText.fixed(seen.subpoint.heightKm, 0)) km up, "
+                + "\(IssText.fixed(seen.velocity.length, 2)) km/s" + (seen.sunlit ? ", sunlit" : ", in the Earth's shadow")],
+            ["From \(place.name)", "azimuth \(IssText.fixed(seen.look.azimuth, 1))° (\(seen.look.compass)), elevation "
+                + "\(IssText.fixed(seen.look.elevation, 1))°, \(IssText.fixed(seen.look.rangeKm, 0)) km away"
+                + (seen.look.elevation > 0 ? ", above the horizon" : ", below the horizon")],
+        ]
+        Output.table(rows).forEach(Output.line)
+    }
+
+    struct Reply: Encodable {
+        var satellite: Int
+        var name: String?
+        var utc: String
+        var latitudeDeg, longitudeDeg, altitudeKm, speedKmS: Double
+        var sunlit: Bool
+        /// 1 in full sunlight, 0 in the umbra, between in the penumbra.
+        var illumination: Double
+        /// The Sun's altitude at the observer (geometric, no refraction).
+        var sunAltitudeDeg: Double
+        var observer: String
+        var azimuthDeg, elevationDeg, rangeKm: Double
+        var aboveHorizon: Bool
+        var magnitude: Double?
+        var notes: [String]
+    }
+}

@@ -1,0 +1,54 @@
+import ClockFace
+import NoiseTime
+import Orbits
+
+/// How satellite views write numbers, times and ages.
+enum IssText {
+    /// A fixed number of decimals, without Foundation (values under 10⁹).
+    static func fixed(_ value: Double, _ places: Int) -> String {
+        var scale: Int64 = 1
+        for _ in 0..<places { scale *= 10 }
+        let scaled = Int64((abs(value) * Double(scale)).rounded())
+        var fraction = String(scaled % scale)
+        while fraction.count < places { fraction = "0" + fraction }
+        return (value < 0 && scaled != 0 ? "-" : "") + "\(scaled / scale)" + (places > 0 ? "." + fraction : "")
+    }
+
+    /// `%W.Pf`: right-aligned in `width`.
+    static func fixed(_ value: Double, _ places: Int, width: Int) -> String {
+        let text = fixed(value, places)
+        return String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+
+    /// ISO 8601 in UTC with milliseconds and Z: `2024-01-01T12:00:00.123Z`.
+    static func utc(_ unix: Double) -> String {
+        let millis = Int64((unix * 1000).rounded())
+        let whole = CivilDate.floorDivide(millis, 1000)
+        let text = ISO8601.format(unix: whole, offsetSeconds: 0)
+        return text.dropLast(6) + "." + String(Int(millis - whole * 1000), width: 3) + "Z"
+    }
+
+    static func day(_ unix: Double, _ zone: ZoneRules) -> String {
+        WorldClockRow.shortDate(ClockReading(instant: Int64(unix.rounded(.down)), zone: zone))
+    }
+
+    /// `21:04:37` in the zone.
+    static func clock(_ unix: Double, _ zone: ZoneRules) -> String {
+        let whole = Int64(unix.rounded())
+        return ISO8601.Parts(unix: whole, offsetSeconds: zone.offset(at: whole)).timeOfDay.description
+    }
+
+    /// `6 min 12 s`.
+    static func duration(_ seconds: Double) -> String {
+        let whole = Int(seconds.rounded())
+        return whole >= 60 ? "\(whole / 60) min \(whole % 60) s" : "\(whole) s"
+    }
+
+    /// "elements of 2024-01-01 (3.2 days old)", with the warning past a week.
+    static func age(of set: OrbitalElements, now: Double) -> String {
+        let days = (now - set.epochUnix) / 86_400
+        var text = "elements from \(utc(set.epochUnix).prefix(16))Z, \(fixed(days, 1)) days old"
+        if abs(days) > 7 { text += "; past 7 days predictions may be off by minutes (noisectl iss elements import FILE)" }
+        return text
+    }
+}

@@ -1,0 +1,68 @@
+import ArgumentParser
+import NoiseConfig
+import NoiseSystem
+import NoiseTime
+import Orbits
+
+/// Where the observer is for satellite views: `--at LAT,LON[,M]`, else config.toml's `[location]`, else the city
+/// of the system's time zone in the tz database's `zone1970.tab` (said in every view, as it may be far off).
+struct ObserverPlace {
+    var position: GeodeticPosition
+    var name: String
+    /// Why the place is only approximate, or nil.
+    var note: String?
+
+    static func resolve(at text: String?, settings: LocationSetting,
+                        zones: SystemTimeZoneSource = World.zoneSource) throws -> ObserverPlace {
+        if let text { return try parse(text, option: "--at") }
+        if let (latitude, longitude) = settings.coordinates {
+            let position = GeodeticPosition(latitude: latitude, longitude: longitude, heightKm: settings.elevationMeters / 1000)
+            return ObserverPlace(position: position, name: settings.name ?? format(position), note: nil)
+        }
+        let zone = zones.systemZone().identifier
+        let table = SystemTimeZoneSource.contents(ofFile: zones.zoneinfo + "/zone1970.tab")
+            .map { ZoneCoordinates.parse(String(decoding: $0, as: UTF8.self)) } ?? [:]
+        guard let city = table[zone] else {
+            throw ValidationError("no location is set and the time zone (\(zone)) names no city to start from; set one: "
+                + "noisectl location set 51.5074,-0.1278 --name London (or give --at LAT,LON)")
+        }
+        let name = zone.split(separator: "/").last.map { $0.replacingUnderscores } ?? zone
+        return ObserverPlace(position: GeodeticPosition(latitude: city.latitude, longitude: city.longitude), name: name,
+                             note: "no location set: using \(name), the city of the time zone \(zone) "
+                                + "(noisectl location set LAT,LON for your own)")
+    }
+
+    /// `51.5074,-0.1278`, `51.5074N,0.1278W` or with metres, `51.5074,-0.1278,35`.
+    static func parse(_ text: String, option: String) throws -> ObserverPlace {
+        let fields = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.filter { $0 != " " } }
+        let parts = fields.enumerated().map { index, field -> Double? in
+            guard index < 2, let last = field.last, "NSEWnsew".contains(last) else { return Double(field) }
+            let hemisphere = last.uppercased()
+            guard (index == 0 ? "NS" : "EW").contains(hemisphere), !field.hasPrefix("-"), let value = Double(field.dropLast()) else {
+                return nil
+            }
+            return hemisphere == "S" || hemisphere == "W" ? -value : value
+        }
+        guard (2...3).contains(parts.count), parts.allSatisfy({ $0?.isFinite == true }) else {
+            throw ValidationError("\(option) '\(text.prefix(40))' is not LAT,LON or LAT,LON,METRES "
+                + "(e.g. 51.5074,-0.1278 or 51.5074N,0.1278W; degrees north and east are positive)")
+        }
+        let (latitude, longitude, metres) = (parts[0]!, parts[1]!, parts.count == 3 ? parts[2]! : 0)
+        guard (-90...90).contains(latitude), (-180...180).contains(longitude), (-500...9000).contains(metres) else {
+            throw ValidationError("\(option): latitude -90 to 90, longitude -180 to 180 (east positive), "
+                + "elevation -500 to 9000 m; got \(text.prefix(40))")
+        }
+        let position = GeodeticPosition(latitude: latitude, longitude: longitude, heightKm: metres / 1000)
+        return ObserverPlace(position: position, name: format(position), note: nil)
+    }
+
+    static func format(_ position: GeodeticPosition) -> String {
+        let lat = IssText.fixed(abs(position.latitude), 4) + (position.latitude >= 0 ? "° N" : "° S")
+        let lon = IssText.fixed(abs(position.longitude), 4) + (position.longitude >= 0 ? "° E" : "° W")
+        return lat + " " + lon
+    }
+}
+
+extension Substring {
+    var replacingUnderscores: String { String(map { $0 == "_" ? " " : $0 }) }
+}
