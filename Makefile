@@ -69,7 +69,8 @@ test-deps: deps
 	$(call apt_install,$(TEST_PACKAGES) $(DEB_PACKAGES))
 	@$(PYTHON) -c 'import pytest, numpy, fuse' 2>/dev/null || $(PYTHON) -m pip install -q pytest numpy fusepy
 	@# sgp4 ships Vallado's verification set (SGP4-VER.TLE, tcppver.out) that Tests/integration/test_satellites.py reads.
-	@$(PYTHON) -c 'import sgp4' 2>/dev/null || $(PYTHON) -m pip install -q 'sgp4==2.27'
+	@# skyfield is the reference for passes, the Sun and the shadow; skyfield-data carries its DE421 (no download).
+	@$(PYTHON) -c 'import sgp4, skyfield, skyfield_data' 2>/dev/null || $(PYTHON) -m pip install -q 'sgp4==2.27' 'skyfield==1.55' 'skyfield-data==7.0.0'
 
 build: deps
 	$(SWIFT) build $(STATIC_OPTS)
