@@ -30,6 +30,34 @@ public enum OrbitMeanElementsMessage {
         return sets
     }
 
+    /// The sets as OMM JSON (CelesTrak's keys, full precision), as the elements cache keeps them.
+    public static func json(_ sets: [OrbitalElements]) -> [UInt8] {
+        let objects = sets.map { set -> JSONValue in
+            var fields: [String: JSONValue] = [
+                "NORAD_CAT_ID": .number(Double(set.catalogNumber)), "CLASSIFICATION_TYPE": .string(set.classification),
+                "OBJECT_ID": .string(set.internationalDesignator.trimmingSpaces), "EPOCH": .string(epochText(set)),
+                "MEAN_MOTION": .number(set.meanMotion), "ECCENTRICITY": .number(set.eccentricity),
+                "INCLINATION": .number(set.inclination), "RA_OF_ASC_NODE": .number(set.rightAscension),
+                "ARG_OF_PERICENTER": .number(set.argumentOfPerigee), "MEAN_ANOMALY": .number(set.meanAnomaly),
+                "EPHEMERIS_TYPE": .number(Double(set.ephemerisType)), "ELEMENT_SET_NO": .number(Double(set.elementSetNumber)),
+                "REV_AT_EPOCH": .number(Double(set.revolutionNumber)), "BSTAR": .number(set.bstar),
+                "MEAN_MOTION_DOT": .number(set.meanMotionDot), "MEAN_MOTION_DDOT": .number(set.meanMotionDDot),
+            ]
+            if let name = set.name { fields["OBJECT_NAME"] = .string(name) }
+            return .object(fields)
+        }
+        return (try? JSONCoding.pretty(JSONValue.array(objects))) ?? Array("[]".utf8)
+    }
+
+    /// `2024-01-01T12:00:00.000000`: the epoch to the microsecond.
+    static func epochText(_ set: OrbitalElements) -> String {
+        let dayOfYear = Int(set.epochDay.rounded(.down))
+        let micros = Int64(((set.epochDay - Double(dayOfYear)) * 86_400_000_000).rounded())
+        let whole = CivilDate.days(year: set.epochYear, month: 1, day: 1) + Int64(dayOfYear - 1)
+        let text = ISO8601.format(unix: whole * 86_400 + micros / 1_000_000, offsetSeconds: 0)
+        return text.dropLast(6) + "." + String(Int(micros % 1_000_000), width: 6)
+    }
+
     static func elements(_ record: Record) throws(ElementsError) -> OrbitalElements {
         let epochText = try record.string("EPOCH")
         guard let epoch = ISO8601.parts(epochText.hasSuffix("Z") ? epochText : epochText + "Z") else {

@@ -230,3 +230,28 @@ def test_the_sun_and_the_shadow_agree_with_skyfield(bins, tmp_path):
     # Only instants within seconds of the shadow's edge may disagree (the penumbra's half-way line against
     # skyfield's Sun-centre test, and 0.01° in the Sun's place).
     assert agree >= total - 2, (agree, total)
+
+
+def test_imported_elements_serve_every_view_and_a_bad_file_changes_nothing(bins, tmp_path):
+    env = H.base_env(dict(H.make_env_dirs(tmp_path / "e"), TZ="UTC"))
+    ctl = lambda *a: subprocess.run([str(H.bin_dir() / "noisectl"), *a], capture_output=True, text=True, timeout=30, env=env)
+    none = ctl("iss", "passes")
+    assert none.returncode == 2 and "iss elements import FILE" in none.stderr, none.stderr
+    tle = tmp_path / "stations.txt"
+    tle.write_text("\n".join(ISS) + "\n")
+    r = ctl("iss", "elements", "import", str(tle))
+    assert r.returncode == 0 and "Imported 1 satellite: ISS (ZARYA) (25544)" in r.stdout, r.stdout + r.stderr
+    kept = Path(env["XDG_CACHE_HOME"]) / "noised" / "elements" / "elements.json"
+    before = kept.read_bytes()
+    bad = tmp_path / "bad.txt"
+    bad.write_text(ISS[1] + "\n")
+    r = ctl("iss", "elements", "import", str(bad))
+    assert r.returncode == 2 and "line 2, column 1" in r.stderr and kept.read_bytes() == before, r.stderr
+    # The kept (OMM JSON) elements give the same passes as the file they came from.
+    args = ["--at", "51.5074,-0.1278", "--from", EPOCH, "--days", "2", "--json"]
+    from_file = ctl("iss", "passes", "--elements", str(tle), *args)
+    from_cache = ctl("iss", "passes", *args)
+    assert from_cache.returncode == 0, from_cache.stderr
+    assert json.loads(from_cache.stdout)["passes"] == json.loads(from_file.stdout)["passes"]
+    listed = ctl("iss", "elements")
+    assert "25544" in listed.stdout and "ISS (ZARYA)" in listed.stdout, listed.stdout

@@ -40,6 +40,8 @@ public struct XDGPaths: Sendable {
 
     /// Decoded sounds kept across restarts; deleting the folder only costs decoding them again.
     public var decodedSoundsDirectory: String { cacheHome + "/noised/decoded" }
+    /// Satellites' orbital elements, imported or downloaded (docs/satellites.md).
+    public var elementsFile: String { cacheHome + "/noised/elements/elements.json" }
 
     /// The user's own sounds and overlay catalog.
     public var userDataDirectory: String { dataHome + "/noised" }

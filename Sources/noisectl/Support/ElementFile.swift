@@ -4,14 +4,14 @@ import Orbits
 /// An element file named on the command line (`--elements`): two-line elements or OMM JSON, read and parsed; a
 /// problem names the file, the line and the column.
 enum ElementFile {
-    static func read(_ path: String, checkingChecksums: Bool = true) throws -> [OrbitalElements] {
+    static func read(_ path: String, option: String = "--elements", checkingChecksums: Bool = true) throws -> [OrbitalElements] {
         let bytes: [UInt8]?
         do {
             bytes = try LocalFile.contents(of: path, maxBytes: 16 << 20, kind: "an element file")
         } catch {
-            throw ValidationError("--elements: \(error)")
+            throw ValidationError("\(option): \(error)")
         }
-        guard let bytes else { throw ValidationError("--elements: \(path) does not exist") }
+        guard let bytes else { throw ValidationError("\(option): \(path) does not exist") }
         do {
             let text = String(decoding: bytes, as: UTF8.self)
             // CelesTrak's OMM JSON is an array (or one object); anything else is read as two-line elements.
@@ -20,7 +20,7 @@ enum ElementFile {
             }
             return try TwoLineElements.parse(text, checkingChecksums: checkingChecksums)
         } catch {
-            throw ValidationError("--elements: \(path), \(error)")
+            throw ValidationError("\(option): \(path), \(error)")
         }
     }
 }
