@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import NoiseTime
 @testable import Orbits
+@testable import ClockFace
 
 /// Element sets and SGP4 at a glance; the whole verification set runs through `noisectl iss propagate` in
 /// Tests/integration/test_satellites.py.
@@ -81,5 +82,25 @@ struct ZoneCoordinatesTests {
         let sydney = try #require(table["Australia/Sydney"])
         #expect(abs(sydney.latitude + (33 + 52.0 / 60)) < 1e-12 && abs(sydney.longitude - (151 + 13.0 / 60)) < 1e-12)
         #expect(table["Broken/Zone"] == nil && table.count == 2)
+    }
+}
+
+/// `noisectl iss compass`'s face at a fixed sighting (golden frames).
+@Suite("Compass face")
+struct CompassFaceTests {
+    @Test func aSatelliteUpInTheWestSouthWest() {
+        let reading = CompassFace.Reading(azimuth: 247.5, elevation: 34, lines: ["ISS (ZARYA): look WSW, 34° up, rising"])
+        let frame = CompassFace.render(reading, size: TerminalSize(columns: 60, rows: 24))
+        GoldenFrame.check(frame.text, "compass-wsw-34-60x24")
+        // The gauge's mark stands at 34° of 90 on the 23-row rose: row 22 - round(34 / 90 * 22) = 14.
+        #expect(frame.text[14].hasSuffix("◆    ") || frame.text[14].contains("◆"))
+        #expect(frame.text[23].contains("look WSW, 34° up, rising"))
+    }
+
+    @Test func belowTheHorizonThereIsNoMark() {
+        let reading = CompassFace.Reading(azimuth: 10, elevation: -20, lines: ["below"])
+        let frame = CompassFace.render(reading, size: TerminalSize(columns: 40, rows: 16))
+        #expect(!frame.text.joined().contains("◆"))
+        #expect(frame.text.count == 16 && frame.text.allSatisfy { $0.count == 40 })
     }
 }

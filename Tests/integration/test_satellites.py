@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import harness as H
+from test_clock import clock_env, tmux_for  # noqa: F401 (tmux_for is a fixture)
 
 POSITION_KM = 1e-6
 VELOCITY_KM_S = 1e-9
@@ -255,3 +256,42 @@ def test_imported_elements_serve_every_view_and_a_bad_file_changes_nothing(bins,
     assert json.loads(from_cache.stdout)["passes"] == json.loads(from_file.stdout)["passes"]
     listed = ctl("iss", "elements")
     assert "25544" in listed.stdout and "ISS (ZARYA)" in listed.stdout, listed.stdout
+
+
+def test_the_compass_points_where_iss_now_says_and_runs_live(bins, tmp_path):
+    path = tmp_path / "iss.tle"
+    path.write_text("\n".join(ISS) + "\n")
+    at = "51.5074,-0.1278"
+    # The middle of the first visible part of a pass over London.
+    passes = _noisectl_json("iss", "passes", "--elements", str(path), "--at", at, "--from", EPOCH, "--visible")["passes"]
+    seen = passes[0]
+    middle = (_unix(seen["visible_from"]["utc"]) + _unix(seen["visible_until"]["utc"])) / 2
+    from datetime import datetime, timezone
+    when = datetime.fromtimestamp(int(middle), timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    now = _noisectl_json("iss", "now", "--elements", str(path), "--at", at, "--time", when)
+    r = subprocess.run([str(H.bin_dir() / "noisectl"), "iss", "compass", "--elements", str(path), "--at", at, "--time",
+                        when, "--once", "--size", "80x24"], capture_output=True, text=True, timeout=20,
+                       env=H.base_env({"TZ": "UTC"}))
+    assert r.returncode == 0, r.stderr
+    text = r.stdout
+    compass = ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"]
+    way = compass[round(now["azimuth_deg"] / 22.5) % 16]
+    assert f"look {way}, {round(now['elevation_deg'])}° up" in text, text
+    assert "◆" in text and "visible" in text, text
+    below = subprocess.run([str(H.bin_dir() / "noisectl"), "iss", "compass", "--elements", str(path), "--at", at,
+                            "--time", "2024-01-01T16:00:00Z", "--once", "--size", "80x24"], capture_output=True,
+                           text=True, timeout=20, env=H.base_env({"TZ": "UTC"}))
+    assert "below the horizon" in below.stdout and "next pass Mon 1 Jan 16:33:56 rising W" in below.stdout, below.stdout
+
+
+def test_the_live_compass_in_a_terminal(bins, tmp_path, tmux_for):
+    path = tmp_path / "iss.tle"
+    path.write_text("\n".join(ISS) + "\n")
+    env = clock_env(tmp_path / "e", TZ="UTC")
+    t = tmux_for(env)
+    t.start(["compass", "--elements", str(path), "--at", "51.5074,-0.1278", "--time", "2024-01-01T16:39:23Z"], command="iss")
+    first = t.wait_for(lambda ls: any("look" in l for l in ls) and ls, "the compass")
+    assert t.show("#{alternate_on}") == "1"
+    t.wait_for(lambda ls: ls != first, "the next second", timeout=3)
+    t.keys("q")
+    t.assert_restored()

@@ -135,6 +135,8 @@ struct MarsShow: ParsableCommand {
             do { try config.update { _ in ([("mars.site", .string(given))], ()) } } catch { Output.error("warning: \(error)") }
         }
         let colors = ClockColors.resolve(settings, at: ClockReading(instant: Int64(wall), zone: zone))
-        MarsSession(terminal: terminal, colors: colors, start: asked.map { ($0, wall) }, lines: lines).run(now: WallTime.seconds)
+        LiveView(terminal: terminal, colors: colors, start: asked.map { ($0, wall) }) { unix, size in
+            MarsPanel.render(lines(unix), size: size)
+        }.run(now: WallTime.seconds)
     }
 }

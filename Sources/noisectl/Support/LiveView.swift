@@ -1,22 +1,22 @@
 import ClockFace
 import NoiseConfig
 
-/// The live `noisectl mars` panel (`TerminalLoop`): a frame every second, written as the lines that changed,
-/// re-fitted on resize; `q` quits. `lines` gives the panel's text at an instant. Needs no daemon.
-final class MarsSession {
+/// A live view that needs no daemon (`noisectl mars`, `iss compass`), on `TerminalLoop`: a frame every second,
+/// written as the lines that changed, re-fitted on resize; `q` quits. `render` draws the frame for an instant.
+final class LiveView {
     private let terminal: ClockTerminal
     private let colors: ClockColors
-    private let lines: (_ unix: Double) -> [String]
-    /// An `--at` instant and when the panel started: the panel runs on from there. Nil: now.
+    private let render: (_ unix: Double, _ size: TerminalSize) -> ClockFrame
+    /// An `--at` instant and when the view started: the view runs on from there. Nil: now.
     private let start: (shown: Double, wall: Double)?
     private var shown: (frame: ClockFrame, colors: ClockColors)?
 
     init(terminal: ClockTerminal, colors: ClockColors, start: (shown: Double, wall: Double)?,
-         lines: @escaping (_ unix: Double) -> [String]) {
+         render: @escaping (_ unix: Double, _ size: TerminalSize) -> ClockFrame) {
         self.terminal = terminal
         self.colors = colors
         self.start = start
-        self.lines = lines
+        self.render = render
     }
 
     /// The instant to show at wall time `wall`: now, or the `--at` instant plus the whole seconds since (so the
@@ -36,7 +36,7 @@ final class MarsSession {
         }, draw: { fresh in
             if fresh { shown = nil }
             let size = terminal.size ?? TerminalSize(columns: 80, rows: 24)
-            let next = (frame: MarsPanel.render(lines(instant(atWall: now())), size: size), colors: colors)
+            let next = (frame: render(instant(atWall: now()), size), colors: colors)
             terminal.write(ClockPainter.paint(next.frame, colors: next.colors, over: shown))
             shown = next
         })

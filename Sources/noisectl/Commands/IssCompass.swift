@@ -1,0 +1,75 @@
+import ArgumentParser
+import ClockFace
+import NoiseSystem
+import NoiseTime
+import Orbits
+
+/// `noisectl iss compass`: where to look for the satellite, live: a compass rose pointing at its bearing, an
+/// elevation gauge, and in words which way, how high and whether it rises or sets; between passes, when the next
+/// one comes. Needs no daemon.
+struct IssCompass: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compass",
+        abstract: "A live compass pointing at the satellite: bearing, elevation, and the next pass (q quits).")
+
+    @OptionGroup var satellite: SatelliteOptions
+
+    @Flag(help: "Print one frame and exit (as when the output is not a terminal).")
+    var once = false
+
+    @Option(help: "With --once: the frame's size, e.g. 80x24.")
+    var size: String?
+
+    @Option(help: "Another instant than now: ISO-8601 with an offset or Z (live, it runs on from there).")
+    var time: String?
+
+    func validate() throws {
+        _ = try Mars.instant(time, option: "--time")
+        if let size, TerminalSize(parsing: size) == nil { throw ValidationError("--size: give COLUMNSxROWS, e.g. 80x24") }
+    }
+
+    func run() throws {
+        let wall = WallTime.seconds()
+        let asked = try Mars.instant(time, option: "--time")
+        let (set, place, notes) = try satellite.load(now: asked ?? wall)
+        let finder = PassFinder(model: SGP4(set), observer: place.position, minElevation: 0)
+        let zone = World.zoneSource.systemZone()
+        let name = set.name ?? "Satellite \(set.catalogNumber)"
+        func reading(_ unix: Double) -> CompassFace.Reading {
+            Self.reading(finder, name: name, at: unix, zone: zone, notes: notes)
+        }
+        let terminal = ClockTerminal()
+        guard !once && terminal.isInteractive else {
+            let size = size.flatMap(TerminalSize.init(parsing:)) ?? terminal.size ?? TerminalSize(columns: 80, rows: 24)
+            return CompassFace.render(reading(asked ?? wall), size: size).text.forEach(Output.line)
+        }
+        let settings = ConfigStore().clockSettings()
+        let colors = ClockColors.resolve(settings, at: ClockReading(instant: Int64(wall), zone: zone))
+        LiveView(terminal: terminal, colors: colors, start: asked.map { ($0, wall) }) { unix, size in
+            CompassFace.render(reading(unix), size: size)
+        }.run(now: WallTime.seconds)
+    }
+
+    /// The face's reading at `unix`: the bearing and elevation, and the words.
+    static func reading(_ finder: PassFinder, name: String, at unix: Double, zone: ZoneRules,
+                        notes: [String]) -> CompassFace.Reading {
+        guard let now = try? finder.sighting(at: unix), let soon = try? finder.sighting(at: unix + 1) else {
+            return CompassFace.Reading(azimuth: 0, elevation: -90, lines: ["\(name): the elements give no orbit now"] + notes)
+        }
+        let look = now.look
+        var lines: [String]
+        if look.elevation > 0 {
+            let way = soon.look.elevation >= look.elevation ? "rising" : "setting"
+            lines = ["\(name): look \(look.compass), \(IssText.fixed(look.elevation, 0))° up, \(way)"
+                + (now.sunlit && now.sunAltitude < -6 ? ", visible (mag \(IssText.fixed(now.magnitude, 1)))" : "")]
+        } else {
+            lines = ["\(name) is below the horizon (\(IssText.fixed(look.elevation, 0))°, \(look.compass))"]
+            if let next = try? finder.passes(from: unix, to: unix + 2 * 86_400).first(where: { $0.rise.unix > unix }) {
+                lines.append("next pass \(IssText.day(next.rise.unix, zone)) \(IssText.clock(next.rise.unix, zone)) "
+                    + "rising \(next.rise.look.compass), highest \(IssText.fixed(next.maxElevation, 0))° "
+                    + "\(next.culmination.look.compass)" + (next.visible ? ", visible" : ""))
+            }
+        }
+        return CompassFace.Reading(azimuth: look.azimuth, elevation: look.elevation, lines: lines + notes)
+    }
+}
