@@ -46,6 +46,18 @@ struct AnalogDial {
         return (middle.x + unit.x * distance, middle.y + unit.y * distance)
     }
 
+    /// `count` ticks running inwards from the circle, every `longEvery`-th a long one (a clock's 60 and 5, a
+    /// compass's 16 and 2).
+    func drawTicks(count: Int, longEvery: Int, on canvas: inout DotCanvas) {
+        for index in 0..<count {
+            let turns = Double(index) / Double(count)
+            let length = index % longEvery == 0 ? longTick : shortTick
+            let outer = point(turns: turns, distance: Double(radius))
+            let inner = point(turns: turns, distance: Double(radius - length))
+            canvas.line(fromX: outer.x, y: outer.y, toX: inner.x, y: inner.y)
+        }
+    }
+
     /// The centre dot's middle in the dot plane, where dot x covers x up to x + 1.
     var middle: (x: Double, y: Double) { (Double(centerX) + 0.5, Double(centerY) + 0.5) }
 }

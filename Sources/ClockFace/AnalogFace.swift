@@ -16,23 +16,13 @@ public enum AnalogFace {
             return canvas.lines()
         }
         canvas.circle(centerX: dial.centerX, centerY: dial.centerY, radius: dial.radius)
-        drawTicks(dial, on: &canvas)
+        dial.drawTicks(count: 60, longEvery: 5, on: &canvas)
         drawHands(reading, seconds: seconds, dial, on: &canvas)
         drawNumbers(dial, on: &canvas)
         if let complication {
             drawComplication(complication, dial, on: &canvas)
         }
         return canvas.lines()
-    }
-
-    private static func drawTicks(_ dial: AnalogDial, on canvas: inout DotCanvas) {
-        for minute in 0..<60 {
-            let turns = Double(minute) / 60
-            let length = minute % 5 == 0 ? dial.longTick : dial.shortTick
-            let outer = dial.point(turns: turns, distance: Double(dial.radius))
-            let inner = dial.point(turns: turns, distance: Double(dial.radius - length))
-            canvas.line(fromX: outer.x, y: outer.y, toX: inner.x, y: inner.y)
-        }
     }
 
     private static func drawHands(_ reading: ClockReading, seconds: Bool, _ dial: AnalogDial,

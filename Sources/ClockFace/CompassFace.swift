@@ -43,13 +43,7 @@ public enum CompassFace {
     /// The circle, a tick at every 22.5°, and the eight points' letters inside it.
     static func drawRose(_ dial: AnalogDial, on canvas: inout DotCanvas) {
         canvas.circle(centerX: dial.centerX, centerY: dial.centerY, radius: dial.radius)
-        for tick in 0..<16 {
-            let turns = Double(tick) / 16
-            let length = tick % 2 == 0 ? dial.longTick : dial.shortTick
-            let outer = dial.point(turns: turns, distance: Double(dial.radius))
-            let inner = dial.point(turns: turns, distance: Double(dial.radius - length))
-            canvas.line(fromX: outer.x, y: outer.y, toX: inner.x, y: inner.y)
-        }
+        dial.drawTicks(count: 16, longEvery: 2, on: &canvas)
         for (index, point) in points.enumerated() {
             let turns = Double(index) / 8
             canvas.write(point, centeredOn: dial.labelMiddle(point, turns: turns))
