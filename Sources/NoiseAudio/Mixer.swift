@@ -54,11 +54,6 @@ public struct Mixer {
             var envelope = GainRamp(0)
             envelope.ramp(to: 1, frames: fadeFrames)
             voices.append(Voice(id: id, source: source, gain: GainRamp(gain), envelope: envelope))
-        case .resume(let id, let fadeFrames):
-            update(id) { voice in
-                voice.stopping = false
-                voice.envelope.ramp(to: 1, frames: fadeFrames)
-            }
         case .setGain(let id, let gain):
             let frames = rampFrames
             update(id) { $0.gain.ramp(to: gain, frames: frames) }

@@ -7,8 +7,6 @@ public typealias VoiceID = UInt64
 public enum MixerCommand: @unchecked Sendable {
     /// Adds a voice at `gain`, fading in from silence over `fadeFrames`.
     case start(VoiceID, source: any PCMSource, gain: Float, fadeFrames: Int)
-    /// Brings a voice's envelope back to full over `fadeFrames` (a sound fading out that is played again).
-    case resume(VoiceID, fadeFrames: Int)
     /// Moves a voice's gain to `gain` with a short ramp.
     case setGain(VoiceID, gain: Float)
     /// Fades a voice to silence over `fadeFrames`, then removes it.

@@ -122,17 +122,6 @@ struct MixerTests {
         #expect(second.samples[200...].allSatisfy { $0 == 0 })
     }
 
-    @Test func resumeReversesAFadeOut() {
-        var mixer = Mixer(maxFrames: 1024)
-        mixer.apply(.start(1, source: FramesSource(constant: 1000, frames: 10), gain: 1, fadeFrames: 0))
-        mixer.apply(.fadeOut(1, fadeFrames: 1000))
-        _ = render(&mixer, frames: 500)
-        mixer.apply(.resume(1, fadeFrames: 100))
-        let result = render(&mixer, frames: 1000)
-        #expect(result.ended.isEmpty)
-        #expect(result.samples.last == 1000)
-    }
-
     @Test func aSourceThatRunsDryEndsItsVoice() {
         var mixer = Mixer(maxFrames: 64)
         mixer.apply(.start(3, source: FramesSource(constant: 5, frames: 10, loops: false), gain: 1, fadeFrames: 0))

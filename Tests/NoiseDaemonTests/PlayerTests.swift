@@ -62,6 +62,24 @@ struct PlayerTests {
         await rig.tearDown()
     }
 
+    /// Played again just as its fade-out ends: the output thread has ended the old voice before the player hears
+    /// of it, and the sound must still play (it once went silent, listed as playing by nothing).
+    @Test func aSoundPlayedAgainAsItsFadeOutEndsKeepsPlaying() async throws {
+        let rig = await PlayerRig(sounds: [("rain", 10_000, 0.5)])
+        try await rig.startSteady("rain", then: [])
+        _ = try await rig.player.stop(StopArguments(fade: Self.fade))
+        let fade = await rig.period()
+        #expect(fade.suffix(2) == [0, 0], "the old voice has faded to silence in the mixer")
+        let again = try await rig.player.play(PlayArguments(sounds: ["rain"], fadeIn: 0))
+        #expect(again.playing.map(\.state) == [.playing])
+        _ = await rig.handOnEventsUntilVoicesEnd()
+        // The mixer fell silent with the old voice: the device was let go, and is opened again for the new one.
+        #expect([await rig.output.next(), await rig.output.next(), await rig.output.next()] == [.drain, .close, .open])
+        #expect(await rig.player.playback().playing.map(\.id) == ["rain"])
+        #expect(await rig.period() == steady(10_000, frames: PlayerRig.periodFrames))
+        await rig.tearDown()
+    }
+
     @Test func aSoundsVolumeAndTheMasterVolumeRampToTheirGainsIn50Milliseconds() async throws {
         let rig = await PlayerRig(sounds: [("rain", 10_000, 0.5), ("wind", 4_000, 0.5)])
         try await rig.startSteady("rain", then: ["wind"])

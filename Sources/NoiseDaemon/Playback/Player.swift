@@ -104,7 +104,8 @@ public actor Player<C: Clock> where C.Duration == Duration {
     }
 
     /// Starts the sounds not playing, at their volumes (a negative volume: the default for a new sound, the volume
-    /// now for one playing), and brings back those fading out.
+    /// now for one playing). A sound fading out that is played again starts afresh on a new voice while the old
+    /// one finishes its fade: the output thread may already have ended the old voice, so it cannot be revived.
     func start(_ wanted: [MixSound], fadeIn: Double?) async throws(ProtocolError) {
         let sounds = try wanted.map { (item) throws(ProtocolError) -> (Sound, Double?) in
             guard let sound = library.sound(id: item.id) else { throw library.unknownSoundError(item.id) }
@@ -112,35 +113,37 @@ public actor Player<C: Clock> where C.Duration == Duration {
         }
         // Load everything first: a sound that cannot be decoded fails the command before anything changes.
         var loaded: [String: SoundLoader.Loaded] = [:]
-        for (sound, _) in sounds where index(of: sound.id) == nil {
+        for (sound, _) in sounds where !isSounding(sound.id) {
             loaded[sound.id] = try await source(for: sound, progressive: true)
         }
         let fadeFrames = AudioFormat.frames(seconds: fadeIn ?? defaults.fadeInSeconds)
         let fadeEnds = clock.now.advanced(by: .seconds(fadeIn ?? defaults.fadeInSeconds))
         var commands: [MixerCommand] = []
+        var playing = active
         for (sound, requestedVolume) in sounds {
-            if let index = index(of: sound.id) {
-                var item = active[index]
-                if let volume = requestedVolume, volume != item.volume {
-                    item.volume = volume
-                    commands.append(.setGain(item.voice, gain: VolumeLaw.gain(forVolume: volume)))
+            let index = playing.firstIndex { $0.sound.id == sound.id }
+            if let index, playing[index].state != .fadingOut {
+                if let volume = requestedVolume, volume != playing[index].volume {
+                    playing[index].volume = volume
+                    commands.append(.setGain(playing[index].voice, gain: VolumeLaw.gain(forVolume: volume)))
                 }
-                if item.state == .fadingOut {
-                    item.state = .fadingIn
-                    item.fadeEnds = fadeEnds
-                    commands.append(.resume(item.voice, fadeFrames: fadeFrames))
-                }
-                active[index] = item
             } else if let source = loaded[sound.id] {
-                let volume = requestedVolume ?? defaults.volume
+                let volume = requestedVolume ?? index.map { playing[$0].volume } ?? defaults.volume
                 let voice = nextVoice
                 nextVoice += 1
                 commands.append(.start(voice, source: Self.makeSource(source),
                                        gain: VolumeLaw.gain(forVolume: volume), fadeFrames: fadeFrames))
-                active.append(Active(voice: voice, sound: sound, volume: volume, state: .fadingIn, fadeEnds: fadeEnds))
+                let item = Active(voice: voice, sound: sound, volume: volume, state: .fadingIn, fadeEnds: fadeEnds)
+                if let index { playing[index] = item } else { playing.append(item) }
             }
         }
         engine.send(commands)
+        active = playing
+    }
+
+    /// Whether the sound plays and is not fading out.
+    private func isSounding(_ id: String) -> Bool {
+        active.contains { $0.sound.id == id && $0.state != .fadingOut }
     }
 
     public func stop(_ request: StopArguments) throws(ProtocolError) -> PlaybackInfo {
