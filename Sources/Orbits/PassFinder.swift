@@ -23,9 +23,10 @@ public struct SatellitePass: Sendable, Equatable {
     public var visible: Bool { visibleFrom != nil }
 }
 
-/// Finds the passes of a satellite over an observer: the elevation scanned a minute at a time for its maxima,
-/// each maximum found to 0.1 s (golden section), rise and set by bisection on the elevation to 0.1 s, the visible
-/// part likewise. Pure.
+/// Finds the passes of a satellite over an observer. Below the horizon it steps no further than the satellite could
+/// climb to the horizon in the time (`climbRate`), so no rise is stepped over; each rise and set is found by
+/// bisection on the elevation to 0.1 s, the highest point between them by golden section, the visible part by
+/// sampling and bisection. Pure.
 public struct PassFinder: Sendable {
     public let model: SGP4
     public let observer: GeodeticPosition
@@ -35,15 +36,37 @@ public struct PassFinder: Sendable {
     public var standardMagnitude: Double
     /// The Sun's altitude below which the sky is dark enough to see a satellite.
     public var darkSky = -6.0
+    /// The fastest the satellite's elevation can change while it is below the horizon, degrees per second.
+    let climbRate: Double
 
     static let scanStep = 60.0
     static let precision = 0.1
+    /// The brightest magnitude is looked for this often along the visible part, seconds.
+    static let magnitudeStep = 10.0
+    /// Steps below the horizon: never under a second (a graze above it shorter than that peaks under 0.3° for the
+    /// ISS), never over ten minutes.
+    static let stepRange = 1.0...600.0
 
     public init(model: SGP4, observer: GeodeticPosition, minElevation: Double = 10, standardMagnitude: Double = -1.8) {
         self.model = model
         self.observer = observer
         self.minElevation = minElevation
         self.standardMagnitude = standardMagnitude
+        climbRate = Self.climbRate(model.elements, gravity: model.gravity, observerHeightKm: observer.heightKm)
+    }
+
+    /// A bound on how fast the elevation of a satellite below the horizon can change: its fastest speed (at perigee,
+    /// plus the observer's own speed on the turning Earth) across the shortest range it can have there (the
+    /// horizon's, at perigee height), with a margin of a half for drag, the flattening and the elements' error.
+    static func climbRate(_ elements: OrbitalElements, gravity: GravityModel, observerHeightKm: Double) -> Double {
+        let meanMotion = elements.meanMotion * 2 * .pi / 86_400
+        let a = cbrt(gravity.mu / (meanMotion * meanMotion))
+        let e = min(elements.eccentricity, 0.99)
+        let perigee = a * (1 - e)
+        let speed = (gravity.mu * (1 + e) / perigee).squareRoot() + EarthFrames.rotationRate * EarthFrames.equatorialRadius
+        let observerRadius = EarthFrames.equatorialRadius + max(0, observerHeightKm)
+        let horizonRange = (max(perigee * perigee - observerRadius * observerRadius, 1)).squareRoot()
+        return 1.5 * speed / horizonRange * 180 / .pi
     }
 
     /// Everything about the satellite as seen at `unix`.
@@ -66,20 +89,32 @@ public struct PassFinder: Sendable {
     /// The passes that culminate between `start` and `end` (Unix seconds), in order.
     public func passes(from start: Double, to end: Double) throws(SGP4Error) -> [SatellitePass] {
         var passes: [SatellitePass] = []
-        var (before, here) = (try elevation(start - Self.scanStep), try elevation(start))
-        var t = start
-        while t < end {
-            let after = try elevation(t + Self.scanStep)
-            if here >= before && here > after {
-                let top = try culmination(around: t)
-                if top.look.elevation >= max(0, minElevation), top.unix >= start, top.unix < end {
-                    passes.append(try pass(culminating: top))
-                }
+        // A pass under way at `start` is found from its rise.
+        var t = try elevation(start) >= 0 ? try crossing(from: start, step: -Self.scanStep) { $0 >= 0 } - 1 : start
+        while let rise = try nextRise(after: t, before: end) {
+            let set = try crossing(from: rise, step: Self.scanStep) { $0 >= 0 }
+            let top = try culmination(between: rise, and: set)
+            if top.unix >= end { break }
+            if top.look.elevation >= max(0, minElevation), top.unix >= start {
+                passes.append(try pass(rise: rise, culmination: top, set: set))
             }
-            (before, here) = (here, after)
-            t += Self.scanStep
+            t = set + Self.precision
         }
         return passes
+    }
+
+    /// The first rise after `t` (where the satellite is below the horizon) and before `end`, to 0.1 s.
+    func nextRise(after t: Double, before end: Double) throws(SGP4Error) -> Double? {
+        var (below, depth) = (t, try elevation(t))
+        while below < end {
+            let step = min(max(-depth / climbRate, Self.stepRange.lowerBound), Self.stepRange.upperBound)
+            let next = min(below + step, end)
+            let height = try elevation(next)
+            if height >= 0 { return try bisect(next, below) { unix throws(SGP4Error) in try elevation(unix) >= 0 } }
+            if next >= end { break }
+            (below, depth) = (next, height)
+        }
+        return nil
     }
 
     func elevation(_ unix: Double) throws(SGP4Error) -> Double {
@@ -91,10 +126,10 @@ public struct PassFinder: Sendable {
         PassPoint(unix: unix, look: try sighting(at: unix).look)
     }
 
-    /// The highest point within a scan step either side of `t`: golden-section search.
-    func culmination(around t: Double) throws(SGP4Error) -> PassPoint {
+    /// The highest point between rise and set (the elevation rises to one top and falls): golden-section search.
+    func culmination(between rise: Double, and set: Double) throws(SGP4Error) -> PassPoint {
         let ratio = (5.0.squareRoot() - 1) / 2
-        var (a, b) = (t - Self.scanStep, t + Self.scanStep)
+        var (a, b) = (rise, set)
         var c = b - ratio * (b - a)
         var d = a + ratio * (b - a)
         var (fc, fd) = (try elevation(c), try elevation(d))
@@ -112,9 +147,7 @@ public struct PassFinder: Sendable {
         return try point((a + b) / 2)
     }
 
-    func pass(culminating top: PassPoint) throws(SGP4Error) -> SatellitePass {
-        let rise = try crossing(from: top.unix, step: -Self.scanStep) { $0 >= 0 }
-        let set = try crossing(from: top.unix, step: Self.scanStep) { $0 >= 0 }
+    func pass(rise: Double, culmination top: PassPoint, set: Double) throws(SGP4Error) -> SatellitePass {
         var pass = SatellitePass(rise: try point(rise), culmination: top, set: try point(set))
         try findVisiblePart(of: &pass)
         return pass
@@ -125,10 +158,13 @@ public struct PassFinder: Sendable {
     func crossing(from start: Double, step: Double, holds: (Double) -> Bool) throws(SGP4Error) -> Double {
         var inside = start
         var outside = start + step
-        // A pass lasts minutes, not hours: a bound keeps a geostationary "pass" from running on.
-        for _ in 0..<1440 where holds(try elevation(outside)) {
+        // A pass lasts minutes, not hours: a bound keeps a geostationary "pass" from running on. (This was a
+        // `for … where`, which filters instead of stopping: 1,440 elevations for every rise and set.)
+        var steps = 0
+        while steps < 1440, holds(try elevation(outside)) {
             inside = outside
             outside += step
+            steps += 1
         }
         return try bisect(inside, outside) { unix throws(SGP4Error) in holds(try elevation(unix)) }
     }
@@ -143,37 +179,43 @@ public struct PassFinder: Sendable {
         return inside
     }
 
-    /// Where in the pass the satellite can be seen, sampled every 5 s and refined to 0.1 s, and its brightest.
+    /// Where in the pass the satellite can be seen (sunlit, under a dark sky) to 0.1 s, and its brightest. Each
+    /// condition changes at most once in a pass: the Earth's shadow takes half an hour to cross and its crossings
+    /// are an hour apart; over a pass the Sun's altitude moves one way, or turns at its lowest so slowly that it
+    /// cannot cross −6° and come back (unless it turns within a few hundredths of a degree of it). So each is
+    /// tested at the pass's ends, and where they differ its change is found by bisection.
     func findVisiblePart(of pass: inout SatellitePass) throws(SGP4Error) {
-        func seen(_ unix: Double) throws(SGP4Error) -> Bool {
-            let sighting = try sighting(at: unix)
-            return sighting.sunlit && sighting.sunAltitude < darkSky
+        func sunAltitude(_ unix: Double) -> Double {
+            let sun = EarthFrames.earthFixed(Sunlight.position(unix: unix), gmst: EarthFrames.gmst(unix: unix))
+            return EarthFrames.look(from: observer, at: sun).elevation
         }
-        var first: Double?
-        var last: Double?
-        var brightest: Double?
-        var previous: (unix: Double, seen: Bool)?
-        var t = pass.rise.unix
+        func sunlit(_ unix: Double) throws(SGP4Error) -> Bool { try sighting(at: unix).sunlit }
+        func dark(_ unix: Double) throws(SGP4Error) -> Bool { sunAltitude(unix) < darkSky }
+        let (rise, set) = (pass.rise.unix, pass.set.unix)
+        guard let lit = try part(rise, set, sunlit), let night = try part(rise, set, dark) else { return }
+        let (first, last) = (max(lit.lowerBound, night.lowerBound), min(lit.upperBound, night.upperBound))
+        guard first <= last else { return }
+        var brightest = Double.infinity
+        var t = first
         while true {
-            let sighting = try sighting(at: t)
-            let now = sighting.sunlit && sighting.sunAltitude < darkSky
-            if now { brightest = min(brightest ?? .infinity, sighting.magnitude) }
-            if let before = previous, before.seen != now {
-                // The edge, found from the side where it is seen.
-                let edge = try bisect(now ? t : before.unix, now ? before.unix : t, seen)
-                if now { first = first ?? edge } else { last = edge }
-            } else if previous == nil && now {
-                first = t
-            }
-            if now { last = t }
-            previous = (t, now)
-            if t >= pass.set.unix { break }
-            t = min(t + 5, pass.set.unix)
+            brightest = min(brightest, try sighting(at: t).magnitude)
+            if t >= last { break }
+            t = min(t + Self.magnitudeStep, last)
         }
-        guard let first, let last else { return }
         pass.visibleFrom = try point(first)
         pass.visibleUntil = try point(last)
         pass.magnitude = brightest
+    }
+
+    /// Where between `start` and `end` a condition that changes at most once holds, to 0.1 s; nil if nowhere.
+    func part(_ start: Double, _ end: Double,
+              _ holds: (Double) throws(SGP4Error) -> Bool) throws(SGP4Error) -> ClosedRange<Double>? {
+        switch (try holds(start), try holds(end)) {
+        case (true, true): return start...end
+        case (false, false): return nil
+        case (true, false): return start...(try bisect(start, end, holds))
+        case (false, true): return (try bisect(end, start, holds))...end
+        }
     }
 }
 
