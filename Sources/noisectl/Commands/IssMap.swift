@@ -1,0 +1,84 @@
+import ArgumentParser
+import ClockFace
+import NoiseSystem
+import NoiseTime
+import Orbits
+
+/// `noisectl iss map`: the satellite on a live world map: its ground track one orbit back and ahead, the night
+/// side, and the observer. Needs no daemon.
+struct IssMap: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "map",
+        abstract: "A live world map: the satellite, its track one orbit back and ahead, the night side, you (q quits).",
+        discussion: """
+            Examples:
+              noisectl iss map
+              noisectl iss map --once --size 120x34 --time 2024-01-01T16:39:23Z
+            """)
+
+    @OptionGroup var satellite: SatelliteOptions
+
+    @Flag(help: "Print one frame and exit (as when the output is not a terminal).")
+    var once = false
+
+    @Option(help: "With --once: the frame's size, e.g. 80x24.")
+    var size: String?
+
+    @Option(help: "Another instant than now: ISO-8601 with an offset or Z (live, it runs on from there).")
+    var time: String?
+
+    /// The track's spacing: the ISS covers about 2° of ground in 30 s, a dot or two on a wide terminal.
+    static let trackStep = 30.0
+
+    func validate() throws {
+        _ = try Mars.instant(time, option: "--time")
+        if let size, TerminalSize(parsing: size) == nil { throw ValidationError("--size: give COLUMNSxROWS, e.g. 80x24") }
+    }
+
+    func run() throws {
+        let wall = WallTime.seconds()
+        let asked = try Mars.instant(time, option: "--time")
+        let (set, place, notes) = try satellite.load(now: asked ?? wall)
+        let finder = PassFinder(model: SGP4(set), observer: place.position, minElevation: 0)
+        let name = set.name ?? "Satellite \(set.catalogNumber)"
+        let legend = WorldMapFace.legend(satellite: name, observer: place.name)
+        func reading(_ unix: Double) -> WorldMapFace.Reading {
+            Self.reading(finder, name: name, at: unix, lines: [legend] + notes)
+        }
+        let terminal = ClockTerminal()
+        guard !once && terminal.isInteractive else {
+            let size = size.flatMap(TerminalSize.init(parsing:)) ?? terminal.size ?? TerminalSize(columns: 80, rows: 24)
+            return WorldMapFace.render(reading(asked ?? wall), size: size).text.forEach(Output.line)
+        }
+        let settings = ConfigStore().clockSettings()
+        let zone = World.zoneSource.systemZone()
+        let colors = ClockColors.resolve(settings, at: ClockReading(instant: Int64(wall), zone: zone))
+        LiveView(terminal: terminal, colors: colors, start: asked.map { ($0, wall) }) { unix, size in
+            WorldMapFace.render(reading(unix), size: size)
+        }.run(now: WallTime.seconds)
+    }
+
+    /// The map's reading at `unix`: the subpoint and the track from SGP4, the Sun's subpoint, and a status line
+    /// (where, how high and fast, sunlit or not) above `lines`.
+    static func reading(_ finder: PassFinder, name: String, at unix: Double, lines: [String]) -> WorldMapFace.Reading {
+        let sun = point(GroundTrack.subsolarPoint(unix: unix))
+        let observer = point(finder.observer)
+        guard let now = try? finder.sighting(at: unix) else {
+            return WorldMapFace.Reading(satellite: nil, track: [], observer: observer, subsolar: sun,
+                                        lines: ["\(name): the elements give no orbit now"] + lines)
+        }
+        let track = GroundTrack.track(of: finder.model, around: unix, span: GroundTrack.period(of: finder.model.elements),
+                                      step: trackStep)
+        let over = now.subpoint
+        let status = "\(name) over " + IssText.fixed(abs(over.latitude), 2) + (over.latitude >= 0 ? "° N " : "° S ")
+            + IssText.fixed(abs(over.longitude), 2) + (over.longitude >= 0 ? "° E, " : "° W, ")
+            + "\(IssText.fixed(over.heightKm, 0)) km up, \(IssText.fixed(now.velocity.length, 2)) km/s, "
+            + (now.sunlit ? "sunlit" : "in the Earth's shadow")
+        return WorldMapFace.Reading(satellite: point(over), track: track.map(point), observer: observer, subsolar: sun,
+                                    lines: [status] + lines)
+    }
+
+    static func point(_ place: GeodeticPosition) -> WorldMapFace.Point {
+        WorldMapFace.Point(latitude: place.latitude, longitude: place.longitude)
+    }
+}
