@@ -284,12 +284,17 @@ def test_the_compass_points_where_iss_now_says_and_runs_live(bins, tmp_path):
     assert "below the horizon" in below.stdout and "next pass Mon 1 Jan 16:33:56 rising W" in below.stdout, below.stdout
 
 
-def test_the_live_compass_in_a_terminal(bins, tmp_path, tmux_for):
+def _live(view: str, when: str, tmp_path, tmux_for):
+    """`noisectl iss VIEW` live in an 80x24 tmux pane from `when`, for London."""
     path = tmp_path / "iss.tle"
     path.write_text("\n".join(ISS) + "\n")
-    env = clock_env(tmp_path / "e", TZ="UTC")
-    t = tmux_for(env)
-    t.start(["compass", "--elements", str(path), "--at", "51.5074,-0.1278", "--time", "2024-01-01T16:39:23Z"], command="iss")
+    t = tmux_for(clock_env(tmp_path / "e", TZ="UTC"))
+    t.start([view, "--elements", str(path), "--at", "51.5074,-0.1278", "--time", when], command="iss")
+    return t
+
+
+def test_the_live_compass_in_a_terminal(bins, tmp_path, tmux_for):
+    t = _live("compass", "2024-01-01T16:39:23Z", tmp_path, tmux_for)
     first = t.wait_for(lambda ls: any("look" in l for l in ls) and ls, "the compass")
     assert t.show("#{alternate_on}") == "1"
     t.wait_for(lambda ls: ls != first, "the next second", timeout=3)
@@ -331,11 +336,7 @@ def test_the_map_puts_the_satellite_where_iss_now_says(bins, tmp_path, when):
 
 
 def test_the_live_map_in_a_terminal(bins, tmp_path, tmux_for):
-    path = tmp_path / "iss.tle"
-    path.write_text("\n".join(ISS) + "\n")
-    env = clock_env(tmp_path / "e", TZ="UTC")
-    t = tmux_for(env)
-    t.start(["map", "--elements", str(path), "--at", "51.5074,-0.1278", "--time", "2024-01-01T20:00:00Z"], command="iss")
+    t = _live("map", "2024-01-01T20:00:00Z", tmp_path, tmux_for)
     first = t.wait_for(lambda ls: any("one orbit back and ahead" in l for l in ls) and ls, "the map")
     assert t.show("#{alternate_on}") == "1"
     assert any("◆" in l for l in first)

@@ -1,7 +1,6 @@
 import ArgumentParser
 import ClockFace
 import NoiseSystem
-import NoiseTime
 import Orbits
 
 /// `noisectl iss map`: the satellite on a live world map: its ground track one orbit back and ahead, the night
@@ -17,45 +16,21 @@ struct IssMap: ParsableCommand {
             """)
 
     @OptionGroup var satellite: SatelliteOptions
-
-    @Flag(help: "Print one frame and exit (as when the output is not a terminal).")
-    var once = false
-
-    @Option(help: "With --once: the frame's size, e.g. 80x24.")
-    var size: String?
-
-    @Option(help: "Another instant than now: ISO-8601 with an offset or Z (live, it runs on from there).")
-    var time: String?
+    @OptionGroup var view: LiveViewOptions
 
     /// The track's spacing: the ISS covers about 2° of ground in 30 s, a dot or two on a wide terminal.
     static let trackStep = 30.0
 
-    func validate() throws {
-        _ = try Mars.instant(time, option: "--time")
-        if let size, TerminalSize(parsing: size) == nil { throw ValidationError("--size: give COLUMNSxROWS, e.g. 80x24") }
-    }
-
     func run() throws {
         let wall = WallTime.seconds()
-        let asked = try Mars.instant(time, option: "--time")
+        let asked = try view.asked()
         let (set, place, notes) = try satellite.load(now: asked ?? wall)
         let finder = PassFinder(model: SGP4(set), observer: place.position, minElevation: 0)
         let name = set.name ?? "Satellite \(set.catalogNumber)"
-        let legend = WorldMapFace.legend(satellite: name, observer: place.name)
-        func reading(_ unix: Double) -> WorldMapFace.Reading {
-            Self.reading(finder, name: name, at: unix, lines: [legend] + notes)
+        let lines = [WorldMapFace.legend(satellite: name, observer: place.name)] + notes
+        view.show(asked: asked, wall: wall) { unix, size in
+            WorldMapFace.render(Self.reading(finder, name: name, at: unix, lines: lines), size: size)
         }
-        let terminal = ClockTerminal()
-        guard !once && terminal.isInteractive else {
-            let size = size.flatMap(TerminalSize.init(parsing:)) ?? terminal.size ?? TerminalSize(columns: 80, rows: 24)
-            return WorldMapFace.render(reading(asked ?? wall), size: size).text.forEach(Output.line)
-        }
-        let settings = ConfigStore().clockSettings()
-        let zone = World.zoneSource.systemZone()
-        let colors = ClockColors.resolve(settings, at: ClockReading(instant: Int64(wall), zone: zone))
-        LiveView(terminal: terminal, colors: colors, start: asked.map { ($0, wall) }) { unix, size in
-            WorldMapFace.render(reading(unix), size: size)
-        }.run(now: WallTime.seconds)
     }
 
     /// The map's reading at `unix`: the subpoint and the track from SGP4, the Sun's subpoint, and a status line
