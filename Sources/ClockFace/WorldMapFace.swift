@@ -80,8 +80,10 @@ public enum WorldMapFace {
     }
 
     /// The coastlines: land dots with sea beside them (a filled continent is a slab of `⣿` that buries the track).
-    /// On the night side, one sea or inland dot in every cell, so the night shows without colour too.
-    static func drawLandAndNight(_ land: LandMask, subsolar: Point, projection: MapProjection, on canvas: inout DotCanvas) {
+    /// On the night side a stipple, one dot every fourth across and down, staggered from one band of four rows to
+    /// the next (in braille, a dot in every other cell), so the night shows without colour too.
+    static func drawLandAndNight(_ land: LandMask, subsolar: Point, projection: MapProjection,
+                                 on canvas: inout DotCanvas) {
         let (width, height) = (projection.width, projection.height)
         guard width > 0, height > 0 else { return }
         var isLand = [Bool](repeating: false, count: width * height)
@@ -97,7 +99,8 @@ public enum WorldMapFace {
             for x in 0..<width {
                 if landAt(x, y) && !(landAt(x - 1, y) && landAt(x + 1, y) && landAt(x, y - 1) && landAt(x, y + 1)) {
                     canvas.set(x: x, y: y)
-                } else if y % 4 == 0, x % 4 == y / 4 % 2 * 2, MapProjection.isNight(projection.place(x: x, y: y), subsolar: subsolar) {
+                } else if y % 4 == 0, x % 4 == y / 4 % 2 * 2,
+                          MapProjection.isNight(projection.place(x: x, y: y), subsolar: subsolar) {
                     canvas.set(x: x, y: y)
                 }
             }

@@ -15,7 +15,8 @@ struct WorldMapFaceTests {
         let latitude = asin(sin(inclination) * sin(u)) * 180 / .pi
         let longitude = atan2(cos(inclination) * sin(u), cos(u)) * 180 / .pi - 5 - minutes * 0.25
         let wrapped = longitude - 360 * ((longitude + 180) / 360).rounded(.down)
-        return WorldMapFace.Point(latitude: (latitude * 100).rounded() / 100, longitude: (wrapped * 100).rounded() / 100)
+        func hundredths(_ degrees: Double) -> Double { (degrees * 100).rounded() / 100 }
+        return WorldMapFace.Point(latitude: hundredths(latitude), longitude: hundredths(wrapped))
     }
     static let reading = WorldMapFace.Reading(
         satellite: track[18], track: track, observer: WorldMapFace.Point(latitude: 51.51, longitude: -0.13),

@@ -42,8 +42,8 @@ struct IssMap: ParsableCommand {
             return WorldMapFace.Reading(satellite: nil, track: [], observer: observer, subsolar: sun,
                                         lines: ["\(name): the elements give no orbit now"] + lines)
         }
-        let track = GroundTrack.track(of: finder.model, around: unix, span: GroundTrack.period(of: finder.model.elements),
-                                      step: trackStep)
+        let period = GroundTrack.period(of: finder.model.elements)
+        let track = GroundTrack.track(of: finder.model, around: unix, span: period, step: trackStep)
         let over = now.subpoint
         let status = "\(name) over " + IssText.fixed(abs(over.latitude), 2) + (over.latitude >= 0 ? "° N " : "° S ")
             + IssText.fixed(abs(over.longitude), 2) + (over.longitude >= 0 ? "° E, " : "° W, ")

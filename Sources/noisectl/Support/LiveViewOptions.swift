@@ -17,7 +17,9 @@ struct LiveViewOptions: ParsableArguments {
 
     func validate() throws {
         _ = try asked()
-        if let size, TerminalSize(parsing: size) == nil { throw ValidationError("--size: give COLUMNSxROWS, e.g. 80x24") }
+        if let size, TerminalSize(parsing: size) == nil {
+            throw ValidationError("--size: give COLUMNSxROWS, e.g. 80x24")
+        }
     }
 
     /// The `--time` instant, or nil for now.
@@ -34,7 +36,8 @@ struct LiveViewOptions: ParsableArguments {
             return render(asked ?? wall, size).text.forEach(Output.line)
         }
         let zone = World.zoneSource.systemZone()
-        let colors = ClockColors.resolve(ConfigStore().clockSettings(), at: ClockReading(instant: Int64(wall), zone: zone))
+        let settings = ConfigStore().clockSettings()
+        let colors = ClockColors.resolve(settings, at: ClockReading(instant: Int64(wall), zone: zone))
         LiveView(terminal: terminal, colors: colors, start: asked.map { ($0, wall) }, render: render)
             .run(now: WallTime.seconds)
     }
