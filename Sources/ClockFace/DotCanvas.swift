@@ -29,12 +29,19 @@ struct DotCanvas: Sendable {
 
     /// Bresenham's line, both ends included.
     mutating func line(fromX x0: Int, y y0: Int, toX x1: Int, y y1: Int) {
+        for dot in Self.lineDots(fromX: x0, y: y0, toX: x1, y: y1) { set(x: dot.x, y: dot.y) }
+    }
+
+    /// The dots of Bresenham's line in order from the first end, both ends included: what `line` sets, for a
+    /// caller that sets only some of them (the world map's dotted ground track).
+    static func lineDots(fromX x0: Int, y y0: Int, toX x1: Int, y y1: Int) -> [(x: Int, y: Int)] {
         let (dx, dy) = (abs(x1 - x0), -abs(y1 - y0))
         let (stepX, stepY) = (x0 < x1 ? 1 : -1, y0 < y1 ? 1 : -1)
         var (x, y, error) = (x0, y0, dx + dy)
+        var dots: [(x: Int, y: Int)] = []
         while true {
-            set(x: x, y: y)
-            if x == x1 && y == y1 { return }
+            dots.append((x, y))
+            if x == x1 && y == y1 { return dots }
             let doubled = 2 * error
             if doubled >= dy { error += dy; x += stepX }
             if doubled <= dx { error += dx; y += stepY }

@@ -284,14 +284,65 @@ def test_the_compass_points_where_iss_now_says_and_runs_live(bins, tmp_path):
     assert "below the horizon" in below.stdout and "next pass Mon 1 Jan 16:33:56 rising W" in below.stdout, below.stdout
 
 
-def test_the_live_compass_in_a_terminal(bins, tmp_path, tmux_for):
+def _live(view: str, when: str, tmp_path, tmux_for):
+    """`noisectl iss VIEW` live in an 80x24 tmux pane from `when`, for London."""
     path = tmp_path / "iss.tle"
     path.write_text("\n".join(ISS) + "\n")
-    env = clock_env(tmp_path / "e", TZ="UTC")
-    t = tmux_for(env)
-    t.start(["compass", "--elements", str(path), "--at", "51.5074,-0.1278", "--time", "2024-01-01T16:39:23Z"], command="iss")
+    t = tmux_for(clock_env(tmp_path / "e", TZ="UTC"))
+    t.start([view, "--elements", str(path), "--at", "51.5074,-0.1278", "--time", when], command="iss")
+    return t
+
+
+def test_the_live_compass_in_a_terminal(bins, tmp_path, tmux_for):
+    t = _live("compass", "2024-01-01T16:39:23Z", tmp_path, tmux_for)
     first = t.wait_for(lambda ls: any("look" in l for l in ls) and ls, "the compass")
     assert t.show("#{alternate_on}") == "1"
     t.wait_for(lambda ls: ls != first, "the next second", timeout=3)
+    t.keys("q")
+    t.assert_restored()
+
+
+def _map_cell(lat: float, lon: float, columns: int) -> tuple[int, int]:
+    """The character cell of a place on a braille map `columns` wide: 2 dots a column across, 4 a row down,
+    360° over 2 × columns dots and 180° over columns dots."""
+    x = int((lon + 180) / 360 * 2 * columns)
+    y = int((90 - lat) / 180 * columns)
+    return x // 2, y // 4
+
+
+@pytest.mark.parametrize("when", ["2024-01-01T20:00:00Z", "2024-01-01T16:05:00Z", "2024-01-02T03:30:00Z"])
+def test_the_map_puts_the_satellite_where_iss_now_says(bins, tmp_path, when):
+    path = tmp_path / "iss.tle"
+    path.write_text("\n".join(ISS) + "\n")
+    at = "51.5074,-0.1278"
+    now = _noisectl_json("iss", "now", "--elements", str(path), "--at", at, "--time", when)
+    r = subprocess.run([str(H.bin_dir() / "noisectl"), "iss", "map", "--elements", str(path), "--at", at, "--time",
+                        when, "--once", "--size", "80x24"], capture_output=True, text=True, timeout=20,
+                       env=H.base_env({"TZ": "UTC"}))
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.split("\n")[:-1]
+    assert len(lines) == 24 and all(len(l) == 80 for l in lines), r.stdout
+    # Three lines of text (where, the legend, the elements' age) leave 21 rows: an 80-column map is 20 rows tall.
+    column, row = _map_cell(now["latitude_deg"], now["longitude_deg"], 80)
+    assert lines[row][column] == "◆", "\n".join(lines)
+    assert sum(l.count("◆") for l in lines[:20]) == 1
+    lat, lon = now["latitude_deg"], now["longitude_deg"]
+    where = f"over {abs(lat):.2f}° {'N' if lat >= 0 else 'S'} {abs(lon):.2f}° {'E' if lon >= 0 else 'W'}"
+    assert where in lines[20] and ("sunlit" if now["sunlit"] else "in the Earth's shadow") in lines[20], lines[20]
+    assert "one orbit back and ahead" in lines[21] and "days old" in lines[22]
+    # London, 20 rows of 4 dots for 180°: the observer's + unless the satellite stands in its cell.
+    home = _map_cell(51.5074, -0.1278, 80)
+    assert lines[home[1]][home[0]] == ("◆" if home == (column, row) else "+")
+
+
+def test_the_live_map_in_a_terminal(bins, tmp_path, tmux_for):
+    t = _live("map", "2024-01-01T20:00:00Z", tmp_path, tmux_for)
+    first = t.wait_for(lambda ls: any("one orbit back and ahead" in l for l in ls) and ls, "the map")
+    assert t.show("#{alternate_on}") == "1"
+    assert any("◆" in l for l in first)
+    # The status line's position moves by about 0.07° a second, so the next second shows.
+    t.wait_for(lambda ls: ls != first, "the next second", timeout=3)
+    t.tmux("resize-window", "-t", "0", "-x", "160", "-y", "48")
+    t.wait_for(lambda ls: len(ls) >= 48 and max(len(l.rstrip()) for l in ls) > 120, "the map re-fitted to 160x48")
     t.keys("q")
     t.assert_restored()

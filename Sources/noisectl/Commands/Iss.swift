@@ -6,7 +6,7 @@ struct Iss: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "iss",
         abstract: "The ISS (or any satellite) from its orbital elements: SGP4, computed here.",
-        subcommands: [IssPasses.self, IssNow.self, IssCompass.self, IssElements.self, IssPropagate.self])
+        subcommands: [IssPasses.self, IssNow.self, IssMap.self, IssCompass.self, IssElements.self, IssPropagate.self])
 }
 
 /// `noisectl iss propagate`: SGP4's raw TEME states, for power users and checks against other implementations.

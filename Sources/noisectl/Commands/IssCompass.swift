@@ -13,41 +13,18 @@ struct IssCompass: ParsableCommand {
         abstract: "A live compass pointing at the satellite: bearing, elevation, and the next pass (q quits).")
 
     @OptionGroup var satellite: SatelliteOptions
-
-    @Flag(help: "Print one frame and exit (as when the output is not a terminal).")
-    var once = false
-
-    @Option(help: "With --once: the frame's size, e.g. 80x24.")
-    var size: String?
-
-    @Option(help: "Another instant than now: ISO-8601 with an offset or Z (live, it runs on from there).")
-    var time: String?
-
-    func validate() throws {
-        _ = try Mars.instant(time, option: "--time")
-        if let size, TerminalSize(parsing: size) == nil { throw ValidationError("--size: give COLUMNSxROWS, e.g. 80x24") }
-    }
+    @OptionGroup var view: LiveViewOptions
 
     func run() throws {
         let wall = WallTime.seconds()
-        let asked = try Mars.instant(time, option: "--time")
+        let asked = try view.asked()
         let (set, place, notes) = try satellite.load(now: asked ?? wall)
         let finder = PassFinder(model: SGP4(set), observer: place.position, minElevation: 0)
         let zone = World.zoneSource.systemZone()
         let name = set.name ?? "Satellite \(set.catalogNumber)"
-        func reading(_ unix: Double) -> CompassFace.Reading {
-            Self.reading(finder, name: name, at: unix, zone: zone, notes: notes)
+        view.show(asked: asked, wall: wall) { unix, size in
+            CompassFace.render(Self.reading(finder, name: name, at: unix, zone: zone, notes: notes), size: size)
         }
-        let terminal = ClockTerminal()
-        guard !once && terminal.isInteractive else {
-            let size = size.flatMap(TerminalSize.init(parsing:)) ?? terminal.size ?? TerminalSize(columns: 80, rows: 24)
-            return CompassFace.render(reading(asked ?? wall), size: size).text.forEach(Output.line)
-        }
-        let settings = ConfigStore().clockSettings()
-        let colors = ClockColors.resolve(settings, at: ClockReading(instant: Int64(wall), zone: zone))
-        LiveView(terminal: terminal, colors: colors, start: asked.map { ($0, wall) }) { unix, size in
-            CompassFace.render(reading(unix), size: size)
-        }.run(now: WallTime.seconds)
     }
 
     /// The face's reading at `unix`: the bearing and elevation, and the words.

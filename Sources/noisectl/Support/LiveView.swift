@@ -1,8 +1,8 @@
 import ClockFace
 import NoiseConfig
 
-/// A live view that needs no daemon (`noisectl mars`, `iss compass`), on `TerminalLoop`: a frame every second,
-/// written as the lines that changed, re-fitted on resize; `q` quits. `render` draws the frame for an instant.
+/// A live view that needs no daemon (`noisectl mars`, `iss compass`, `iss map`), on `TerminalLoop`: a frame every
+/// second, written as the lines that changed, re-fitted on resize; `q` quits. `render` draws the frame for an instant.
 final class LiveView {
     private let terminal: ClockTerminal
     private let colors: ClockColors

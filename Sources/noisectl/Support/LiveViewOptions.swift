@@ -1,0 +1,44 @@
+import ArgumentParser
+import ClockFace
+import NoiseSystem
+import NoiseTime
+
+/// What the live satellite views (`iss compass`, `iss map`) take besides the satellite: one frame or live, the
+/// frame's size, another instant than now; and how they show a face either way.
+struct LiveViewOptions: ParsableArguments {
+    @Flag(help: "Print one frame and exit (as when the output is not a terminal).")
+    var once = false
+
+    @Option(help: "With --once: the frame's size, e.g. 80x24.")
+    var size: String?
+
+    @Option(help: "Another instant than now: ISO-8601 with an offset or Z (live, it runs on from there).")
+    var time: String?
+
+    func validate() throws {
+        _ = try asked()
+        if let size, TerminalSize(parsing: size) == nil {
+            throw ValidationError("--size: give COLUMNSxROWS, e.g. 80x24")
+        }
+    }
+
+    /// The `--time` instant, or nil for now.
+    func asked() throws -> Double? {
+        try Mars.instant(time, option: "--time")
+    }
+
+    /// One frame at `asked` (or `wall`) printed, with `--once` or when the output is not a terminal; else the face
+    /// live on `LiveView` until `q`, from `asked` on if given.
+    func show(asked: Double?, wall: Double, render: @escaping (_ unix: Double, _ size: TerminalSize) -> ClockFrame) {
+        let terminal = ClockTerminal()
+        guard !once && terminal.isInteractive else {
+            let size = size.flatMap(TerminalSize.init(parsing:)) ?? terminal.size ?? TerminalSize(columns: 80, rows: 24)
+            return render(asked ?? wall, size).text.forEach(Output.line)
+        }
+        let zone = World.zoneSource.systemZone()
+        let settings = ConfigStore().clockSettings()
+        let colors = ClockColors.resolve(settings, at: ClockReading(instant: Int64(wall), zone: zone))
+        LiveView(terminal: terminal, colors: colors, start: asked.map { ($0, wall) }, render: render)
+            .run(now: WallTime.seconds)
+    }
+}
