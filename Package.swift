@@ -48,7 +48,7 @@ let package = Package(
         // SGP4 and the sky's geometry: pure, no I/O (docs/satellites.md).
         .target(name: "Orbits", dependencies: ["NoiseCore", "NoiseTime", "TimeScales"], swiftSettings: strict),
         // Alarms: the model, repeat rules, the next trigger, the scheduler's state machine, the legacy import.
-        .target(name: "NoiseAlarms", dependencies: ["NoiseCore", "NoiseTime", "TimeScales", "MarsTime"], swiftSettings: strict),
+        .target(name: "NoiseAlarms", dependencies: ["NoiseCore", "NoiseTime", "TimeScales", "MarsTime", "Orbits"], swiftSettings: strict),
         // The sound catalog: its file format, its rules, the sound library.
         .target(name: "NoiseCatalog", dependencies: ["NoiseCore"], swiftSettings: strict),
         // config.toml: the TOML-subset parser, the keys, the settings, the editor.
@@ -61,7 +61,7 @@ let package = Package(
         .target(name: "ClockFace", dependencies: ["NoiseCore", "NoiseTime", "NoiseConfig"], swiftSettings: strict),
 
         // The I/O edges both executables share (the system's tz database, peer credentials), kept out of the pure core.
-        .target(name: "NoiseSystem", dependencies: ["NoiseCore", "NoiseTime", "TimeScales"], swiftSettings: strict),
+        .target(name: "NoiseSystem", dependencies: ["NoiseCore", "NoiseTime", "TimeScales", "Orbits"], swiftSettings: strict),
 
         // Alarms, snoozes and missed alarms in SQLite.
         .target(

@@ -23,12 +23,15 @@ public struct Alarm: Sendable, Equatable, Codable {
     @ExplicitNull public var firesAt: Int64?
     /// A Mars alarm's clock (its `repeat` is then once or daily, meaning every sol); nil on Earth time.
     @ExplicitNull public var mars: MarsAlarmClock?
+    /// A pass alarm's satellite and conditions: it rings before each pass that meets them; its `time` and `repeat`
+    /// mean nothing (00:00, daily). Nil for alarms on a clock.
+    @ExplicitNull public var pass: PassAlarm?
 
     public init(id: Int64, time: TimeOfDay, enabled: Bool = true, label: String = "", repeat rule: RepeatRule = .once,
                 sound: String = AlarmDefaults.sound, volume: Double = AlarmDefaults.volume,
                 rampSeconds: Double = AlarmDefaults.rampSeconds, snoozeMinutes: Int = AlarmDefaults.snoozeMinutes,
                 ringLimitSeconds: Double = AlarmDefaults.ringLimitSeconds, note: String? = nil, firesAt: Int64? = nil,
-                mars: MarsAlarmClock? = nil) {
+                mars: MarsAlarmClock? = nil, pass: PassAlarm? = nil) {
         self.id = id
         self.time = time
         self.enabled = enabled
@@ -42,10 +45,13 @@ public struct Alarm: Sendable, Equatable, Codable {
         self.note = note
         self.firesAt = firesAt
         self.mars = mars
+        self.pass = pass
     }
 
     /// Why the alarm's rule cannot be: a Mars alarm on weekdays (a sol is not an Earth day). Nil when it can.
     public var ruleProblem: String? {
+        if pass != nil && mars != nil { return "an alarm rings on Mars time or before satellite passes, not both" }
+        if let problem = pass?.problem { return problem }
         guard mars != nil, !self.repeat.isOnce, self.repeat != .daily else { return nil }
         return "a Mars alarm rings once or every sol (repeat once or sols), not on Earth weekdays (\(self.repeat))"
     }

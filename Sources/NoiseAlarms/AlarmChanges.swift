@@ -16,6 +16,9 @@ public struct AlarmChanges: Sendable, Equatable, Codable {
     /// Makes the alarm a Mars alarm on this clock. Not coded with the rest: on the wire it is `mars_site` or
     /// `mars_lon`, and `solar` (docs/protocol.md), which the parser resolves.
     public var mars: MarsAlarmClock?
+    /// A pass alarm's satellite and conditions (`pass_*` on the wire, read by the parser): with a satellite, they
+    /// make a new alarm a pass alarm; on an edit they change a pass alarm's.
+    public var pass: PassAlarmChanges?
 
     enum CodingKeys: String, CodingKey {
         case time, enabled, label, `repeat`, sound, volume, rampSeconds, snoozeMinutes, ringLimitSeconds, note
@@ -24,7 +27,7 @@ public struct AlarmChanges: Sendable, Equatable, Codable {
     public init(time: TimeOfDay? = nil, enabled: Bool? = nil, label: String? = nil, repeat rule: RepeatRule? = nil,
                 sound: String? = nil, volume: Double? = nil, rampSeconds: Double? = nil, snoozeMinutes: Int? = nil,
                 ringLimitSeconds: Double? = nil, note: String? = nil,
-                mars: MarsAlarmClock? = nil) {
+                mars: MarsAlarmClock? = nil, pass: PassAlarmChanges? = nil) {
         self.time = time
         self.enabled = enabled
         self.label = label
@@ -36,6 +39,7 @@ public struct AlarmChanges: Sendable, Equatable, Codable {
         self.ringLimitSeconds = ringLimitSeconds
         self.note = note
         self.mars = mars
+        self.pass = pass
     }
 
     /// The first problem with these settings, as an `invalid_argument` error, or nil. Sound ids are checked
@@ -61,6 +65,13 @@ public struct AlarmChanges: Sendable, Equatable, Codable {
 
     /// A new alarm: these changes over the template's defaults; nil without a time.
     public func newAlarm(id: Int64, template: AlarmTemplate = AlarmTemplate()) -> Alarm? {
+        // A pass alarm has no time of its own: it rings before each pass.
+        if let satellite = pass?.satellite {
+            var alarm = applied(to: template.alarm(id: id, time: TimeOfDay(hour: 0, minute: 0)))
+            alarm.pass = pass?.applied(to: PassAlarm(satellite: satellite))
+            alarm.repeat = .daily
+            return alarm
+        }
         guard let time else { return nil }
         return applied(to: template.alarm(id: id, time: time))
     }
@@ -78,6 +89,7 @@ public struct AlarmChanges: Sendable, Equatable, Codable {
         if let ringLimitSeconds { result.ringLimitSeconds = ringLimitSeconds }
         if let note { result.note = note.isEmpty ? nil : note }
         if let mars { result.mars = mars }
+        if let pass, let existing = result.pass { result.pass = pass.applied(to: existing) }
         return result
     }
 

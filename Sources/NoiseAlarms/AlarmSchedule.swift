@@ -65,17 +65,20 @@ public struct AlarmSchedule: Sendable {
     public private(set) var zone: ZoneRules
     /// TAI − UTC over time, for the rules that count in Terrestrial Time (Mars alarms).
     public private(set) var leapSeconds: LeapSeconds
+    /// The satellites' elements and the observer, for pass alarms (nil: pass alarms have no trigger).
+    public private(set) var sky: SatelliteSky?
     /// A trigger found later than this (after a suspend or a restart) is reported missed instead of ringing.
     public var missedGraceSeconds = AlarmDefaults.missedGraceSeconds
     private var queue = TriggerQueue()
 
     public init(alarms: [Alarm], lookAfter: [Int64: Double], snoozes: [Int64: Snooze], zone: ZoneRules,
-                leapSeconds: LeapSeconds = .builtIn, now: Double) {
+                leapSeconds: LeapSeconds = .builtIn, sky: SatelliteSky? = nil, now: Double) {
         self.alarms = Dictionary(uniqueKeysWithValues: alarms.map { ($0.id, $0) })
         self.lookAfter = lookAfter
         self.snoozes = snoozes
         self.zone = zone
         self.leapSeconds = leapSeconds
+        self.sky = sky
         for alarm in alarms where self.lookAfter[alarm.id] == nil { self.lookAfter[alarm.id] = now }
         rebuildQueue()
     }
@@ -134,8 +137,23 @@ public struct AlarmSchedule: Sendable {
         rebuildQueue()
     }
 
+    /// New elements or a new place for the observer: pass alarms' next triggers are computed again, from now on. A
+    /// pass that the new sky puts in the past was never due under the old one, so it is not reported missed.
+    public mutating func setSky(_ newSky: SatelliteSky?, now: Double) -> [Action] {
+        sky = newSky
+        var actions: [Action] = []
+        for (alarmID, alarm) in alarms.sorted(by: { $0.key < $1.key }) where alarm.pass != nil {
+            if let after = lookAfter[alarmID], after < now {
+                lookAfter[alarmID] = now
+                actions.append(.persistLookAfter(alarmID: alarmID, instant: now))
+            }
+            requeue(alarmID)
+        }
+        return actions
+    }
+
     /// What a trigger rule needs to know about the world.
-    private var context: TriggerRule.Context { TriggerRule.Context(zone: zone, leapSeconds: leapSeconds) }
+    private var context: TriggerRule.Context { TriggerRule.Context(zone: zone, leapSeconds: leapSeconds, sky: sky) }
 
     // MARK: Time passing
 
@@ -228,7 +246,8 @@ public struct AlarmSchedule: Sendable {
     }
 
     private mutating func handled(_ alarmID: Int64, trigger: Double) -> [Action] {
-        lookAfter[alarmID] = max(lookAfter[alarmID] ?? trigger, trigger)
+        let settled = alarms[alarmID]?.rule.settled(after: trigger) ?? trigger
+        lookAfter[alarmID] = max(lookAfter[alarmID] ?? settled, settled)
         requeue(alarmID)
         return [.persistLookAfter(alarmID: alarmID, instant: lookAfter[alarmID]!)]
     }

@@ -1,6 +1,7 @@
 import MarsTime
 import NoiseCore
 import NoiseTime
+import Orbits
 import TimeScales
 
 /// When an alarm rings: every kind of alarm is a case of this one rule, and `next(after:in:)` is the one place
@@ -12,15 +13,21 @@ public enum TriggerRule: Sendable, Hashable {
     case instant(Double)
     /// A time of a clock on Mars, every sol or once (docs/mars.md): no Earth time zone moves it, a leap second does.
     case marsClock(TimeOfDay, MarsAlarmClock, everySol: Bool)
+    /// A while before each pass of a satellite over the observer that qualifies (docs/satellites.md): the
+    /// satellite's elements and the observer's place move it.
+    case satellitePass(PassAlarm)
 
     /// What a rule may need to know about the world to find its next trigger.
     public struct Context: Sendable {
         public var zone: ZoneRules
         public var leapSeconds: LeapSeconds
+        /// The satellites' elements and the observer, for pass alarms; nil when either is unknown.
+        public var sky: SatelliteSky?
 
-        public init(zone: ZoneRules, leapSeconds: LeapSeconds = .builtIn) {
+        public init(zone: ZoneRules, leapSeconds: LeapSeconds = .builtIn, sky: SatelliteSky? = nil) {
             self.zone = zone
             self.leapSeconds = leapSeconds
+            self.sky = sky
         }
     }
 
@@ -30,7 +37,16 @@ public enum TriggerRule: Sendable, Hashable {
         case .wallClock(_, let days): days.isOnce
         case .instant: true
         case .marsClock(_, _, let everySol): !everySol
+        case .satellitePass: false
         }
+    }
+
+    /// Where the next trigger is looked for once `trigger` is dealt with: after it; for a pass alarm, after
+    /// anywhere new elements could move that pass's trigger to (passes, and so their triggers, are over an hour
+    /// apart), so one pass never rings twice.
+    public func settled(after trigger: Double) -> Double {
+        if case .satellitePass = self { return trigger + PassAlarm.settleSeconds }
+        return trigger
     }
 
     /// The first trigger strictly after `instant` (Unix seconds), or nil when there is none. Earth rules ring on
@@ -48,6 +64,8 @@ public enum TriggerRule: Sendable, Hashable {
             let trigger = (exact * 1000).rounded() / 1000
             // Rounding to the millisecond may land on `instant` itself: the trigger after is a sol later.
             return trigger > instant ? trigger : next(after: instant + 0.001, in: context)
+        case .satellitePass(let alarm):
+            return context.sky.flatMap { alarm.next(after: instant, in: $0)?.trigger }
         }
     }
 }
@@ -56,6 +74,7 @@ extension Alarm {
     public var rule: TriggerRule {
         if let firesAt { return .instant(Double(firesAt)) }
         if let mars { return .marsClock(time, mars, everySol: !self.repeat.isOnce) }
+        if let pass { return .satellitePass(pass) }
         return .wallClock(time, self.repeat)
     }
 

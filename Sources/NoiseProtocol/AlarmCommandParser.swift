@@ -4,13 +4,23 @@ import NoiseCore
 /// The `alarm_*`, `snooze`, `dismiss` and `preview` commands' arguments.
 enum AlarmCommandParser {
     static let changeFields = ["time", "enabled", "label", "repeat", "sound", "volume", "ramp_seconds", "snooze_minutes",
-                               "ring_limit_seconds", "note", "mars_site", "mars_lon", "solar"]
+                               "ring_limit_seconds", "note", "mars_site", "mars_lon", "solar",
+                               "pass_satellite", "pass_visible", "pass_min_elevation", "pass_before"]
 
     static func parse(name: String, args: [String: JSONValue]) throws(ProtocolError) -> Command? {
         switch name {
         case "alarm_add":
             let changes = try changes(try ArgumentReader(command: name, args: args, accepted: changeFields), command: name)
-            guard changes.time != nil else { throw ProtocolError(.invalidArgument, "alarm_add needs 'time', e.g. \"07:00\"") }
+            if changes.pass != nil {
+                guard changes.pass?.satellite != nil else {
+                    throw ProtocolError(.invalidArgument, "alarm_add: 'pass_visible', 'pass_min_elevation' and 'pass_before' go with 'pass_satellite' (25544 for the ISS)")
+                }
+                guard changes.time == nil, changes.repeat == nil else {
+                    throw ProtocolError(.invalidArgument, "alarm_add: a pass alarm rings before each pass: give no 'time' or 'repeat'")
+                }
+            } else if changes.time == nil {
+                throw ProtocolError(.invalidArgument, "alarm_add needs 'time', e.g. \"07:00\" (or 'pass_satellite' for a pass alarm)")
+            }
             return .alarmAdd(changes)
         case "alarm_edit":
             let reader = try ArgumentReader(command: name, args: args, accepted: ["id"] + changeFields)
@@ -75,6 +85,16 @@ enum AlarmCommandParser {
         }
     }
 
+    /// `pass_satellite` (a catalog number), `pass_visible`, `pass_min_elevation` (degrees), `pass_before` (seconds).
+    private static func passChanges(_ reader: ArgumentReader) throws(ProtocolError) -> PassAlarmChanges? {
+        let changes = PassAlarmChanges(
+            satellite: try reader.integer("pass_satellite", in: PassAlarm.satelliteRange),
+            visibleOnly: try reader.bool("pass_visible"),
+            minElevationDeg: try reader.number("pass_min_elevation", in: PassAlarm.minElevationRange, unit: "degrees"),
+            leadSeconds: try reader.number("pass_before", in: PassAlarm.leadRange, unit: "seconds"))
+        return changes == PassAlarmChanges() ? nil : changes
+    }
+
     private static func changes(_ reader: ArgumentReader, command: String) throws(ProtocolError) -> AlarmChanges {
         var changes = AlarmChanges()
         if let text = try reader.string("time") {
@@ -92,6 +112,7 @@ enum AlarmCommandParser {
         changes.ringLimitSeconds = try reader.number("ring_limit_seconds", in: AlarmDefaults.ringLimitRange, unit: "seconds")
         changes.note = try reader.string("note")
         changes.mars = try marsClock(reader, command: command)
+        changes.pass = try passChanges(reader)
         if let problem = changes.problem() { throw ProtocolError(problem.code, "\(command): \(problem.message)") }
         return changes
     }

@@ -22,6 +22,11 @@ struct AlarmRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var marsSite: String?
     var marsLonEast: Double?
     var marsSolar: Bool?
+    /// A pass alarm's satellite and conditions (v4).
+    var passSatellite: Int?
+    var passVisible: Bool?
+    var passMinElevation: Double?
+    var passLeadSeconds: Double?
     /// The instant after which the next trigger is looked for (see `AlarmSchedule`); fractional for a Mars alarm.
     var lookAfter: Double
     var createdAt: Int64
@@ -42,6 +47,10 @@ struct AlarmRecord: Codable, FetchableRecord, MutablePersistableRecord {
         marsSite = alarm.mars?.site
         marsLonEast = alarm.mars?.lonEastDeg
         marsSolar = alarm.mars?.solar
+        passSatellite = alarm.pass?.satellite
+        passVisible = alarm.pass?.visibleOnly
+        passMinElevation = alarm.pass?.minElevationDeg
+        passLeadSeconds = alarm.pass?.leadSeconds
         self.lookAfter = lookAfter
         self.createdAt = createdAt
     }
@@ -86,7 +95,8 @@ extension AlarmRecord {
         let alarm = Alarm(id: id, time: time, enabled: enabled == 1, label: changes.label!, repeat: RepeatRule(mask: UInt8(mask)),
                           sound: sound, volume: changes.volume!, rampSeconds: changes.rampSeconds!, snoozeMinutes: changes.snoozeMinutes!,
                           ringLimitSeconds: changes.ringLimitSeconds!, note: changes.note,
-                          firesAt: try reader.optionalInteger("firesAt"), mars: try marsClock(reader))
+                          firesAt: try reader.optionalInteger("firesAt"), mars: try marsClock(reader),
+                          pass: try passAlarm(reader))
         if let problem = alarm.ruleProblem { throw StoredRowProblem(id: id, reason: problem) }
         return StoredAlarm(alarm: alarm, lookAfter: try reader.real("lookAfter"), createdAt: try reader.integer("createdAt"))
     }
@@ -102,6 +112,17 @@ extension AlarmRecord {
         let solar = try reader.optionalInteger("marsSolar") ?? 0
         guard (0...1).contains(solar) else { throw StoredRowProblem(id: reader.id, reason: "marsSolar is \(solar), not 0 or 1") }
         return MarsAlarmClock(site: try reader.optionalText("marsSite"), lonEastDeg: east, solar: solar == 1)
+    }
+
+    /// A pass alarm's satellite and conditions: all four columns, or none. Their ranges are `Alarm.ruleProblem`'s.
+    private static func passAlarm(_ reader: StoredRowReader) throws(StoredRowProblem) -> PassAlarm? {
+        guard let satellite = try reader.optionalInteger("passSatellite") else { return nil }
+        guard let visible = try reader.optionalInteger("passVisible"), (0...1).contains(visible),
+              let elevation = try reader.optionalReal("passMinElevation"), let lead = try reader.optionalReal("passLeadSeconds") else {
+            throw StoredRowProblem(id: reader.id, reason: "a pass alarm's passVisible, passMinElevation or passLeadSeconds is missing or wrong")
+        }
+        return PassAlarm(satellite: Int(clamping: satellite), visibleOnly: visible == 1, minElevationDeg: elevation,
+                         leadSeconds: lead)
     }
 }
 

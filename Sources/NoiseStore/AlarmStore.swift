@@ -262,6 +262,15 @@ public final class AlarmStore: Sendable {
                 table.add(column: "marsSolar", .boolean)
             }
         }
+        migrator.registerMigration("v4") { db in
+            // Pass alarms (docs/satellites.md): the satellite and the pass's conditions, all set or none.
+            try db.alter(table: "alarm") { table in
+                table.add(column: "passSatellite", .integer)
+                table.add(column: "passVisible", .boolean)
+                table.add(column: "passMinElevation", .double)
+                table.add(column: "passLeadSeconds", .double)
+            }
+        }
         return migrator
     }
 }

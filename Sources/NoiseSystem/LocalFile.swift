@@ -1,11 +1,15 @@
 import Glibc
 
 /// Reads a small file whole and replaces it atomically, with plain POSIX calls (the client avoids Foundation's
-/// file APIs to start fast). Blocking; for a short-lived process.
-enum LocalFile {
+/// file APIs to start fast). Blocking: the daemon calls it off the cooperative pool (`FileWork`).
+public enum LocalFile {
     /// What went wrong, with the path and the system's reason.
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+
+        public init(description: String) {
+            self.description = description
+        }
 
         static func system(_ what: String, _ path: String) -> Failure {
             Failure(description: "cannot \(what) \(path): \(String(cString: strerror(errno)))")
@@ -14,7 +18,7 @@ enum LocalFile {
 
     /// The file's bytes, or nil when it does not exist. Larger than `maxBytes` is no `kind` of file: the cap
     /// keeps a wrong path (a log, a device) from filling memory.
-    static func contents(of path: String, maxBytes: Int = 1 << 20,
+    public static func contents(of path: String, maxBytes: Int = 1 << 20,
                          kind: String = "a config file") throws(Failure) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         if descriptor < 0 && errno == ENOENT { return nil }
@@ -41,7 +45,7 @@ enum LocalFile {
     /// half of either: a temporary file in the same folder, synced, renamed over the old one. The old file's
     /// permission bits are kept (a new file gets the umask's); a symbolic link is followed, so a config kept
     /// in a dotfiles repository stays linked. Missing folders are made, private (0700).
-    static func replace(_ path: String, with bytes: [UInt8]) throws(Failure) {
+    public static func replace(_ path: String, with bytes: [UInt8]) throws(Failure) {
         let target = resolvedLink(path)
         let folder = parentFolder(of: target)
         try makeFolders(folder)
@@ -54,7 +58,7 @@ enum LocalFile {
         guard descriptor >= 0 else { throw .system("create", temporary) }
         var failure: Failure?
         if let oldMode, fchmod(descriptor, oldMode) != 0 { failure = .system("set the permissions of", temporary) }
-        if failure == nil && !bytes.withUnsafeBytes({ Output.writeAll($0, to: descriptor) }) {
+        if failure == nil && !bytes.withUnsafeBytes({ writeAll($0, to: descriptor) }) {
             failure = .system("write", temporary)
         }
         if failure == nil && fsync(descriptor) != 0 { failure = .system("write", temporary) }
@@ -76,8 +80,20 @@ enum LocalFile {
         }
     }
 
+    /// Writes all of `bytes` to `descriptor`, across short writes and interruptions; false on an error.
+    public static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return false }
+            offset += written
+        }
+        return true
+    }
+
     /// Whether the folder that would hold `path` exists yet.
-    static func folderExists(holding path: String) -> Bool {
+    public static func folderExists(holding path: String) -> Bool {
         var info = stat()
         return stat(parentFolder(of: path), &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
@@ -85,7 +101,7 @@ enum LocalFile {
     /// Runs `body` holding an exclusive `flock` on the folder that holds `path` (made first, 0700, when
     /// missing). The folder and not the file, because `replace` renames a new file over the old one. Advisory:
     /// it orders the noisectl processes that read, change and save the same file, and nothing else.
-    static func whileFolderLocked<T>(holding path: String, _ body: () throws -> T) throws -> T {
+    public static func whileFolderLocked<T>(holding path: String, _ body: () throws -> T) throws -> T {
         let folder = parentFolder(of: path)
         try makeFolders(folder)
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)

@@ -15,7 +15,7 @@ struct IssElementsList: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List the kept elements and their age.")
 
     func run() throws {
-        guard let sets = try ElementCache.read() else {
+        guard let sets = try ElementCache.user.readSets() else {
             return Output.line("No elements kept yet. Import some: noisectl iss elements import FILE")
         }
         let now = WallTime.seconds()
@@ -41,9 +41,9 @@ struct IssElementsImport: ParsableCommand {
 
     func run() throws {
         let sets = try ElementFile.read(file, option: "FILE")
-        let all = try ElementCache.store(sets)
+        let all = try ElementCache.user.storeSets(sets)
         let names = sets.prefix(5).map { ($0.name ?? "satellite") + " (\($0.catalogNumber))" }.joined(separator: ", ")
         Output.line("Imported \(sets.count) satellite\(sets.count == 1 ? "" : "s"): \(names)"
-            + (sets.count > 5 ? ", …" : "") + "; \(all.count) kept in \(ElementCache.path)")
+            + (sets.count > 5 ? ", …" : "") + "; \(all.count) kept in \(ElementCache.user.path)")
     }
 }

@@ -22,14 +22,14 @@ struct SatelliteOptions: ParsableArguments {
 
     /// The chosen set, the observer, and notes every view shows (the elements' age, an approximate place).
     func load(now: Double) throws -> (set: OrbitalElements, place: ObserverPlace, notes: [String]) {
-        let sets = try elements.map { try ElementFile.read($0) } ?? ElementCache.read() ?? {
+        let sets = try elements.map { try ElementFile.read($0) } ?? ElementCache.user.readSets() ?? {
             throw ValidationError("no orbital elements yet: import some (noisectl iss elements import FILE, a TLE or "
                 + "OMM file such as CelesTrak's stations.txt) or give --elements FILE")
         }()
         let wanted = satellite ?? (sets.contains { $0.catalogNumber == 25544 } ? 25544 : sets[0].catalogNumber)
         guard let set = sets.first(where: { $0.catalogNumber == wanted }) else {
             let numbers = sets.prefix(10).map { String($0.catalogNumber) }.joined(separator: ", ")
-            throw ValidationError("--satellite \(wanted): no such catalog number in \(elements ?? ElementCache.path) (it has \(numbers))")
+            throw ValidationError("--satellite \(wanted): no such catalog number in \(elements ?? ElementCache.user.path) (it has \(numbers))")
         }
         let place = try ObserverPlace.resolve(at: at, settings: ConfigStore().clockSettings().location)
         var notes = [IssText.age(of: set, now: now)]

@@ -1,3 +1,4 @@
+import NoiseSystem
 import Glibc
 import ClockFace
 

@@ -1,6 +1,7 @@
 import CLinux
 import Glibc
 import ClockFace
+import NoiseSystem
 
 /// The terminal the clock draws on, standard input and output, through termios and escape sequences: its size,
 /// its input mode, and what is written to it.
@@ -48,7 +49,7 @@ final class ClockTerminal {
 
     func write(_ text: String) {
         var text = text
-        _ = text.withUTF8 { Output.writeAll(UnsafeRawBufferPointer($0), to: STDOUT_FILENO) }
+        _ = text.withUTF8 { LocalFile.writeAll(UnsafeRawBufferPointer($0), to: STDOUT_FILENO) }
     }
 
     /// Bytes typed since the last call (call when standard input is readable); nil once input is closed.

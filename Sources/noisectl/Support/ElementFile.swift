@@ -1,3 +1,4 @@
+import NoiseSystem
 import ArgumentParser
 import Orbits
 
@@ -22,5 +23,18 @@ enum ElementFile {
         } catch {
             throw ValidationError("\(option): \(path), \(error)")
         }
+    }
+}
+
+extension ElementCache {
+    /// This user's kept elements, its failures as usage errors.
+    static var user: ElementCache { ElementCache(environment: ProcessEnvironment.current) }
+
+    func readSets() throws -> [OrbitalElements]? {
+        do { return try read() } catch { throw ValidationError(error.description) }
+    }
+
+    func storeSets(_ sets: [OrbitalElements]) throws -> [OrbitalElements] {
+        do { return try store(sets) } catch { throw ValidationError("\(error); nothing was imported") }
     }
 }

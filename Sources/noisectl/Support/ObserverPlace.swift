@@ -19,17 +19,11 @@ struct ObserverPlace {
             let position = GeodeticPosition(latitude: latitude, longitude: longitude, heightKm: settings.elevationMeters / 1000)
             return ObserverPlace(position: position, name: settings.name ?? format(position), note: nil)
         }
-        let zone = zones.systemZone().identifier
-        let table = SystemTimeZoneSource.contents(ofFile: zones.zoneinfo + "/zone1970.tab")
-            .map { ZoneCoordinates.parse(String(decoding: $0, as: UTF8.self)) } ?? [:]
-        guard let city = table[zone] else {
-            throw ValidationError("no location is set and the time zone (\(zone)) names no city to start from; set one: "
-                + "noisectl location set 51.5074,-0.1278 --name London (or give --at LAT,LON)")
+        guard let city = ZoneCity.of(zones) else {
+            throw ValidationError("no location is set and the time zone (\(zones.systemZone().identifier)) names no city to "
+                + "start from; set one: noisectl location set 51.5074,-0.1278 --name London (or give --at LAT,LON)")
         }
-        let name = zone.split(separator: "/").last.map { $0.replacingUnderscores } ?? zone
-        return ObserverPlace(position: GeodeticPosition(latitude: city.latitude, longitude: city.longitude), name: name,
-                             note: "no location set: using \(name), the city of the time zone \(zone) "
-                                + "(noisectl location set LAT,LON for your own)")
+        return ObserverPlace(position: city.position, name: city.name, note: city.note)
     }
 
     /// `51.5074,-0.1278`, `51.5074N,0.1278W` or with metres, `51.5074,-0.1278,35`.
@@ -61,8 +55,4 @@ struct ObserverPlace {
         let lon = IssText.fixed(abs(position.longitude), 4) + (position.longitude >= 0 ? "° E" : "° W")
         return lat + " " + lon
     }
-}
-
-extension Substring {
-    var replacingUnderscores: String { String(map { $0 == "_" ? " " : $0 }) }
 }

@@ -1,5 +1,6 @@
 import Glibc
 import NoiseCore
+import NoiseSystem
 
 /// Writes to the terminal: results on stdout, problems on stderr, JSON for scripts.
 enum Output {
@@ -14,19 +15,7 @@ enum Output {
 
     static func error(_ text: String) {
         var message = "noisectl: " + text + "\n"
-        _ = message.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: STDERR_FILENO) }
-    }
-
-    /// Writes all of `bytes`, again after an interrupted call; false on any other failure (errno says which).
-    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return false }
-            offset += written
-        }
-        return true
+        _ = message.withUTF8 { LocalFile.writeAll(UnsafeRawBufferPointer($0), to: STDERR_FILENO) }
     }
 
     /// Prints a JSON value on one line, keys sorted, for `--json`.

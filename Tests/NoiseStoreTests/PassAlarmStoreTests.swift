@@ -1,0 +1,71 @@
+import Foundation
+import GRDB
+import Testing
+@testable import NoiseAlarms
+@testable import NoiseCore
+@testable import NoiseStore
+
+/// The v4 migration (pass alarms): a v3 store upgrades in place; a pass alarm's conditions survive reopening; a
+/// damaged pass row is refused with the reason.
+@Suite("Alarm store, pass alarms")
+struct PassAlarmStoreTests {
+    func temporaryPath() -> (folder: URL, path: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("noiseclock-pass-\(UUID().uuidString)")
+        return (folder, folder.appendingPathComponent("noised.sqlite").path)
+    }
+
+    @Test func aVersion3StoreWithAMarsAlarmUpgradesInPlace() async throws {
+        let (folder, path) = temporaryPath()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        do {
+            let old = try DatabaseQueue(path: path)
+            try AlarmStore.migrator.migrate(old, upTo: "v3")
+            try await old.write { db in
+                try db.execute(sql: """
+                    INSERT INTO alarm (id, time, enabled, label, repeatMask, sound, volume, rampSeconds, snoozeMinutes,
+                                       ringLimitSeconds, note, lookAfter, createdAt, marsSite, marsLonEast, marsSolar)
+                    VALUES (2, '07:00', 1, '', 127, 'classic', 80, 30, 9, 600, NULL, 1795000000.5, 1794000000,
+                            'perseverance', 77.4508, 0)
+                    """)
+            }
+        }
+        let snapshot = try await AlarmStore.open(path: path).snapshot()
+        #expect(snapshot.alarms.map(\.mars?.site) == ["perseverance"])
+        #expect(snapshot.alarms.map(\.pass) == [nil])
+        #expect(snapshot.lookAfter == [2: 1_795_000_000.5])
+    }
+
+    @Test func aPassAlarmSurvivesReopening() async throws {
+        let (folder, path) = temporaryPath()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pass = PassAlarm(satellite: 25544, visibleOnly: true, minElevationDeg: 30, leadSeconds: 420)
+        let stored: Alarm
+        do {
+            let store = try AlarmStore.open(path: path)
+            stored = try await store.insert(Alarm(id: 0, time: TimeOfDay(hour: 0, minute: 0), label: "ISS", repeat: .daily,
+                                                  pass: pass), lookAfter: 1_795_996_800)
+        }
+        let snapshot = try await AlarmStore.open(path: path).snapshot()
+        #expect(snapshot.alarms == [stored])
+        #expect(snapshot.alarms.first?.pass == pass)
+    }
+
+    @Test func aPassRowWithAMissingConditionOrAnImpossibleHeightIsRefusedWithWhy() throws {
+        let queue = try DatabaseQueue()
+        try AlarmStore.migrator.migrate(queue)
+        try queue.write { db in
+            try db.execute(sql: """
+                INSERT INTO alarm (id, time, repeatMask, sound, volume, rampSeconds, snoozeMinutes, ringLimitSeconds,
+                                   lookAfter, createdAt, passSatellite, passVisible, passMinElevation, passLeadSeconds)
+                VALUES (1, '00:00', 127, 'classic', 80, 30, 9, 600, 0, 0, 25544, 1, NULL, 300),
+                       (2, '00:00', 127, 'classic', 80, 30, 9, 600, 0, 0, 25544, 0, 95, 300)
+                """)
+        }
+        let rows = try queue.read { db in try Row.fetchAll(db, sql: "SELECT * FROM alarm ORDER BY id") }
+        #expect(throws: StoredRowProblem.self) { try AlarmRecord.decode(rows[0]) }
+        do { _ = try AlarmRecord.decode(rows[0]) } catch { #expect(error.reason.contains("passMinElevation")) }
+        #expect(throws: StoredRowProblem.self) { try AlarmRecord.decode(rows[1]) }
+        do { _ = try AlarmRecord.decode(rows[1]) } catch { #expect(error.reason.contains("min-elevation must be 0 to 90")) }
+    }
+}
