@@ -56,18 +56,44 @@ public enum EarthFrames {
 
     /// Where a target (Earth-fixed position and velocity) stands from an observer.
     public static func look(from place: GeodeticPosition, at target: Vector3, velocity: Vector3 = .zero) -> LookAngles {
-        let site = earthFixed(place)
-        let rho = target - site
+        Topocentric(place).look(at: target, velocity: velocity)
+    }
+}
+
+/// An observer's place with its local frame (east, north, up) worked out once: a pass search looks from it
+/// thousands of times.
+public struct Topocentric: Sendable {
+    public let place: GeodeticPosition
+    /// Earth-fixed, km.
+    public let site: Vector3
+    public let east: Vector3
+    public let north: Vector3
+    public let up: Vector3
+
+    public init(_ place: GeodeticPosition) {
+        self.place = place
+        site = EarthFrames.earthFixed(place)
         let (phi, lambda) = (place.latitude * .pi / 180, place.longitude * .pi / 180)
         let (sp, cp, sl, cl) = (sin(phi), cos(phi), sin(lambda), cos(lambda))
-        let east = -sl * rho.x + cl * rho.y
-        let north = -sp * cl * rho.x - sp * sl * rho.y + cp * rho.z
-        let up = cp * cl * rho.x + cp * sl * rho.y + sp * rho.z
+        east = Vector3(-sl, cl, 0)
+        north = Vector3(-sp * cl, -sp * sl, cp)
+        up = Vector3(cp * cl, cp * sl, sp)
+    }
+
+    /// Where a target (Earth-fixed position and velocity) stands from here.
+    public func look(at target: Vector3, velocity: Vector3 = .zero) -> LookAngles {
+        let rho = target - site
         let range = rho.length
-        var azimuth = atan2(east, north) * 180 / .pi
+        var azimuth = atan2(rho.dot(east), rho.dot(north)) * 180 / .pi
         if azimuth < 0 { azimuth += 360 }
-        return LookAngles(azimuth: azimuth, elevation: asin(max(-1, min(1, up / range))) * 180 / .pi, rangeKm: range,
+        return LookAngles(azimuth: azimuth, elevation: elevation(of: target), rangeKm: range,
                           rangeRate: rho.dot(velocity) / range)
+    }
+
+    /// The target's elevation alone, degrees.
+    public func elevation(of target: Vector3) -> Double {
+        let rho = target - site
+        return asin(max(-1, min(1, rho.dot(up) / rho.length))) * 180 / .pi
     }
 }
 
@@ -92,7 +118,10 @@ public struct LookAngles: Sendable, Equatable {
     public var rangeRate: Double
 
     /// The 16-point compass direction of the azimuth: N, NNE, NE, … NNW.
-    public var compass: String {
+    public var compass: String { Self.compass(azimuth) }
+
+    /// The 16-point compass direction of an azimuth in degrees (0 to 360).
+    public static func compass(_ azimuth: Double) -> String {
         let points = ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"]
         return points[Int((azimuth / 22.5).rounded()) % 16]
     }

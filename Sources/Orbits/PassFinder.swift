@@ -23,50 +23,77 @@ public struct SatellitePass: Sendable, Equatable {
     public var visible: Bool { visibleFrom != nil }
 }
 
-/// Finds the passes of a satellite over an observer. Below the horizon it steps no further than the satellite could
-/// climb to the horizon in the time (`climbRate`), so no rise is stepped over; each rise and set is found by
-/// bisection on the elevation to 0.1 s, the highest point between them by golden section, the visible part by
-/// sampling and bisection. Pure.
+/// Finds the passes of a satellite over an observer. Away from the observer it steps no further than the satellite
+/// could come into the cone of sky where a pass would be high enough (`Reach`), and below the horizon near it no
+/// further than it could climb to the horizon, so no pass high enough is stepped over; rise and set, the highest point
+/// between them (where the elevation stops climbing) and the visible part's ends are each found to 0.1 s by
+/// regula falsi (`edge`). Pure.
 public struct PassFinder: Sendable {
     public let model: SGP4
     public let observer: GeodeticPosition
+    let here: Topocentric
     /// Passes whose highest point is lower are left out (rise and set are still at the horizon).
     public var minElevation: Double
     /// The satellite's standard magnitude (at 1,000 km, half lit): the ISS's is −1.8.
     public var standardMagnitude: Double
     /// The Sun's altitude below which the sky is dark enough to see a satellite.
     public var darkSky = -6.0
-    /// The fastest the satellite's elevation can change while it is below the horizon, degrees per second.
-    let climbRate: Double
+    /// How fast and how far out the satellite can move, for steps that cannot pass over a pass.
+    let reach: Reach
 
     static let scanStep = 60.0
     static let precision = 0.1
     /// The brightest magnitude is looked for this often along the visible part, seconds.
     static let magnitudeStep = 10.0
     /// Steps below the horizon: never under a second (a graze above it shorter than that peaks under 0.3° for the
-    /// ISS), never over ten minutes.
-    static let stepRange = 1.0...600.0
+    /// ISS), never over half an hour.
+    static let stepRange = 1.0...1800.0
+    /// Added to the cone's half-angle: the observer's up is not quite the direction from the Earth's centre
+    /// (0.19° at most), and the elements' error.
+    static let coneMargin = 0.5 * Double.pi / 180
 
     public init(model: SGP4, observer: GeodeticPosition, minElevation: Double = 10, standardMagnitude: Double = -1.8) {
         self.model = model
         self.observer = observer
         self.minElevation = minElevation
         self.standardMagnitude = standardMagnitude
-        climbRate = Self.climbRate(model.elements, gravity: model.gravity, observerHeightKm: observer.heightKm)
+        here = Topocentric(observer)
+        reach = Reach(model.elements, gravity: model.gravity, observerRadius: here.site.length)
     }
 
-    /// A bound on how fast the elevation of a satellite below the horizon can change: its fastest speed (at perigee,
-    /// plus the observer's own speed on the turning Earth) across the shortest range it can have there (the
-    /// horizon's, at perigee height), with a margin of a half for drag, the flattening and the elements' error.
-    static func climbRate(_ elements: OrbitalElements, gravity: GravityModel, observerHeightKm: Double) -> Double {
-        let meanMotion = elements.meanMotion * 2 * .pi / 86_400
-        let a = cbrt(gravity.mu / (meanMotion * meanMotion))
-        let e = min(elements.eccentricity, 0.99)
-        let perigee = a * (1 - e)
-        let speed = (gravity.mu * (1 + e) / perigee).squareRoot() + EarthFrames.rotationRate * EarthFrames.equatorialRadius
-        let observerRadius = EarthFrames.equatorialRadius + max(0, observerHeightKm)
-        let horizonRange = (max(perigee * perigee - observerRadius * observerRadius, 1)).squareRoot()
-        return 1.5 * speed / horizonRange * 180 / .pi
+    /// Bounds from the orbit's size and shape, each with a margin for drag, the flattening and the elements' error.
+    struct Reach: Sendable {
+        /// The fastest the elevation can change while the satellite is below the horizon, degrees per second: its
+        /// fastest speed (at perigee, plus the observer's own on the turning Earth) across the shortest range it
+        /// can have there (the horizon's, at perigee height), with half again as margin.
+        let climbRate: Double
+        /// The fastest the angle between the satellite's direction from the Earth's centre and the observer's up
+        /// can change, radians per second: its angular speed at perigee and the Earth's turning.
+        let turnRate: Double
+        /// The farthest it gets from the Earth's centre, km.
+        let apogee: Double
+        let observerRadius: Double
+
+        init(_ elements: OrbitalElements, gravity: GravityModel, observerRadius: Double) {
+            let meanMotion = elements.meanMotion * 2 * .pi / 86_400
+            let a = cbrt(gravity.mu / (meanMotion * meanMotion))
+            let e = min(elements.eccentricity, 0.99)
+            let perigee = a * (1 - e)
+            let perigeeSpeed = (gravity.mu * (1 + e) / perigee).squareRoot()
+            let speed = perigeeSpeed + EarthFrames.rotationRate * observerRadius
+            let horizonRange = (max(perigee * perigee - observerRadius * observerRadius, 1)).squareRoot()
+            climbRate = 1.5 * speed / horizonRange * 180 / .pi
+            turnRate = 1.05 * perigeeSpeed / perigee + EarthFrames.rotationRate
+            apogee = 1.01 * a * (1 + e)
+            self.observerRadius = observerRadius
+        }
+
+        /// The half-angle, about the observer's up, of the cone the satellite must be in to stand `elevation`
+        /// degrees high or more: at its farthest, a point seen at that elevation is this far round the Earth.
+        func cone(elevation: Double) -> Double {
+            let e = max(0, elevation) * .pi / 180
+            return acos(min(1, observerRadius * cos(e) / apogee)) - e + PassFinder.coneMargin
+        }
     }
 
     /// Everything about the satellite as seen at `unix`.
@@ -74,12 +101,11 @@ public struct PassFinder: Sendable {
         let (r, v) = try model.state(minutesSinceEpoch: (unix - model.elements.epochUnix) / 60)
         let gmst = EarthFrames.gmst(unix: unix)
         let fixed = EarthFrames.earthFixed(r, v, gmst: gmst)
-        let look = EarthFrames.look(from: observer, at: fixed.position, velocity: fixed.velocity)
+        let look = here.look(at: fixed.position, velocity: fixed.velocity)
         let sun = Sunlight.position(unix: unix)
-        let sunAltitude = EarthFrames.look(from: observer, at: EarthFrames.earthFixed(sun, gmst: gmst)).elevation
+        let sunAltitude = here.elevation(of: EarthFrames.earthFixed(sun, gmst: gmst))
         let toSun = sun - r
-        let site = EarthFrames.earthFixed(observer)
-        let toObserver = EarthFrames.earthFixed(site, gmst: -gmst) - r
+        let toObserver = EarthFrames.earthFixed(here.site, gmst: -gmst) - r
         let phase = acos(max(-1, min(1, toSun.dot(toObserver) / (toSun.length * toObserver.length))))
         return Sighting(unix: unix, teme: r, velocity: v, subpoint: EarthFrames.geodetic(fixed.position), look: look,
                         illumination: Sunlight.illumination(satellite: r, sun: sun), sunAltitude: sunAltitude,
@@ -90,9 +116,9 @@ public struct PassFinder: Sendable {
     public func passes(from start: Double, to end: Double) throws(SGP4Error) -> [SatellitePass] {
         var passes: [SatellitePass] = []
         // A pass under way at `start` is found from its rise.
-        var t = try elevation(start) >= 0 ? try crossing(from: start, step: -Self.scanStep) { $0 >= 0 } - 1 : start
+        var t = try elevation(start) >= 0 ? try crossing(from: start, step: -Self.scanStep) - 1 : start
         while let rise = try nextRise(after: t, before: end) {
-            let set = try crossing(from: rise, step: Self.scanStep) { $0 >= 0 }
+            let set = try crossing(from: rise, step: Self.scanStep)
             let top = try culmination(between: rise, and: set)
             if top.unix >= end { break }
             if top.look.elevation >= max(0, minElevation), top.unix >= start {
@@ -103,48 +129,61 @@ public struct PassFinder: Sendable {
         return passes
     }
 
-    /// The first rise after `t` (where the satellite is below the horizon) and before `end`, to 0.1 s.
+    /// The rise of the first pass after `t` (where the satellite is below the horizon) that may reach
+    /// `minElevation`, before `end`, to 0.1 s. Outside the cone such a pass needs, the step is how long the
+    /// satellite takes at the most to come into it; inside, how long it takes at the most to climb to the horizon.
+    /// Lower passes may be stepped over.
     func nextRise(after t: Double, before end: Double) throws(SGP4Error) -> Double? {
-        var (below, depth) = (t, try elevation(t))
-        while below < end {
-            let step = min(max(-depth / climbRate, Self.stepRange.lowerBound), Self.stepRange.upperBound)
-            let next = min(below + step, end)
-            let height = try elevation(next)
-            if height >= 0 { return try bisect(next, below) { unix throws(SGP4Error) in try elevation(unix) >= 0 } }
+        let cone = reach.cone(elevation: minElevation)
+        var (before, seen) = (t, try position(t))
+        while before < end {
+            let apart = seen.apart - cone
+            let step = apart > 0 ? apart / reach.turnRate : -seen.elevation / reach.climbRate
+            let next = min(before + min(max(step, Self.stepRange.lowerBound), Self.stepRange.upperBound), end)
+            let now = try position(next)
+            if now.elevation >= 0 {
+                // Stepping towards the cone, the last step may have started above the horizon, low in the pass.
+                if seen.elevation >= 0 { return try crossing(from: before, step: -Self.scanStep) }
+                return try edge(inside: next, now.elevation, outside: before, seen.elevation, elevation)
+            }
             if next >= end { break }
-            (below, depth) = (next, height)
+            (before, seen) = (next, now)
         }
         return nil
     }
 
     func elevation(_ unix: Double) throws(SGP4Error) -> Double {
+        try position(unix).elevation
+    }
+
+    /// The satellite's elevation (degrees) and its angle from the observer's up seen from the Earth's centre
+    /// (radians).
+    func position(_ unix: Double) throws(SGP4Error) -> (elevation: Double, apart: Double) {
         let (r, _) = try model.state(minutesSinceEpoch: (unix - model.elements.epochUnix) / 60)
-        return EarthFrames.look(from: observer, at: EarthFrames.earthFixed(r, gmst: EarthFrames.gmst(unix: unix))).elevation
+        let fixed = EarthFrames.earthFixed(r, gmst: EarthFrames.gmst(unix: unix))
+        return (here.elevation(of: fixed), acos(max(-1, min(1, fixed.dot(here.up) / fixed.length))))
+    }
+
+    /// A number with the sign of the elevation's rate of change (positive while it climbs): from the velocity, so
+    /// one evaluation of the model tells which side of the highest point an instant is.
+    func climbing(_ unix: Double) throws(SGP4Error) -> Double {
+        let (r, v) = try model.state(minutesSinceEpoch: (unix - model.elements.epochUnix) / 60)
+        let fixed = EarthFrames.earthFixed(r, v, gmst: EarthFrames.gmst(unix: unix))
+        let rho = fixed.position - here.site
+        // d/dt (ρ·up / |ρ|), times |ρ|³.
+        return fixed.velocity.dot(here.up) * rho.dot(rho) - rho.dot(here.up) * rho.dot(fixed.velocity)
     }
 
     func point(_ unix: Double) throws(SGP4Error) -> PassPoint {
         PassPoint(unix: unix, look: try sighting(at: unix).look)
     }
 
-    /// The highest point between rise and set (the elevation rises to one top and falls): golden-section search.
+    /// The highest point between rise and set (the elevation climbs to one top and falls): where it stops
+    /// climbing, to 0.1 s.
     func culmination(between rise: Double, and set: Double) throws(SGP4Error) -> PassPoint {
-        let ratio = (5.0.squareRoot() - 1) / 2
-        var (a, b) = (rise, set)
-        var c = b - ratio * (b - a)
-        var d = a + ratio * (b - a)
-        var (fc, fd) = (try elevation(c), try elevation(d))
-        while b - a > Self.precision {
-            if fc > fd {
-                (b, d, fd) = (d, c, fc)
-                c = b - ratio * (b - a)
-                fc = try elevation(c)
-            } else {
-                (a, c, fc) = (c, d, fd)
-                d = a + ratio * (b - a)
-                fd = try elevation(d)
-            }
-        }
-        return try point((a + b) / 2)
+        let (up, down) = (try climbing(rise), try climbing(set))
+        guard up > 0, down < 0 else { return try point(up <= 0 ? rise : set) }
+        return try point(try edge(inside: rise, up, outside: set, down, climbing))
     }
 
     func pass(rise: Double, culmination top: PassPoint, set: Double) throws(SGP4Error) -> SatellitePass {
@@ -153,30 +192,52 @@ public struct PassFinder: Sendable {
         return pass
     }
 
-    /// From `start` (where `holds` is true of the elevation) stepping by `step` until it is not, then bisection
-    /// to 0.1 s: the last instant it holds.
-    func crossing(from start: Double, step: Double, holds: (Double) -> Bool) throws(SGP4Error) -> Double {
-        var inside = start
+    /// From `start` (above the horizon) stepping by `step` until the satellite is below it, then to 0.1 s: the
+    /// last instant it is up.
+    func crossing(from start: Double, step: Double) throws(SGP4Error) -> Double {
+        var (inside, height) = (start, try elevation(start))
         var outside = start + step
+        var depth = try elevation(outside)
         // A pass lasts minutes, not hours: a bound keeps a geostationary "pass" from running on. (This was a
         // `for … where`, which filters instead of stopping: 1,440 elevations for every rise and set.)
         var steps = 0
-        while steps < 1440, holds(try elevation(outside)) {
-            inside = outside
+        while steps < 1440, depth >= 0 {
+            (inside, height) = (outside, depth)
             outside += step
+            depth = try elevation(outside)
             steps += 1
         }
-        return try bisect(inside, outside) { unix throws(SGP4Error) in holds(try elevation(unix)) }
+        return try edge(inside: inside, height, outside: outside, depth, elevation)
     }
 
-    func bisect(_ inside: Double, _ outside: Double,
-                _ holds: (Double) throws(SGP4Error) -> Bool) throws(SGP4Error) -> Double {
-        var (inside, outside) = (inside, outside)
-        while abs(outside - inside) > Self.precision {
-            let middle = (inside + outside) / 2
-            if try holds(middle) { inside = middle } else { outside = middle }
+    /// Where a smooth `g` (≥ 0 where a condition holds) goes from holding at `inside` to not at `outside`: the last
+    /// instant it holds, to 0.1 s. Regula falsi with the Illinois change (an end kept twice has its value halved,
+    /// so both ends close in): a handful of evaluations where bisection takes a dozen. Each try is kept a little
+    /// inside the bracket, so that near the root the bracket closes from both sides.
+    func edge(inside: Double, _ gInside: Double, outside: Double, _ gOutside: Double,
+              _ g: (Double) throws(SGP4Error) -> Double) throws(SGP4Error) -> Double {
+        var (a, ga, b, gb) = (inside, gInside, outside, gOutside)
+        var kept = 0
+        while abs(b - a) > Self.precision {
+            let nudge = (b > a ? 1.0 : -1.0) * Self.precision / 2
+            var c = ga - gb != 0 ? a + (b - a) * ga / (ga - gb) : (a + b) / 2
+            if abs(b - a) <= 2 * Self.precision || !c.isFinite {
+                c = (a + b) / 2
+            } else {
+                c = b > a ? min(max(c, a + nudge), b - nudge) : max(min(c, a + nudge), b - nudge)
+            }
+            let gc = try g(c)
+            if gc >= 0 {
+                (a, ga) = (c, gc)
+                if kept == 1 { gb /= 2 }
+                kept = 1
+            } else {
+                (b, gb) = (c, gc)
+                if kept == -1 { ga /= 2 }
+                kept = -1
+            }
         }
-        return inside
+        return a
     }
 
     /// Where in the pass the satellite can be seen (sunlit, under a dark sky) to 0.1 s, and its brightest. Each
@@ -187,10 +248,14 @@ public struct PassFinder: Sendable {
     func findVisiblePart(of pass: inout SatellitePass) throws(SGP4Error) {
         func sunAltitude(_ unix: Double) -> Double {
             let sun = EarthFrames.earthFixed(Sunlight.position(unix: unix), gmst: EarthFrames.gmst(unix: unix))
-            return EarthFrames.look(from: observer, at: sun).elevation
+            return here.elevation(of: sun)
         }
-        func sunlit(_ unix: Double) throws(SGP4Error) -> Bool { try sighting(at: unix).sunlit }
-        func dark(_ unix: Double) throws(SGP4Error) -> Bool { sunAltitude(unix) < darkSky }
+        if min(sunAltitude(pass.rise.unix), sunAltitude(pass.set.unix)) > darkSky + 0.5 { return }
+        func sunlit(_ unix: Double) throws(SGP4Error) -> Double {
+            let (r, _) = try model.state(minutesSinceEpoch: (unix - model.elements.epochUnix) / 60)
+            return Sunlight.illumination(satellite: r, sun: Sunlight.position(unix: unix)) - 0.5
+        }
+        func dark(_ unix: Double) -> Double { darkSky - sunAltitude(unix) }
         let (rise, set) = (pass.rise.unix, pass.set.unix)
         guard let lit = try part(rise, set, sunlit), let night = try part(rise, set, dark) else { return }
         let (first, last) = (max(lit.lowerBound, night.lowerBound), min(lit.upperBound, night.upperBound))
@@ -207,14 +272,16 @@ public struct PassFinder: Sendable {
         pass.magnitude = brightest
     }
 
-    /// Where between `start` and `end` a condition that changes at most once holds, to 0.1 s; nil if nowhere.
+    /// Where between `start` and `end` a condition (`g` ≥ 0) that changes at most once holds, to 0.1 s; nil if
+    /// nowhere.
     func part(_ start: Double, _ end: Double,
-              _ holds: (Double) throws(SGP4Error) -> Bool) throws(SGP4Error) -> ClosedRange<Double>? {
-        switch (try holds(start), try holds(end)) {
+              _ g: (Double) throws(SGP4Error) -> Double) throws(SGP4Error) -> ClosedRange<Double>? {
+        let (first, last) = (try g(start), try g(end))
+        switch (first >= 0, last >= 0) {
         case (true, true): return start...end
         case (false, false): return nil
-        case (true, false): return start...(try bisect(start, end, holds))
-        case (false, true): return (try bisect(end, start, holds))...end
+        case (true, false): return start...(try edge(inside: start, first, outside: end, last, g))
+        case (false, true): return (try edge(inside: end, last, outside: start, first, g))...end
         }
     }
 }
