@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "NoiseConfig", dependencies: ["NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "MarsTime"],
                 swiftSettings: strict),
         // The socket protocol: commands and their arguments, replies, events, the status types.
-        .target(name: "NoiseProtocol", dependencies: ["NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "MarsTime"],
+        .target(name: "NoiseProtocol", dependencies: ["NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "MarsTime", "Orbits"],
                 swiftSettings: strict),
         // The terminal clocks' faces (noisectl only).
         .target(name: "ClockFace", dependencies: ["NoiseCore", "NoiseTime", "NoiseConfig"], swiftSettings: strict),
@@ -86,7 +86,7 @@ let package = Package(
             name: "NoiseDaemon",
             dependencies: [
                 "NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "NoiseConfig", "NoiseProtocol",
-                "NoiseAudio", "NoiseStore", "NoiseSystem", "NoiseDBus", "TimeScales", "CLinux",
+                "NoiseAudio", "NoiseStore", "NoiseSystem", "NoiseDBus", "TimeScales", "Orbits", "CLinux",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -59,20 +59,10 @@ public struct MarsReading: Sendable, Equatable, Encodable {
         lines.append("Sol \(sol)" + (missionSol.map { "   mission sol \($0)" } ?? ""))
         lines.append("LMST  \(Self.clockText(lmstHours))   LTST  \(Self.clockText(ltstHours))   MTC  \(Self.clockText(mtcHours))")
         lines.append("Earth \(earthUTC)   \(earthLocal)")
-        lines.append("Ls \(Self.fixed(ls, 3))°, northern \(season), Mars Year \(marsYear)")
-        lines.append("JD \(Self.fixed(jdUT, 5)) UT, \(Self.fixed(jdTT, 5)) TT (TT − UTC \(Self.fixed(ttMinusUTC, 3)) s)   MSD \(Self.fixed(msd, 5))")
-        lines.append("EOT \(Self.fixed(eotDegrees, 5))° (\(Self.fixed(eotHours * 60, 2)) min)   subsolar longitude \(Self.fixed(subsolarLongitudeWest, 3))° W")
-        lines.append("Sun: declination \(Self.fixed(solarDeclination, 3))°, \(Self.fixed(heliocentricDistance, 5)) AU away")
+        lines.append("Ls \(ls.fixed(3))°, northern \(season), Mars Year \(marsYear)")
+        lines.append("JD \(jdUT.fixed(5)) UT, \(jdTT.fixed(5)) TT (TT − UTC \(ttMinusUTC.fixed(3)) s)   MSD \(msd.fixed(5))")
+        lines.append("EOT \(eotDegrees.fixed(5))° (\((eotHours * 60).fixed(2)) min)   subsolar longitude \(subsolarLongitudeWest.fixed(3))° W")
+        lines.append("Sun: declination \(solarDeclination.fixed(3))°, \(heliocentricDistance.fixed(5)) AU away")
         return lines
-    }
-
-    static func fixed(_ value: Double, _ places: Int) -> String {
-        var scale = 1.0
-        for _ in 0..<places { scale *= 10 }
-        let scaled = (abs(value) * scale).rounded()
-        let whole = Int(scaled / scale)
-        var fraction = String(Int(scaled) - whole * Int(scale))
-        while fraction.count < places { fraction = "0" + fraction }
-        return (value < 0 && scaled != 0 ? "-" : "") + "\(whole)" + (places > 0 ? ".\(fraction)" : "")
     }
 }

@@ -72,9 +72,17 @@ public struct PassAlarm: Sendable, Hashable, Codable {
     }
 }
 
+extension PassAlarm {
+    /// The pass a trigger of this alarm rings for: found again from just before the trigger, the same pass to a
+    /// tenth of a second.
+    public func pass(ringingAt trigger: Double, in sky: SatelliteSky) -> SatellitePass? {
+        next(after: trigger - 2 * Self.sameTriggerSeconds, in: sky)?.pass
+    }
+}
+
 /// What pass alarms need to know of the world: the satellites' elements (by catalog number) and where the
 /// observer is. The daemon keeps it from the element cache and `[location]`.
-public struct SatelliteSky: Sendable {
+public struct SatelliteSky: Sendable, Equatable {
     public var elements: [Int: OrbitalElements]
     public var observer: GeodeticPosition
 

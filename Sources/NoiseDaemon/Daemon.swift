@@ -72,11 +72,12 @@ public enum Daemon {
         let restored = await player.restore(resumeOnStart: settings.playback.resumeOnStart)
         logger.info("player: \(restored)")
         let zones = SystemTimeZoneSource(environment: environment)
+        let sky = FileSkySource(cache: ElementCache(environment: environment), config: configuration.live.reader, zones: zones)
         let scheduler = try await AlarmScheduler(
-            store: current, clock: try TimerFDWallClock(zoneFiles: { zones.filesDefiningSystemZone }), zones: zones,
-            ringer: player, hub: hub, logger: logger,
+            store: current, clock: try TimerFDWallClock(watching: { zones.filesDefiningSystemZone + sky.files }),
+            zones: zones, ringer: player, hub: hub, logger: logger,
             template: settings.alarm, missedGraceSeconds: settings.missedGraceSeconds, board: player.board,
-            leapSeconds: SystemLeapSeconds.load())
+            leapSeconds: SystemLeapSeconds.load(), sky: sky)
         let desktop = makeDesktop(settings.desktop, environment: environment, player: player, scheduler: scheduler, hub: hub,
                                   logger: logger)
         let notifier = ServiceNotifier(environment: environment)

@@ -72,8 +72,8 @@ public final class ManualWallClock: WallClock {
     }
 
     /// Says the system zone's files changed, as `timedatectl set-timezone` would make the real clock say.
-    public func zoneChanged() {
-        wake(.zoneChanged) { _ in }
+    public func filesChanged() {
+        wake(.filesChanged) { _ in }
     }
 
     private func wake(_ reason: WakeReason, otherwise: (inout State) -> Void) {

@@ -69,6 +69,18 @@ struct DesktopViewTests {
         #expect(silent.body == "Alarm 4 rings: 07:30. It cannot be heard: no such device")
     }
 
+    @Test func aRingingPassAlarmSaysWhereAndWhenToLook() {
+        let alarm = Alarm(id: 5, time: TimeOfDay(hour: 0, minute: 0), label: "ISS", repeat: .daily, pass: PassAlarm())
+        let at = { (seconds: Double) in TriggerInfo(unix: 1_795_800_000 + seconds, zone: .utc) }
+        let pass = PassInfo(rise: at(0), riseAzimuthDeg: 250, culmination: at(330), culminationAzimuthDeg: 200,
+                            maxElevationDeg: 53.6, set: at(660), setAzimuthDeg: 100, visible: false, visibleFrom: nil,
+                            magnitude: nil)
+        let info = AlarmInfo(alarm: alarm, nextTrigger: nil, snoozedUntil: nil, ringing: true, nextPass: pass)
+        let shown = DesktopView.ringing(info, audio: AudioStatus(device: "pulse", state: .playing))
+        #expect(shown.summary == "ISS")
+        #expect(shown.body == "Alarm 5: the ISS rises at 17:20 in the WSW, highest 54° SSW at 17:25:30")
+    }
+
     @Test func aMissedAlarmIsNormalUrgencyAndSaysWhy() {
         let missed = MissedInfo(alarmId: 2, label: "", trigger: TriggerInfo(unix: 19_884 * 86_400 + 7 * 3600, zone: .utc),
                                 reason: "suspended")

@@ -2,11 +2,11 @@ import Foundation
 import Testing
 @testable import NoiseDaemon
 
-/// The watch that wakes the alarm timer when the system zone's files change, on a real inotify and a scratch
+/// The watch that wakes the alarm timer when the system zone's files (or pass alarms' elements and config) change, on a real inotify and a scratch
 /// folder laid out as Debian's: a `localtime` link into a zoneinfo tree. inotify queues an event during the
 /// rename itself, so each check reads right after the change, without waiting.
-@Suite("Zone file watch")
-struct ZoneFileWatchTests {
+@Suite("File watch (zone, elements, config)")
+struct FileWatchTests {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("zw-\(UUID().uuidString)").path
     var localtime: String { root + "/etc/localtime" }
 
@@ -34,7 +34,7 @@ struct ZoneFileWatchTests {
 
     @Test func aReplacedLinkIsAChangeAnOtherFileInItsFolderIsNot() throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let watch = try #require(ZoneFileWatch(files: files()))
+        let watch = try #require(FileWatch(files: files()))
         #expect(!watch.changed(), "nothing happened yet")
         try Data("x".utf8).write(to: URL(fileURLWithPath: root + "/etc/hostname"))
         #expect(!watch.changed(), "another file in /etc")
@@ -45,7 +45,7 @@ struct ZoneFileWatchTests {
 
     @Test func theWatchFollowsTheLinkToItsNewZoneFile() throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let watch = try #require(ZoneFileWatch(files: files()))
+        let watch = try #require(FileWatch(files: files()))
         try pointLocaltime(to: "Asia/Tokyo")
         #expect(watch.changed())
         // A tzdata upgrade replaces the zone file the link now points to (dpkg renames the new file into place).
@@ -61,11 +61,27 @@ struct ZoneFileWatchTests {
         #expect(!watch.changed())
     }
 
+    /// The elements' cache folder is made by the first import, after the daemon started: it is watched for.
+    @Test func aFileInFoldersNotYetMadeIsWatchedForFromTheNearestOne() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let elements = root + "/cache/noised/elements/elements.json"
+        let files: @Sendable () -> [String] = { [elements] }
+        let watch = try #require(FileWatch(files: files))
+        try FileManager.default.createDirectory(atPath: root + "/unrelated", withIntermediateDirectories: false)
+        #expect(!watch.changed(), "another folder")
+        try FileManager.default.createDirectory(atPath: root + "/cache/noised/elements", withIntermediateDirectories: true)
+        #expect(watch.changed(), "the way to the file was made")
+        try Data("[]".utf8).write(to: URL(fileURLWithPath: elements + ".tmp"))
+        #expect(!watch.changed(), "a file beside it")
+        #expect(rename(elements + ".tmp", elements) == 0)
+        #expect(watch.changed(), "the file itself, renamed into place")
+    }
+
     @Test func theAlarmTimerWakesForAZoneChange() async throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let clock = try TimerFDWallClock(zoneFiles: files())
+        let clock = try TimerFDWallClock(watching: files())
         try pointLocaltime(to: "Asia/Tokyo")
-        #expect(await clock.wait(until: clock.now() + 3600) == .zoneChanged)
+        #expect(await clock.wait(until: clock.now() + 3600) == .filesChanged)
         clock.interrupt()
         #expect(await clock.wait(until: clock.now() + 3600) == .interrupted, "the change was reported once")
     }

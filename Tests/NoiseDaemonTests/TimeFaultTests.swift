@@ -107,7 +107,7 @@ struct TimeFaultTests {
         #expect(await rig.scheduler.next()?.nextTrigger?.unix == Double(Self.start) + 3600)
         rig.zones.set(tokyo)
         let waits = rig.clock.waitCount
-        rig.clock.zoneChanged()
+        rig.clock.filesChanged()
         await rig.clock.parked(after: waits)
         #expect(rig.clock.now() == Self.start, "no time passed")
         #expect(await rig.scheduler.status().timeZone == "Asia/Tokyo")

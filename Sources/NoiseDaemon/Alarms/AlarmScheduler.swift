@@ -5,6 +5,7 @@ import NoiseSystem
 import NoiseAlarms
 import NoiseTime
 import NoiseProtocol
+import Orbits
 import TimeScales
 
 /// Owns the alarms and the next-trigger state. It waits on the wall clock until the next deadline, asks the
@@ -41,6 +42,12 @@ public actor AlarmScheduler {
     var asleepSince: Double?
     /// Why the leap-second table is the built-in one (the system's list could not be read), or nil.
     let leapSecondsProblem: String?
+    /// Where pass alarms learn the satellites' elements and the observer (`AlarmScheduler+Sky`); nil: they have none.
+    let skySource: (any SkySource)?
+    /// The last reading of it: why pass alarms have no sky, or that the place is only the time zone's city.
+    var skyReading = SkyReading(sky: nil)
+    /// Each pass alarm's next pass, for the trigger it was found for (finding one takes milliseconds).
+    var passes: [Int64: (trigger: Double, pass: SatellitePass?)] = [:]
 
     /// How long before a trigger its tone is handed to the mixer: more than the device buffer (0.5 s), so the
     /// first frame can be placed on the trigger's instant.
@@ -49,13 +56,16 @@ public actor AlarmScheduler {
     public init(store current: CurrentStore, clock: any WallClock, zones: any TimeZoneSource, ringer: any AlarmRinger,
                 hub: EventHub, logger: Logger, template: AlarmTemplate = AlarmTemplate(),
                 missedGraceSeconds: Double = AlarmDefaults.missedGraceSeconds, board: StatusBoard = StatusBoard(),
-                leapSeconds: (list: LeapSeconds, problem: String?) = (.builtIn, nil)) async throws {
+                leapSeconds: (list: LeapSeconds, problem: String?) = (.builtIn, nil), sky: (any SkySource)? = nil) async throws {
         let store = current.store
         let snapshot = try await store.snapshot()
         let now = clock.now()
         let (zone, zoneProblem) = zones.systemZoneReading()
+        let reading = await FileWork.run { sky?.read() ?? SkyReading(sky: nil) }
         self.schedule = AlarmSchedule(alarms: snapshot.alarms, lookAfter: snapshot.lookAfter, snoozes: snapshot.snoozes,
-                                      zone: zone, leapSeconds: leapSeconds.list, now: now)
+                                      zone: zone, leapSeconds: leapSeconds.list, sky: reading.sky, now: now)
+        self.skySource = sky
+        self.skyReading = reading
         self.leapSecondsProblem = leapSeconds.problem
         self.zoneProblem = zoneProblem
         self.schedule.missedGraceSeconds = missedGraceSeconds
@@ -103,6 +113,11 @@ public actor AlarmScheduler {
             if reason == .clockChanged {
                 logger.info("alarms: the wall clock was set; looking at every alarm again")
                 await cancelPrepared()
+            }
+            if reason == .filesChanged {
+                // What was due under the old sky rings first; then pass alarms follow the new one.
+                await examine()
+                await refreshSky()
             }
         }
     }
@@ -156,6 +171,14 @@ public actor AlarmScheduler {
 
     public func edit(_ id: Int64, _ changes: AlarmChanges) async throws(ProtocolError) -> AlarmInfo {
         guard let alarm = schedule.alarms[id] else { throw unknownAlarm(id) }
+        if changes.pass != nil && alarm.pass == nil {
+            throw ProtocolError(.invalidArgument, "alarm \(id) is not a pass alarm: 'pass_*' change only those; "
+                + "add one instead (noisectl alarm add --iss)")
+        }
+        if alarm.pass != nil && (changes.time != nil || changes.repeat != nil || changes.mars != nil) {
+            throw ProtocolError(.invalidArgument, "alarm \(id) rings before satellite passes: it has no time or repeat "
+                + "to change; change --before, --min-elevation or --visible")
+        }
         if alarm.isTimer && (changes.time != nil || changes.repeat != nil) {
             throw ProtocolError(.invalidArgument, "alarm \(id) is a timer: its time and repeat stay as they are; "
                 + "cancel it and start another (noisectl timer cancel \(id); noisectl timer 10m)")
@@ -255,9 +278,13 @@ public actor AlarmScheduler {
     func info(_ alarmID: Int64) -> AlarmInfo? {
         guard let alarm = schedule.alarms[alarmID] else { return nil }
         let zone = schedule.zone
-        return AlarmInfo(alarm: alarm, nextTrigger: schedule.nextTrigger(of: alarmID).map { TriggerInfo(unix: $0, zone: zone) },
+        let trigger = schedule.nextTrigger(of: alarmID)
+        // A ringing pass alarm's pass is the one it rings for.
+        let (pass, passProblem) = nextPass(of: alarm, trigger: trigger ?? schedule.ringing[alarmID]?.trigger)
+        return AlarmInfo(alarm: alarm, nextTrigger: trigger.map { TriggerInfo(unix: $0, zone: zone) },
                          snoozedUntil: schedule.snoozes[alarmID].map { TriggerInfo(unix: $0.ringAt, zone: zone) },
-                         ringing: schedule.ringing[alarmID] != nil, tone: tones[alarmID])
+                         ringing: schedule.ringing[alarmID] != nil, tone: tones[alarmID], nextPass: pass,
+                         passProblem: passProblem)
     }
 
     /// The alarms changed: wake the loop so it sleeps until the right deadline (and re-checks a prepared tone).

@@ -1,11 +1,12 @@
 import Glibc
 import Synchronization
 
-/// Tells when a file that defines the system zone changes (`timedatectl set-timezone` replaces /etc/localtime; a
-/// tzdata upgrade replaces the zone file it links to), so the alarm timer wakes for it at once instead of the
-/// scheduler re-reading the zone every minute, which would wake an idle laptop for nothing. inotify watches each
+/// Tells when a file the alarms depend on changes: one that defines the system zone (`timedatectl set-timezone`
+/// replaces /etc/localtime; a tzdata upgrade replaces the zone file it links to), the satellites' elements or the
+/// config's `[location]` (pass alarms). The alarm timer wakes for it at once instead of the scheduler re-reading
+/// them every minute, which would wake an idle laptop for nothing. inotify watches each
 /// file's folder, filtered by name: the files are replaced by rename, which a watch on the file itself misses.
-final class ZoneFileWatch: Sendable {
+final class FileWatch: Sendable {
     /// Readable when something changed in a watched folder; `changed()` says whether it was one of the files.
     let descriptor: Int32
     private let files: @Sendable () -> [String]
@@ -56,10 +57,20 @@ final class ZoneFileWatch: Sendable {
             watched = [:]
             let events = UInt32(IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CLOSE_WRITE | IN_ATTRIB)
             for file in files() {
-                guard let slash = file.lastIndex(of: "/") else { continue }
-                let folder = slash == file.startIndex ? "/" : String(file[..<slash])
-                let watch = inotify_add_watch(descriptor, folder, events)
-                if watch >= 0 { watched[watch, default: []].insert(String(file[file.index(after: slash)...])) }
+                // A folder not made yet (the elements' cache before the first import) is watched for from the
+                // nearest one that exists, by the name of the next folder down; once it is made, `changed()`
+                // watches again, a level deeper.
+                var path = Substring(file)
+                while let slash = path.lastIndex(of: "/") {
+                    let folder = slash == path.startIndex ? "/" : String(path[..<slash])
+                    let watch = inotify_add_watch(descriptor, folder, events)
+                    if watch >= 0 {
+                        watched[watch, default: []].insert(String(path[path.index(after: slash)...]))
+                        break
+                    }
+                    guard errno == ENOENT || errno == ENOTDIR, slash != path.startIndex else { break }
+                    path = path[..<slash]
+                }
             }
         }
     }

@@ -6,14 +6,14 @@ import NoiseSystem
 /// alarm wakes a suspended machine), else on `CLOCK_REALTIME`; armed with `TFD_TIMER_ABSTIME |
 /// TFD_TIMER_CANCEL_ON_SET`, so a clock that is set ends the wait at once. The blocking `poll` runs on its own
 /// thread per wait, never on Swift's cooperative pool; an eventfd interrupts it, and a change of the files that
-/// define the system zone (`zoneFiles`) ends it too.
+/// alarms depend on (`watching`: the system zone's, the satellites' elements, the config) ends it too.
 public final class TimerFDWallClock: WallClock {
     private let timer: Int32
     private let wake: Int32
-    private let zoneWatch: ZoneFileWatch?
+    private let fileWatch: FileWatch?
     public let wakesFromSuspend: Bool
 
-    public init(zoneFiles: @escaping @Sendable () -> [String]) throws(StartupError) {
+    public init(watching files: @escaping @Sendable () -> [String]) throws(StartupError) {
         var descriptor = timerfd_create(CLOCK_REALTIME_ALARM, Int32(TFD_CLOEXEC))
         wakesFromSuspend = descriptor >= 0
         if descriptor < 0 { descriptor = timerfd_create(CLOCK_REALTIME, Int32(TFD_CLOEXEC)) }
@@ -21,7 +21,7 @@ public final class TimerFDWallClock: WallClock {
         timer = descriptor
         wake = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
         guard wake >= 0 else { throw StartupError("cannot create an eventfd: \(String(cString: strerror(errno)))") }
-        zoneWatch = ZoneFileWatch(files: zoneFiles)
+        fileWatch = FileWatch(files: files)
     }
 
     deinit {
@@ -48,11 +48,11 @@ public final class TimerFDWallClock: WallClock {
                                  it_value: timespec(tv_sec: Int(whole), tv_nsec: Int((target - whole) * 1e9)))
         let flags = Int32(TFD_TIMER_ABSTIME) | Int32(TFD_TIMER_CANCEL_ON_SET)
         guard timerfd_settime(timer, flags, &setting, nil) == 0 else { return .clockChanged }
-        let (timer, wake, zoneWatch) = (self.timer, self.wake, self.zoneWatch)
+        let (timer, wake, fileWatch) = (self.timer, self.wake, self.fileWatch)
         return await BlockingWork.run(name: "noised-timer") { () -> WakeReason in
             var descriptors = [pollfd(fd: timer, events: Int16(POLLIN), revents: 0),
                                pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
-                               pollfd(fd: zoneWatch?.descriptor ?? -1, events: Int16(POLLIN), revents: 0)]
+                               pollfd(fd: fileWatch?.descriptor ?? -1, events: Int16(POLLIN), revents: 0)]
             while true {
                 while poll(&descriptors, 3, -1) < 0 && errno == EINTR {}
                 if descriptors[1].revents & Int16(POLLIN) != 0 {
@@ -65,8 +65,8 @@ public final class TimerFDWallClock: WallClock {
                     // A clock that was set makes the read fail with ECANCELED.
                     return read(timer, &expirations, 8) < 0 && errno == ECANCELED ? .clockChanged : .deadline
                 }
-                // Something else changed in /etc: wait on.
-                if zoneWatch?.changed() == true { return .zoneChanged }
+                // Something else changed in a watched folder: wait on.
+                if fileWatch?.changed() == true { return .filesChanged }
             }
         }
     }

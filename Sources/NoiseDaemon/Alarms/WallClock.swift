@@ -6,8 +6,9 @@ public enum WakeReason: Sendable, Equatable {
     case clockChanged
     /// `interrupt()` was called: the alarms changed.
     case interrupted
-    /// A file that defines the system time zone changed: local times may mean other instants now.
-    case zoneChanged
+    /// A watched file changed: the system time zone's (local times may mean other instants now), the satellites'
+    /// elements or the config (pass alarms' passes may be other ones now).
+    case filesChanged
 }
 
 /// The wall clock the alarm scheduler sleeps on. One real implementation (`TimerFDWallClock`, a Linux timerfd);

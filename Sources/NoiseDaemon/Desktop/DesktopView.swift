@@ -1,6 +1,8 @@
+import NoiseAlarms
 import NoiseDBus
 import NoiseProtocol
 import NoiseTime
+import Orbits
 
 /// What the desktop shows of the daemon's status, worked out from it alone: the MPRIS player, the alarm
 /// notifications, the reason of the sleep inhibitor. Pure, so the rules are tested without a bus.
@@ -42,6 +44,11 @@ enum DesktopView {
     /// closed. Says when the alarm cannot be heard.
     static func ringing(_ alarm: AlarmInfo, audio: AudioStatus) -> DesktopNotification {
         var body = alarm.alarm.isTimer ? "Timer \(alarm.alarm.id) is done" : "Alarm \(alarm.alarm.id) rings: \(alarm.alarm.time)"
+        if let pass = alarm.nextPass {
+            body = "Alarm \(alarm.alarm.id): the \(alarm.alarm.pass?.satellite == PassAlarm.iss ? "ISS" : "satellite") rises at "
+                + "\(clock(pass.rise)) in the \(LookAngles.compass(pass.riseAzimuthDeg)), highest "
+                + "\(Int(pass.maxElevationDeg.rounded()))° \(LookAngles.compass(pass.culminationAzimuthDeg)) at \(clock(pass.culmination))"
+        }
         if audio.state == .error { body += ". It cannot be heard: \(audio.error ?? "the output device failed")" }
         return DesktopNotification(summary: title(alarm.alarm.label, id: alarm.alarm.id), body: body, urgency: .critical,
                                    actions: [(key: "snooze", label: "Snooze \(alarm.alarm.snoozeMinutes) min"),
@@ -63,5 +70,10 @@ enum DesktopView {
 
     private static func title(_ label: String, id: Int64) -> String {
         label.isEmpty ? "Alarm \(id)" : label
+    }
+
+    /// `19:47:12` from a local ISO-8601 instant.
+    static func clock(_ trigger: TriggerInfo) -> String {
+        ISO8601.parts(trigger.local)?.timeOfDay.description ?? trigger.local
     }
 }

@@ -11,12 +11,19 @@ public struct AlarmInfo: Sendable, Equatable, Codable {
     public var ringing: Bool
     /// The tone its current or last ring sounded with since the daemon started, or null if it has not rung.
     @ExplicitNull public var tone: ToneInfo?
+    /// A pass alarm's next pass: the one its next trigger rings for, or while it rings, the one it rings for.
+    @ExplicitNull public var nextPass: PassInfo?
+    /// Why a pass alarm has no next pass (no elements, no location, no pass high enough within ten days).
+    @ExplicitNull public var passProblem: String?
 
-    public init(alarm: Alarm, nextTrigger: TriggerInfo?, snoozedUntil: TriggerInfo?, ringing: Bool, tone: ToneInfo? = nil) {
+    public init(alarm: Alarm, nextTrigger: TriggerInfo?, snoozedUntil: TriggerInfo?, ringing: Bool, tone: ToneInfo? = nil,
+                nextPass: PassInfo? = nil, passProblem: String? = nil) {
         self.alarm = alarm
         self.nextTrigger = nextTrigger
         self.snoozedUntil = snoozedUntil
         self.ringing = ringing
         self.tone = tone
+        self.nextPass = nextPass
+        self.passProblem = passProblem
     }
 }

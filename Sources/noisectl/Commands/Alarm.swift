@@ -54,16 +54,19 @@ struct AlarmSettingOptions: ParsableArguments {
     }
 }
 
-/// The arguments of `alarm_add` and `alarm_edit`: the settings, the id for an edit, and a Mars alarm's clock.
+/// The arguments of `alarm_add` and `alarm_edit`: the settings, the id for an edit, a Mars alarm's clock, a pass
+/// alarm's satellite and conditions.
 struct AlarmArgs: Encodable {
     var id: Int64?
     var changes: AlarmChanges
     var mars: MarsOptions?
+    var pass: PassOptions?
 
     func encode(to encoder: any Encoder) throws {
         try changes.encode(to: encoder)
         var container = encoder.container(keyedBy: Key.self)
         try container.encodeIfPresent(id, forKey: .id)
+        try pass?.encode(into: &container)
         guard let mars, let place = mars.mars else { return }
         try container.encode(place, forKey: MarsLongitude(parsing: place) == nil ? .marsSite : .marsLon)
         try container.encode(mars.solar, forKey: .solar)
@@ -73,6 +76,10 @@ struct AlarmArgs: Encodable {
         case id, solar
         case marsSite = "mars_site"
         case marsLon = "mars_lon"
+        case passSatellite = "pass_satellite"
+        case passVisible = "pass_visible"
+        case passMinElevation = "pass_min_elevation"
+        case passBefore = "pass_before"
     }
 }
 
@@ -134,21 +141,33 @@ extension AlarmCommand {
                   noisectl alarm add 07:00 --repeat weekdays --label Work
                   noisectl alarm add 6:30am --repeat mon,wed,fri --sound chime --ramp 60s --snooze 5
                   noisectl alarm add 21:15 --label "Take the bread out"
+                  noisectl alarm add --iss --visible --before 5m --label "ISS overhead"
                 """)
 
         @OptionGroup var options: ClientOptions
 
-        @Argument(help: "The time: 07:00, 7:00, 7am, 7:30pm, 19:30, 07:00:30 (local time).")
-        var time: String
+        @Argument(help: "The time: 07:00, 7:00, 7am, 7:30pm, 19:30, 07:00:30 (local time); none with --iss.")
+        var time: String?
 
         @OptionGroup var settings: AlarmSettingOptions
         @OptionGroup var mars: MarsOptions
+        @OptionGroup(title: "Before satellite passes") var pass: PassOptions
 
         @Flag(help: "Add it switched off.")
         var disabled = false
 
         func validate() throws {
-            _ = try parseTime(time, option: "TIME")
+            if pass.wanted != nil {
+                guard time == nil, settings.repeat == nil, mars.mars == nil else {
+                    throw ValidationError("--iss rings before each pass: give no TIME, --repeat or --mars")
+                }
+            } else if pass.given {
+                throw ValidationError("--visible, --min-elevation and --before go with --iss (or --satellite N)")
+            } else if let time {
+                _ = try parseTime(time, option: "TIME")
+            } else {
+                throw ValidationError("give the alarm's TIME (e.g. 07:00), or --iss for an alarm before each ISS pass")
+            }
             _ = try settings.changes()
             if mars.mars == nil, settings.repeat.map(MarsOptions.meansSols) == true {
                 throw ValidationError("--repeat sols is for alarms on Mars time: add --mars SITE (e.g. --mars jezero)")
@@ -157,9 +176,9 @@ extension AlarmCommand {
 
         func run() throws {
             var changes = try settings.changes()
-            changes.time = try parseTime(time, option: "TIME")
+            changes.time = try time.map { try parseTime($0, option: "TIME") }
             if disabled { changes.enabled = false }
-            try AlarmText.send(options, "alarm_add", args: AlarmArgs(changes: changes, mars: mars), verb: "Added")
+            try AlarmText.send(options, "alarm_add", args: AlarmArgs(changes: changes, mars: mars, pass: pass), verb: "Added")
         }
     }
 
@@ -174,6 +193,7 @@ extension AlarmCommand {
 
         @OptionGroup var settings: AlarmSettingOptions
         @OptionGroup var mars: MarsOptions
+        @OptionGroup(title: "Before satellite passes") var pass: PassOptions
 
         func validate() throws {
             if let time { _ = try parseTime(time, option: "--time") }
@@ -183,7 +203,8 @@ extension AlarmCommand {
         func run() throws {
             var changes = try settings.changes()
             changes.time = try time.map { try parseTime($0, option: "--time") }
-            try AlarmText.send(options, "alarm_edit", args: AlarmArgs(id: alarm.id, changes: changes, mars: mars), verb: "Changed")
+            try AlarmText.send(options, "alarm_edit", args: AlarmArgs(id: alarm.id, changes: changes, mars: mars, pass: pass),
+                               verb: "Changed")
         }
     }
 

@@ -4,6 +4,7 @@ import NoiseAlarms
 import NoiseCore
 import NoiseProtocol
 import NoiseTime
+import Orbits
 
 /// How alarms read for people.
 enum AlarmText {
@@ -25,6 +26,7 @@ enum AlarmText {
     /// `07:00`, or for a Mars alarm `07:00 LMST Jezero (Sol 1720)`: the sol its next trigger falls on (the rover's
     /// mission sol at its site, else the Mars Sol Date's).
     static func time(_ info: AlarmInfo) -> String {
+        if let pass = info.alarm.pass { return passRule(pass) }
         guard let mars = info.alarm.mars else { return info.alarm.time.description }
         var text = "\(info.alarm.time) \(mars.clockName) \(mars.placeName)"
         if let trigger = info.nextTrigger {
@@ -39,9 +41,27 @@ enum AlarmText {
         return text
     }
 
-    /// `weekdays`, `once`; a Mars alarm's every day is `every sol`.
+    /// `weekdays`, `once`; a Mars alarm's every day is `every sol`; a pass alarm rings `every pass`.
     static func repeatText(_ alarm: Alarm) -> String {
-        alarm.mars != nil && !alarm.repeat.isOnce ? "every sol" : alarm.repeat.description
+        if alarm.pass != nil { return "every pass" }
+        return alarm.mars != nil && !alarm.repeat.isOnce ? "every sol" : alarm.repeat.description
+    }
+
+    /// `5 min before visible ISS passes ≥ 10°`.
+    static func passRule(_ pass: PassAlarm) -> String {
+        let satellite = pass.satellite == PassAlarm.iss ? "ISS" : "satellite \(pass.satellite)"
+        return DurationParser.describe(pass.leadSeconds) + " before " + (pass.visibleOnly ? "visible " : "")
+            + "\(satellite) passes ≥ \(pass.minElevationDeg.formatted)°"
+    }
+
+    /// `rises 19:47:12 W, highest 54° SSW at 19:52, visible from 19:49 (mag -3.1)`.
+    static func passText(_ pass: PassInfo) -> String {
+        var text = "rises \(clock(pass.rise)) \(LookAngles.compass(pass.riseAzimuthDeg)), highest "
+            + "\(Int(pass.maxElevationDeg.rounded()))° \(LookAngles.compass(pass.culminationAzimuthDeg)) at \(clock(pass.culmination))"
+        if let from = pass.visibleFrom {
+            text += ", visible from \(clock(from))" + (pass.magnitude.map { " (mag \($0.fixed(1)))" } ?? "")
+        }
+        return text
     }
 
     /// `alarm 3 (Work)`, `timer 4 (tea)`.
@@ -52,7 +72,8 @@ enum AlarmText {
     /// An alarm event for `watch`: `07:00 Work ringing (snooze 9 min)`, `… snoozed until 07:09`, `… dismissed`.
     static func event(_ event: String, _ info: AlarmInfo) -> String {
         let alarm = info.alarm
-        let name = "\(alarm.time) " + (alarm.label.isEmpty ? "alarm \(alarm.id)" : alarm.label)
+        let name = (alarm.pass.map(passRule) ?? alarm.time.description) + " "
+            + (alarm.label.isEmpty ? "alarm \(alarm.id)" : alarm.label)
         switch event {
         case EventName.alarmRinging:
             return name + " ringing (snooze \(alarm.snoozeMinutes) min)" + (alarm.note.map { ": \($0)" } ?? "")
@@ -66,8 +87,11 @@ enum AlarmText {
     static func next(_ info: AlarmInfo, now: Int64) -> String {
         if info.ringing { return "ringing now" }
         if let snoozed = info.snoozedUntil { return "snoozed until \(clock(snoozed)), \(relative(snoozed.unix - Double(now)))" }
-        guard let trigger = info.nextTrigger else { return info.alarm.enabled ? "no trigger" : "off" }
+        guard let trigger = info.nextTrigger else {
+            return info.alarm.enabled ? info.passProblem.map { "no trigger: \($0)" } ?? "no trigger" : "off"
+        }
         return "\(date(trigger)), \(relative(trigger.unix - Double(now)))"
+            + (info.nextPass.map { "; pass \(passText($0))" } ?? "")
     }
 
     static func details(_ info: AlarmInfo, now: Int64) -> [String] {
@@ -78,6 +102,7 @@ enum AlarmText {
                     ["Ramp", alarm.rampSeconds == 0 ? "none" : DurationParser.describe(alarm.rampSeconds)],
                     ["Snooze", "\(alarm.snoozeMinutes) min"], ["Rings for", DurationParser.describe(alarm.ringLimitSeconds)],
                     ["Next", next(info, now: now)]]
+        if let pass = info.nextPass { rows.append(["Pass", passText(pass)]) }
         if let note = alarm.note { rows.append(["Note", note]) }
         return Output.table(rows)
     }

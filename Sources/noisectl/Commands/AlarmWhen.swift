@@ -2,6 +2,7 @@ import ArgumentParser
 import NoiseCore
 import NoiseSystem
 import NoiseAlarms
+import NoiseProtocol
 import NoiseTime
 
 /// `noisectl alarm when`: the next triggers of an alarm, computed here by the alarm's `TriggerRule`, the scheduler's own
@@ -22,12 +23,15 @@ struct AlarmWhen: ParsableCommand {
               noisectl alarm when 02:30 --repeat daily --zone America/New_York \\
                 --from 2024-03-09T12:00:00Z
               noisectl alarm when 07:00 --mars jezero --repeat sols --count 3
+              noisectl alarm when --iss --visible --before 5m --at 51.5074,-0.1278
+            With --iss, the triggers come before the ISS's passes over you, from the
+            elements kept (or --elements FILE) and your location (or --at LAT,LON).
             """)
 
     @OptionGroup var options: ClientOptions
 
-    @Argument(help: "The alarm's time of day, e.g. 07:00, 7am, 19:30.")
-    var time: String
+    @Argument(help: "The alarm's time of day, e.g. 07:00, 7am, 19:30; none with --iss.")
+    var time: String?
 
     @Option(name: .customLong("repeat"), help: "once, daily, weekdays, weekends, mon,wed,fri, mon-fri...")
     var rule = "once"
@@ -42,9 +46,25 @@ struct AlarmWhen: ParsableCommand {
     var count = 5
 
     @OptionGroup var mars: MarsOptions
+    @OptionGroup(title: "Before satellite passes") var pass: PassOptions
+
+    @Option(help: "With --iss: a file of two-line element sets or OMM JSON (default: those kept).")
+    var elements: String?
+
+    @Option(parsing: .unconditional, help: "With --iss: where you are, LAT,LON[,METRES] (default: config.toml's [location]).")
+    var at: String?
 
     func validate() throws {
         guard (1...1000).contains(count) else { throw ValidationError("--count must be 1 to 1000, got \(count)") }
+        if pass.wanted != nil {
+            guard time == nil, mars.mars == nil else { throw ValidationError("--iss rings before each pass: give no TIME or --mars") }
+            if let at { _ = try ObserverPlace.parse(at, option: "--at") }
+            _ = try startInstant()
+            return
+        }
+        if pass.given || elements != nil || at != nil {
+            throw ValidationError("--visible, --min-elevation, --before, --elements and --at go with --iss (or --satellite N)")
+        }
         _ = try parsedTime()
         _ = try parsedRule()
         _ = try startInstant()
@@ -56,6 +76,7 @@ struct AlarmWhen: ParsableCommand {
     }
 
     func run() throws {
+        if let passAlarm = try pass.alarm() { return try runPasses(passAlarm) }
         let (alarmTime, repeatRule) = (try parsedTime(), try parsedRule())
         let (start, rules) = (try startInstant(), try zoneRules())
         let marsClock = try mars.clock()
@@ -110,7 +131,7 @@ struct AlarmWhen: ParsableCommand {
             triggers.append(Trigger(instant: ISO8601.format(seconds: instant, offsetSeconds: offset), unix: instant,
                                     offsetSeconds: offset, abbreviation: context.zone.abbreviation(at: whole), shifted: shifted))
             if rule.ringsOnce { break }
-            cursor = instant
+            cursor = rule.settled(after: instant)
         }
         return triggers
     }
@@ -123,10 +144,54 @@ struct AlarmWhen: ParsableCommand {
         var abbreviation: String
         /// Its wall time differs from the alarm's: the alarm's time fell in a spring-forward gap.
         var shifted: Bool
+        /// The pass a pass alarm's trigger rings for.
+        var pass: PassInfo?
     }
 
     private func parsedTime() throws -> TimeOfDay {
+        guard let time else { throw ValidationError("give the alarm's TIME (e.g. 07:00), or --iss for the ISS's passes") }
         do { return try TimeOfDay.parse(time) } catch { throw ValidationError("\(error)") }
+    }
+
+    /// `--iss`: the triggers of a pass alarm over the kept (or given) elements and the observer's place, each
+    /// with the pass it rings for.
+    private func runPasses(_ passAlarm: PassAlarm) throws {
+        let start = Double(try startInstant())
+        let rules = try zoneRules()
+        let sets = try elements.map { try ElementFile.read($0) } ?? ElementCache.user.readSets() ?? {
+            throw ValidationError("no orbital elements yet: import some (noisectl iss elements import FILE) or give --elements FILE")
+        }()
+        guard sets.contains(where: { $0.catalogNumber == passAlarm.satellite }) else {
+            throw ValidationError("no elements for satellite \(passAlarm.satellite) in \(elements ?? ElementCache.user.path)")
+        }
+        let place = try ObserverPlace.resolve(at: at, settings: ConfigStore().clockSettings().location)
+        let sky = SatelliteSky(elements: sets, observer: place.position)
+        let alarm = Alarm(id: 0, time: TimeOfDay(hour: 0, minute: 0), repeat: .daily, pass: passAlarm)
+        let triggers = Self.triggers(of: alarm.rule, in: TriggerRule.Context(zone: rules, sky: sky), after: start, count: count)
+            .map { trigger -> Trigger in
+                var trigger = trigger
+                trigger.pass = passAlarm.pass(ringingAt: trigger.unix, in: sky).map { PassInfo($0, zone: rules) }
+                return trigger
+            }
+        if options.json {
+            return Output.json(PassReply(zone: rules.identifier, rule: passAlarm, place: place.name, triggers: triggers))
+        }
+        let what = AlarmText.passRule(passAlarm) + " over \(place.name)"
+        if let note = place.note { Output.line(note) }
+        guard !triggers.isEmpty else { return Output.line("No trigger of \(what) in the next 10 days.") }
+        Output.line("Next \(triggers.count == 1 ? "trigger" : "\(triggers.count) triggers") of \(what):")
+        for trigger in triggers {
+            let info = TriggerInfo(unix: trigger.unix, zone: rules)
+            Output.line("\(AlarmText.date(info))  \(AlarmText.relative(trigger.unix - start))"
+                + (trigger.pass.map { "  pass \(AlarmText.passText($0))" } ?? ""))
+        }
+    }
+
+    struct PassReply: Encodable {
+        var zone: String
+        var rule: PassAlarm
+        var place: String
+        var triggers: [Trigger]
     }
 
     private func parsedRule() throws -> RepeatRule {
@@ -134,12 +199,7 @@ struct AlarmWhen: ParsableCommand {
     }
 
     private func startInstant() throws -> Int64 {
-        guard let from else { return LocalTime.nowSeconds() }
-        guard let instant = ISO8601.parse(from) else {
-            throw ValidationError("--from '\(from.prefix(40))' is not an ISO-8601 instant with an offset; "
-                + "use 2024-03-09T12:00:00Z or 2024-03-09T07:00:00-05:00")
-        }
-        return instant
+        try InstantOption.parse(from, option: "--from").map { Int64($0) } ?? LocalTime.nowSeconds()
     }
 
     private func zoneRules() throws -> ZoneRules {

@@ -37,13 +37,13 @@ struct IssCompass: ParsableCommand {
         var lines: [String]
         if look.elevation > 0 {
             let way = soon.look.elevation >= look.elevation ? "rising" : "setting"
-            lines = ["\(name): look \(look.compass), \(IssText.fixed(look.elevation, 0))° up, \(way)"
-                + (now.sunlit && now.sunAltitude < -6 ? ", visible (mag \(IssText.fixed(now.magnitude, 1)))" : "")]
+            lines = ["\(name): look \(look.compass), \(look.elevation.fixed(0))° up, \(way)"
+                + (now.sunlit && now.sunAltitude < -6 ? ", visible (mag \(now.magnitude.fixed(1)))" : "")]
         } else {
-            lines = ["\(name) is below the horizon (\(IssText.fixed(look.elevation, 0))°, \(look.compass))"]
+            lines = ["\(name) is below the horizon (\(look.elevation.fixed(0))°, \(look.compass))"]
             if let next = try? finder.passes(from: unix, to: unix + 2 * 86_400).first(where: { $0.rise.unix > unix }) {
                 lines.append("next pass \(IssText.day(next.rise.unix, zone)) \(IssText.clock(next.rise.unix, zone)) "
-                    + "rising \(next.rise.look.compass), highest \(IssText.fixed(next.maxElevation, 0))° "
+                    + "rising \(next.rise.look.compass), highest \(next.maxElevation.fixed(0))° "
                     + "\(next.culmination.look.compass)" + (next.visible ? ", visible" : ""))
             }
         }

@@ -45,9 +45,9 @@ struct IssMap: ParsableCommand {
         let period = GroundTrack.period(of: finder.model.elements)
         let track = GroundTrack.track(of: finder.model, around: unix, span: period, step: trackStep)
         let over = now.subpoint
-        let status = "\(name) over " + IssText.fixed(abs(over.latitude), 2) + (over.latitude >= 0 ? "° N " : "° S ")
-            + IssText.fixed(abs(over.longitude), 2) + (over.longitude >= 0 ? "° E, " : "° W, ")
-            + "\(IssText.fixed(over.heightKm, 0)) km up, \(IssText.fixed(now.velocity.length, 2)) km/s, "
+        let status = "\(name) over " + abs(over.latitude).fixed(2) + (over.latitude >= 0 ? "° N " : "° S ")
+            + abs(over.longitude).fixed(2) + (over.longitude >= 0 ? "° E, " : "° W, ")
+            + "\(over.heightKm.fixed(0)) km up, \(now.velocity.length.fixed(2)) km/s, "
             + (now.sunlit ? "sunlit" : "in the Earth's shadow")
         return WorldMapFace.Reading(satellite: point(over), track: track.map(point), observer: observer, subsolar: sun,
                                     lines: [status] + lines)

@@ -15,11 +15,11 @@ struct IssNow: ParsableCommand {
     var time: String?
 
     func validate() throws {
-        _ = try Mars.instant(time, option: "--time")
+        _ = try InstantOption.parse(time, option: "--time")
     }
 
     func run() throws {
-        let now = try Mars.instant(time, option: "--time") ?? WallTime.seconds()
+        let now = try InstantOption.parse(time, option: "--time") ?? WallTime.seconds()
         let (set, place, notes) = try satellite.load(now: now)
         let seen: Sighting
         do {
@@ -36,14 +36,14 @@ struct IssNow: ParsableCommand {
                           magnitude: seen.look.elevation > 0 && seen.sunlit ? seen.magnitude : nil, notes: notes)
         if options.json { return Output.json(reply) }
         notes.forEach { Output.line("Note: \($0)") }
-        let lat = IssText.fixed(abs(seen.subpoint.latitude), 2) + (seen.subpoint.latitude >= 0 ? "° N" : "° S")
-        let lon = IssText.fixed(abs(seen.subpoint.longitude), 2) + (seen.subpoint.longitude >= 0 ? "° E" : "° W")
+        let lat = abs(seen.subpoint.latitude).fixed(2) + (seen.subpoint.latitude >= 0 ? "° N" : "° S")
+        let lon = abs(seen.subpoint.longitude).fixed(2) + (seen.subpoint.longitude >= 0 ? "° E" : "° W")
         let rows = [
             ["Satellite", (set.name ?? "") + " (\(set.catalogNumber))"],
-            ["Over", "\(lat) \(lon), \(IssText.fixed(seen.subpoint.heightKm, 0)) km up, "
-                + "\(IssText.fixed(seen.velocity.length, 2)) km/s" + (seen.sunlit ? ", sunlit" : ", in the Earth's shadow")],
-            ["From \(place.name)", "azimuth \(IssText.fixed(seen.look.azimuth, 1))° (\(seen.look.compass)), elevation "
-                + "\(IssText.fixed(seen.look.elevation, 1))°, \(IssText.fixed(seen.look.rangeKm, 0)) km away"
+            ["Over", "\(lat) \(lon), \(seen.subpoint.heightKm.fixed(0)) km up, "
+                + "\(seen.velocity.length.fixed(2)) km/s" + (seen.sunlit ? ", sunlit" : ", in the Earth's shadow")],
+            ["From \(place.name)", "azimuth \(seen.look.azimuth.fixed(1))° (\(seen.look.compass)), elevation "
+                + "\(seen.look.elevation.fixed(1))°, \(seen.look.rangeKm.fixed(0)) km away"
                 + (seen.look.elevation > 0 ? ", above the horizon" : ", below the horizon")],
         ]
         Output.table(rows).forEach(Output.line)

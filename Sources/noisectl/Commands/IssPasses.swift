@@ -70,11 +70,11 @@ struct IssPasses: ParsableCommand {
     func validate() throws {
         guard (1...30).contains(days) else { throw ValidationError("--days must be 1 to 30, got \(days)") }
         guard (0...90).contains(minElevation) else { throw ValidationError("--min-elevation must be 0 to 90 degrees") }
-        _ = try Mars.instant(from, option: "--from")
+        _ = try InstantOption.parse(from, option: "--from")
     }
 
     func run() throws {
-        let start = try Mars.instant(from, option: "--from") ?? WallTime.seconds()
+        let start = try InstantOption.parse(from, option: "--from") ?? WallTime.seconds()
         let (set, place, notes) = try satellite.load(now: start)
         let finder = PassFinder(model: SGP4(set), observer: place.position, minElevation: minElevation)
         var passes: [SatellitePass]
@@ -92,17 +92,17 @@ struct IssPasses: ParsableCommand {
         notes.forEach { Output.line("Note: \($0)") }
         let title = (set.name ?? "Satellite \(set.catalogNumber)") + " over \(place.name)"
         guard !passes.isEmpty else {
-            return Output.line("No \(visible ? "visible " : "")pass of \(title) above \(IssText.fixed(minElevation, 0))° "
+            return Output.line("No \(visible ? "visible " : "")pass of \(title) above \(minElevation.fixed(0))° "
                 + "in the next \(days) days.")
         }
         Output.line("\(title), next \(days) days:")
         let zone = World.zoneSource.systemZone()
         let rows = passes.map { pass in
             [IssText.day(pass.rise.unix, zone), IssText.clock(pass.rise.unix, zone) + " " + pass.rise.look.compass,
-             IssText.clock(pass.culmination.unix, zone) + " " + IssText.fixed(pass.maxElevation, 0) + "° "
+             IssText.clock(pass.culmination.unix, zone) + " " + pass.maxElevation.fixed(0) + "° "
                 + pass.culmination.look.compass,
              IssText.clock(pass.set.unix, zone) + " " + pass.set.look.compass,
-             IssText.duration(pass.duration), pass.magnitude.map { IssText.fixed($0, 1) } ?? "",
+             IssText.duration(pass.duration), pass.magnitude.map { $0.fixed(1) } ?? "",
              pass.visible ? "★" : ""]
         }
         Output.table([["DATE", "RISE", "HIGHEST", "SET", "LASTS", "MAG", ""]] + rows).forEach(Output.line)

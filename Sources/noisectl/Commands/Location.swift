@@ -16,7 +16,7 @@ struct LocationShow: ParsableCommand {
     func run() throws {
         let place = try ObserverPlace.resolve(at: nil, settings: ConfigStore().clockSettings().location)
         Output.line("\(place.name): \(ObserverPlace.format(place.position))"
-            + (place.position.heightKm != 0 ? ", \(IssText.fixed(place.position.heightKm * 1000, 0)) m" : ""))
+            + (place.position.heightKm != 0 ? ", \((place.position.heightKm * 1000).fixed(0)) m" : ""))
         if let note = place.note { Output.line("Note: \(note)") }
     }
 }

@@ -58,16 +58,6 @@ struct Mars: ParsableCommand {
     static func place(_ longitude: MarsLongitude) -> (name: String, longitude: MarsLongitude, landing: Double?) {
         ("longitude \(longitude.east)° E", longitude, nil)
     }
-
-    /// An ISO-8601 instant with an offset, as Unix seconds (with the fraction), or nil for none given.
-    static func instant(_ text: String?, option: String) throws -> Double? {
-        guard let text else { return nil }
-        guard let parts = ISO8601.parts(text), let instant = parts.instant else {
-            throw ValidationError("\(option) '\(text.prefix(40))' is not an ISO-8601 instant with an offset; "
-                + "use 2000-01-06T00:00:00Z or 2024-11-23T10:00:00-05:00")
-        }
-        return Double(instant)
-    }
 }
 
 /// `noisectl mars` itself: the panel, once.
@@ -102,7 +92,7 @@ struct MarsShow: ParsableCommand {
     var once = false
 
     func validate() throws {
-        _ = try Mars.instant(at, option: "--at")
+        _ = try InstantOption.parse(at, option: "--at")
     }
 
     func run() throws {
@@ -110,7 +100,7 @@ struct MarsShow: ParsableCommand {
         let config = ConfigStore(environment: environment)
         let settings = config.clockSettings()
         let (name, longitude, landing) = try place.resolved(saved: settings.marsSite)
-        let asked = try Mars.instant(at, option: "--at")
+        let asked = try InstantOption.parse(at, option: "--at")
         let (leapSeconds, problem) = SystemLeapSeconds.load()
         let zone = World.zoneSource.systemZone()
         func reading(_ unix: Double) -> (reading: MarsReading, note: String?) {

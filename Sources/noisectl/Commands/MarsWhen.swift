@@ -36,13 +36,13 @@ struct MarsWhen: ParsableCommand {
     func validate() throws {
         guard (1...1000).contains(count) else { throw ValidationError("--count must be 1 to 1000, got \(count)") }
         _ = try parsedTime()
-        _ = try Mars.instant(from, option: "--from")
+        _ = try InstantOption.parse(from, option: "--from")
     }
 
     func run() throws {
         let (name, longitude, _) = try place.resolved(saved: ConfigStore(environment: ProcessEnvironment.current).clockSettings().marsSite)
         let timeOfDay = try parsedTime()
-        let start = try Mars.instant(from, option: "--from") ?? WallTime.seconds()
+        let start = try InstantOption.parse(from, option: "--from") ?? WallTime.seconds()
         let (leapSeconds, problem) = SystemLeapSeconds.load()
         if let problem { Output.error("warning: \(problem)") }
         let zone = World.zoneSource.systemZone()

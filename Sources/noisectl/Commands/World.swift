@@ -85,12 +85,7 @@ struct World: ParsableCommand {
         }
 
         private func instant() throws -> Int64 {
-            guard let at else { return LocalTime.nowSeconds() }
-            guard let instant = ISO8601.parse(at) else {
-                throw ValidationError("--at '\(at.prefix(40))' is not an ISO-8601 instant with an offset; "
-                    + "use 2024-11-23T15:00:00Z or 2024-11-23T10:00:00-05:00")
-            }
-            return instant
+            try InstantOption.parse(at, option: "--at").map { Int64($0) } ?? LocalTime.nowSeconds()
         }
     }
 

@@ -27,7 +27,8 @@ enum ClockOverlays {
     static func ringing(_ alarms: AlarmsStatus?) -> String? {
         guard let alarms, !alarms.ringing.isEmpty else { return nil }
         let names = alarms.ringing.map {
-            "\($0.alarm.time)" + ($0.alarm.label.isEmpty ? "" : " " + $0.alarm.label) + ($0.alarm.note.map { ": " + $0 } ?? "")
+            ($0.alarm.pass.map(AlarmText.passRule) ?? "\($0.alarm.time)") + ($0.alarm.label.isEmpty ? "" : " " + $0.alarm.label)
+                + ($0.alarm.note.map { ": " + $0 } ?? "")
         }
         return "ALARM " + names.joined(separator: ", ") + "   s snooze · d dismiss"
     }

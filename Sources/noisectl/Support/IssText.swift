@@ -4,19 +4,9 @@ import Orbits
 
 /// How satellite views write numbers, times and ages.
 enum IssText {
-    /// A fixed number of decimals, without Foundation (values under 10⁹).
-    static func fixed(_ value: Double, _ places: Int) -> String {
-        var scale: Int64 = 1
-        for _ in 0..<places { scale *= 10 }
-        let scaled = Int64((abs(value) * Double(scale)).rounded())
-        var fraction = String(scaled % scale)
-        while fraction.count < places { fraction = "0" + fraction }
-        return (value < 0 && scaled != 0 ? "-" : "") + "\(scaled / scale)" + (places > 0 ? "." + fraction : "")
-    }
-
     /// `%W.Pf`: right-aligned in `width`.
     static func fixed(_ value: Double, _ places: Int, width: Int) -> String {
-        let text = fixed(value, places)
+        let text = value.fixed(places)
         return String(repeating: " ", count: max(0, width - text.count)) + text
     }
 
@@ -47,7 +37,7 @@ enum IssText {
     /// "elements of 2024-01-01 (3.2 days old)", with the warning past a week.
     static func age(of set: OrbitalElements, now: Double) -> String {
         let days = (now - set.epochUnix) / 86_400
-        var text = "elements from \(utc(set.epochUnix).prefix(16))Z, \(fixed(days, 1)) days old"
+        var text = "elements from \(utc(set.epochUnix).prefix(16))Z, \(days.fixed(1)) days old"
         if abs(days) > 7 { text += "; past 7 days predictions may be off by minutes (noisectl iss elements import FILE)" }
         return text
     }

@@ -24,7 +24,7 @@ struct LiveViewOptions: ParsableArguments {
 
     /// The `--time` instant, or nil for now.
     func asked() throws -> Double? {
-        try Mars.instant(time, option: "--time")
+        try InstantOption.parse(time, option: "--time")
     }
 
     /// One frame at `asked` (or `wall`) printed, with `--once` or when the output is not a terminal; else the face

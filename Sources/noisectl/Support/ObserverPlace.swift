@@ -51,8 +51,8 @@ struct ObserverPlace {
     }
 
     static func format(_ position: GeodeticPosition) -> String {
-        let lat = IssText.fixed(abs(position.latitude), 4) + (position.latitude >= 0 ? "° N" : "° S")
-        let lon = IssText.fixed(abs(position.longitude), 4) + (position.longitude >= 0 ? "° E" : "° W")
+        let lat = abs(position.latitude).fixed(4) + (position.latitude >= 0 ? "° N" : "° S")
+        let lon = abs(position.longitude).fixed(4) + (position.longitude >= 0 ? "° E" : "° W")
         return lat + " " + lon
     }
 }

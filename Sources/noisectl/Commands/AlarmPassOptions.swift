@@ -1,0 +1,56 @@
+import ArgumentParser
+import NoiseAlarms
+import NoiseCore
+
+/// `--iss` (or `--satellite N`) `[--visible] [--min-elevation D] [--before 5m]`: an alarm before each pass of a
+/// satellite over you (docs/satellites.md).
+struct PassOptions: ParsableArguments {
+    @Flag(help: "Ring before each pass of the ISS over you (its elements: noisectl iss elements).")
+    var iss = false
+
+    @Option(name: .customLong("satellite"), help: "Ring before each pass of this satellite instead, by catalog number.")
+    var satellite: Int?
+
+    @Flag(inversion: .prefixedNo, help: "Only passes you can see: sunlit, in a dark sky (rings before the visible part).")
+    var visible: Bool?
+
+    @Option(help: "Only passes at least this high, 0-90 degrees (default \(PassAlarm.defaultMinElevation.formatted)).")
+    var minElevation: Double?
+
+    @Option(help: "Ring this long before the pass, e.g. 5m (default 5m; up to 2h).")
+    var before: String?
+
+    /// The catalog number asked for, if any.
+    var wanted: Int? { satellite ?? (iss ? PassAlarm.iss : nil) }
+
+    func validate() throws {
+        if iss && satellite != nil { throw ValidationError("give --iss or --satellite N, not both") }
+        if let satellite, !PassAlarm.satelliteRange.contains(satellite) {
+            throw ValidationError("--satellite: a catalog number, 1 to \(PassAlarm.satelliteRange.upperBound), got \(satellite)")
+        }
+        let pass = try changes().applied(to: PassAlarm())
+        if let problem = pass.problem { throw ValidationError("--" + problem) }
+    }
+
+    func changes() throws -> PassAlarmChanges {
+        PassAlarmChanges(satellite: wanted, visibleOnly: visible, minElevationDeg: minElevation,
+                         leadSeconds: try parseDuration(before, option: "--before"))
+    }
+
+    /// Whether any pass option was given.
+    var given: Bool { wanted != nil || visible != nil || minElevation != nil || before != nil }
+
+    /// The pass alarm these options describe, to compute with here (`alarm when`).
+    func alarm() throws -> PassAlarm? {
+        guard let satellite = wanted else { return nil }
+        return try changes().applied(to: PassAlarm(satellite: satellite))
+    }
+
+    func encode(into container: inout KeyedEncodingContainer<AlarmArgs.Key>) throws {
+        let changes = try changes()
+        try container.encodeIfPresent(changes.satellite, forKey: .passSatellite)
+        try container.encodeIfPresent(changes.visibleOnly, forKey: .passVisible)
+        try container.encodeIfPresent(changes.minElevationDeg, forKey: .passMinElevation)
+        try container.encodeIfPresent(changes.leadSeconds, forKey: .passBefore)
+    }
+}
