@@ -105,7 +105,7 @@ public enum Daemon {
                                                      wedgeOnSIGUSR2: configuration.faults.wedgeOnSIGUSR2, logger: logger)))
         // Satellites' elements kept fresh from CelesTrak (docs/satellites.md); off with satellites.download = false.
         services.append(.init(service: ElementDownloader(cache: ElementCache(environment: environment), live: configuration.live,
-                                                         clock: EventLoopClock(), logger: logger)))
+                                                         clock: EventLoopClock(), logger: logger, board: player.board)))
         services.append(.init(service: server))
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
             services: services,

@@ -164,6 +164,14 @@ def test_a_good_answer_is_kept_and_serves_the_passes(make_daemon, server, tmp_pa
     assert from_cache.returncode == 0, str(from_cache)
     passes = from_cache.json["passes"]
     assert passes and passes == from_answer.json["passes"]
+    # `status` shows the kept set, its age and its download; `noisectl status` prints them.
+    elements = d.wait_status(lambda st: (st.get("elements") or {}).get("satellites"), 10, "elements in status")["elements"]
+    [iss] = elements["satellites"]
+    assert iss["catalog_number"] == 25544 and iss["name"] == "ISS (ZARYA)" and iss["downloaded_unix"], elements
+    assert elements["download"] is True and elements["last_error"] is None, elements
+    text = d.ctl("status").stdout
+    assert re.search(r"Elements\s+ISS \(ZARYA\) \(25544\): [\d.]+ days old \(predictions may be off by minutes\), "
+                     r"downloaded \d+ s ago", text), text
     # Downloaded a moment ago: nothing is due, so the next check is an hour away and no request follows.
     assert server.count() == 1
 
@@ -202,6 +210,9 @@ def test_a_bad_answer_changes_nothing_is_logged_once_and_retried(make_daemon, se
     assert cache_file(d).read_bytes() == before
     assert kept_epoch(d) == KEPT
     assert not (cache_file(d).parent / "downloads.json").exists()
+    elements = d.status()["elements"]
+    assert re.search(reason, elements["last_error"]) and elements["satellites"][0]["downloaded_unix"] is None, elements
+    assert "failing, retrying: 25544: " in d.ctl("status").stdout
 
 
 def test_a_slow_source_times_out_changes_nothing_and_the_daemon_keeps_answering(make_daemon, server):
@@ -212,6 +223,8 @@ def test_a_slow_source_times_out_changes_nothing_and_the_daemon_keeps_answering(
     # While the download hangs, the daemon answers at once.
     r = d.ctl("--json", "status")
     assert r.returncode == 0 and r.elapsed < 2, str(r)
+    # It shows the kept set already, while its download is in flight.
+    assert [s["epoch_unix"] for s in r.json["elements"]["satellites"]] == [1704110400.0], r.json["elements"]
     assert not server.release.is_set()
     wait_log(d, r"warning.*no new elements for 25544 .*(no answer within 3 s|did not come whole within 6 s)")
     assert cache_file(d).read_bytes() == before
@@ -226,3 +239,5 @@ def test_downloads_can_be_turned_off(make_daemon, server):
     d.start()
     wait_log(d, r"element downloads are off")
     assert server.count() == 0 and not cache_file(d).exists()
+    assert d.status()["elements"] == {"download": False, "satellites": [], "last_error": None}
+    assert "off (satellites.download = false in config.toml)" in d.ctl("status").stdout

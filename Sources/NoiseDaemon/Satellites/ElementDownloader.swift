@@ -1,6 +1,7 @@
 import Logging
 import NoiseConfig
 import NoiseCore
+import NoiseProtocol
 import NoiseSystem
 import Orbits
 import ServiceLifecycle
@@ -19,6 +20,8 @@ struct ElementDownloader<C: Clock>: Service where C.Duration == Duration {
     let live: LiveConfiguration
     let clock: C
     let logger: Logger
+    /// Where `status` reads the elements' ages and the last failure from.
+    var board: StatusBoard?
     var schedule = ElementDownloadSchedule()
     /// The wall clock's time in Unix seconds (download times are kept across restarts, so not the monotonic clock).
     var wallNow: @Sendable () -> Double = { WallTime.seconds() }
@@ -41,26 +44,33 @@ struct ElementDownloader<C: Clock>: Service where C.Duration == Duration {
         /// The last failure's reason per satellite, so a repeated one is not logged as a warning again.
         var failures: [Int: String] = [:]
         var wasOff = false
+        /// The last check's failure, shown in `status` until a check succeeds.
+        var lastError: String?
     }
 
     /// Downloads what is due; returns the seconds to sleep before the next check.
     private func check(_ fetcher: ElementFetcher, state: inout State) async -> Double {
         let settings = await live.settings.satellites
+        let (cache, times) = (self.cache, DownloadTimes(beside: self.cache))
+        let (keptSets, readTimes) = await FileWork.run { () -> ([OrbitalElements], (times: [Int: Double], problem: String?)) in
+            (((try? cache.read()) ?? nil) ?? [], times.read())
+        }
+        var kept = Dictionary(keptSets.map { ($0.catalogNumber, $0) }, uniquingKeysWith: { $1 })
+        var downloaded = readTimes.times
         guard settings.download else {
+            state.lastError = nil
+            publish(kept: kept, downloaded: downloaded, download: false, lastError: nil)
             if !state.wasOff { logger.info("satellites: element downloads are off (satellites.download = false)") }
             state.wasOff = true
             return schedule.checkSeconds
         }
         state.wasOff = false
         if state.backoff.first != settings.retrySeconds { state.backoff = DownloadBackoff(first: settings.retrySeconds) }
-        let (cache, times) = (self.cache, DownloadTimes(beside: self.cache))
-        let (keptNumbers, readTimes) = await FileWork.run { () -> ([Int], (times: [Int: Double], problem: String?)) in
-            ((try? cache.read())??.map(\.catalogNumber) ?? [], times.read())
-        }
         if let problem = readTimes.problem { logger.warning("satellites: \(problem)") }
-        var downloaded = readTimes.times
-        let due = schedule.due(kept: keptNumbers, downloaded: downloaded, now: wallNow())
-        var failed = false
+        // What is kept shows in `status` at once, not only after a download that may take until its timeout.
+        publish(kept: kept, downloaded: downloaded, download: true, lastError: state.lastError)
+        let due = schedule.due(kept: Array(kept.keys), downloaded: downloaded, now: wallNow())
+        var lastError: String?
         for number in due {
             let url = ElementFetcher.url(source: settings.source, catalogNumber: number)
             let outcome: ElementAnswer
@@ -75,6 +85,7 @@ struct ElementDownloader<C: Clock>: Service where C.Duration == Duration {
             if Task.isCancelled { return 0 }
             switch outcome {
             case .accept(let set):
+                kept[number] = set
                 downloaded[number] = wallNow()
                 let again = recovered(number, &state)
                 logger.info("satellites: new elements for \(set.name ?? "satellite") (\(number)), epoch \(ElementAnswer.utc(set))\(again)")
@@ -83,7 +94,7 @@ struct ElementDownloader<C: Clock>: Service where C.Duration == Duration {
                 let again = recovered(number, &state)
                 logger.info("satellites: the elements of \(number) are current\(again)")
             case .refuse(let reason):
-                failed = true
+                lastError = "\(number): \(reason)"
                 let text = "satellites: no new elements for \(number) from \(url): \(reason); the kept elements stay"
                 if state.failures[number] == reason { logger.debug("\(text)") } else { logger.warning("\(text)") }
                 state.failures[number] = reason
@@ -95,13 +106,24 @@ struct ElementDownloader<C: Clock>: Service where C.Duration == Duration {
                 logger.warning("satellites: cannot keep the download times: \(error)")
             }
         }
-        guard !failed else {
+        publish(kept: kept, downloaded: downloaded, download: true, lastError: lastError)
+        state.lastError = lastError
+        guard lastError == nil else {
             let delay = state.backoff.failed()
             logger.info("satellites: trying again in \(DurationParser.describe(delay))")
             return delay
         }
         state.backoff.succeeded()
-        return schedule.secondsToNextCheck(kept: keptNumbers + due, downloaded: downloaded, now: wallNow())
+        return schedule.secondsToNextCheck(kept: Array(kept.keys), downloaded: downloaded, now: wallNow())
+    }
+
+    /// Puts what is kept, and the last failure, on the status board.
+    private func publish(kept: [Int: OrbitalElements], downloaded: [Int: Double], download: Bool, lastError: String?) {
+        let satellites = kept.values.sorted { $0.catalogNumber < $1.catalogNumber }.map {
+            ElementsStatus.Satellite(catalogNumber: $0.catalogNumber, name: $0.name, epochUnix: $0.epochUnix,
+                                     downloadedUnix: downloaded[$0.catalogNumber])
+        }
+        board?.publish(ElementsStatus(download: download, satellites: satellites, lastError: lastError))
     }
 
     /// Judges the answer against the kept set and stores it if it is newer, holding the cache folder's lock, so
