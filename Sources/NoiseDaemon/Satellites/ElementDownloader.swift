@@ -71,6 +71,7 @@ struct ElementDownloader<C: Clock>: Service where C.Duration == Duration {
         publish(kept: kept, downloaded: downloaded, download: true, lastError: state.lastError)
         let due = schedule.due(kept: Array(kept.keys), downloaded: downloaded, now: wallNow())
         var lastError: String?
+        var newFailure = false
         for number in due {
             let url = ElementFetcher.url(source: settings.source, catalogNumber: number)
             let outcome: ElementAnswer
@@ -96,7 +97,12 @@ struct ElementDownloader<C: Clock>: Service where C.Duration == Duration {
             case .refuse(let reason):
                 lastError = "\(number): \(reason)"
                 let text = "satellites: no new elements for \(number) from \(url): \(reason); the kept elements stay"
-                if state.failures[number] == reason { logger.debug("\(text)") } else { logger.warning("\(text)") }
+                if state.failures[number] == reason {
+                    logger.debug("\(text)")
+                } else {
+                    logger.warning("\(text)")
+                    newFailure = true
+                }
                 state.failures[number] = reason
             }
         }
@@ -110,7 +116,7 @@ struct ElementDownloader<C: Clock>: Service where C.Duration == Duration {
         state.lastError = lastError
         guard lastError == nil else {
             let delay = state.backoff.failed()
-            logger.info("satellites: trying again in \(DurationParser.describe(delay))")
+            logger.log(level: newFailure ? .info : .debug, "satellites: trying again in \(DurationParser.describe(delay))")
             return delay
         }
         state.backoff.succeeded()
