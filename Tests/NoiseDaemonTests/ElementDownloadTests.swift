@@ -78,6 +78,20 @@ struct ElementDownloadTests {
         #expect(reason.contains("stale") && reason.contains("2024-01-02T12:00:00"))
     }
 
+    @Test func aSetKeptInTheCacheAndServedAgainIsCurrent() throws {
+        let served = Self.omm(epoch: "2024-01-02T12:34:56.789012")
+        let kept = try #require(try OrbitMeanElementsMessage.parse(served).first)
+        let reread = try #require(try OrbitMeanElementsMessage.parse(
+            String(decoding: OrbitMeanElementsMessage.json([kept]), as: UTF8.self)).first)
+        #expect(judge(served, kept: reread) == .current)
+    }
+
+    @Test func anEpochAMicrosecondOffIsTheSameSetNotAStaleOne() throws {
+        #expect(judge(Self.omm(), kept: try set(epoch: "2024-01-02T12:00:00.000001")) == .current)
+        #expect(judge(Self.omm(epoch: "2024-01-02T12:00:00.000001"), kept: try set(epoch: "2024-01-02T12:00:00.000000"))
+                == .current)
+    }
+
     @Test(arguments: [
         (404, ElementDownloadTests.omm(), "HTTP 404"),
         (200, "No GP data found", "not OMM JSON"),

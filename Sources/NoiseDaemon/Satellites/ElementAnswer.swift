@@ -31,11 +31,16 @@ enum ElementAnswer: Sendable, Equatable {
             return .refuse("the answer holds no elements for \(requested) (it has \(numbers))")
         }
         guard let kept else { return .accept(newest) }
-        if newest.epochUnix < kept.epochUnix {
+        let newer = newest.epochUnix - kept.epochUnix
+        if newer < -sameEpochSeconds {
             return .refuse("the answer is stale: its epoch \(utc(newest)) is older than the kept \(utc(kept))")
         }
-        return newest.epochUnix == kept.epochUnix ? .current : .accept(newest)
+        return newer <= sameEpochSeconds ? .current : .accept(newest)
     }
+
+    /// Epochs this close are one: the cache writes an epoch to the microsecond and reads it back through
+    /// floating point, so the same set may come back a microsecond off, which must not read as stale.
+    static let sameEpochSeconds = 0.001
 
     static func utc(_ set: OrbitalElements) -> String {
         ISO8601.format(seconds: set.epochUnix, offsetSeconds: 0)
