@@ -12,6 +12,7 @@ import re
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from urllib.parse import parse_qs, urlparse
 
 import pytest
 
@@ -53,7 +54,8 @@ class ElementServer:
                 with server.lock:
                     server.requests.append(self.path)
                     mode, epoch = server.mode, server.epoch
-                good = json.dumps([omm(epoch)]).encode()
+                number = int(parse_qs(urlparse(self.path).query).get("CATNR", ["25544"])[0])
+                good = json.dumps([omm(epoch, 20580 if mode == "other" else number)]).encode()
                 if mode == "404":
                     return self._send(404, b"Not Found", "text/plain")
                 if mode == "garbage":
@@ -172,8 +174,29 @@ def test_a_good_answer_is_kept_and_serves_the_passes(make_daemon, server, tmp_pa
     text = d.ctl("status").stdout
     assert re.search(r"Elements\s+ISS \(ZARYA\) \(25544\): [\d.]+ days old \(predictions may be off by minutes\), "
                      r"downloaded \d+ s ago", text), text
-    # Downloaded a moment ago: nothing is due, so the next check is an hour away and no request follows.
+    # Downloaded a moment ago: nothing is due, so the next check is an hour away and no request follows, nor
+    # after a restart (downloads.json keeps the time).
     assert server.count() == 1
+    d.stop()
+    d.start()
+    d.wait_status(lambda st: st.get("elements"), 10, "elements in status after the restart")
+    assert server.count() == 1, server.requests
+
+
+def test_every_kept_satellite_is_downloaded_with_the_iss(make_daemon, server):
+    d = make_daemon(start=False, device="null")
+    config = Path(d.env_dirs["XDG_CONFIG_HOME"]) / "noised" / "config.toml"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text(f'[satellites]\nsource = "{server.source}"\nretry = "1s"\n')
+    path = d.root / "hubble.json"
+    path.write_text(json.dumps([omm(KEPT, 20580)]))
+    assert H.noisectl("iss", "elements", "import", str(path), env=d.env()).returncode == 0
+    d.start()
+    elements = d.wait_status(lambda st: len([s for s in (st.get("elements") or {}).get("satellites", [])
+                                             if s["downloaded_unix"]]) == 2, 15, "both satellites downloaded")
+    assert sorted(server.requests) == ["/NORAD/elements/gp.php?CATNR=20580&FORMAT=json",
+                                       "/NORAD/elements/gp.php?CATNR=25544&FORMAT=json"], server.requests
+    assert [s["epoch_unix"] for s in elements["elements"]["satellites"]] == [1704196800.0, 1704196800.0]
 
 
 def test_a_stale_answer_keeps_the_newer_set_and_a_newer_one_later_replaces_it(make_daemon, server):
@@ -195,6 +218,7 @@ def test_a_stale_answer_keeps_the_newer_set_and_a_newer_one_later_replaces_it(ma
     ("cut", r"the connection closed before the whole answer came"),
     ("empty", r"the answer is an empty list"),
     ("404", r"the server answered HTTP 404"),
+    ("other", r"the answer holds no elements for 25544 \(it has 20580\)"),
 ])
 def test_a_bad_answer_changes_nothing_is_logged_once_and_retried(make_daemon, server, mode, reason):
     server.answer(mode)
