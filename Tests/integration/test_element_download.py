@@ -155,6 +155,16 @@ def test_a_good_answer_is_kept_and_serves_the_passes(make_daemon, server, tmp_pa
     wait_log(d, r"new elements for ISS \(ZARYA\) \(25544\), epoch 2024-01-02T12:00:00")
     assert server.requests[0] == "/NORAD/elements/gp.php?CATNR=25544&FORMAT=json", server.requests
     assert kept_epoch(d) == NEWER
+    # `status` shows the kept set, its age and its download (published once the download time is kept);
+    # `noisectl status` prints them.
+    elements = d.wait_status(lambda st: [s for s in (st.get("elements") or {}).get("satellites", [])
+                                         if s["downloaded_unix"]], 10, "the download in status")["elements"]
+    [iss] = elements["satellites"]
+    assert iss["catalog_number"] == 25544 and iss["name"] == "ISS (ZARYA)", elements
+    assert elements["download"] is True and elements["last_error"] is None, elements
+    text = d.ctl("status").stdout
+    assert re.search(r"Elements\s+ISS \(ZARYA\) \(25544\): [\d.]+ days old \(predictions may be off by minutes\), "
+                     r"downloaded \d+ s ago", text), text
     times = json.loads((cache_file(d).parent / "downloads.json").read_text())
     assert set(times["downloaded"]) == {"25544"}, times
     # The kept set gives the same passes as the answer itself, read as a file.
@@ -166,20 +176,14 @@ def test_a_good_answer_is_kept_and_serves_the_passes(make_daemon, server, tmp_pa
     assert from_cache.returncode == 0, str(from_cache)
     passes = from_cache.json["passes"]
     assert passes and passes == from_answer.json["passes"]
-    # `status` shows the kept set, its age and its download; `noisectl status` prints them.
-    elements = d.wait_status(lambda st: (st.get("elements") or {}).get("satellites"), 10, "elements in status")["elements"]
-    [iss] = elements["satellites"]
-    assert iss["catalog_number"] == 25544 and iss["name"] == "ISS (ZARYA)" and iss["downloaded_unix"], elements
-    assert elements["download"] is True and elements["last_error"] is None, elements
-    text = d.ctl("status").stdout
-    assert re.search(r"Elements\s+ISS \(ZARYA\) \(25544\): [\d.]+ days old \(predictions may be off by minutes\), "
-                     r"downloaded \d+ s ago", text), text
     # Downloaded a moment ago: nothing is due, so the next check is an hour away and no request follows, nor
-    # after a restart (downloads.json keeps the time).
+    # after a restart (downloads.json keeps the time; the debug log says when the check is done).
     assert server.count() == 1
     d.stop()
+    config = Path(d.env_dirs["XDG_CONFIG_HOME"]) / "noised" / "config.toml"
+    config.write_text(config.read_text() + '[log]\nlevel = "debug"\n')
     d.start()
-    d.wait_status(lambda st: st.get("elements"), 10, "elements in status after the restart")
+    wait_log(d, r"satellites: 0 downloaded, next check in 1 h")
     assert server.count() == 1, server.requests
 
 

@@ -10,8 +10,8 @@ struct DownloadTimes: Sendable {
 
     /// Beside the element cache's file.
     init(beside cache: ElementCache) {
-        let folder = cache.path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        path = folder + "/downloads.json"
+        let folder = cache.path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        path = folder.joined(separator: "/") + "/downloads.json"
     }
 
     private struct File: Codable {

@@ -26,7 +26,8 @@ enum ElementAnswer: Sendable, Equatable {
             // CelesTrak answers an unknown number with a line of text ("No GP data found"): say what came.
             return .refuse("the answer is not OMM JSON (\(error)): '\(preview(body))'")
         }
-        guard let newest = sets.filter({ $0.catalogNumber == requested }).max(by: { $0.epochUnix < $1.epochUnix }) else {
+        let asked = sets.filter { $0.catalogNumber == requested }
+        guard let newest = asked.max(by: { $0.epochUnix < $1.epochUnix }) else {
             let numbers = sets.prefix(5).map { String($0.catalogNumber) }.joined(separator: ", ")
             return .refuse("the answer holds no elements for \(requested) (it has \(numbers))")
         }
@@ -49,7 +50,11 @@ enum ElementAnswer: Sendable, Equatable {
     /// The body's start, printable, for a log line.
     private static func preview(_ body: [UInt8]) -> String {
         let text = String(decoding: body.prefix(60), as: UTF8.self)
-        return String(text.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0.isPunctuation || $0 == " ") ? $0 : "?" })
+        let printable = text.map { character -> Character in
+            let shown = character.isLetter || character.isNumber || character.isPunctuation || character == " "
+            return character.isASCII && shown ? character : "?"
+        }
+        return String(printable)
             + (body.count > 60 ? "…" : "")
     }
 }

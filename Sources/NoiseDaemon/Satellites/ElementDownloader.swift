@@ -52,8 +52,8 @@ struct ElementDownloader<C: Clock>: Service where C.Duration == Duration {
     private func check(_ fetcher: ElementFetcher, state: inout State) async -> Double {
         let settings = await live.settings.satellites
         let (cache, times) = (self.cache, DownloadTimes(beside: self.cache))
-        let (keptSets, readTimes) = await FileWork.run { () -> ([OrbitalElements], (times: [Int: Double], problem: String?)) in
-            (((try? cache.read()) ?? nil) ?? [], times.read())
+        let (keptSets, readTimes) = await FileWork.run {
+            (((try? cache.read()) ?? nil) ?? [OrbitalElements](), times.read())
         }
         var kept = Dictionary(keptSets.map { ($0.catalogNumber, $0) }, uniquingKeysWith: { $1 })
         var downloaded = readTimes.times
@@ -65,7 +65,9 @@ struct ElementDownloader<C: Clock>: Service where C.Duration == Duration {
             return schedule.checkSeconds
         }
         state.wasOff = false
-        if state.backoff.first != settings.retrySeconds { state.backoff = DownloadBackoff(first: settings.retrySeconds) }
+        if state.backoff.first != settings.retrySeconds {
+            state.backoff = DownloadBackoff(first: settings.retrySeconds)
+        }
         if let problem = readTimes.problem { logger.warning("satellites: \(problem)") }
         // What is kept shows in `status` at once, not only after a download that may take until its timeout.
         publish(kept: kept, downloaded: downloaded, download: true, lastError: state.lastError)
@@ -89,7 +91,8 @@ struct ElementDownloader<C: Clock>: Service where C.Duration == Duration {
                 kept[number] = set
                 downloaded[number] = wallNow()
                 let again = recovered(number, &state)
-                logger.info("satellites: new elements for \(set.name ?? "satellite") (\(number)), epoch \(ElementAnswer.utc(set))\(again)")
+                let name = set.name ?? "satellite"
+                logger.info("satellites: new elements for \(name) (\(number)), epoch \(ElementAnswer.utc(set))\(again)")
             case .current:
                 downloaded[number] = wallNow()
                 let again = recovered(number, &state)
@@ -116,11 +119,14 @@ struct ElementDownloader<C: Clock>: Service where C.Duration == Duration {
         state.lastError = lastError
         guard lastError == nil else {
             let delay = state.backoff.failed()
-            logger.log(level: newFailure ? .info : .debug, "satellites: trying again in \(DurationParser.describe(delay))")
+            let after = DurationParser.describe(delay)
+            logger.log(level: newFailure ? .info : .debug, "satellites: trying again in \(after)")
             return delay
         }
         state.backoff.succeeded()
-        return schedule.secondsToNextCheck(kept: Array(kept.keys), downloaded: downloaded, now: wallNow())
+        let next = schedule.secondsToNextCheck(kept: Array(kept.keys), downloaded: downloaded, now: wallNow())
+        logger.debug("satellites: \(due.count) downloaded, next check in \(DurationParser.describe(next))")
+        return next
     }
 
     /// Puts what is kept, and the last failure, on the status board.

@@ -9,9 +9,11 @@ enum ElementsStatusText {
     static func rows(_ elements: ElementsStatus, now: Double) -> [[String]] {
         var rows = elements.satellites.map { satellite -> [String] in
             let age = now - satellite.epochUnix
+            let name = "\(satellite.name ?? "satellite") (\(satellite.catalogNumber))"
+            let old = age > oldSeconds ? " (predictions may be off by minutes)" : ""
             let downloaded = satellite.downloadedUnix.map { ", downloaded \(DurationParser.describe(max(0, now - $0))) ago" }
-            return ["Elements", "\(satellite.name ?? "satellite") (\(satellite.catalogNumber)): \(IssText.fixed(age / 86_400, 1)) days old"
-                        + (age > oldSeconds ? " (predictions may be off by minutes)" : "") + (downloaded ?? ", imported")]
+                ?? ", imported"
+            return ["Elements", "\(name): \(IssText.fixed(age / 86_400, 1)) days old" + old + downloaded]
         }
         if rows.isEmpty {
             rows.append(["Elements", elements.download ? "none kept yet (the ISS's are being downloaded)"
