@@ -25,9 +25,11 @@ struct ElementDownloader<C: Clock>: Service where C.Duration == Duration {
     var schedule = ElementDownloadSchedule()
     /// The wall clock's time in Unix seconds (download times are kept across restarts, so not the monotonic clock).
     var wallNow: @Sendable () -> Double = { WallTime.seconds() }
+    /// Makes the source from `satellites.timeout` (seconds) when the service starts.
+    var makeSource: @Sendable (Double) -> any ElementSource = { ElementFetcher(timeoutSeconds: $0) }
 
     func run() async throws {
-        let fetcher = ElementFetcher(timeoutSeconds: await live.settings.satellites.timeoutSeconds)
+        let fetcher = makeSource(await live.settings.satellites.timeoutSeconds)
         await cancelWhenGracefulShutdown {
             var state = State(backoff: DownloadBackoff(first: SatelliteSettings().retrySeconds))
             while !Task.isCancelled {
@@ -49,7 +51,7 @@ struct ElementDownloader<C: Clock>: Service where C.Duration == Duration {
     }
 
     /// Downloads what is due; returns the seconds to sleep before the next check.
-    private func check(_ fetcher: ElementFetcher, state: inout State) async -> Double {
+    private func check(_ fetcher: any ElementSource, state: inout State) async -> Double {
         let settings = await live.settings.satellites
         let (cache, times) = (self.cache, DownloadTimes(beside: self.cache))
         let (keptSets, readTimes) = await FileWork.run {

@@ -10,7 +10,7 @@ import NoiseCore
 /// answer and a size cap. It only fetches; `ElementAnswer` judges what came.
 ///
 /// `shutdown()` must be called once it is no longer used (AsyncHTTPClient requires it).
-struct ElementFetcher: Sendable {
+struct ElementFetcher: ElementSource {
     /// Why a download gave no answer to judge, in words for the log.
     struct Failure: Error, CustomStringConvertible {
         var description: String
