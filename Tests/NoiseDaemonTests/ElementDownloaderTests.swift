@@ -97,7 +97,7 @@ final class ScriptedSource: ElementSource {
     func script(_ answers: [(Int, String)]) { state.withLock { $0.answers = answers } }
     var urls: [String] { state.withLock { $0.urls } }
 
-    func fetch(_ url: String, logger: Logger) async throws -> (status: Int, body: [UInt8]) {
+    func fetch(_ url: String) async throws -> (status: Int, body: [UInt8]) {
         let answer = state.withLock { state -> (Int, String)? in
             state.urls.append(url)
             return state.answers.isEmpty ? nil : state.answers.removeFirst()

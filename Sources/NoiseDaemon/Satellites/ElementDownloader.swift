@@ -80,7 +80,7 @@ struct ElementDownloader<C: Clock>: Service where C.Duration == Duration {
             let url = ElementFetcher.url(source: settings.source, catalogNumber: number)
             let outcome: ElementAnswer
             do {
-                let (status, body) = try await fetcher.fetch(url, logger: logger)
+                let (status, body) = try await fetcher.fetch(url)
                 outcome = await keep(status: status, body: body, number: number)
             } catch is CancellationError {
                 return 0

@@ -1,5 +1,4 @@
 import AsyncHTTPClient
-import Logging
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -40,7 +39,7 @@ struct ElementFetcher: ElementSource {
 
     /// The answer's status and body. Throws `Failure` when none came whole in time, or it is over the size cap;
     /// `CancellationError` when the task is cancelled (the daemon stops).
-    func fetch(_ url: String, logger: Logger) async throws -> (status: Int, body: [UInt8]) {
+    func fetch(_ url: String) async throws -> (status: Int, body: [UInt8]) {
         var request = HTTPClientRequest(url: url)
         request.headers.add(name: "User-Agent", value: "noised/\(Limits.version) (NoiseClock)")
         request.headers.add(name: "Accept", value: "application/json")
@@ -48,7 +47,8 @@ struct ElementFetcher: ElementSource {
         // inside each read timeout still ends.
         let deadline = NIODeadline.now() + .milliseconds(Int64(timeoutSeconds * 2000))
         do {
-            let response = try await client.execute(request, deadline: deadline, logger: logger)
+            // Without the daemon's logger: AsyncHTTPClient's own debug lines would bury the downloader's in a debug log.
+            let response = try await client.execute(request, deadline: deadline)
             let body = try await response.body.collect(upTo: Limits.maxElementsDownloadBytes)
             return (Int(response.status.code), Array(body.readableBytesView))
         } catch let error as HTTPClientError {
