@@ -47,7 +47,7 @@ struct ElementFetcher: ElementSource {
         // inside each read timeout still ends.
         let deadline = NIODeadline.now() + .milliseconds(Int64(timeoutSeconds * 2000))
         do {
-            // Without the daemon's logger: AsyncHTTPClient's own debug lines would bury the downloader's in a debug log.
+            // Without the daemon's logger: AsyncHTTPClient's debug lines would bury the downloader's in a debug log.
             let response = try await client.execute(request, deadline: deadline)
             let body = try await response.body.collect(upTo: Limits.maxElementsDownloadBytes)
             return (Int(response.status.code), Array(body.readableBytesView))
