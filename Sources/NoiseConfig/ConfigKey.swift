@@ -102,6 +102,18 @@ public struct ConfigKey: Sendable {
         boolean("desktop.mpris") { $1.desktop.mpris = $0 },
         boolean("desktop.notifications") { $1.desktop.notifications = $0 },
         boolean("desktop.inhibit_sleep") { $1.desktop.inhibitSleep = $0 },
+        boolean("satellites.download") { $1.satellites.download = $0 },
+        checkedText("satellites.source", accepted: "an http:// or https:// URL in quotes without a query, e.g. \""
+                        + SatelliteSettings.defaultSource + "\"") { value, settings in
+            guard value.hasPrefix("https://") || value.hasPrefix("http://"), !value.contains("?"), !value.contains(" "),
+                  value.count <= 500 else {
+                return .invalid("'\(value.prefix(60))' is not an http:// or https:// URL without a query")
+            }
+            settings.satellites.source = value
+            return nil
+        },
+        duration("satellites.timeout", in: 1...300) { $1.satellites.timeoutSeconds = $0 },
+        duration("satellites.retry", in: 1...3600) { $1.satellites.retrySeconds = $0 },
     ]
 
     public static func named(_ name: String) -> ConfigKey? {

@@ -21,6 +21,8 @@ public struct DaemonSettings: Sendable, Equatable {
     public var clock = ClockSettings()
     /// `[desktop]`: what noised does on D-Bus.
     public var desktop = DesktopSettings()
+    /// `[satellites]`: downloading the satellites' elements.
+    public var satellites = SatelliteSettings()
 
     public init() {}
 }

@@ -101,4 +101,14 @@ public enum Limits {
     public static let clockDaemonWaitSeconds = 2
     /// Zones `noisectl world add` keeps in the config.
     public static let maxWorldZones = 24
+
+    /// A satellite's elements are downloaded again once its last download is this old (seconds): CelesTrak
+    /// publishes the ISS's a few times a day, and a day-old set is still good to seconds over the next passes.
+    public static let elementsRefreshSeconds = 86_400.0
+    /// The element downloader's longest sleep (seconds): it looks again at least this often, and its retries
+    /// back off to this.
+    public static let elementsCheckSeconds = 3600.0
+    /// Largest element download: CelesTrak's answer for one satellite is under 1 KB; a cap keeps a wrong source
+    /// (a captive portal, a file) from filling memory.
+    public static let maxElementsDownloadBytes = 1 << 20
 }

@@ -104,6 +104,9 @@ public enum Daemon {
                                       desktop: desktop.link, logLevel: configuration.logLevel, logger: logger)
         services.append(.init(service: SignalService(reload: { await reloader.reload() }, player: player,
                                                      wedgeOnSIGUSR2: configuration.faults.wedgeOnSIGUSR2, logger: logger)))
+        // Satellites' elements kept fresh from CelesTrak (docs/satellites.md); off with satellites.download = false.
+        services.append(.init(service: ElementDownloader(cache: ElementCache(environment: environment), live: configuration.live,
+                                                         clock: EventLoopClock(), logger: logger, board: player.board)))
         services.append(.init(service: server))
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
             services: services,

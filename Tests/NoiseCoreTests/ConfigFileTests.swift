@@ -59,6 +59,12 @@ struct ConfigFileTests {
         mpris = false
         notifications = false
         inhibit_sleep = false
+
+        [satellites]
+        download = false
+        source = "http://127.0.0.1:8080/gp.php"
+        timeout = "5s"
+        retry = "10s"
         """
 
     func read(_ text: String) -> ConfigFile.Result {
@@ -102,6 +108,10 @@ struct ConfigFileTests {
         expected.clock.location.longitude = 151.2093
         expected.clock.location.elevationMeters = 58
         expected.clock.location.name = "Sydney"
+        expected.satellites.download = false
+        expected.satellites.source = "http://127.0.0.1:8080/gp.php"
+        expected.satellites.timeoutSeconds = 5
+        expected.satellites.retrySeconds = 10
         #expect(result.settings == expected)
         #expect(Set(result.keys) == Set(ConfigKey.all.map(\.name)), "the example sets every key there is")
     }
@@ -138,6 +148,9 @@ struct ConfigFileTests {
         ("[world]\nzones = \"UTC\"", 2, "world.zones", "an array of at most 24 zone names"),
         ("[mars]\nsite = \"jezro\"", 2, "mars.site", "'jezro' is neither a Mars site nor a longitude"),
         ("[location]\nlatitude = 91", 2, "location.latitude", "a number: degrees north, -90 to 90"),
+        ("[satellites]\nsource = \"ftp://example.org/gp\"", 2, "satellites.source", "not an http:// or https:// URL"),
+        ("[satellites]\nsource = \"https://celestrak.org/gp.php?CATNR=1\"", 2, "satellites.source", "without a query"),
+        ("[satellites]\ntimeout = \"10m\"", 2, "satellites.timeout", "a duration from 1 s to 5 min"),
         ("[mars]\nsite = 77.45", 2, "mars.site", "a Mars site (airy-0"),
         ("[playback]\nvolume = 101", 2, "playback.volume", "a number 0 to 100; got 101"),
         ("[playback]\nvolume = -1", 2, "playback.volume", "a number 0 to 100"),

@@ -30,6 +30,10 @@ struct ConfigReloader<C: Clock>: Sendable where C.Duration == Duration {
             if settings.cacheMiB != previous.cacheMiB {
                 logger.notice("config: audio.cache_size is now \(settings.cacheMiB) MiB; it takes effect when noised restarts")
             }
+            if settings.satellites.timeoutSeconds != previous.satellites.timeoutSeconds {
+                let timeout = DurationParser.describe(settings.satellites.timeoutSeconds)
+                logger.notice("config: satellites.timeout is now \(timeout); it takes effect when noised restarts")
+            }
             logger.notice(loaded.exists ? "config: reloaded \(path) (\(loaded.keys.count) keys set)"
                                         : "config: no file at \(path); the defaults apply")
         } else {

@@ -47,6 +47,7 @@ public final class StatusBoard: Sendable {
         var catalog = CatalogSummary(sounds: 0, problems: [])
         var onset: OnsetInfo?
         var alarms: AlarmsStatus?
+        var elements: ElementsStatus?
         /// The D-Bus side's own snapshot, read each time the board is (`attach(desktop:)`).
         var desktop: (@Sendable () -> DesktopStatus)?
     }
@@ -66,6 +67,7 @@ public final class StatusBoard: Sendable {
     public func publish(_ catalog: CatalogSummary) { parts.withLock { $0.catalog = catalog } }
     public func publish(onset: OnsetInfo?) { parts.withLock { $0.onset = onset } }
     public func publish(_ alarms: AlarmsStatus) { parts.withLock { $0.alarms = alarms } }
+    public func publish(_ elements: ElementsStatus) { parts.withLock { $0.elements = elements } }
     public func attach(desktop: @escaping @Sendable () -> DesktopStatus) { parts.withLock { $0.desktop = desktop } }
 
     /// The status as of now; `config` is the caller's to fill in.
@@ -75,6 +77,7 @@ public final class StatusBoard: Sendable {
         var alarms = parts.alarms
         alarms?.lastOnset = parts.onset
         return StatusInfo(uptimeSeconds: now, audio: audio(), playback: parts.playback.info(at: now),
-                          catalog: parts.catalog, alarms: alarms, desktop: parts.desktop?())
+                          catalog: parts.catalog, alarms: alarms, desktop: parts.desktop?(),
+                          elements: parts.elements)
     }
 }

@@ -19,9 +19,12 @@ public struct StatusInfo: Sendable, Equatable, Codable {
     @ExplicitNull public var config: ConfigStatus?
     /// D-Bus: MPRIS, notifications, the sleep inhibitor (nil from a daemon that does not report it).
     @ExplicitNull public var desktop: DesktopStatus?
+    /// The satellites' elements and their downloads (nil from a daemon that does not report them).
+    @ExplicitNull public var elements: ElementsStatus?
 
     public init(uptimeSeconds: Double, audio: AudioStatus, playback: PlaybackInfo, catalog: CatalogSummary,
-                alarms: AlarmsStatus? = nil, config: ConfigStatus? = nil, desktop: DesktopStatus? = nil) {
+                alarms: AlarmsStatus? = nil, config: ConfigStatus? = nil, desktop: DesktopStatus? = nil,
+                elements: ElementsStatus? = nil) {
         self.version = Limits.version
         self.protocol = Limits.protocolVersion
         self.uptimeSeconds = uptimeSeconds
@@ -35,5 +38,6 @@ public struct StatusInfo: Sendable, Equatable, Codable {
         self.alarms = alarms
         self.config = config
         self.desktop = desktop
+        self.elements = elements
     }
 }

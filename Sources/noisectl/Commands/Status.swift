@@ -49,6 +49,7 @@ enum StatusText {
             if let problem = alarms.timeZoneProblem { rows.append(["Time zone", problem]) }
             if let note = alarms.leapSecondsNote { rows.append(["Leap seconds", note]) }
         }
+        if let elements = status.elements { rows += ElementsStatusText.rows(elements, now: Double(LocalTime.nowSeconds())) }
         if let config = status.config, !config.problems.isEmpty {
             rows.append(["Config", "\(config.path) is not used until fixed (noised --check-config):"])
             details.append((row: rows.count - 1, lines: config.problems))

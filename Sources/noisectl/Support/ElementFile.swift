@@ -35,6 +35,9 @@ extension ElementCache {
     }
 
     func storeSets(_ sets: [OrbitalElements]) throws -> [OrbitalElements] {
-        do { return try store(sets) } catch { throw ValidationError("\(error); nothing was imported") }
+        // The daemon's downloads store under the same lock, so neither loses the other's sets.
+        do { return try LocalFile.whileFolderLocked(holding: path) { try store(sets) } } catch {
+            throw ValidationError("\(error); nothing was imported")
+        }
     }
 }

@@ -1,0 +1,82 @@
+import AsyncHTTPClient
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NoiseCore
+
+/// Asks the element source for one satellite's GP data over HTTP(S) with AsyncHTTPClient: one client for the
+/// daemon's life, on the daemon's own event loops, with connect and read timeouts, a deadline for the whole
+/// answer and a size cap. It only fetches; `ElementAnswer` judges what came.
+///
+/// `shutdown()` must be called once it is no longer used (AsyncHTTPClient requires it).
+struct ElementFetcher: ElementSource {
+    /// Why a download gave no answer to judge, in words for the log.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private let client: HTTPClient
+    private let timeoutSeconds: Double
+
+    init(timeoutSeconds: Double) {
+        self.timeoutSeconds = timeoutSeconds
+        let timeout = TimeAmount.milliseconds(Int64(timeoutSeconds * 1000))
+        var configuration = HTTPClient.Configuration(
+            // A moved endpoint may redirect; a loop or a long chain is an error.
+            redirectConfiguration: .follow(max: 3, allowCycles: false),
+            timeout: HTTPClient.Configuration.Timeout(connect: timeout, read: timeout),
+            decompression: .disabled)
+        // The connection is not kept: the next download is an hour or a day away.
+        configuration.connectionPool = HTTPClient.Configuration.ConnectionPool(idleTimeout: .seconds(1))
+        client = HTTPClient(eventLoopGroupProvider: .shared(MultiThreadedEventLoopGroup.singleton),
+                            configuration: configuration)
+    }
+
+    /// `<source>?CATNR=<n>&FORMAT=json`.
+    static func url(source: String, catalogNumber: Int) -> String {
+        "\(source)?CATNR=\(catalogNumber)&FORMAT=json"
+    }
+
+    /// The answer's status and body. Throws `Failure` when none came whole in time, or it is over the size cap;
+    /// `CancellationError` when the task is cancelled (the daemon stops).
+    func fetch(_ url: String) async throws -> (status: Int, body: [UInt8]) {
+        var request = HTTPClientRequest(url: url)
+        request.headers.add(name: "User-Agent", value: "noised/\(Limits.version) (NoiseClock)")
+        request.headers.add(name: "Accept", value: "application/json")
+        // The whole answer, connection included, within twice the timeout: a server that trickles a byte just
+        // inside each read timeout still ends.
+        let deadline = NIODeadline.now() + .milliseconds(Int64(timeoutSeconds * 2000))
+        do {
+            // Without the daemon's logger: AsyncHTTPClient's debug lines would bury the downloader's in a debug log.
+            let response = try await client.execute(request, deadline: deadline)
+            let body = try await response.body.collect(upTo: Limits.maxElementsDownloadBytes)
+            return (Int(response.status.code), Array(body.readableBytesView))
+        } catch let error as HTTPClientError {
+            if Task.isCancelled { throw CancellationError() }
+            throw Failure(description: describe(error))
+        } catch let error as HTTPParserError {
+            if Task.isCancelled { throw CancellationError() }
+            throw Failure(description: error == .invalidEOFState ? "the connection closed before the whole answer came"
+                                                                 : "the answer is not HTTP (\(error))")
+        } catch is NIOTooManyBytesError {
+            throw Failure(description: "the answer is larger than \(Limits.maxElementsDownloadBytes >> 20) MiB")
+        } catch {
+            if Task.isCancelled { throw CancellationError() }
+            throw Failure(description: "\(error)")
+        }
+    }
+
+    func shutdown() async {
+        try? await client.shutdown()
+    }
+
+    private func describe(_ error: HTTPClientError) -> String {
+        switch error {
+        case .connectTimeout: "no connection within \(DurationParser.describe(timeoutSeconds))"
+        case .readTimeout: "no answer within \(DurationParser.describe(timeoutSeconds))"
+        case .deadlineExceeded: "the answer did not come whole within \(DurationParser.describe(timeoutSeconds * 2))"
+        case .remoteConnectionClosed: "the server closed the connection before the whole answer"
+        default: "\(error)"
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Logging
+import NoiseConfig
+import NoiseSystem
+import NoiseTesting
+import Orbits
+import Synchronization
+import Testing
+@testable import NoiseDaemon
+
+/// The downloader's loop on a hand-moved clock, with scripted answers and a real cache in a temporary folder:
+/// a failure sleeps the backoff's delay, a retry after it keeps a good set, and then it sleeps an hour. Nothing
+/// waits on real time: the test waits for the downloader to park on the clock.
+@Suite("Element downloader")
+final class ElementDownloaderTests {
+    let root: String
+    let clock = ManualClock()
+    let source = ScriptedSource()
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("elements-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: root)
+    }
+
+    func downloader() -> ElementDownloader<ManualClock> {
+        let reader = ConfigReader(path: root + "/config.toml", home: root)
+        let live = LiveConfiguration(reader: reader, overrides: SettingsOverrides(), initial: reader.read())
+        let clock = self.clock
+        var downloader = ElementDownloader(cache: ElementCache(path: root + "/elements/elements.json"), live: live,
+                                           clock: clock, logger: Logger(label: "test"))
+        // The wall clock moves with the test's clock, from a fixed start.
+        downloader.wallNow = { 1_800_000_000 + Double(clock.now.offset.components.seconds) }
+        let source = self.source
+        downloader.makeSource = { _ in source }
+        return downloader
+    }
+
+    var keptEpochs: [Double] {
+        get throws {
+            try (ElementCache(path: root + "/elements/elements.json").read() ?? []).map(\.epochUnix)
+        }
+    }
+
+    /// The instant of the sleep the downloader is parked in, once it is.
+    func parkedUntil() async -> Duration? {
+        await clock.sleeping(count: 1)
+        return clock.deadlines.first?.offset
+    }
+
+    @Test func aFailureWaitsTheBackoffAndARetryKeepsTheSetThenItSleepsAnHour() async throws {
+        let good = ElementDownloadTests.omm(epoch: "2024-01-02T12:00:00.000000")
+        source.script([(404, "Not Found"), (200, "No GP data found"), (200, good)])
+        let downloader = self.downloader()
+        let task = Task { try await downloader.run() }
+        defer { task.cancel() }
+
+        #expect(await parkedUntil() == .seconds(60))
+        #expect(try keptEpochs == [])
+        clock.advance(by: .seconds(60))
+        #expect(await parkedUntil() == .seconds(60 + 120))
+        #expect(try keptEpochs == [])
+        clock.advance(by: .seconds(120))
+        #expect(await parkedUntil() == .seconds(180 + 3600))
+        #expect(try keptEpochs == [1_704_196_800])
+        #expect(source.urls == Array(repeating: "https://celestrak.org/NORAD/elements/gp.php?CATNR=25544&FORMAT=json",
+                                     count: 3))
+        // An hour on, nothing is due (downloaded an hour ago): no request, another hour's sleep.
+        clock.advance(by: .seconds(3600))
+        #expect(await parkedUntil() == .seconds(180 + 7200))
+        #expect(source.urls.count == 3)
+    }
+
+    @Test func aStaleAnswerLeavesTheKeptFileAsItWas() async throws {
+        let cache = ElementCache(path: root + "/elements/elements.json")
+        let kept = try OrbitMeanElementsMessage.parse(ElementDownloadTests.omm(epoch: "2024-01-03T00:00:00.000000"))
+        _ = try cache.store(kept)
+        let before = try Data(contentsOf: URL(fileURLWithPath: cache.path))
+        source.script([(200, ElementDownloadTests.omm(epoch: "2024-01-02T12:00:00.000000"))])
+        let downloader = self.downloader()
+        let task = Task { try await downloader.run() }
+        defer { task.cancel() }
+
+        #expect(await parkedUntil() == .seconds(60))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: cache.path)) == before)
+        #expect(!FileManager.default.fileExists(atPath: root + "/elements/downloads.json"))
+    }
+}
+
+/// The downloader's answers in the order a test gives them; records the URLs asked for.
+final class ScriptedSource: ElementSource {
+    private let state = Mutex<(answers: [(Int, String)], urls: [String])>(([], []))
+
+    func script(_ answers: [(Int, String)]) { state.withLock { $0.answers = answers } }
+    var urls: [String] { state.withLock { $0.urls } }
+
+    func fetch(_ url: String) async throws -> (status: Int, body: [UInt8]) {
+        let answer = state.withLock { state -> (Int, String)? in
+            state.urls.append(url)
+            return state.answers.isEmpty ? nil : state.answers.removeFirst()
+        }
+        guard let (status, body) = answer else { throw ElementFetcher.Failure(description: "no answer scripted") }
+        return (status, Array(body.utf8))
+    }
+
+    func shutdown() async {}
+}

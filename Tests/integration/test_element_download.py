@@ -1,0 +1,272 @@
+"""The daemon keeps satellites' elements fresh (docs/satellites.md, "Keeping the elements fresh"): the real noised,
+its `[satellites] source` pointed at an HTTP server on 127.0.0.1 that this test runs in a thread, answering
+good, stale, garbage, truncated, cut-off, empty, slow and 404 answers.  A good answer lands in the element cache
+and serves `noisectl iss passes`; every bad one leaves the kept elements byte for byte, is logged once as a
+warning, and is retried (`retry = "1s"` here, a real config key).  Nothing sleeps for an event: the tests wait on
+the log, the files and the server's own record of requests."""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+
+import harness as H
+
+KEPT = "2024-01-01T12:00:00.000000"
+OLDER = "2023-12-31T12:00:00.000000"
+NEWER = "2024-01-02T12:00:00.000000"
+NEWEST = "2024-01-03T00:00:00.000000"
+
+
+def omm(epoch: str, number: int = 25544) -> dict:
+    """The ISS's elements (test_satellites' set) at `epoch`, as CelesTrak's GP API writes them."""
+    return {"OBJECT_NAME": "ISS (ZARYA)", "OBJECT_ID": "1998-067A", "EPOCH": epoch, "MEAN_MOTION": 15.49815325,
+            "ECCENTRICITY": 0.0006703, "INCLINATION": 51.6416, "RA_OF_ASC_NODE": 247.4627,
+            "ARG_OF_PERICENTER": 130.536, "MEAN_ANOMALY": 325.0288, "EPHEMERIS_TYPE": 0, "CLASSIFICATION_TYPE": "U",
+            "NORAD_CAT_ID": number, "ELEMENT_SET_NO": 999, "REV_AT_EPOCH": 43211, "BSTAR": 0.00030306,
+            "MEAN_MOTION_DOT": 0.00016717, "MEAN_MOTION_DDOT": 0}
+
+
+class ElementServer:
+    """CelesTrak's GP endpoint as the test wants it to answer: `mode` is one of the answers below; `requests`
+    lists the query strings asked for; a `slow` answer is held until `release` is set."""
+
+    def __init__(self):
+        self.mode = "good"
+        self.epoch = NEWER
+        self.requests: list[str] = []
+        self.lock = threading.Lock()
+        self.in_flight = threading.Event()
+        self.release = threading.Event()
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+            def do_GET(self):
+                with server.lock:
+                    server.requests.append(self.path)
+                    mode, epoch = server.mode, server.epoch
+                number = int(parse_qs(urlparse(self.path).query).get("CATNR", ["25544"])[0])
+                good = json.dumps([omm(epoch, 20580 if mode == "other" else number)]).encode()
+                if mode == "404":
+                    return self._send(404, b"Not Found", "text/plain")
+                if mode == "garbage":
+                    return self._send(200, b"No GP data found", "text/plain")
+                if mode == "empty":
+                    return self._send(200, b"[]")
+                if mode == "truncated":
+                    return self._send(200, good[: len(good) // 2])
+                if mode == "cut":
+                    # Promises the whole body, sends half and hangs up.
+                    self.send_response(200)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", str(len(good)))
+                    self.end_headers()
+                    self.wfile.write(good[: len(good) // 2])
+                    self.wfile.flush()
+                    self.close_connection = True
+                    return
+                if mode == "slow":
+                    server.in_flight.set()
+                    server.release.wait(60)
+                    try:
+                        self._send(200, good)
+                    except OSError:
+                        pass  # the daemon gave up and closed
+                    return
+                self._send(200, good)
+
+            def _send(self, status: int, body: bytes, kind: str = "application/json"):
+                self.send_response(status)
+                self.send_header("Content-Type", kind)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd.daemon_threads = True
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    @property
+    def source(self) -> str:
+        return f"http://127.0.0.1:{self.httpd.server_address[1]}/NORAD/elements/gp.php"
+
+    def count(self) -> int:
+        with self.lock:
+            return len(self.requests)
+
+    def answer(self, mode: str, epoch: str = NEWER):
+        with self.lock:
+            self.mode, self.epoch = mode, epoch
+
+
+@pytest.fixture
+def server():
+    s = ElementServer()
+    s.thread.start()
+    yield s
+    s.release.set()
+    s.httpd.shutdown()
+    s.httpd.server_close()
+
+
+def start(make_daemon, server: ElementServer, timeout: str = "1s", kept: str | None = None) -> H.Daemon:
+    """A daemon whose downloads go to `server`, with `kept` imported first (as `iss elements import` keeps it)."""
+    d = make_daemon(start=False, device="null", extra_env={"TZ": "UTC"})
+    config = Path(d.env_dirs["XDG_CONFIG_HOME"]) / "noised" / "config.toml"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text(f'[satellites]\nsource = "{server.source}"\ntimeout = "{timeout}"\nretry = "1s"\n')
+    if kept is not None:
+        path = d.root / "kept.json"
+        path.write_text(json.dumps([omm(kept)]))
+        r = H.noisectl("iss", "elements", "import", str(path), env=d.env())
+        assert r.returncode == 0, str(r)
+    return d.start()
+
+
+def cache_file(d: H.Daemon) -> Path:
+    return Path(d.env_dirs["XDG_CACHE_HOME"]) / "noised" / "elements" / "elements.json"
+
+
+def kept_epoch(d: H.Daemon) -> str | None:
+    try:
+        sets = json.loads(cache_file(d).read_text())
+    except (OSError, ValueError):
+        return None
+    return next((s["EPOCH"] for s in sets if s["NORAD_CAT_ID"] == 25544), None)
+
+
+def wait_log(d: H.Daemon, pattern: str, timeout: float = 15) -> str:
+    def found():
+        return re.search(pattern, d.log())
+    return H.wait_until(found, timeout, 0.05, f"a log line matching {pattern!r}\n--- log ---\n{d.log()[-3000:]}")
+
+
+def test_a_good_answer_is_kept_and_serves_the_passes(make_daemon, server, tmp_path):
+    d = start(make_daemon, server)
+    wait_log(d, r"new elements for ISS \(ZARYA\) \(25544\), epoch 2024-01-02T12:00:00")
+    assert server.requests[0] == "/NORAD/elements/gp.php?CATNR=25544&FORMAT=json", server.requests
+    assert kept_epoch(d) == NEWER
+    # `status` shows the kept set, its age and its download (published once the download time is kept);
+    # `noisectl status` prints them.
+    elements = d.wait_status(lambda st: [s for s in (st.get("elements") or {}).get("satellites", [])
+                                         if s["downloaded_unix"]], 10, "the download in status")["elements"]
+    [iss] = elements["satellites"]
+    assert iss["catalog_number"] == 25544 and iss["name"] == "ISS (ZARYA)", elements
+    assert elements["download"] is True and elements["last_error"] is None, elements
+    text = d.ctl("status").stdout
+    assert re.search(r"Elements\s+ISS \(ZARYA\) \(25544\): [\d.]+ days old \(predictions may be off by minutes\), "
+                     r"downloaded \d+ s ago", text), text
+    times = json.loads((cache_file(d).parent / "downloads.json").read_text())
+    assert set(times["downloaded"]) == {"25544"}, times
+    # The kept set gives the same passes as the answer itself, read as a file.
+    answer = tmp_path / "answer.json"
+    answer.write_text(json.dumps([omm(NEWER)]))
+    args = ["iss", "passes", "--at", "51.5074,-0.1278", "--from", "2024-01-02T12:00:00Z", "--days", "2", "--json"]
+    from_cache = H.noisectl(*args, env=d.env())
+    from_answer = H.noisectl(*args, "--elements", str(answer), env=d.env())
+    assert from_cache.returncode == 0, str(from_cache)
+    passes = from_cache.json["passes"]
+    assert passes and passes == from_answer.json["passes"]
+    # Downloaded a moment ago: nothing is due, so the next check is an hour away and no request follows, nor
+    # after a restart (downloads.json keeps the time; the debug log says when the check is done).
+    assert server.count() == 1
+    d.stop()
+    config = Path(d.env_dirs["XDG_CONFIG_HOME"]) / "noised" / "config.toml"
+    config.write_text(config.read_text() + '[log]\nlevel = "debug"\n')
+    d.start()
+    wait_log(d, r"satellites: 0 downloaded, next check in 1 h")
+    assert server.count() == 1, server.requests
+
+
+def test_every_kept_satellite_is_downloaded_with_the_iss(make_daemon, server):
+    d = make_daemon(start=False, device="null")
+    config = Path(d.env_dirs["XDG_CONFIG_HOME"]) / "noised" / "config.toml"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text(f'[satellites]\nsource = "{server.source}"\nretry = "1s"\n')
+    path = d.root / "hubble.json"
+    path.write_text(json.dumps([omm(KEPT, 20580)]))
+    assert H.noisectl("iss", "elements", "import", str(path), env=d.env()).returncode == 0
+    d.start()
+    elements = d.wait_status(lambda st: len([s for s in (st.get("elements") or {}).get("satellites", [])
+                                             if s["downloaded_unix"]]) == 2, 15, "both satellites downloaded")
+    assert sorted(server.requests) == ["/NORAD/elements/gp.php?CATNR=20580&FORMAT=json",
+                                       "/NORAD/elements/gp.php?CATNR=25544&FORMAT=json"], server.requests
+    assert [s["epoch_unix"] for s in elements["elements"]["satellites"]] == [1704196800.0, 1704196800.0]
+
+
+def test_a_stale_answer_keeps_the_newer_set_and_a_newer_one_later_replaces_it(make_daemon, server):
+    server.answer("good", OLDER)
+    d = start(make_daemon, server, kept=KEPT)
+    before = cache_file(d).read_bytes()
+    line = wait_log(d, r".*the answer is stale.*").group(0)
+    assert "warning" in line and "2023-12-31T12:00:00" in line and "the kept elements stay" in line, line
+    assert cache_file(d).read_bytes() == before
+    # Retried after `retry`: once the source has a newer set, it replaces the kept one.
+    server.answer("good", NEWEST)
+    wait_log(d, r"new elements for ISS \(ZARYA\) \(25544\), epoch 2024-01-03T00:00:00.*downloads work again")
+    assert kept_epoch(d) == NEWEST
+
+
+@pytest.mark.parametrize("mode,reason", [
+    ("garbage", r"the answer is not OMM JSON .*'No GP data found'"),
+    ("truncated", r"the answer is not OMM JSON"),
+    ("cut", r"the connection closed before the whole answer came"),
+    ("empty", r"the answer is an empty list"),
+    ("404", r"the server answered HTTP 404"),
+    ("other", r"the answer holds no elements for 25544 \(it has 20580\)"),
+])
+def test_a_bad_answer_changes_nothing_is_logged_once_and_retried(make_daemon, server, mode, reason):
+    server.answer(mode)
+    d = start(make_daemon, server, kept=KEPT)
+    before = cache_file(d).read_bytes()
+    wait_log(d, rf"warning.*no new elements for 25544 from {re.escape(server.source)}\?CATNR=25544&FORMAT=json: "
+                rf"(?:{reason}).*the kept elements stay")
+    # Retried (after 1 s, then 2 s): the same failure again is not another warning, nor another info line.
+    H.wait_until(lambda: server.count() >= 3, 15, 0.05, "two retries")
+    H.wait_until(lambda: d.status()["elements"]["last_error"], 5, 0.05, "the failure in status")
+    assert len(re.findall(r"info .*trying again in", d.log())) == 1, d.log()
+    warnings = [l for l in d.log().splitlines() if "warning" in l and "no new elements" in l]
+    assert len(warnings) == 1, warnings
+    assert cache_file(d).read_bytes() == before
+    assert kept_epoch(d) == KEPT
+    assert not (cache_file(d).parent / "downloads.json").exists()
+    elements = d.status()["elements"]
+    assert re.search(reason, elements["last_error"]) and elements["satellites"][0]["downloaded_unix"] is None, elements
+    assert "failing, retrying: 25544: " in d.ctl("status").stdout
+
+
+def test_a_slow_source_times_out_changes_nothing_and_the_daemon_keeps_answering(make_daemon, server):
+    server.answer("slow")
+    d = start(make_daemon, server, timeout="3s", kept=KEPT)
+    before = cache_file(d).read_bytes()
+    assert server.in_flight.wait(15), "the daemon never asked"
+    # While the download hangs, the daemon answers at once.
+    r = d.ctl("--json", "status")
+    assert r.returncode == 0 and r.elapsed < 2, str(r)
+    # It shows the kept set already, while its download is in flight.
+    assert [s["epoch_unix"] for s in r.json["elements"]["satellites"]] == [1704110400.0], r.json["elements"]
+    assert not server.release.is_set()
+    wait_log(d, r"warning.*no new elements for 25544 .*(no answer within 3 s|did not come whole within 6 s)")
+    assert cache_file(d).read_bytes() == before
+    assert d.ctl("status").returncode == 0
+
+
+def test_downloads_can_be_turned_off(make_daemon, server):
+    d = make_daemon(start=False, device="null")
+    config = Path(d.env_dirs["XDG_CONFIG_HOME"]) / "noised" / "config.toml"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text(f'[satellites]\ndownload = false\nsource = "{server.source}"\n')
+    d.start()
+    wait_log(d, r"element downloads are off")
+    assert server.count() == 0 and not cache_file(d).exists()
+    assert d.status()["elements"] == {"download": False, "satellites": [], "last_error": None}
+    assert "off (satellites.download = false in config.toml)" in d.ctl("status").stdout
