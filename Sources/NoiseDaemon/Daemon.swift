@@ -72,12 +72,14 @@ public enum Daemon {
         let restored = await player.restore(resumeOnStart: settings.playback.resumeOnStart)
         logger.info("player: \(restored)")
         let zones = SystemTimeZoneSource(environment: environment)
+        // A pass alarm added for a satellite not kept yet gets its elements at once, not at the next hourly check.
+        let wakeup = DownloadWakeup()
         let sky = FileSkySource(cache: ElementCache(environment: environment), config: configuration.live.reader, zones: zones)
         let scheduler = try await AlarmScheduler(
             store: current, clock: try TimerFDWallClock(watching: { zones.filesDefiningSystemZone + sky.files }),
             zones: zones, ringer: player, hub: hub, logger: logger,
             template: settings.alarm, missedGraceSeconds: settings.missedGraceSeconds, board: player.board,
-            leapSeconds: SystemLeapSeconds.load(), sky: sky)
+            leapSeconds: SystemLeapSeconds.load(), sky: sky, onPassAlarms: { wakeup.wake() })
         let desktop = makeDesktop(settings.desktop, environment: environment, player: player, scheduler: scheduler, hub: hub,
                                   logger: logger)
         let notifier = ServiceNotifier(environment: environment)
@@ -105,8 +107,11 @@ public enum Daemon {
         services.append(.init(service: SignalService(reload: { await reloader.reload() }, player: player,
                                                      wedgeOnSIGUSR2: configuration.faults.wedgeOnSIGUSR2, logger: logger)))
         // Satellites' elements kept fresh from CelesTrak (docs/satellites.md); off with satellites.download = false.
-        services.append(.init(service: ElementDownloader(cache: ElementCache(environment: environment), live: configuration.live,
-                                                         clock: EventLoopClock(), logger: logger, board: player.board)))
+        var downloader = ElementDownloader(cache: ElementCache(environment: environment), live: configuration.live,
+                                           clock: EventLoopClock(), logger: logger, board: player.board)
+        downloader.alarmSatellites = { await scheduler.passSatellites() }
+        downloader.wakeup = wakeup
+        services.append(.init(service: downloader))
         services.append(.init(service: server))
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
             services: services,

@@ -9,25 +9,27 @@ struct ElementDownloadTests {
     let day = 86_400.0
     let now = 1_800_000_000.0
 
-    @Test func theISSIsDueWhenNothingIsKeptOrDownloaded() {
-        #expect(schedule.due(kept: [], downloaded: [:], now: now) == [25544])
+    @Test func nothingIsDueWhenNoSatelliteIsInUseAndANewPassAlarmsAtOnce() {
+        #expect(schedule.due(wanted: [], downloaded: [:], now: now) == [])
+        #expect(schedule.secondsToNextCheck(wanted: [], downloaded: [:], now: now) == 3600)
+        #expect(schedule.due(wanted: [25544], downloaded: [:], now: now) == [25544])
     }
 
     @Test func aKeptSatelliteIsDueADayAfterItsLastDownloadAndAnImportedOneAtOnce() {
         let downloaded = [25544: now - day + 60, 20580: now - day, 48274: now - 3600]
         // 33591 was imported by hand: never downloaded.
-        #expect(schedule.due(kept: [20580, 25544, 33591, 48274], downloaded: downloaded, now: now) == [20580, 33591])
+        #expect(schedule.due(wanted: [20580, 25544, 33591, 48274], downloaded: downloaded, now: now) == [20580, 33591])
     }
 
     @Test func aDownloadTimeInTheFutureCountsAsUnknownAndIsDue() {
-        #expect(schedule.due(kept: [25544], downloaded: [25544: now + 600], now: now) == [25544])
+        #expect(schedule.due(wanted: [25544], downloaded: [25544: now + 600], now: now) == [25544])
     }
 
     @Test func theNextCheckIsWhenTheFirstSatelliteFallsDueAtMostAnHour() {
-        #expect(schedule.secondsToNextCheck(kept: [25544], downloaded: [25544: now - day + 120], now: now) == 120)
-        #expect(schedule.secondsToNextCheck(kept: [25544], downloaded: [25544: now], now: now) == 3600)
+        #expect(schedule.secondsToNextCheck(wanted: [25544], downloaded: [25544: now - day + 120], now: now) == 120)
+        #expect(schedule.secondsToNextCheck(wanted: [25544], downloaded: [25544: now], now: now) == 3600)
         // Something already due (a retry handles it) is not a reason to spin: at least a second.
-        #expect(schedule.secondsToNextCheck(kept: [25544], downloaded: [25544: now - 2 * day], now: now) == 1)
+        #expect(schedule.secondsToNextCheck(wanted: [25544], downloaded: [25544: now - 2 * day], now: now) == 1)
     }
 
     @Test func retriesBackOffFromAMinuteDoublingToAnHourAndStartOverAfterASuccess() {

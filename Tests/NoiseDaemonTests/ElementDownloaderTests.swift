@@ -26,6 +26,9 @@ final class ElementDownloaderTests {
         try? FileManager.default.removeItem(atPath: root)
     }
 
+    /// The satellites pass alarms ring for, as the scheduler would say.
+    let alarms = AlarmSatellites()
+
     func downloader() -> ElementDownloader<ManualClock> {
         let reader = ConfigReader(path: root + "/config.toml", home: root)
         let live = LiveConfiguration(reader: reader, overrides: SettingsOverrides(), initial: reader.read())
@@ -36,6 +39,8 @@ final class ElementDownloaderTests {
         downloader.wallNow = { 1_800_000_000 + Double(clock.now.offset.components.seconds) }
         let source = self.source
         downloader.makeSource = { _ in source }
+        let alarms = self.alarms
+        downloader.alarmSatellites = { alarms.value.withLock { $0 } }
         return downloader
     }
 
@@ -74,6 +79,26 @@ final class ElementDownloaderTests {
         #expect(source.urls.count == 3)
     }
 
+    /// No satellite in use: the network is left alone. A pass alarm added wakes the downloader at once.
+    @Test func nothingIsAskedUntilAPassAlarmWantsASatelliteThenAtOnce() async throws {
+        alarms.value.withLock { $0 = [] }
+        source.script([(200, ElementDownloadTests.omm(epoch: "2024-01-02T12:00:00.000000"))])
+        let downloader = self.downloader()
+        let task = Task { try await downloader.run() }
+        defer { task.cancel() }
+
+        #expect(await parkedUntil() == .seconds(3600))
+        #expect(source.urls.isEmpty)
+        clock.advance(by: .seconds(10))
+        alarms.value.withLock { $0 = [25544] }
+        downloader.wakeup.wake()
+        // Woken at once, not at the hour: asked ten seconds in, then an hour's sleep from there.
+        await source.fetched(count: 1)
+        #expect(await parkedUntil() == .seconds(3610))
+        #expect(source.urls == ["https://celestrak.org/NORAD/elements/gp.php?CATNR=25544&FORMAT=json"])
+        #expect(try keptEpochs == [1_704_196_800])
+    }
+
     @Test func aStaleAnswerLeavesTheKeptFileAsItWas() async throws {
         let cache = ElementCache(path: root + "/elements/elements.json")
         let kept = try OrbitMeanElementsMessage.parse(ElementDownloadTests.omm(epoch: "2024-01-03T00:00:00.000000"))
@@ -92,19 +117,41 @@ final class ElementDownloaderTests {
 
 /// The downloader's answers in the order a test gives them; records the URLs asked for.
 final class ScriptedSource: ElementSource {
-    private let state = Mutex<(answers: [(Int, String)], urls: [String])>(([], []))
+    private let state = Mutex<(answers: [(Int, String)], urls: [String],
+                               waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)])>(([], [], []))
 
     func script(_ answers: [(Int, String)]) { state.withLock { $0.answers = answers } }
     var urls: [String] { state.withLock { $0.urls } }
 
     func fetch(_ url: String) async throws -> (status: Int, body: [UInt8]) {
-        let answer = state.withLock { state -> (Int, String)? in
+        let (answer, ready) = state.withLock { state -> ((Int, String)?, [CheckedContinuation<Void, Never>]) in
             state.urls.append(url)
-            return state.answers.isEmpty ? nil : state.answers.removeFirst()
+            let count = state.urls.count
+            let ready = state.waiters.filter { $0.count <= count }.map(\.continuation)
+            state.waiters.removeAll { $0.count <= count }
+            return (state.answers.isEmpty ? nil : state.answers.removeFirst(), ready)
         }
+        for waiter in ready { waiter.resume() }
         guard let (status, body) = answer else { throw ElementFetcher.Failure(description: "no answer scripted") }
         return (status, Array(body.utf8))
     }
 
     func shutdown() async {}
+
+    /// Returns once `count` answers have been asked for.
+    func fetched(count: Int) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let done = state.withLock { state in
+                if state.urls.count >= count { return true }
+                state.waiters.append((count, continuation))
+                return false
+            }
+            if done { continuation.resume() }
+        }
+    }
+}
+
+/// The satellites pass alarms ring for, changed by a test while the downloader runs.
+final class AlarmSatellites: Sendable {
+    let value = Mutex<Set<Int>>([25544])
 }

@@ -152,6 +152,11 @@ def wait_log(d: H.Daemon, pattern: str, timeout: float = 15) -> str:
 
 def test_a_good_answer_is_kept_and_serves_the_passes(make_daemon, server, tmp_path):
     d = start(make_daemon, server)
+    # No satellite in use yet (none kept, no pass alarm): the network is left alone. An ISS alarm wants the
+    # ISS's elements, and they are asked for at once, not at the next hourly check.
+    assert d.status()["elements"]["satellites"] == [] and server.count() == 0
+    added = d.ctl("--json", "alarm", "add", "--iss")
+    assert added.returncode == 0 and "no orbital elements yet" in added.json["pass_problem"], str(added)
     wait_log(d, r"new elements for ISS \(ZARYA\) \(25544\), epoch 2024-01-02T12:00:00")
     assert server.requests[0] == "/NORAD/elements/gp.php?CATNR=25544&FORMAT=json", server.requests
     assert kept_epoch(d) == NEWER
@@ -187,7 +192,7 @@ def test_a_good_answer_is_kept_and_serves_the_passes(make_daemon, server, tmp_pa
     assert server.count() == 1, server.requests
 
 
-def test_every_kept_satellite_is_downloaded_with_the_iss(make_daemon, server):
+def test_every_kept_satellite_is_downloaded_and_every_pass_alarms(make_daemon, server):
     d = make_daemon(start=False, device="null")
     config = Path(d.env_dirs["XDG_CONFIG_HOME"]) / "noised" / "config.toml"
     config.parent.mkdir(parents=True, exist_ok=True)
@@ -196,6 +201,9 @@ def test_every_kept_satellite_is_downloaded_with_the_iss(make_daemon, server):
     path.write_text(json.dumps([omm(KEPT, 20580)]))
     assert H.noisectl("iss", "elements", "import", str(path), env=d.env()).returncode == 0
     d.start()
+    wait_log(d, r"new elements for ISS \(ZARYA\) \(20580\)")
+    assert server.requests == ["/NORAD/elements/gp.php?CATNR=20580&FORMAT=json"], "only what is kept"
+    assert d.ctl("alarm", "add", "--iss").returncode == 0
     elements = d.wait_status(lambda st: len([s for s in (st.get("elements") or {}).get("satellites", [])
                                              if s["downloaded_unix"]]) == 2, 15, "both satellites downloaded")
     assert sorted(server.requests) == ["/NORAD/elements/gp.php?CATNR=20580&FORMAT=json",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 
 import harness as H
 from test_alarms import UTC, _FrameClock, _json, events_for  # noqa: F401 (a fixture)
@@ -54,7 +55,12 @@ def _place_for_a_pass_soon(path, lead: float) -> tuple[str, float]:
 
 def test_a_pass_alarm_rings_before_the_iss_rises_and_moves_to_the_next_pass(make_daemon, sink, recorder, testdata,
                                                                            events_for, tmp_path):
-    d = make_daemon(extra_env=UTC)
+    d = make_daemon(start=False, extra_env=UTC)
+    # The elements are this test's (moved to today): no download may replace them (test_element_download's part).
+    config = Path(d.env_dirs["XDG_CONFIG_HOME"]) / "noised" / "config.toml"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text("[satellites]\ndownload = false\n")
+    d.start()
     ev = events_for(d)
     info = _json(d, "alarm", "add", "--iss", "--before", "1m", "--min-elevation", "10", "--sound", testdata.alarm.id,
                  "--ramp", "0", "--volume", "100", "--ring-for", "30s", "--label", "ISS")

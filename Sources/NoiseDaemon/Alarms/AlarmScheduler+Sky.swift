@@ -24,6 +24,11 @@ extension AlarmScheduler {
         changed()
     }
 
+    /// The satellites the pass alarms that are on ring for: their elements are kept fresh.
+    func passSatellites() -> Set<Int> {
+        Set(schedule.alarms.values.filter(\.enabled).compactMap { $0.pass?.satellite })
+    }
+
     /// A pass alarm's next pass (the one `trigger` is for), or why it has none; nil for other alarms.
     func nextPass(of alarm: Alarm, trigger: Double?) -> (PassInfo?, String?) {
         guard let rule = alarm.pass else { return (nil, nil) }

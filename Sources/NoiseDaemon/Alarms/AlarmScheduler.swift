@@ -46,6 +46,8 @@ public actor AlarmScheduler {
     let skySource: (any SkySource)?
     /// The last reading of it: why pass alarms have no sky, or that the place is only the time zone's city.
     var skyReading = SkyReading(sky: nil)
+    /// Called when a pass alarm is added, changed or switched on (the element downloader wakes for its satellite).
+    let onPassAlarms: @Sendable () -> Void
     /// Each pass alarm's next pass, for the trigger it was found for (finding one takes milliseconds).
     var passes: [Int64: (trigger: Double, pass: SatellitePass?)] = [:]
 
@@ -56,7 +58,8 @@ public actor AlarmScheduler {
     public init(store current: CurrentStore, clock: any WallClock, zones: any TimeZoneSource, ringer: any AlarmRinger,
                 hub: EventHub, logger: Logger, template: AlarmTemplate = AlarmTemplate(),
                 missedGraceSeconds: Double = AlarmDefaults.missedGraceSeconds, board: StatusBoard = StatusBoard(),
-                leapSeconds: (list: LeapSeconds, problem: String?) = (.builtIn, nil), sky: (any SkySource)? = nil) async throws {
+                leapSeconds: (list: LeapSeconds, problem: String?) = (.builtIn, nil), sky: (any SkySource)? = nil,
+                onPassAlarms: @escaping @Sendable () -> Void = {}) async throws {
         let store = current.store
         let snapshot = try await store.snapshot()
         let now = clock.now()
@@ -65,6 +68,7 @@ public actor AlarmScheduler {
         self.schedule = AlarmSchedule(alarms: snapshot.alarms, lookAfter: snapshot.lookAfter, snoozes: snapshot.snoozes,
                                       zone: zone, leapSeconds: leapSeconds.list, sky: reading.sky, now: now)
         self.skySource = sky
+        self.onPassAlarms = onPassAlarms
         self.skyReading = reading
         self.leapSecondsProblem = leapSeconds.problem
         self.zoneProblem = zoneProblem
@@ -189,6 +193,7 @@ public actor AlarmScheduler {
         let now = now()
         try await storing { try await store.update(updated, lookAfter: now) }
         await perform(schedule.put(updated, now: now))
+        if updated.pass != nil && updated.enabled { onPassAlarms() }
         changed()
         return info(id)!
     }
@@ -213,6 +218,7 @@ public actor AlarmScheduler {
         let now = now()
         let stored = try await storing { try await store.insert(alarm, lookAfter: now) }
         await perform(schedule.put(stored, now: now))
+        if stored.pass != nil && stored.enabled { onPassAlarms() }
         changed()
         return info(stored.id)!
     }

@@ -7,8 +7,8 @@ import Orbits
 import ServiceLifecycle
 
 /// Keeps the satellites' elements fresh (docs/satellites.md, "Keeping the elements fresh"): at start and then at
-/// most hourly, it downloads CelesTrak's GP data (OMM JSON) for the ISS and every kept satellite whose last
-/// download is a day old, and stores only newer sets for the satellite asked for. A failed download leaves the
+/// most hourly, it downloads CelesTrak's GP data (OMM JSON) for every satellite in use (its elements kept, or a
+/// pass alarm ringing for it) whose last download is a day old; with none in use it asks nothing of the network, and stores only newer sets for the satellite asked for. A failed download leaves the
 /// kept elements alone and is retried with backoff; it is logged as a warning when its reason is new, at debug
 /// level while it repeats.
 ///
@@ -27,6 +27,10 @@ struct ElementDownloader<C: Clock>: Service where C.Duration == Duration {
     var wallNow: @Sendable () -> Double = { WallTime.seconds() }
     /// Makes the source from `satellites.timeout` (seconds) when the service starts.
     var makeSource: @Sendable (Double) -> any ElementSource = { ElementFetcher(timeoutSeconds: $0) }
+    /// The satellites pass alarms ring for (the scheduler's); with the kept ones, what is downloaded.
+    var alarmSatellites: @Sendable () async -> Set<Int> = { [] }
+    /// Ends a sleep when a pass alarm is added, so its satellite's first download does not wait.
+    var wakeup = DownloadWakeup()
 
     func run() async throws {
         let fetcher = makeSource(await live.settings.satellites.timeoutSeconds)
@@ -34,7 +38,8 @@ struct ElementDownloader<C: Clock>: Service where C.Duration == Duration {
             var state = State(backoff: DownloadBackoff(first: SatelliteSettings().retrySeconds))
             while !Task.isCancelled {
                 let seconds = await check(fetcher, state: &state)
-                try? await clock.sleep(for: .milliseconds(Int64(seconds * 1000)), tolerance: nil)
+                let clock = self.clock
+                await wakeup.sleep { try? await clock.sleep(for: .milliseconds(Int64(seconds * 1000)), tolerance: nil) }
             }
         }
         await fetcher.shutdown()
@@ -73,7 +78,8 @@ struct ElementDownloader<C: Clock>: Service where C.Duration == Duration {
         if let problem = readTimes.problem { logger.warning("satellites: \(problem)") }
         // What is kept shows in `status` at once, not only after a download that may take until its timeout.
         publish(kept: kept, downloaded: downloaded, download: true, lastError: state.lastError)
-        let due = schedule.due(kept: Array(kept.keys), downloaded: downloaded, now: wallNow())
+        let wanted = Set(kept.keys).union(await alarmSatellites())
+        let due = schedule.due(wanted: wanted, downloaded: downloaded, now: wallNow())
         var lastError: String?
         var newFailure = false
         for number in due {
@@ -126,7 +132,7 @@ struct ElementDownloader<C: Clock>: Service where C.Duration == Duration {
             return delay
         }
         state.backoff.succeeded()
-        let next = schedule.secondsToNextCheck(kept: Array(kept.keys), downloaded: downloaded, now: wallNow())
+        let next = schedule.secondsToNextCheck(wanted: wanted, downloaded: downloaded, now: wallNow())
         logger.debug("satellites: \(due.count) downloaded, next check in \(DurationParser.describe(next))")
         return next
     }
