@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// SDP4's additions for orbits of 225 minutes or more: the Sun's and Moon's long-period periodics (`dscom`,
 /// `dpper`) and the resonance of 12- and 24-hour orbits with the Earth's gravity field, integrated from the epoch

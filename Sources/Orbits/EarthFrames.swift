@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import TimeScales
 
 /// From SGP4's TEME frame to the Earth and an observer on it: a pseudo-Earth-fixed frame by GMST (IAU 1982; UT1

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// The ground under a satellite and under the Sun, for the world map (`noisectl iss map`). Pure.
 public enum GroundTrack {

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// `dscom`: the Sun's and the Moon's terms on a deep-space orbit at its epoch (Vallado et al. 2006), and
 /// `dpper`'s periodics from them at any time.

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// One moment of a pass as the observer sees it.
 public struct PassPoint: Sendable, Equatable {

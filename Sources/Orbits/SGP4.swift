@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// SGP4/SDP4: Vallado's revised model ("Revisiting Spacetrack Report #3", AIAA 2006-6753, with the later fixes),
 /// WGS-72, improved mode (the IAU 1982 GMST). Written from the paper's equations; checked against its whole

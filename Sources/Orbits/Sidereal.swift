@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Greenwich mean sidereal time, IAU 1982 (Vallado's `gstime`): what turns TEME into an Earth-fixed frame.
 public enum Sidereal {

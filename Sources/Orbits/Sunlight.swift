@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import TimeScales
 
 /// The Sun for satellite watching: its direction (the Astronomical Almanac's low-precision formula, good to 0.01°

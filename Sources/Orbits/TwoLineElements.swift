@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Why an element file was refused: where (the file's line, the column when one field is at fault) and what.
 public struct ElementsError: Error, Sendable, Equatable, CustomStringConvertible {
