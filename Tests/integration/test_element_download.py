@@ -181,6 +181,14 @@ def test_a_good_answer_is_kept_and_serves_the_passes(make_daemon, server, tmp_pa
     assert from_cache.returncode == 0, str(from_cache)
     passes = from_cache.json["passes"]
     assert passes and passes == from_answer.json["passes"]
+    # Every other view reads the downloaded set too: where it is, the compass and the map, once each.
+    at, when = ["--at", "51.5074,-0.1278"], ["--time", "2024-01-02T13:00:00Z"]
+    now = H.noisectl("iss", "now", *at, *when, "--json", env=d.env())
+    assert now.returncode == 0 and now.json["satellite"] == 25544, str(now)
+    assert "2024-01-02T12:00Z" in " ".join(now.json["notes"]), now.json
+    for view in ("compass", "map"):
+        frame = H.noisectl("iss", view, *at, *when, "--once", "--size", "80x24", env=d.env())
+        assert frame.returncode == 0 and "ISS (ZARYA)" in frame.stdout, str(frame)
     # Downloaded a moment ago: nothing is due, so the next check is an hour away and no request follows, nor
     # after a restart (downloads.json keeps the time; the debug log says when the check is done).
     assert server.count() == 1
