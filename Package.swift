@@ -129,6 +129,10 @@ let package = Package(
             path: "Benchmarks/client-floor",
             swiftSettings: strict
         ),
+        // Row 10's in-process figure (scripts/benchlib/passes.py): the pass search timed inside one process, as
+        // skyfield's side of that row is.
+        .executableTarget(name: "pass-search", dependencies: ["Orbits"], path: "Benchmarks/pass-search",
+                          swiftSettings: strict),
         .executableTarget(
             name: "nio-floor",
             dependencies: [.product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")],
