@@ -3,7 +3,7 @@ import PackageDescription
 
 let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 let pureCore: [Target.Dependency] = ["NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "NoiseConfig", "NoiseProtocol",
-                                     "ClockFace", "TimeScales", "MarsTime", "Orbits"]
+                                     "ClockFace", "TimeScales", "MarsTime", "Orbits", "LifeCalendar"]
 
 let package = Package(
     name: "NoiseClock",
@@ -49,6 +49,8 @@ let package = Package(
         .target(name: "MarsTime", dependencies: ["NoiseCore", "TimeScales"], swiftSettings: strict),
         // SGP4 and the sky's geometry: pure, no I/O (docs/satellites.md).
         .target(name: "Orbits", dependencies: ["NoiseCore", "NoiseTime", "TimeScales"], swiftSettings: strict),
+        // The life calendar: weeks lived and left, habits' bonus minutes, the gratitude diary's formats (docs/life.md).
+        .target(name: "LifeCalendar", dependencies: ["NoiseCore", "NoiseTime"], swiftSettings: strict),
         // Alarms: the model, repeat rules, the next trigger, the scheduler's state machine, the legacy import.
         .target(name: "NoiseAlarms", dependencies: ["NoiseCore", "NoiseTime", "TimeScales", "MarsTime", "Orbits"], swiftSettings: strict),
         // The sound catalog: its file format, its rules, the sound library.
@@ -57,7 +59,8 @@ let package = Package(
         .target(name: "NoiseConfig", dependencies: ["NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "MarsTime"],
                 swiftSettings: strict),
         // The socket protocol: commands and their arguments, replies, events, the status types.
-        .target(name: "NoiseProtocol", dependencies: ["NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "MarsTime", "Orbits"],
+        .target(name: "NoiseProtocol", dependencies: ["NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "MarsTime", "Orbits",
+                                                       "LifeCalendar"],
                 swiftSettings: strict),
         // The terminal clocks' faces (noisectl only).
         .target(name: "ClockFace", dependencies: ["NoiseCore", "NoiseTime", "NoiseConfig"], swiftSettings: strict),
@@ -114,7 +117,7 @@ let package = Package(
             name: "noisectl",
             dependencies: [
                 "NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "NoiseConfig", "NoiseProtocol", "ClockFace",
-                "NoiseSystem", "CLinux", "TimeScales", "MarsTime", "Orbits",
+                "NoiseSystem", "CLinux", "TimeScales", "MarsTime", "Orbits", "LifeCalendar",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

@@ -111,4 +111,15 @@ public enum Limits {
     /// Largest element download: CelesTrak's answer for one satellite is under 1 KB; a cap keeps a wrong source
     /// (a captive portal, a file) from filling memory.
     public static let maxElementsDownloadBytes = 1 << 20
+
+    /// Life expectancies the life calendar accepts, in years, and the one it uses when none is given.
+    public static let lifeYears = 1...150
+    public static let defaultLifeYears = 80
+    /// A habit's name, in characters, and what one tap may be worth, in minutes (a day has 1,440).
+    public static let maxHabitNameLength = 40
+    public static let habitMinutes = 1...1_440
+    /// Habits kept at once.
+    public static let maxHabits = 100
+    /// One day's gratitude entry, in UTF-8 bytes: a long page, and well inside a request line.
+    public static let maxGratitudeBytes = 16 * 1024
 }
