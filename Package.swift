@@ -71,7 +71,8 @@ let package = Package(
         // Alarms, snoozes and missed alarms in SQLite.
         .target(
             name: "NoiseStore",
-            dependencies: ["NoiseCore", "NoiseAlarms", "NoiseProtocol", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["NoiseCore", "NoiseAlarms", "NoiseProtocol", "LifeCalendar", "NoiseTime",
+                           .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict
         ),
 
@@ -91,7 +92,7 @@ let package = Package(
             name: "NoiseDaemon",
             dependencies: [
                 "NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "NoiseConfig", "NoiseProtocol",
-                "NoiseAudio", "NoiseStore", "NoiseSystem", "NoiseDBus", "TimeScales", "Orbits", "CLinux",
+                "NoiseAudio", "NoiseStore", "NoiseSystem", "NoiseDBus", "TimeScales", "Orbits", "LifeCalendar", "CLinux",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -122,4 +122,11 @@ public enum Limits {
     public static let maxHabits = 100
     /// One day's gratitude entry, in UTF-8 bytes: a long page, and well inside a request line.
     public static let maxGratitudeBytes = 16 * 1024
+    /// `habit stats`: how many weeks back it may look, and how many when not told.
+    public static let habitStatsWeeks = 1...104
+    public static let defaultHabitStatsWeeks = 12
+    /// The last instant a stored time may name: 9999-12-31T23:59:59Z.
+    public static let latestInstant = 253_402_300_799.0
+    /// Gratitude entries a search gives back, best first.
+    public static let maxSearchResults = 50
 }

@@ -75,8 +75,9 @@ public enum Daemon {
         // A pass alarm added for a satellite not kept yet gets its elements at once, not at the next hourly check.
         let wakeup = DownloadWakeup()
         let sky = FileSkySource(cache: ElementCache(environment: environment), config: configuration.live.reader, zones: zones)
+        let clock = try TimerFDWallClock(watching: { zones.filesDefiningSystemZone + sky.files })
         let scheduler = try await AlarmScheduler(
-            store: current, clock: try TimerFDWallClock(watching: { zones.filesDefiningSystemZone + sky.files }),
+            store: current, clock: clock,
             zones: zones, ringer: player, hub: hub, logger: logger,
             template: settings.alarm, missedGraceSeconds: settings.missedGraceSeconds, board: player.board,
             leapSeconds: SystemLeapSeconds.load(), sky: sky, onPassAlarms: { wakeup.wake() })
@@ -86,7 +87,10 @@ public enum Daemon {
         let server = ControlServer(path: configuration.socket.path,
                                    listenDescriptor: activated,
                                    handler: RequestHandler(player: player, scheduler: scheduler, loader: loader, keeper: keeper,
-                                                           live: configuration.live, faults: configuration.faults,
+                                                           live: configuration.live,
+                                                           life: LifeDesk(store: current, clock: clock, zones: zones, hub: hub,
+                                                                          logger: logger),
+                                                           faults: configuration.faults,
                                                            logger: logger),
                                    hub: hub, logger: logger,
                                    onListening: { notifier.ready() },

@@ -40,6 +40,8 @@ public enum Command: Sendable, Equatable {
     case preview(sound: String, seconds: Double?, volume: Double?)
     case storeCheck
     case storeRecover
+    /// The life calendar, habits and the gratitude diary (docs/life.md).
+    case life(LifeCommand)
 
     /// The names a client sends as `cmd`, for the unknown-command message.
     public static let names = ["ping", "status", "sounds", "play", "stop", "volume", "pause", "resume",
@@ -47,5 +49,5 @@ public enum Command: Sendable, Equatable {
                                "alarm_add", "alarm_edit", "alarm_enable", "alarm_disable", "alarm_remove",
                                "alarm_duplicate", "alarm_show", "alarm_list", "alarm_next", "alarm_missed",
                                "alarm_missed_clear", "timer_add", "timer_list", "timer_cancel", "snooze", "dismiss", "preview",
-                               "store_check", "store_recover"]
+                               "store_check", "store_recover"] + LifeCommand.names
 }

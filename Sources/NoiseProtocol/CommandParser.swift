@@ -52,6 +52,7 @@ enum CommandParser {
             return .importSound(try importSound(args))
         default:
             if let command = try AlarmCommandParser.parse(name: name, args: args) { return command }
+            if let command = try LifeCommandParser.parse(name: name, args: args) { return .life(command) }
             throw ProtocolError(.unknownCommand,
                                 "unknown command '\(name.prefix(40))'; commands: \(Command.names.joined(separator: ", "))")
         }

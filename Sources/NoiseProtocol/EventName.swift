@@ -15,4 +15,8 @@ public enum EventName {
     public static let alarmMissed = "alarm_missed"
     /// The alarm that rings next changed: data is `{"alarm": AlarmInfo or null}`.
     public static let nextAlarm = "next_alarm"
+    /// A habit was tapped or a tap undone: data is a `HabitTapped`.
+    public static let habitTapped = "habit_tapped"
+    /// A gratitude entry was written: data is a `GratitudeSaved`.
+    public static let gratitudeSaved = "gratitude_saved"
 }

@@ -116,6 +116,7 @@ extension AlarmStore {
         }
         if let playback = salvage.playback { try? write(playback, db) }
         for mix in salvage.mixes { try? write(mix, db) }
+        try? fillLife(db, from: salvage.life)
         let last = max(salvage.lastAlarmID, kept.max() ?? 0)
         if last > 0 {
             try db.execute(sql: "DELETE FROM sqlite_sequence WHERE name = 'alarm'")

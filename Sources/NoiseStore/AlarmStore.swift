@@ -271,6 +271,7 @@ public final class AlarmStore: Sendable {
                 table.add(column: "passLeadSeconds", .double)
             }
         }
+        migrator.registerMigration("v5") { db in try migrateToV5(db) }
         return migrator
     }
 }

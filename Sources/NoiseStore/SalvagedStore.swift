@@ -16,6 +16,8 @@ struct SalvagedStore: Sendable {
     /// The player's state and the saved mixes (schema v2), read whole or not at all.
     var playback: StoredPlayback?
     var mixes: [MixInfo] = []
+    /// The life calendar's data (schema v5), each table read whole or not at all.
+    var life = SalvagedLife()
     /// What was wrong, one line per refused row or unreadable table.
     var problems: [String] = []
     /// The highest alarm id ever given, so a rebuilt store never gives one again.
@@ -48,6 +50,7 @@ struct SalvagedStore: Sendable {
                 salvage.problems.append("the saved mixes cannot be read: \(AlarmStore.describe(error))")
             }
         }
+        salvage.life = SalvagedLife.read(db, tables: tables, problems: &salvage.problems)
         return salvage
     }
 

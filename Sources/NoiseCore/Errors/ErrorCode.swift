@@ -27,5 +27,13 @@ public enum ErrorCode: String, Sendable, Codable, CaseIterable {
     /// The daemon is stopping (SIGTERM): a connection opened then is told so and closed.
     case shuttingDown = "shutting_down"
     case permissionDenied = "permission_denied"
+    /// No habit has that name (`habit_tap`, `habit_remove`).
+    case unknownHabit = "unknown_habit"
+    /// `habit_add` with a name already taken, or the habit list is full.
+    case habitExists = "habit_exists"
+    /// `gratitude_write` for a day that has an entry, without `mode` replace or append; nothing changed.
+    case entryExists = "entry_exists"
+    /// `habit_undo` with no tap to take back.
+    case nothingToUndo = "nothing_to_undo"
     case `internal` = "internal"
 }

@@ -18,16 +18,18 @@ public struct RequestHandler<C: Clock>: Sendable where C.Duration == Duration {
     let loader: CatalogLoader
     let keeper: CatalogKeeper
     let live: LiveConfiguration
+    let life: LifeDesk
     let faults: TestFaults
     let logger: Logger
 
     public init(player: Player<C>, scheduler: AlarmScheduler, loader: CatalogLoader, keeper: CatalogKeeper,
-                live: LiveConfiguration, faults: TestFaults = TestFaults(), logger: Logger) {
+                live: LiveConfiguration, life: LifeDesk, faults: TestFaults = TestFaults(), logger: Logger) {
         self.player = player
         self.scheduler = scheduler
         self.loader = loader
         self.keeper = keeper
         self.live = live
+        self.life = life
         self.faults = faults
         self.logger = logger
     }
@@ -91,6 +93,7 @@ public struct RequestHandler<C: Clock>: Sendable where C.Duration == Duration {
             return (Replies.Empty(), false)
         case .storeCheck: return (await scheduler.checkStore(), false)
         case .storeRecover: return (try await scheduler.recoverStore(), false)
+        case .life(let command): return (try await life.run(command), false)
         }
     }
 

@@ -3,7 +3,8 @@ import NoiseCore
 import NoiseSystem
 import NoiseProtocol
 
-/// Why a command failed, and the exit code that says so: 1 the daemon said no, 3 the daemon is unreachable.
+/// Why a command failed, and the exit code that says so: 1 the daemon said no (or a local step failed), 3 the
+/// daemon is unreachable.
 struct ClientFailure: Error {
     var message: String
     var code: ErrorCode?
@@ -11,6 +12,11 @@ struct ClientFailure: Error {
 
     static func refused(_ error: ProtocolError) -> ClientFailure {
         ClientFailure(message: error.message, code: error.code, exitCode: 1)
+    }
+
+    /// Failed here, not at the daemon (a file that cannot be written, an editor that failed).
+    static func failed(_ message: String) -> ClientFailure {
+        ClientFailure(message: message, code: nil, exitCode: 1)
     }
 
     static func unreachable(_ message: String) -> ClientFailure {

@@ -1,0 +1,147 @@
+import LifeCalendar
+import Logging
+import NoiseCore
+import NoiseProtocol
+import NoiseStore
+import NoiseSystem
+import NoiseTime
+
+/// Carries out the life calendar's requests (docs/life.md) on the store: the life, habits and their taps, the
+/// gratitude diary. Its only state is the store's, so it is a plain value; "today" is the system zone's date on
+/// the wall clock. What it stores is personal: its log lines say what happened, never the data.
+public struct LifeDesk: Sendable {
+    let store: CurrentStore
+    let clock: any WallClock
+    let zones: any TimeZoneSource
+    let hub: EventHub
+    let logger: Logger
+
+    public init(store: CurrentStore, clock: any WallClock, zones: any TimeZoneSource, hub: EventHub, logger: Logger) {
+        self.store = store
+        self.clock = clock
+        self.zones = zones
+        self.hub = hub
+        self.logger = logger
+    }
+
+    func run(_ command: LifeCommand) async throws(ProtocolError) -> any Encodable & Sendable {
+        let now = clock.now()
+        let today = LocalDate(unix: Int64(now.rounded(.down)), zone: zones.systemZone())
+        switch command {
+        case .show:
+            return try await show(today: today)
+        case .set(let birth, let years):
+            let life: LifeSpan
+            do {
+                life = try LifeSpan(birth: birth, years: years)
+                _ = try life.figures(today: today)
+            } catch {
+                throw ProtocolError(.invalidArgument, "life_set: \(error)")
+            }
+            try await storing("the birth date could not be saved") { try await $0.setLife(life) }
+            logger.info("life: the birth date and expectancy were set")
+            return try await show(today: today)
+        case .habitAdd(let habit):
+            switch try await storing("the habit could not be added", { try await $0.addHabit(habit) }) {
+            case .added: return habit
+            case .exists(let existing):
+                throw ProtocolError(.habitExists, "habit_add: there is a habit \"\(existing.name)\" already, worth "
+                    + "\(existing.minutes) min; remove it first to change it")
+            case .full:
+                throw ProtocolError(.habitExists, "habit_add: \(Limits.maxHabits) habits are kept already; remove one first")
+            }
+        case .habitRemove(let name):
+            guard let removed = try await storing("the habit could not be removed", { try await $0.removeHabit(named: name) })
+            else { throw try await unknownHabit(name, command: "habit_remove") }
+            return removed
+        case .habitList:
+            return HabitList(habits: try await reading { try await $0.habits() })
+        case .habitTap(let name, let sign):
+            guard let tap = try await storing("the tap could not be saved", {
+                try await $0.tap(habit: name, sign: sign, at: now, day: today)
+            }) else { throw try await unknownHabit(name, command: "habit_tap") }
+            return try await tapped(tap, undone: false)
+        case .habitUndo:
+            guard let tap = try await storing("the tap could not be taken back", { try await $0.undoLastTap() }) else {
+                throw ProtocolError(.nothingToUndo, "habit_undo: there is no tap to take back")
+            }
+            return try await tapped(tap, undone: true)
+        case .habitToday(let day):
+            return try await habitDay(day ?? today)
+        case .habitStats(let weeks):
+            let from = today.adding(days: -Int64(weeks * 7 - 1))
+            let (habits, taps) = try await reading { store in
+                (try await store.habits(), try await store.taps(from: from, through: today))
+            }
+            return HabitStats(habits: habits, taps: taps, from: from, through: today)
+        case .gratitudeWrite(let text, let day, let mode):
+            let day = day ?? today
+            guard day <= today else {
+                throw ProtocolError(.invalidArgument, "gratitude_write: \(day) is after today (\(today)); write for today "
+                    + "or a day before")
+            }
+            switch try await storing("the entry could not be saved", { try await $0.writeEntry(text, day: day, at: now, mode: mode) }) {
+            case .exists(let entry):
+                throw ProtocolError(.entryExists, "gratitude_write: \(day) has an entry already (saved "
+                    + "\(ISO8601.format(seconds: entry.savedAt, offsetSeconds: 0))); send mode \"replace\" or \"append\"")
+            case .saved(let saved):
+                hub.publish(EventName.gratitudeSaved, data: saved)
+                return saved
+            }
+        case .gratitudeShow(let day):
+            let day = day ?? today
+            return GratitudeShown(date: day, entry: try await reading { try await $0.entry(for: day) })
+        case .gratitudeList(let since):
+            return GratitudeEntries(entries: try await reading { try await $0.entries(since: since) })
+        case .gratitudeSearch(let words):
+            return try await reading { try await $0.search(words: words) }
+        case .gratitudeExport:
+            return GratitudeEntries(entries: try await reading { try await $0.entries(since: nil) })
+        case .gratitudeImport(let entries):
+            let imported = try await storing("the entries could not be imported") { try await $0.importEntries(entries) }
+            logger.info("life: imported gratitude entries (\(imported.added) added, \(imported.replaced) replaced)")
+            return imported
+        }
+    }
+
+    private func show(today: LocalDate) async throws(ProtocolError) -> LifeInfo {
+        let (life, taps, last) = try await reading { store in
+            (try await store.life(), try await store.taps(from: today, through: today), try await store.lastEntry())
+        }
+        return LifeInfo(birth: life?.birth, years: life?.years ?? Limits.defaultLifeYears, today: today,
+                        figures: try? life?.figures(today: today), bonusMinutes: taps.reduce(0) { $0 + $1.minutes },
+                        lastEntry: last)
+    }
+
+    private func habitDay(_ day: LocalDate) async throws(ProtocolError) -> HabitDay {
+        let taps = try await reading { try await $0.taps(from: day, through: day) }
+        return HabitDay(date: day, bonusMinutes: taps.reduce(0) { $0 + $1.minutes }, taps: taps)
+    }
+
+    private func tapped(_ tap: HabitTap, undone: Bool) async throws(ProtocolError) -> HabitTapped {
+        let report = HabitTapped(tap: tap, undone: undone, bonusMinutes: try await habitDay(tap.day).bonusMinutes)
+        hub.publish(EventName.habitTapped, data: report)
+        return report
+    }
+
+    private func unknownHabit(_ name: String, command: String) async throws(ProtocolError) -> ProtocolError {
+        let known = try await reading { try await $0.habits() }.map(\.name)
+        let list = known.isEmpty ? "there are none yet (noisectl habit add NAME --minutes N)" : "habits: " + known.joined(separator: ", ")
+        return ProtocolError(.unknownHabit, "\(command): no habit is named \"\(name.prefix(40))\"; \(list)")
+    }
+
+    /// A change: a refusal becomes `storage_failed` with nothing changed; a `ProtocolError` from the change is its own.
+    private func storing<T: Sendable>(_ failure: String, _ write: @Sendable (AlarmStore) async throws -> T)
+        async throws(ProtocolError) -> T {
+        do { return try await write(store.store) } catch let error as ProtocolError { throw error } catch {
+            logger.error("life: the store refused a change: \(AlarmStore.describe(error))")
+            throw ProtocolError(.storageFailed, "\(failure), so nothing changed: \(AlarmStore.describe(error))")
+        }
+    }
+
+    private func reading<T: Sendable>(_ read: @Sendable (AlarmStore) async throws -> T) async throws(ProtocolError) -> T {
+        do { return try await read(store.store) } catch {
+            throw ProtocolError(.storageFailed, "the store could not be read: \(AlarmStore.describe(error))")
+        }
+    }
+}

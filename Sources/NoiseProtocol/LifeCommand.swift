@@ -1,0 +1,38 @@
+import LifeCalendar
+import NoiseCore
+import NoiseTime
+
+/// The life calendar's requests (docs/life.md, docs/protocol.md): the stored life, habits and their taps, the
+/// gratitude diary. A date a request leaves out is the daemon's today.
+public enum LifeCommand: Sendable, Equatable {
+    case show
+    case set(birth: LocalDate, years: Int)
+    case habitAdd(Habit)
+    case habitRemove(name: String)
+    case habitList
+    /// +1 adds the habit's minutes to today's bonus, −1 takes them away.
+    case habitTap(name: String, sign: Int)
+    case habitUndo
+    case habitToday(day: LocalDate?)
+    case habitStats(weeks: Int)
+    case gratitudeWrite(text: String, day: LocalDate?, mode: GratitudeWriteMode)
+    case gratitudeShow(day: LocalDate?)
+    case gratitudeList(since: LocalDate?)
+    case gratitudeSearch(words: String)
+    case gratitudeExport
+    case gratitudeImport([GratitudeEntry])
+
+    /// The names a client sends as `cmd`.
+    public static let names = ["life_show", "life_set", "habit_add", "habit_remove", "habit_list", "habit_tap", "habit_undo",
+                               "habit_today", "habit_stats", "gratitude_write", "gratitude_show", "gratitude_list",
+                               "gratitude_search", "gratitude_export", "gratitude_import"]
+}
+
+/// What `gratitude_write` does when the day has an entry already.
+public enum GratitudeWriteMode: String, Sendable, Equatable, CaseIterable {
+    /// Refuse (`entry_exists`): the client asks before replacing.
+    case new
+    case replace
+    /// Add the text to the entry, on a line of its own.
+    case append
+}

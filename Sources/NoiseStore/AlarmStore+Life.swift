@@ -1,0 +1,280 @@
+import GRDB
+import LifeCalendar
+import NoiseCore
+import NoiseProtocol
+import NoiseTime
+
+/// The life calendar's data (docs/life.md) lives in the alarms' store: one file, one migration history, the same
+/// durability (a change is on disk before the reply) and the same recovery. Dates are `YYYY-MM-DD` text.
+extension AlarmStore {
+    // MARK: The life
+
+    public func life() async throws -> LifeSpan? {
+        try await writer.read { db in try Self.readLife(db) }
+    }
+
+    public func setLife(_ life: LifeSpan) async throws {
+        try checkWritable()
+        try await writer.write { db in try Self.write(life, db) }
+    }
+
+    // MARK: Habits
+
+    public func habits() async throws -> [Habit] {
+        try await writer.read { db in try Self.readHabits(db) }
+    }
+
+    public enum HabitAdded: Sendable, Equatable {
+        case added
+        /// A habit of that name (ignoring case) exists: it is given back.
+        case exists(Habit)
+        case full
+    }
+
+    public func addHabit(_ habit: Habit) async throws -> HabitAdded {
+        try checkWritable()
+        return try await writer.write { db in
+            if let existing = try Self.habit(named: habit.name, db) { return .exists(existing) }
+            guard try Int.fetchOne(db, sql: "SELECT count(*) FROM habit")! < Limits.maxHabits else { return .full }
+            try Self.write(habit, db)
+            return .added
+        }
+    }
+
+    /// Forgets a habit and its taps; nil when there is no such habit.
+    public func removeHabit(named name: String) async throws -> HabitRemoved? {
+        try checkWritable()
+        return try await writer.write { db in
+            guard let habit = try Self.habit(named: name, db) else { return nil }
+            let taps = try Int.fetchOne(db, sql: "SELECT count(*) FROM habit_tap WHERE habit = ?", arguments: [habit.name])!
+            try db.execute(sql: "DELETE FROM habit WHERE name = ?", arguments: [habit.name])
+            return HabitRemoved(removed: habit, tapsRemoved: taps)
+        }
+    }
+
+    /// Records a tap of the habit named `name` (ignoring case), worth its minutes times `sign`, on `day`; nil when
+    /// there is no such habit.
+    public func tap(habit name: String, sign: Int, at: Double, day: LocalDate) async throws -> HabitTap? {
+        try checkWritable()
+        return try await writer.write { db in
+            guard let habit = try Self.habit(named: name, db) else { return nil }
+            var tap = HabitTap(id: 0, habit: habit.name, at: at, day: day, minutes: sign * habit.minutes)
+            try Self.insert(&tap, db)
+            return tap
+        }
+    }
+
+    /// Takes back the latest tap; nil when there is none.
+    public func undoLastTap() async throws -> HabitTap? {
+        try checkWritable()
+        return try await writer.write { db in
+            guard let last = try Self.readTaps(db, sql: "ORDER BY id DESC LIMIT 1").first else { return nil }
+            try db.execute(sql: "DELETE FROM habit_tap WHERE id = ?", arguments: [last.id])
+            return last
+        }
+    }
+
+    /// The taps of the days `from` through `through`, oldest first.
+    public func taps(from: LocalDate, through: LocalDate) async throws -> [HabitTap] {
+        try await writer.read { db in
+            try Self.readTaps(db, sql: "WHERE day BETWEEN ? AND ? ORDER BY id", [from.description, through.description])
+        }
+    }
+
+    // MARK: The gratitude diary
+
+    public func entry(for day: LocalDate) async throws -> GratitudeEntry? {
+        try await writer.read { db in try Self.readEntries(db, sql: "WHERE day = ?", [day.description]).first }
+    }
+
+    public func lastEntry() async throws -> GratitudeEntry? {
+        try await writer.read { db in try Self.readEntries(db, sql: "ORDER BY day DESC LIMIT 1").first }
+    }
+
+    /// Entries from `since` (every one when nil), oldest first.
+    public func entries(since: LocalDate?) async throws -> [GratitudeEntry] {
+        try await writer.read { db in
+            try Self.readEntries(db, sql: "WHERE day >= ? ORDER BY day", [since?.description ?? ""])
+        }
+    }
+
+    public enum EntryWritten: Sendable, Equatable {
+        case saved(GratitudeSaved)
+        /// `mode` new, and the day has this entry: nothing changed.
+        case exists(GratitudeEntry)
+    }
+
+    /// Writes `day`'s entry: a new one; with an entry there, refused (`new`), replaced, or added to on a new line.
+    public func writeEntry(_ text: String, day: LocalDate, at: Double, mode: GratitudeWriteMode) async throws -> EntryWritten {
+        try checkWritable()
+        return try await writer.write { db in
+            let existing = try Self.readEntries(db, sql: "WHERE day = ?", [day.description]).first
+            var action = GratitudeWriteMode.new
+            var text = text
+            if let existing {
+                switch mode {
+                case .new: return .exists(existing)
+                case .replace: action = .replace
+                case .append:
+                    action = .append
+                    text = existing.text + "\n" + text
+                    if let problem = GratitudeEntry.problem(text: text) {
+                        throw ProtocolError(.invalidArgument, "gratitude_write: with the text added, \(problem)")
+                    }
+                }
+            }
+            let entry = GratitudeEntry(date: day, text: text, savedAt: at)
+            try Self.write(entry, db)
+            return .saved(GratitudeSaved(entry: entry, action: action.rawValue))
+        }
+    }
+
+    /// Entries whose text has every word (each a prefix: "grate" finds "grateful"), best match first, each with a
+    /// snippet marking the words. Case and accents are ignored (FTS5's unicode61 tokenizer).
+    public func search(words: String, limit: Int = Limits.maxSearchResults) async throws -> GratitudeMatches {
+        let query = Self.ftsQuery(words)
+        guard !query.isEmpty else { return GratitudeMatches(matches: []) }
+        return try await writer.read { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT gratitude.day AS day, gratitude.text AS text, gratitude.savedAt AS savedAt,
+                       snippet(gratitude_fts, 0, '[', ']', '…', 16) AS snippet
+                FROM gratitude_fts JOIN gratitude ON gratitude.rowid = gratitude_fts.rowid
+                WHERE gratitude_fts MATCH ? ORDER BY rank, gratitude.day DESC LIMIT ?
+                """, arguments: [query, limit])
+            return GratitudeMatches(matches: try rows.map { row in
+                GratitudeMatches.Match(entry: try Self.entry(row), snippet: row["snippet"])
+            })
+        }
+    }
+
+    /// Imports entries in one transaction: a day without an entry gets it; the same text changes nothing; a
+    /// different text replaces the stored one only when saved later (an old backup never overwrites newer writing).
+    public func importEntries(_ entries: [GratitudeEntry]) async throws -> GratitudeImported {
+        try checkWritable()
+        return try await writer.write { db in
+            var result = GratitudeImported()
+            for entry in entries {
+                let stored = try Self.readEntries(db, sql: "WHERE day = ?", [entry.date.description]).first
+                if let stored {
+                    if stored.text == entry.text {
+                        result.unchanged += 1
+                        continue
+                    }
+                    guard entry.savedAt > stored.savedAt else {
+                        result.kept += 1
+                        continue
+                    }
+                    result.replaced += 1
+                } else {
+                    result.added += 1
+                }
+                try Self.write(entry, db)
+            }
+            return result
+        }
+    }
+
+    /// Each word quoted (FTS5's own syntax is not the user's) and matched as a prefix; all must appear.
+    static func ftsQuery(_ words: String) -> String {
+        words.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "'" || $0 == "-") })
+            .map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }
+            .joined(separator: " ")
+    }
+
+    // MARK: Rows (the one reading and writing of these tables, for the store and its recovery alike)
+
+    static func readLife(_ db: Database) throws -> LifeSpan? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT birth, years FROM life WHERE id = 1") else { return nil }
+        return try LifeSpan(birth: try LocalDate.parse(row["birth"]), years: row["years"])
+    }
+
+    static func write(_ life: LifeSpan, _ db: Database) throws {
+        try db.execute(sql: "INSERT OR REPLACE INTO life (id, birth, years) VALUES (1, ?, ?)",
+                       arguments: [life.birth.description, life.years])
+    }
+
+    static func readHabits(_ db: Database) throws -> [Habit] {
+        try Row.fetchAll(db, sql: "SELECT name, minutes FROM habit ORDER BY position").map {
+            Habit(name: $0["name"], minutes: $0["minutes"])
+        }
+    }
+
+    static func habit(named name: String, _ db: Database) throws -> Habit? {
+        try Row.fetchOne(db, sql: "SELECT name, minutes FROM habit WHERE name = ?", arguments: [name]).map {
+            Habit(name: $0["name"], minutes: $0["minutes"])
+        }
+    }
+
+    static func write(_ habit: Habit, _ db: Database) throws {
+        try db.execute(sql: """
+            INSERT INTO habit (name, minutes, position) VALUES (?, ?, (SELECT coalesce(max(position), 0) + 1 FROM habit))
+            """, arguments: [habit.name, habit.minutes])
+    }
+
+    static func readTaps(_ db: Database, sql: String, _ arguments: StatementArguments = []) throws -> [HabitTap] {
+        try Row.fetchAll(db, sql: "SELECT id, habit, at, day, minutes FROM habit_tap " + sql, arguments: arguments).map {
+            HabitTap(id: $0["id"], habit: $0["habit"], at: $0["at"], day: try LocalDate.parse($0["day"]), minutes: $0["minutes"])
+        }
+    }
+
+    /// Inserts `tap`, keeping its id when it has one (recovery) and giving it the new one otherwise.
+    static func insert(_ tap: inout HabitTap, _ db: Database) throws {
+        try db.execute(sql: "INSERT INTO habit_tap (id, habit, at, day, minutes) VALUES (?, ?, ?, ?, ?)",
+                       arguments: [tap.id == 0 ? nil : tap.id, tap.habit, tap.at, tap.day.description, tap.minutes])
+        tap.id = db.lastInsertedRowID
+    }
+
+    static func readEntries(_ db: Database, sql: String, _ arguments: StatementArguments = []) throws -> [GratitudeEntry] {
+        try Row.fetchAll(db, sql: "SELECT day, text, savedAt FROM gratitude " + sql, arguments: arguments).map(entry)
+    }
+
+    static func entry(_ row: Row) throws -> GratitudeEntry {
+        GratitudeEntry(date: try LocalDate.parse(row["day"]), text: row["text"], savedAt: row["savedAt"])
+    }
+
+    /// An upsert, not INSERT OR REPLACE: the row keeps its rowid, which the search index refers to.
+    static func write(_ entry: GratitudeEntry, _ db: Database) throws {
+        try db.execute(sql: """
+            INSERT INTO gratitude (day, text, savedAt) VALUES (?, ?, ?)
+            ON CONFLICT (day) DO UPDATE SET text = excluded.text, savedAt = excluded.savedAt
+            """, arguments: [entry.date.description, entry.text, entry.savedAt])
+    }
+
+    /// Schema v5: the life, habits and their taps, the gratitude diary and its full-text index (FTS5, external
+    /// content kept in step by triggers, as SQLite's documentation shows).
+    static func migrateToV5(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE life (
+                id INTEGER PRIMARY KEY CHECK (id = 1),
+                birth TEXT NOT NULL CHECK (length(birth) = 10),
+                years INTEGER NOT NULL CHECK (years BETWEEN \(Limits.lifeYears.lowerBound) AND \(Limits.lifeYears.upperBound)));
+            CREATE TABLE habit (
+                name TEXT PRIMARY KEY COLLATE NOCASE,
+                minutes INTEGER NOT NULL CHECK (minutes BETWEEN \(Limits.habitMinutes.lowerBound) AND \(Limits.habitMinutes.upperBound)),
+                position INTEGER NOT NULL);
+            CREATE TABLE habit_tap (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                habit TEXT NOT NULL REFERENCES habit (name) ON DELETE CASCADE,
+                at REAL NOT NULL,
+                day TEXT NOT NULL CHECK (length(day) = 10),
+                minutes INTEGER NOT NULL);
+            CREATE INDEX habit_tap_day ON habit_tap (day);
+            CREATE TABLE gratitude (
+                day TEXT PRIMARY KEY CHECK (length(day) = 10),
+                text TEXT NOT NULL,
+                savedAt REAL NOT NULL);
+            CREATE VIRTUAL TABLE gratitude_fts USING fts5 (
+                text, content = 'gratitude', content_rowid = 'rowid', tokenize = 'unicode61 remove_diacritics 2');
+            CREATE TRIGGER gratitude_added AFTER INSERT ON gratitude BEGIN
+                INSERT INTO gratitude_fts (rowid, text) VALUES (new.rowid, new.text);
+            END;
+            CREATE TRIGGER gratitude_removed AFTER DELETE ON gratitude BEGIN
+                INSERT INTO gratitude_fts (gratitude_fts, rowid, text) VALUES ('delete', old.rowid, old.text);
+            END;
+            CREATE TRIGGER gratitude_changed AFTER UPDATE ON gratitude BEGIN
+                INSERT INTO gratitude_fts (gratitude_fts, rowid, text) VALUES ('delete', old.rowid, old.text);
+                INSERT INTO gratitude_fts (rowid, text) VALUES (new.rowid, new.text);
+            END;
+            """)
+    }
+}

@@ -1,0 +1,208 @@
+import ArgumentParser
+import Glibc
+import LifeCalendar
+import NoiseCore
+import NoiseProtocol
+import NoiseSystem
+import NoiseTime
+
+/// `noisectl gratitude`: one entry a day, kept by the daemon; searched, listed, exported and imported.
+struct GratitudeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gratitude",
+        abstract: "The gratitude diary: one entry a day, written here or in your editor, searched and exported.",
+        discussion: """
+            Examples:
+              noisectl gratitude "The walk by the river"     today's entry
+              noisectl gratitude                             today's entry in $VISUAL / $EDITOR
+              noisectl gratitude "and a good coffee" --append
+              noisectl gratitude search river
+              noisectl gratitude export --format markdown --output diary.md
+            """,
+        subcommands: [Write.self, Show.self, List.self, Search.self, Export.self, Import.self],
+        defaultSubcommand: Write.self)
+
+    struct Write: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "write",
+            abstract: "Write today's entry (with no text: in your editor).",
+            discussion: "When the day has an entry, you are asked before it is replaced; --append adds to it instead.")
+
+        @OptionGroup var options: ClientOptions
+        @Argument(help: "The entry's text; none opens $VISUAL or $EDITOR on the day's entry.") var text: [String] = []
+        @Flag(help: "Add the text to the day's entry, on a new line.") var append = false
+        @Flag(help: "Replace the day's entry without asking.") var replace = false
+        @Option(help: "Write for an earlier day, YYYY-MM-DD.") var date: String?
+
+        func validate() throws {
+            if append && replace { throw ValidationError("--append and --replace do not go together") }
+            if let date { _ = try HabitCommand.day(date, option: "--date") }
+            if !text.isEmpty, let problem = GratitudeEntry.problem(text: text.joined(separator: " ")) {
+                throw ValidationError(problem)
+            }
+        }
+
+        func run() throws {
+            try options.withDaemon { connection throws(ClientFailure) in
+                var args: [String: String] = date.map { ["date": $0] } ?? [:]
+                if text.isEmpty {
+                    let shown = try connection.decode(try connection.request("gratitude_show", args: args), as: GratitudeShown.self)
+                    guard let edited = try Self.edit(shown) else { return Output.line("Nothing changed.") }
+                    args["text"] = edited
+                    args["mode"] = GratitudeWriteMode.replace.rawValue
+                } else {
+                    args["text"] = text.joined(separator: " ")
+                    args["mode"] = (append ? GratitudeWriteMode.append : replace ? .replace : .new).rawValue
+                }
+                var data: ReplyData
+                switch Result(catching: { () throws(ClientFailure) in try connection.request("gratitude_write", args: args) }) {
+                case .success(let reply): data = reply
+                case .failure(let failure):
+                    guard failure.code == .entryExists else { throw failure }
+                    guard Self.askToReplace() else {
+                        throw ClientFailure(message: "\(args["date"] ?? "today") has an entry already; give --replace to "
+                            + "replace it or --append to add to it (see it: noisectl gratitude show)", code: .entryExists,
+                            exitCode: 1)
+                    }
+                    args["mode"] = GratitudeWriteMode.replace.rawValue
+                    data = try connection.request("gratitude_write", args: args)
+                }
+                if options.json { return Output.json(data) }
+                let saved = try connection.decode(data, as: GratitudeSaved.self)
+                let verb = ["new": "Saved", "replace": "Replaced", "append": "Added to"][saved.action] ?? "Saved"
+                Output.line("\(verb) the entry for \(saved.entry.date); last saved \(HabitCommand.clock(saved.entry.savedAt)).")
+            }
+        }
+
+        /// The entry through the editor; nil when it came back unchanged or empty.
+        static func edit(_ shown: GratitudeShown) throws(ClientFailure) -> String? {
+            let edited: String?
+            do { edited = try TextEditor.edit(shown.entry?.text ?? "", name: "gratitude-\(shown.date)") } catch {
+                throw ClientFailure.failed("\(error)")
+            }
+            guard var text = edited else { return nil }
+            while text.last?.isNewline == true { text.removeLast() }
+            return text.allSatisfy(\.isWhitespace) ? nil : text
+        }
+
+        /// On a terminal, asks; elsewhere (a script) the refusal stands, with its message.
+        static func askToReplace() -> Bool {
+            guard isatty(STDIN_FILENO) == 1 else { return false }
+            print("The day has an entry already. Replace it? [y/N] ", terminator: "")
+            Output.flush()
+            return readLine()?.lowercased().hasPrefix("y") == true
+        }
+    }
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a day's entry (default: today's).")
+        @OptionGroup var options: ClientOptions
+        @Argument(help: "The day, YYYY-MM-DD.") var date: String?
+
+        func validate() throws { if let date { _ = try HabitCommand.day(date, option: "DATE") } }
+
+        func run() throws {
+            try options.send("gratitude_show", args: date.map { ["date": $0] } ?? [:], as: GratitudeShown.self) { shown in
+                guard let entry = shown.entry else {
+                    return Output.line("No entry for \(shown.date). Write one: noisectl gratitude \"…\"")
+                }
+                GratitudeCommand.show(entry)
+            }
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the entries, oldest first.",
+                                                        aliases: ["ls"])
+        @OptionGroup var options: ClientOptions
+        @Option(help: "From this day on, YYYY-MM-DD.") var since: String?
+
+        func validate() throws { if let since { _ = try HabitCommand.day(since, option: "--since") } }
+
+        func run() throws {
+            try options.send("gratitude_list", args: since.map { ["since": $0] } ?? [:], as: GratitudeEntries.self) { list in
+                guard !list.entries.isEmpty else { return Output.line("No entries" + (since.map { " since \($0)" } ?? "") + ".") }
+                list.entries.forEach { Output.line("\($0.date)  " + GratitudeCommand.firstLine($0.text, width: 70)) }
+            }
+        }
+    }
+
+    struct Search: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "search", abstract: "Find entries with all these words (ignoring case and accents; 'grate' finds 'grateful').")
+        @OptionGroup var options: ClientOptions
+        @Argument(help: "The words.") var words: [String]
+
+        func run() throws {
+            try options.send("gratitude_search", args: ["words": words.joined(separator: " ")], as: GratitudeMatches.self) { found in
+                guard !found.matches.isEmpty else { return Output.line("No entry has \(words.joined(separator: " ")).") }
+                found.matches.forEach { Output.line("\($0.entry.date)  " + $0.snippet.split(whereSeparator: \.isNewline).joined(separator: " ")) }
+            }
+        }
+    }
+
+    struct Export: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "export", abstract: "Write out every entry.")
+        @OptionGroup var options: ClientOptions
+        @Option(help: "markdown, json (what 'gratitude import' reads) or csv.") var format = "markdown"
+        @Option(help: "Write to this file (replaced whole, never half-written) instead of the terminal.") var output: String?
+
+        func validate() throws {
+            guard DiaryExport.Format(rawValue: format) != nil else {
+                throw ValidationError("--format must be markdown, json or csv, got '\(format)'")
+            }
+        }
+
+        func run() throws {
+            try options.withDaemon { connection throws(ClientFailure) in
+                let entries = try connection.decode(try connection.request("gratitude_export"), as: GratitudeEntries.self)
+                let text: String
+                switch DiaryExport.Format(rawValue: format)! {
+                case .markdown: text = DiaryExport.markdown(entries.entries)
+                case .csv: text = DiaryExport.csv(entries.entries)
+                case .json: text = String(decoding: (try? JSONCoding.line(entries)) ?? [], as: UTF8.self) + "\n"
+                }
+                guard let output else { return print(text, terminator: "") }
+                do { try LocalFile.replace(output, with: Array(text.utf8)) } catch {
+                    throw ClientFailure.failed("cannot write \(output): \(error)")
+                }
+                Output.error("wrote \(entries.entries.count) entries to \(output)")
+            }
+        }
+    }
+
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "import", abstract: "Read entries from 'gratitude export --format json'; importing twice changes nothing.")
+        @OptionGroup var options: ClientOptions
+        @Argument(help: "The JSON file.", completion: .file(extensions: ["json"])) var file: String
+
+        func run() throws {
+            let entries = try GratitudeImportFile.read(file)
+            try options.withDaemon { connection throws(ClientFailure) in
+                var total = GratitudeImported()
+                for batch in GratitudeImportFile.batches(entries) {
+                    let done = try connection.decode(try connection.request("gratitude_import", args: batch), as: GratitudeImported.self)
+                    total.added += done.added
+                    total.replaced += done.replaced
+                    total.unchanged += done.unchanged
+                    total.kept += done.kept
+                }
+                if options.json { return Output.json(total) }
+                Output.line("Imported \(entries.count) \(entries.count == 1 ? "entry" : "entries") from \(file): \(total.added) added, \(total.replaced) replaced "
+                    + "(saved later), \(total.unchanged) unchanged, \(total.kept) kept as they were (the stored one is newer).")
+            }
+        }
+    }
+
+    static func show(_ entry: GratitudeEntry) {
+        Output.line("\(entry.date)  (last saved \(ISO8601.format(seconds: entry.savedAt, offsetSeconds: World.zoneSource.systemZone().offset(at: Int64(entry.savedAt)))))")
+        Output.line(entry.text)
+    }
+
+    static func firstLine(_ text: String, width: Int) -> String {
+        let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        let more = line.count < text.count
+        return line.count > width ? String(line.prefix(width - 1)) + "…" : line + (more ? " …" : "")
+    }
+}

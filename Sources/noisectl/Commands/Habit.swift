@@ -1,0 +1,172 @@
+import ArgumentParser
+import LifeCalendar
+import NoiseCore
+import NoiseProtocol
+import NoiseTime
+
+/// `noisectl habit`: habits worth minutes, tapped + or −, adding up to the day's bonus (docs/life.md).
+struct HabitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "habit",
+        abstract: "Habits worth + or − minutes: tap them, and see today's bonus and the weeks behind.",
+        discussion: """
+            Examples:
+              noisectl habit add reading --minutes 15
+              noisectl habit + reading          today's bonus +15 min
+              noisectl habit - scrolling        (also: plus, minus)
+              noisectl habit undo               takes back the last tap
+              noisectl habit stats --weeks 4
+            """,
+        subcommands: [Add.self, Plus.self, Minus.self, Undo.self, List.self, Today.self, Stats.self, Remove.self])
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a habit and what a tap is worth.")
+
+        @OptionGroup var options: ClientOptions
+        @Argument(help: "The habit's name (1 to \(Limits.maxHabitNameLength) characters; matched ignoring case).")
+        var name: String
+        @Option(help: "What one tap is worth, \(Limits.habitMinutes.lowerBound) to \(Limits.habitMinutes.upperBound) minutes.")
+        var minutes: Int
+
+        func validate() throws {
+            try HabitCommand.check(name)
+            if let problem = Habit.problem(minutes: minutes) { throw ValidationError("--minutes: \(problem)") }
+        }
+
+        func run() throws {
+            try options.send("habit_add", args: ["name": JSONValue.string(name), "minutes": .number(Double(minutes))],
+                             as: Habit.self) { habit in
+                Output.line("Added habit \(habit.name), \(habit.minutes) min a tap. Tap it: noisectl habit + \(habit.name)")
+            }
+        }
+    }
+
+    struct Plus: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "plus", abstract: "Add the habit's minutes to today's bonus.",
+                                                        aliases: ["+"])
+        @OptionGroup var tap: TapOptions
+        func run() throws { try tap.send(sign: "plus") }
+    }
+
+    struct Minus: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "minus", abstract: "Take the habit's minutes from today's bonus.",
+                                                        aliases: ["-", "−"])
+        @OptionGroup var tap: TapOptions
+        func run() throws { try tap.send(sign: "minus") }
+    }
+
+    struct TapOptions: ParsableArguments {
+        @OptionGroup var options: ClientOptions
+        @Argument(help: "The habit's name (see 'noisectl habit list').") var name: String
+
+        func validate() throws { try HabitCommand.check(name) }
+
+        func send(sign: String) throws {
+            try options.send("habit_tap", args: ["name": name, "sign": sign], as: HabitTapped.self) { report in
+                Output.line("\(HabitCommand.describe(report.tap)). Today's bonus: \(HabitCommand.signed(report.bonusMinutes)) min.")
+            }
+        }
+    }
+
+    struct Undo: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "undo", abstract: "Take back the last tap.")
+        @OptionGroup var options: ClientOptions
+
+        func run() throws {
+            try options.send("habit_undo", as: HabitTapped.self) { report in
+                Output.line("Took back \(HabitCommand.describe(report.tap)). \(report.tap.day)'s bonus: "
+                    + "\(HabitCommand.signed(report.bonusMinutes)) min.")
+            }
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the habits.", aliases: ["ls"])
+        @OptionGroup var options: ClientOptions
+
+        func run() throws {
+            try options.send("habit_list", as: HabitList.self) { list in
+                guard !list.habits.isEmpty else { return Output.line("No habits yet: noisectl habit add NAME --minutes N") }
+                Output.table(list.habits.map { [$0.name, "± \($0.minutes) min"] }).forEach(Output.line)
+            }
+        }
+    }
+
+    struct Today: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "today", abstract: "Today's bonus and each tap with its time.")
+        @OptionGroup var options: ClientOptions
+        @Option(help: "Another day, YYYY-MM-DD.") var date: String?
+
+        func validate() throws { if let date { _ = try HabitCommand.day(date, option: "--date") } }
+
+        func run() throws {
+            let args: [String: String] = date.map { ["date": $0] } ?? [:]
+            try options.send("habit_today", args: args, as: HabitDay.self) { day in
+                Output.line("Bonus on \(day.date): \(HabitCommand.signed(day.bonusMinutes)) min"
+                    + (day.taps.isEmpty ? " (no taps)" : ""))
+                Output.table(day.taps.map { [HabitCommand.clock($0.at), $0.habit, HabitCommand.signed($0.minutes) + " min"] })
+                    .forEach { Output.line("  " + $0) }
+            }
+        }
+    }
+
+    struct Stats: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "stats", abstract: "Per day and per habit, with sparklines.")
+        @OptionGroup var options: ClientOptions
+        @Option(help: "How many weeks back, \(Limits.habitStatsWeeks.lowerBound) to \(Limits.habitStatsWeeks.upperBound).")
+        var weeks = Limits.defaultHabitStatsWeeks
+
+        func validate() throws {
+            guard Limits.habitStatsWeeks.contains(weeks) else {
+                throw ValidationError("--weeks must be \(Limits.habitStatsWeeks.lowerBound) to \(Limits.habitStatsWeeks.upperBound), got \(weeks)")
+            }
+        }
+
+        func run() throws {
+            try options.send("habit_stats", args: ["weeks": weeks], as: HabitStats.self) { stats in
+                HabitStatsText.lines(stats).forEach(Output.line)
+            }
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Forget a habit and its taps.",
+                                                        aliases: ["rm", "delete"])
+        @OptionGroup var options: ClientOptions
+        @Argument(help: "The habit's name.") var name: String
+
+        func validate() throws { try HabitCommand.check(name) }
+
+        func run() throws {
+            try options.send("habit_remove", args: ["name": name], as: HabitRemoved.self) { removed in
+                Output.line("Removed habit \(removed.removed.name) and its \(removed.tapsRemoved) "
+                    + (removed.tapsRemoved == 1 ? "tap." : "taps."))
+            }
+        }
+    }
+
+    static func check(_ name: String) throws {
+        if let problem = Habit.problem(name: name) {
+            throw ValidationError("habit name '\(name.prefix(40))' \(problem); a name has 1 to \(Limits.maxHabitNameLength) characters")
+        }
+    }
+
+    static func day(_ text: String, option: String) throws -> LocalDate {
+        do { return try LocalDate.parse(text) } catch { throw ValidationError("\(option): \(error)") }
+    }
+
+    static func describe(_ tap: HabitTap) -> String {
+        "\(tap.habit) \(signed(tap.minutes)) min at \(clock(tap.at))"
+    }
+
+    static func signed(_ minutes: Int) -> String {
+        minutes > 0 ? "+\(minutes)" : minutes < 0 ? "−\(-minutes)" : "0"
+    }
+
+    /// HH:MM in the system's zone.
+    static func clock(_ unix: Double) -> String {
+        let seconds = Int64(unix.rounded(.down))
+        let parts = ISO8601.Parts(unix: seconds, offsetSeconds: World.zoneSource.systemZone().offset(at: seconds))
+        return (parts.hour < 10 ? "0" : "") + "\(parts.hour):" + (parts.minute < 10 ? "0" : "") + "\(parts.minute)"
+    }
+}

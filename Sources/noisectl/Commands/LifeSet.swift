@@ -1,0 +1,33 @@
+import ArgumentParser
+import LifeCalendar
+import NoiseCore
+import NoiseProtocol
+import NoiseTime
+
+/// `noisectl life set`: the birth date and the life expectancy the daemon keeps for the life view.
+struct LifeSet: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set",
+        abstract: "Keep your birth date and life expectancy (default \(Limits.defaultLifeYears) years) for the life view.",
+        discussion: "Stored by the daemon, never logged. Example: noisectl life set --birth 1990-01-01 --years 85")
+
+    @OptionGroup var options: ClientOptions
+    @Option(help: "Your birth date, YYYY-MM-DD.") var birth: String
+    @Option(help: "Life expectancy, \(Limits.lifeYears.lowerBound) to \(Limits.lifeYears.upperBound) years.")
+    var years = Limits.defaultLifeYears
+
+    func validate() throws {
+        do { _ = try LifeSpan(birth: try LocalDate.parse(birth), years: years) } catch {
+            throw ValidationError("\(error)")
+        }
+    }
+
+    func run() throws {
+        try options.send("life_set", args: ["birth": JSONValue.string(birth), "years": .number(Double(years))],
+                         as: LifeInfo.self) { info in
+            guard let figures = info.figures, let birth = info.birth else { return Output.line("Saved.") }
+            Output.line("Saved: born \(birth), \(info.years) years expected (to \(figures.expectedEndDate)). "
+                + "\(figures.daysRemaining) days remaining, \(figures.percentLived.fixed(1)) % lived.")
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import GRDB
+import Testing
+@testable import LifeCalendar
+@testable import NoiseAlarms
+@testable import NoiseCore
+@testable import NoiseProtocol
+@testable import NoiseStore
+@testable import NoiseTime
+
+/// The v5 migration (the life calendar): a v4 store upgrades in place; habits, taps and the diary with its
+/// full-text index; export and import round trips; the data survives a damaged file's rebuild.
+@Suite("Alarm store, life calendar")
+struct LifeStoreTests {
+    let day = try! LocalDate.parse("2026-11-27")
+
+    func temporaryPath() -> (folder: URL, path: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("noiseclock-life-\(UUID().uuidString)")
+        return (folder, folder.appendingPathComponent("noised.sqlite").path)
+    }
+
+    func saved(_ written: AlarmStore.EntryWritten) throws -> GratitudeSaved {
+        guard case .saved(let saved) = written else { throw CancellationError() }
+        return saved
+    }
+
+    @Test func aVersion4StoreWithAPassAlarmUpgradesInPlace() async throws {
+        let (folder, path) = temporaryPath()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        do {
+            let old = try DatabaseQueue(path: path)
+            try AlarmStore.migrator.migrate(old, upTo: "v4")
+            try await old.write { db in
+                try db.execute(sql: """
+                    INSERT INTO alarm (id, time, enabled, label, repeatMask, sound, volume, rampSeconds, snoozeMinutes,
+                                       ringLimitSeconds, note, lookAfter, createdAt, passSatellite, passVisible,
+                                       passMinElevation, passLeadSeconds)
+                    VALUES (3, '00:00', 1, 'ISS', 127, 'classic', 80, 30, 9, 600, NULL, 1795000000, 1794000000,
+                            25544, 1, 30, 300)
+                    """)
+            }
+        }
+        let store = try AlarmStore.open(path: path)
+        #expect(try await store.snapshot().alarms.map(\.pass?.satellite) == [25544])
+        #expect(try await store.life() == nil && store.check().sound)
+        try await store.setLife(LifeSpan(birth: LocalDate.parse("1990-01-01"), years: 85))
+        #expect(try await store.life() == LifeSpan(birth: LocalDate.parse("1990-01-01"), years: 85))
+    }
+
+    @Test func habitsAreMatchedIgnoringCaseAndTheirTapsGoWithThem() async throws {
+        let store = try AlarmStore.inMemory()
+        #expect(try await store.addHabit(Habit(name: "Reading", minutes: 15)) == .added)
+        #expect(try await store.addHabit(Habit(name: "reading", minutes: 5)) == .exists(Habit(name: "Reading", minutes: 15)))
+        #expect(try await store.addHabit(Habit(name: "Scrolling", minutes: 10)) == .added)
+        let plus = try #require(try await store.tap(habit: "READING", sign: 1, at: 100, day: day))
+        #expect(plus.habit == "Reading" && plus.minutes == 15 && plus.day == day)
+        _ = try await store.tap(habit: "scrolling", sign: -1, at: 101, day: day)
+        #expect(try await store.tap(habit: "nope", sign: 1, at: 102, day: day) == nil)
+        #expect(try await store.taps(from: day, through: day).map(\.minutes) == [15, -10])
+        #expect(try await store.undoLastTap()?.habit == "Scrolling")
+        #expect(try await store.taps(from: day, through: day).map(\.minutes) == [15])
+        #expect(try await store.removeHabit(named: "reading") == HabitRemoved(removed: Habit(name: "Reading", minutes: 15), tapsRemoved: 1))
+        #expect(try await store.taps(from: day, through: day).isEmpty)
+        #expect(try await store.undoLastTap() == nil)
+        #expect(try await store.habits() == [Habit(name: "Scrolling", minutes: 10)])
+        for index in 1..<Limits.maxHabits { _ = try await store.addHabit(Habit(name: "h\(index)", minutes: 1)) }
+        #expect(try await store.addHabit(Habit(name: "one more", minutes: 1)) == .full)
+    }
+
+    @Test func aDayHasOneEntryReplacedOrAppendedToOnlyWhenAsked() async throws {
+        let store = try AlarmStore.inMemory()
+        let first = try saved(try await store.writeEntry("The walk", day: day, at: 10, mode: .new))
+        #expect(first.action == "new" && first.entry == GratitudeEntry(date: day, text: "The walk", savedAt: 10))
+        #expect(try await store.writeEntry("Other", day: day, at: 11, mode: .new) == .exists(first.entry))
+        #expect(try saved(try await store.writeEntry("and tea", day: day, at: 12, mode: .append)).entry.text == "The walk\nand tea")
+        #expect(try saved(try await store.writeEntry("Rain", day: day, at: 13, mode: .replace)).action == "replace")
+        #expect(try await store.entry(for: day) == GratitudeEntry(date: day, text: "Rain", savedAt: 13))
+        let long = String(repeating: "x", count: Limits.maxGratitudeBytes - 2)
+        await #expect(throws: ProtocolError.self) { try await store.writeEntry(long, day: day, at: 14, mode: .append) }
+        #expect(try await store.entry(for: day)?.text == "Rain", "a refused append changes nothing")
+    }
+
+    @Test func searchFindsWordsByPrefixIgnoringCaseAndAccentsAndFollowsChanges() async throws {
+        let store = try AlarmStore.inMemory()
+        _ = try await store.writeEntry("Grateful for the CAFÉ by the river", day: day, at: 1, mode: .new)
+        _ = try await store.writeEntry("A quiet evening", day: day.adding(days: -1), at: 2, mode: .new)
+        #expect(try await store.search(words: "cafe").matches.map(\.entry.date) == [day])
+        #expect(try await store.search(words: "grate riv").matches.first?.snippet.contains("[Grateful]") == true)
+        #expect(try await store.search(words: "river evening").matches.isEmpty, "every word must appear")
+        // The user's words are words, not FTS5 syntax.
+        for words in ["\"", "quiet OR", "NEAR(", "*", "a:b", "-quiet"] {
+            _ = try await store.search(words: words)
+        }
+        #expect(try await store.search(words: "-quiet").matches.count == 1)
+        #expect(try await store.search(words: "\"").matches.isEmpty)
+        _ = try await store.writeEntry("Snow", day: day, at: 3, mode: .replace)
+        #expect(try await store.search(words: "river").matches.isEmpty, "the old text left the index")
+        #expect(try await store.search(words: "snow").matches.count == 1)
+    }
+
+    @Test func exportImportRoundTripsAndImportingTwiceChangesNothing() async throws {
+        let source = try AlarmStore.inMemory()
+        for offset in 0..<30 {
+            _ = try await source.writeEntry("Day \(offset): \"quotes\", commas\nand lines", day: day.adding(days: Int64(-offset)),
+                                            at: 1_795_000_000 + Double(offset), mode: .new)
+        }
+        let exported = try await source.entries(since: nil)
+        #expect(exported.count == 30 && exported.first!.date < exported.last!.date)
+        let json = try JSONCoding.line(GratitudeEntries(entries: exported))
+        let read = try JSONCoding.decode(GratitudeEntries.self, from: json).entries
+        #expect(read == exported)
+        let target = try AlarmStore.inMemory()
+        #expect(try await target.importEntries(read) == GratitudeImported(added: 30))
+        #expect(try await target.entries(since: nil) == exported)
+        #expect(try await target.importEntries(read) == GratitudeImported(unchanged: 30))
+        // An older copy of an entry never overwrites newer writing; a newer one does.
+        _ = try await target.writeEntry("Rewritten", day: day, at: 1_796_000_000, mode: .replace)
+        #expect(try await target.importEntries(read) == GratitudeImported(unchanged: 29, kept: 1))
+        var newer = read[29]
+        newer.text = "From the other machine"
+        newer.savedAt = 1_797_000_000
+        #expect(try await target.importEntries([newer]) == GratitudeImported(replaced: 1))
+        #expect(try await target.entries(since: day).map(\.text) == ["From the other machine"])
+        #expect(try await target.search(words: "machine").matches.count == 1)
+    }
+
+    @Test func aRebuiltStoreKeepsTheLifeHabitsTapsAndDiary() async throws {
+        let (folder, path) = temporaryPath()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let writable = try AlarmStore.open(path: path)
+        _ = try await writable.insert(Alarm(id: 0, time: TimeOfDay(hour: 7, minute: 0)), lookAfter: 100)
+        _ = try await writable.insert(Alarm(id: 0, time: TimeOfDay(hour: 8, minute: 0)), lookAfter: 100)
+        let life = try LifeSpan(birth: LocalDate.parse("1990-01-01"), years: 80)
+        try await writable.setLife(life)
+        _ = try await writable.addHabit(Habit(name: "Reading", minutes: 15))
+        let tap = try await writable.tap(habit: "Reading", sign: 1, at: 100, day: day)
+        _ = try await writable.writeEntry("The river", day: day, at: 100, mode: .new)
+        try writable.close()
+        let queue = try DatabaseQueue(path: path)
+        try await queue.write { db in try db.execute(sql: "UPDATE alarm SET time = 'garbage' WHERE id = 2") }
+        try queue.close()
+
+        let store = AlarmStore.openChecked(path: path, now: Date(timeIntervalSince1970: 0))
+        #expect(store.damaged)
+        #expect(try await store.life() == life, "served read-only from memory")
+        let rebuilt = try store.rebuilt(lookAfter: [:], snoozes: [:]).store
+        #expect(try await rebuilt.life() == life)
+        #expect(try await rebuilt.habits() == [Habit(name: "Reading", minutes: 15)])
+        #expect(try await rebuilt.taps(from: day, through: day) == [tap!])
+        #expect(try await rebuilt.search(words: "river").matches.map(\.entry.text) == ["The river"])
+        try rebuilt.close()
+    }
+}
