@@ -27,6 +27,7 @@ The seed is printed; ``NOISECLOCK_STRESS_SEED`` replays a run's choices (thread 
 
 from __future__ import annotations
 
+import datetime
 import os
 import random
 import shutil
@@ -46,6 +47,10 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "integration"))
 
 import harness as H  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import life_worker as L  # noqa: E402
 
 CHANGES = int(os.environ.get("NOISECLOCK_STRESS_CHANGES", "1000"))
 SEED = int(os.environ.get("NOISECLOCK_STRESS_SEED") or random.SystemRandom().randrange(1 << 32))
@@ -185,7 +190,8 @@ class Stats:
 # The kinds of change a kill is aimed at, each as often as the others however rare it is: the ring worker's
 # "arm" (an edit moving a ring alarm two seconds ahead) and "disable-snoozed" (disabling an alarm it has just
 # snoozed) are kinds of their own.
-AIMED_KINDS = ["add", "edit", "enable", "disable", "remove", "duplicate", "arm", "snooze", "disable-snoozed"]
+AIMED_KINDS = ["add", "edit", "enable", "disable", "remove", "duplicate", "arm", "snooze", "disable-snoozed",
+               "tap", "undo", "write"]
 
 
 class Tap:
@@ -207,6 +213,10 @@ class Tap:
 
 
 # --------------------------------------------------------------------------- the workers
+
+
+# What a new alarm holds that the workers never set: no note, not a timer, on Earth's clock, no satellite.
+NEW_ALARM = {"note": None, "fires_at": None, "mars": None, "pass": None}
 
 
 class Worker:
@@ -362,7 +372,7 @@ class Worker:
         t0 = time.time()
         if kind == "add":
             fields = self.random_fields()
-            p = Pending("add", self.index, None, dict({"note": None}, **self.alarm_from(fields)), t0)
+            p = Pending("add", self.index, None, dict(NEW_ALARM, **self.alarm_from(fields)), t0)
             data = self.change(p, "alarm_add", fields)
             if data is None:
                 return False
@@ -507,7 +517,8 @@ class RingWorker(Worker):
             for info in data:
                 aid = info["alarm"]["id"]
                 until = info["snoozed_until"]["unix"] if info["snoozed_until"] else None
-                lo, hi = int(t0) + per.get(aid, 0) * 60, int(t1) + per.get(aid, 0) * 60
+                # The daemon's "now" falls between t0 and t1 (one clock); its instants keep milliseconds.
+                lo, hi = t0 + per.get(aid, 0) * 60 - 0.001, t1 + per.get(aid, 0) * 60 + 0.001
                 if until is None or not lo <= until <= hi or info["ringing"]:
                     self.stats.problem(f"snooze of {aid}: until {until}, want {lo}..{hi}: {info}")
                 if info["alarm"] != self.model.alarms[aid].alarm:
@@ -575,7 +586,7 @@ def verify(model: Model, listed: list[dict], stats: Stats, kill_time: float) -> 
         if snooze and aid in snooze.snooze_ids:
             # The snooze may or may not have been stored: before it, or until send + minutes .. kill + minutes.
             m = snooze.snooze_minutes[aid] * 60
-            options = [snoozed, (int(snooze.sent) + m, int(kill_time) + 1 + m)]
+            options = [snoozed, (snooze.sent + m - 0.001, kill_time + 1 + m)]
         else:
             options = [snoozed]
         fits_before = any(ok_as(known.alarm, known.owner, s, info) for s in options)
@@ -664,6 +675,9 @@ def test_acknowledged_changes_survive_kill_9(tmp_path):
                              for i in range(WORKERS)]
     ringer = RingWorker(WORKERS, random.Random(master.randrange(1 << 32)), model, budget, stats, tap, d.socket)
     killer_rng = random.Random(master.randrange(1 << 32))
+    life = L.LifeModel()
+    lifer = L.LifeWorker(random.Random(master.randrange(1 << 32)), life, tap, d.socket, H.RawClient, REPLY_TIMEOUT, BROKEN)
+    first_day = datetime.datetime.now(datetime.timezone.utc).date()
     try:
         d.start()
         # The ring alarms: daily, so a ring never switches them off; rung out only after 2 h.
@@ -675,12 +689,13 @@ def test_acknowledged_changes_survive_kill_9(tmp_path):
                 r = c.request("alarm_add", fields)
                 assert r["ok"], r
                 model.alarms[r["data"]["alarm"]["id"]] = Known(r["data"]["alarm"], WORKERS)
+            L.setup(c)
         epochs = 0
         while not budget.exhausted:
             epochs += 1
             stop = threading.Event()
             budget.new_epoch(killer_rng.randrange(1, 26))
-            threads = [threading.Thread(target=w.run, args=(stop,), daemon=True) for w in workers + [ringer]]
+            threads = [threading.Thread(target=w.run, args=(stop,), daemon=True) for w in workers + [ringer, lifer]]
             for t in threads:
                 t.start()
             if killer_rng.random() < 0.5:
@@ -706,8 +721,11 @@ def test_acknowledged_changes_survive_kill_9(tmp_path):
             d.start()
             with H.RawClient(d.socket, timeout=REPLY_TIMEOUT) as c:
                 listed = c.request("alarm_list")
+                life_state = L.read_state(c, first_day)
             assert listed["ok"], listed
             verify(model, listed["data"], stats, kill_time)
+            for p in L.verify(life, *life_state):
+                stats.problem(f"after kill {stats.kills}: life: {p}")
             if stats.problems:
                 break
         # The end: a clean stop closes the store; the file on its own must pass the checks too.
@@ -723,7 +741,9 @@ def test_acknowledged_changes_survive_kill_9(tmp_path):
               f"lost {stats.lost}, half-applied {stats.half_applied}, unexpected {stats.unexpected}; "
               f"kills {stats.kills} ({stats.kills_mid_request} aimed at a request in flight); "
               f"rings snoozed {stats.rings} in {stats.snoozes} snoozes; "
-              f"{len(model.alarms)} alarms at the end; {elapsed:.1f} s; seed {SEED}")
+              f"{len(model.alarms)} alarms at the end; life calendar: acknowledged {life.acked}, "
+              f"{life.unanswered} unanswered ({life.applied_unanswered} of them applied), {len(life.taps)} taps and "
+              f"{len(life.entries)} entries at the end; {elapsed:.1f} s; seed {SEED}")
         for p in stats.problems[:20]:
             print("PROBLEM:", p)
         assert not stats.problems, f"{len(stats.problems)} problems (seed {SEED}); first: {stats.problems[0]}"
@@ -732,6 +752,7 @@ def test_acknowledged_changes_survive_kill_9(tmp_path):
         if CHANGES >= 1000:
             assert stats.kills >= MIN_KILLS, f"only {stats.kills} kills for {CHANGES} changes"
             assert stats.snoozes >= 5, f"only {stats.snoozes} snoozes"
+            assert min(life.acked.values()) >= 20, f"too few life changes: {life.acked}"
     except BaseException:
         print(f"--- noised log tail (seed {SEED}) ---\n{d.log()[-4000:]}")
         raise
