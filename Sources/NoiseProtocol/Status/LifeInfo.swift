@@ -1,19 +1,20 @@
 import LifeCalendar
+import NoiseCore
 import NoiseTime
 
 /// The life view's data, as `life_show` answers: the stored life (if set) and its figures today, today's habit
 /// bonus and the last gratitude entry.
 public struct LifeInfo: Sendable, Equatable, Codable {
     /// The birth date, nil until `life_set`.
-    public var birth: LocalDate?
+    @ExplicitNull public var birth: LocalDate?
     public var years: Int
     /// The daemon's today, in the system's zone.
     public var today: LocalDate
     /// Nil until a birth date is set.
-    public var figures: LifeFigures?
+    @ExplicitNull public var figures: LifeFigures?
     /// Today's bonus: the sum of today's taps, in minutes.
     public var bonusMinutes: Int
-    public var lastEntry: GratitudeEntry?
+    @ExplicitNull public var lastEntry: GratitudeEntry?
 
     public init(birth: LocalDate?, years: Int, today: LocalDate, figures: LifeFigures?, bonusMinutes: Int,
                 lastEntry: GratitudeEntry?) {

@@ -1,4 +1,5 @@
 import LifeCalendar
+import NoiseCore
 import NoiseTime
 
 /// `habit_list`.
@@ -57,7 +58,7 @@ public struct GratitudeSaved: Sendable, Equatable, Codable {
 /// `gratitude_show`: the day asked and its entry, if any.
 public struct GratitudeShown: Sendable, Equatable, Codable {
     public var date: LocalDate
-    public var entry: GratitudeEntry?
+    @ExplicitNull public var entry: GratitudeEntry?
     public init(date: LocalDate, entry: GratitudeEntry?) {
         self.date = date
         self.entry = entry

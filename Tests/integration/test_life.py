@@ -1,0 +1,169 @@
+"""The life calendar kept by the daemon (docs/life.md): the birth date, habits and their taps, the gratitude diary
+with its search, export and import, their events, their errors, and what survives a restart; all through the real
+noised and noisectl. (The life view, the grid and the poster are in test_life_view.py; kill -9 in make stress.)"""
+
+import csv
+import datetime
+import io
+import json
+import os
+import stat
+
+import pytest
+
+import harness as H
+
+
+def _ok(r):
+    assert r.returncode == 0, str(r)
+    return r
+
+
+def _today(d) -> str:
+    return d.request("life_show")["data"]["today"]
+
+
+@pytest.fixture
+def daemon(make_daemon):
+    # TZ fixes the daemon's "today" and noisectl's local times alike.
+    return make_daemon(device="null", extra_env={"TZ": "UTC"})
+
+
+def test_the_life_is_set_checked_and_kept_across_a_restart(daemon):
+    d = daemon
+    info = _ok(d.ctl("--json", "life", "set", "--birth", "1990-01-01", "--years", "85")).json
+    assert info["birth"] == "1990-01-01" and info["years"] == 85, info
+    today = datetime.date.fromisoformat(info["today"])
+    lived = (today - datetime.date(1990, 1, 1)).days
+    f = info["figures"]
+    assert f["days_lived"] == lived and f["weeks_lived"] == lived // 7 and f["total_weeks"] == 85 * 52, f
+    assert f["expected_end_date"] == "2075-01-01" and f["days_remaining"] == (datetime.date(2075, 1, 1) - today).days
+
+    # Refused, naming what is accepted, and nothing changes.
+    tomorrow = (today + datetime.timedelta(days=1)).isoformat()
+    r = d.request("life_set", {"birth": tomorrow})
+    assert not r["ok"] and "is after today" in r["error"]["message"], r
+    r = d.ctl("life", "set", "--birth", "1990-01-01", "--years", "151")
+    assert r.returncode == 2 and "1 to 150 years" in r.stderr, str(r)
+    r = d.ctl("life", "set", "--birth", "1990-02-30")
+    assert r.returncode == 2 and "February 1990 has days 01 to 28" in r.stderr, str(r)
+    assert d.request("life_show")["data"]["birth"] == "1990-01-01"
+
+    d.stop()
+    d.start()
+    assert d.request("life_show")["data"]["years"] == 85
+    assert "1990-01-01" not in d.log(), "the birth date is personal: never logged"
+
+
+def test_habits_add_up_to_the_days_bonus_with_undo_stats_and_events(daemon):
+    d = daemon
+    _ok(d.ctl("habit", "add", "Reading", "--minutes", "15"))
+    _ok(d.ctl("habit", "add", "scrolling", "--minutes", "10"))
+    r = d.ctl("habit", "add", "reading", "--minutes", "5")
+    assert r.returncode == 1 and 'there is a habit "Reading" already' in r.stderr, str(r)
+    r = d.ctl("habit", "add", "walk", "--minutes", "0")
+    assert r.returncode == 2 and "1 to 1440 minutes" in r.stderr, str(r)
+
+    with H.RawClient(d.socket) as events:
+        assert events.request("subscribe")["ok"]
+        r = _ok(d.ctl("habit", "+", "reading"))
+        assert r.stdout.startswith("Reading +15 min at ") and "Today's bonus: +15 min." in r.stdout, r.stdout
+        e = events.next_event(lambda e: e["event"] == "habit_tapped", timeout=5)
+        assert e["data"]["tap"]["minutes"] == 15 and e["data"]["bonus_minutes"] == 15 and not e["data"]["undone"], e
+        _ok(d.ctl("habit", "plus", "Reading"))
+        r = _ok(d.ctl("habit", "-", "SCROLLING"))
+        assert "Today's bonus: +20 min." in r.stdout, r.stdout
+        r = _ok(d.ctl("habit", "undo"))
+        assert r.stdout.startswith("Took back scrolling −10 min") and "bonus: +30 min" in r.stdout, r.stdout
+        e = events.next_event(lambda e: e["event"] == "habit_tapped" and e["data"]["undone"], timeout=5)
+        assert e["data"]["bonus_minutes"] == 30, e
+
+    r = d.ctl("habit", "minus", "nope")
+    assert r.returncode == 1 and 'no habit is named "nope"; habits: Reading, scrolling' in r.stderr, str(r)
+    today = _ok(d.ctl("--json", "habit", "today")).json
+    assert today["bonus_minutes"] == 30 and [t["habit"] for t in today["taps"]] == ["Reading", "Reading"], today
+    stats = _ok(d.ctl("--json", "habit", "stats", "--weeks", "2")).json
+    assert len(stats["days"]) == 14 and stats["days"][-1] == {"date": today["date"], "minutes": 30, "taps": 2}, stats
+    by_name = {h["name"]: h for h in stats["habits"]}
+    assert by_name["Reading"]["plus"] == 2 and by_name["scrolling"]["minutes"] == 0, stats
+    text = _ok(d.ctl("habit", "stats", "--weeks", "1")).stdout
+    assert "+30 min in 2 taps" in text and "▁▁▁▁▁▁█" in text, text
+
+    d.stop()
+    d.start()
+    assert _ok(d.ctl("--json", "habit", "today")).json["bonus_minutes"] == 30, "taps survive a restart"
+    r = _ok(d.ctl("habit", "remove", "reading"))
+    assert "Removed habit Reading and its 2 taps." in r.stdout, r.stdout
+    assert _ok(d.ctl("--json", "habit", "today")).json["bonus_minutes"] == 0
+    assert "Reading" not in d.log() and "scrolling" not in d.log(), "habit names are personal: never logged"
+
+
+def test_one_entry_a_day_asked_before_replacing_appended_edited_searched(daemon, tmp_path):
+    d = daemon
+    r = _ok(d.ctl("gratitude", "The walk by the river"))
+    assert r.stdout.startswith("Saved the entry for "), r.stdout
+    r = d.ctl("gratitude", "Something else")
+    assert r.returncode == 1 and "has an entry already; give --replace" in r.stderr, str(r)
+    _ok(d.ctl("gratitude", "and a strong coffee", "--append"))
+    shown = _ok(d.ctl("--json", "gratitude", "show")).json
+    assert shown["entry"]["text"] == "The walk by the river\nand a strong coffee", shown
+
+    # No text: the entry in $EDITOR (here a script that edits the file it is given), saved when changed.
+    editor = tmp_path / "editor.sh"
+    editor.write_text('#!/bin/sh\nsed -i "s/walk/run/" "$1"\n')
+    editor.chmod(editor.stat().st_mode | stat.S_IXUSR)
+    env = dict(d.env(), EDITOR=str(editor))
+    r = _ok(H.noisectl("gratitude", socket=d.socket, env=env))
+    assert r.stdout.startswith("Replaced the entry for "), str(r)
+    unchanged = dict(d.env(), EDITOR="true")
+    assert _ok(H.noisectl("gratitude", socket=d.socket, env=unchanged)).stdout == "Nothing changed.\n"
+    failing = dict(d.env(), EDITOR="false")
+    r = H.noisectl("gratitude", socket=d.socket, env=failing)
+    assert r.returncode == 1 and "the editor 'false' failed" in r.stderr, str(r)
+
+    yesterday = (datetime.date.fromisoformat(_today(d)) - datetime.timedelta(days=1)).isoformat()
+    _ok(d.ctl("gratitude", "Café with Ana, then the quiet evening", "--date", yesterday))
+    future = (datetime.date.fromisoformat(_today(d)) + datetime.timedelta(days=1)).isoformat()
+    r = d.ctl("gratitude", "tomorrow", "--date", future)
+    assert r.returncode == 1 and "is after today" in r.stderr, str(r)
+
+    found = _ok(d.ctl("--json", "gratitude", "search", "cafe")).json["matches"]
+    assert [m["entry"]["date"] for m in found] == [yesterday] and "[Café]" in found[0]["snippet"], found
+    assert _ok(d.ctl("--json", "gratitude", "search", "run", "stro")).json["matches"][0]["entry"]["date"] == _today(d)
+    assert "No entry has walk." in _ok(d.ctl("gratitude", "search", "walk")).stdout, "the edit left the index"
+    listed = _ok(d.ctl("gratitude", "list", "--since", yesterday)).stdout.splitlines()
+    assert listed[0].startswith(yesterday) and listed[1].startswith(_today(d) + "  The run by the river …"), listed
+    assert "river" not in d.log() and "Ana" not in d.log(), "entries are personal: never logged"
+
+
+def test_export_in_three_formats_and_import_round_trips_idempotently(daemon, make_daemon, tmp_path):
+    d = daemon
+    today = datetime.date.fromisoformat(_today(d))
+    texts = {}
+    for back in range(5):
+        day = (today - datetime.timedelta(days=back)).isoformat()
+        texts[day] = f'Day {back}: "quoted", with commas\nand a second line ☀'
+        _ok(d.ctl("gratitude", texts[day], "--date", day))
+
+    out = tmp_path / "diary.json"
+    r = _ok(d.ctl("gratitude", "export", "--format", "json", "--output", str(out)))
+    assert "wrote 5 entries" in r.stderr, str(r)
+    exported = json.loads(out.read_text())["entries"]
+    assert {e["date"]: e["text"] for e in exported} == texts
+    rows = list(csv.DictReader(io.StringIO(_ok(d.ctl("gratitude", "export", "--format", "csv")).stdout, newline="")))
+    assert {r["date"]: r["text"] for r in rows} == texts and all(r["saved_at"].endswith("+00:00") for r in rows), rows
+    md = _ok(d.ctl("gratitude", "export")).stdout
+    assert md.startswith("# Gratitude diary\n") and md.count("\n## ") == 5, md
+
+    other = make_daemon(device="null", extra_env={"TZ": "UTC"})
+    r = _ok(other.ctl("gratitude", "import", str(out)))
+    assert "5 added, 0 replaced (saved later), 0 unchanged" in r.stdout, r.stdout
+    again = _ok(other.ctl("--json", "gratitude", "import", str(out))).json
+    assert again == {"added": 0, "replaced": 0, "unchanged": 5, "kept": 0}, again
+    assert json.loads(_ok(other.ctl("gratitude", "export", "--format", "json")).stdout) == {"entries": exported}
+
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"entries": [{"date": "2026-02-30", "text": "x"}]}')
+    r = other.ctl("gratitude", "import", str(bad))
+    assert r.returncode == 2 and "is not a diary export" in r.stderr and "February 2026 has days 01 to 28" in r.stderr, str(r)
+    assert len(other.request("gratitude_export")["data"]["entries"]) == 5, "a refused import changes nothing"
