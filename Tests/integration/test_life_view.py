@@ -198,3 +198,86 @@ def test_png_through_rsvg_convert_is_an_a4_page_at_300_dpi(bins, tmp_path):
     # 210 × 297 mm at 300 dots an inch, a part of a pixel made whole.
     assert (w, h) == (math.ceil(210 / 25.4 * 300), math.ceil(297 / 25.4 * 300)) == (2481, 3508), (w, h)
     assert not list(tmp_path.glob("*.tmp*")), "no temporary file left"
+
+
+# ---------------------------------------------------------------- the daemon's side, stood in for
+
+
+class LifeShowStandIn:
+    """A socket that answers `life_show` with a fixed LifeInfo, as docs/protocol.md's envelope carries it: a
+    stand-in until noised's own `life_show` lands (then these tests move to `make_daemon`). It checks the client
+    against LifeInfo's JSON (snake_case keys), not the daemon."""
+
+    def __init__(self, path: Path, info: dict):
+        import socket
+        import threading
+        self.info, self.requests = info, []
+        self.server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.server.bind(str(path))
+        self.server.listen(4)
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self):
+        while True:
+            try:
+                conn, _ = self.server.accept()
+            except OSError:
+                return
+            with conn, conn.makefile("rwb") as f:
+                f.write(b'{"event":"hello","data":{"name":"noised","version":"0","protocol":1}}\n')
+                f.flush()
+                for line in f:
+                    request = json.loads(line)
+                    self.requests.append(request["cmd"])
+                    f.write(json.dumps({"id": request["id"], "data": self.info}).encode() + b"\n")
+                    f.flush()
+
+    def close(self):
+        self.server.close()
+
+
+INFO = {"birth": "1990-01-01", "years": 80, "today": "2024-06-15", "bonus_minutes": 25,
+        "figures": {"days_lived": 12584, "weeks_lived": 1797, "total_weeks": 4160, "weeks_remaining": 2363,
+                    "percent_lived": 43.197115384615387, "expected_end_date": "2070-01-01", "days_remaining": 16636,
+                    "days_remaining_signed": 16636},
+        "last_entry": {"date": "2024-06-14", "text": "Rain on the roof\nand more", "saved_at": 1718380800.5}}
+
+
+@pytest.fixture
+def stand_in(tmp_path):
+    made = []
+
+    def make(info):
+        s = LifeShowStandIn(tmp_path / "sock", info)
+        made.append(s)
+        return s
+    yield make
+    for s in made:
+        s.close()
+
+
+def test_without_birth_the_view_shows_what_life_show_answers(bins, tmp_path, stand_in):
+    s = stand_in(INFO)
+    sock = str(tmp_path / "sock")
+    r = life("--socket", sock, "--once", "--size", "80x24")
+    assert r.returncode == 0, r.stderr
+    assert braille_dots(r.stdout) == 1798 and "Today's bonus +25 min" in r.stdout, r.stdout
+    assert "Grateful, 2024-06-14:" in r.stdout and "Rain on the roof" in r.stdout and "and more" not in r.stdout
+    j = life("--socket", sock, "--json")
+    assert j.returncode == 0 and json.loads(j.stdout) == INFO, j.stdout
+    out = tmp_path / "life.svg"
+    g = life("grid", "--socket", sock, "--svg", str(out))
+    assert g.returncode == 0, g.stderr
+    _, cells = poster(out)
+    assert [c.get("class") for c in cells].count("lived") == 1797
+    assert s.requests == ["life_show"] * 3
+
+
+def test_no_birth_date_stored_the_view_and_the_poster_say_how_to_set_one(bins, tmp_path, stand_in):
+    stand_in(dict(INFO, birth=None, figures=None, last_entry=None, bonus_minutes=0))
+    sock = str(tmp_path / "sock")
+    r = life("--socket", sock, "--once", "--size", "80x24")
+    assert r.returncode == 0 and "No birth date set." in r.stdout and "noisectl life set --birth" in r.stdout, r.stdout
+    g = life("grid", "--socket", sock, "--svg", str(tmp_path / "x.svg"))
+    assert g.returncode == 1 and "no birth date is set" in g.stderr and "--birth" in g.stderr, g.stderr
+    assert not (tmp_path / "x.svg").exists()
