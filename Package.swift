@@ -62,8 +62,9 @@ let package = Package(
         .target(name: "NoiseProtocol", dependencies: ["NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "MarsTime", "Orbits",
                                                        "LifeCalendar"],
                 swiftSettings: strict),
-        // The terminal clocks' faces (noisectl only).
-        .target(name: "ClockFace", dependencies: ["NoiseCore", "NoiseTime", "NoiseConfig"], swiftSettings: strict),
+        // The terminal clocks' faces and the life grid's views, the poster too (noisectl only).
+        .target(name: "ClockFace", dependencies: ["NoiseCore", "NoiseTime", "NoiseConfig", "LifeCalendar"],
+                swiftSettings: strict),
 
         // The I/O edges both executables share (the system's tz database, peer credentials), kept out of the pure core.
         .target(name: "NoiseSystem", dependencies: ["NoiseCore", "NoiseTime", "TimeScales", "Orbits"], swiftSettings: strict),

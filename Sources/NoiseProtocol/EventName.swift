@@ -17,6 +17,8 @@ public enum EventName {
     public static let nextAlarm = "next_alarm"
     /// A habit was tapped or a tap undone: data is a `HabitTapped`.
     public static let habitTapped = "habit_tapped"
+    /// The birth date or the life expectancy was set: data is a `LifeInfo`.
+    public static let lifeChanged = "life_changed"
     /// A gratitude entry was written: data is a `GratitudeSaved`.
     public static let gratitudeSaved = "gratitude_saved"
 }

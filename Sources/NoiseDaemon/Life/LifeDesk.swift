@@ -40,7 +40,9 @@ public struct LifeDesk: Sendable {
             }
             try await storing("the birth date could not be saved") { try await $0.setLife(life) }
             logger.info("life: the birth date and expectancy were set")
-            return try await show(today: today)
+            let info = try await show(today: today)
+            hub.publish(EventName.lifeChanged, data: info)
+            return info
         case .habitAdd(let habit):
             switch try await storing("the habit could not be added", { try await $0.addHabit(habit) }) {
             case .added: return habit

@@ -24,6 +24,7 @@ struct Clock: ParsableCommand {
               noisectl clock --theme night
               noisectl clock --analog --zone America/New_York
               noisectl clock --once --size 80x24
+              noisectl clock --overlay life
             """)
 
     @Option(help: "Control socket of the daemon (default: $NOISED_SOCKET, else $XDG_RUNTIME_DIR/noised/socket).")
@@ -71,6 +72,9 @@ struct Clock: ParsableCommand {
 
     @Flag(help: "With --mars: local true solar time (LTST) instead of local mean solar time.")
     var solar = false
+
+    @Option(help: "Add a line under the digits: life (the days remaining and today's habit bonus, from noised). Not saved.")
+    var overlay: [ClockOverlays.Kind] = []
 
     @Flag(help: "Print one frame and exit (for scripts).")
     var once = false
@@ -143,6 +147,7 @@ struct Clock: ParsableCommand {
         let render = try faceRenderer(settings: settings, twelveHour: twelve, local: local, zones: zones, onMars: marsSource != nil)
         let terminal = ClockTerminal()
         let link = ClockDaemonLink(path: ClientOptions.socketPath(socket))
+        link.followsLife = overlay.contains(.life)
         let session = ClockSession(terminal: terminal, link: link,
                                    settings: settings, zone: local, battery: BatteryGauge(environment: environment),
                                    mars: marsSource, render: render)

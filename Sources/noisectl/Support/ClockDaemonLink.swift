@@ -1,5 +1,6 @@
 import NoiseCore
 import NoiseProtocol
+import NoiseTime
 
 /// The terminal clock's connection to the daemon: subscribed to its events, holding the latest `status`, and
 /// sending what the keys ask for. The clock runs without it: while the daemon is down the link tries again
@@ -10,6 +11,12 @@ final class ClockDaemonLink {
     private var lastAttempt: Int64?
     /// What the daemon said last; nil while it is not reachable.
     private(set) var status: StatusInfo?
+    /// Whether the clock shows the life overlay, so `life_show` is asked too.
+    var followsLife = false
+    /// `life_show`'s last answer; nil while unreachable, or when the daemon has no life calendar.
+    private(set) var life: LifeInfo?
+    /// The local day `life` was asked on: asked again when the day turns.
+    private var lifeDay: LocalDate?
 
     init(path: String) {
         self.path = path
@@ -26,21 +33,43 @@ final class ClockDaemonLink {
             let fresh = try DaemonConnection(path: path, waitLimit: Limits.clockDaemonWaitSeconds)
             connection = fresh
             status = try fresh.decode(try fresh.request("subscribe"), as: StatusInfo.self)
+            lifeDay = nil
         } catch {
             drop()
         }
     }
 
-    /// Reads what arrived: any event makes the clock ask for a fresh `status`, which has everything it shows.
+    /// Reads what arrived: any event makes the clock ask for a fresh `status`, which has everything it shows; a
+    /// habit tapped, a diary entry saved or the life set (`lifeEvents`) a fresh `life_show`.
     func readEvents() {
         guard let connection else { return }
         do {
+            var lifeChanged = false
             repeat {
-                _ = try connection.nextLine()
+                let event = try connection.nextLine().event ?? ""
+                lifeChanged = lifeChanged || Self.lifeEvents.contains(event)
             } while connection.hasBufferedLine
             refresh()
+            if lifeChanged { lifeDay = nil }
         } catch {
             drop()
+        }
+    }
+
+    /// The events that change what `life_show` answers.
+    static let lifeEvents: Set<String> = [EventName.habitTapped, EventName.gratitudeSaved, EventName.lifeChanged]
+
+    /// Asks `life_show` when the overlay shows it and it was not asked yet on `today` (the clock's local day), or
+    /// an event changed it. A daemon without the life calendar refuses the command: the overlay stays empty, the
+    /// connection stays up.
+    func refreshLife(today: LocalDate) {
+        guard followsLife, let connection, lifeDay != today else { return }
+        lifeDay = today
+        do {
+            life = try connection.decode(try connection.request("life_show"), as: LifeInfo.self)
+        } catch {
+            life = nil
+            if error.exitCode == 3 { drop() }
         }
     }
 
@@ -80,6 +109,8 @@ final class ClockDaemonLink {
     private func drop() {
         connection = nil
         status = nil
+        life = nil
+        lifeDay = nil
     }
 }
 

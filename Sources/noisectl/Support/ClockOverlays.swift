@@ -1,8 +1,15 @@
+import ArgumentParser
 import NoiseCore
 import NoiseProtocol
 
 /// The words around the big clock, from the daemon's status: the next alarm, what plays, a ringing alarm.
 enum ClockOverlays {
+    /// The lines `--overlay` adds; the others are always shown.
+    enum Kind: String, CaseIterable, ExpressibleByArgument {
+        /// The life calendar's days remaining and today's habit bonus (`life_show`).
+        case life
+    }
+
     /// `Next alarm 07:00 Work, in 8 h 12 min`; a snoozed alarm says when it rings again.
     static func nextAlarm(_ alarms: AlarmsStatus?, now: Int64) -> String? {
         guard let next = alarms?.next else { return nil }

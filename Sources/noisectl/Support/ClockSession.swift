@@ -40,6 +40,9 @@ final class ClockSession {
         if let status = link.status {
             scene.ringing = ClockOverlays.ringing(status.alarms)
             scene.info = [ClockOverlays.nextAlarm(status.alarms, now: now), ClockOverlays.playing(status)].compactMap { $0 }
+            // Asked here, where the day is known: once a day, and again after a habit or diary event.
+            link.refreshLife(today: LocalDate(unix: now, zone: zone))
+            if let life = link.life { scene.info.append(LifeText.overlay(figures: life.figures, bonusMinutes: life.bonusMinutes)) }
         } else {
             scene.note = "noised is not running"
         }

@@ -1,7 +1,8 @@
 import ClockFace
 import NoiseConfig
+import NoiseSystem
 
-/// A live view that needs no daemon (`noisectl mars`, `iss compass`, `iss map`), on `TerminalLoop`: a frame every
+/// A live view that needs no daemon (`noisectl mars`, `iss compass`, `iss map`, `life`), on `TerminalLoop`: a frame every
 /// second, written as the lines that changed, re-fitted on resize; `q` quits. `render` draws the frame for an instant.
 final class LiveView {
     private let terminal: ClockTerminal
@@ -17,6 +18,22 @@ final class LiveView {
         self.colors = colors
         self.start = start
         self.render = render
+    }
+
+    /// One frame at `asked` (or `wall`) printed at `size` (else the terminal's, else 80x24), with `once` or when
+    /// the output is not a terminal; else the face live until `q`, from `asked` on if given.
+    static func show(once: Bool, size: TerminalSize?, asked: Double?, wall: Double,
+                     render: @escaping (_ unix: Double, _ size: TerminalSize) -> ClockFrame) {
+        let terminal = ClockTerminal()
+        guard !once && terminal.isInteractive else {
+            let size = size ?? terminal.size ?? TerminalSize(columns: 80, rows: 24)
+            return render(asked ?? wall, size).text.forEach(Output.line)
+        }
+        let zone = World.zoneSource.systemZone()
+        let settings = ConfigStore().clockSettings()
+        let colors = ClockColors.resolve(settings, at: ClockReading(instant: Int64(wall), zone: zone))
+        LiveView(terminal: terminal, colors: colors, start: asked.map { ($0, wall) }, render: render)
+            .run(now: WallTime.seconds)
     }
 
     /// The instant to show at wall time `wall`: now, or the `--at` instant plus the whole seconds since (so the

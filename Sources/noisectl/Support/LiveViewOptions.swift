@@ -1,7 +1,5 @@
 import ArgumentParser
 import ClockFace
-import NoiseSystem
-import NoiseTime
 
 /// What the live satellite views (`iss compass`, `iss map`) take besides the satellite: one frame or live, the
 /// frame's size, another instant than now; and how they show a face either way.
@@ -30,15 +28,7 @@ struct LiveViewOptions: ParsableArguments {
     /// One frame at `asked` (or `wall`) printed, with `--once` or when the output is not a terminal; else the face
     /// live on `LiveView` until `q`, from `asked` on if given.
     func show(asked: Double?, wall: Double, render: @escaping (_ unix: Double, _ size: TerminalSize) -> ClockFrame) {
-        let terminal = ClockTerminal()
-        guard !once && terminal.isInteractive else {
-            let size = size.flatMap(TerminalSize.init(parsing:)) ?? terminal.size ?? TerminalSize(columns: 80, rows: 24)
-            return render(asked ?? wall, size).text.forEach(Output.line)
-        }
-        let zone = World.zoneSource.systemZone()
-        let settings = ConfigStore().clockSettings()
-        let colors = ClockColors.resolve(settings, at: ClockReading(instant: Int64(wall), zone: zone))
-        LiveView(terminal: terminal, colors: colors, start: asked.map { ($0, wall) }, render: render)
-            .run(now: WallTime.seconds)
+        LiveView.show(once: once, size: size.flatMap(TerminalSize.init(parsing:)), asked: asked, wall: wall,
+                      render: render)
     }
 }
