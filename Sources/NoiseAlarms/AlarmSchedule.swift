@@ -153,7 +153,7 @@ public struct AlarmSchedule: Sendable {
     }
 
     /// What a trigger rule needs to know about the world.
-    private var context: TriggerRule.Context { TriggerRule.Context(zone: zone, leapSeconds: leapSeconds, sky: sky) }
+    public var context: TriggerRule.Context { TriggerRule.Context(zone: zone, leapSeconds: leapSeconds, sky: sky) }
 
     // MARK: Time passing
 

@@ -83,13 +83,16 @@ public enum Daemon {
             leapSeconds: SystemLeapSeconds.load(), sky: sky, onPassAlarms: { wakeup.wake() })
         let desktop = makeDesktop(settings.desktop, environment: environment, player: player, scheduler: scheduler, hub: hub,
                                   logger: logger)
+        let life = LifeDesk(store: current, scheduler: scheduler, clock: clock, zones: zones, hub: hub, logger: logger)
+        await scheduler.onReminder { [link = desktop.link] day in
+            if await life.remind(day) { await link.remindGratitude(day) }
+        }
         let notifier = ServiceNotifier(environment: environment)
         let server = ControlServer(path: configuration.socket.path,
                                    listenDescriptor: activated,
                                    handler: RequestHandler(player: player, scheduler: scheduler, loader: loader, keeper: keeper,
                                                            live: configuration.live,
-                                                           life: LifeDesk(store: current, clock: clock, zones: zones, hub: hub,
-                                                                          logger: logger),
+                                                           life: life,
                                                            faults: configuration.faults,
                                                            logger: logger),
                                    hub: hub, logger: logger,

@@ -17,6 +17,8 @@ public enum EventName {
     public static let nextAlarm = "next_alarm"
     /// A habit was tapped or a tap undone: data is a `HabitTapped`.
     public static let habitTapped = "habit_tapped"
+    /// The gratitude reminder came due and the day has no entry: data is a `GratitudeReminderDue`.
+    public static let gratitudeReminder = "gratitude_reminder"
     /// The birth date or the life expectancy was set: data is a `LifeInfo`.
     public static let lifeChanged = "life_changed"
     /// A gratitude entry was written: data is a `GratitudeSaved`.

@@ -21,11 +21,13 @@ public enum LifeCommand: Sendable, Equatable {
     case gratitudeSearch(words: String)
     case gratitudeExport
     case gratitudeImport([GratitudeEntry])
+    /// Sets the daily reminder (`time`), turns it off (`off`), or with neither says how it is.
+    case gratitudeRemind(GratitudeRemindChange)
 
     /// The names a client sends as `cmd`.
     public static let names = ["life_show", "life_set", "habit_add", "habit_remove", "habit_list", "habit_tap", "habit_undo",
                                "habit_today", "habit_stats", "gratitude_write", "gratitude_show", "gratitude_list",
-                               "gratitude_search", "gratitude_export", "gratitude_import"]
+                               "gratitude_search", "gratitude_export", "gratitude_import", "gratitude_remind"]
 }
 
 /// What `gratitude_write` does when the day has an entry already.
@@ -35,4 +37,11 @@ public enum GratitudeWriteMode: String, Sendable, Equatable, CaseIterable {
     case replace
     /// Add the text to the entry, on a line of its own.
     case append
+}
+
+/// What `gratitude_remind` changes.
+public enum GratitudeRemindChange: Sendable, Equatable {
+    case show
+    case set(TimeOfDay)
+    case off
 }

@@ -67,6 +67,16 @@ enum LifeCommandParser {
             return .gratitudeSearch(words: words)
         case "gratitude_import":
             return .gratitudeImport(try entries(try ArgumentReader(command: name, args: args, accepted: ["entries"])))
+        case "gratitude_remind":
+            let reader = try ArgumentReader(command: name, args: args, accepted: ["time", "off"])
+            let off = try reader.bool("off") ?? false
+            guard let text = try reader.string("time") else { return .gratitudeRemind(off ? .off : .show) }
+            guard !off else {
+                throw ProtocolError(.invalidArgument, "gratitude_remind takes 'time' (to set it) or 'off': true, not both")
+            }
+            do { return .gratitudeRemind(.set(try TimeOfDay.parse(text))) } catch {
+                throw ProtocolError(.invalidArgument, "gratitude_remind: 'time' \(error)")
+            }
         default:
             return nil
         }

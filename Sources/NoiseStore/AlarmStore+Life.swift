@@ -1,6 +1,7 @@
 import GRDB
 import LifeCalendar
 import NoiseCore
+import NoiseAlarms
 import NoiseProtocol
 import NoiseTime
 
@@ -181,6 +182,18 @@ extension AlarmStore {
             .joined(separator: " ")
     }
 
+    // MARK: The gratitude reminder
+
+    public func reminder() async throws -> DailyReminder? {
+        try await writer.read { db in try Self.readReminder(db) }
+    }
+
+    /// Keeps the reminder (its time and how far it is dealt with), or with nil forgets it.
+    public func setReminder(_ reminder: DailyReminder?) async throws {
+        try checkWritable()
+        try await writer.write { db in try Self.write(reminder, db) }
+    }
+
     // MARK: Rows (the one reading and writing of these tables, for the store and its recovery alike)
 
     static func readLife(_ db: Database) throws -> LifeSpan? {
@@ -191,6 +204,19 @@ extension AlarmStore {
     static func write(_ life: LifeSpan, _ db: Database) throws {
         try db.execute(sql: "INSERT OR REPLACE INTO life (id, birth, years) VALUES (1, ?, ?)",
                        arguments: [life.birth.description, life.years])
+    }
+
+    static func readReminder(_ db: Database) throws -> DailyReminder? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT time, lookAfter FROM reminder WHERE kind = 'gratitude'") else {
+            return nil
+        }
+        return DailyReminder(time: try TimeOfDay.parse(row["time"]), lookAfter: row["lookAfter"])
+    }
+
+    static func write(_ reminder: DailyReminder?, _ db: Database) throws {
+        guard let reminder else { return try db.execute(sql: "DELETE FROM reminder WHERE kind = 'gratitude'") }
+        try db.execute(sql: "INSERT OR REPLACE INTO reminder (kind, time, lookAfter) VALUES ('gratitude', ?, ?)",
+                       arguments: [reminder.time.description, reminder.lookAfter])
     }
 
     static func readHabits(_ db: Database) throws -> [Habit] {
@@ -241,7 +267,7 @@ extension AlarmStore {
     }
 
     /// Schema v5: the life, habits and their taps, the gratitude diary and its full-text index (FTS5, external
-    /// content kept in step by triggers, as SQLite's documentation shows).
+    /// content kept in step by triggers, as SQLite's documentation shows), the diary's daily reminder.
     static func migrateToV5(_ db: Database) throws {
         try db.execute(sql: """
             CREATE TABLE life (
@@ -263,6 +289,10 @@ extension AlarmStore {
                 day TEXT PRIMARY KEY CHECK (length(day) = 10),
                 text TEXT NOT NULL,
                 savedAt REAL NOT NULL);
+            CREATE TABLE reminder (
+                kind TEXT PRIMARY KEY CHECK (kind = 'gratitude'),
+                time TEXT NOT NULL,
+                lookAfter REAL NOT NULL);
             CREATE VIRTUAL TABLE gratitude_fts USING fts5 (
                 text, content = 'gratitude', content_rowid = 'rowid', tokenize = 'unicode61 remove_diacritics 2');
             CREATE TRIGGER gratitude_added AFTER INSERT ON gratitude BEGIN

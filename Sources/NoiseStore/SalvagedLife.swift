@@ -1,5 +1,6 @@
 import GRDB
 import LifeCalendar
+import NoiseAlarms
 
 /// What could be read of the life calendar's tables when a store is salvaged: each table whole, or not at all
 /// (its rows are few and small, and a half-read diary would look complete).
@@ -8,6 +9,7 @@ struct SalvagedLife: Sendable {
     var habits: [Habit] = []
     var taps: [HabitTap] = []
     var entries: [GratitudeEntry] = []
+    var reminder: DailyReminder?
 
     static func read(_ db: Database, tables: [String], problems: inout [String]) -> SalvagedLife {
         var salvage = SalvagedLife()
@@ -19,6 +21,7 @@ struct SalvagedLife: Sendable {
         attempt("habit", "the habits") { salvage.habits = try AlarmStore.readHabits(db) }
         attempt("habit_tap", "the habits' taps") { salvage.taps = try AlarmStore.readTaps(db, sql: "ORDER BY id") }
         attempt("gratitude", "the gratitude diary") { salvage.entries = try AlarmStore.readEntries(db, sql: "ORDER BY day") }
+        attempt("reminder", "the gratitude reminder") { salvage.reminder = try AlarmStore.readReminder(db) }
         return salvage
     }
 }
@@ -30,5 +33,6 @@ extension AlarmStore {
         for habit in salvage.habits { try write(habit, db) }
         for var tap in salvage.taps where salvage.habits.contains(where: { $0.name == tap.habit }) { try insert(&tap, db) }
         for entry in salvage.entries { try write(entry, db) }
+        try write(salvage.reminder, db)
     }
 }

@@ -136,6 +136,8 @@ struct LifeStoreTests {
         _ = try await writable.addHabit(Habit(name: "Reading", minutes: 15))
         let tap = try await writable.tap(habit: "Reading", sign: 1, at: 100, day: day)
         _ = try await writable.writeEntry("The river", day: day, at: 100, mode: .new)
+        let reminder = DailyReminder(time: TimeOfDay(hour: 21, minute: 30), lookAfter: 123.5)
+        try await writable.setReminder(reminder)
         try writable.close()
         let queue = try DatabaseQueue(path: path)
         try await queue.write { db in try db.execute(sql: "UPDATE alarm SET time = 'garbage' WHERE id = 2") }
@@ -149,6 +151,9 @@ struct LifeStoreTests {
         #expect(try await rebuilt.habits() == [Habit(name: "Reading", minutes: 15)])
         #expect(try await rebuilt.taps(from: day, through: day) == [tap!])
         #expect(try await rebuilt.search(words: "river").matches.map(\.entry.text) == ["The river"])
+        #expect(try await rebuilt.reminder() == reminder)
+        try await rebuilt.setReminder(nil)
+        #expect(try await rebuilt.reminder() == nil)
         try rebuilt.close()
     }
 }

@@ -8,6 +8,7 @@ import io
 import json
 import os
 import stat
+import time
 
 import pytest
 
@@ -167,3 +168,50 @@ def test_export_in_three_formats_and_import_round_trips_idempotently(daemon, mak
     r = other.ctl("gratitude", "import", str(bad))
     assert r.returncode == 2 and "is not a diary export" in r.stderr and "February 2026 has days 01 to 28" in r.stderr, str(r)
     assert len(other.request("gratitude_export")["data"]["entries"]) == 5, "a refused import changes nothing"
+
+
+def _soon(seconds: float) -> tuple[str, float]:
+    """A time of day (UTC, with seconds) a few seconds ahead, and its instant."""
+    at = int(time.time() + seconds) + 1
+    return datetime.datetime.fromtimestamp(at, datetime.timezone.utc).strftime("%H:%M:%S"), float(at)
+
+
+def test_the_daily_reminder_notifies_only_when_the_day_has_no_entry(make_daemon, session_bus, notifications):
+    d = make_daemon(device="null", extra_env={"TZ": "UTC", "DBUS_SESSION_BUS_ADDRESS": session_bus.address})
+    d.wait_status(lambda s: s["desktop"]["notifications"], 10, "notifications on")
+    r = _ok(d.ctl("gratitude", "remind"))
+    assert "No gratitude reminder. Set one: noisectl gratitude remind 21:30" in r.stdout, r.stdout
+    r = d.ctl("gratitude", "remind", "25:00")
+    assert r.returncode == 2 and "hours are 0 to 23" in r.stderr, str(r)
+
+    with H.RawClient(d.socket) as events:
+        assert events.request("subscribe")["ok"]
+        when, at = _soon(2)
+        shown = _ok(d.ctl("--json", "gratitude", "remind", when)).json
+        assert shown["time"] == when and shown["next"]["unix"] == at, shown
+        e = events.next_event(lambda e: e["event"] == "gratitude_reminder", timeout=10)
+        assert e["data"]["date"] == _today(d), e
+        notice = H.wait_until(lambda: notifications.shown() and notifications.shown()[-1], 10, desc="the notification")
+        assert notice["summary"] == "Gratitude diary" and f"Nothing written for {_today(d)} yet" in notice["body"], notice
+        assert notice["hints"]["urgency"] == 1 and not notice["actions"], notice
+        # Dealt with: the next is tomorrow's, and it stays so across a restart.
+        assert _ok(d.ctl("--json", "gratitude", "remind")).json["next"]["unix"] == at + 86_400
+
+        # With the day's entry written, the reminder comes due and says nothing.
+        _ok(d.ctl("gratitude", "Written before the reminder"))
+        when, at = _soon(2)
+        _ok(d.ctl("gratitude", "remind", when))
+        H.wait_until(lambda: d.request("gratitude_remind")["data"]["next"]["unix"] == at + 86_400, 10,
+                     desc="the second reminder dealt with")
+        # Events come in order: anything the reminder sent is before the event of this later write.
+        _ok(d.ctl("gratitude", "and a later line", "--append"))
+        events.next_event(lambda e: e["event"] == "gratitude_saved" and e["data"]["action"] == "append", timeout=5)
+        assert not [e for e in events.events if e.get("event") == "gratitude_reminder"], events.events
+        assert len(notifications.shown()) == 1, notifications.shown()
+
+    d.stop()
+    d.start()
+    assert _ok(d.ctl("--json", "gratitude", "remind")).json["next"]["unix"] == at + 86_400, "kept across a restart"
+    r = _ok(d.ctl("gratitude", "remind", "--off"))
+    assert r.stdout == "The gratitude reminder is off.\n", r.stdout
+    assert d.request("gratitude_remind")["data"] == {"time": None, "next": None}

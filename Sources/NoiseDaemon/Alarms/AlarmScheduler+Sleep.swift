@@ -34,6 +34,7 @@ extension AlarmScheduler {
            let alarm = schedule.alarms[alarmID], let ring = schedule.ringing[alarmID] {
             _ = await ringer.startAlarmTone(alarm: alarm, trigger: ring.trigger)
         }
+        await remindIfDue()
         publishNextIfChanged()
         await prepareUpcoming()
     }

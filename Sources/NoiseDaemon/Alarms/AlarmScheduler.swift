@@ -50,6 +50,9 @@ public actor AlarmScheduler {
     let onPassAlarms: @Sendable () -> Void
     /// Each pass alarm's next pass, for the trigger it was found for (finding one takes milliseconds).
     var passes: [Int64: (trigger: Double, pass: SatellitePass?)] = [:]
+    /// The gratitude diary's daily reminder (`AlarmScheduler+Reminder`), nil when off, and who it tells.
+    var reminder: DailyReminder?
+    var reminderHandler: (@Sendable (LocalDate) async -> Void)?
 
     /// How long before a trigger its tone is handed to the mixer: more than the device buffer (0.5 s), so the
     /// first frame can be placed on the trigger's instant.
@@ -84,6 +87,7 @@ public actor AlarmScheduler {
         if let zoneProblem { logger.warning("alarms: \(zoneProblem)") }
         if let note = leapSeconds.problem ?? leapSeconds.list.taiMinusUTC(atUnix: now).note { logger.notice("alarms: \(note)") }
         self.recentMissed = Self.info(try await store.missed(limit: Limits.missedShown), zone: zone)
+        self.reminder = try await store.reminder()
         publishStatus()
     }
 
@@ -102,7 +106,7 @@ public actor AlarmScheduler {
                 deadline = until
             } else {
                 await examine()
-                deadline = schedule.nextDeadline
+                deadline = [schedule.nextDeadline, reminder?.next(in: schedule.context)].compactMap { $0 }.min()
             }
             if asleepSince == nil, let next = schedule.nextAlarm, prepared == nil || prepared! != next {
                 let prepareAt = max(clock.now(), next.trigger - Self.prepareLead)

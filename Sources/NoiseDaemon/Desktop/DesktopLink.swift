@@ -3,6 +3,7 @@ import NoiseConfig
 import NoiseCore
 import NoiseDBus
 import NoiseProtocol
+import NoiseTime
 
 /// The daemon's side of the desktop (docs/desktop.md): keeps MPRIS, the alarm notifications and the sleep
 /// inhibitor in line with the status board after every event, and carries out what comes from the bus (media
@@ -74,6 +75,11 @@ actor DesktopLink<C: Clock> where C.Duration == Duration {
             knownMissed.insert(Self.key(missed))
             if settings.notifications { bus.notify(DesktopView.missed(missed), alarmID: nil) }
         }
+    }
+
+    /// The gratitude diary's reminder: a notification of normal urgency, when notifications are on.
+    func remindGratitude(_ day: LocalDate) {
+        if settings.notifications { bus.notify(DesktopView.gratitudeReminder(day), alarmID: nil) }
     }
 
     private static func key(_ missed: MissedInfo) -> [Double] { [Double(missed.alarmId), missed.trigger.unix] }

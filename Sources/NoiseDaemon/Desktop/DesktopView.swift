@@ -68,6 +68,12 @@ enum DesktopView {
                                    urgency: .normal)
     }
 
+    /// The gratitude diary's daily reminder: normal urgency, no buttons.
+    static func gratitudeReminder(_ day: LocalDate) -> DesktopNotification {
+        DesktopNotification(summary: "Gratitude diary", body: "Nothing written for \(day) yet: noisectl gratitude",
+                            urgency: .normal)
+    }
+
     private static func title(_ label: String, id: Int64) -> String {
         label.isEmpty ? "Alarm \(id)" : label
     }

@@ -11,13 +11,17 @@ import NoiseTime
 /// the wall clock. What it stores is personal: its log lines say what happened, never the data.
 public struct LifeDesk: Sendable {
     let store: CurrentStore
+    /// Keeps the diary's daily reminder, on the alarms' rule and wait.
+    let scheduler: AlarmScheduler
     let clock: any WallClock
     let zones: any TimeZoneSource
     let hub: EventHub
     let logger: Logger
 
-    public init(store: CurrentStore, clock: any WallClock, zones: any TimeZoneSource, hub: EventHub, logger: Logger) {
+    public init(store: CurrentStore, scheduler: AlarmScheduler, clock: any WallClock, zones: any TimeZoneSource, hub: EventHub,
+                logger: Logger) {
         self.store = store
+        self.scheduler = scheduler
         self.clock = clock
         self.zones = zones
         self.hub = hub
@@ -103,7 +107,25 @@ public struct LifeDesk: Sendable {
             let imported = try await storing("the entries could not be imported") { try await $0.importEntries(entries) }
             logger.info("life: imported gratitude entries (\(imported.added) added, \(imported.replaced) replaced)")
             return imported
+        case .gratitudeRemind(.show):
+            return await scheduler.reminderInfo()
+        case .gratitudeRemind(.set(let time)):
+            return try await scheduler.setReminder(time)
+        case .gratitudeRemind(.off):
+            return try await scheduler.setReminder(nil)
         }
+    }
+
+    /// The reminder came due for `day`: when the day has no entry, the `gratitude_reminder` event goes out and
+    /// true is returned (the desktop then shows a notification). A store that cannot be read reminds anyway.
+    public func remind(_ day: LocalDate) async -> Bool {
+        if (try? await store.store.entry(for: day)) != nil {
+            logger.info("life: the gratitude reminder came due; the day has its entry")
+            return false
+        }
+        logger.info("life: the gratitude reminder came due; the day has no entry yet")
+        hub.publish(EventName.gratitudeReminder, data: GratitudeReminderDue(date: day))
+        return true
     }
 
     private func show(today: LocalDate) async throws(ProtocolError) -> LifeInfo {

@@ -101,3 +101,19 @@ public struct GratitudeImported: Sendable, Equatable, Codable {
         self.kept = kept
     }
 }
+
+/// `gratitude_remind`: the daily reminder's time (`HH:MM:SS`, null when off) and when it comes next.
+public struct GratitudeReminder: Sendable, Equatable, Codable {
+    @ExplicitNull public var time: String?
+    @ExplicitNull public var next: TriggerInfo?
+    public init(time: String?, next: TriggerInfo?) {
+        self.time = time
+        self.next = next
+    }
+}
+
+/// The `gratitude_reminder` event: the day that has no entry yet, at the reminder's time.
+public struct GratitudeReminderDue: Sendable, Equatable, Codable {
+    public var date: LocalDate
+    public init(date: LocalDate) { self.date = date }
+}

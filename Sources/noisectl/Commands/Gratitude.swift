@@ -19,7 +19,7 @@ struct GratitudeCommand: ParsableCommand {
               noisectl gratitude search river
               noisectl gratitude export --format markdown --output diary.md
             """,
-        subcommands: [Write.self, Show.self, List.self, Search.self, Export.self, Import.self],
+        subcommands: [Write.self, Show.self, List.self, Search.self, Export.self, Import.self, GratitudeRemind.self],
         defaultSubcommand: Write.self)
 
     struct Write: ParsableCommand {

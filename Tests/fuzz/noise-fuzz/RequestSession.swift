@@ -49,7 +49,7 @@ enum RequestSession {
         let loop = Task { await scheduler.run() }
         await wall.settle()
         let handler = RequestHandler(player: player, scheduler: scheduler, loader: world.loader, keeper: CatalogKeeper(), live: world.live,
-                                     life: LifeDesk(store: store, clock: wall, zones: FixedZone(), hub: hub, logger: world.logger),
+                                     life: LifeDesk(store: store, scheduler: scheduler, clock: wall, zones: FixedZone(), hub: hub, logger: world.logger),
                                      logger: world.logger)
 
         for (index, line) in lines.enumerated() {

@@ -1,0 +1,31 @@
+import ArgumentParser
+import NoiseCore
+import NoiseProtocol
+
+/// `noisectl gratitude remind`: a daily notification at a time when the day has no entry yet.
+struct GratitudeRemind: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remind",
+        abstract: "A daily notification at TIME when the day has no entry yet; --off stops it; no argument shows it.",
+        discussion: "Kept by the daemon on the alarms' scheduler. It notifies (and sends the gratitude_reminder event); it never rings.")
+
+    @OptionGroup var options: ClientOptions
+    @Argument(help: "The time of day: 21:30, 9:30pm.") var time: String?
+    @Flag(help: "No more reminders.") var off = false
+
+    func validate() throws {
+        if off && time != nil { throw ValidationError("give a TIME or --off, not both") }
+        if let time { do { _ = try TimeOfDay.parse(time) } catch { throw ValidationError("\(error)") } }
+    }
+
+    func run() throws {
+        let args: [String: JSONValue] = off ? ["off": .bool(true)] : time.map { ["time": .string($0)] } ?? [:]
+        try options.send("gratitude_remind", args: args, as: GratitudeReminder.self) { reminder in
+            guard let time = reminder.time else {
+                return Output.line(off ? "The gratitude reminder is off." : "No gratitude reminder. Set one: noisectl gratitude remind 21:30")
+            }
+            let next = reminder.next.map { " Next: \(String($0.local.prefix(16)).split(separator: "T").joined(separator: " "))." } ?? ""
+            Output.line("Reminding at \(time) each day when the day has no entry.\(next)")
+        }
+    }
+}
