@@ -75,7 +75,7 @@ def test_habits_add_up_to_the_days_bonus_with_undo_stats_and_events(daemon):
         r = _ok(d.ctl("habit", "-", "SCROLLING"))
         assert "Today's bonus: +20 min." in r.stdout, r.stdout
         r = _ok(d.ctl("habit", "undo"))
-        assert r.stdout.startswith("Took back scrolling −10 min") and "bonus: +30 min" in r.stdout, r.stdout
+        assert r.stdout.startswith("Took back scrolling -10 min") and "bonus: +30 min" in r.stdout, r.stdout
         e = events.next_event(lambda e: e["event"] == "habit_tapped" and e["data"]["undone"], timeout=5)
         assert e["data"]["bonus_minutes"] == 30, e
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClockFace
 import Glibc
 import LifeCalendar
 import NoiseCore
@@ -201,7 +202,7 @@ struct GratitudeCommand: ParsableCommand {
     }
 
     static func firstLine(_ text: String, width: Int) -> String {
-        let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        let line = LifeText.firstLine(text)
         let more = line.count < text.count
         return line.count > width ? String(line.prefix(width - 1)) + "…" : line + (more ? " …" : "")
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClockFace
 import LifeCalendar
 import NoiseCore
 import NoiseProtocol
@@ -63,7 +64,7 @@ struct HabitCommand: ParsableCommand {
 
         func send(sign: String) throws {
             try options.send("habit_tap", args: ["name": name, "sign": sign], as: HabitTapped.self) { report in
-                Output.line("\(HabitCommand.describe(report.tap)). Today's bonus: \(HabitCommand.signed(report.bonusMinutes)) min.")
+                Output.line("\(HabitCommand.describe(report.tap)). Today's bonus: \(LifeText.minutes(report.bonusMinutes)).")
             }
         }
     }
@@ -75,7 +76,7 @@ struct HabitCommand: ParsableCommand {
         func run() throws {
             try options.send("habit_undo", as: HabitTapped.self) { report in
                 Output.line("Took back \(HabitCommand.describe(report.tap)). \(report.tap.day)'s bonus: "
-                    + "\(HabitCommand.signed(report.bonusMinutes)) min.")
+                    + "\(LifeText.minutes(report.bonusMinutes)).")
             }
         }
     }
@@ -102,9 +103,9 @@ struct HabitCommand: ParsableCommand {
         func run() throws {
             let args: [String: String] = date.map { ["date": $0] } ?? [:]
             try options.send("habit_today", args: args, as: HabitDay.self) { day in
-                Output.line("Bonus on \(day.date): \(HabitCommand.signed(day.bonusMinutes)) min"
+                Output.line("Bonus on \(day.date): \(LifeText.minutes(day.bonusMinutes))"
                     + (day.taps.isEmpty ? " (no taps)" : ""))
-                Output.table(day.taps.map { [HabitCommand.clock($0.at), $0.habit, HabitCommand.signed($0.minutes) + " min"] })
+                Output.table(day.taps.map { [HabitCommand.clock($0.at), $0.habit, LifeText.minutes($0.minutes)] })
                     .forEach { Output.line("  " + $0) }
             }
         }
@@ -156,11 +157,7 @@ struct HabitCommand: ParsableCommand {
     }
 
     static func describe(_ tap: HabitTap) -> String {
-        "\(tap.habit) \(signed(tap.minutes)) min at \(clock(tap.at))"
-    }
-
-    static func signed(_ minutes: Int) -> String {
-        minutes > 0 ? "+\(minutes)" : minutes < 0 ? "−\(-minutes)" : "0"
+        "\(tap.habit) \(LifeText.minutes(tap.minutes)) at \(clock(tap.at))"
     }
 
     /// HH:MM in the system's zone.

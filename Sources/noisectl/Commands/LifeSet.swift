@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClockFace
 import LifeCalendar
 import NoiseCore
 import NoiseProtocol
@@ -27,7 +28,7 @@ struct LifeSet: ParsableCommand {
                          as: LifeInfo.self) { info in
             guard let figures = info.figures, let birth = info.birth else { return Output.line("Saved.") }
             Output.line("Saved: born \(birth), \(info.years) years expected (to \(figures.expectedEndDate)). "
-                + "\(figures.daysRemaining) days remaining, \(figures.percentLived.fixed(1)) % lived.")
+                + "\(LifeText.remaining(figures)), \(LifeText.percent(figures)) lived.")
         }
     }
 }
