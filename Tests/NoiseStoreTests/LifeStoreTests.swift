@@ -14,18 +14,13 @@ import Testing
 struct LifeStoreTests {
     let day = try! LocalDate.parse("2026-11-27")
 
-    func temporaryPath() -> (folder: URL, path: String) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("noiseclock-life-\(UUID().uuidString)")
-        return (folder, folder.appendingPathComponent("noised.sqlite").path)
-    }
-
     func saved(_ written: AlarmStore.EntryWritten) throws -> GratitudeSaved {
         guard case .saved(let saved) = written else { throw CancellationError() }
         return saved
     }
 
     @Test func aVersion4StoreWithAPassAlarmUpgradesInPlace() async throws {
-        let (folder, path) = temporaryPath()
+        let (folder, path) = temporaryStore("life")
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         do {
@@ -126,7 +121,7 @@ struct LifeStoreTests {
     }
 
     @Test func aRebuiltStoreKeepsTheLifeHabitsTapsAndDiary() async throws {
-        let (folder, path) = temporaryPath()
+        let (folder, path) = temporaryStore("life")
         defer { try? FileManager.default.removeItem(at: folder) }
         let writable = try AlarmStore.open(path: path)
         _ = try await writable.insert(Alarm(id: 0, time: TimeOfDay(hour: 7, minute: 0)), lookAfter: 100)

@@ -8,13 +8,8 @@ import Testing
 /// The v3 migration (Mars alarms): old stores upgrade in place; a Mars alarm and its fractional instants survive.
 @Suite("Alarm store, Mars alarms")
 struct MarsAlarmStoreTests {
-    func temporaryPath() -> (folder: URL, path: String) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("noiseclock-mars-\(UUID().uuidString)")
-        return (folder, folder.appendingPathComponent("noised.sqlite").path)
-    }
-
     @Test func aVersion2StoreUpgradesInPlaceAndKeepsItsAlarms() async throws {
-        let (folder, path) = temporaryPath()
+        let (folder, path) = temporaryStore("mars")
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         do {
@@ -39,7 +34,7 @@ struct MarsAlarmStoreTests {
     }
 
     @Test func aMarsAlarmAndItsMillisecondsSurviveReopening() async throws {
-        let (folder, path) = temporaryPath()
+        let (folder, path) = temporaryStore("mars")
         defer { try? FileManager.default.removeItem(at: folder) }
         let mars = Alarm(id: 0, time: TimeOfDay(hour: 7, minute: 0), repeat: .daily,
                          mars: MarsAlarmClock(site: "perseverance", lonEastDeg: 77.4508, solar: true))

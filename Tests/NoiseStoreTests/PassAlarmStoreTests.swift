@@ -9,13 +9,8 @@ import Testing
 /// damaged pass row is refused with the reason.
 @Suite("Alarm store, pass alarms")
 struct PassAlarmStoreTests {
-    func temporaryPath() -> (folder: URL, path: String) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("noiseclock-pass-\(UUID().uuidString)")
-        return (folder, folder.appendingPathComponent("noised.sqlite").path)
-    }
-
     @Test func aVersion3StoreWithAMarsAlarmUpgradesInPlace() async throws {
-        let (folder, path) = temporaryPath()
+        let (folder, path) = temporaryStore("pass")
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         do {
@@ -37,7 +32,7 @@ struct PassAlarmStoreTests {
     }
 
     @Test func aPassAlarmSurvivesReopening() async throws {
-        let (folder, path) = temporaryPath()
+        let (folder, path) = temporaryStore("pass")
         defer { try? FileManager.default.removeItem(at: folder) }
         let pass = PassAlarm(satellite: 25544, visibleOnly: true, minElevationDeg: 30, leadSeconds: 420)
         let stored: Alarm
