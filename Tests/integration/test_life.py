@@ -162,6 +162,9 @@ def test_export_in_three_formats_and_import_round_trips_idempotently(daemon, mak
     again = _ok(other.ctl("--json", "gratitude", "import", str(out))).json
     assert again == {"added": 0, "replaced": 0, "unchanged": 5, "kept": 0}, again
     assert json.loads(_ok(other.ctl("gratitude", "export", "--format", "json")).stdout) == {"entries": exported}
+    other.stop()
+    other.start()
+    assert other.request("gratitude_export")["data"]["entries"] == exported, "entries survive a restart"
 
     bad = tmp_path / "bad.json"
     bad.write_text('{"entries": [{"date": "2026-02-30", "text": "x"}]}')

@@ -58,7 +58,7 @@ struct HabitCommand: ParsableCommand {
 
     struct TapOptions: ParsableArguments {
         @OptionGroup var options: ClientOptions
-        @Argument(help: "The habit's name (see 'noisectl habit list').") var name: String
+        @Argument(help: "The habit's name (see 'noisectl habit list').", completion: .habitNames) var name: String
 
         func validate() throws { try HabitCommand.check(name) }
 
@@ -134,7 +134,7 @@ struct HabitCommand: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "remove", abstract: "Forget a habit and its taps.",
                                                         aliases: ["rm", "delete"])
         @OptionGroup var options: ClientOptions
-        @Argument(help: "The habit's name.") var name: String
+        @Argument(help: "The habit's name.", completion: .habitNames) var name: String
 
         func validate() throws { try HabitCommand.check(name) }
 

@@ -28,6 +28,9 @@ extension CompletionKind {
     /// The names of the saved mixes.
     static var mixNames: CompletionKind { .custom { words, _, _ in Completions.mixNames(words) } }
 
+    /// The names of the habits.
+    static var habitNames: CompletionKind { .custom { words, _, _ in Completions.habitNames(words) } }
+
     /// Every IANA zone in the system's tz database.
     static var timeZones: CompletionKind { .custom { _, _, _ in World.zoneSource.identifiers() } }
 
@@ -58,6 +61,15 @@ enum Completions {
             var mixes: [Mix]
         }
         return decoded(Mixes.self, running: ["mix", "list"], words)?.mixes.map(\.name) ?? []
+    }
+
+    /// `noisectl habit list --json`: `{"habits": [{"name": …}, …]}`.
+    static func habitNames(_ words: [String]) -> [String] {
+        struct Habits: Decodable {
+            struct Habit: Decodable { var name: String }
+            var habits: [Habit]
+        }
+        return decoded(Habits.self, running: ["habit", "list"], words)?.habits.map(\.name) ?? []
     }
 
     /// Runs this binary with `arguments`, `--json` and the line's `--socket`, and decodes what it prints;
