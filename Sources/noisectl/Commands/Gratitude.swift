@@ -167,7 +167,7 @@ struct GratitudeCommand: ParsableCommand {
                 do { try LocalFile.replace(output, with: Array(text.utf8)) } catch {
                     throw ClientFailure.failed("cannot write \(output): \(error)")
                 }
-                Output.error("wrote \(entries.entries.count) entries to \(output)")
+                Output.error("wrote \(entries.entries.count) \(entries.entries.count == 1 ? "entry" : "entries") to \(output)")
             }
         }
     }
