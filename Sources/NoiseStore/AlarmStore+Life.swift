@@ -82,106 +82,6 @@ extension AlarmStore {
         }
     }
 
-    // MARK: The gratitude diary
-
-    public func entry(for day: LocalDate) async throws -> GratitudeEntry? {
-        try await writer.read { db in try Self.readEntries(db, sql: "WHERE day = ?", [day.description]).first }
-    }
-
-    public func lastEntry() async throws -> GratitudeEntry? {
-        try await writer.read { db in try Self.readEntries(db, sql: "ORDER BY day DESC LIMIT 1").first }
-    }
-
-    /// Entries from `since` (every one when nil), oldest first.
-    public func entries(since: LocalDate?) async throws -> [GratitudeEntry] {
-        try await writer.read { db in
-            try Self.readEntries(db, sql: "WHERE day >= ? ORDER BY day", [since?.description ?? ""])
-        }
-    }
-
-    public enum EntryWritten: Sendable, Equatable {
-        case saved(GratitudeSaved)
-        /// `mode` new, and the day has this entry: nothing changed.
-        case exists(GratitudeEntry)
-    }
-
-    /// Writes `day`'s entry: a new one; with an entry there, refused (`new`), replaced, or added to on a new line.
-    public func writeEntry(_ text: String, day: LocalDate, at: Double, mode: GratitudeWriteMode) async throws -> EntryWritten {
-        try checkWritable()
-        return try await writer.write { db in
-            let existing = try Self.readEntries(db, sql: "WHERE day = ?", [day.description]).first
-            var action = GratitudeWriteMode.new
-            var text = text
-            if let existing {
-                switch mode {
-                case .new: return .exists(existing)
-                case .replace: action = .replace
-                case .append:
-                    action = .append
-                    text = existing.text + "\n" + text
-                    if let problem = GratitudeEntry.problem(text: text) {
-                        throw ProtocolError(.invalidArgument, "gratitude_write: with the text added, \(problem)")
-                    }
-                }
-            }
-            let entry = GratitudeEntry(date: day, text: text, savedAt: at)
-            try Self.write(entry, db)
-            return .saved(GratitudeSaved(entry: entry, action: action.rawValue))
-        }
-    }
-
-    /// Entries whose text has every word (each a prefix: "grate" finds "grateful"), best match first, each with a
-    /// snippet marking the words. Case and accents are ignored (FTS5's unicode61 tokenizer).
-    public func search(words: String, limit: Int = Limits.maxSearchResults) async throws -> GratitudeMatches {
-        let query = Self.ftsQuery(words)
-        guard !query.isEmpty else { return GratitudeMatches(matches: []) }
-        return try await writer.read { db in
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT gratitude.day AS day, gratitude.text AS text, gratitude.savedAt AS savedAt,
-                       snippet(gratitude_fts, 0, '[', ']', '…', 16) AS snippet
-                FROM gratitude_fts JOIN gratitude ON gratitude.rowid = gratitude_fts.rowid
-                WHERE gratitude_fts MATCH ? ORDER BY rank, gratitude.day DESC LIMIT ?
-                """, arguments: [query, limit])
-            return GratitudeMatches(matches: try rows.map { row in
-                GratitudeMatches.Match(entry: try Self.entry(row), snippet: row["snippet"])
-            })
-        }
-    }
-
-    /// Imports entries in one transaction: a day without an entry gets it; the same text changes nothing; a
-    /// different text replaces the stored one only when saved later (an old backup never overwrites newer writing).
-    public func importEntries(_ entries: [GratitudeEntry]) async throws -> GratitudeImported {
-        try checkWritable()
-        return try await writer.write { db in
-            var result = GratitudeImported()
-            for entry in entries {
-                let stored = try Self.readEntries(db, sql: "WHERE day = ?", [entry.date.description]).first
-                if let stored {
-                    if stored.text == entry.text {
-                        result.unchanged += 1
-                        continue
-                    }
-                    guard entry.savedAt > stored.savedAt else {
-                        result.kept += 1
-                        continue
-                    }
-                    result.replaced += 1
-                } else {
-                    result.added += 1
-                }
-                try Self.write(entry, db)
-            }
-            return result
-        }
-    }
-
-    /// Each word quoted (FTS5's own syntax is not the user's) and matched as a prefix; all must appear.
-    static func ftsQuery(_ words: String) -> String {
-        words.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "'" || $0 == "-") })
-            .map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }
-            .joined(separator: " ")
-    }
-
     // MARK: The gratitude reminder
 
     public func reminder() async throws -> DailyReminder? {
@@ -248,22 +148,6 @@ extension AlarmStore {
         try db.execute(sql: "INSERT INTO habit_tap (id, habit, at, day, minutes) VALUES (?, ?, ?, ?, ?)",
                        arguments: [tap.id == 0 ? nil : tap.id, tap.habit, tap.at, tap.day.description, tap.minutes])
         tap.id = db.lastInsertedRowID
-    }
-
-    static func readEntries(_ db: Database, sql: String, _ arguments: StatementArguments = []) throws -> [GratitudeEntry] {
-        try Row.fetchAll(db, sql: "SELECT day, text, savedAt FROM gratitude " + sql, arguments: arguments).map(entry)
-    }
-
-    static func entry(_ row: Row) throws -> GratitudeEntry {
-        GratitudeEntry(date: try LocalDate.parse(row["day"]), text: row["text"], savedAt: row["savedAt"])
-    }
-
-    /// An upsert, not INSERT OR REPLACE: the row keeps its rowid, which the search index refers to.
-    static func write(_ entry: GratitudeEntry, _ db: Database) throws {
-        try db.execute(sql: """
-            INSERT INTO gratitude (day, text, savedAt) VALUES (?, ?, ?)
-            ON CONFLICT (day) DO UPDATE SET text = excluded.text, savedAt = excluded.savedAt
-            """, arguments: [entry.date.description, entry.text, entry.savedAt])
     }
 
     /// Schema v5: the life, habits and their taps, the gratitude diary and its full-text index (FTS5, external
