@@ -32,6 +32,23 @@ public struct Habit: Sendable, Equatable, Codable {
 }
 
 /// One tap: when, on which local day, and the minutes it added (negative for a minus), at the habit's worth then.
+/// One habit's taps on one day, added up.
+public struct HabitTotal: Sendable, Equatable, Codable {
+    public var habit: String
+    /// Taps that added time, and taps that took it.
+    public var plus: Int
+    public var minus: Int
+    /// What they come to.
+    public var minutes: Int
+
+    public init(habit: String, plus: Int, minus: Int, minutes: Int) {
+        self.habit = habit
+        self.plus = plus
+        self.minus = minus
+        self.minutes = minutes
+    }
+}
+
 public struct HabitTap: Sendable, Equatable, Codable {
     public var id: Int64
     public var habit: String

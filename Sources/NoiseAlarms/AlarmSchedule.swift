@@ -59,6 +59,9 @@ public struct AlarmSchedule: Sendable {
     }
 
     public private(set) var alarms: [Int64: Alarm]
+    /// The alarms that are timers, kept beside `alarms`: `status` lists them on every change, and finding them among
+    /// 100,000 alarms each time made every change cost as much as the store is large.
+    public private(set) var timerIDs: Set<Int64>
     public private(set) var lookAfter: [Int64: Double]
     public private(set) var snoozes: [Int64: Snooze]
     public private(set) var ringing: [Int64: Ringing] = [:]
@@ -74,6 +77,7 @@ public struct AlarmSchedule: Sendable {
     public init(alarms: [Alarm], lookAfter: [Int64: Double], snoozes: [Int64: Snooze], zone: ZoneRules,
                 leapSeconds: LeapSeconds = .builtIn, sky: SatelliteSky? = nil, now: Double) {
         self.alarms = Dictionary(uniqueKeysWithValues: alarms.map { ($0.id, $0) })
+        self.timerIDs = Set(alarms.filter(\.isTimer).map(\.id))
         self.lookAfter = lookAfter
         self.snoozes = snoozes
         self.zone = zone
@@ -117,6 +121,7 @@ public struct AlarmSchedule: Sendable {
             actions.append(.persistSnooze(alarmID: alarm.id, snooze: nil))
         }
         alarms[alarm.id] = alarm
+        if alarm.isTimer { timerIDs.insert(alarm.id) } else { timerIDs.remove(alarm.id) }
         lookAfter[alarm.id] = now
         actions.append(.persistLookAfter(alarmID: alarm.id, instant: now))
         requeue(alarm.id)
@@ -125,6 +130,7 @@ public struct AlarmSchedule: Sendable {
 
     public mutating func remove(_ alarmID: Int64) -> [Action] {
         alarms[alarmID] = nil
+        timerIDs.remove(alarmID)
         lookAfter[alarmID] = nil
         snoozes[alarmID] = nil
         queue.set(alarmID, to: nil)

@@ -10,8 +10,18 @@ public enum Limits {
     /// After refusing a line over the limit, how long the daemon goes on reading (and dropping) what the client
     /// still sends before it closes: closing with unread data would reset the connection and lose the refusal.
     public static let overlongLineDrainSeconds: Int64 = 10
-    /// Connections served at once; more are told so and closed.
+    /// Connections served at once. A new one over the limit takes the place of an idle one (which is told why and
+    /// closed); only when every connection is busy with a request is the new one refused.
     public static let maxConnections = 512
+    /// The most alarms one `alarm_list` reply holds: a longer list is read in pages (`offset`), so neither the daemon
+    /// nor a client ever holds a whole list of 100,000 alarms.
+    public static let maxListPage = 1000
+    /// Subscribed connections at once, below `maxConnections` so that requests always have room; a new subscription
+    /// over it takes the place of another subscriber.
+    public static let maxSubscribers = 256
+    /// Reply and event bytes the daemon holds, across all connections, for clients that do not read them; past this
+    /// the connection holding the most is closed.
+    public static let maxQueuedReplyBytes = 64 << 20
     /// Connections the kernel holds waiting to be accepted: a burst of clients (a status bar's widgets at log-in)
     /// waits there instead of being refused with EAGAIN.
     public static let listenBacklog: Int32 = 512
@@ -120,6 +130,11 @@ public enum Limits {
     public static let habitMinutes = 1...1_440
     /// Habits kept at once.
     public static let maxHabits = 100
+    /// The most diary entries one `gratitude_list` or `gratitude_export` reply holds (entries are up to 16 KiB): a
+    /// longer diary is read in pages (`after`).
+    public static let maxEntriesPage = 200
+    /// The latest taps `habit_today` lists; the rest are counted per habit.
+    public static let habitDayLatestTaps = 20
     /// One day's gratitude entry, in UTF-8 bytes: a long page, and well inside a request line.
     public static let maxGratitudeBytes = 16 * 1024
     /// `habit stats`: how many weeks back it may look, and how many when not told.

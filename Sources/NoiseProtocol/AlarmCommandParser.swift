@@ -37,6 +37,10 @@ enum AlarmCommandParser {
             return .alarmRemove(ids: ids, single: false)
         case "alarm_duplicate":
             return .alarmDuplicate(id: try ArgumentReader(command: name, args: args, accepted: ["id"]).alarmID())
+        case "alarm_list":
+            let reader = try ArgumentReader(command: name, args: args, accepted: ["offset", "limit"])
+            return .alarmList(offset: try reader.integer("offset", in: 0...Int(Int32.max)) ?? 0,
+                              limit: try reader.integer("limit", in: 1...Limits.maxListPage) ?? Limits.maxListPage)
         case "alarm_show":
             return .alarmShow(id: try ArgumentReader(command: name, args: args, accepted: ["id"]).alarmID())
         case "timer_add":

@@ -25,7 +25,8 @@ public enum Command: Sendable, Equatable {
     case alarmRemove(ids: [Int64], single: Bool)
     case alarmDuplicate(id: Int64)
     case alarmShow(id: Int64)
-    case alarmList
+    /// A page of the alarms, the next to ring first.
+    case alarmList(offset: Int, limit: Int)
     case alarmNext
     /// The missed alarms kept (newest first), or, with `clear`, forget them all.
     case alarmMissed

@@ -23,4 +23,6 @@ public enum EventName {
     public static let lifeChanged = "life_changed"
     /// A gratitude entry was written: data is a `GratitudeSaved`.
     public static let gratitudeSaved = "gratitude_saved"
+    /// The daemon closes this connection to make room for another: data is a `Disconnected`.
+    public static let disconnected = "disconnected"
 }

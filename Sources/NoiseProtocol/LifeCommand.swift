@@ -13,13 +13,16 @@ public enum LifeCommand: Sendable, Equatable {
     /// +1 adds the habit's minutes to today's bonus, −1 takes them away.
     case habitTap(name: String, sign: Int)
     case habitUndo
-    case habitToday(day: LocalDate?)
+    /// The day's figures and its latest `limit` taps (those before tap `before`, to page back).
+    case habitToday(day: LocalDate?, before: Int64?, limit: Int)
     case habitStats(weeks: Int)
     case gratitudeWrite(text: String, day: LocalDate?, mode: GratitudeWriteMode)
     case gratitudeShow(day: LocalDate?)
-    case gratitudeList(since: LocalDate?)
+    /// A page of the entries from `since` (or after `after`, the last date of the page before), oldest first.
+    case gratitudeList(since: LocalDate?, after: LocalDate?, limit: Int)
     case gratitudeSearch(words: String)
-    case gratitudeExport
+    /// `gratitude_list` from the first entry: a page of what `gratitude_import` reads back.
+    case gratitudeExport(after: LocalDate?, limit: Int)
     case gratitudeImport([GratitudeEntry])
     /// Sets the daily reminder (`time`), turns it off (`off`), or with neither says how it is.
     case gratitudeRemind(GratitudeRemindChange)

@@ -6,11 +6,9 @@ import NoiseTime
 enum LifeCommandParser {
     static func parse(name: String, args: [String: JSONValue]) throws(ProtocolError) -> LifeCommand? {
         switch name {
-        case "life_show", "habit_list", "habit_undo", "gratitude_export":
+        case "life_show", "habit_list", "habit_undo":
             _ = try ArgumentReader(command: name, args: args, accepted: [])
-            return [
-                "life_show": .show, "habit_list": .habitList, "habit_undo": .habitUndo, "gratitude_export": .gratitudeExport,
-            ][name]
+            return ["life_show": .show, "habit_list": .habitList, "habit_undo": .habitUndo][name]
         case "life_set":
             let reader = try ArgumentReader(command: name, args: args, accepted: ["birth", "years"])
             let birth = try date(reader, "birth", required: true)!
@@ -36,7 +34,10 @@ enum LifeCommandParser {
             }
             return .habitTap(name: habit, sign: value)
         case "habit_today":
-            return .habitToday(day: try date(try ArgumentReader(command: name, args: args, accepted: ["date"]), "date"))
+            let reader = try ArgumentReader(command: name, args: args, accepted: ["date", "before", "limit"])
+            let before = try reader.integer("before", in: 1...Int(Int32.max)).map(Int64.init)
+            return .habitToday(day: try date(reader, "date"), before: before,
+                               limit: try reader.integer("limit", in: 1...Limits.maxListPage) ?? Limits.habitDayLatestTaps)
         case "habit_stats":
             let reader = try ArgumentReader(command: name, args: args, accepted: ["weeks"])
             return .habitStats(weeks: try reader.integer("weeks", in: Limits.habitStatsWeeks, unit: "weeks")
@@ -56,8 +57,12 @@ enum LifeCommandParser {
             return .gratitudeWrite(text: text, day: try date(reader, "date"), mode: mode)
         case "gratitude_show":
             return .gratitudeShow(day: try date(try ArgumentReader(command: name, args: args, accepted: ["date"]), "date"))
-        case "gratitude_list":
-            return .gratitudeList(since: try date(try ArgumentReader(command: name, args: args, accepted: ["since"]), "since"))
+        case "gratitude_list", "gratitude_export":
+            let reader = try ArgumentReader(command: name, args: args, accepted: name == "gratitude_list" ? ["since", "after", "limit"] : ["after", "limit"])
+            let after = try date(reader, "after")
+            let limit = try reader.integer("limit", in: 1...Limits.maxEntriesPage) ?? Limits.maxEntriesPage
+            return name == "gratitude_export" ? .gratitudeExport(after: after, limit: limit)
+                : .gratitudeList(since: try date(reader, "since"), after: after, limit: limit)
         case "gratitude_search":
             let reader = try ArgumentReader(command: name, args: args, accepted: ["words"])
             let words = try reader.requiredString("words")

@@ -17,10 +17,11 @@ extension AlarmStore {
         try await writer.read { db in try Self.readEntries(db, sql: "ORDER BY day DESC LIMIT 1").first }
     }
 
-    /// Entries from `since` (every one when nil), oldest first.
-    public func entries(since: LocalDate?) async throws -> [GratitudeEntry] {
+    /// Entries from `since` and after `after` (every one when both are nil), oldest first, at most `limit`.
+    public func entries(since: LocalDate?, after: LocalDate? = nil, limit: Int = .max) async throws -> [GratitudeEntry] {
         try await writer.read { db in
-            try Self.readEntries(db, sql: "WHERE day >= ? ORDER BY day", [since?.description ?? ""])
+            try Self.readEntries(db, sql: "WHERE day >= ? AND day > ? ORDER BY day LIMIT ?",
+                                 [since?.description ?? "", after?.description ?? "", Int64(clamping: limit)])
         }
     }
 

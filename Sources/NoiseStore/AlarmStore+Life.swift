@@ -82,6 +82,32 @@ extension AlarmStore {
         }
     }
 
+    /// What the day's taps come to.
+    public func bonusMinutes(on day: LocalDate) async throws -> Int {
+        try await writer.read { db in try Self.bonusMinutes(on: day, db) }
+    }
+
+    /// The day in figures, read with SQL's sums, so the time does not grow with the day's taps: the bonus, the taps
+    /// counted and added up per habit, and the `latest` taps (before tap `before`, when given), oldest first.
+    public func tapDay(_ day: LocalDate, before: Int64? = nil, latest: Int)
+        async throws -> (bonusMinutes: Int, tapCount: Int, habits: [HabitTotal], latest: [HabitTap]) {
+        try await writer.read { db in
+            let totals = try Row.fetchAll(db, sql: """
+                SELECT habit, SUM(minutes > 0) AS plus, SUM(minutes < 0) AS minus, SUM(minutes) AS minutes
+                FROM habit_tap WHERE day = ? GROUP BY habit ORDER BY habit
+                """, arguments: [day.description]).map {
+                HabitTotal(habit: $0["habit"], plus: $0["plus"], minus: $0["minus"], minutes: $0["minutes"])
+            }
+            let latest = try Self.readTaps(db, sql: "WHERE day = ? AND id < ? ORDER BY id DESC LIMIT ?",
+                                           [day.description, before ?? Int64.max, latest])
+            return (totals.reduce(0) { $0 + $1.minutes }, totals.reduce(0) { $0 + $1.plus + $1.minus }, totals, latest.reversed())
+        }
+    }
+
+    static func bonusMinutes(on day: LocalDate, _ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(minutes), 0) FROM habit_tap WHERE day = ?", arguments: [day.description]) ?? 0
+    }
+
     // MARK: The gratitude reminder
 
     public func reminder() async throws -> DailyReminder? {

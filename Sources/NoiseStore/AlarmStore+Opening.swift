@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import NoiseCore
 import NoiseAlarms
+import NoiseSystem
 
 extension AlarmStore {
     /// The store the daemon runs with; never throws, so no store stops the daemon (under systemd that was a
@@ -9,10 +10,18 @@ extension AlarmStore {
     /// is never written: it is copied aside (`copyAside`) and what can be read of it is served read-only from
     /// memory, the reason naming the file, the copy, the alarms left out and the way back (`store recover`).
     /// A file that cannot be written (a read-only folder, a full disk) is served read-only too.
+    ///
+    /// Two stores are served read-only and never rebuilt, as rebuilding would lose what they hold: one written by a
+    /// newer noised (its schema has migrations this one does not know), and a path that is not a file at all.
     public static func openChecked(path: String, now: Date = Date()) -> AlarmStore {
-        if FileManager.default.fileExists(atPath: path),
-           let inspection = StoreInspection.inspectCopy(of: path, thorough: false), !inspection.sound {
-            return damaged(path: path, inspection: inspection, now: now)
+        if let kind = FileKind.of(path), kind != .regular {
+            return AlarmStore(readOnly: SalvagedStore(), reason: "the alarm store \(path) is \(kind.described), not a database "
+                + "file; no alarm rings until it is moved away and noised restarted (a new store is made then)",
+                path: path, damaged: false, corruptCopy: nil)
+        }
+        if FileManager.default.fileExists(atPath: path), let inspection = StoreInspection.inspectCopy(of: path, thorough: false) {
+            if !inspection.newerMigrations.isEmpty { return newer(path: path, inspection: inspection) }
+            if !inspection.sound { return damaged(path: path, inspection: inspection, now: now) }
         }
         do {
             return try open(path: path)
@@ -25,6 +34,20 @@ extension AlarmStore {
                 + "alarms are read-only until that is fixed and noised restarted"
             return openReadOnly(path: path, reason: reason)
         }
+    }
+
+    /// A store from a later schema: what this noised can read of it rings, nothing is written, and `store recover`
+    /// is refused (it would keep only what this noised can read).
+    private static func newer(path: String, inspection: StoreInspection) -> AlarmStore {
+        let readable = inspection.salvage.alarms.count
+        let skipped = inspection.salvage.skippedAlarmIDs
+        var reason = "the alarm store \(path) was written by a newer noised (its schema has "
+            + "\(inspection.newerMigrations.joined(separator: ", ")); this noised knows up to \(migrator.migrations.last ?? "v1")), "
+            + "so it is read, never written: "
+        reason += readable == 0 ? "no alarm could be read" : "the \(readable) alarm\(readable == 1 ? "" : "s") this noised can read ring"
+        if !skipped.isEmpty { reason += ", alarm\(skipped.count == 1 ? "" : "s") \(IDRanges.text(skipped)) do not" }
+        reason += ". Changes are refused; run the newer noised again (store recover would lose what this one cannot read)"
+        return AlarmStore(readOnly: inspection.salvage, reason: reason, path: path, damaged: false, corruptCopy: nil)
     }
 
     private static func damaged(path: String, inspection: StoreInspection, now: Date) -> AlarmStore {

@@ -39,7 +39,7 @@ extension AlarmStore {
     public func rebuilt(lookAfter: [Int64: Double], snoozes: [Int64: AlarmSchedule.Snooze]) throws -> Rebuilt {
         guard let path else { throw ReadOnlyStore(reason: "the store is in memory; there is no file to rebuild") }
         guard damaged else {
-            if let readOnlyReason { throw ReadOnlyStore(reason: "the store is not damaged, so not rebuilt: \(readOnlyReason)") }
+            if let readOnlyReason { throw ReadOnlyStore(reason: "the store is not rebuilt: \(readOnlyReason)") }
             let alarms = try writer.read { db in try AlarmRecord.fetchCount(db) }
             return Rebuilt(store: self, report: StoreRecovery(path: path, recovered: false, kept: alarms, dropped: [], corruptCopy: nil))
         }
@@ -66,9 +66,14 @@ extension AlarmStore {
                 (try String.fetchAll(db, sql: "PRAGMA integrity_check"), try AlarmRecord.fetchCount(db))
             }
             try queue.close()
-            guard integrity == ["ok"], count == salvage.alarms.count - refused.count else {
+            guard refused.isEmpty else {
+                throw ReadOnlyStore(reason: "alarm\(refused.count == 1 ? "" : "s") \(IDRanges.text(refused)) could be read but "
+                                    + "not written into a new store, which would keep fewer alarms than it read; nothing was "
+                                    + "replaced (the damaged file's copy is \(corruptCopy ?? "?"))")
+            }
+            guard integrity == ["ok"], count == salvage.alarms.count else {
                 throw ReadOnlyStore(reason: "the rebuilt store failed its own check (\(integrity.first ?? "no answer"), "
-                                    + "\(count) alarms); nothing was replaced")
+                                    + "\(count) of \(salvage.alarms.count) alarms); nothing was replaced")
             }
             kept = count
         } catch {
@@ -89,7 +94,7 @@ extension AlarmStore {
         Self.syncFolder(of: path)
         let store = try AlarmStore.open(path: path)
         try? close()
-        let dropped = Array(Set(skippedAlarmIDs + refused)).sorted()
+        let dropped = skippedAlarmIDs
         return Rebuilt(store: store, report: StoreRecovery(path: path, recovered: true, kept: kept, dropped: dropped,
                                                            corruptCopy: corruptCopy))
     }

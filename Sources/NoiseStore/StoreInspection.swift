@@ -8,6 +8,8 @@ struct StoreInspection: Sendable {
     /// SQLite's findings, `["ok"]` when it finds none (or the error that kept the check from running).
     var integrity: [String]
     var salvage: SalvagedStore
+    /// Migrations the file has that this build does not know: a newer noised wrote it.
+    var newerMigrations: [String] = []
 
     var sound: Bool { integrity == ["ok"] && salvage.problems.isEmpty }
 
@@ -27,7 +29,10 @@ struct StoreInspection: Sendable {
             integrity.append(AlarmStore.describe(error))
         }
         if integrity.isEmpty { integrity = ["no answer"] }
-        return StoreInspection(integrity: integrity, salvage: .read(db))
+        let known = Set(AlarmStore.migrator.migrations)
+        let applied = (try? String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")) ?? []
+        return StoreInspection(integrity: integrity, salvage: .read(db),
+                               newerMigrations: applied.filter { !known.contains($0) }.sorted())
     }
 
     /// Inspects a private copy of the file at `path` (with its `-wal`), never the file itself: a connection to a

@@ -23,7 +23,7 @@ struct AlarmCommandTests {
         #expect(try decode(#"{"cmd":"alarm_disable","args":{"id":3}}"#).get().command == .alarmEnable(id: 3, enabled: false))
         #expect(try decode(#"{"cmd":"alarm_remove","args":{"id":3}}"#).get().command == .alarmRemove(ids: [3], single: true))
         #expect(try decode(#"{"cmd":"alarm_remove","args":{"ids":[3,4,3]}}"#).get().command == .alarmRemove(ids: [3, 4], single: false))
-        #expect(try decode(#"{"cmd":"alarm_list"}"#).get().command == .alarmList)
+        #expect(try decode(#"{"cmd":"alarm_list"}"#).get().command == .alarmList(offset: 0, limit: Limits.maxListPage))
         #expect(try decode(#"{"cmd":"snooze","args":{"minutes":5}}"#).get().command == .snooze(minutes: 5))
         #expect(try decode(#"{"cmd":"snooze"}"#).get().command == .snooze(minutes: nil))
         #expect(try decode(#"{"cmd":"dismiss"}"#).get().command == .dismiss)

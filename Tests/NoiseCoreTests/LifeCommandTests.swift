@@ -30,7 +30,8 @@ struct LifeCommandTests {
                 == .life(.habitTap(name: "Reading", sign: value)))
         }
         #expect(try command(#"{"cmd":"habit_stats"}"#) == .life(.habitStats(weeks: 12)))
-        #expect(try command(#"{"cmd":"habit_today","args":{"date":"2026-11-27"}}"#) == .life(.habitToday(day: day)))
+        #expect(try command(#"{"cmd":"habit_today","args":{"date":"2026-11-27"}}"#) == .life(.habitToday(day: day, before: nil, limit: Limits.habitDayLatestTaps)))
+        #expect(try command(#"{"cmd":"habit_today","args":{"before":9,"limit":1000}}"#) == .life(.habitToday(day: nil, before: 9, limit: 1000)))
         #expect(try command(#"{"cmd":"gratitude_write","args":{"text":"Rain","mode":"append"}}"#)
             == .life(.gratitudeWrite(text: "Rain", day: nil, mode: .append)))
         #expect(try command(#"{"cmd":"gratitude_import","args":{"entries":[{"date":"2026-11-27","text":"Rain","saved_at":5}]}}"#)

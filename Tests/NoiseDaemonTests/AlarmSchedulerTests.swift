@@ -236,4 +236,31 @@ struct AlarmSchedulerTests {
         #expect(try await rig.store.snapshot().alarms.isEmpty)
         rig.loop.cancel()
     }
+
+    @Test func theListComesInPagesInTheOrderTheAlarmsRing() async throws {
+        let rig = try await Rig()
+        var added: [Int64] = []
+        for hour in [9, 7, 8, 6, 10] {
+            added.append(try await rig.scheduler.add(AlarmChanges(time: TimeOfDay(hour: hour, minute: 0))).alarm.id)
+        }
+        _ = try await rig.scheduler.edit(added[4], AlarmChanges(enabled: false))
+        let infos = await rig.scheduler.list()
+        let triggers = infos.compactMap(\.nextTrigger?.unix)
+        #expect(triggers.count == 4 && triggers == triggers.sorted() && infos.last?.alarm.id == added[4])
+        let whole = infos.map(\.alarm.id)
+        let pages = [await rig.scheduler.list(offset: 0, limit: 2), await rig.scheduler.list(offset: 2, limit: 2),
+                     await rig.scheduler.list(offset: 4, limit: 2), await rig.scheduler.list(offset: 9, limit: 2)]
+        #expect(pages.map { $0.map(\.alarm.id) } == [Array(whole[0..<2]), Array(whole[2..<4]), [whole[4]], []])
+        rig.loop.cancel()
+    }
+
+    @Test func timersAreKeptApartFromTheOtherAlarms() async throws {
+        let rig = try await Rig()
+        _ = try await rig.scheduler.add(AlarmChanges(time: TimeOfDay(hour: 7, minute: 0)))
+        let timer = try await rig.scheduler.addTimer(seconds: 600, label: "Tea", sound: nil)
+        #expect(await rig.scheduler.timers().map(\.alarm.id) == [timer.alarm.id])
+        _ = try await rig.scheduler.remove([timer.alarm.id])
+        #expect(await rig.scheduler.timers().isEmpty)
+        rig.loop.cancel()
+    }
 }

@@ -8,13 +8,13 @@ import Testing
 /// get them, and what it writes is read back as the client would get it.
 @Suite("control connection")
 struct ControlConnectionTests {
-    private let counter = ConnectionCounter()
+    private let registry = ConnectionRegistry(maxConnections: 4, maxSubscribers: 2, maxQueuedBytes: 100)
 
     private func connection() throws -> EmbeddedChannel {
-        // The server counted the connection in.
-        _ = counter.enter()
         let channel = EmbeddedChannel()
-        try channel.pipeline.syncOperations.addHandler(ControlConnectionHandler(counter: counter, greeting: ByteBuffer(string: "hello\n")))
+        // The server admitted the connection.
+        guard case .admitted(let id, _) = registry.admit(channel, pid: 1) else { throw ChannelError.alreadyClosed }
+        try channel.pipeline.syncOperations.addHandler(ControlConnectionHandler(registry: registry, id: id, greeting: ByteBuffer(string: "hello\n")))
         try channel.connect(to: SocketAddress(unixDomainSocketPath: "/noised.sock")).wait()
         return channel
     }
@@ -60,13 +60,31 @@ struct ControlConnectionTests {
         #expect(try lines(channel).isEmpty)
     }
 
-    @Test func itsPlaceInTheCountIsGivenBackWhenItCloses() throws {
+    @Test func itsPlaceInTheRegistryIsGivenBackWhenItCloses() throws {
         let channel = try connection()
-        for _ in 1..<Limits.maxConnections { #expect(counter.enter()) }
-        #expect(!counter.enter())
-        counter.leave()
+        #expect(registry.count == 1)
         _ = try channel.close().wait()
-        #expect(counter.enter())
+        #expect(registry.count == 0)
+    }
+
+    @Test func whatItWritesCountsAsQueuedUntilTheSocketTakesIt() throws {
+        let channel = try connection()
+        _ = try sent(channel)
+        // The embedded channel takes writes at once: the greeting (6 bytes) is no longer counted.
+        #expect(registry.queuedBytes == 0)
+        let pending = channel.write(ByteBuffer(string: "a reply\n"))
+        #expect(registry.queuedBytes == 8)
+        channel.flush()
+        try pending.wait()
+        #expect(registry.queuedBytes == 0)
+    }
+
+    @Test func anEvictedConnectionIsToldWhyThenClosed() throws {
+        let channel = try connection()
+        _ = try sent(channel)
+        channel.pipeline.syncOperations.triggerUserOutboundEvent(Evict(line: ByteBuffer(string: "bye\n")), promise: nil)
+        #expect(try sent(channel) == ["bye\n"])
+        #expect(!channel.isActive)
     }
 
     // `IdleStateHandler` reads the real clock, not the embedded loop's: its event is sent here by hand. (The drain

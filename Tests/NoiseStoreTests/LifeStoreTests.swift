@@ -152,3 +152,51 @@ struct LifeStoreTests {
         try rebuilt.close()
     }
 }
+
+/// The day's figures come from SQL's sums, and long lists come in pages.
+@Suite("Alarm store, life calendar in pages")
+struct LifeStorePageTests {
+    let day = try! LocalDate.parse("2026-11-27")
+
+    @Test func aDayIsSummedPerHabitWithItsLatestTapsOnly() async throws {
+        let store = try AlarmStore.inMemory()
+        _ = try await store.addHabit(Habit(name: "Reading", minutes: 15))
+        _ = try await store.addHabit(Habit(name: "Scrolling", minutes: 10))
+        for index in 0..<30 { _ = try await store.tap(habit: "reading", sign: 1, at: Double(index), day: day) }
+        for index in 0..<4 { _ = try await store.tap(habit: "scrolling", sign: -1, at: Double(100 + index), day: day) }
+        _ = try await store.tap(habit: "reading", sign: -1, at: 200, day: day)
+        _ = try await store.tap(habit: "reading", sign: 1, at: 300, day: day.adding(days: 1))
+        let read = try await store.tapDay(day, latest: 3)
+        #expect(read.bonusMinutes == 29 * 15 - 40)
+        #expect(read.tapCount == 35)
+        #expect(read.habits == [HabitTotal(habit: "Reading", plus: 30, minus: 1, minutes: 29 * 15),
+                                HabitTotal(habit: "Scrolling", plus: 0, minus: 4, minutes: -40)])
+        #expect(read.latest.map(\.at) == [102, 103, 200])
+        // Paging back from the oldest of those.
+        let before = try await store.tapDay(day, before: read.latest[0].id, latest: 3)
+        #expect(before.latest.map(\.at) == [29, 100, 101])
+        #expect(try await store.bonusMinutes(on: day) == read.bonusMinutes)
+        #expect(try await store.bonusMinutes(on: day.adding(days: 2)) == 0)
+    }
+
+    @Test func entriesComeInPagesAfterTheLastDateOfThePageBefore() async throws {
+        let store = try AlarmStore.inMemory()
+        var days: [LocalDate] = []
+        for index in 0..<7 {
+            let date = day.adding(days: Int64(-index))
+            days.append(date)
+            _ = try await store.writeEntry("Day \(index)", day: date, at: 1000, mode: .new)
+        }
+        days.sort()
+        var read: [LocalDate] = []
+        var after: LocalDate?
+        while true {
+            let page = try await store.entries(since: nil, after: after, limit: 3)
+            read += page.map(\.date)
+            guard page.count == 3 else { break }
+            after = page.last?.date
+        }
+        #expect(read == days)
+        #expect(try await store.entries(since: days[2], after: days[3], limit: 10).map(\.date) == Array(days[4...]))
+    }
+}

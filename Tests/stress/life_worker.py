@@ -120,14 +120,26 @@ def read_state(client, first_day: datetime.date) -> tuple[dict, dict]:
     day = first_day
     last = datetime.datetime.now(datetime.timezone.utc).date() + datetime.timedelta(days=1)
     while day <= last:
-        r = client.request("habit_today", {"date": day.isoformat()})
-        assert r["ok"], r
-        for t in r["data"]["taps"]:
-            taps[t["id"]] = (t["habit"], t["day"], t["minutes"], t["at"])
+        before = None
+        while True:  # the latest taps a page at a time, back to the day's first
+            args = {"date": day.isoformat(), "limit": 1000} | ({"before": before} if before else {})
+            r = client.request("habit_today", args)
+            assert r["ok"], r
+            for t in r["data"]["taps"]:
+                taps[t["id"]] = (t["habit"], t["day"], t["minutes"], t["at"])
+            if len(r["data"]["taps"]) < 1000:
+                break
+            before = r["data"]["taps"][0]["id"]
         day += datetime.timedelta(days=1)
-    r = client.request("gratitude_export")
-    assert r["ok"], r
-    entries = {e["date"]: (e["text"], e["saved_at"]) for e in r["data"]["entries"]}
+    entries = {}
+    after = None
+    while True:  # a page of at most 200 entries at a time
+        r = client.request("gratitude_export", {"after": after} if after else {})
+        assert r["ok"], r
+        entries |= {e["date"]: (e["text"], e["saved_at"]) for e in r["data"]["entries"]}
+        if len(r["data"]["entries"]) < 200:
+            break
+        after = r["data"]["entries"][-1]["date"]
     return taps, entries
 
 

@@ -113,12 +113,18 @@ def measure_scale(stack: Stack, a: argparse.Namespace, say: Callable[[str], None
     try:
         raw = []
         for i in range(a.list_runs):
+            # Every page (at most 1,000 alarms each), as noisectl reads them.
             t0 = time.perf_counter()
-            c.send({"id": i + 1, "cmd": "alarm_list"})
-            reply = c.line()
+            offset = 0
+            while True:
+                c.send({"id": i + 1, "cmd": "alarm_list", "args": {"offset": offset, "limit": 1000}})
+                reply = c.line()
+                if not reply.get("ok"):
+                    raise SetupError(f"alarm_list failed: {reply}")
+                offset += len(reply["data"])
+                if len(reply["data"]) < 1000:
+                    break
             raw.append(time.perf_counter() - t0)
-            if not reply.get("ok"):
-                raise SetupError(f"alarm_list failed: {reply}")
     finally:
         c.close()
     out["list_raw"] = raw
@@ -175,7 +181,7 @@ def scale_method(a: argparse.Namespace) -> str:
 repeat rules mixed), then whole `noisectl` processes are timed (spawn to exit, by `spawntime.c` as in
 row 1), output to /dev/null: `alarm add` and
 `alarm next` {a.scale_runs} runs each, `alarm list` and `--json alarm list` {a.list_runs} each (and the
-same `alarm_list` request on a raw connection, the daemon's share). Restart: SIGTERM, then exec →
+same `alarm_list` requests on a raw connection, a page of 1,000 at a time, the daemon's share). Restart: SIGTERM, then exec →
 the first `status` reply (polled on the socket every 2 ms), {a.restarts} times.
 
 """

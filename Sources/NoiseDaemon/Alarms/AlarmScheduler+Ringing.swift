@@ -13,7 +13,10 @@ extension AlarmScheduler {
         guard !actions.isEmpty else { return }
         var toneStopped = false
         do {
-            try await store.record(actions, labels: schedule.alarms.mapValues(\.label), now: Int64(now().rounded(.down)))
+            // The labels of the alarms missed only: a map of every alarm's made each change cost as much as the store.
+            let missed = actions.compactMap { action -> Int64? in if case .missed(let id, _, _) = action { id } else { nil } }
+            let labels = Dictionary(missed.map { ($0, schedule.alarms[$0]?.label ?? "") }, uniquingKeysWith: { first, _ in first })
+            try await store.record(actions, labels: labels, now: Int64(now().rounded(.down)))
         } catch {
             // Ringing matters more than the record: go on, and say so.
             logger.error("alarms: could not store the scheduler's state: \(error)")

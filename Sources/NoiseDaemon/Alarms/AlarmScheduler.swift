@@ -232,9 +232,12 @@ public actor AlarmScheduler {
         return info
     }
 
-    /// Every alarm, the next to ring first; disabled ones (no next trigger) last, by id.
-    public func list() -> [AlarmInfo] {
-        schedule.alarms.keys.compactMap(info).sorted(by: Self.soonestFirst)
+    /// The alarms from `offset` on, at most `limit`, the next to ring first; disabled ones (no next trigger) last, by
+    /// id. Only the page's alarms are made into infos: the order needs only each alarm's trigger.
+    public func list(offset: Int = 0, limit: Int = .max) -> [AlarmInfo] {
+        let order = schedule.alarms.keys.map { (trigger: schedule.nextTrigger(of: $0) ?? .infinity, id: $0) }.sorted { $0 < $1 }
+        guard offset < order.count else { return [] }
+        return order[offset..<offset + min(limit, order.count - offset)].compactMap { info($0.id) }
     }
 
     /// The next to ring first; those with no next trigger last, by id.

@@ -5,6 +5,12 @@ import NoiseProtocol
 /// Sent down the pipeline by a subscriber's conversation: from now on the connection may stay silent.
 struct AllowSilence {}
 
+/// Sent down the pipeline of a connection closed to make room for another: its last line (a `disconnected` event),
+/// then the close.
+struct Evict {
+    let line: ByteBuffer
+}
+
 /// A line longer than the limit: the connection gets a `line_too_long` error and is closed.
 struct LineTooLongError: Error {}
 
@@ -18,16 +24,20 @@ struct LineTooLongError: Error {}
 ///   its newline is still a request, and the conversation answers every line before the connection closes;
 /// - **idle connections** are closed after `IdleStateHandler`'s read timeout without a byte from the client, unless
 ///   a subscriber's conversation sent `AllowSilence`;
-/// - **the count**: the connection leaves `counter` when it closes (`ControlServer` counted it in).
+/// - **the registry**: what is written is counted as queued until the socket takes it (the daemon's bound on what
+///   it holds for clients that do not read), and the connection leaves `registry` when it closes (`ControlServer`
+///   admitted it).
 final class ControlConnectionHandler: ChannelDuplexHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
     typealias OutboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
-    private let counter: ConnectionCounter
+    private let registry: ConnectionRegistry
+    private let id: UInt64
     private let greeting: ByteBuffer?
-    private var counted = true
+    /// Told when a write puts the daemon over its budget and the slowest reader is closed (it must not block).
+    private let onSlowReader: @Sendable () -> Void
     private var framer = LineFramer()
     /// Set by a line over the limit: nothing after it is framed.
     private var stoppedReading = false
@@ -38,10 +48,12 @@ final class ControlConnectionHandler: ChannelDuplexHandler {
     /// The greeting never changes while the daemon runs.
     static let hello: ByteBuffer? = (try? Replies.event(EventName.hello, data: Hello())).map { ByteBuffer(line: $0) }
 
-    /// `counter` has counted this connection in; `greeting` is its first line.
-    init(counter: ConnectionCounter, greeting: ByteBuffer?) {
-        self.counter = counter
+    /// `registry` has admitted this connection as `id`; `greeting` is its first line.
+    init(registry: ConnectionRegistry, id: UInt64, greeting: ByteBuffer?, onSlowReader: @escaping @Sendable () -> Void = {}) {
+        self.registry = registry
+        self.id = id
         self.greeting = greeting
+        self.onSlowReader = onSlowReader
     }
 
     func channelActive(context: ChannelHandlerContext) {
@@ -52,8 +64,7 @@ final class ControlConnectionHandler: ChannelDuplexHandler {
     func channelInactive(context: ChannelHandlerContext) {
         closeAfterDrain?.succeed(())
         closeAfterDrain = nil
-        if counted { counter.leave() }
-        counted = false
+        registry.leave(id)
         context.fireChannelInactive()
     }
 
@@ -98,10 +109,33 @@ final class ControlConnectionHandler: ChannelDuplexHandler {
 
     // MARK: Outbound
 
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        let bytes = unwrapOutboundIn(data).readableBytes
+        let slowest = registry.queued(bytes, by: id)
+        let written = promise ?? context.eventLoop.makePromise()
+        let (registry, id) = (registry, id)
+        written.futureResult.whenComplete { _ in _ = registry.queued(-bytes, by: id) }
+        context.write(data, promise: written)
+        if let slowest {
+            onSlowReader()
+            slowest.close(promise: nil)
+        }
+    }
+
     func triggerUserOutboundEvent(context: ChannelHandlerContext, event: Any, promise: EventLoopPromise<Void>?) {
-        guard event is AllowSilence else { return context.triggerUserOutboundEvent(event, promise: promise) }
-        silenceAllowed = true
-        promise?.succeed(())
+        switch event {
+        case is AllowSilence:
+            silenceAllowed = true
+            promise?.succeed(())
+        case let evict as Evict:
+            // Its last line is flushed first (an idle client's socket takes it at once); one that does not take it
+            // within a second is closed all the same.
+            context.writeAndFlush(wrapOutboundOut(evict.line)).assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+            context.eventLoop.assumeIsolated().scheduleTask(in: .seconds(1)) { context.close(promise: nil) }
+            promise?.succeed(())
+        default:
+            context.triggerUserOutboundEvent(event, promise: promise)
+        }
     }
 
     /// After a line over the limit the conversation closes once the refusal is written: the output closes now (the

@@ -20,14 +20,16 @@ struct ControlServer<C: Clock>: Service where C.Duration == Duration {
     let logger: Logger
     let onListening: @Sendable () -> Void
     let onStopping: @Sendable () -> Void
-    private let connections = ConnectionCounter()
+    private let connections = ConnectionRegistry()
     private let refusals = WarningThrottle()
+    private let evictions = WarningThrottle()
+    private let slowReaders = WarningThrottle()
     /// Set when a graceful stop begins: connections admitted from then on are refused.
     private let stopping = StopFlag()
 
     /// A connection as its admission left it.
     enum Admitted: Sendable {
-        case conversation(NIOAsyncChannel<ByteBuffer, ByteBuffer>)
+        case conversation(NIOAsyncChannel<ByteBuffer, ByteBuffer>, UInt64)
         /// Told why it is not served, and closed.
         case refused
     }
@@ -66,8 +68,8 @@ struct ControlServer<C: Clock>: Service where C.Duration == Duration {
             try? await server.executeThenClose { connections in
                 await withDiscardingTaskGroup { group in
                     do {
-                        for try await case .conversation(let connection) in connections {
-                            group.addTask { await cancelWhenGracefulShutdown { await serve(connection) } }
+                        for try await case .conversation(let connection, let id) in connections {
+                            group.addTask { await cancelWhenGracefulShutdown { await serve(connection, id: id) } }
                         }
                     } catch {
                         logger.debug("control socket: \(error)")
@@ -84,17 +86,13 @@ struct ControlServer<C: Clock>: Service where C.Duration == Duration {
 
     // MARK: Admission
 
-    /// Counts the connection in and checks who it is, before it is registered: a connection over the limit or from
-    /// another user is told why as it opens and closed; any other gets its pipeline and is greeted.
+    /// Checks who it is and counts it in, before it is registered: a connection from another user, or one that finds
+    /// every place taken by a busy connection, is told why as it opens and closed; any other gets its pipeline and is
+    /// greeted (at the limit, an idle connection gives it its place).
     private func admit(_ channel: any Channel) -> EventLoopFuture<Admitted> {
         guard !stopping.isSet else {
             return refuse(channel, "refused a connection: the daemon is stopping",
                           ProtocolError(.shuttingDown, "the daemon is stopping"))
-        }
-        guard connections.enter() else {
-            connections.leave()
-            return refuse(channel, "refused a connection: \(Limits.maxConnections) clients are connected already",
-                          ProtocolError(.tooManyClients, "the daemon serves at most \(Limits.maxConnections) connections at once"))
         }
         let peer: EventLoopFuture<PeerCredentials?>
         if let options = channel as? any SocketOptionProvider {
@@ -105,20 +103,52 @@ struct ControlServer<C: Clock>: Service where C.Duration == Duration {
         let connections = self.connections
         return peer.recover { _ in nil }.flatMap { peer in
             guard let peer, peer.isTrusted(by: getuid()) else {
-                connections.leave()
                 return refuse(channel, "refused a connection from uid \(peer.map { String($0.uid) } ?? "unknown"), pid \(peer.map { String($0.pid) } ?? "?")",
                               ProtocolError(.permissionDenied, "only uid \(getuid()) (and root) may control this daemon"))
+            }
+            guard case .admitted(let id, let evicted) = connections.admit(channel, pid: peer.pid) else {
+                return refuse(channel, "refused a connection: all \(Limits.maxConnections) connections are busy with requests",
+                              ProtocolError(.tooManyClients, "the daemon serves at most \(Limits.maxConnections) connections at once, "
+                                  + "and every one is busy with a request; try again"))
+            }
+            if let evicted {
+                evict(evicted, .connectionLimit, "\(Limits.maxConnections) connections are open and a new one needed a place; "
+                    + "this one was idle")
             }
             return channel.eventLoop.makeCompletedFuture {
                 let pipeline = channel.pipeline.syncOperations
                 try pipeline.addHandler(IdleStateHandler(readTimeout: .seconds(Limits.idleConnectionSeconds)))
-                try pipeline.addHandler(ControlConnectionHandler(counter: connections, greeting: ControlConnectionHandler.hello))
-                return .conversation(try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel))
+                try pipeline.addHandler(ControlConnectionHandler(registry: connections, id: id, greeting: ControlConnectionHandler.hello,
+                                                                 onSlowReader: slowReader))
+                return .conversation(try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel), id)
             }.flatMapErrorThrowing { error in
-                connections.leave()
+                connections.leave(id)
                 throw error
             }
         }
+    }
+
+    /// Logs (once a minute at most) that the connection holding the most unread bytes is being closed.
+    private var slowReader: @Sendable () -> Void {
+        { [slowReaders, logger] in
+            let now = Int64(NIODeadline.now().uptimeNanoseconds / 1_000_000)
+            if let text = slowReaders.pass("closing a connection that does not read its replies: "
+                + "\(Limits.maxQueuedReplyBytes >> 20) MiB wait to be read across all connections", at: now) {
+                logger.warning("\(text)")
+            }
+        }
+    }
+
+    /// Closes `channel` to make room, telling it why (a `disconnected` event) first.
+    private func evict(_ channel: any Channel, _ reason: ConnectionRegistry.Eviction, _ message: String) {
+        let now = Int64(NIODeadline.now().uptimeNanoseconds / 1_000_000)
+        if let text = evictions.pass("closed an idle connection to make room (\(reason.rawValue)): \(message)", at: now) {
+            logger.warning("\(text)")
+        }
+        guard let line = try? Replies.event(EventName.disconnected, data: Disconnected(reason: reason.rawValue, message: message)) else {
+            return channel.close(promise: nil)
+        }
+        channel.triggerUserOutboundEvent(Evict(line: ByteBuffer(line: line)), promise: nil)
     }
 
     private func refuse(_ channel: any Channel, _ warning: String, _ error: ProtocolError) -> EventLoopFuture<Admitted> {
@@ -132,11 +162,11 @@ struct ControlServer<C: Clock>: Service where C.Duration == Duration {
 
     // MARK: Conversations
 
-    private func serve(_ connection: NIOAsyncChannel<ByteBuffer, ByteBuffer>) async {
+    private func serve(_ connection: NIOAsyncChannel<ByteBuffer, ByteBuffer>, id: UInt64) async {
         let channel = connection.channel
         do {
             try await connection.executeThenClose { inbound, outbound in
-                try await converse(inbound: inbound, outbound: outbound, channel: channel)
+                try await converse(inbound: inbound, outbound: outbound, channel: channel, id: id)
             }
         } catch {
             logger.debug("connection ended: \(error)")
@@ -144,7 +174,7 @@ struct ControlServer<C: Clock>: Service where C.Duration == Duration {
     }
 
     private func converse(inbound: NIOAsyncChannelInboundStream<ByteBuffer>,
-                          outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>, channel: any Channel) async throws {
+                          outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>, channel: any Channel, id: UInt64) async throws {
         var subscription: UInt64?
         defer { if let subscription { hub.unsubscribe(subscription) } }
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -153,13 +183,19 @@ struct ControlServer<C: Clock>: Service where C.Duration == Duration {
                 for try await line in inbound {
                     // A graceful stop cancels this task; the request already read still runs to the end (a
                     // store write is not abandoned half-way) and its reply is sent before the connection closes.
-                    let handler = self.handler
+                    let (handler, connections) = (self.handler, self.connections)
+                    connections.requestStarted(id)
                     let outcome = try await Task {
+                        defer { connections.requestEnded(id) }
                         let outcome = await handler.reply(to: line.readableBytesView)
                         try await outbound.write(ByteBuffer(line: outcome.line))
                         return outcome
                     }.value
                     guard outcome.subscribes, subscription == nil else { continue }
+                    if let evicted = connections.subscribe(id) {
+                        evict(evicted, .subscriberLimit, "\(Limits.maxSubscribers) connections are subscribed and a new one "
+                            + "subscribed; this one had been idle longest")
+                    }
                     let logger = self.logger
                     let (id, lines) = hub.subscribe {
                         logger.warning("disconnecting a subscriber that does not read its events (\(Limits.maxQueuedEvents) queued)")

@@ -78,7 +78,7 @@ public struct RequestHandler<C: Clock>: Sendable where C.Duration == Duration {
             return single ? (Removed(removed: removed[0]), false) : (RemovedList(removed: removed), false)
         case .alarmDuplicate(let id): return (try await scheduler.duplicate(id), false)
         case .alarmShow(let id): return (try await scheduler.show(id), false)
-        case .alarmList: return (await scheduler.list(), false)
+        case .alarmList(let offset, let limit): return (await scheduler.list(offset: offset, limit: limit), false)
         case .alarmNext: return (NextAlarm(alarm: await scheduler.next()), false)
         case .alarmMissed: return (try await scheduler.missed(), false)
         case .alarmMissedClear: return (try await scheduler.clearMissed(), false)

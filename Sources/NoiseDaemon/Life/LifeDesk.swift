@@ -72,8 +72,8 @@ public struct LifeDesk: Sendable {
                 throw ProtocolError(.nothingToUndo, "habit_undo: there is no tap to take back")
             }
             return try await tapped(tap, undone: true)
-        case .habitToday(let day):
-            return try await habitDay(day ?? today)
+        case .habitToday(let day, let before, let limit):
+            return try await habitDay(day ?? today, before: before, limit: limit)
         case .habitStats(let weeks):
             let from = today.adding(days: -Int64(weeks * 7 - 1))
             let (habits, taps) = try await reading { store in
@@ -97,12 +97,12 @@ public struct LifeDesk: Sendable {
         case .gratitudeShow(let day):
             let day = day ?? today
             return GratitudeShown(date: day, entry: try await reading { try await $0.entry(for: day) })
-        case .gratitudeList(let since):
-            return GratitudeEntries(entries: try await reading { try await $0.entries(since: since) })
+        case .gratitudeList(let since, let after, let limit):
+            return GratitudeEntries(entries: try await reading { try await $0.entries(since: since, after: after, limit: limit) })
         case .gratitudeSearch(let words):
             return try await reading { try await $0.search(words: words) }
-        case .gratitudeExport:
-            return GratitudeEntries(entries: try await reading { try await $0.entries(since: nil) })
+        case .gratitudeExport(let after, let limit):
+            return GratitudeEntries(entries: try await reading { try await $0.entries(since: nil, after: after, limit: limit) })
         case .gratitudeImport(let entries):
             let imported = try await storing("the entries could not be imported") { try await $0.importEntries(entries) }
             logger.info("life: imported gratitude entries (\(imported.added) added, \(imported.replaced) replaced)")
@@ -129,21 +129,20 @@ public struct LifeDesk: Sendable {
     }
 
     private func show(today: LocalDate) async throws(ProtocolError) -> LifeInfo {
-        let (life, taps, last) = try await reading { store in
-            (try await store.life(), try await store.taps(from: today, through: today), try await store.lastEntry())
+        let (life, bonus, last) = try await reading { store in
+            (try await store.life(), try await store.bonusMinutes(on: today), try await store.lastEntry())
         }
         return LifeInfo(birth: life?.birth, years: life?.years ?? Limits.defaultLifeYears, today: today,
-                        figures: try? life?.figures(today: today), bonusMinutes: taps.reduce(0) { $0 + $1.minutes },
-                        lastEntry: last)
+                        figures: try? life?.figures(today: today), bonusMinutes: bonus, lastEntry: last)
     }
 
-    private func habitDay(_ day: LocalDate) async throws(ProtocolError) -> HabitDay {
-        let taps = try await reading { try await $0.taps(from: day, through: day) }
-        return HabitDay(date: day, bonusMinutes: taps.reduce(0) { $0 + $1.minutes }, taps: taps)
+    private func habitDay(_ day: LocalDate, before: Int64?, limit: Int) async throws(ProtocolError) -> HabitDay {
+        let read = try await reading { try await $0.tapDay(day, before: before, latest: limit) }
+        return HabitDay(date: day, bonusMinutes: read.bonusMinutes, tapCount: read.tapCount, habits: read.habits, taps: read.latest)
     }
 
     private func tapped(_ tap: HabitTap, undone: Bool) async throws(ProtocolError) -> HabitTapped {
-        let report = HabitTapped(tap: tap, undone: undone, bonusMinutes: try await habitDay(tap.day).bonusMinutes)
+        let report = HabitTapped(tap: tap, undone: undone, bonusMinutes: try await reading { try await $0.bonusMinutes(on: tap.day) })
         hub.publish(EventName.habitTapped, data: report)
         return report
     }

@@ -35,10 +35,17 @@ public struct HabitTapped: Sendable, Equatable, Codable {
 public struct HabitDay: Sendable, Equatable, Codable {
     public var date: LocalDate
     public var bonusMinutes: Int
+    /// How many taps the day has, and each habit's taps added up (by name).
+    public var tapCount: Int
+    public var habits: [HabitTotal]
+    /// The day's latest taps (at most `Limits.habitDayLatestTaps`), oldest first: the reply stays small however
+    /// often a habit is tapped.
     public var taps: [HabitTap]
-    public init(date: LocalDate, bonusMinutes: Int, taps: [HabitTap]) {
+    public init(date: LocalDate, bonusMinutes: Int, tapCount: Int, habits: [HabitTotal], taps: [HabitTap]) {
         self.date = date
         self.bonusMinutes = bonusMinutes
+        self.tapCount = tapCount
+        self.habits = habits
         self.taps = taps
     }
 }

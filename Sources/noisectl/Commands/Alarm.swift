@@ -185,26 +185,44 @@ extension AlarmCommand {
         @OptionGroup var options: ClientOptions
 
         func run() throws {
+            // A page at a time, printed as it comes: memory does not grow with the number of alarms.
             try options.withDaemon { connection throws(ClientFailure) in
-                let data = try connection.request("alarm_list")
-                if options.json { return Output.json(data) }
-                let alarms = try connection.decode(data, as: [AlarmInfo].self)
+                if options.json { return try Self.printJSON(connection) }
                 // A store that refuses changes (damaged, read-only) is said first: the list may lack alarms.
                 let problem = try connection.decode(try connection.request("status"), as: StatusInfo.self).alarms?.storeProblem
                 if let problem { Output.line("Store problem: \(problem)\n") }
-                guard !alarms.isEmpty else {
-                    return Output.line(problem == nil ? "No alarms. Add one: noisectl alarm add 07:00 --repeat weekdays" : "No alarms could be read.")
-                }
                 let now = LocalTime.nowSeconds()
-                let header = ["ID", "TIME", "REPEAT", "LABEL", "SOUND", "ON", "NEXT"]
-                let rows = alarms.map { info in
-                    [String(info.alarm.id), AlarmText.time(info),
-                     info.alarm.isTimer ? "timer" : AlarmText.repeatText(info.alarm),
-                     info.alarm.label + (info.alarm.note.map { (info.alarm.label.isEmpty ? "" : " ") + "(\($0))" } ?? ""),
-                     info.alarm.sound, info.alarm.enabled ? "yes" : "no", AlarmText.next(info, now: now)]
+                var widths: [Int] = []
+                var listed = 0
+                try connection.forEachAlarmPage { alarms in
+                    let rows = alarms.map { info in
+                        [String(info.alarm.id), AlarmText.time(info),
+                         info.alarm.isTimer ? "timer" : AlarmText.repeatText(info.alarm),
+                         info.alarm.label + (info.alarm.note.map { (info.alarm.label.isEmpty ? "" : " ") + "(\($0))" } ?? ""),
+                         info.alarm.sound, info.alarm.enabled ? "yes" : "no", AlarmText.next(info, now: now)]
+                    }
+                    let header = listed == 0 ? [["ID", "TIME", "REPEAT", "LABEL", "SOUND", "ON", "NEXT"]] : []
+                    if !rows.isEmpty { Output.table(header + rows, widths: &widths).forEach(Output.line) }
+                    listed += rows.count
                 }
-                Output.table([header] + rows).forEach(Output.line)
+                if listed == 0 {
+                    Output.line(problem == nil ? "No alarms. Add one: noisectl alarm add 07:00 --repeat weekdays" : "No alarms could be read.")
+                }
             }
+        }
+
+        /// One JSON array, an alarm a line.
+        private static func printJSON(_ connection: DaemonConnection) throws(ClientFailure) {
+            Output.line("[")
+            var first = true
+            try connection.forEachAlarmPage { alarms in
+                for info in alarms {
+                    guard let bytes = try? JSONCoding.line(info) else { continue }
+                    Output.line((first ? "" : ",") + String(decoding: bytes, as: UTF8.self))
+                    first = false
+                }
+            }
+            Output.line("]")
         }
     }
 

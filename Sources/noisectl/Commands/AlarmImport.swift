@@ -50,7 +50,8 @@ struct AlarmImport: ParsableCommand {
         } else {
             if !report.alarms.isEmpty {
                 try options.withDaemon { connection throws(ClientFailure) in
-                    let existing = try connection.decode(try connection.request("alarm_list"), as: [AlarmInfo].self)
+                    var existing: [AlarmInfo] = []
+                    try connection.forEachAlarmPage { existing += $0 }
                     Self.add(report, over: connection, existing: existing, imported: &imported, alreadyThere: &alreadyThere,
                              skipped: &skipped)
                 }

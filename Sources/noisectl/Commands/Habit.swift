@@ -104,7 +104,15 @@ struct HabitCommand: ParsableCommand {
             let args: [String: String] = date.map { ["date": $0] } ?? [:]
             try options.send("habit_today", args: args, as: HabitDay.self) { day in
                 Output.line("Bonus on \(day.date): \(LifeText.minutes(day.bonusMinutes))"
-                    + (day.taps.isEmpty ? " (no taps)" : ""))
+                    + (day.tapCount == 0 ? " (no taps)" : " from \(day.tapCount) \(day.tapCount == 1 ? "tap" : "taps")"))
+                guard day.tapCount > day.taps.count else {
+                    return Output.table(day.taps.map { [HabitCommand.clock($0.at), $0.habit, LifeText.minutes($0.minutes)] })
+                        .forEach { Output.line("  " + $0) }
+                }
+                // Too many to list: each habit's taps added up, then the latest.
+                Output.table(day.habits.map { [$0.habit, "+\($0.plus)", "−\($0.minus)", LifeText.minutes($0.minutes)] })
+                    .forEach { Output.line("  " + $0) }
+                Output.line("The latest \(day.taps.count):")
                 Output.table(day.taps.map { [HabitCommand.clock($0.at), $0.habit, LifeText.minutes($0.minutes)] })
                     .forEach { Output.line("  " + $0) }
             }

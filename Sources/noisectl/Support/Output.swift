@@ -26,8 +26,15 @@ enum Output {
 
     /// Pads each column to its widest cell.
     static func table(_ rows: [[String]]) -> [String] {
+        var widths: [Int] = []
+        return table(rows, widths: &widths)
+    }
+
+    /// Pads each column to its widest cell, and to at least `widths`, which it widens to what it used: a table
+    /// printed a page at a time keeps the first page's columns.
+    static func table(_ rows: [[String]], widths: inout [Int]) -> [String] {
         guard let first = rows.first else { return [] }
-        let widths = first.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        widths = first.indices.map { column in max(rows.map { $0[column].count }.max() ?? 0, column < widths.count ? widths[column] : 0) }
         // Concatenated, not `joined`: its generic code costs a cold `noisectl status` a conformance scan.
         return rows.map { row in
             var line = ""

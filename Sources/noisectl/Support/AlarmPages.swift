@@ -1,0 +1,23 @@
+import NoiseCore
+import NoiseProtocol
+
+extension DaemonConnection {
+    /// `alarm_list`'s arguments: which page.
+    private struct ListPage: Encodable {
+        var offset: Int
+        var limit: Int
+    }
+
+    /// Every alarm, the next to ring first, a page (`Limits.maxListPage`) at a time: `body` gets each page as it
+    /// comes, so nothing here holds the whole list.
+    func forEachAlarmPage(_ body: ([AlarmInfo]) throws(ClientFailure) -> Void) throws(ClientFailure) {
+        var offset = 0
+        while true {
+            let page = try decode(try request("alarm_list", args: ListPage(offset: offset, limit: Limits.maxListPage)),
+                                  as: [AlarmInfo].self)
+            try body(page)
+            guard page.count == Limits.maxListPage else { return }
+            offset += page.count
+        }
+    }
+}

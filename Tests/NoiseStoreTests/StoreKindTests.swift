@@ -1,0 +1,58 @@
+import Foundation
+import GRDB
+import Testing
+@testable import NoiseAlarms
+@testable import NoiseCore
+@testable import NoiseStore
+
+/// Stores that must be read and never rebuilt: one written by a newer noised, and a path that is not a file.
+@Suite("Alarm store, newer or not a file")
+struct StoreKindTests {
+    let alarm = Alarm(id: 0, time: TimeOfDay(hour: 7, minute: 0), label: "Work", repeat: .weekdays)
+
+    /// What a later version could do: a migration this one does not know, and a column renamed.
+    private func newerStore() async throws -> (folder: URL, path: String) {
+        let (folder, path) = temporaryStore("newer")
+        let store = try AlarmStore.open(path: path)
+        _ = try await store.insert(alarm, lookAfter: 100)
+        try store.close()
+        let queue = try DatabaseQueue(path: path)
+        try await queue.write { db in
+            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99')")
+            try db.execute(sql: "ALTER TABLE alarm RENAME COLUMN label TO title")
+        }
+        try queue.close()
+        return (folder, path)
+    }
+
+    @Test func aStoreFromANewerSchemaIsReadNeverWrittenNorRebuilt() async throws {
+        let (folder, path) = try await newerStore()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let before = FileManager.default.contents(atPath: path)
+        let store = AlarmStore.openChecked(path: path)
+        let reason = try #require(store.readOnlyReason)
+        #expect(reason.contains("written by a newer noised (its schema has v99; this noised knows up to v5)"))
+        #expect(!reason.contains("damaged"))
+        #expect(throws: AlarmStore.ReadOnlyStore.self) { try store.rebuilt(lookAfter: [:], snoozes: [:]) }
+        do { _ = try store.rebuilt(lookAfter: [:], snoozes: [:]) } catch {
+            #expect(AlarmStore.describe(error).contains("newer noised"))
+        }
+        await #expect(throws: (any Error).self) { _ = try await store.insert(alarm, lookAfter: 100) }
+        #expect(FileManager.default.contents(atPath: path) == before)
+        let copies = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("corrupt") }
+        #expect(copies.isEmpty)
+    }
+
+    @Test func aDirectoryInPlaceOfTheStoreIsRefusedAndNothingIsCopied() throws {
+        let (folder, path) = temporaryStore("directory")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        for _ in 0..<2 {
+            let store = AlarmStore.openChecked(path: path)
+            let reason = try #require(store.readOnlyReason)
+            #expect(reason.contains("\(path) is a directory, not a database file"))
+            #expect(throws: AlarmStore.ReadOnlyStore.self) { try store.rebuilt(lookAfter: [:], snoozes: [:]) }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["noised.sqlite"])
+    }
+}
