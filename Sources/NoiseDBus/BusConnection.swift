@@ -1,5 +1,6 @@
 import CSystemd
 import Glibc
+import NoiseSystem
 
 /// Which bus: the user's session bus (MPRIS, notifications) or the system bus (logind).
 public enum BusKind: String, Sendable, CaseIterable {
@@ -12,6 +13,8 @@ public enum BusKind: String, Sendable, CaseIterable {
 final class BusConnection {
     let bus: OpaquePointer
     let kind: BusKind
+    /// Whether closing first sends what is queued; a bus not joined is closed without it (see `closeUnjoined`).
+    private var flushesOnClose = true
 
     /// Connects as any sd-bus program does: `$DBUS_SESSION_BUS_ADDRESS` (else `$XDG_RUNTIME_DIR/bus`), or
     /// `$DBUS_SYSTEM_BUS_ADDRESS` (else `/run/dbus/system_bus_socket`).
@@ -25,10 +28,20 @@ final class BusConnection {
     }
 
     deinit {
-        sd_bus_flush_close_unref(bus)
+        if flushesOnClose { sd_bus_flush_close_unref(bus) } else { sd_bus_close_unref(bus) }
     }
 
     var descriptor: Int32 { sd_bus_get_fd(bus) }
+
+    /// The uid the bus's server runs as, from its socket (`SO_PEERCRED`), nil when the kernel cannot say. Right
+    /// after `init` only the authentication (our uid) has been sent: the Hello waits in sd-bus's queue until the
+    /// server answers it, which is only read in `process()`.
+    var serverUID: UInt32? { PeerCredentials.of(descriptor)?.uid }
+
+    /// Marks the connection to be closed without sending what is queued: flushing would finish authenticating with
+    /// the server and say Hello to it, waiting on a bus noised does not join.
+    func closeUnjoined() { flushesOnClose = false }
+
     var events: Int16 { Int16(truncatingIfNeeded: max(0, sd_bus_get_events(bus))) }
 
     /// When sd-bus next needs to run (a call timing out), in CLOCK_MONOTONIC microseconds; nil for never.

@@ -12,13 +12,14 @@ extension BusLoop {
         do {
             try connection.matchSignal(sender: Self.notifications.name, path: Self.notifications.path,
                                        interface: Self.notifications.name, member: "ActionInvoked") { [unowned self] message in
-                guard let id = try? message.readUInt32(), let action = try? message.readString(),
+                // Another user's program on the bus must not press an alarm's buttons.
+                guard isOurs(message), let id = try? message.readUInt32(), let action = try? message.readString(),
                       let alarmID = shown.first(where: { $0.value == id })?.key else { return }
                 onEvent(.notificationAction(alarmID: alarmID, action: action))
             }
             try connection.matchSignal(sender: Self.notifications.name, path: Self.notifications.path,
                                        interface: Self.notifications.name, member: "NotificationClosed") { [unowned self] message in
-                guard let id = try? message.readUInt32() else { return }
+                guard isOurs(message), let id = try? message.readUInt32() else { return }
                 shown = shown.filter { $0.value != id }
             }
         } catch {
@@ -30,7 +31,7 @@ extension BusLoop {
     // MARK: MPRIS
 
     private func serveMPRIS(on connection: BusConnection) {
-        let server = MPRISServer(player: player, desktopEntry: options.desktopEntry,
+        let server = MPRISServer(player: player, desktopEntry: options.desktopEntry, trust: trust,
                                  onCall: { [unowned self] method, call in keep(call, for: method) },
                                  onVolume: { [unowned self] volume in onEvent(.setVolume(volume)) })
         do {

@@ -7,6 +7,8 @@ import NoiseProtocol
 final class BusLoop {
     let options: DesktopBus.Options
     let addresses: BusAddresses
+    /// Whose session bus is joined and whose calls and signals are acted on.
+    let trust: BusTrust
     let onEvent: @Sendable (DesktopBusEvent) -> Void
     private let onStatus: (DesktopStatus) -> Void
     var status = DesktopStatus() {
@@ -18,6 +20,9 @@ final class BusLoop {
     /// A bus whose socket is there but refused us (its daemon starting or gone): tried again each second, a few
     /// times, then left to the socket watch.
     private var retries: [BusKind: (at: UInt64, left: Int)] = [:]
+    /// Why the last session bus found was not joined (another user's): kept as the status's problem, through
+    /// failed tries in between, until a bus of ours is joined, so the log says it once.
+    private var sessionRefusal: String?
 
     // MPRIS
     var mpris: MPRISServer?
@@ -37,10 +42,11 @@ final class BusLoop {
     var blockInFlight = false
     var delay: Int32?
 
-    init(options: DesktopBus.Options, addresses: BusAddresses, onEvent: @escaping @Sendable (DesktopBusEvent) -> Void,
-         onStatus: @escaping (DesktopStatus) -> Void) {
+    init(options: DesktopBus.Options, addresses: BusAddresses, trust: BusTrust,
+         onEvent: @escaping @Sendable (DesktopBusEvent) -> Void, onStatus: @escaping (DesktopStatus) -> Void) {
         self.options = options
         self.addresses = addresses
+        self.trust = trust
         self.onEvent = onEvent
         self.onStatus = onStatus
     }
@@ -97,7 +103,7 @@ final class BusLoop {
         do {
             connection = try BusConnection(kind: kind)
         } catch {
-            unavailable(kind, "\(error)")
+            unavailable(kind, kind == .session ? sessionRefusal ?? "\(error)" : "\(error)")
             let left = retries[kind]?.left ?? 10
             if case .success(let path) = addresses.sockets[kind]!, access(path, F_OK) == 0, left > 0 {
                 retries[kind] = (Self.monotonicMicros() + 1_000_000, left - 1)
@@ -107,9 +113,17 @@ final class BusLoop {
             return
         }
         retries[kind] = nil
+        if kind == .session, let refusal = refusal(of: connection) {
+            // Not retried on a timer: only a new socket at the path (the socket watch) can be a bus of ours.
+            connection.closeUnjoined()
+            sessionRefusal = refusal
+            unavailable(kind, refusal)
+            return
+        }
         connections[kind] = connection
         switch kind {
         case .session:
+            sessionRefusal = nil
             var changed = status
             (changed.sessionBus, changed.sessionBusProblem) = (true, nil)
             status = changed
@@ -121,6 +135,15 @@ final class BusLoop {
             setUpSystem(connection)
         }
     }
+
+    /// Why the session bus `connection` reached is not to be joined, nil when its server runs as us.
+    private func refusal(of connection: BusConnection) -> String? {
+        let path = try? addresses.sockets[.session]!.get()
+        return trust.refusal(ofBusAt: path, server: connection.serverUID)
+    }
+
+    /// Whether `message` comes from a sender whose uid is ours: asked of every call and signal that acts.
+    func isOurs(_ message: BusMessage) -> Bool { trust.accepts(sender: message.senderUID) }
 
     /// The bus cannot be reached: say why, and connect when its socket appears.
     private func unavailable(_ kind: BusKind, _ reason: String) {

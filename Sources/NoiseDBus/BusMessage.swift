@@ -12,6 +12,18 @@ struct BusMessage {
 
     var member: String? { sd_bus_message_get_member(raw).map { String(cString: $0) } }
 
+    /// The effective uid of the message's sender, nil when the bus cannot say. On a `dbus-daemon` bus sd-bus asks
+    /// the bus driver (`GetConnectionUnixUser`) and waits for its answer on this thread; the driver is the bus's
+    /// server, which runs as us (the session bus is joined only then).
+    var senderUID: UInt32? {
+        var creds: OpaquePointer?
+        guard sd_bus_query_sender_creds(raw, UInt64(SD_BUS_CREDS_EUID), &creds) >= 0, let creds else { return nil }
+        defer { sd_bus_creds_unref(creds) }
+        var uid: uid_t = 0
+        guard sd_bus_creds_get_euid(creds, &uid) >= 0 else { return nil }
+        return uid
+    }
+
     /// The error an error reply carries ("name: message"), or nil for a method return or a signal.
     var errorText: String? {
         guard let error = sd_bus_message_get_error(raw), let name = error.pointee.name else { return nil }

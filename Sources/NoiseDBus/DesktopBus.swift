@@ -63,8 +63,8 @@ public final class DesktopBus: Sendable {
 
     public func start() {
         OSThread.start(name: "noised-dbus") { [self] in
-            let loop = BusLoop(options: options, addresses: addresses, onEvent: onEvent,
-                               onStatus: { status in
+            let loop = BusLoop(options: options, addresses: addresses, trust: BusTrust(uid: geteuid()),
+                               onEvent: onEvent, onStatus: { status in
                                    let old = self.published.withLock { published in
                                        defer { published = status }
                                        return published

@@ -2,24 +2,27 @@ import CSystemd
 import Glibc
 
 /// The MPRIS object at /org/mpris/MediaPlayer2 (the tables are in CSystemd): answers property reads from the
-/// last `MPRISPlayer` it was given, and hands the methods the daemon carries out to `onCall`. Lives on the bus
-/// thread, with the session connection.
+/// last `MPRISPlayer` it was given, and hands the methods the daemon carries out to `onCall`. Its methods and the
+/// Volume it sets are taken only from senders whose uid is ours (`BusTrust`); reading its properties is open to
+/// all, as on any MPRIS player. Lives on the bus thread, with the session connection.
 final class MPRISServer {
     static let path = "/org/mpris/MediaPlayer2"
     static let playerInterface = "org.mpris.MediaPlayer2.Player"
 
     var player: MPRISPlayer
     private let desktopEntry: String?
+    private let trust: BusTrust
     /// A method to carry out, with its call (kept, to be answered later); returns what sd-bus expects.
     private let onCall: (MPRISMethod, OpaquePointer) -> Int32
     private let onVolume: (Double) -> Void
     private var handlers: UnsafeMutablePointer<csystemd_handlers>
     private var slots: (OpaquePointer?, OpaquePointer?) = (nil, nil)
 
-    init(player: MPRISPlayer, desktopEntry: String?, onCall: @escaping (MPRISMethod, OpaquePointer) -> Int32,
-         onVolume: @escaping (Double) -> Void) {
+    init(player: MPRISPlayer, desktopEntry: String?, trust: BusTrust,
+         onCall: @escaping (MPRISMethod, OpaquePointer) -> Int32, onVolume: @escaping (Double) -> Void) {
         self.player = player
         self.desktopEntry = desktopEntry
+        self.trust = trust
         self.onCall = onCall
         self.onVolume = onVolume
         handlers = .allocate(capacity: 1)
@@ -51,7 +54,9 @@ final class MPRISServer {
     // MARK: What the tables call
 
     fileprivate func method(_ call: OpaquePointer, error: UnsafeMutablePointer<sd_bus_error>?) -> Int32 {
-        let member = BusMessage(raw: call).member ?? ""
+        let message = BusMessage(raw: call)
+        guard trust.accepts(sender: message.senderUID) else { return refuse(error) }
+        let member = message.member ?? ""
         if let method = MPRISMethod(rawValue: member) { return onCall(method, call) }
         switch member {
         case "Raise", "Quit":
@@ -82,11 +87,16 @@ final class MPRISServer {
         }
     }
 
-    fileprivate func set(_ name: String, _ value: BusMessage) -> Int32 {
+    fileprivate func set(_ name: String, _ value: BusMessage, error: UnsafeMutablePointer<sd_bus_error>?) -> Int32 {
+        guard trust.accepts(sender: value.senderUID) else { return refuse(error) }
         // sd-bus has entered the variant already: the value is read as itself.
         guard name == "Volume", let volume = try? value.readDouble(), volume.isFinite else { return -EINVAL }
         onVolume(volume)
         return 0
+    }
+
+    private func refuse(_ error: UnsafeMutablePointer<sd_bus_error>?) -> Int32 {
+        sd_bus_error_set(error, "org.freedesktop.DBus.Error.AccessDenied", trust.refusalText)
     }
 }
 
@@ -108,6 +118,6 @@ private let getTrampoline: csystemd_get_fn = { _, property, reply, context, _ in
     }
 }
 
-private let setTrampoline: csystemd_set_fn = { _, property, value, context, _ in
-    server(context).set(String(cString: property!), BusMessage(raw: value!))
+private let setTrampoline: csystemd_set_fn = { _, property, value, context, error in
+    server(context).set(String(cString: property!), BusMessage(raw: value!), error: error)
 }

@@ -42,10 +42,18 @@ _BUS_CONFIG = """<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Confi
   <policy context="default">
     <allow send_destination="*" eavesdrop="true"/>
     <allow eavesdrop="true"/>
-    <allow own="*"/>
+    <allow own="*"/>{users}
   </policy>
 </busconfig>
 """
+
+# Lets every uid connect; without it only the uid the bus runs as may (dbus-daemon's default for a session bus).
+_ALL_USERS = '\n    <allow user="*"/>'
+
+
+def as_user(uid: Optional[int]) -> list[str]:
+    """The argv prefix that runs a command as `uid` (nothing for the test's own), as test_socket_safety.py does."""
+    return [] if uid is None else ["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups", "--"]
 
 
 def tools_missing() -> list[str]:
@@ -57,31 +65,52 @@ def tools_missing() -> list[str]:
 
 
 class Bus:
-    """A private ``dbus-daemon`` on a Unix socket in a short /tmp folder."""
+    """A private ``dbus-daemon`` on a Unix socket in a short /tmp folder, or at ``dir``/bus in a folder given (left
+    in place on stop). ``user``: the uid it runs as (the test's own when None); its clients here (``call``) run as
+    that uid too. ``all_users``: any uid may connect (the folder and socket are opened to all)."""
 
-    def __init__(self, name: str = "session"):
-        self.dir = Path(tempfile.mkdtemp(prefix=f"ncbus-{name[:3]}-", dir="/tmp"))
+    def __init__(self, name: str = "session", dir: Optional[Path] = None, user: Optional[int] = None,
+                 all_users: bool = False):
+        self.own_dir = dir is None
+        self.dir = Path(tempfile.mkdtemp(prefix=f"ncbus-{name[:3]}-", dir="/tmp")) if dir is None else Path(dir)
         self.path = self.dir / "bus"
         self.address = f"unix:path={self.path}"
+        self.user, self.all_users = user, all_users
+        self.config: Optional[Path] = None
         self.proc: Optional[subprocess.Popen] = None
 
     def start(self) -> "Bus":
         # A config of its own rather than the stock session one, which would start the machine's services on
-        # demand (a notification daemon or playerctld installed here must not answer for the mocks).
-        config = self.dir / "bus.conf"
-        config.write_text(_BUS_CONFIG)
+        # demand (a notification daemon or playerctld installed here must not answer for the mocks). Outside the
+        # bus's folder, readable by the uid it runs as.
+        fd, name = tempfile.mkstemp(prefix="ncbus-", suffix=".conf", dir="/tmp")
+        os.close(fd)
+        self.config = Path(name)
+        self.config.write_text(_BUS_CONFIG.format(users=_ALL_USERS if self.all_users else ""))
+        os.chmod(self.config, 0o644)
+        if self.all_users and self.own_dir:
+            os.chmod(self.dir, 0o755)
         self.proc = H._register(subprocess.Popen(
-            ["dbus-daemon", f"--config-file={config}", f"--address={self.address}", "--nofork", "--print-address=1"],
+            as_user(self.user) + ["dbus-daemon", f"--config-file={self.config}", f"--address={self.address}",
+                                  "--nofork", "--print-address=1"],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True))
         # It prints its address once it listens.
         line = self.proc.stdout.readline()
         assert line.startswith(self.address), f"dbus-daemon did not start: {line!r}"
+        if self.all_users:
+            os.chmod(self.path, 0o666)
         return self
+
+    def gdbus(self, dest: str, path: str, method: str, *args: str, user: Optional[int] = None,
+              timeout: float = 5) -> subprocess.CompletedProcess:
+        """``gdbus call`` as `user` (else as the bus's own), whatever its outcome."""
+        return subprocess.run(as_user(self.user if user is None else user)
+                              + ["gdbus", "call", "--address", self.address, "--dest", dest, "--object-path", path,
+                                 "--method", method, *args], capture_output=True, text=True, timeout=timeout)
 
     def call(self, dest: str, path: str, method: str, *args: str, timeout: float = 5) -> str:
         """``gdbus call``; returns its output (GVariant text)."""
-        r = subprocess.run(["gdbus", "call", "--address", self.address, "--dest", dest, "--object-path", path,
-                            "--method", method, *args], capture_output=True, text=True, timeout=timeout)
+        r = self.gdbus(dest, path, method, *args, timeout=timeout)
         assert r.returncode == 0, f"gdbus call {method} {args}: {r.stderr}"
         return r.stdout.strip()
 
@@ -91,21 +120,29 @@ class Bus:
 
     def stop(self) -> None:
         H.stop_process(self.proc)
-        shutil.rmtree(self.dir, ignore_errors=True)
+        if self.config is not None:
+            self.config.unlink(missing_ok=True)
+        if self.own_dir:
+            shutil.rmtree(self.dir, ignore_errors=True)
+        else:
+            self.path.unlink(missing_ok=True)
 
 
 class Mock:
     """A python-dbusmock template on a bus: its name, object and the calls it received."""
 
-    def __init__(self, bus: Bus, template: str, name: str, path: str, system: bool = False):
+    def __init__(self, bus: Bus, template: str, name: str, path: str, system: bool = False,
+                 user: Optional[int] = None):
         self.bus, self.template, self.name, self.path, self.system = bus, template, name, path, system
+        self.user = user
         self.log_path = bus.dir / f"{template}.log"
         self.proc: Optional[subprocess.Popen] = None
 
     def start(self) -> "Mock":
         env = dict(os.environ)
         env["DBUS_SYSTEM_BUS_ADDRESS" if self.system else "DBUS_SESSION_BUS_ADDRESS"] = self.bus.address
-        argv = [SYSTEM_PYTHON, "-m", "dbusmock", "--template", self.template] + (["--system"] if self.system else [])
+        argv = as_user(self.user) + [SYSTEM_PYTHON, "-m", "dbusmock", "--template", self.template]
+        argv += ["--system"] if self.system else []
         with open(self.log_path, "ab") as log:
             self.proc = H._register(subprocess.Popen(argv, env=env, stdout=log, stderr=subprocess.STDOUT,
                                                      stdin=subprocess.DEVNULL))
@@ -159,8 +196,8 @@ print(json.dumps([[str(x) for x in i[:4]] for i in manager.ListInhibitors()]))
 class Notifications(Mock):
     INTERFACE = "org.freedesktop.Notifications"
 
-    def __init__(self, bus: Bus):
-        super().__init__(bus, "notification_daemon", self.INTERFACE, "/org/freedesktop/Notifications")
+    def __init__(self, bus: Bus, user: Optional[int] = None):
+        super().__init__(bus, "notification_daemon", self.INTERFACE, "/org/freedesktop/Notifications", user=user)
 
     def shown(self) -> list[dict]:
         """Every Notify call, with the id the mock answered (its ids count from 1 when nothing is replaced)."""
