@@ -113,6 +113,7 @@ public struct ConfigKey: Sendable {
             return nil
         },
         duration("satellites.timeout", in: 1...300) { $1.satellites.timeoutSeconds = $0 },
+        duration("satellites.deadline", in: 1...3600) { $1.satellites.deadlineSeconds = $0 },
         duration("satellites.retry", in: 1...3600) { $1.satellites.retrySeconds = $0 },
     ]
 

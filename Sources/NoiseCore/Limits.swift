@@ -121,6 +121,11 @@ public enum Limits {
     /// Largest element download: CelesTrak's answer for one satellite is under 1 KB; a cap keeps a wrong source
     /// (a captive portal, a file) from filling memory.
     public static let maxElementsDownloadBytes = 1 << 20
+    /// Largest group download (CelesTrak's `GROUP=active` in OMM JSON is about 10 MB for some 10,000 satellites).
+    public static let maxElementsGroupDownloadBytes = 32 << 20
+    /// More satellites than this due at once are taken from one group download rather than asked for one by one;
+    /// it is also the most asked for one by one in a check, and the most downloads at once.
+    public static let elementsSingleRequestsMax = 8
 
     /// Life expectancies the life calendar accepts, in years, and the one it uses when none is given.
     public static let lifeYears = 1...150

@@ -5,8 +5,24 @@ import NoiseTime
 /// objects with `OBJECT_NAME`, `NORAD_CAT_ID`, `EPOCH`, `MEAN_MOTION`, …), turned into the same element sets as
 /// two-line elements. Pure: the text is given.
 public enum OrbitMeanElementsMessage {
-    /// Every object in the array (or the one object), in order.
+    /// Every object in the array (or the one object), in order; the first bad one refuses the file.
     public static func parse(_ text: String) throws(ElementsError) -> [OrbitalElements] {
+        var sets: [OrbitalElements] = []
+        for object in try parseEach(text) {
+            sets.append(try object.set.get())
+        }
+        return sets
+    }
+
+    /// One object of a message: its set, or why it is none, with its catalog number when that much reads.
+    public struct Object: Sendable {
+        public var catalogNumber: Int?
+        public var set: Result<OrbitalElements, ElementsError>
+    }
+
+    /// Every object in the array (or the one object), each on its own, so one odd object in a group of thousands
+    /// (CelesTrak's `GROUP=active`) does not spoil the others. Throws when the text is not such an array at all.
+    public static func parseEach(_ text: String) throws(ElementsError) -> [Object] {
         let value: JSONValue
         do {
             value = try JSONCoding.decode(JSONValue.self, from: Array(text.utf8))
@@ -20,14 +36,15 @@ public enum OrbitMeanElementsMessage {
         default: throw ElementsError(line: 1, "an OMM file is a JSON array of element objects")
         }
         guard !objects.isEmpty else { throw ElementsError(line: 1, "no element set in the file") }
-        var sets: [OrbitalElements] = []
-        for (index, object) in objects.enumerated() {
+        return objects.enumerated().map { index, object in
             guard case .object(let fields) = object else {
-                throw ElementsError(line: 1, "element \(index + 1) is not a JSON object")
+                return Object(catalogNumber: nil,
+                              set: .failure(ElementsError(line: 1, "element \(index + 1) is not a JSON object")))
             }
-            sets.append(try elements(Record(fields: fields, index: index + 1)))
+            let record = Record(fields: fields, index: index + 1)
+            let number = (try? record.number("NORAD_CAT_ID", in: 0..<340_000)).map { Int($0) }
+            return Object(catalogNumber: number, set: Result { () throws(ElementsError) in try elements(record) })
         }
-        return sets
     }
 
     /// The sets as OMM JSON (CelesTrak's keys, full precision), as the elements cache keeps them.

@@ -48,18 +48,33 @@ struct ElementDownloadTests {
 
     // MARK: Answers
 
-    static func omm(_ number: Int = 25544, epoch: String = "2024-01-02T12:00:00.000000") -> String {
+    static func omm(_ number: Int = 25544, epoch: String = "2024-01-02T12:00:00.000000",
+                    meanMotion: String = "15.49815325") -> String {
+        "[" + object(number, epoch: epoch, meanMotion: meanMotion) + "]"
+    }
+
+    /// One satellite's object in an OMM array.
+    static func object(_ number: Int = 25544, epoch: String = "2024-01-02T12:00:00.000000",
+                       meanMotion: String = "15.49815325") -> String {
         """
-        [{"OBJECT_NAME":"ISS (ZARYA)","OBJECT_ID":"1998-067A","EPOCH":"\(epoch)","MEAN_MOTION":15.49815325,
+        {"OBJECT_NAME":"ISS (ZARYA)","OBJECT_ID":"1998-067A","EPOCH":"\(epoch)","MEAN_MOTION":\(meanMotion),
           "ECCENTRICITY":0.0006703,"INCLINATION":51.6416,"RA_OF_ASC_NODE":247.4627,"ARG_OF_PERICENTER":130.536,
           "MEAN_ANOMALY":325.0288,"EPHEMERIS_TYPE":0,"CLASSIFICATION_TYPE":"U","NORAD_CAT_ID":\(number),
           "ELEMENT_SET_NO":999,"REV_AT_EPOCH":43211,"BSTAR":0.00030306,"MEAN_MOTION_DOT":0.00016717,
-          "MEAN_MOTION_DDOT":0}]
+          "MEAN_MOTION_DDOT":0}
         """
     }
 
+    /// 2024-01-03T00:00:00Z: a little after the sets' epochs.
+    static let now = 1_704_240_000.0
+
     func judge(_ body: String, status: Int = 200, kept: OrbitalElements? = nil) -> ElementAnswer {
-        ElementAnswer.judge(status: status, body: Array(body.utf8), requested: 25544, kept: kept)
+        let verdicts = ElementAnswer.judge(status: status, body: Array(body.utf8), requested: [25544],
+                                           kept: kept.map { [25544: $0] } ?? [:], now: Self.now)
+        switch verdicts {
+        case .failure(let refusal): return .refuse(refusal)
+        case .success(let answers): return answers[25544] ?? .current
+        }
     }
 
     func set(epoch: String) throws -> OrbitalElements {
@@ -78,7 +93,7 @@ struct ElementDownloadTests {
             Issue.record("a stale set was not refused")
             return
         }
-        #expect(reason.contains("stale") && reason.contains("2024-01-02T12:00:00"))
+        #expect(reason.reason.contains("stale") && reason.reason.contains("2024-01-02T12:00:00"))
     }
 
     @Test func aSetKeptInTheCacheAndServedAgainIsCurrent() throws {
@@ -109,7 +124,52 @@ struct ElementDownloadTests {
             Issue.record("accepted: \(body.prefix(40))")
             return
         }
-        #expect(reason.contains(why), "\(reason)")
+        #expect(reason.description.contains(why), "\(reason)")
+    }
+
+    @Test func aSetWithAMeanMotionOfZeroOrAnEpochIn2099IsRefusedAndTheRealOneAfterIsNotStale() throws {
+        let kept = try set(epoch: "2024-01-01T12:00:00.000000")
+        #expect(judge(Self.omm(meanMotion: "0"), kept: kept) == .refuse(ElementRefusal(
+            "the set is unusable: the mean motion is 0.0 revolutions a day; accepted: 0.02 to 17 (an orbit of the Earth SGP4 models)")))
+        guard case .refuse(let future) = judge(Self.omm(epoch: "2099-01-01T00:00:00.000000"), kept: kept) else {
+            Issue.record("an epoch in 2099 was accepted")
+            return
+        }
+        #expect(future.reason.hasPrefix("the set is unusable: the epoch 2099-01-01T00:00:00+00:00 is"), "\(future)")
+        // The 2099 set was never kept, so the real one after it replaces the old set.
+        #expect(judge(Self.omm(), kept: kept) == .accept(try set(epoch: "2024-01-02T12:00:00.000000")))
+    }
+
+    @Test func aBadSetAlreadyKeptIsReplacedByAGoodOlderOne() throws {
+        let future = try set(epoch: "2099-01-01T00:00:00.000000")
+        #expect(judge(Self.omm(), kept: future) == .accept(try set(epoch: "2024-01-02T12:00:00.000000")))
+    }
+
+    @Test func garbageAnswersShareOneReasonWhateverTheyHold() {
+        guard case .refuse(let one) = judge("No GP data found"), case .refuse(let two) = judge("<html>portal 8341</html>") else {
+            Issue.record("garbage accepted")
+            return
+        }
+        #expect(one.reason == two.reason && one.description != two.description)
+    }
+
+    @Test func aGroupAnswerJudgesEachSatelliteAndOneOddObjectSpoilsNoOther() throws {
+        let odd = #"{"NORAD_CAT_ID":20580,"EPOCH":"yesterday"}"#
+        let body = "[" + Self.object(25544) + "," + odd + "," + Self.object(48274, meanMotion: "0") + "]"
+        let verdicts = ElementAnswer.judge(status: 200, body: Array(body.utf8), requested: [20580, 25544, 48274, 99999],
+                                           kept: [:], now: Self.now)
+        guard case .success(let answers) = verdicts else {
+            Issue.record("the group was refused whole: \(verdicts)")
+            return
+        }
+        #expect(answers[25544] == .accept(try set(epoch: "2024-01-02T12:00:00.000000")))
+        #expect(answers[20580] == .refuse(ElementRefusal(
+            "its elements are unreadable: element 2, EPOCH: 'yesterday' is not a date and time like 2024-01-01T12:00:00.000000")))
+        guard case .refuse(let zero)? = answers[48274], case .refuse(let missing)? = answers[99999] else {
+            Issue.record("\(answers)")
+            return
+        }
+        #expect(zero.reason.contains("the mean motion is 0.0") && missing.reason == "the answer holds no elements for 99999")
     }
 
     @Test func theNewestOfSeveralSetsForTheSatelliteIsTaken() throws {
@@ -118,8 +178,34 @@ struct ElementDownloadTests {
         #expect(judge(String(two)) == .accept(try set(epoch: "2024-01-02T12:00:00.000000")))
     }
 
-    @Test func theURLAsksForOneSatelliteAsJSON() {
-        #expect(ElementFetcher.url(source: "https://celestrak.org/NORAD/elements/gp.php", catalogNumber: 25544)
-                == "https://celestrak.org/NORAD/elements/gp.php?CATNR=25544&FORMAT=json")
+    @Test func theURLAsksForOneSatelliteOrTheActiveGroupAsJSON() {
+        let source = "https://celestrak.org/NORAD/elements/gp.php"
+        #expect(ElementTransfer.satellite(25544).url(source: source) == source + "?CATNR=25544&FORMAT=json")
+        #expect(ElementTransfer.group([1, 2]).url(source: source) == source + "?GROUP=active&FORMAT=json")
+    }
+
+    // MARK: Many satellites
+
+    @Test func aHandfulIsAskedOneByOneMoreFromTheGroupOnceADay() {
+        let few = Array(1...8), many = Array(1...2000)
+        #expect(schedule.transfers(due: few, groupAsked: nil, now: now) == few.map { .satellite($0) })
+        #expect(schedule.transfers(due: many, groupAsked: nil, now: now) == [.group(many)])
+        #expect(schedule.transfers(due: many, groupAsked: now - day, now: now) == [.group(many)])
+        // Asked for within the day: those it did not hold go one by one, a handful per check.
+        #expect(schedule.transfers(due: many, groupAsked: now - 60, now: now) == (1...8).map { .satellite($0) })
+    }
+
+    @Test func aFailedSatelliteWaitsForItsRetryAndOthersDoNot() {
+        let notBefore = [25544: now + 120]
+        #expect(schedule.due(wanted: [25544, 20580], downloaded: [:], notBefore: notBefore, now: now) == [20580])
+        #expect(schedule.secondsToNextCheck(wanted: [25544], downloaded: [:], notBefore: notBefore, now: now) == 120)
+        #expect(schedule.due(wanted: [25544], downloaded: [:], notBefore: notBefore, now: now + 120) == [25544])
+    }
+
+    @Test func twoThousandSatellitesDownloadedTogetherSleepAnHour() {
+        let wanted = Set(1...2000)
+        let downloaded = Dictionary(uniqueKeysWithValues: wanted.map { ($0, now) })
+        #expect(schedule.secondsToNextCheck(wanted: wanted, downloaded: downloaded, now: now) == 3600)
+        #expect(schedule.due(wanted: wanted, downloaded: downloaded, now: now + 3600).isEmpty)
     }
 }

@@ -16,6 +16,7 @@ final class ElementDownloaderTests {
     let root: String
     let clock = ManualClock()
     let source = ScriptedSource()
+    let board = StatusBoard()
 
     init() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("elements-\(UUID().uuidString)").path
@@ -41,6 +42,7 @@ final class ElementDownloaderTests {
         downloader.makeSource = { _ in source }
         let alarms = self.alarms
         downloader.alarmSatellites = { alarms.value.withLock { $0 } }
+        downloader.board = board
         return downloader
     }
 
@@ -99,6 +101,72 @@ final class ElementDownloaderTests {
         #expect(try keptEpochs == [1_704_196_800])
     }
 
+    @Test func aSetWithAMeanMotionOfZeroLeavesTheKeptFileAndStatusSaysWhy() async throws {
+        let cache = ElementCache(path: root + "/elements/elements.json")
+        _ = try cache.store(try OrbitMeanElementsMessage.parse(ElementDownloadTests.omm(epoch: "2024-01-01T12:00:00.000000")))
+        let before = try Data(contentsOf: URL(fileURLWithPath: cache.path))
+        source.script([(200, ElementDownloadTests.omm(epoch: "2024-01-02T12:00:00.000000", meanMotion: "0"))])
+        let downloader = self.downloader()
+        let task = Task { try await downloader.run() }
+        defer { task.cancel() }
+
+        #expect(await parkedUntil() == .seconds(60))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: cache.path)) == before)
+        #expect(board.status().elements?.lastError == "25544: the set is unusable: the mean motion is 0.0 revolutions "
+                + "a day; accepted: 0.02 to 17 (an orbit of the Earth SGP4 models)")
+    }
+
+    /// Many satellites: one group request, one write; the same data again writes nothing.
+    @Test func manySatellitesComeFromOneGroupRequestAndUnchangedDataWritesNothing() async throws {
+        alarms.value.withLock { $0 = [] }
+        let cache = ElementCache(path: root + "/elements/elements.json")
+        let numbers = Array(40_001...40_020)
+        let kept = try numbers.map { number in
+            try #require(try OrbitMeanElementsMessage.parse(ElementDownloadTests.omm(number, epoch: "2024-01-01T12:00:00.000000")).first)
+        }
+        _ = try cache.store(kept)
+        let group = "[" + numbers.map { ElementDownloadTests.object($0) }.joined(separator: ",") + "]"
+        source.script([(200, group), (200, group)])
+        let downloader = self.downloader()
+        let task = Task { try await downloader.run() }
+        defer { task.cancel() }
+
+        #expect(await parkedUntil() == .seconds(3600))
+        #expect(source.urls == ["https://celestrak.org/NORAD/elements/gp.php?GROUP=active&FORMAT=json"])
+        #expect(try keptEpochs == Array(repeating: 1_704_196_800, count: 20))
+        let written = try FileManager.default.attributesOfItem(atPath: cache.path)
+        // A day on, the group again with the same sets: nothing is written.
+        for _ in 0..<24 {
+            clock.advance(by: .seconds(3600))
+            await clock.sleeping(count: 1)
+        }
+        await source.fetched(count: 2)
+        #expect(await parkedUntil() == .seconds(25 * 3600))
+        #expect(source.urls.count == 2)
+        let after = try FileManager.default.attributesOfItem(atPath: cache.path)
+        #expect(after[.systemFileNumber] as? Int == written[.systemFileNumber] as? Int)
+        #expect(after[.modificationDate] as? Date == written[.modificationDate] as? Date)
+    }
+
+    /// A transfer that hangs holds up no other: a pass alarm added meanwhile gets its download at once.
+    @Test(.timeLimit(.minutes(1))) func aHangingTransferDoesNotHoldUpAnotherSatellite() async throws {
+        source.hanging.withLock { $0 = "CATNR=25544" }
+        source.script([(200, ElementDownloadTests.omm(20580))])
+        let downloader = self.downloader()
+        let task = Task { try await downloader.run() }
+        defer { task.cancel() }
+
+        await source.fetched(count: 1)
+        alarms.value.withLock { $0 = [25544, 20580] }
+        downloader.wakeup.wake()
+        await source.fetched(count: 2)
+        #expect(source.urls == ["https://celestrak.org/NORAD/elements/gp.php?CATNR=25544&FORMAT=json",
+                                "https://celestrak.org/NORAD/elements/gp.php?CATNR=20580&FORMAT=json"])
+        // Its set is kept while the other transfer still hangs.
+        while try keptEpochs.isEmpty { await Task.yield() }
+        #expect(try keptEpochs == [1_704_196_800])
+    }
+
     @Test func aStaleAnswerLeavesTheKeptFileAsItWas() async throws {
         let cache = ElementCache(path: root + "/elements/elements.json")
         let kept = try OrbitMeanElementsMessage.parse(ElementDownloadTests.omm(epoch: "2024-01-03T00:00:00.000000"))
@@ -115,23 +183,38 @@ final class ElementDownloaderTests {
     }
 }
 
-/// The downloader's answers in the order a test gives them; records the URLs asked for.
+/// The downloader's answers in the order a test gives them; records the URLs asked for. A URL that contains
+/// `hanging` gets no answer until its task is cancelled (a source that drips until the deadline).
 final class ScriptedSource: ElementSource {
     private let state = Mutex<(answers: [(Int, String)], urls: [String],
                                waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)])>(([], [], []))
+    let hanging = Mutex<String?>(nil)
 
     func script(_ answers: [(Int, String)]) { state.withLock { $0.answers = answers } }
     var urls: [String] { state.withLock { $0.urls } }
 
-    func fetch(_ url: String) async throws -> (status: Int, body: [UInt8]) {
-        let (answer, ready) = state.withLock { state -> ((Int, String)?, [CheckedContinuation<Void, Never>]) in
+    func fetch(_ url: String, maxBytes: Int) async throws -> (status: Int, body: [UInt8]) {
+        if let hang = hanging.withLock({ $0 }), url.contains(hang) {
+            record(url)
+            await DownloadWakeup.untilCancelled()
+            throw CancellationError()
+        }
+        return try answer(url)
+    }
+
+    private func record(_ url: String) {
+        let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.urls.append(url)
-            let count = state.urls.count
-            let ready = state.waiters.filter { $0.count <= count }.map(\.continuation)
-            state.waiters.removeAll { $0.count <= count }
-            return (state.answers.isEmpty ? nil : state.answers.removeFirst(), ready)
+            let ready = state.waiters.filter { $0.count <= state.urls.count }.map(\.continuation)
+            state.waiters.removeAll { $0.count <= state.urls.count }
+            return ready
         }
         for waiter in ready { waiter.resume() }
+    }
+
+    private func answer(_ url: String) throws -> (status: Int, body: [UInt8]) {
+        let answer = state.withLock { state in state.answers.isEmpty ? nil : state.answers.removeFirst() }
+        record(url)
         guard let (status, body) = answer else { throw ElementFetcher.Failure(description: "no answer scripted") }
         return (status, Array(body.utf8))
     }

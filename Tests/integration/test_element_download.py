@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
@@ -24,9 +25,9 @@ NEWER = "2024-01-02T12:00:00.000000"
 NEWEST = "2024-01-03T00:00:00.000000"
 
 
-def omm(epoch: str, number: int = 25544) -> dict:
+def omm(epoch: str, number: int = 25544, mean_motion: float = 15.49815325) -> dict:
     """The ISS's elements (test_satellites' set) at `epoch`, as CelesTrak's GP API writes them."""
-    return {"OBJECT_NAME": "ISS (ZARYA)", "OBJECT_ID": "1998-067A", "EPOCH": epoch, "MEAN_MOTION": 15.49815325,
+    return {"OBJECT_NAME": "ISS (ZARYA)", "OBJECT_ID": "1998-067A", "EPOCH": epoch, "MEAN_MOTION": mean_motion,
             "ECCENTRICITY": 0.0006703, "INCLINATION": 51.6416, "RA_OF_ASC_NODE": 247.4627,
             "ARG_OF_PERICENTER": 130.536, "MEAN_ANOMALY": 325.0288, "EPHEMERIS_TYPE": 0, "CLASSIFICATION_TYPE": "U",
             "NORAD_CAT_ID": number, "ELEMENT_SET_NO": 999, "REV_AT_EPOCH": 43211, "BSTAR": 0.00030306,
@@ -35,15 +36,23 @@ def omm(epoch: str, number: int = 25544) -> dict:
 
 class ElementServer:
     """CelesTrak's GP endpoint as the test wants it to answer: `mode` is one of the answers below; `requests`
-    lists the query strings asked for; a `slow` answer is held until `release` is set."""
+    lists the query strings asked for; a `slow` answer is held until `release` is set. `modes` overrides `mode`
+    for one catalog number; `?GROUP=active` answers the sets of `group` (catalog numbers)."""
 
     def __init__(self):
         self.mode = "good"
         self.epoch = NEWER
+        self.mean_motion = 15.49815325
+        self.modes: dict[int, str] = {}
+        self.group: list[int] = []
         self.requests: list[str] = []
         self.lock = threading.Lock()
         self.in_flight = threading.Event()
         self.release = threading.Event()
+        # A dripping answer: when it began, and when the daemon closed its connection.
+        self.drip_started = threading.Event()
+        self.drip_closed = threading.Event()
+        self.drip_seconds: float | None = None
         server = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -51,13 +60,19 @@ class ElementServer:
                 pass
 
             def do_GET(self):
+                query = parse_qs(urlparse(self.path).query)
+                number = int(query.get("CATNR", ["25544"])[0])
                 with server.lock:
                     server.requests.append(self.path)
-                    mode, epoch = server.mode, server.epoch
-                number = int(parse_qs(urlparse(self.path).query).get("CATNR", ["25544"])[0])
-                good = json.dumps([omm(epoch, 20580 if mode == "other" else number)]).encode()
+                    mode, epoch, motion = server.modes.get(number, server.mode), server.epoch, server.mean_motion
+                    group = list(server.group)
+                if "GROUP" in query:
+                    return self._send(200, json.dumps([omm(epoch, n, motion) for n in group]).encode())
+                good = json.dumps([omm(epoch, 20580 if mode == "other" else number, motion)]).encode()
                 if mode == "404":
                     return self._send(404, b"Not Found", "text/plain")
+                if mode == "varying":
+                    return self._send(200, f"No GP data found (answer {len(server.requests)})".encode(), "text/plain")
                 if mode == "garbage":
                     return self._send(200, b"No GP data found", "text/plain")
                 if mode == "empty":
@@ -73,6 +88,24 @@ class ElementServer:
                     self.wfile.write(good[: len(good) // 2])
                     self.wfile.flush()
                     self.close_connection = True
+                    return
+                if mode == "drip":
+                    # The whole answer promised, a byte a second, until the daemon hangs up.
+                    self.send_response(200)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", str(len(good) * 100))
+                    self.end_headers()
+                    began = time.monotonic()
+                    server.drip_started.set()
+                    try:
+                        for byte in (good * 100):
+                            self.wfile.write(bytes([byte]))
+                            self.wfile.flush()
+                            if server.release.wait(1):
+                                break
+                    except OSError:
+                        server.drip_seconds = time.monotonic() - began
+                        server.drip_closed.set()
                     return
                 if mode == "slow":
                     server.in_flight.set()
@@ -286,3 +319,126 @@ def test_downloads_can_be_turned_off(make_daemon, server):
     assert server.count() == 0 and not cache_file(d).exists()
     assert d.status()["elements"] == {"download": False, "satellites": [], "last_error": None}
     assert "off (satellites.download = false in config.toml)" in d.ctl("status").stdout
+
+
+def status_error(d: H.Daemon) -> str:
+    return H.wait_until(lambda: d.status()["elements"]["last_error"], 15, 0.05, "the refusal in status")
+
+
+@pytest.mark.parametrize("mode,why", [
+    ("zero", r"25544: the set is unusable: the mean motion is 0\.0 revolutions a day; accepted: 0\.02 to 17"),
+    ("2099", r"25544: the set is unusable: the epoch 2099-01-01T00:00:00\+00:00 is [\d.]+ days ahead of now; "
+             r"accepted: an epoch at most a day ahead"),
+])
+def test_an_unusable_set_keeps_the_old_file_byte_for_byte_and_status_says_why(make_daemon, server, mode, why):
+    if mode == "zero":
+        server.mean_motion = 0
+    else:
+        server.answer("good", "2099-01-01T00:00:00.000000")
+    d = start(make_daemon, server, kept=KEPT)
+    before = cache_file(d).read_bytes()
+    assert re.match(why, status_error(d)), d.status()["elements"]
+    wait_log(d, r"warning.*no new elements for 25544 .*the set is unusable.*the kept elements stay")
+    assert cache_file(d).read_bytes() == before
+    assert re.search(r"failing, retrying: " + why, d.ctl("status").stdout)
+    # The views still read the kept set: nothing of the refused one got in.
+    now = H.noisectl("iss", "now", "--at", "51.5074,-0.1278", "--time", "2024-01-01T13:00:00Z", "--json", env=d.env())
+    assert now.returncode == 0 and now.json["satellite"] == 25544, str(now)
+    # The real set that follows is taken: the refused one was never kept, so it is not "stale".
+    server.mean_motion = 15.49815325
+    server.answer("good", NEWER)
+    wait_log(d, r"new elements for ISS \(ZARYA\) \(25544\), epoch 2024-01-02T12:00:00.*downloads work again")
+    assert kept_epoch(d) == NEWER
+    d.wait_status(lambda st: st["elements"]["last_error"] is None, 10, "the refusal cleared")
+
+
+def test_garbage_that_differs_each_time_is_one_warning(make_daemon, server):
+    """Each answer's excerpt differs; the reason is the same, so it is a warning once and then debug."""
+    server.answer("varying")
+    d = start(make_daemon, server, kept=KEPT)
+    # A fourth request means the third answer was judged (one satellite's downloads follow each other).
+    H.wait_until(lambda: server.count() >= 4, 30, 0.05, "four garbage answers")
+    warnings = [l for l in d.log().splitlines() if "warning" in l and "no new elements" in l]
+    assert len(warnings) == 1 and "'No GP data found (answer 1)'" in warnings[0], warnings
+
+
+def test_a_dripping_source_is_cut_off_by_the_deadline_and_holds_up_no_other_satellite(make_daemon, server):
+    d = make_daemon(start=False, device="null", extra_env={"TZ": "UTC"})
+    config = Path(d.env_dirs["XDG_CONFIG_HOME"]) / "noised" / "config.toml"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    # A byte a second never trips the 5 s read timeout; only the whole-transfer deadline ends it.
+    config.write_text(f'[satellites]\nsource = "{server.source}"\ntimeout = "5s"\ndeadline = "10s"\nretry = "1h"\n')
+    path = d.root / "hubble.json"
+    path.write_text(json.dumps([omm(KEPT, 20580)]))
+    assert H.noisectl("iss", "elements", "import", str(path), env=d.env()).returncode == 0
+    server.modes[20580] = "drip"
+    d.start()
+    assert server.drip_started.wait(15), "the daemon never asked"
+    # While 20580's answer drips, an ISS pass alarm's satellite is asked for and kept.
+    assert d.ctl("alarm", "add", "--iss").returncode == 0
+    wait_log(d, r"new elements for ISS \(ZARYA\) \(25544\)")
+    assert "/NORAD/elements/gp.php?CATNR=25544&FORMAT=json" in server.requests
+    assert not server.drip_closed.is_set(), "the ISS waited for the dripping transfer"
+    # The deadline cuts the drip off: the connection is closed, the kept 20580 stays, and status says why.
+    assert server.drip_closed.wait(40), "the dripping connection was never closed"
+    assert server.drip_seconds is not None and server.drip_seconds >= 9, server.drip_seconds
+    wait_log(d, r"warning.*no new elements for 20580 .*the answer did not come whole within 10 s")
+    assert "20580: the answer did not come whole within 10 s" in status_error(d)
+    assert json.loads(cache_file(d).read_text())[0]["EPOCH"] == KEPT
+
+
+@pytest.mark.parametrize("change,why", [
+    ({"MEAN_MOTION": 0}, r"ISS \(ZARYA\) \(25544\): the mean motion is 0\.0 revolutions a day; accepted: 0\.02 to 17"),
+    ({"EPOCH": "2099-01-01T00:00:00.000000"}, r"ISS \(ZARYA\) \(25544\): the epoch 2099-01-01T00:00:00\+00:00 is [\d.]+ days "
+                                              r"ahead of now; accepted: an epoch at most a day ahead"),
+])
+def test_importing_an_unusable_set_is_refused_and_changes_nothing(make_daemon, tmp_path, change, why):
+    d = make_daemon(start=False, device="null")
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps([omm(KEPT)]))
+    assert H.noisectl("iss", "elements", "import", str(good), env=d.env()).returncode == 0
+    before = cache_file(d).read_bytes()
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps([omm(NEWER, 20580), {**omm(NEWER), **change}]))
+    r = H.noisectl("iss", "elements", "import", str(bad), env=d.env())
+    assert r.returncode != 0 and "Imported" not in r.stdout, str(r)
+    assert re.search(rf"FILE: {re.escape(str(bad))}: {why}.*; nothing was imported", r.stderr), r.stderr
+    assert cache_file(d).read_bytes() == before
+
+
+def test_many_satellites_come_from_one_group_request_and_unchanged_data_writes_nothing(make_daemon, server):
+    numbers = list(range(40001, 40201))
+    server.group = numbers
+    d = make_daemon(start=False, device="null", extra_env={"TZ": "UTC"})
+    config = Path(d.env_dirs["XDG_CONFIG_HOME"]) / "noised" / "config.toml"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text(f'[satellites]\nsource = "{server.source}"\nretry = "1s"\n'
+                      '[location]\nlatitude = 51.5074\nlongitude = -0.1278\n')
+    path = d.root / "many.json"
+    path.write_text(json.dumps([omm(KEPT, n) for n in numbers]))
+    r = H.noisectl("iss", "elements", "import", str(path), env=d.env())
+    assert r.returncode == 0 and "Imported 200 satellites" in r.stdout, str(r)
+    d.start()
+    wait_log(d, r"satellites: GROUP=active \(200 satellites\): new elements for 200, 0 current")
+    assert server.requests == ["/NORAD/elements/gp.php?GROUP=active&FORMAT=json"], server.requests
+    assert all(s["EPOCH"] == NEWER for s in json.loads(cache_file(d).read_text()))
+    # One write, so the pass alarms took the new elements once.
+    line = r"pass alarms use the elements of 200 satellite\(s\)"
+    H.wait_until(lambda: len(re.findall(line, d.log())) == 1, 15, 0.05, "the batch's one recomputation")
+    times = cache_file(d).parent / "downloads.json"
+    H.wait_until(lambda: times.exists() and len(json.loads(times.read_text())["downloaded"]) == 200, 10, 0.05,
+                 "the download times")
+    assert server.count() == 1 and len(re.findall(line, d.log())) == 1, d.log()[-3000:]
+    # The next interval (the download times forgotten, so all are due again): one group request, the same sets,
+    # nothing written.
+    d.stop()
+    stat = cache_file(d).stat()
+    times.unlink()
+    first_run = len(d.log())
+    d.start()
+    wait_log(d, r"satellites: GROUP=active \(200 satellites\): new elements for 0, 200 current")
+    assert server.count() == 2, server.requests
+    after = cache_file(d).stat()
+    assert (after.st_ino, after.st_mtime_ns) == (stat.st_ino, stat.st_mtime_ns)
+    H.wait_until(lambda: times.exists(), 10, 0.05, "the download times")
+    assert len(re.findall(line, d.log()[first_run:])) == 0, d.log()[first_run:]

@@ -34,6 +34,10 @@ struct ConfigReloader<C: Clock>: Sendable where C.Duration == Duration {
                 let timeout = DurationParser.describe(settings.satellites.timeoutSeconds)
                 logger.notice("config: satellites.timeout is now \(timeout); it takes effect when noised restarts")
             }
+            if settings.satellites.deadlineSeconds != previous.satellites.deadlineSeconds {
+                let deadline = DurationParser.describe(settings.satellites.deadlineSeconds)
+                logger.notice("config: satellites.deadline is now \(deadline); it takes effect when noised restarts")
+            }
             logger.notice(loaded.exists ? "config: reloaded \(path) (\(loaded.keys.count) keys set)"
                                         : "config: no file at \(path); the defaults apply")
         } else {

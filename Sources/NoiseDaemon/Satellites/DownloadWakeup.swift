@@ -30,4 +30,11 @@ public final class DownloadWakeup: Sendable {
             state.pending = false
         }
     }
+
+    /// Returns when the calling task is cancelled, and not before; no timer is armed.
+    static func untilCancelled() async {
+        let (stream, continuation) = AsyncStream<Never>.makeStream()
+        for await _ in stream {}
+        continuation.finish()
+    }
 }

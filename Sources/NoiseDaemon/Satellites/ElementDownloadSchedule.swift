@@ -1,29 +1,46 @@
 import NoiseCore
 
-/// Which satellites' elements are due for a download, and how long the downloader may sleep. Pure: the kept
-/// satellites, their download times and the wall clock's time are given, so the tests need no clock.
+/// Which satellites' elements are due for a download, how to ask for them, and how long the downloader may sleep.
+/// Pure: the satellites in use, their download times, their retry times and the wall clock's time are given, so
+/// the tests need no clock.
 struct ElementDownloadSchedule: Sendable, Equatable {
-    /// A satellite is due once its last download is this old.
+    /// A satellite is due once its last download is this old; the group is asked for at most this often.
     var refreshSeconds = Limits.elementsRefreshSeconds
     /// The longest sleep between checks.
     var checkSeconds = Limits.elementsCheckSeconds
+    /// More due than this are taken from the group; this many at most are asked for one by one in a check.
+    var handful = Limits.elementsSingleRequestsMax
 
     /// The satellites wanted (those kept, and those pass alarms ring for), in catalog order, whose last download is
     /// `refreshSeconds` old, was never made (a set imported by hand, a new pass alarm's), or lies in the future (the
-    /// wall clock was set back: its age is unknown).
-    func due(wanted: Set<Int>, downloaded: [Int: Double], now: Double) -> [Int] {
+    /// wall clock was set back: its age is unknown), and whose retry time (`notBefore`, after a failure) has come.
+    func due(wanted: Set<Int>, downloaded: [Int: Double], notBefore: [Int: Double] = [:], now: Double) -> [Int] {
         wanted.sorted().filter { number in
+            if let retry = notBefore[number], retry > now { return false }
             guard let last = downloaded[number] else { return true }
             return now - last >= refreshSeconds || last > now
         }
     }
 
-    /// Seconds from `now` to the next check when no retry is pending: when the first satellite falls due, at most
+    /// How to ask for `due`: one by one when they are a handful; else the group once per `refreshSeconds` (CelesTrak
+    /// serves groups, and thousands of requests would be a flood), and after that only a handful one by one per
+    /// check (those the group did not hold).
+    func transfers(due: [Int], groupAsked: Double?, now: Double) -> [ElementTransfer] {
+        guard due.count > handful else { return due.map { .satellite($0) } }
+        if let asked = groupAsked, asked <= now, now - asked < refreshSeconds {
+            return due.prefix(handful).map { .satellite($0) }
+        }
+        return [.group(due)]
+    }
+
+    /// Seconds from `now` to the next check: when the first satellite falls due or its retry comes, at most
     /// `checkSeconds` (which also catches a satellite imported meanwhile), at least a second.
-    func secondsToNextCheck(wanted: Set<Int>, downloaded: [Int: Double], now: Double) -> Double {
+    func secondsToNextCheck(wanted: Set<Int>, downloaded: [Int: Double], notBefore: [Int: Double] = [:],
+                            now: Double) -> Double {
         let soonest = wanted.map { number -> Double in
-            guard let last = downloaded[number], last <= now else { return 0 }
-            return last + refreshSeconds - now
+            let fresh: Double
+            if let last = downloaded[number], last <= now { fresh = last + refreshSeconds - now } else { fresh = 0 }
+            return max(fresh, (notBefore[number] ?? now) - now)
         }.min() ?? checkSeconds
         return min(checkSeconds, max(1, soonest))
     }

@@ -4,9 +4,10 @@ import NIOHTTP1
 import NIOPosix
 import NoiseCore
 
-/// Asks the element source for one satellite's GP data over HTTP(S) with AsyncHTTPClient: one client for the
-/// daemon's life, on the daemon's own event loops, with connect and read timeouts, a deadline for the whole
-/// answer and a size cap. It only fetches; `ElementAnswer` judges what came.
+/// Asks the element source for GP data over HTTP(S) with AsyncHTTPClient: one client for the daemon's life, on
+/// the daemon's own event loops, with connect and read timeouts, a deadline for the whole transfer (connection,
+/// head and body: a server that drips a byte just inside each read timeout still ends) and a size cap. Several
+/// transfers may run at once, each on its own connection. It only fetches; `ElementAnswer` judges what came.
 ///
 /// `shutdown()` must be called once it is no longer used (AsyncHTTPClient requires it).
 struct ElementFetcher: ElementSource {
@@ -17,9 +18,11 @@ struct ElementFetcher: ElementSource {
 
     private let client: HTTPClient
     private let timeoutSeconds: Double
+    private let deadlineSeconds: Double
 
-    init(timeoutSeconds: Double) {
+    init(timeoutSeconds: Double, deadlineSeconds: Double) {
         self.timeoutSeconds = timeoutSeconds
+        self.deadlineSeconds = deadlineSeconds
         let timeout = TimeAmount.milliseconds(Int64(timeoutSeconds * 1000))
         var configuration = HTTPClient.Configuration(
             // A moved endpoint may redirect; a loop or a long chain is an error.
@@ -32,24 +35,35 @@ struct ElementFetcher: ElementSource {
                             configuration: configuration)
     }
 
-    /// `<source>?CATNR=<n>&FORMAT=json`.
-    static func url(source: String, catalogNumber: Int) -> String {
-        "\(source)?CATNR=\(catalogNumber)&FORMAT=json"
+    /// The answer's status and body. Throws `Failure` when none came whole within the deadline, or it is over
+    /// `maxBytes`; `CancellationError` when the task is cancelled (the daemon stops).
+    func fetch(_ url: String, maxBytes: Int) async throws -> (status: Int, body: [UInt8]) {
+        // AsyncHTTPClient's own deadline ends once the head has come; the body is raced against the deadline here,
+        // and cancelling the transfer closes its connection.
+        let seconds = deadlineSeconds
+        return try await withThrowingTaskGroup(of: (status: Int, body: [UInt8])?.self) { group in
+            group.addTask { try await transfer(url, maxBytes: maxBytes) }
+            group.addTask {
+                try await Task.sleep(for: .milliseconds(Int64(seconds * 1000)))
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let answer = first else {
+                throw Failure(description: "the answer did not come whole within \(DurationParser.describe(seconds))")
+            }
+            return answer
+        }
     }
 
-    /// The answer's status and body. Throws `Failure` when none came whole in time, or it is over the size cap;
-    /// `CancellationError` when the task is cancelled (the daemon stops).
-    func fetch(_ url: String) async throws -> (status: Int, body: [UInt8]) {
+    private func transfer(_ url: String, maxBytes: Int) async throws -> (status: Int, body: [UInt8]) {
         var request = HTTPClientRequest(url: url)
         request.headers.add(name: "User-Agent", value: "noised/\(Limits.version) (NoiseClock)")
         request.headers.add(name: "Accept", value: "application/json")
-        // The whole answer, connection included, within twice the timeout: a server that trickles a byte just
-        // inside each read timeout still ends.
-        let deadline = NIODeadline.now() + .milliseconds(Int64(timeoutSeconds * 2000))
+        let deadline = NIODeadline.now() + .milliseconds(Int64(deadlineSeconds * 1000))
         do {
             // Without the daemon's logger: AsyncHTTPClient's debug lines would bury the downloader's in a debug log.
             let response = try await client.execute(request, deadline: deadline)
-            let body = try await response.body.collect(upTo: Limits.maxElementsDownloadBytes)
+            let body = try await response.body.collect(upTo: maxBytes)
             return (Int(response.status.code), Array(body.readableBytesView))
         } catch let error as HTTPClientError {
             if Task.isCancelled { throw CancellationError() }
@@ -59,7 +73,7 @@ struct ElementFetcher: ElementSource {
             throw Failure(description: error == .invalidEOFState ? "the connection closed before the whole answer came"
                                                                  : "the answer is not HTTP (\(error))")
         } catch is NIOTooManyBytesError {
-            throw Failure(description: "the answer is larger than \(Limits.maxElementsDownloadBytes >> 20) MiB")
+            throw Failure(description: "the answer is larger than \(maxBytes >> 20) MiB")
         } catch {
             if Task.isCancelled { throw CancellationError() }
             throw Failure(description: "\(error)")
@@ -74,7 +88,7 @@ struct ElementFetcher: ElementSource {
         switch error {
         case .connectTimeout: "no connection within \(DurationParser.describe(timeoutSeconds))"
         case .readTimeout: "no answer within \(DurationParser.describe(timeoutSeconds))"
-        case .deadlineExceeded: "the answer did not come whole within \(DurationParser.describe(timeoutSeconds * 2))"
+        case .deadlineExceeded: "the answer did not come whole within \(DurationParser.describe(deadlineSeconds))"
         case .remoteConnectionClosed: "the server closed the connection before the whole answer"
         default: "\(error)"
         }

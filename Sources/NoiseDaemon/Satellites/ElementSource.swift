@@ -2,10 +2,11 @@
 /// and drive its loop on a hand-moved clock (`ElementDownloaderTests`); the daemon's one implementation is
 /// `ElementFetcher` (AsyncHTTPClient).
 protocol ElementSource: Sendable {
-    /// The answer's HTTP status and body. Throws an error that says in words why no answer came (a timeout, a
-    /// refused connection, too large), or `CancellationError` when the task is cancelled. Called from the
-    /// downloader's task only, one request at a time; it must not block the thread.
-    func fetch(_ url: String) async throws -> (status: Int, body: [UInt8])
+    /// The answer's HTTP status and body, at most `maxBytes` of it. Throws an error that says in words why no
+    /// answer came (a timeout, the whole-transfer deadline, a refused connection, too large), or
+    /// `CancellationError` when the task is cancelled. Called from the downloader's child tasks, several at once
+    /// (one slow transfer must not hold up another); it must not block the thread.
+    func fetch(_ url: String, maxBytes: Int) async throws -> (status: Int, body: [UInt8])
     /// Releases what it holds; called once, after the last fetch.
     func shutdown() async
 }

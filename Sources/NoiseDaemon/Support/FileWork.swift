@@ -25,6 +25,15 @@ public enum FileWork {
                 OSThread.blockProcessSignals()
                 return Result { () throws(E) -> T in try work() }
             }
+        } catch is CancellationError {
+            // SwiftNIO refuses work for a cancelled task; the work still runs (a daemon stopping mid-download still
+            // finishes the write it began, and the caller gets a result, not a trap).
+            result = await withCheckedContinuation { continuation in
+                pool.submit { _ in
+                    OSThread.blockProcessSignals()
+                    continuation.resume(returning: Result { () throws(E) -> T in try work() })
+                }
+            }
         } catch {
             // Only a pool that was shut down refuses work, and this one never is.
             preconditionFailure("the file-work pool refused work: \(error)")

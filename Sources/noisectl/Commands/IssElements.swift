@@ -32,7 +32,9 @@ struct IssElementsImport: ParsableCommand {
         commandName: "import",
         abstract: "Keep the elements in FILE (two-line sets or OMM JSON) for the satellite views.",
         discussion: """
-            A bad file changes nothing: every set is read first. Sets of satellites already kept replace them.
+            A bad file changes nothing: every set is read and checked first (a mean motion SGP4 models, an \
+            eccentricity below 1, an epoch at most a day ahead, SGP4 carrying it a day). Sets of satellites already \
+            kept replace them.
             Example: noisectl iss elements import stations.txt
             """)
 
@@ -41,6 +43,12 @@ struct IssElementsImport: ParsableCommand {
 
     func run() throws {
         let sets = try ElementFile.read(file, option: "FILE")
+        let now = WallTime.seconds()
+        for set in sets {
+            do { try set.checkUsable(atUnix: now) } catch {
+                throw ValidationError("FILE: \(file): \(error); nothing was imported")
+            }
+        }
         let all = try ElementCache.user.storeSets(sets)
         let names = sets.prefix(5).map { ($0.name ?? "satellite") + " (\($0.catalogNumber))" }.joined(separator: ", ")
         Output.line("Imported \(sets.count) satellite\(sets.count == 1 ? "" : "s"): \(names)"
