@@ -44,7 +44,9 @@ struct ElementFetcher: ElementSource {
         return try await withThrowingTaskGroup(of: (status: Int, body: [UInt8])?.self) { group in
             group.addTask { try await transfer(url, maxBytes: maxBytes) }
             group.addTask {
-                try await Task.sleep(for: .milliseconds(Int64(seconds * 1000)))
+                // On a NIO timer, not `Task.sleep`: libdispatch would start its once-a-second monitor for good, and an
+                // idle daemon would wake every second from the first download on (EventLoopClock).
+                try await EventLoopClock().sleep(for: .milliseconds(Int64(seconds * 1000)))
                 return nil
             }
             defer { group.cancelAll() }
