@@ -218,3 +218,43 @@ def test_the_daily_reminder_notifies_only_when_the_day_has_no_entry(make_daemon,
     r = _ok(d.ctl("gratitude", "remind", "--off"))
     assert r.stdout == "The gratitude reminder is off.\n", r.stdout
     assert d.request("gratitude_remind")["data"] == {"time": None, "next": None}
+
+
+# Hostile input (issue 37, items 4, 8 and 9; docs/reliability.md): files written only where a file belongs, the
+# diary keeping exactly what it acknowledges, and text from outside never acting on a terminal or a spreadsheet.
+
+def test_output_writes_only_to_a_regular_file_or_a_new_path(daemon, tmp_path):
+    d = daemon
+    _ok(d.ctl("gratitude", "Private words"))
+    assert os.geteuid() == 0, "as root, a rename over /dev/null would succeed: the case this test is for"
+    r = d.ctl("gratitude", "export", "--format", "csv", "--output", "/dev/null")
+    assert r.returncode == 1 and r.stderr == ("noisectl: /dev/null is a character device, not a regular file; --output "
+                                              "writes only to a regular file or a new path\n"), str(r)
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode) and os.stat("/dev/null").st_mode & 0o777 == 0o666
+
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    r = d.ctl("gratitude", "export", "--output", str(fifo))
+    assert r.returncode == 1 and f"{fifo} is a FIFO (a named pipe), not a regular file" in r.stderr, str(r)
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    r = d.ctl("gratitude", "export", "--output", str(folder))
+    assert r.returncode == 1 and f"{folder} is a directory, not a regular file" in r.stderr, str(r)
+    assert folder.is_dir() and not list(folder.iterdir()) and sorted(p.name for p in tmp_path.iterdir()) == ["fifo", "folder"]
+
+    # A new file is private; a file there already is replaced and keeps its permissions.
+    new = tmp_path / "new.md"
+    _ok(d.ctl("gratitude", "export", "--output", str(new)))
+    assert "Private words" in new.read_text() and new.stat().st_mode & 0o777 == 0o600
+    shared = tmp_path / "shared.md"
+    shared.write_text("old")
+    shared.chmod(0o644)
+    _ok(d.ctl("gratitude", "export", "--output", str(shared)))
+    assert "Private words" in shared.read_text() and shared.stat().st_mode & 0o777 == 0o644
+
+    # The same rule for the poster, checked before anything is drawn or written (no rsvg-convert needed).
+    for option, path, kind in [("--svg", "/dev/null", "a character device"), ("--png", str(fifo), "a FIFO (a named pipe)")]:
+        r = d.ctl("life", "grid", option, path, "--birth", "1990-01-01")
+        assert r.returncode == 1 and f"{path} is {kind}, not a regular file; {option} writes only" in r.stderr, str(r)
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode) and stat.S_ISFIFO(os.stat(fifo).st_mode)

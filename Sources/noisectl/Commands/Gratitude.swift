@@ -146,7 +146,8 @@ struct GratitudeCommand: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "export", abstract: "Write out every entry.")
         @OptionGroup var options: ClientOptions
         @Option(help: "markdown, json (what 'gratitude import' reads) or csv.") var format = "markdown"
-        @Option(help: "Write to this file (replaced whole, never half-written) instead of the terminal.") var output: String?
+        @Option(help: "Write to this file instead of the terminal: a regular file or a new path, replaced whole, a new one 0600.")
+        var output: String?
 
         func validate() throws {
             guard DiaryExport.Format(rawValue: format) != nil else {
@@ -164,8 +165,8 @@ struct GratitudeCommand: ParsableCommand {
                 case .json: text = String(decoding: (try? JSONCoding.line(entries)) ?? [], as: UTF8.self) + "\n"
                 }
                 guard let output else { return print(text, terminator: "") }
-                do { try LocalFile.replace(output, with: Array(text.utf8)) } catch {
-                    throw ClientFailure.failed("cannot write \(output): \(error)")
+                do { try OutputFile.write(output, Array(text.utf8), option: "--output", privacy: .owner) } catch {
+                    throw ClientFailure.failed("\(error)")
                 }
                 Output.error("wrote \(entries.entries.count) \(entries.entries.count == 1 ? "entry" : "entries") to \(output)")
             }
