@@ -223,6 +223,10 @@ def test_the_daily_reminder_notifies_only_when_the_day_has_no_entry(make_daemon,
 # Hostile input (issue 37, items 4, 8 and 9; docs/reliability.md): files written only where a file belongs, the
 # diary keeping exactly what it acknowledges, and text from outside never acting on a terminal or a spreadsheet.
 
+def _count(d) -> int:
+    return len(d.request("gratitude_export")["data"]["entries"])
+
+
 def test_output_writes_only_to_a_regular_file_or_a_new_path(daemon, tmp_path):
     d = daemon
     _ok(d.ctl("gratitude", "Private words"))
@@ -258,3 +262,74 @@ def test_output_writes_only_to_a_regular_file_or_a_new_path(daemon, tmp_path):
         r = d.ctl("life", "grid", option, path, "--birth", "1990-01-01")
         assert r.returncode == 1 and f"{path} is {kind}, not a regular file; {option} writes only" in r.stderr, str(r)
     assert stat.S_ISCHR(os.stat("/dev/null").st_mode) and stat.S_ISFIFO(os.stat(fifo).st_mode)
+
+
+def test_a_nul_or_invalid_utf8_is_refused_with_its_place_and_nothing_stored(daemon, tmp_path):
+    d = daemon
+    _ok(d.ctl("gratitude", "Kept as written"))
+    before = d.request("gratitude_export")["data"]["entries"]
+    yesterday = (datetime.date.fromisoformat(_today(d)) - datetime.timedelta(days=1)).isoformat()
+    for cmd, args, where in [
+            ("gratitude_write", {"text": "before\u0000after", "mode": "replace"}, "'text' has a NUL character (U+0000) at character 7"),
+            ("gratitude_write", {"text": "\u0000", "date": yesterday}, "'text' has a NUL character (U+0000) at character 1"),
+            ("gratitude_import", {"entries": [{"date": yesterday, "text": "a\u0000", "saved_at": 1}]}, "entry 1: 'text' has a NUL"),
+            ("habit_add", {"name": "Read\u0000ing", "minutes": 5}, "'name' has a NUL character (U+0000) at character 5")]:
+        r = d.request(cmd, args)
+        assert not r["ok"] and r["error"]["code"] == "invalid_argument" and where in r["error"]["message"], r
+    with H.RawClient(d.socket) as c:
+        c.send_raw(b'{"id":1,"cmd":"gratitude_write","args":{"text":"caf\xe9 latin-1","date":"' + yesterday.encode() + b'"}}\n')
+        r = c.recv_reply()
+        assert not r["ok"] and r["error"]["code"] == "parse_error", r
+        # A lone surrogate is no character: refused, not stored as U+FFFD.
+        c.send_raw(b'{"id":2,"cmd":"gratitude_write","args":{"text":"half \\ud800 a pair","date":"' + yesterday.encode() + b'"}}\n')
+        r = c.recv_reply()
+        assert not r["ok"], r
+    assert d.request("gratitude_export")["data"]["entries"] == before, "nothing stored"
+    assert d.request("habit_list")["data"]["habits"] == []
+
+    # Text from the editor is read as bytes: invalid UTF-8 is refused naming where, never saved as U+FFFD.
+    editor = tmp_path / "editor.sh"
+    editor.write_text("#!/bin/sh\nprintf 'line one\\ncaf\\351\\n' > \"$1\"\n")
+    editor.chmod(0o755)
+    r = H.noisectl("gratitude", "--date", yesterday, socket=d.socket, env=dict(d.env(), EDITOR=str(editor)))
+    assert r.returncode == 1 and "the editor's text is not valid UTF-8 at byte 13 (line 2, column 4); nothing was saved" \
+        in r.stderr, str(r)
+    kept = r.stderr.rsplit("kept in ", 1)[1].rstrip(")\n")
+    assert open(kept, "rb").read() == b"line one\ncaf\xe9\n", "the writing is kept to be mended"
+    os.unlink(kept)
+    assert d.request("gratitude_export")["data"]["entries"] == before
+
+
+def _import_file(tmp_path, name, entries) -> str:
+    path = tmp_path / name
+    path.write_text(json.dumps({"entries": entries}))
+    return str(path)
+
+
+def test_an_import_is_checked_whole_and_stores_all_or_nothing(daemon, tmp_path):
+    d = daemon
+    _ok(d.ctl("gratitude", "Already here"))
+    today = datetime.date.fromisoformat(_today(d))
+    # Entries of 6 KiB: the client sends them in several requests, as the issue's 12-entry file was.
+    days = [(today - datetime.timedelta(days=n)).isoformat() for n in range(12, 0, -1)]
+    good = [{"date": day, "text": f"{day} " + "words " * 1000, "saved_at": 1_700_000_000} for day in days]
+
+    blank = [dict(e) for e in good]
+    blank[10]["text"] = "   "
+    future = good[:5] + [{"date": "2099-12-31", "text": "not yet", "saved_at": 1}] + good[5:]
+    twice = good[:6] + [dict(good[2], text="again")] + good[6:]
+    for name, entries, problem in [
+            ("blank.json", blank, f"entry 11 ({days[10]}): an entry cannot be empty"),
+            ("future.json", future, f"entry 6 (2099-12-31): 2099-12-31 is after today ({today}); write for today or a day before"),
+            ("twice.json", twice, f"entry 7 ({days[2]}): the day is in the file twice (entry 3 too); one entry a day")]:
+        r = d.ctl("gratitude", "import", _import_file(tmp_path, name, entries))
+        assert r.returncode == 1 and f"{problem}; nothing was imported" in r.stderr, str(r)
+        assert _count(d) == 1, f"{name}: nothing stored"
+
+    # The daemon holds each request to the same rules (a client that skips the check gets the same refusal).
+    r = d.request("gratitude_import", {"entries": [good[0], {"date": "2099-12-31", "text": "x", "saved_at": 1}]})
+    assert not r["ok"] and "entry 2: 2099-12-31 is after today" in r["error"]["message"], r
+    assert _count(d) == 1
+
+    r = _ok(d.ctl("gratitude", "import", _import_file(tmp_path, "good.json", good)))
+    assert "12 added" in r.stdout and _count(d) == 13, r.stdout

@@ -182,6 +182,13 @@ struct GratitudeCommand: ParsableCommand {
         func run() throws {
             let entries = try GratitudeImportFile.read(file)
             try options.withDaemon { connection throws(ClientFailure) in
+                // The whole file is checked before the first batch goes, against the daemon's today: a batch the
+                // daemon refuses after others were stored would leave half an import. Each batch is one transaction.
+                let today = try connection.decode(try connection.request("life_show"), as: LifeInfo.self).today
+                if let problem = DiaryImport.problem(entries, today: today) {
+                    throw ClientFailure(message: "\(file): \(problem); nothing was imported", code: .invalidArgument,
+                                        exitCode: 1)
+                }
                 var total = GratitudeImported()
                 for batch in GratitudeImportFile.batches(entries) {
                     let done = try connection.decode(try connection.request("gratitude_import", args: batch), as: GratitudeImported.self)
