@@ -4,10 +4,27 @@ import Testing
 @testable import NoiseProtocol
 @testable import NoiseTime
 
-/// Text from outside (an imported diary, a raw request, an editor's file) kept exactly (issue 37, item 8;
-/// docs/reliability.md).
+/// Text from outside (an imported diary, a raw request, an editor's file) kept exactly, shown harmlessly and
+/// exported so that no reader runs it (issue 37, items 8 and 9; docs/reliability.md).
 @Suite("Hostile text")
 struct HostileTextTests {
+    // MARK: Shown on a terminal
+
+    @Test func controlCharactersAreShownAsCatDashVShowsThem() {
+        #expect(VisibleText.terminal("\u{1B}[2Jgone") == "^[[2Jgone")
+        #expect(VisibleText.terminal("bell\u{07} del\u{7F} nul\u{00}") == "bell^G del^? nul^@")
+        #expect(VisibleText.terminal("csi\u{9B}2J nel\u{85}") == "csi<U+009B>2J nel<U+0085>")
+        #expect(VisibleText.terminal("abc\u{202E}fed\u{2066}x\u{2069}") == "abc<U+202E>fed<U+2066>x<U+2069>")
+        #expect(VisibleText.terminal("over\rwrite") == "over^Mwrite")
+    }
+
+    @Test func ordinaryTextIsUntouchedAndLinesKeepTheirBreaksWhereTheyAreLines() {
+        let text = "Café ☀ — 日本\tund \"mehr\"\n\u{200F}עברית\u{200E}"
+        #expect(VisibleText.terminal(text, .lines) == text)
+        #expect(VisibleText.terminal("one\ntwo\tthree", .line) == "one^Jtwo^Ithree")
+        #expect(VisibleText.terminal("dos\r\nline\rcr", .lines) == "dos\r\nline^Mcr")
+    }
+
     // MARK: Kept exactly
 
     @Test func invalidUTF8AndNULAreRefusedNamingTheByteTheLineAndTheColumn() {
@@ -51,5 +68,48 @@ struct HostileTextTests {
             == "entry 2 (2026-11-21): an entry cannot be empty")
         #expect(DiaryImport.problem([try entry("2026-11-20"), try entry("2026-11-21"), try entry("2026-11-20")], today: today)
             == "entry 3 (2026-11-20): the day is in the file twice (entry 1 too); one entry a day")
+    }
+
+    // MARK: Exported so that no reader runs it
+
+    @Test func csvCellsASpreadsheetWouldRunAreNeutralised() throws {
+        for cell in ["=1+1", "+1", "-2+3", "@SUM(A1)", "\tx", "\rx"] {
+            #expect(DiaryExport.neutralised(cell) == "'" + cell)
+        }
+        for cell in ["1+1", "Plain", "a=b", " =1", ""] { #expect(DiaryExport.neutralised(cell) == cell) }
+        let entries = [GratitudeEntry(date: try LocalDate.parse("2026-11-27"), text: "=HYPERLINK(\"x\",\"y\")", savedAt: 0)]
+        #expect(DiaryExport.csv(entries) == "date,text,saved_at\r\n2026-11-27,\"'=HYPERLINK(\"\"x\"\",\"\"y\"\")\",1970-01-01T00:00:00+00:00\r\n")
+    }
+
+    @Test func markdownEscapesLinesThatWouldReadAsHeadings() {
+        #expect(DiaryMarkdown.escaped("A day\n## 2019-01-09\nfake") == "A day\n\\## 2019-01-09\nfake")
+        #expect(DiaryMarkdown.escaped("# one\n   ###\n####### many\ntitle\n===\n-\n---  ") == "\\# one\n   \\###\n\\####### many\ntitle\n\\===\n\\-\n\\---  ")
+        #expect(DiaryMarkdown.escaped("#hashtag\n    # code\n- item\n--- x\na\r## after a CR") == "#hashtag\n    # code\n- item\n--- x\na\r\\## after a CR")
+        #expect(DiaryMarkdown.escaped("\\## was escaped") == "\\\\## was escaped")
+    }
+
+    @Test func theMarkdownExportReadsBackAsTheSameEntries() throws {
+        let texts = ["Plain", "A day\n## 2019-01-09\nfake heading", "\\## already a backslash\n\\\\# two", "# Gratitude diary",
+                     "ends in blank lines\n\n", "\n\nstarts with them", "setext\n===\nand\n-", "crlf\r\n## x\r\nend", "\u{1B}[2J"]
+        let entries = try texts.enumerated().map { index, text in
+            GratitudeEntry(date: try LocalDate.parse("2026-11-\(10 + index)"), text: text, savedAt: 0)
+        }
+        let markdown = DiaryExport.markdown(entries)
+        #expect(markdown.split(separator: "\n").filter { $0.hasPrefix("## ") }.count == texts.count, "one heading a day, no more")
+        #expect(try DiaryMarkdown.entries(markdown) == entries)
+        #expect(try DiaryMarkdown.entries(DiaryExport.markdown([])) == [])
+    }
+
+    @Test func markdownThatIsNotTheExportIsRefusedWithTheLine() {
+        #expect(throws: DiaryMarkdown.Problem(line: 1, reason: "the diary's export begins with '# Gratitude diary'")) {
+            try DiaryMarkdown.entries("# Notes\n")
+        }
+        #expect(throws: DiaryMarkdown.Problem.self) { try DiaryMarkdown.entries("# Gratitude diary\n\n## 2026-02-30\n\nx\n") }
+        do {
+            _ = try DiaryMarkdown.entries("# Gratitude diary\n\n## 2026-11-27\n\nok\n### a heading\n")
+            Issue.record("an unescaped heading in an entry was read as text")
+        } catch {
+            #expect(error.line == 6 && error.reason.hasPrefix("a heading that is not a day"), "\(error)")
+        }
     }
 }

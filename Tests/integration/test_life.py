@@ -7,7 +7,9 @@ import datetime
 import io
 import json
 import os
+import pty
 import stat
+import subprocess
 import time
 
 import pytest
@@ -333,3 +335,52 @@ def test_an_import_is_checked_whole_and_stores_all_or_nothing(daemon, tmp_path):
 
     r = _ok(d.ctl("gratitude", "import", _import_file(tmp_path, "good.json", good)))
     assert "12 added" in r.stdout and _count(d) == 13, r.stdout
+
+
+def test_stored_text_never_acts_on_the_terminal_or_a_spreadsheet_and_markdown_round_trips(daemon, make_daemon, tmp_path):
+    d = daemon
+    today = datetime.date.fromisoformat(_today(d))
+    day = (today - datetime.timedelta(days=1)).isoformat()
+    hostile = "\x1b[2Jcleared, and \u202eeman\u202c reversed\nline two\x07"
+    _ok(d.ctl("gratitude", "import", _import_file(tmp_path, "hostile.json", [{"date": day, "text": hostile, "saved_at": 1}])))
+    shown = _ok(d.ctl("gratitude", "show", day)).stdout
+    assert shown.splitlines()[1:] == ["^[[2Jcleared, and <U+202E>eman<U+202C> reversed", "line two^G"], shown
+    assert "\x1b" not in shown and "\u202e" not in shown and "\x07" not in shown
+    listed = _ok(d.ctl("gratitude", "list")).stdout
+    assert f"{day}  ^[[2Jcleared, and <U+202E>eman<U+202C> reversed …" in listed and "\x1b" not in listed, listed
+    found = _ok(d.ctl("gratitude", "search", "reversed")).stdout
+    assert found.startswith(day) and "<U+202E>eman<U+202C>" in found and "\u202e" not in found, found
+    assert _ok(d.ctl("--json", "gratitude", "show", day)).json["entry"]["text"] == hostile, "JSON stays exact"
+    # An export printed on a terminal shows the controls too; into a pipe it stays exact (above: --json, below: CSV).
+    controller, terminal = pty.openpty()
+    subprocess.run([str(H.bin_dir() / "noisectl"), "--socket", str(d.socket), "gratitude", "export"], env=d.env(),
+                   stdin=subprocess.DEVNULL, stdout=terminal, stderr=subprocess.DEVNULL, timeout=20, check=True)
+    os.close(terminal)
+    printed = b""
+    while True:
+        try:
+            chunk = os.read(controller, 65536)
+        except OSError:  # EIO: the terminal's other end is closed and everything was read
+            break
+        if not chunk:
+            break
+        printed += chunk
+    os.close(controller)
+    assert b"^[[2Jcleared" in printed and b"\x1b" not in printed, printed
+
+    _ok(d.ctl("gratitude", "=1+1"))
+    rows = list(csv.DictReader(io.StringIO(_ok(d.ctl("gratitude", "export", "--format", "csv")).stdout, newline="")))
+    assert [r["text"] for r in rows] == [hostile, "'=1+1"], rows
+
+    # A heading inside an entry is escaped in the Markdown, and the Markdown imports back to the same text.
+    _ok(d.ctl("gratitude", "A walk\n## 2019-01-09\nnot a day", "--replace"))
+    out = tmp_path / "diary.md"
+    _ok(d.ctl("gratitude", "export", "--output", str(out)))
+    md = out.read_text()
+    assert [line for line in md.splitlines() if line.startswith("## ")] == [f"## {day}", f"## {today}"], md
+    assert "\n\\## 2019-01-09\n" in md, md
+    other = make_daemon(device="null", extra_env={"TZ": "UTC"})
+    r = _ok(other.ctl("gratitude", "import", str(out)))
+    assert "2 added" in r.stdout, r.stdout
+    assert {e["date"]: e["text"] for e in other.request("gratitude_export")["data"]["entries"]} == \
+        {day: hostile, str(today): "A walk\n## 2019-01-09\nnot a day"}

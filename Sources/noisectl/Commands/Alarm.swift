@@ -200,7 +200,8 @@ extension AlarmCommand {
                 let rows = alarms.map { info in
                     [String(info.alarm.id), AlarmText.time(info),
                      info.alarm.isTimer ? "timer" : AlarmText.repeatText(info.alarm),
-                     info.alarm.label + (info.alarm.note.map { (info.alarm.label.isEmpty ? "" : " ") + "(\($0))" } ?? ""),
+                     VisibleText.terminal(info.alarm.label
+                         + (info.alarm.note.map { (info.alarm.label.isEmpty ? "" : " ") + "(\($0))" } ?? "")),
                      info.alarm.sound, info.alarm.enabled ? "yes" : "no", AlarmText.next(info, now: now)]
                 }
                 Output.table([header] + rows).forEach(Output.line)

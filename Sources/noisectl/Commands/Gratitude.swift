@@ -137,7 +137,10 @@ struct GratitudeCommand: ParsableCommand {
         func run() throws {
             try options.send("gratitude_search", args: ["words": words.joined(separator: " ")], as: GratitudeMatches.self) { found in
                 guard !found.matches.isEmpty else { return Output.line("No entry has \(words.joined(separator: " ")).") }
-                found.matches.forEach { Output.line("\($0.entry.date)  " + $0.snippet.split(whereSeparator: \.isNewline).joined(separator: " ")) }
+                found.matches.forEach {
+                    Output.line("\($0.entry.date)  "
+                        + VisibleText.terminal($0.snippet.split(whereSeparator: \.isNewline).joined(separator: " ")))
+                }
             }
         }
     }
@@ -164,7 +167,10 @@ struct GratitudeCommand: ParsableCommand {
                 case .csv: text = DiaryExport.csv(entries.entries)
                 case .json: text = String(decoding: (try? JSONCoding.line(entries)) ?? [], as: UTF8.self) + "\n"
                 }
-                guard let output else { return print(text, terminator: "") }
+                // On a terminal the entries' controls are made visible, as `show` does; into a pipe or a file, exact.
+                guard let output else {
+                    return print(isatty(STDOUT_FILENO) == 1 ? VisibleText.terminal(text, .lines) : text, terminator: "")
+                }
                 do { try OutputFile.write(output, Array(text.utf8), option: "--output", privacy: .owner) } catch {
                     throw ClientFailure.failed("\(error)")
                 }
@@ -175,9 +181,10 @@ struct GratitudeCommand: ParsableCommand {
 
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "import", abstract: "Read entries from 'gratitude export --format json'; importing twice changes nothing.")
+            commandName: "import",
+            abstract: "Read entries from 'gratitude export' (json, or markdown); importing twice changes nothing.")
         @OptionGroup var options: ClientOptions
-        @Argument(help: "The JSON file.", completion: .file(extensions: ["json"])) var file: String
+        @Argument(help: "The JSON or Markdown file.", completion: .file(extensions: ["json", "md"])) var file: String
 
         func run() throws {
             let entries = try GratitudeImportFile.read(file)
@@ -206,12 +213,12 @@ struct GratitudeCommand: ParsableCommand {
 
     static func show(_ entry: GratitudeEntry) {
         Output.line("\(entry.date)  (last saved \(ISO8601.format(seconds: entry.savedAt, offsetSeconds: World.zoneSource.systemZone().offset(at: Int64(entry.savedAt)))))")
-        Output.line(entry.text)
+        Output.line(VisibleText.terminal(entry.text, .lines))
     }
 
     static func firstLine(_ text: String, width: Int) -> String {
         let line = LifeText.firstLine(text)
-        let more = line.count < text.count
+        let more = text.split(whereSeparator: \.isNewline).filter { !$0.allSatisfy(\.isWhitespace) }.count > 1
         return line.count > width ? String(line.prefix(width - 1)) + "…" : line + (more ? " …" : "")
     }
 }

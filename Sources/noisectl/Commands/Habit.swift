@@ -37,7 +37,8 @@ struct HabitCommand: ParsableCommand {
         func run() throws {
             try options.send("habit_add", args: ["name": JSONValue.string(name), "minutes": .number(Double(minutes))],
                              as: Habit.self) { habit in
-                Output.line("Added habit \(habit.name), \(habit.minutes) min a tap. Tap it: noisectl habit + \(habit.name)")
+                let name = VisibleText.terminal(habit.name)
+                Output.line("Added habit \(name), \(habit.minutes) min a tap. Tap it: noisectl habit + \(name)")
             }
         }
     }
@@ -88,7 +89,7 @@ struct HabitCommand: ParsableCommand {
         func run() throws {
             try options.send("habit_list", as: HabitList.self) { list in
                 guard !list.habits.isEmpty else { return Output.line("No habits yet: noisectl habit add NAME --minutes N") }
-                Output.table(list.habits.map { [$0.name, "± \($0.minutes) min"] }).forEach(Output.line)
+                Output.table(list.habits.map { [VisibleText.terminal($0.name), "± \($0.minutes) min"] }).forEach(Output.line)
             }
         }
     }
@@ -105,7 +106,7 @@ struct HabitCommand: ParsableCommand {
             try options.send("habit_today", args: args, as: HabitDay.self) { day in
                 Output.line("Bonus on \(day.date): \(LifeText.minutes(day.bonusMinutes))"
                     + (day.taps.isEmpty ? " (no taps)" : ""))
-                Output.table(day.taps.map { [HabitCommand.clock($0.at), $0.habit, LifeText.minutes($0.minutes)] })
+                Output.table(day.taps.map { [HabitCommand.clock($0.at), VisibleText.terminal($0.habit), LifeText.minutes($0.minutes)] })
                     .forEach { Output.line("  " + $0) }
             }
         }
@@ -140,7 +141,7 @@ struct HabitCommand: ParsableCommand {
 
         func run() throws {
             try options.send("habit_remove", args: ["name": name], as: HabitRemoved.self) { removed in
-                Output.line("Removed habit \(removed.removed.name) and its \(removed.tapsRemoved) "
+                Output.line("Removed habit \(VisibleText.terminal(removed.removed.name)) and its \(removed.tapsRemoved) "
                     + (removed.tapsRemoved == 1 ? "tap." : "taps."))
             }
         }
@@ -157,7 +158,7 @@ struct HabitCommand: ParsableCommand {
     }
 
     static func describe(_ tap: HabitTap) -> String {
-        "\(tap.habit) \(LifeText.minutes(tap.minutes)) at \(clock(tap.at))"
+        "\(VisibleText.terminal(tap.habit)) \(LifeText.minutes(tap.minutes)) at \(clock(tap.at))"
     }
 
     /// HH:MM in the system's zone.
