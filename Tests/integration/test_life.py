@@ -233,7 +233,15 @@ def test_output_writes_only_to_a_regular_file_or_a_new_path(daemon, tmp_path):
     d = daemon
     _ok(d.ctl("gratitude", "Private words"))
     assert os.geteuid() == 0, "as root, a rename over /dev/null would succeed: the case this test is for"
-    r = d.ctl("gratitude", "export", "--format", "csv", "--output", "/dev/null")
+    try:
+        r = d.ctl("gratitude", "export", "--format", "csv", "--output", "/dev/null")
+    finally:
+        # A build with the bug turns the machine's /dev/null into a file: put the device back before failing.
+        if not stat.S_ISCHR(os.stat("/dev/null").st_mode):
+            os.unlink("/dev/null")
+            os.mknod("/dev/null", 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+            os.chmod("/dev/null", 0o666)
+            pytest.fail("gratitude export --output replaced /dev/null with a file (the device is restored)")
     assert r.returncode == 1 and r.stderr == ("noisectl: /dev/null is a character device, not a regular file; --output "
                                               "writes only to a regular file or a new path\n"), str(r)
     assert stat.S_ISCHR(os.stat("/dev/null").st_mode) and os.stat("/dev/null").st_mode & 0o777 == 0o666
@@ -260,10 +268,10 @@ def test_output_writes_only_to_a_regular_file_or_a_new_path(daemon, tmp_path):
     assert "Private words" in shared.read_text() and shared.stat().st_mode & 0o777 == 0o644
 
     # The same rule for the poster, checked before anything is drawn or written (no rsvg-convert needed).
-    for option, path, kind in [("--svg", "/dev/null", "a character device"), ("--png", str(fifo), "a FIFO (a named pipe)")]:
+    for option, path, kind in [("--svg", str(folder), "a directory"), ("--png", str(fifo), "a FIFO (a named pipe)")]:
         r = d.ctl("life", "grid", option, path, "--birth", "1990-01-01")
         assert r.returncode == 1 and f"{path} is {kind}, not a regular file; {option} writes only" in r.stderr, str(r)
-    assert stat.S_ISCHR(os.stat("/dev/null").st_mode) and stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert folder.is_dir() and stat.S_ISFIFO(os.stat(fifo).st_mode)
 
 
 def test_a_nul_or_invalid_utf8_is_refused_with_its_place_and_nothing_stored(daemon, tmp_path):
