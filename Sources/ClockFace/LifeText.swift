@@ -50,10 +50,11 @@ public enum LifeText {
         "Today's bonus " + self.minutes(minutes)
     }
 
-    /// The first line of a diary entry that has text, for a view that shows one line of it.
+    /// The first line of a diary entry that has text, for a view that shows one line of it: its control
+    /// characters made visible (`VisibleText`), as an entry may have been imported from anywhere.
     public static func firstLine(_ text: String) -> String {
-        text.split(whereSeparator: \.isNewline).first { !$0.allSatisfy(\.isWhitespace) }
-            .map { String($0).trimmingLeadingAndTrailingSpaces } ?? ""
+        VisibleText.terminal(text.split(whereSeparator: \.isNewline).first { !$0.allSatisfy(\.isWhitespace) }
+            .map { String($0).trimmingLeadingAndTrailingSpaces } ?? "")
     }
 
     /// The clock's `--overlay life` line: `16,636 days remaining · bonus +25 min`; without a birth date, how to

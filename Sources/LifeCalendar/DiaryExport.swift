@@ -2,16 +2,22 @@ import NoiseTime
 
 /// The gratitude diary written out for people and other programs: Markdown (a heading a day) and CSV (RFC 4180,
 /// with a header). JSON goes through the one JSON path, as `{"entries": [{"date", "text", "saved_at"}]}`, which
-/// `gratitude import` reads back.
+/// `gratitude import` reads back, as it reads the Markdown (`DiaryMarkdown`).
+///
+/// An entry's text may have come from anywhere (an import), so neither format lets it pass for more than text:
+/// a line of an entry that Markdown would read as a heading is escaped, and a CSV cell that a spreadsheet would
+/// run as a formula is neutralised.
 public enum DiaryExport {
     public enum Format: String, Sendable, CaseIterable {
         case markdown, json, csv
     }
 
+    public static let markdownTitle = "# Gratitude diary"
+
     public static func markdown(_ entries: [GratitudeEntry]) -> String {
-        var text = "# Gratitude diary\n"
+        var text = markdownTitle + "\n"
         for entry in entries {
-            text += "\n## \(entry.date)\n\n\(entry.text)\n"
+            text += "\n## \(entry.date)\n\n\(DiaryMarkdown.escaped(entry.text))\n"
         }
         return text
     }
@@ -19,9 +25,17 @@ public enum DiaryExport {
     public static func csv(_ entries: [GratitudeEntry]) -> String {
         var text = "date,text,saved_at\r\n"
         for entry in entries {
-            text += "\(entry.date),\(quoted(entry.text)),\(ISO8601.format(seconds: entry.savedAt, offsetSeconds: 0))\r\n"
+            text += "\(entry.date),\(quoted(neutralised(entry.text))),"
+                + "\(ISO8601.format(seconds: entry.savedAt, offsetSeconds: 0))\r\n"
         }
         return text
+    }
+
+    /// OWASP's rule for CSV injection: a cell a spreadsheet would run (it begins with `=`, `+`, `-`, `@`, a tab or
+    /// a carriage return) gets a leading `'`, which spreadsheets read as "this is text" and do not show.
+    public static func neutralised(_ cell: String) -> String {
+        guard let first = cell.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return cell }
+        return "'" + cell
     }
 
     /// Every field quoted that holds a comma, a quote or a line break, its quotes doubled.

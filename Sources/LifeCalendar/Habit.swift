@@ -78,8 +78,12 @@ public struct GratitudeEntry: Sendable, Equatable, Codable {
         self.savedAt = savedAt
     }
 
-    /// Why `text` cannot be an entry, or nil.
+    /// Why `text` cannot be an entry, or nil. A NUL is refused rather than stored: SQLite would keep only the
+    /// text before it, less than was acknowledged.
     public static func problem(text: String) -> String? {
+        if let position = UTF8Text.nulPosition(in: text) {
+            return "an entry cannot hold a NUL character (U+0000); there is one at character \(position)"
+        }
         if text.allSatisfy(\.isWhitespace) { return "an entry cannot be empty" }
         if text.utf8.count > Limits.maxGratitudeBytes {
             return "an entry is at most \(Limits.maxGratitudeBytes) bytes, got \(text.utf8.count)"

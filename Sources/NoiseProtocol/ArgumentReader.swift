@@ -30,9 +30,15 @@ struct ArgumentReader {
         }
     }
 
+    /// Every string argument comes through here, so here a NUL is refused: SQLite, C strings and paths end at one,
+    /// and a text stored cut short would be less than the reply acknowledged.
     func string(_ name: String) throws(ProtocolError) -> String? {
         guard let value = args[name], value != .null else { return nil }
         guard case .string(let text) = value else { throw fail(name, "a string", got: value) }
+        if let position = UTF8Text.nulPosition(in: text) {
+            throw ProtocolError(.invalidArgument, "\(command): '\(name)' has a NUL character (U+0000) at character "
+                + "\(position); text cannot hold one")
+        }
         return text
     }
 

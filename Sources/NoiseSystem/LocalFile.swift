@@ -6,9 +6,12 @@ public enum LocalFile {
     /// What went wrong, with the path and the system's reason.
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
+        /// The path is there and is not a regular file (`replace` refuses it; see `notRegularFile`).
+        public var notRegularFile = false
 
-        public init(description: String) {
+        public init(description: String, notRegularFile: Bool = false) {
             self.description = description
+            self.notRegularFile = notRegularFile
         }
 
         static func system(_ what: String, _ path: String) -> Failure {
@@ -43,9 +46,12 @@ public enum LocalFile {
 
     /// Replaces the file's contents so that a crash or a full disk leaves the old file or the new one, never
     /// half of either: a temporary file in the same folder, synced, renamed over the old one. The old file's
-    /// permission bits are kept (a new file gets the umask's); a symbolic link is followed, so a config kept
-    /// in a dotfiles repository stays linked. Missing folders are made, private (0700).
-    public static func replace(_ path: String, with bytes: [UInt8]) throws(Failure) {
+    /// permission bits are kept (a new file gets `newFileMode` less the umask); a symbolic link is followed, so a
+    /// config kept in a dotfiles repository stays linked. Missing folders are made, private (0700). Only a
+    /// regular file is replaced: a device, a FIFO, a socket or a folder at `path` is refused (`notRegularFile`),
+    /// since the rename would put a file in its place (as root, `/dev/null` would become the file).
+    public static func replace(_ path: String, with bytes: [UInt8], newFileMode: mode_t = 0o666) throws(Failure) {
+        if let problem = notRegularFile(path) { throw Failure(description: problem, notRegularFile: true) }
         let target = resolvedLink(path)
         let folder = parentFolder(of: target)
         try makeFolders(folder)
@@ -54,7 +60,7 @@ public enum LocalFile {
         let temporary = folder + "/." + target.split(separator: "/").last.map(String.init)! + ".\(getpid()).tmp"
         // A file of that name is a leftover of a crashed run with the same process id: ours to replace.
         unlink(temporary)
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, newFileMode)
         guard descriptor >= 0 else { throw .system("create", temporary) }
         var failure: Failure?
         if let oldMode, fchmod(descriptor, oldMode) != 0 { failure = .system("set the permissions of", temporary) }
@@ -78,6 +84,24 @@ public enum LocalFile {
             fsync(folderDescriptor)
             close(folderDescriptor)
         }
+    }
+
+    /// Why `replace` will not write `path`: it is there (a symbolic link followed) and is not a regular file;
+    /// nil for a regular file or a path with nothing there yet.
+    public static func notRegularFile(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        let kind: String
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFCHR: kind = "a character device"
+        case S_IFBLK: kind = "a block device"
+        case S_IFIFO: kind = "a FIFO (a named pipe)"
+        case S_IFSOCK: kind = "a socket"
+        case S_IFDIR: kind = "a directory"
+        default: kind = "something other than a file"
+        }
+        return "\(path) is \(kind), not a regular file"
     }
 
     /// Writes all of `bytes` to `descriptor`, across short writes and interruptions; false on an error.

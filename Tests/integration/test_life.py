@@ -7,7 +7,9 @@ import datetime
 import io
 import json
 import os
+import pty
 import stat
+import subprocess
 import time
 
 import pytest
@@ -218,3 +220,175 @@ def test_the_daily_reminder_notifies_only_when_the_day_has_no_entry(make_daemon,
     r = _ok(d.ctl("gratitude", "remind", "--off"))
     assert r.stdout == "The gratitude reminder is off.\n", r.stdout
     assert d.request("gratitude_remind")["data"] == {"time": None, "next": None}
+
+
+# Hostile input (issue 37, items 4, 8 and 9; docs/reliability.md): files written only where a file belongs, the
+# diary keeping exactly what it acknowledges, and text from outside never acting on a terminal or a spreadsheet.
+
+def _count(d) -> int:
+    return len(d.request("gratitude_export")["data"]["entries"])
+
+
+def test_output_writes_only_to_a_regular_file_or_a_new_path(daemon, tmp_path):
+    d = daemon
+    _ok(d.ctl("gratitude", "Private words"))
+    assert os.geteuid() == 0, "as root, a rename over /dev/null would succeed: the case this test is for"
+    try:
+        r = d.ctl("gratitude", "export", "--format", "csv", "--output", "/dev/null")
+    finally:
+        # A build with the bug turns the machine's /dev/null into a file: put the device back before failing.
+        if not stat.S_ISCHR(os.stat("/dev/null").st_mode):
+            os.unlink("/dev/null")
+            os.mknod("/dev/null", 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+            os.chmod("/dev/null", 0o666)
+            pytest.fail("gratitude export --output replaced /dev/null with a file (the device is restored)")
+    assert r.returncode == 1 and r.stderr == ("noisectl: /dev/null is a character device, not a regular file; --output "
+                                              "writes only to a regular file or a new path\n"), str(r)
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode) and os.stat("/dev/null").st_mode & 0o777 == 0o666
+
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    r = d.ctl("gratitude", "export", "--output", str(fifo))
+    assert r.returncode == 1 and f"{fifo} is a FIFO (a named pipe), not a regular file" in r.stderr, str(r)
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    r = d.ctl("gratitude", "export", "--output", str(folder))
+    assert r.returncode == 1 and f"{folder} is a directory, not a regular file" in r.stderr, str(r)
+    assert folder.is_dir() and not list(folder.iterdir()) and sorted(p.name for p in tmp_path.iterdir()) == ["fifo", "folder"]
+
+    # A new file is private; a file there already is replaced and keeps its permissions.
+    new = tmp_path / "new.md"
+    _ok(d.ctl("gratitude", "export", "--output", str(new)))
+    assert "Private words" in new.read_text() and new.stat().st_mode & 0o777 == 0o600
+    shared = tmp_path / "shared.md"
+    shared.write_text("old")
+    shared.chmod(0o644)
+    _ok(d.ctl("gratitude", "export", "--output", str(shared)))
+    assert "Private words" in shared.read_text() and shared.stat().st_mode & 0o777 == 0o644
+
+    # The same rule for the poster, checked before anything is drawn or written (no rsvg-convert needed).
+    for option, path, kind in [("--svg", str(folder), "a directory"), ("--png", str(fifo), "a FIFO (a named pipe)")]:
+        r = d.ctl("life", "grid", option, path, "--birth", "1990-01-01")
+        assert r.returncode == 1 and f"{path} is {kind}, not a regular file; {option} writes only" in r.stderr, str(r)
+    assert folder.is_dir() and stat.S_ISFIFO(os.stat(fifo).st_mode)
+
+
+def test_a_nul_or_invalid_utf8_is_refused_with_its_place_and_nothing_stored(daemon, tmp_path):
+    d = daemon
+    _ok(d.ctl("gratitude", "Kept as written"))
+    before = d.request("gratitude_export")["data"]["entries"]
+    yesterday = (datetime.date.fromisoformat(_today(d)) - datetime.timedelta(days=1)).isoformat()
+    for cmd, args, where in [
+            ("gratitude_write", {"text": "before\u0000after", "mode": "replace"}, "'text' has a NUL character (U+0000) at character 7"),
+            ("gratitude_write", {"text": "\u0000", "date": yesterday}, "'text' has a NUL character (U+0000) at character 1"),
+            ("gratitude_import", {"entries": [{"date": yesterday, "text": "a\u0000", "saved_at": 1}]}, "entry 1: 'text' has a NUL"),
+            ("habit_add", {"name": "Read\u0000ing", "minutes": 5}, "'name' has a NUL character (U+0000) at character 5")]:
+        r = d.request(cmd, args)
+        assert not r["ok"] and r["error"]["code"] == "invalid_argument" and where in r["error"]["message"], r
+    with H.RawClient(d.socket) as c:
+        c.send_raw(b'{"id":1,"cmd":"gratitude_write","args":{"text":"caf\xe9 latin-1","date":"' + yesterday.encode() + b'"}}\n')
+        r = c.recv_reply()
+        assert not r["ok"] and r["error"]["code"] == "parse_error", r
+        # A lone surrogate is no character: refused, not stored as U+FFFD.
+        c.send_raw(b'{"id":2,"cmd":"gratitude_write","args":{"text":"half \\ud800 a pair","date":"' + yesterday.encode() + b'"}}\n')
+        r = c.recv_reply()
+        assert not r["ok"], r
+    assert d.request("gratitude_export")["data"]["entries"] == before, "nothing stored"
+    assert d.request("habit_list")["data"]["habits"] == []
+
+    # Text from the editor is read as bytes: invalid UTF-8 is refused naming where, never saved as U+FFFD.
+    editor = tmp_path / "editor.sh"
+    editor.write_text("#!/bin/sh\nprintf 'line one\\ncaf\\351\\n' > \"$1\"\n")
+    editor.chmod(0o755)
+    r = H.noisectl("gratitude", "--date", yesterday, socket=d.socket, env=dict(d.env(), EDITOR=str(editor)))
+    assert r.returncode == 1 and "the editor's text is not valid UTF-8 at byte 13 (line 2, column 4); nothing was saved" \
+        in r.stderr, str(r)
+    kept = r.stderr.rsplit("kept in ", 1)[1].rstrip(")\n")
+    assert open(kept, "rb").read() == b"line one\ncaf\xe9\n", "the writing is kept to be mended"
+    os.unlink(kept)
+    assert d.request("gratitude_export")["data"]["entries"] == before
+
+
+def _import_file(tmp_path, name, entries) -> str:
+    path = tmp_path / name
+    path.write_text(json.dumps({"entries": entries}))
+    return str(path)
+
+
+def test_an_import_is_checked_whole_and_stores_all_or_nothing(daemon, tmp_path):
+    d = daemon
+    _ok(d.ctl("gratitude", "Already here"))
+    today = datetime.date.fromisoformat(_today(d))
+    # Entries of 6 KiB: the client sends them in several requests, as the issue's 12-entry file was.
+    days = [(today - datetime.timedelta(days=n)).isoformat() for n in range(12, 0, -1)]
+    good = [{"date": day, "text": f"{day} " + "words " * 1000, "saved_at": 1_700_000_000} for day in days]
+
+    blank = [dict(e) for e in good]
+    blank[10]["text"] = "   "
+    future = good[:5] + [{"date": "2099-12-31", "text": "not yet", "saved_at": 1}] + good[5:]
+    twice = good[:6] + [dict(good[2], text="again")] + good[6:]
+    for name, entries, problem in [
+            ("blank.json", blank, f"entry 11 ({days[10]}): an entry cannot be empty"),
+            ("future.json", future, f"entry 6 (2099-12-31): 2099-12-31 is after today ({today}); write for today or a day before"),
+            ("twice.json", twice, f"entry 7 ({days[2]}): the day is in the file twice (entry 3 too); one entry a day")]:
+        r = d.ctl("gratitude", "import", _import_file(tmp_path, name, entries))
+        assert r.returncode == 1 and f"{problem}; nothing was imported" in r.stderr, str(r)
+        assert _count(d) == 1, f"{name}: nothing stored"
+
+    # The daemon holds each request to the same rules (a client that skips the check gets the same refusal).
+    r = d.request("gratitude_import", {"entries": [good[0], {"date": "2099-12-31", "text": "x", "saved_at": 1}]})
+    assert not r["ok"] and "entry 2: 2099-12-31 is after today" in r["error"]["message"], r
+    assert _count(d) == 1
+
+    r = _ok(d.ctl("gratitude", "import", _import_file(tmp_path, "good.json", good)))
+    assert "12 added" in r.stdout and _count(d) == 13, r.stdout
+
+
+def test_stored_text_never_acts_on_the_terminal_or_a_spreadsheet_and_markdown_round_trips(daemon, make_daemon, tmp_path):
+    d = daemon
+    today = datetime.date.fromisoformat(_today(d))
+    day = (today - datetime.timedelta(days=1)).isoformat()
+    hostile = "\x1b[2Jcleared, and \u202eeman\u202c reversed\nline two\x07"
+    _ok(d.ctl("gratitude", "import", _import_file(tmp_path, "hostile.json", [{"date": day, "text": hostile, "saved_at": 1}])))
+    shown = _ok(d.ctl("gratitude", "show", day)).stdout
+    assert shown.splitlines()[1:] == ["^[[2Jcleared, and <U+202E>eman<U+202C> reversed", "line two^G"], shown
+    assert "\x1b" not in shown and "\u202e" not in shown and "\x07" not in shown
+    listed = _ok(d.ctl("gratitude", "list")).stdout
+    assert f"{day}  ^[[2Jcleared, and <U+202E>eman<U+202C> reversed …" in listed and "\x1b" not in listed, listed
+    found = _ok(d.ctl("gratitude", "search", "reversed")).stdout
+    assert found.startswith(day) and "<U+202E>eman<U+202C>" in found and "\u202e" not in found, found
+    assert _ok(d.ctl("--json", "gratitude", "show", day)).json["entry"]["text"] == hostile, "JSON stays exact"
+    # An export printed on a terminal shows the controls too; into a pipe it stays exact (above: --json, below: CSV).
+    controller, terminal = pty.openpty()
+    subprocess.run([str(H.bin_dir() / "noisectl"), "--socket", str(d.socket), "gratitude", "export"], env=d.env(),
+                   stdin=subprocess.DEVNULL, stdout=terminal, stderr=subprocess.DEVNULL, timeout=20, check=True)
+    os.close(terminal)
+    printed = b""
+    while True:
+        try:
+            chunk = os.read(controller, 65536)
+        except OSError:  # EIO: the terminal's other end is closed and everything was read
+            break
+        if not chunk:
+            break
+        printed += chunk
+    os.close(controller)
+    assert b"^[[2Jcleared" in printed and b"\x1b" not in printed, printed
+
+    _ok(d.ctl("gratitude", "=1+1"))
+    rows = list(csv.DictReader(io.StringIO(_ok(d.ctl("gratitude", "export", "--format", "csv")).stdout, newline="")))
+    assert [r["text"] for r in rows] == [hostile, "'=1+1"], rows
+
+    # A heading inside an entry is escaped in the Markdown, and the Markdown imports back to the same text.
+    _ok(d.ctl("gratitude", "A walk\n## 2019-01-09\nnot a day", "--replace"))
+    out = tmp_path / "diary.md"
+    _ok(d.ctl("gratitude", "export", "--output", str(out)))
+    md = out.read_text()
+    assert [line for line in md.splitlines() if line.startswith("## ")] == [f"## {day}", f"## {today}"], md
+    assert "\n\\## 2019-01-09\n" in md, md
+    other = make_daemon(device="null", extra_env={"TZ": "UTC"})
+    r = _ok(other.ctl("gratitude", "import", str(out)))
+    assert "2 added" in r.stdout, r.stdout
+    assert {e["date"]: e["text"] for e in other.request("gratitude_export")["data"]["entries"]} == \
+        {day: hostile, str(today): "A walk\n## 2019-01-09\nnot a day"}

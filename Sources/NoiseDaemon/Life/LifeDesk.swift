@@ -82,9 +82,8 @@ public struct LifeDesk: Sendable {
             return HabitStats(habits: habits, taps: taps, from: from, through: today)
         case .gratitudeWrite(let text, let day, let mode):
             let day = day ?? today
-            guard day <= today else {
-                throw ProtocolError(.invalidArgument, "gratitude_write: \(day) is after today (\(today)); write for today "
-                    + "or a day before")
+            if let problem = DiaryImport.futureProblem(day, today: today) {
+                throw ProtocolError(.invalidArgument, "gratitude_write: \(problem)")
             }
             switch try await storing("the entry could not be saved", { try await $0.writeEntry(text, day: day, at: now, mode: mode) }) {
             case .exists(let entry):
@@ -104,6 +103,12 @@ public struct LifeDesk: Sendable {
         case .gratitudeExport(let after, let limit):
             return GratitudeEntries(entries: try await reading { try await $0.entries(since: nil, after: after, limit: limit) })
         case .gratitudeImport(let entries):
+            // The parser checked each entry and the days' repeats; the days after today are refused here, where
+            // today is known, before anything is stored (the store imports the rest in one transaction).
+            if let late = entries.enumerated().first(where: { $0.element.date > today }),
+               let problem = DiaryImport.futureProblem(late.element.date, today: today) {
+                throw ProtocolError(.invalidArgument, "gratitude_import: entry \(late.offset + 1): \(problem)")
+            }
             let imported = try await storing("the entries could not be imported") { try await $0.importEntries(entries) }
             logger.info("life: imported gratitude entries (\(imported.added) added, \(imported.replaced) replaced)")
             return imported

@@ -198,7 +198,8 @@ extension AlarmCommand {
                     let rows = alarms.map { info in
                         [String(info.alarm.id), AlarmText.time(info),
                          info.alarm.isTimer ? "timer" : AlarmText.repeatText(info.alarm),
-                         info.alarm.label + (info.alarm.note.map { (info.alarm.label.isEmpty ? "" : " ") + "(\($0))" } ?? ""),
+                         VisibleText.terminal(info.alarm.label
+                             + (info.alarm.note.map { (info.alarm.label.isEmpty ? "" : " ") + "(\($0))" } ?? "")),
                          info.alarm.sound, info.alarm.enabled ? "yes" : "no", AlarmText.next(info, now: now)]
                     }
                     let header = listed == 0 ? [["ID", "TIME", "REPEAT", "LABEL", "SOUND", "ON", "NEXT"]] : []

@@ -1,4 +1,5 @@
 import ArgumentParser
+import NoiseCore
 import NoiseProtocol
 
 extension AlarmCommand {
@@ -21,7 +22,9 @@ extension AlarmCommand {
             }
             try options.send("alarm_missed", as: [MissedInfo].self) { missed in
                 guard !missed.isEmpty else { return Output.line("No missed alarms.") }
-                let rows = missed.map { [AlarmText.date($0.trigger), String($0.alarmId), $0.label, Self.why($0.reason)] }
+                let rows = missed.map {
+                    [AlarmText.date($0.trigger), String($0.alarmId), VisibleText.terminal($0.label), Self.why($0.reason)]
+                }
                 Output.table([["WHEN", "ID", "LABEL", "WHY"]] + rows).forEach(Output.line)
             }
         }

@@ -18,7 +18,7 @@ enum AlarmText {
     /// `alarm 3 07:00 weekdays "Work": next Mon 24 Nov 07:00, in 8 h 12 min`.
     static func summary(_ info: AlarmInfo, now: Int64) -> String {
         let alarm = info.alarm
-        let label = alarm.label.isEmpty ? "" : " \"\(alarm.label)\""
+        let label = alarm.label.isEmpty ? "" : " \"\(VisibleText.terminal(alarm.label))\""
         let kind = alarm.isTimer ? "timer \(alarm.id) \(alarm.time)" : "alarm \(alarm.id) \(time(info)) \(repeatText(alarm))"
         return kind + label + ": " + next(info, now: now)
     }
@@ -66,17 +66,19 @@ enum AlarmText {
 
     /// `alarm 3 (Work)`, `timer 4 (tea)`.
     static func name(_ alarm: Alarm) -> String {
-        (alarm.isTimer ? "timer" : "alarm") + " \(alarm.id)" + (alarm.label.isEmpty ? "" : " (\(alarm.label))")
+        (alarm.isTimer ? "timer" : "alarm") + " \(alarm.id)"
+            + (alarm.label.isEmpty ? "" : " (\(VisibleText.terminal(alarm.label)))")
     }
 
     /// An alarm event for `watch`: `07:00 Work ringing (snooze 9 min)`, `… snoozed until 07:09`, `… dismissed`.
     static func event(_ event: String, _ info: AlarmInfo) -> String {
         let alarm = info.alarm
         let name = (alarm.pass.map(passRule) ?? alarm.time.description) + " "
-            + (alarm.label.isEmpty ? "alarm \(alarm.id)" : alarm.label)
+            + (alarm.label.isEmpty ? "alarm \(alarm.id)" : VisibleText.terminal(alarm.label))
         switch event {
         case EventName.alarmRinging:
-            return name + " ringing (snooze \(alarm.snoozeMinutes) min)" + (alarm.note.map { ": \($0)" } ?? "")
+            return name + " ringing (snooze \(alarm.snoozeMinutes) min)"
+                + (alarm.note.map { ": " + VisibleText.terminal($0) } ?? "")
         case EventName.alarmSnoozed:
             return name + (info.snoozedUntil.map { " snoozed until \(clock($0))" } ?? " snoozed")
         default:
@@ -97,13 +99,13 @@ enum AlarmText {
     static func details(_ info: AlarmInfo, now: Int64) -> [String] {
         let alarm = info.alarm
         var rows = [["Alarm", String(alarm.id)], ["Time", time(info)], ["Repeat", alarm.isTimer ? "a timer: rings once, then goes" : repeatText(alarm)],
-                    ["Label", alarm.label.isEmpty ? "—" : alarm.label], ["Enabled", alarm.enabled ? "yes" : "no"],
+                    ["Label", alarm.label.isEmpty ? "—" : VisibleText.terminal(alarm.label)], ["Enabled", alarm.enabled ? "yes" : "no"],
                     ["Sound", "\(alarm.sound) at \(alarm.volume.formatted)%"],
                     ["Ramp", alarm.rampSeconds == 0 ? "none" : DurationParser.describe(alarm.rampSeconds)],
                     ["Snooze", "\(alarm.snoozeMinutes) min"], ["Rings for", DurationParser.describe(alarm.ringLimitSeconds)],
                     ["Next", next(info, now: now)]]
         if let pass = info.nextPass { rows.append(["Pass", passText(pass)]) }
-        if let note = alarm.note { rows.append(["Note", note]) }
+        if let note = alarm.note { rows.append(["Note", VisibleText.terminal(note)]) }
         return Output.table(rows)
     }
 

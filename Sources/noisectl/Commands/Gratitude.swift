@@ -137,7 +137,10 @@ struct GratitudeCommand: ParsableCommand {
         func run() throws {
             try options.send("gratitude_search", args: ["words": words.joined(separator: " ")], as: GratitudeMatches.self) { found in
                 guard !found.matches.isEmpty else { return Output.line("No entry has \(words.joined(separator: " ")).") }
-                found.matches.forEach { Output.line("\($0.entry.date)  " + $0.snippet.split(whereSeparator: \.isNewline).joined(separator: " ")) }
+                found.matches.forEach {
+                    Output.line("\($0.entry.date)  "
+                        + VisibleText.terminal($0.snippet.split(whereSeparator: \.isNewline).joined(separator: " ")))
+                }
             }
         }
     }
@@ -146,7 +149,8 @@ struct GratitudeCommand: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "export", abstract: "Write out every entry.")
         @OptionGroup var options: ClientOptions
         @Option(help: "markdown, json (what 'gratitude import' reads) or csv.") var format = "markdown"
-        @Option(help: "Write to this file (replaced whole, never half-written) instead of the terminal.") var output: String?
+        @Option(help: "Write to this file instead of the terminal: a regular file or a new path, replaced whole, a new one 0600.")
+        var output: String?
 
         func validate() throws {
             guard DiaryExport.Format(rawValue: format) != nil else {
@@ -163,9 +167,12 @@ struct GratitudeCommand: ParsableCommand {
                 case .csv: text = DiaryExport.csv(entries.entries)
                 case .json: text = String(decoding: (try? JSONCoding.line(entries)) ?? [], as: UTF8.self) + "\n"
                 }
-                guard let output else { return print(text, terminator: "") }
-                do { try LocalFile.replace(output, with: Array(text.utf8)) } catch {
-                    throw ClientFailure.failed("cannot write \(output): \(error)")
+                // On a terminal the entries' controls are made visible, as `show` does; into a pipe or a file, exact.
+                guard let output else {
+                    return print(isatty(STDOUT_FILENO) == 1 ? VisibleText.terminal(text, .lines) : text, terminator: "")
+                }
+                do { try OutputFile.write(output, Array(text.utf8), option: "--output", privacy: .owner) } catch {
+                    throw ClientFailure.failed("\(error)")
                 }
                 Output.error("wrote \(entries.entries.count) \(entries.entries.count == 1 ? "entry" : "entries") to \(output)")
             }
@@ -174,13 +181,21 @@ struct GratitudeCommand: ParsableCommand {
 
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "import", abstract: "Read entries from 'gratitude export --format json'; importing twice changes nothing.")
+            commandName: "import",
+            abstract: "Read entries from 'gratitude export' (json, or markdown); importing twice changes nothing.")
         @OptionGroup var options: ClientOptions
-        @Argument(help: "The JSON file.", completion: .file(extensions: ["json"])) var file: String
+        @Argument(help: "The JSON or Markdown file.", completion: .file(extensions: ["json", "md"])) var file: String
 
         func run() throws {
             let entries = try GratitudeImportFile.read(file)
             try options.withDaemon { connection throws(ClientFailure) in
+                // The whole file is checked before the first batch goes, against the daemon's today: a batch the
+                // daemon refuses after others were stored would leave half an import. Each batch is one transaction.
+                let today = try connection.decode(try connection.request("life_show"), as: LifeInfo.self).today
+                if let problem = DiaryImport.problem(entries, today: today) {
+                    throw ClientFailure(message: "\(file): \(problem); nothing was imported", code: .invalidArgument,
+                                        exitCode: 1)
+                }
                 var total = GratitudeImported()
                 for batch in GratitudeImportFile.batches(entries) {
                     let done = try connection.decode(try connection.request("gratitude_import", args: batch), as: GratitudeImported.self)
@@ -198,12 +213,12 @@ struct GratitudeCommand: ParsableCommand {
 
     static func show(_ entry: GratitudeEntry) {
         Output.line("\(entry.date)  (last saved \(ISO8601.format(seconds: entry.savedAt, offsetSeconds: World.zoneSource.systemZone().offset(at: Int64(entry.savedAt)))))")
-        Output.line(entry.text)
+        Output.line(VisibleText.terminal(entry.text, .lines))
     }
 
     static func firstLine(_ text: String, width: Int) -> String {
         let line = LifeText.firstLine(text)
-        let more = line.count < text.count
+        let more = text.split(whereSeparator: \.isNewline).filter { !$0.allSatisfy(\.isWhitespace) }.count > 1
         return line.count > width ? String(line.prefix(width - 1)) + "…" : line + (more ? " …" : "")
     }
 }

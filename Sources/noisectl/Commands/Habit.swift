@@ -37,7 +37,8 @@ struct HabitCommand: ParsableCommand {
         func run() throws {
             try options.send("habit_add", args: ["name": JSONValue.string(name), "minutes": .number(Double(minutes))],
                              as: Habit.self) { habit in
-                Output.line("Added habit \(habit.name), \(habit.minutes) min a tap. Tap it: noisectl habit + \(habit.name)")
+                let name = VisibleText.terminal(habit.name)
+                Output.line("Added habit \(name), \(habit.minutes) min a tap. Tap it: noisectl habit + \(name)")
             }
         }
     }
@@ -88,7 +89,7 @@ struct HabitCommand: ParsableCommand {
         func run() throws {
             try options.send("habit_list", as: HabitList.self) { list in
                 guard !list.habits.isEmpty else { return Output.line("No habits yet: noisectl habit add NAME --minutes N") }
-                Output.table(list.habits.map { [$0.name, "± \($0.minutes) min"] }).forEach(Output.line)
+                Output.table(list.habits.map { [VisibleText.terminal($0.name), "± \($0.minutes) min"] }).forEach(Output.line)
             }
         }
     }
@@ -106,14 +107,14 @@ struct HabitCommand: ParsableCommand {
                 Output.line("Bonus on \(day.date): \(LifeText.minutes(day.bonusMinutes))"
                     + (day.tapCount == 0 ? " (no taps)" : " from \(day.tapCount) \(day.tapCount == 1 ? "tap" : "taps")"))
                 guard day.tapCount > day.taps.count else {
-                    return Output.table(day.taps.map { [HabitCommand.clock($0.at), $0.habit, LifeText.minutes($0.minutes)] })
+                    return Output.table(day.taps.map { [HabitCommand.clock($0.at), VisibleText.terminal($0.habit), LifeText.minutes($0.minutes)] })
                         .forEach { Output.line("  " + $0) }
                 }
                 // Too many to list: each habit's taps added up, then the latest.
-                Output.table(day.habits.map { [$0.habit, "+\($0.plus)", "−\($0.minus)", LifeText.minutes($0.minutes)] })
+                Output.table(day.habits.map { [VisibleText.terminal($0.habit), "+\($0.plus)", "−\($0.minus)", LifeText.minutes($0.minutes)] })
                     .forEach { Output.line("  " + $0) }
                 Output.line("The latest \(day.taps.count):")
-                Output.table(day.taps.map { [HabitCommand.clock($0.at), $0.habit, LifeText.minutes($0.minutes)] })
+                Output.table(day.taps.map { [HabitCommand.clock($0.at), VisibleText.terminal($0.habit), LifeText.minutes($0.minutes)] })
                     .forEach { Output.line("  " + $0) }
             }
         }
@@ -148,7 +149,7 @@ struct HabitCommand: ParsableCommand {
 
         func run() throws {
             try options.send("habit_remove", args: ["name": name], as: HabitRemoved.self) { removed in
-                Output.line("Removed habit \(removed.removed.name) and its \(removed.tapsRemoved) "
+                Output.line("Removed habit \(VisibleText.terminal(removed.removed.name)) and its \(removed.tapsRemoved) "
                     + (removed.tapsRemoved == 1 ? "tap." : "taps."))
             }
         }
@@ -165,7 +166,7 @@ struct HabitCommand: ParsableCommand {
     }
 
     static func describe(_ tap: HabitTap) -> String {
-        "\(tap.habit) \(LifeText.minutes(tap.minutes)) at \(clock(tap.at))"
+        "\(VisibleText.terminal(tap.habit)) \(LifeText.minutes(tap.minutes)) at \(clock(tap.at))"
     }
 
     /// HH:MM in the system's zone.

@@ -38,14 +38,22 @@ struct LifeGridPoster: ParsableCommand {
     }
 
     func run() throws {
+        do {
+            // Both refused before anything is drawn or written: a poster is all the files asked for or none.
+            if let svg { try OutputFile.check(svg, option: "--svg") }
+            if let png { try OutputFile.check(png, option: "--png") }
+        } catch {
+            Output.error("\(error)")
+            throw ExitCode(1)
+        }
         let poster = LifePoster.svg(try posterLife(), paper: paper)
         do {
             if let svg {
-                try LocalFile.replace(svg, with: Array(poster.utf8))
+                try OutputFile.write(svg, Array(poster.utf8), option: "--svg")
                 Output.line("wrote \(svg)")
             }
             if let png {
-                try SVGRasterizer.png(poster, to: png)
+                try OutputFile.write(png, try SVGRasterizer.png(poster), option: "--png")
                 Output.line("wrote \(png)")
             }
         } catch {

@@ -41,7 +41,8 @@ enum StatusText {
                 rows.append(["Timer", AlarmText.summary(timer, now: now)])
             }
             for missed in alarms.missed.prefix(3) {
-                rows.append(["Missed", "alarm \(missed.alarmId)\(missed.label.isEmpty ? "" : " \"\(missed.label)\"") at "
+                let label = missed.label.isEmpty ? "" : " \"\(VisibleText.terminal(missed.label))\""
+                rows.append(["Missed", "alarm \(missed.alarmId)\(label) at "
                              + AlarmText.date(missed.trigger) + " (\(missed.reason))"])
             }
             if let note = alarms.wakeNote { rows.append(["Wake", note]) }

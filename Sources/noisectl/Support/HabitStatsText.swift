@@ -1,5 +1,6 @@
 import ClockFace
 import LifeCalendar
+import NoiseCore
 
 /// `habit stats` as text: the span's total, a sparkline of the days, and each habit's minutes, taps and sparkline.
 enum HabitStatsText {
@@ -15,7 +16,7 @@ enum HabitStatsText {
         if let best, best.minutes > 0 { lines.append("  best day   \(best.date), \(LifeText.minutes(best.minutes))") }
         lines.append("")
         lines += Output.table([["habit", "minutes", "+", "−", "per day"]] + stats.habits.map {
-            [$0.name, LifeText.minutes($0.minutes), "\($0.plus)", "\($0.minus)", HabitStats.sparkline($0.daily)]
+            [VisibleText.terminal($0.name), LifeText.minutes($0.minutes), "\($0.plus)", "\($0.minus)", HabitStats.sparkline($0.daily)]
         })
         return lines
     }

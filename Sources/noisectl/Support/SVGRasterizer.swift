@@ -2,8 +2,8 @@ import Glibc
 import NoiseSystem
 
 /// Turns an SVG into a PNG with librsvg's `rsvg-convert` (Debian: librsvg2-bin), run as a child process: a
-/// well-kept renderer, rather than a rasteriser of our own for one poster. The PNG appears whole or not at all
-/// (written beside the target, then renamed over it).
+/// well-kept renderer, rather than a rasteriser of our own for one poster. It works in a private temporary
+/// folder and hands back the PNG's bytes, for `OutputFile` to write.
 enum SVGRasterizer {
     static let tool = "rsvg-convert"
     static let package = "librsvg2-bin"
@@ -14,21 +14,29 @@ enum SVGRasterizer {
         var description: String
     }
 
-    static func png(_ svg: String, to path: String) throws(Failure) {
+    static func png(_ svg: String) throws(Failure) -> [UInt8] {
         guard let executable = onPath(tool) else {
             throw Failure(description: "--png needs \(tool), which is not installed: install Debian's \(package) "
                 + "(sudo apt install \(package)), or write --svg and convert it elsewhere")
         }
-        let temporary = path + ".\(getpid()).tmp"
-        let source = temporary + ".svg"
-        do { try LocalFile.replace(source, with: Array(svg.utf8)) } catch { throw Failure(description: "\(error)") }
-        defer { unlink(source); unlink(temporary) }
-        let status = run(executable, ["--format", "png", "--dpi-x", "\(dotsPerInch)", "--dpi-y", "\(dotsPerInch)",
-                                      "--output", temporary, source])
-        guard status == 0 else { throw Failure(description: "\(tool) failed (exit status \(status)); nothing written to \(path)") }
-        guard rename(temporary, path) == 0 else {
-            throw Failure(description: "cannot write \(path): \(String(cString: strerror(errno)))")
+        let base = ProcessEnvironment.variable("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array("\(base)/noisectl-poster-XXXXXX".utf8CString)
+        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+            throw Failure(description: "cannot make a temporary folder in \(base): \(String(cString: strerror(errno)))")
         }
+        let folder = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        let (source, output) = (folder + "/poster.svg", folder + "/poster.png")
+        defer { unlink(source); unlink(output); rmdir(folder) }
+        do { try LocalFile.replace(source, with: Array(svg.utf8)) } catch { throw Failure(description: "\(error)") }
+        let status = run(executable, ["--format", "png", "--dpi-x", "\(dotsPerInch)", "--dpi-y", "\(dotsPerInch)",
+                                      "--output", output, source])
+        guard status == 0 else { throw Failure(description: "\(tool) failed (exit status \(status)); nothing written") }
+        do {
+            guard let bytes = try LocalFile.contents(of: output, maxBytes: 256 << 20, kind: "a poster") else {
+                throw Failure(description: "\(tool) wrote nothing; nothing written")
+            }
+            return bytes
+        } catch let failure as Failure { throw failure } catch { throw Failure(description: "\(error)") }
     }
 
     /// The first executable `name` in `$PATH`.

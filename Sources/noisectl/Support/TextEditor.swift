@@ -1,4 +1,5 @@
 import Glibc
+import NoiseCore
 import NoiseSystem
 
 /// The user's editor on a text: `$VISUAL`, else `$EDITOR`, else `editor` (Debian's alternative), run through
@@ -16,7 +17,8 @@ enum TextEditor {
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 3) }
         guard descriptor >= 0 else { throw Failure(description: "cannot make a temporary file in \(folder): \(String(cString: strerror(errno)))") }
         let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        defer { unlink(path) }
+        var keep = false
+        defer { if !keep { unlink(path) } }
         let written = Array(text.utf8).withUnsafeBytes { LocalFile.writeAll($0, to: descriptor) }
         close(descriptor)
         guard written else { throw Failure(description: "cannot write \(path)") }
@@ -32,8 +34,13 @@ enum TextEditor {
         guard status == 0 else {
             throw Failure(description: "the editor '\(editor)' failed (set $VISUAL or $EDITOR); nothing was saved")
         }
-        let edited = try LocalFile.contents(of: path, kind: "a diary entry") ?? []
-        let result = String(decoding: edited, as: UTF8.self)
-        return result == text ? nil : result
+        // Read as bytes and checked, never decoded with U+FFFD put in: what is saved is what was written. The
+        // file stays for the writing to be mended, not lost.
+        switch UTF8Text.decode(try LocalFile.contents(of: path, kind: "a diary entry") ?? []) {
+        case .success(let result): return result == text ? nil : result
+        case .failure(let problem):
+            keep = true
+            throw Failure(description: "the editor's text \(problem); nothing was saved (the text is kept in \(path))")
+        }
     }
 }
