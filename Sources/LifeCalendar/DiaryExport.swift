@@ -15,20 +15,26 @@ public enum DiaryExport {
     public static let markdownTitle = "# Gratitude diary"
 
     public static func markdown(_ entries: [GratitudeEntry]) -> String {
-        var text = markdownTitle + "\n"
-        for entry in entries {
-            text += "\n## \(entry.date)\n\n\(DiaryMarkdown.escaped(entry.text))\n"
-        }
-        return text
+        markdownHead + markdownPiece(entries)
     }
 
     public static func csv(_ entries: [GratitudeEntry]) -> String {
-        var text = "date,text,saved_at\r\n"
-        for entry in entries {
-            text += "\(entry.date),\(quoted(neutralised(entry.text))),"
-                + "\(ISO8601.format(seconds: entry.savedAt, offsetSeconds: 0))\r\n"
-        }
-        return text
+        csvHead + csvPiece(entries)
+    }
+
+    /// What a Markdown or CSV export starts with; the entries follow in pieces (`markdownPiece`, `csvPiece`), a page
+    /// at a time, so a long diary is written as it is read.
+    public static let markdownHead = markdownTitle + "\n"
+    public static let csvHead = "date,text,saved_at\r\n"
+
+    public static func markdownPiece(_ entries: [GratitudeEntry]) -> String {
+        entries.map { "\n## \($0.date)\n\n\(DiaryMarkdown.escaped($0.text))\n" }.joined()
+    }
+
+    public static func csvPiece(_ entries: [GratitudeEntry]) -> String {
+        entries.map {
+            "\($0.date),\(quoted(neutralised($0.text))),\(ISO8601.format(seconds: $0.savedAt, offsetSeconds: 0))\r\n"
+        }.joined()
     }
 
     /// OWASP's rule for CSV injection: a cell a spreadsheet would run (it begins with `=`, `+`, `-`, `@`, a tab or

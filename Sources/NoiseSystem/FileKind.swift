@@ -27,9 +27,9 @@ public enum FileKind: Sendable, Equatable {
         case .directory: "a directory"
         case .characterDevice: "a character device"
         case .blockDevice: "a block device"
-        case .fifo: "a FIFO"
+        case .fifo: "a FIFO (a named pipe)"
         case .socket: "a socket"
-        case .other: "not a regular file"
+        case .other: "something other than a file"
         }
     }
 }

@@ -51,6 +51,18 @@ public enum LocalFile {
     /// regular file is replaced: a device, a FIFO, a socket or a folder at `path` is refused (`notRegularFile`),
     /// since the rename would put a file in its place (as root, `/dev/null` would become the file).
     public static func replace(_ path: String, with bytes: [UInt8], newFileMode: mode_t = 0o666) throws(Failure) {
+        do { try replace(path, newFileMode: newFileMode) { write in try write(bytes) } } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw Failure(description: "\(error)")
+        }
+    }
+
+    /// `replace`, with the contents handed over in pieces by `body` (each `write` appends to the temporary file), so
+    /// a large file never has to be held whole. An error thrown by `body` leaves the old file as it was and is
+    /// thrown on.
+    public static func replace(_ path: String, newFileMode: mode_t = 0o666,
+                               writing body: (_ write: ([UInt8]) throws -> Void) throws -> Void) throws {
         if let problem = notRegularFile(path) { throw Failure(description: problem, notRegularFile: true) }
         let target = resolvedLink(path)
         let folder = parentFolder(of: target)
@@ -61,17 +73,24 @@ public enum LocalFile {
         // A file of that name is a leftover of a crashed run with the same process id: ours to replace.
         unlink(temporary)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, newFileMode)
-        guard descriptor >= 0 else { throw .system("create", temporary) }
+        guard descriptor >= 0 else { throw Failure.system("create", temporary) }
         var failure: Failure?
         if let oldMode, fchmod(descriptor, oldMode) != 0 { failure = .system("set the permissions of", temporary) }
-        if failure == nil && !bytes.withUnsafeBytes({ writeAll($0, to: descriptor) }) {
-            failure = .system("write", temporary)
+        var thrown: (any Error)?
+        if failure == nil {
+            do {
+                try body { bytes in
+                    guard bytes.withUnsafeBytes({ writeAll($0, to: descriptor) }) else { throw Failure.system("write", temporary) }
+                }
+            } catch {
+                thrown = error
+            }
         }
-        if failure == nil && fsync(descriptor) != 0 { failure = .system("write", temporary) }
+        if failure == nil && thrown == nil && fsync(descriptor) != 0 { failure = .system("write", temporary) }
         if close(descriptor) != 0 && failure == nil { failure = .system("write", temporary) }
-        if let failure {
+        if let error = failure ?? thrown {
             unlink(temporary)
-            throw failure
+            throw error
         }
         guard rename(temporary, target) == 0 else {
             let failure = Failure.system("replace", target)
@@ -89,19 +108,8 @@ public enum LocalFile {
     /// Why `replace` will not write `path`: it is there (a symbolic link followed) and is not a regular file;
     /// nil for a regular file or a path with nothing there yet.
     public static func notRegularFile(_ path: String) -> String? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        let kind: String
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return nil
-        case S_IFCHR: kind = "a character device"
-        case S_IFBLK: kind = "a block device"
-        case S_IFIFO: kind = "a FIFO (a named pipe)"
-        case S_IFSOCK: kind = "a socket"
-        case S_IFDIR: kind = "a directory"
-        default: kind = "something other than a file"
-        }
-        return "\(path) is \(kind), not a regular file"
+        guard let kind = FileKind.of(path), kind != .regular else { return nil }
+        return "\(path) is \(kind.described), not a regular file"
     }
 
     /// Writes all of `bytes` to `descriptor`, across short writes and interruptions; false on an error.

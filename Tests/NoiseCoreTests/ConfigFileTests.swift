@@ -65,6 +65,7 @@ struct ConfigFileTests {
         source = "http://127.0.0.1:8080/gp.php"
         timeout = "5s"
         retry = "10s"
+        deadline = "90s"
         """
 
     func read(_ text: String) -> ConfigFile.Result {
@@ -112,6 +113,7 @@ struct ConfigFileTests {
         expected.satellites.source = "http://127.0.0.1:8080/gp.php"
         expected.satellites.timeoutSeconds = 5
         expected.satellites.retrySeconds = 10
+        expected.satellites.deadlineSeconds = 90
         #expect(result.settings == expected)
         #expect(Set(result.keys) == Set(ConfigKey.all.map(\.name)), "the example sets every key there is")
     }

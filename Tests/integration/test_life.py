@@ -392,3 +392,40 @@ def test_stored_text_never_acts_on_the_terminal_or_a_spreadsheet_and_markdown_ro
     assert "2 added" in r.stdout, r.stdout
     assert {e["date"]: e["text"] for e in other.request("gratitude_export")["data"]["entries"]} == \
         {day: hostile, str(today): "A walk\n## 2019-01-09\nnot a day"}
+
+
+def test_a_long_diary_and_a_busy_day_come_whole_in_pages(daemon, tmp_path):
+    """450 entries (more than two pages of 200) and 45 taps in a day (more than the 20 `habit_today` lists): every
+    export format and `gratitude list` hold all 450 in order, and the day's sums count every tap."""
+    d = daemon
+    today = datetime.date.fromisoformat(_today(d))
+    days = [(today - datetime.timedelta(days=i)).isoformat() for i in range(450)][::-1]
+    with H.RawClient(d.socket, timeout=60) as c:
+        c.send_raw(b"".join(json.dumps({"id": i, "cmd": "gratitude_write", "args": {"text": f"Day {i}", "date": day}})
+                            .encode() + b"\n" for i, day in enumerate(days)))
+        for _ in days:
+            assert c.recv_reply(timeout=60)["ok"]
+    out = tmp_path / "all.json"
+    r = _ok(d.ctl("gratitude", "export", "--format", "json", "--output", str(out)))
+    assert "wrote 450 entries" in r.stderr, str(r)
+    exported = json.loads(out.read_text())["entries"]
+    assert [e["date"] for e in exported] == days and exported[-1]["text"] == "Day 449"
+    assert json.loads(_ok(d.ctl("gratitude", "export", "--format", "json")).stdout) == {"entries": exported}
+    rows = list(csv.reader(io.StringIO(_ok(d.ctl("gratitude", "export", "--format", "csv")).stdout)))
+    assert len(rows) == 451 and rows[1][0] == days[0], rows[:2]
+    assert _ok(d.ctl("gratitude", "export")).stdout.count("\n## ") == 450
+    listed = _ok(d.ctl("gratitude", "list")).stdout.splitlines()
+    assert len(listed) == 450 and listed[0].startswith(days[0]) and listed[-1].startswith(days[-1]), listed[:2]
+    assert [e["date"] for e in _ok(d.ctl("--json", "gratitude", "list", "--since", days[300])).json["entries"]] == days[300:]
+
+    _ok(d.ctl("habit", "add", "Water", "--minutes", "1"))
+    _ok(d.ctl("habit", "add", "Sugar", "--minutes", "2"))
+    for i in range(45):
+        _ok(d.ctl("habit", "plus" if i % 3 else "minus", "water" if i % 5 else "sugar"))
+    day = _ok(d.ctl("--json", "habit", "today")).json
+    assert day["tap_count"] == 45 and len(day["taps"]) == 20, day
+    totals = {h["habit"]: h for h in day["habits"]}
+    assert sum(h["plus"] + h["minus"] for h in totals.values()) == 45
+    assert day["bonus_minutes"] == sum(h["minutes"] for h in totals.values()), day
+    text = _ok(d.ctl("habit", "today")).stdout
+    assert "from 45 taps" in text and "The latest 20:" in text, text

@@ -12,7 +12,15 @@ import TimeScales
 /// `AlarmSchedule` value what is due, stores what must survive a crash, then rings, stops and reports.
 /// Every change is stored before its reply is sent.
 public actor AlarmScheduler {
-    var schedule: AlarmSchedule { didSet { publishStatus() } }
+    var schedule: AlarmSchedule {
+        didSet {
+            listOrder = nil
+            publishStatus()
+        }
+    }
+    /// The alarms' ids in `list`'s order, made when a page is asked for and kept until the schedule changes: a list
+    /// of 100,000 alarms read in 100 pages is sorted once, not once a page.
+    var listOrder: [Int64]?
     /// Replaced by `recoverStore` with the rebuilt one (in `current`, which the player shares).
     var store: AlarmStore {
         get { current.store }
@@ -235,9 +243,11 @@ public actor AlarmScheduler {
     /// The alarms from `offset` on, at most `limit`, the next to ring first; disabled ones (no next trigger) last, by
     /// id. Only the page's alarms are made into infos: the order needs only each alarm's trigger.
     public func list(offset: Int = 0, limit: Int = .max) -> [AlarmInfo] {
-        let order = schedule.alarms.keys.map { (trigger: schedule.nextTrigger(of: $0) ?? .infinity, id: $0) }.sorted { $0 < $1 }
+        let order = listOrder ?? schedule.alarms.keys.map { (trigger: schedule.nextTrigger(of: $0) ?? .infinity, id: $0) }
+            .sorted { $0 < $1 }.map(\.id)
+        listOrder = order
         guard offset < order.count else { return [] }
-        return order[offset..<offset + min(limit, order.count - offset)].compactMap { info($0.id) }
+        return order[offset..<offset + min(limit, order.count - offset)].compactMap(info)
     }
 
     /// The next to ring first; those with no next trigger last, by id.

@@ -121,9 +121,23 @@ struct GratitudeCommand: ParsableCommand {
         func validate() throws { if let since { _ = try HabitCommand.day(since, option: "--since") } }
 
         func run() throws {
-            try options.send("gratitude_list", args: since.map { ["since": $0] } ?? [:], as: GratitudeEntries.self) { list in
-                guard !list.entries.isEmpty else { return Output.line("No entries" + (since.map { " since \($0)" } ?? "") + ".") }
-                list.entries.forEach { Output.line("\($0.date)  " + GratitudeCommand.firstLine($0.text, width: 70)) }
+            try options.withDaemon { connection throws(ClientFailure) in
+                if options.json {
+                    // The one object, `{"entries": […]}`, written a page at a time as the export's JSON is.
+                    var first = true
+                    print(Export.head(.json), terminator: "")
+                    try connection.forEachEntryPage("gratitude_list", since: since) { page in
+                        print(Export.piece(page, .json, first: first), terminator: "")
+                        first = false
+                    }
+                    return print("]}")
+                }
+                var listed = 0
+                try connection.forEachEntryPage("gratitude_list", since: since) { page in
+                    page.forEach { Output.line("\($0.date)  " + GratitudeCommand.firstLine($0.text, width: 70)) }
+                    listed += page.count
+                }
+                if listed == 0 { Output.line("No entries" + (since.map { " since \($0)" } ?? "") + ".") }
             }
         }
     }
@@ -159,22 +173,60 @@ struct GratitudeCommand: ParsableCommand {
         }
 
         func run() throws {
+            // Refused before the daemon is asked, as `life grid` does.
+            do { if let output { try OutputFile.check(output, option: "--output") } } catch {
+                Output.error("\(error)")
+                throw ExitCode(1)
+            }
+            let format = DiaryExport.Format(rawValue: format)!
             try options.withDaemon { connection throws(ClientFailure) in
-                let entries = try connection.decode(try connection.request("gratitude_export"), as: GratitudeEntries.self)
-                let text: String
-                switch DiaryExport.Format(rawValue: format)! {
-                case .markdown: text = DiaryExport.markdown(entries.entries)
-                case .csv: text = DiaryExport.csv(entries.entries)
-                case .json: text = String(decoding: (try? JSONCoding.line(entries)) ?? [], as: UTF8.self) + "\n"
+                var count = 0
+                // Page by page as the daemon gives them, written as they come: nothing holds the whole diary.
+                let export = { (emit: (String) throws -> Void) throws in
+                    try emit(Self.head(format))
+                    var first = true
+                    try connection.forEachEntryPage("gratitude_export") { page throws(ClientFailure) in
+                        do { try emit(Self.piece(page, format, first: first)) } catch {
+                            throw error as? ClientFailure ?? ClientFailure.failed("\(error)")
+                        }
+                        first = false
+                        count += page.count
+                    }
+                    try emit(format == .json ? "]}\n" : "")
                 }
-                // On a terminal the entries' controls are made visible, as `show` does; into a pipe or a file, exact.
-                guard let output else {
-                    return print(isatty(STDOUT_FILENO) == 1 ? VisibleText.terminal(text, .lines) : text, terminator: "")
+                do {
+                    if let output {
+                        try OutputFile.write(output, option: "--output", privacy: .owner) { write in
+                            try export { try write(Array($0.utf8)) }
+                        }
+                    } else {
+                        // On a terminal the entries' controls are made visible, as `show` does; into a pipe, exact.
+                        let terminal = isatty(STDOUT_FILENO) == 1
+                        try export { print(terminal ? VisibleText.terminal($0, .lines) : $0, terminator: "") }
+                    }
+                } catch {
+                    throw error as? ClientFailure ?? ClientFailure.failed("\(error)")
                 }
-                do { try OutputFile.write(output, Array(text.utf8), option: "--output", privacy: .owner) } catch {
-                    throw ClientFailure.failed("\(error)")
-                }
-                Output.error("wrote \(entries.entries.count) \(entries.entries.count == 1 ? "entry" : "entries") to \(output)")
+                if let output { Output.error("wrote \(count) \(count == 1 ? "entry" : "entries") to \(output)") }
+            }
+        }
+
+        static func head(_ format: DiaryExport.Format) -> String {
+            switch format {
+            case .markdown: DiaryExport.markdownHead
+            case .csv: DiaryExport.csvHead
+            case .json: "{\"entries\":["
+            }
+        }
+
+        /// A page of entries; in JSON, each on the one JSON path, as `GratitudeEntries` would write them.
+        static func piece(_ entries: [GratitudeEntry], _ format: DiaryExport.Format, first: Bool) -> String {
+            switch format {
+            case .markdown: return DiaryExport.markdownPiece(entries)
+            case .csv: return DiaryExport.csvPiece(entries)
+            case .json:
+                let lines = entries.map { String(decoding: (try? JSONCoding.line($0)) ?? [], as: UTF8.self) }
+                return (first || lines.isEmpty ? "" : ",") + lines.joined(separator: ",")
             }
         }
     }

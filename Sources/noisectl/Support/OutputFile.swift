@@ -31,6 +31,16 @@ enum OutputFile {
         }
     }
 
+    /// `write`, with the contents handed over in pieces by `body`: a long export is never held whole. An error
+    /// thrown by `body` leaves the file as it was and is thrown on.
+    static func write(_ path: String, option: String, privacy: Privacy = .everyone,
+                      _ body: (_ write: ([UInt8]) throws -> Void) throws -> Void) throws {
+        do { try LocalFile.replace(path, newFileMode: privacy.newFileMode, writing: body) } catch let error as LocalFile.Failure {
+            throw error.notRegularFile ? refusal(error.description, option: option)
+                : Failure(description: "cannot write \(path): \(error)")
+        }
+    }
+
     private static func refusal(_ problem: String, option: String) -> Failure {
         Failure(description: "\(problem); \(option) writes only to a regular file or a new path")
     }
