@@ -272,6 +272,7 @@ public final class AlarmStore: Sendable {
             }
         }
         migrator.registerMigration("v5") { db in try migrateToV5(db) }
+        migrator.registerMigration("v6") { db in try migrateToV6(db) }
         return migrator
     }
 }

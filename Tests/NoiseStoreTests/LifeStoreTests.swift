@@ -199,4 +199,35 @@ struct LifeStorePageTests {
         #expect(read == days)
         #expect(try await store.entries(since: days[2], after: days[3], limit: 10).map(\.date) == Array(days[4...]))
     }
+
+    @Test func theDaysSumsFollowUndoAndRemovalAndAreMadeForAVersion5Store() async throws {
+        let (folder, path) = temporaryStore("habit-day")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        do {
+            let old = try DatabaseQueue(path: path)
+            try AlarmStore.migrator.migrate(old, upTo: "v5")
+            try await old.write { db in
+                try db.execute(sql: """
+                    INSERT INTO habit (name, minutes, position) VALUES ('Reading', 15, 0), ('Scrolling', 10, 1);
+                    INSERT INTO habit_tap (habit, at, day, minutes) VALUES ('Reading', 1, '2026-11-27', 15),
+                        ('Reading', 2, '2026-11-27', 15), ('Scrolling', 3, '2026-11-27', -10), ('Reading', 4, '2026-11-26', -15);
+                    """)
+            }
+            try old.close()
+        }
+        let store = try AlarmStore.open(path: path)
+        var read = try await store.tapDay(day, latest: 10)
+        #expect(read.bonusMinutes == 20 && read.tapCount == 3)
+        #expect(read.habits == [HabitTotal(habit: "Reading", plus: 2, minus: 0, minutes: 30),
+                                HabitTotal(habit: "Scrolling", plus: 0, minus: 1, minutes: -10)])
+        _ = try await store.tap(habit: "scrolling", sign: 1, at: 5, day: day)
+        #expect(try await store.undoLastTap()?.minutes == 10)
+        #expect(try await store.tapDay(day, latest: 10).habits.last == HabitTotal(habit: "Scrolling", plus: 0, minus: 1, minutes: -10))
+        _ = try await store.removeHabit(named: "scrolling")
+        read = try await store.tapDay(day, latest: 10)
+        #expect(read.habits.map(\.habit) == ["Reading"] && read.bonusMinutes == 30)
+        #expect(try await store.bonusMinutes(on: day.adding(days: -1)) == -15)
+        #expect(store.check().sound)
+    }
 }

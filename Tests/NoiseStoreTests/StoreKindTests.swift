@@ -31,7 +31,7 @@ struct StoreKindTests {
         let before = FileManager.default.contents(atPath: path)
         let store = AlarmStore.openChecked(path: path)
         let reason = try #require(store.readOnlyReason)
-        #expect(reason.contains("written by a newer noised (its schema has v99; this noised knows up to v5)"))
+        #expect(reason.contains("written by a newer noised (its schema has v99; this noised knows up to v6)"))
         #expect(!reason.contains("damaged"))
         #expect(throws: AlarmStore.ReadOnlyStore.self) { try store.rebuilt(lookAfter: [:], snoozes: [:]) }
         do { _ = try store.rebuilt(lookAfter: [:], snoozes: [:]) } catch {
