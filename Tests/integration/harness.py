@@ -101,6 +101,15 @@ class Fatal(AssertionError):
     """Raised inside a wait_until predicate to stop waiting at once."""
 
 
+def rss_kib(pid: int) -> int:
+    """A process's resident set (VmRSS), in KiB."""
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    raise AssertionError("no VmRSS")
+
+
 def wait_until(pred: Callable[[], object], timeout: float, interval: float = 0.05,
                desc: str = "condition") -> object:
     """Poll ``pred`` until it returns a truthy value; return that value.

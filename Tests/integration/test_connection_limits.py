@@ -24,13 +24,6 @@ def _raise_file_limit(wanted: int) -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (min(wanted, hard), hard))
 
 
-def _rss_kib(pid):
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    raise AssertionError("no VmRSS")
-
 
 def _subscribed(d) -> H.RawClient:
     c = H.RawClient(d.socket, timeout=10)
@@ -125,7 +118,7 @@ def test_replies_nobody_reads_are_bounded_across_all_connections(make_daemon, te
             assert c.recv_reply(timeout=60)["ok"]
         size = len(json.dumps(c.request("gratitude_export")["data"]))
     assert size > 3_000_000, size
-    rss0 = _rss_kib(d.proc.pid)
+    rss0 = H.rss_kib(d.proc.pid)
     silent = []
     try:
         for i in range(CLIENTS):
@@ -141,7 +134,7 @@ def test_replies_nobody_reads_are_bounded_across_all_connections(make_daemon, te
         # has read what the kernel holds), every one's reply having been sent in full or cut.
         closed = H.wait_until(lambda: (n := sum(_closed(s) for s in silent)) >= CLIENTS // 2 and n,
                               timeout=60, desc="the slowest readers closed")
-        grown = _rss_kib(d.proc.pid) - rss0
+        grown = H.rss_kib(d.proc.pid) - rss0
         assert grown < 200 * 1024, f"RSS grew by {grown} KiB with {CLIENTS} unread replies of {size} bytes"
         assert closed < CLIENTS, "every reader was closed: the budget is not used"
     finally:

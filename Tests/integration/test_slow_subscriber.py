@@ -22,13 +22,6 @@ GROWTH_LIMIT_KIB = 2 * 1024
 DISCONNECT_LOG = "disconnecting a subscriber that does not read its events (256 queued)"
 
 
-def _rss_kib(pid):
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    raise AssertionError("no VmRSS")
-
 
 def _volume_changes(d, count, first_id, sizes):
     """``count`` volume changes of the playing loop, pipelined in batches on one connection; every reply checked.
@@ -56,7 +49,7 @@ def test_a_subscriber_that_never_reads_is_cut_off_and_costs_no_memory(make_daemo
     with H.RawClient(d.socket, timeout=10) as reader:
         assert reader.request("subscribe")["ok"]
         _volume_changes(d, 2000, 1, [])
-    rss0 = _rss_kib(d.proc.pid)
+    rss0 = H.rss_kib(d.proc.pid)
 
     # Never reads: a tiny receive buffer, and nothing read after the subscribe request is sent.
     slow = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -91,7 +84,7 @@ def test_a_subscriber_that_never_reads_is_cut_off_and_costs_no_memory(make_daemo
     elapsed = time.monotonic() - t0
     stop.set()
     w.join(10)
-    rss1 = _rss_kib(d.proc.pid)
+    rss1 = H.rss_kib(d.proc.pid)
 
     published = sum(sizes)
     print(f"{len(sizes)} playback events ({published / 2**20:.1f} MiB of JSON) in {elapsed:.1f} s; "

@@ -217,7 +217,7 @@ def test_hostile_clients_do_not_stall_others(make_daemon, sink, recorder, testda
     mark = recorder.frames
     assert d.ctl("play", "testloop", "--fade-in", "0").returncode == 0
     onset = recorder.wait_for_sound(start=mark, timeout=10)
-    rss0 = _rss_kib(d.proc.pid)
+    rss0 = H.rss_kib(d.proc.pid)
 
     silent = H.RawClient(d.socket, read_hello=False)          # connects, sends nothing
     half = H.RawClient(d.socket)                               # half a line, then stalls
@@ -275,7 +275,7 @@ def test_hostile_clients_do_not_stall_others(make_daemon, sink, recorder, testda
         stop.set()
         t.join(5)
     seg = recorder.get(onset + int(0.2 * H.RATE), recorder.frames)
-    rss1 = _rss_kib(d.proc.pid)
+    rss1 = H.rss_kib(d.proc.pid)
     print(f"flood sent {sent['n']} requests (blocked {sent['blocked']}x); {len(latencies)} "
           f"status calls, max latency {max(latencies) * 1000:.0f} ms; rss {rss0}->{rss1} KiB")
     assert max(latencies) < 1.0, f"status took {max(latencies):.2f}s while others stalled"
@@ -296,13 +296,6 @@ def test_hostile_clients_do_not_stall_others(make_daemon, sink, recorder, testda
     st = d.status()
     assert [(p["id"], p["volume"]) for p in st["playing"]] == [("testloop", 100)], st
 
-
-def _rss_kib(pid):
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    return 0
 
 
 def test_many_connections_and_abrupt_disconnects(make_daemon, testdata):
