@@ -179,54 +179,6 @@ extension AlarmCommand {
         }
     }
 
-    struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the alarms, the next to ring first.")
-
-        @OptionGroup var options: ClientOptions
-
-        func run() throws {
-            // A page at a time, printed as it comes: memory does not grow with the number of alarms.
-            try options.withDaemon { connection throws(ClientFailure) in
-                if options.json { return try Self.printJSON(connection) }
-                // A store that refuses changes (damaged, read-only) is said first: the list may lack alarms.
-                let problem = try connection.decode(try connection.request("status"), as: StatusInfo.self).alarms?.storeProblem
-                if let problem { Output.line("Store problem: \(problem)\n") }
-                let now = LocalTime.nowSeconds()
-                var widths: [Int] = []
-                var listed = 0
-                try connection.forEachAlarmPage { alarms in
-                    let rows = alarms.map { info in
-                        [String(info.alarm.id), AlarmText.time(info),
-                         info.alarm.isTimer ? "timer" : AlarmText.repeatText(info.alarm),
-                         VisibleText.terminal(info.alarm.label
-                             + (info.alarm.note.map { (info.alarm.label.isEmpty ? "" : " ") + "(\($0))" } ?? "")),
-                         info.alarm.sound, info.alarm.enabled ? "yes" : "no", AlarmText.next(info, now: now)]
-                    }
-                    let header = listed == 0 ? [["ID", "TIME", "REPEAT", "LABEL", "SOUND", "ON", "NEXT"]] : []
-                    if !rows.isEmpty { Output.table(header + rows, widths: &widths).forEach(Output.line) }
-                    listed += rows.count
-                }
-                if listed == 0 {
-                    Output.line(problem == nil ? "No alarms. Add one: noisectl alarm add 07:00 --repeat weekdays" : "No alarms could be read.")
-                }
-            }
-        }
-
-        /// One JSON array, an alarm a line.
-        private static func printJSON(_ connection: DaemonConnection) throws(ClientFailure) {
-            Output.line("[")
-            var first = true
-            try connection.forEachAlarmPage { alarms in
-                for info in alarms {
-                    guard let bytes = try? JSONCoding.line(info) else { continue }
-                    Output.line((first ? "" : ",") + String(decoding: bytes, as: UTF8.self))
-                    first = false
-                }
-            }
-            Output.line("]")
-        }
-    }
-
     struct Next: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "next", abstract: "Show the alarm that rings next.")
 
