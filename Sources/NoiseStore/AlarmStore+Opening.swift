@@ -44,8 +44,13 @@ extension AlarmStore {
         var reason = "the alarm store \(path) was written by a newer noised (its schema has "
             + "\(inspection.newerMigrations.joined(separator: ", ")); this noised knows up to \(migrator.migrations.last ?? "v1")), "
             + "so it is read, never written: "
-        reason += readable == 0 ? "no alarm could be read" : "the \(readable) alarm\(readable == 1 ? "" : "s") this noised can read ring"
-        if !skipped.isEmpty { reason += ", alarm\(skipped.count == 1 ? "" : "s") \(IDRanges.text(skipped)) do not" }
+        var parts: [String] = []
+        if readable > 0 { parts.append("the \(readable) alarm\(readable == 1 ? "" : "s") this noised can read ring") }
+        if !skipped.isEmpty {
+            parts.append("alarm\(skipped.count == 1 ? "" : "s") \(IDRanges.text(skipped)) cannot be read by this noised and "
+                + (skipped.count == 1 ? "does" : "do") + " not ring")
+        }
+        reason += parts.isEmpty ? "it holds no alarm" : parts.joined(separator: "; ")
         reason += ". Changes are refused; run the newer noised again (store recover would lose what this one cannot read)"
         return AlarmStore(readOnly: inspection.salvage, reason: reason, path: path, damaged: false, corruptCopy: nil)
     }

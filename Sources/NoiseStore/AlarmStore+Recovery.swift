@@ -39,7 +39,7 @@ extension AlarmStore {
     public func rebuilt(lookAfter: [Int64: Double], snoozes: [Int64: AlarmSchedule.Snooze]) throws -> Rebuilt {
         guard let path else { throw ReadOnlyStore(reason: "the store is in memory; there is no file to rebuild") }
         guard damaged else {
-            if let readOnlyReason { throw ReadOnlyStore(reason: "the store is not rebuilt: \(readOnlyReason)") }
+            if let readOnlyReason { throw ReadOnlyStore(reason: readOnlyReason) }
             let alarms = try writer.read { db in try AlarmRecord.fetchCount(db) }
             return Rebuilt(store: self, report: StoreRecovery(path: path, recovered: false, kept: alarms, dropped: [], corruptCopy: nil))
         }
