@@ -138,6 +138,10 @@ public enum Limits {
     /// The most diary entries one `gratitude_list` or `gratitude_export` reply holds (entries are up to 16 KiB): a
     /// longer diary is read in pages (`after`).
     public static let maxEntriesPage = 200
+    /// A `gratitude import`'s batches are held until its last (to be stored in one transaction): at most this much
+    /// text across the imports held, and each forgotten when no batch came for this long.
+    public static let maxStagedImportBytes = 64 << 20
+    public static let importStagingSeconds = 600.0
     /// The latest taps `habit_today` lists; the rest are counted per habit.
     public static let habitDayLatestTaps = 20
     /// One day's gratitude entry, in UTF-8 bytes: a long page, and well inside a request line.

@@ -23,7 +23,8 @@ public enum LifeCommand: Sendable, Equatable {
     case gratitudeSearch(words: String)
     /// `gratitude_list` from the first entry: a page of what `gratitude_import` reads back.
     case gratitudeExport(after: LocalDate?, limit: Int)
-    case gratitudeImport([GratitudeEntry])
+    /// Entries to store; with `stage`, a batch of the import so named, held until its `last` and stored whole then.
+    case gratitudeImport([GratitudeEntry], stage: String?, last: Bool)
     /// Sets the daily reminder (`time`), turns it off (`off`), or with neither says how it is.
     case gratitudeRemind(GratitudeRemindChange)
 

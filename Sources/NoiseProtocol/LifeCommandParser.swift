@@ -71,7 +71,17 @@ enum LifeCommandParser {
             }
             return .gratitudeSearch(words: words)
         case "gratitude_import":
-            return .gratitudeImport(try entries(try ArgumentReader(command: name, args: args, accepted: ["entries"])))
+            let reader = try ArgumentReader(command: name, args: args, accepted: ["entries", "stage", "last"])
+            let stage = try reader.string("stage")
+            if let stage, stage.isEmpty || stage.count > Limits.maxIdLength {
+                throw ProtocolError(.invalidArgument, "gratitude_import: 'stage' names the import, 1 to \(Limits.maxIdLength) "
+                    + "characters")
+            }
+            let last = try reader.bool("last") ?? false
+            if last && stage == nil {
+                throw ProtocolError(.invalidArgument, "gratitude_import: 'last' ends a staged import; give its 'stage' too")
+            }
+            return .gratitudeImport(try entries(reader), stage: stage, last: last)
         case "gratitude_remind":
             let reader = try ArgumentReader(command: name, args: args, accepted: ["time", "off"])
             let off = try reader.bool("off") ?? false

@@ -35,7 +35,11 @@ struct LifeCommandTests {
         #expect(try command(#"{"cmd":"gratitude_write","args":{"text":"Rain","mode":"append"}}"#)
             == .life(.gratitudeWrite(text: "Rain", day: nil, mode: .append)))
         #expect(try command(#"{"cmd":"gratitude_import","args":{"entries":[{"date":"2026-11-27","text":"Rain","saved_at":5}]}}"#)
-            == .life(.gratitudeImport([GratitudeEntry(date: day, text: "Rain", savedAt: 5)])))
+            == .life(.gratitudeImport([GratitudeEntry(date: day, text: "Rain", savedAt: 5)], stage: nil, last: false)))
+        #expect(try command(#"{"cmd":"gratitude_import","args":{"entries":[],"stage":"a","last":true}}"#)
+            == .life(.gratitudeImport([], stage: "a", last: true)))
+        #expect(throws: (any Error).self) { try command(#"{"cmd":"gratitude_import","args":{"entries":[],"last":true}}"#) }
+        #expect(throws: (any Error).self) { try command(#"{"cmd":"gratitude_import","args":{"entries":[],"stage":""}}"#) }
     }
 
     @Test func mistakesSayWhatIsAccepted() {

@@ -429,3 +429,26 @@ def test_a_long_diary_and_a_busy_day_come_whole_in_pages(daemon, tmp_path):
     assert day["bonus_minutes"] == sum(h["minutes"] for h in totals.values()), day
     text = _ok(d.ctl("habit", "today")).stdout
     assert "from 45 taps" in text and "The latest 20:" in text, text
+
+
+def test_a_staged_import_is_stored_whole_with_its_last_batch_or_not_at_all(daemon):
+    """noisectl sends an import in batches that fit a request line, staged: the daemon holds them and stores them
+    in one transaction with the last. A last batch that is refused, or one that never comes, leaves nothing."""
+    d = daemon
+    today = datetime.date.fromisoformat(_today(d))
+    day = lambda i: (today - datetime.timedelta(days=i)).isoformat()
+    batch = lambda days: [{"date": day(i), "text": f"Day {i}", "saved_at": 10} for i in days]
+    with H.RawClient(d.socket) as c:
+        r = c.request("gratitude_import", {"entries": batch([1, 2]), "stage": "a"})
+        assert r["ok"] and r["data"]["staged"] == 2 and r["data"]["added"] == 0, r
+        assert c.request("gratitude_list")["data"]["entries"] == [], "nothing stored before the last batch"
+        r = c.request("gratitude_import", {"entries": batch([3, 1]), "stage": "a", "last": True})
+        assert not r["ok"] and "is in the import twice" in r["error"]["message"], r
+        assert c.request("gratitude_list")["data"]["entries"] == [], "a refused last batch stores nothing"
+        # An import whose last batch never comes is never stored.
+        assert c.request("gratitude_import", {"entries": batch([4]), "stage": "b"})["ok"]
+        r = c.request("gratitude_import", {"entries": batch([5]), "stage": "c"})
+        assert c.request("gratitude_import", {"entries": batch([6]), "stage": "c", "last": True})["data"]["added"] == 2
+        assert [e["date"] for e in c.request("gratitude_list")["data"]["entries"]] == [day(6), day(5)]
+        r = c.request("gratitude_import", {"entries": [], "last": True})
+        assert not r["ok"] and "'last' ends a staged import" in r["error"]["message"], r

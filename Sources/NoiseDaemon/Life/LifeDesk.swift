@@ -17,6 +17,8 @@ public struct LifeDesk: Sendable {
     let zones: any TimeZoneSource
     let hub: EventHub
     let logger: Logger
+    /// The batches of staged imports, until their last.
+    let staging = ImportStaging()
 
     public init(store: CurrentStore, scheduler: AlarmScheduler, clock: any WallClock, zones: any TimeZoneSource, hub: EventHub,
                 logger: Logger) {
@@ -102,14 +104,21 @@ public struct LifeDesk: Sendable {
             return try await reading { try await $0.search(words: words) }
         case .gratitudeExport(let after, let limit):
             return GratitudeEntries(entries: try await reading { try await $0.entries(since: nil, after: after, limit: limit) })
-        case .gratitudeImport(let entries):
+        case .gratitudeImport(let entries, let stage, let last):
             // The parser checked each entry and the days' repeats; the days after today are refused here, where
             // today is known, before anything is stored (the store imports the rest in one transaction).
             if let late = entries.enumerated().first(where: { $0.element.date > today }),
                let problem = DiaryImport.futureProblem(late.element.date, today: today) {
                 throw ProtocolError(.invalidArgument, "gratitude_import: entry \(late.offset + 1): \(problem)")
             }
-            let imported = try await storing("the entries could not be imported") { try await $0.importEntries(entries) }
+            var whole = entries
+            if let stage {
+                guard let all = try await staging.add(entries, to: stage, last: last, now: now) else {
+                    return GratitudeImported(staged: await staging.count(stage))
+                }
+                whole = all
+            }
+            let imported = try await storing("the entries could not be imported") { [whole] in try await $0.importEntries(whole) }
             logger.info("life: imported gratitude entries (\(imported.added) added, \(imported.replaced) replaced)")
             return imported
         case .gratitudeRemind(.show):

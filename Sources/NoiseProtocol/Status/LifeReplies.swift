@@ -101,11 +101,14 @@ public struct GratitudeImported: Sendable, Equatable, Codable {
     public var replaced: Int
     public var unchanged: Int
     public var kept: Int
-    public init(added: Int = 0, replaced: Int = 0, unchanged: Int = 0, kept: Int = 0) {
+    /// A staged import's batch before its last: the entries held so far (nothing is stored yet); absent otherwise.
+    public var staged: Int?
+    public init(added: Int = 0, replaced: Int = 0, unchanged: Int = 0, kept: Int = 0, staged: Int? = nil) {
         self.added = added
         self.replaced = replaced
         self.unchanged = unchanged
         self.kept = kept
+        self.staged = staged
     }
 }
 

@@ -231,6 +231,13 @@ struct GratitudeCommand: ParsableCommand {
         }
     }
 
+    /// `gratitude_import`'s arguments for a batch of a staged import.
+    struct StagedBatch: Encodable {
+        var entries: [GratitudeEntry]
+        var stage: String
+        var last: Bool
+    }
+
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "import",
@@ -248,13 +255,13 @@ struct GratitudeCommand: ParsableCommand {
                     throw ClientFailure(message: "\(file): \(problem); nothing was imported", code: .invalidArgument,
                                         exitCode: 1)
                 }
+                // Staged: the daemon holds the batches and stores them all in one transaction with the last.
+                let batches = GratitudeImportFile.batches(entries)
+                let stage = "import-\(getpid())-\(LocalTime.nowSeconds())"
                 var total = GratitudeImported()
-                for batch in GratitudeImportFile.batches(entries) {
-                    let done = try connection.decode(try connection.request("gratitude_import", args: batch), as: GratitudeImported.self)
-                    total.added += done.added
-                    total.replaced += done.replaced
-                    total.unchanged += done.unchanged
-                    total.kept += done.kept
+                for (index, batch) in batches.enumerated() {
+                    let args = StagedBatch(entries: batch.entries, stage: stage, last: index == batches.count - 1)
+                    total = try connection.decode(try connection.request("gratitude_import", args: args), as: GratitudeImported.self)
                 }
                 if options.json { return Output.json(total) }
                 Output.line("Imported \(entries.count) \(entries.count == 1 ? "entry" : "entries") from \(file): \(total.added) added, \(total.replaced) replaced "
