@@ -144,8 +144,10 @@ class Mock:
         argv = as_user(self.user) + [SYSTEM_PYTHON, "-m", "dbusmock", "--template", self.template]
         argv += ["--system"] if self.system else []
         with open(self.log_path, "ab") as log:
+            # From "/": a checkout in a private folder (CI's fresh clone may be one) is no working folder for
+            # another uid, and Python as that uid would not start in it.
             self.proc = H._register(subprocess.Popen(argv, env=env, stdout=log, stderr=subprocess.STDOUT,
-                                                     stdin=subprocess.DEVNULL))
+                                                     stdin=subprocess.DEVNULL, cwd="/"))
         H.wait_until(lambda: self.bus.has_owner(self.name), timeout=15, desc=f"{self.template} on the bus")
         return self
 
