@@ -202,7 +202,7 @@ def test_a_good_answer_is_kept_and_serves_the_passes(make_daemon, server, tmp_pa
     assert elements["download"] is True and elements["last_error"] is None, elements
     text = d.ctl("status").stdout
     assert re.search(r"Elements\s+ISS \(ZARYA\) \(25544\): [\d.]+ days old \(predictions may be off by minutes\), "
-                     r"downloaded \d+ s ago", text), text
+                     r"downloaded [\d.]+ s ago", text), text
     times = json.loads((cache_file(d).parent / "downloads.json").read_text())
     assert set(times["downloaded"]) == {"25544"}, times
     # The kept set gives the same passes as the answer itself, read as a file.
