@@ -1,6 +1,10 @@
 # NoiseClock: build, run and test. `make run` sets up a fresh Debian machine and starts the daemon;
 # `make test` runs every test. Both install the Debian packages they need first.
 
+# pipefail: a build piped through tee (to check its log for warnings) still fails when the build does.
+SHELL      := /bin/bash
+.SHELLFLAGS := -o pipefail -c
+
 SWIFT      ?= swift
 PYTHON     ?= python3
 DEVICE     ?= default
@@ -51,7 +55,7 @@ BENCH_PACKAGES := mpd mpc mpg123 pulseaudio pulseaudio-utils alsa-utils libasoun
 DEB_PACKAGES   := dpkg-dev binutils lintian
 
 .PHONY: all deps test-deps bench-deps build debug run test unit integration bench sounds clean \
-        release-static install uninstall deb stress fuzz
+        release-static install uninstall deb stress fuzz unit-build
 
 all: build
 
@@ -69,18 +73,17 @@ deps:
 
 test-deps: deps
 	$(call apt_install,$(TEST_PACKAGES) $(DEB_PACKAGES))
-	@$(PYTHON) -c 'import pytest, numpy, fuse' 2>/dev/null || $(PYTHON) -m pip install -q pytest numpy fusepy
+	@$(PYTHON) -c 'import pytest, numpy, fuse, xdist' 2>/dev/null || $(PYTHON) -m pip install -q pytest numpy fusepy pytest-xdist
 	@# sgp4 ships Vallado's verification set (SGP4-VER.TLE, tcppver.out) that Tests/integration/test_satellites.py reads.
 	@# skyfield is the reference for passes, the Sun and the shadow; skyfield-data carries its DE421 (no download).
 	@$(PYTHON) -c 'import sgp4, skyfield, skyfield_data' 2>/dev/null || $(PYTHON) -m pip install -q 'sgp4==2.27' 'skyfield==1.55' 'skyfield-data==7.0.0'
 
-build: deps
-	$(SWIFT) build $(STATIC_OPTS)
+build: release-static
 
 debug: deps
 	@mkdir -p .build
 	$(SWIFT) build 2>&1 | tee .build/build.log
-	@! grep -E '/(Sources|Tests)/.*(warning|error):' .build/build.log || (echo "build has warnings: fix them" && false)
+	@! grep -E '/(Sources|Tests|Benchmarks)/.*(warning|error):' .build/build.log || (echo "build has warnings: fix them" && false)
 
 # Says where noisectl is before noised takes the terminal (it runs in the foreground until Ctrl-C).
 run: build
@@ -89,13 +92,37 @@ run: build
 	@echo "(or run make install: ~/.local/bin). Starting noised on device $(DEVICE); Ctrl-C stops it."
 	$(STATIC)/release/noised --device $(DEVICE)
 
-test: test-deps debug unit integration
+# The tiers (docs/testing.md): the release tree users get, built once (the end-to-end tests and make install/deb
+# use it); the unit tests' debug build (only what they import: no executable, no TLS); the unit tests; the
+# end-to-end tests in parallel workers, the slowest 25 named. Each phase prints its time, and the list at the end.
+TEST_JOBS  ?= 4
+TIMED      := TIMED_LOG=$(CURDIR)/.build/test-times scripts/timed
+test: test-deps
+	@mkdir -p .build && rm -f .build/test-times
+	@$(TIMED) "release build" $(MAKE) --no-print-directory release-static
+	@$(TIMED) "unit-test build" $(MAKE) --no-print-directory unit-build
+	@$(TIMED) "unit tests" $(MAKE) --no-print-directory unit
+	@$(TIMED) "end-to-end tests" $(MAKE) --no-print-directory integration
+	@echo "make test took:" && cat .build/test-times
 
-unit:
-	$(SWIFT) test
+# The bench's floors (Benchmarks/, scripts/benchlib/control.py and passes.py), built in release by make bench.
+BENCH_FLOORS := client-floor nio-floor pass-search
+# The unit tests' build, warnings refused as in every build; with it, in debug, the executables no release build
+# of make test makes (the fuzz harness, the bench's floors), so a change that breaks them fails here.
+unit-build: deps
+	@mkdir -p .build
+	for p in NoiseClockPackageTests noise-fuzz $(BENCH_FLOORS); do $(SWIFT) build --product $$p || exit 1; done \
+	  2>&1 | tee .build/unit-build.log
+	@! grep -E '/(Sources|Tests|Benchmarks)/.*(warning|error):' .build/unit-build.log || (echo "build has warnings: fix them" && false)
 
-integration:
-	NOISECLOCK_BIN=$(CURDIR)/.build/debug $(PYTHON) -m pytest -q Tests/integration
+unit: unit-build
+	$(SWIFT) test --skip-build
+
+# Against the release tree (NOISECLOCK_BIN): the programs users run. TEST_JOBS workers, each with its own
+# PulseAudio server; a file's tests that share a module fixture stay on one worker (xdist_group).
+integration: test-deps release-static
+	NOISECLOCK_BIN=$(CURDIR)/$(STATIC)/release $(PYTHON) -m pytest -q -n $(TEST_JOBS) --dist loadgroup \
+	  --durations=25 Tests/integration
 
 # kill -9 crash safety (1,000 changes), the 30-day alarm soak, then 5 min of request fuzzing if scripts/fuzz exists.
 stress: test-deps debug
@@ -108,6 +135,7 @@ bench-deps: test-deps
 
 # The whole comparison (about 18 min; docs/performance.md). BENCH_ARGS passes options: BENCH_ARGS=--quick.
 bench: bench-deps release-static
+	for p in $(BENCH_FLOORS); do $(SWIFT) build $(STATIC_OPTS) --product $$p || exit 1; done
 	NOISECLOCK_BIN=$(CURDIR)/$(STATIC)/release $(PYTHON) scripts/bench $(BENCH_ARGS)
 
 sounds:
@@ -126,7 +154,10 @@ release-static: $(STAMP)
 $(STAMP): Makefile Package.swift $(wildcard Package.resolved) $(shell find Sources Benchmarks packaging/man -type f) \
           scripts/make-man
 	$(call apt_install,$(BUILD_PACKAGES) $(RUN_PACKAGES) binutils python3)
-	$(SWIFT) build $(STATIC_OPTS)
+	@mkdir -p $(STATIC)
+	@# The two programs only (the bench's floors are built by make bench): each static link takes a while.
+	for p in noised noisectl; do $(SWIFT) build $(STATIC_OPTS) --product $$p || exit 1; done 2>&1 | tee $(STATIC)/build.log
+	@! grep -E '/(Sources|Tests|Benchmarks)/.*(warning|error):' $(STATIC)/build.log || (echo "build has warnings: fix them" && false)
 	rm -rf $(DIST) && mkdir -p $(DIST)/bin
 	for p in noised noisectl; do \
 	  id=$$(readelf -n $(STATIC)/release/$$p | sed -n 's/^ *Build ID: //p'); \

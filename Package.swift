@@ -99,6 +99,18 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+
+        // The satellites' element downloads over HTTP(S) (`ElementFetcher`), which `noised` hands the daemon. Apart
+        // because AsyncHTTPClient brings TLS (BoringSSL) and HTTP/2: the unit tests of the actors build without them.
+        .target(
+            name: "NoiseDownload",
+            dependencies: [
+                "NoiseCore", "NoiseDaemon",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
@@ -108,7 +120,7 @@ let package = Package(
         .executableTarget(
             name: "noised",
             dependencies: [
-                "NoiseCore", "NoiseConfig", "NoiseSystem", "NoiseDaemon",
+                "NoiseCore", "NoiseConfig", "NoiseSystem", "NoiseDaemon", "NoiseDownload",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

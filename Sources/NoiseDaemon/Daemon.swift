@@ -115,7 +115,8 @@ public enum Daemon {
                                                      wedgeOnSIGUSR2: configuration.faults.wedgeOnSIGUSR2, logger: logger)))
         // Satellites' elements kept fresh from CelesTrak (docs/satellites.md); off with satellites.download = false.
         var downloader = ElementDownloader(cache: ElementCache(environment: environment), live: configuration.live,
-                                           clock: EventLoopClock(), logger: logger, board: player.board)
+                                           clock: EventLoopClock(), logger: logger, board: player.board,
+                                           makeSource: configuration.elementSource)
         downloader.alarmSatellites = { await scheduler.passSatellites() }
         downloader.wakeup = wakeup
         services.append(.init(service: downloader))

@@ -3,6 +3,7 @@ import Glibc
 import Logging
 import NoiseCore
 import NoiseDaemon
+import NoiseDownload
 import NoiseConfig
 import NoiseSystem
 
@@ -113,7 +114,8 @@ struct Noised: AsyncParsableCommand {
             decodedSoundsDirectory: paths.decodedSoundsDirectory,
             live: live,
             logLevel: levelControl,
-            faults: TestFaults(environment: environment))
+            faults: TestFaults(environment: environment),
+            elementSource: { ElementFetcher(timeoutSeconds: $0.timeoutSeconds, deadlineSeconds: $0.deadlineSeconds) })
         do {
             try await Daemon.run(configuration, logger: logger)
         } catch let error as StartupError {

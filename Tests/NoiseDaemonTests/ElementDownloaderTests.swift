@@ -34,12 +34,11 @@ final class ElementDownloaderTests {
         let reader = ConfigReader(path: root + "/config.toml", home: root)
         let live = LiveConfiguration(reader: reader, overrides: SettingsOverrides(), initial: reader.read())
         let clock = self.clock
+        let source = self.source
         var downloader = ElementDownloader(cache: ElementCache(path: root + "/elements/elements.json"), live: live,
-                                           clock: clock, logger: Logger(label: "test"))
+                                           clock: clock, logger: Logger(label: "test"), makeSource: { _ in source })
         // The wall clock moves with the test's clock, from a fixed start.
         downloader.wallNow = { 1_800_000_000 + Double(clock.now.offset.components.seconds) }
-        let source = self.source
-        downloader.makeSource = { _ in source }
         let alarms = self.alarms
         downloader.alarmSatellites = { alarms.value.withLock { $0 } }
         downloader.board = board
@@ -215,7 +214,7 @@ final class ScriptedSource: ElementSource {
     private func answer(_ url: String) throws -> (status: Int, body: [UInt8]) {
         let answer = state.withLock { state in state.answers.isEmpty ? nil : state.answers.removeFirst() }
         record(url)
-        guard let (status, body) = answer else { throw ElementFetcher.Failure(description: "no answer scripted") }
+        guard let (status, body) = answer else { throw NoAnswerScripted() }
         return (status, Array(body.utf8))
     }
 
@@ -237,4 +236,9 @@ final class ScriptedSource: ElementSource {
 /// The satellites pass alarms ring for, changed by a test while the downloader runs.
 final class AlarmSatellites: Sendable {
     let value = Mutex<Set<Int>>([25544])
+}
+
+/// What the scripted source throws when the test gave it no answer for a request.
+private struct NoAnswerScripted: Error, CustomStringConvertible {
+    var description: String { "no answer scripted" }
 }

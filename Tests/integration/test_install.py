@@ -1,9 +1,9 @@
 """make install, make uninstall and make deb, run for real on this repository's Makefile.
 
 These tests check what the Makefile installs, not the build under NOISECLOCK_BIN. The static release
-build (make release-static) takes minutes the first time; the module fixture runs ``make install`` once
-and every other test reuses that build (.build/static), so the rest of the file takes about a minute,
-most of it xz-compressing the .deb.
+build (make release-static) takes minutes the first time (make test builds it before the tests); the module
+fixture runs ``make install`` once and every other test reuses that build (.build/static), so the file takes
+about a minute, most of it xz-compressing the .deb.
 """
 
 from __future__ import annotations
@@ -33,8 +33,11 @@ BUILD_TIMEOUT = 45 * 60
 # The desktop entry and its icon, installed as they are (docs/desktop.md).
 DESKTOP = REPO / "packaging/desktop"
 
-pytestmark = pytest.mark.skipif(shutil.which("make") is None or shutil.which("dpkg-query") is None,
-                                reason="needs make on Debian")
+# One worker runs the whole file (make test's workers, --dist loadgroup): one `make install` for all, and no two
+# makes in the same tree at once.
+pytestmark = [pytest.mark.skipif(shutil.which("make") is None or shutil.which("dpkg-query") is None,
+                                 reason="needs make on Debian"),
+              pytest.mark.xdist_group("install")]
 
 
 def make(*args: str, timeout: float = 300) -> subprocess.CompletedProcess:

@@ -19,9 +19,12 @@ public struct DaemonConfiguration: Sendable {
     public var logLevel: LogLevelControl
     /// Faults only the tests switch on (`NOISED_TEST_FAULTS`).
     public var faults: TestFaults
+    /// Where the satellites' elements are downloaded from: `ElementFetcher` (NoiseDownload) in `noised`.
+    public var elementSource: ElementSourceMaker
 
     public init(socket: SocketLocation, dataDirectory: String, userDataDirectory: String, stateDirectory: String,
-                decodedSoundsDirectory: String, live: LiveConfiguration, logLevel: LogLevelControl, faults: TestFaults = TestFaults()) {
+                decodedSoundsDirectory: String, live: LiveConfiguration, logLevel: LogLevelControl, faults: TestFaults = TestFaults(),
+                elementSource: @escaping ElementSourceMaker) {
         self.socket = socket
         self.dataDirectory = dataDirectory
         self.userDataDirectory = userDataDirectory
@@ -30,5 +33,6 @@ public struct DaemonConfiguration: Sendable {
         self.live = live
         self.logLevel = logLevel
         self.faults = faults
+        self.elementSource = elementSource
     }
 }

@@ -29,9 +29,7 @@ struct ElementDownloader<C: Clock>: Service where C.Duration == Duration {
     /// The wall clock's time in Unix seconds (download times are kept across restarts, so not the monotonic clock).
     var wallNow: @Sendable () -> Double = { WallTime.seconds() }
     /// Makes the source from `[satellites]` (its timeout and deadline) when the service starts.
-    var makeSource: @Sendable (SatelliteSettings) -> any ElementSource = {
-        ElementFetcher(timeoutSeconds: $0.timeoutSeconds, deadlineSeconds: $0.deadlineSeconds)
-    }
+    var makeSource: ElementSourceMaker
     /// The satellites pass alarms ring for (the scheduler's); with the kept ones, what is downloaded.
     var alarmSatellites: @Sendable () async -> Set<Int> = { [] }
     /// Ends a sleep when a pass alarm is added, so its satellite's first download does not wait.

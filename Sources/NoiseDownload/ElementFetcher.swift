@@ -3,6 +3,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import NoiseCore
+import NoiseDaemon
 
 /// Asks the element source for GP data over HTTP(S) with AsyncHTTPClient: one client for the daemon's life, on
 /// the daemon's own event loops, with connect and read timeouts, a deadline for the whole transfer (connection,
@@ -10,17 +11,20 @@ import NoiseCore
 /// transfers may run at once, each on its own connection. It only fetches; `ElementAnswer` judges what came.
 ///
 /// `shutdown()` must be called once it is no longer used (AsyncHTTPClient requires it).
-struct ElementFetcher: ElementSource {
+///
+/// A module of its own, given to the daemon by `noised` (`DaemonConfiguration.elementSource`): AsyncHTTPClient
+/// brings TLS (BoringSSL) and HTTP/2, which the actors and their unit tests do not need to be built with.
+public struct ElementFetcher: ElementSource {
     /// Why a download gave no answer to judge, in words for the log.
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
     }
 
     private let client: HTTPClient
     private let timeoutSeconds: Double
     private let deadlineSeconds: Double
 
-    init(timeoutSeconds: Double, deadlineSeconds: Double) {
+    public init(timeoutSeconds: Double, deadlineSeconds: Double) {
         self.timeoutSeconds = timeoutSeconds
         self.deadlineSeconds = deadlineSeconds
         let timeout = TimeAmount.milliseconds(Int64(timeoutSeconds * 1000))
@@ -37,7 +41,7 @@ struct ElementFetcher: ElementSource {
 
     /// The answer's status and body. Throws `Failure` when none came whole within the deadline, or it is over
     /// `maxBytes`; `CancellationError` when the task is cancelled (the daemon stops).
-    func fetch(_ url: String, maxBytes: Int) async throws -> (status: Int, body: [UInt8]) {
+    public func fetch(_ url: String, maxBytes: Int) async throws -> (status: Int, body: [UInt8]) {
         // AsyncHTTPClient's own deadline ends once the head has come; the body is raced against the deadline here,
         // and cancelling the transfer closes its connection.
         let seconds = deadlineSeconds
@@ -82,7 +86,7 @@ struct ElementFetcher: ElementSource {
         }
     }
 
-    func shutdown() async {
+    public func shutdown() async {
         try? await client.shutdown()
     }
 
