@@ -93,7 +93,7 @@ let package = Package(
             name: "NoiseDaemon",
             dependencies: [
                 "NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "NoiseConfig", "NoiseProtocol",
-                "NoiseAudio", "NoiseStore", "NoiseSystem", "NoiseDBus", "TimeScales", "Orbits", "LifeCalendar", "CLinux",
+                "NoiseAudio", "NoiseStore", "NoiseSystem", "NoiseDBus", "TimeScales", "Orbits", "LifeCalendar", "CLinux", "CSystemd",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -127,15 +127,21 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .executableTarget(
-            name: "noisectl",
+        // The client side of the socket protocol: connect (with the peer check), request and reply, events, the
+        // failures with their exit codes. noisectl's, and the one a second client builds on.
+        .target(name: "NoiseClient", dependencies: ["NoiseCore", "NoiseProtocol", "NoiseSystem", "NoiseTime", "LifeCalendar"],
+                swiftSettings: strict),
+        // noisectl's commands, options and output, over NoiseClient; a library so they are unit-tested.
+        .target(
+            name: "NoisectlCommands",
             dependencies: [
-                "NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "NoiseConfig", "NoiseProtocol", "ClockFace",
-                "NoiseSystem", "CLinux", "TimeScales", "MarsTime", "Orbits", "LifeCalendar",
+                "NoiseClient", "NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "NoiseConfig", "NoiseProtocol",
+                "ClockFace", "NoiseSystem", "CLinux", "TimeScales", "MarsTime", "Orbits", "LifeCalendar",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
         ),
+        .executableTarget(name: "noisectl", dependencies: ["NoisectlCommands"], swiftSettings: strict),
 
         // The bench's floors for rows 1 and 2 (scripts/benchlib/control.py): a client made of noisectl's libraries
         // doing nothing else, and bare NIO servers beside noised. Not installed; kept out of Sources/, which holds
@@ -191,6 +197,12 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "NoiseAudioTests", dependencies: pureCore + ["NoiseAudio", "NoiseTesting"], swiftSettings: strict),
+        // noisectl's commands parsed and checked with argument-parser's own parsing, no daemon needed.
+        .testTarget(
+            name: "NoisectlTests",
+            dependencies: pureCore + ["NoisectlCommands", "NoiseClient", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict
+        ),
         // Thirty days of alarms through the scheduler actor in seconds (`swift test --filter NoiseSoakTests`).
         .testTarget(
             name: "NoiseSoakTests",

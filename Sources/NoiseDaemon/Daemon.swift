@@ -38,7 +38,7 @@ public enum Daemon {
         let lock = try StateFolderLock.take(folder: configuration.stateDirectory, socketPath: configuration.socket.path,
                                             logger: logger)
         let environment = ProcessEnvironment.current
-        let activated = SocketActivation.adopt(environment: environment)
+        let activated = SocketActivation.adopt()
         if activated == nil { try SocketSetup.prepare(configuration.socket) }
         if concurrencyOnEventLoops {
             logger.debug("Swift concurrency runs on SwiftNIO's event loops")
@@ -104,7 +104,7 @@ public enum Daemon {
             .init(service: StatusReporter(notifier: notifier, hub: hub, player: player, scheduler: scheduler)),
             .init(service: desktop.service),
         ]
-        if let interval = ServiceNotifier.watchdogInterval(environment: environment, pid: getpid()) {
+        if let interval = ServiceNotifier.watchdogInterval() {
             logger.info("watchdog: pinging every \(interval) s")
             services.append(.init(service: WatchdogService(notifier: notifier, interval: interval, player: player,
                                                            scheduler: scheduler)))

@@ -1,36 +1,26 @@
 import Testing
 @testable import NoiseDaemon
 
+/// What is ours in systemd's environment; reading it is libsystemd's (sd_listen_fds_with_names, sd_watchdog_enabled),
+/// checked end to end by `test_systemd.py` (activation through `systemd-socket-activate`, the watchdog's pings).
 @Suite("systemd environment")
 struct SystemdTests {
-    @Test func theActivationSocketIsOursOnlyForOurPid() {
-        #expect(SocketActivation.descriptor(environment: ["LISTEN_PID": "42", "LISTEN_FDS": "1"], pid: 42) == 3)
-        #expect(SocketActivation.descriptor(environment: ["LISTEN_PID": "41", "LISTEN_FDS": "1"], pid: 42) == nil)
-        #expect(SocketActivation.descriptor(environment: ["LISTEN_FDS": "1"], pid: 42) == nil)
-        #expect(SocketActivation.descriptor(environment: ["LISTEN_PID": "42", "LISTEN_FDS": "0"], pid: 42) == nil)
-        #expect(SocketActivation.descriptor(environment: [:], pid: 42) == nil)
-    }
-
     @Test func namedDescriptorsPickOurs() {
-        let environment = ["LISTEN_PID": "7", "LISTEN_FDS": "3", "LISTEN_FDNAMES": "other:noised:third"]
-        #expect(SocketActivation.descriptor(environment: environment, pid: 7) == 4)
-        let unnamed = ["LISTEN_PID": "7", "LISTEN_FDS": "2", "LISTEN_FDNAMES": "a:b"]
-        #expect(SocketActivation.descriptor(environment: unnamed, pid: 7) == 3)
+        #expect(SocketActivation.ours(names: ["other", "noised", "third"]) == 1)
+        #expect(SocketActivation.ours(names: ["a", "b"]) == 0)
+        #expect(SocketActivation.ours(names: ["unknown"]) == 0)
     }
 
-    @Test func theWatchdogPingsAtHalfItsIntervalForUsOnly() {
-        #expect(ServiceNotifier.watchdogInterval(environment: ["WATCHDOG_USEC": "30000000"], pid: 5) == 15)
-        #expect(ServiceNotifier.watchdogInterval(environment: ["WATCHDOG_USEC": "30000000", "WATCHDOG_PID": "5"], pid: 5) == 15)
-        #expect(ServiceNotifier.watchdogInterval(environment: ["WATCHDOG_USEC": "30000000", "WATCHDOG_PID": "6"], pid: 5) == nil)
-        #expect(ServiceNotifier.watchdogInterval(environment: ["WATCHDOG_USEC": "0"], pid: 5) == nil)
-        #expect(ServiceNotifier.watchdogInterval(environment: ["WATCHDOG_USEC": "soon"], pid: 5) == nil)
-        #expect(ServiceNotifier.watchdogInterval(environment: [:], pid: 5) == nil)
+    @Test func theWatchdogPingsAtHalfItsInterval() {
+        #expect(ServiceNotifier.pingInterval(microseconds: 30_000_000) == 15)
+        #expect(ServiceNotifier.pingInterval(microseconds: 1_000) == 0.0005)
     }
 
     @Test func aNotifierWithoutASocketIsInactive() {
         #expect(!ServiceNotifier(environment: [:]).isActive)
         #expect(!ServiceNotifier(environment: ["NOTIFY_SOCKET": "relative/path"]).isActive)
         #expect(ServiceNotifier(environment: ["NOTIFY_SOCKET": "@abstract"]).isActive)
+        #expect(ServiceNotifier(environment: ["NOTIFY_SOCKET": "/run/user/1000/systemd/notify"]).isActive)
     }
 }
 

@@ -689,7 +689,8 @@ def test_daemon_uses_tz_from_its_environment(make_daemon):
     want.add(_next_local(ny, 7, 0))
     nt = info["next_trigger"]
     print(f"next trigger {nt}; expected {[w.isoformat() for w in want]}")
-    assert any(nt["unix"] == int(w.timestamp()) and nt["local"] == w.isoformat() for w in want), (nt, want)
+    assert any(nt["unix"] == int(w.timestamp()) and nt["local"] == w.isoformat()
+               and nt["offset_seconds"] == w.utcoffset().total_seconds() for w in want), (nt, want)
     assert nt["local"].endswith(("-05:00", "-04:00")), nt
 
 

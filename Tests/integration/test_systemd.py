@@ -193,6 +193,23 @@ def test_socket_activation_starts_the_daemon_on_first_use(bins, tmpdir_short):
             proc.wait(5)
 
 
+def test_an_activation_environment_for_another_process_is_not_ours(bins, tmpdir_short):
+    """LISTEN_PID names another process (a parent's leftover): noised adopts no descriptor and makes its own
+    socket (libsystemd's sd_listen_fds_with_names checks the pid)."""
+    notify = NotifySocket(str(tmpdir_short / "notify"))
+    proc, sock, env = _start(bins, tmpdir_short, str(tmpdir_short / "notify"),
+                             {"LISTEN_PID": "1", "LISTEN_FDS": "1", "LISTEN_FDNAMES": "noised"})
+    try:
+        notify.wait_for("READY", timeout=15)
+        assert H.noisectl("status", socket=sock, env=env).returncode == 0
+        log = (tmpdir_short / "noised.log").read_text()
+        assert "passed by the service manager" not in log and f"listening on {sock}" in log, log
+    finally:
+        proc.kill()
+        proc.wait(5)
+        notify.close()
+
+
 @pytest.mark.parametrize("matching", [True, False], ids=["journal", "not-the-journal"])
 def test_journal_lines_carry_syslog_priorities(bins, tmpdir_short, matching):
     dirs = H.make_env_dirs(tmpdir_short)

@@ -4,6 +4,8 @@
 // functions, but not its variadic ones nor the vtable macros, which build the tables sd-bus serves an object
 // from: the MPRIS object's tables live here, each entry forwarding to the handlers Swift gives.
 #include <systemd/sd-bus.h>
+// sd-daemon: readiness, status and watchdog messages to the service manager, and socket activation.
+#include <systemd/sd-daemon.h>
 
 // What an object's calls and property reads and writes go to; `context` is passed back to each. sd-bus calls them
 // on the thread that processes the bus.

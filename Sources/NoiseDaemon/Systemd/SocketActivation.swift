@@ -1,31 +1,31 @@
+import CSystemd
 import Glibc
 
-/// The listening socket systemd (or `systemd-socket-activate`) passed us, per `sd_listen_fds(3)`:
-/// `LISTEN_PID` must be ours, `LISTEN_FDS` counts descriptors from 3, `LISTEN_FDNAMES` names them.
-/// The variables are removed from the environment so that children do not inherit them.
+/// The listening socket systemd (or `systemd-socket-activate`) passed us, read with libsystemd's
+/// `sd_listen_fds_with_names(3)`: only when `LISTEN_PID` is ours; it clears the variables so that children do not
+/// inherit them, and marks the descriptors close-on-exec.
 enum SocketActivation {
-    /// The first descriptor of the activation environment.
-    static let firstDescriptor: Int32 = 3
-    /// The name our socket unit gives its socket (`FileDescriptorName=`); without names, the first fd is used.
+    /// The name our socket unit gives its socket (`FileDescriptorName=`); without it, the first one is used.
     static let socketName = "noised"
 
-    /// Pure: which descriptor to serve on, from an environment and our pid; nil when not socket-activated.
-    static func descriptor(environment: [String: String], pid: Int32) -> Int32? {
-        guard let pidText = environment["LISTEN_PID"], Int32(pidText) == pid,
-              let count = environment["LISTEN_FDS"].flatMap({ Int32($0) }), count > 0 else { return nil }
-        let names = environment["LISTEN_FDNAMES"]?.split(separator: ":", omittingEmptySubsequences: false).map(String.init) ?? []
-        if let index = names.firstIndex(of: socketName), index < count { return firstDescriptor + Int32(index) }
-        return firstDescriptor
+    /// The descriptor to serve on; nil when not socket-activated.
+    static func adopt() -> Int32? {
+        var names: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+        let count = Int(sd_listen_fds_with_names(1, &names))
+        defer {
+            if let names {
+                for index in 0..<max(count, 0) { free(names[index]) }
+                free(names)
+            }
+        }
+        guard count > 0 else { return nil }
+        let listed = (0..<count).map { index in names?[index].map { String(cString: $0) } ?? "" }
+        return Int32(SD_LISTEN_FDS_START) + Int32(ours(names: listed))
     }
 
-    /// Reads and clears the activation environment of this process.
-    static func adopt(environment: [String: String]) -> Int32? {
-        let descriptor = descriptor(environment: environment, pid: getpid())
-        for name in ["LISTEN_PID", "LISTEN_FDS", "LISTEN_FDNAMES"] { unsetenv(name) }
-        if let descriptor {
-            // Ours now: keep it from children too.
-            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        }
-        return descriptor
+    /// Pure: which of the passed descriptors is ours, by its name (systemd names each `unknown` unless the unit
+    /// says otherwise).
+    static func ours(names: [String]) -> Int {
+        names.firstIndex(of: socketName) ?? 0
     }
 }

@@ -1,3 +1,4 @@
+import NoiseClient
 import ArgumentParser
 import Glibc
 import NoiseCore
@@ -12,15 +13,10 @@ struct ClientOptions: ParsableArguments {
     @Flag(help: "Print the daemon's data as JSON, for scripts.")
     var json = false
 
-    /// The socket `--socket` names, else the default one.
-    static func socketPath(_ option: String?) -> String {
-        XDGPaths(variable: ProcessEnvironment.variable).socketLocation(option: option, uid: getuid()).path
-    }
-
     /// Connects, runs `body`, and turns failures into a message and the documented exit code.
     func withDaemon(_ body: (DaemonConnection) throws(ClientFailure) -> Void) throws {
         do {
-            try body(try DaemonConnection(path: Self.socketPath(socket)))
+            try body(try DaemonConnection(path: DaemonSocket.path(option: socket)))
         } catch {
             report(error)
             throw ExitCode(error.exitCode)

@@ -14,7 +14,7 @@ extension DaemonConnection {
     /// The diary's entries from `since` (every one when nil), oldest first, a page (`Limits.maxEntriesPage`) at a
     /// time through `command` (`gratitude_list` or `gratitude_export`): `body` gets each page as it comes, so nothing
     /// here holds the whole diary.
-    func forEachEntryPage(_ command: String, since: String? = nil,
+    public func forEachEntryPage(_ command: String, since: String? = nil,
                           _ body: ([GratitudeEntry]) throws(ClientFailure) -> Void) throws(ClientFailure) {
         var after: LocalDate?
         while true {

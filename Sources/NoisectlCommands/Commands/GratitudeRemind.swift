@@ -24,7 +24,7 @@ struct GratitudeRemind: ParsableCommand {
             guard let time = reminder.time else {
                 return Output.line(off ? "The gratitude reminder is off." : "No gratitude reminder. Set one: noisectl gratitude remind 21:30")
             }
-            let next = reminder.next.map { " Next: \(String($0.local.prefix(16)).split(separator: "T").joined(separator: " "))." } ?? ""
+            let next = reminder.next.map { " Next: \($0.localDate) \($0.localParts.timeOfDay)." } ?? ""
             Output.line("Reminding at \(time) each day when the day has no entry.\(next)")
         }
     }

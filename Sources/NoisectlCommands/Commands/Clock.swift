@@ -1,3 +1,4 @@
+import NoiseClient
 import ArgumentParser
 import Glibc
 import MarsTime
@@ -146,7 +147,7 @@ struct Clock: ParsableCommand {
         let marsSource = try marsClock()
         let render = try faceRenderer(settings: settings, twelveHour: twelve, local: local, zones: zones, onMars: marsSource != nil)
         let terminal = ClockTerminal()
-        let link = ClockDaemonLink(path: ClientOptions.socketPath(socket))
+        let link = ClockDaemonLink(path: DaemonSocket.path(option: socket))
         link.followsLife = overlay.contains(.life)
         let session = ClockSession(terminal: terminal, link: link,
                                    settings: settings, zone: local, battery: BatteryGauge(environment: environment),

@@ -10,7 +10,7 @@ extension DaemonConnection {
 
     /// Every alarm, the next to ring first, a page (`Limits.maxListPage`) at a time: `body` gets each page as it
     /// comes, so nothing here holds the whole list.
-    func forEachAlarmPage(_ body: ([AlarmInfo]) throws(ClientFailure) -> Void) throws(ClientFailure) {
+    public func forEachAlarmPage(_ body: ([AlarmInfo]) throws(ClientFailure) -> Void) throws(ClientFailure) {
         var offset = 0
         while true {
             let page = try decode(try request("alarm_list", args: ListPage(offset: offset, limit: Limits.maxListPage)),

@@ -3,56 +3,6 @@ import NoiseCore
 import NoiseSystem
 import NoiseProtocol
 
-/// Why a command failed, and the exit code that says so: 1 the daemon said no (or a local step failed), 3 the
-/// daemon is unreachable.
-struct ClientFailure: Error {
-    var message: String
-    var code: ErrorCode?
-    var exitCode: Int32
-
-    static func refused(_ error: ProtocolError) -> ClientFailure {
-        ClientFailure(message: error.message, code: error.code, exitCode: 1)
-    }
-
-    /// Failed here, not at the daemon (a file that cannot be written, an editor that failed).
-    static func failed(_ message: String) -> ClientFailure {
-        ClientFailure(message: message, code: nil, exitCode: 1)
-    }
-
-    static func unreachable(_ message: String) -> ClientFailure {
-        ClientFailure(message: message, code: nil, exitCode: 3)
-    }
-}
-
-/// A line from the daemon: a reply (with `id`) or an event (with `event`).
-struct IncomingLine: Decodable {
-    var id: RequestID?
-    var event: String?
-    private var data: JSONValue?
-    var error: ProtocolError?
-    /// The line as it came, from which `DaemonConnection.decode` reads the data as a typed value.
-    fileprivate(set) var bytes: [UInt8] = []
-
-    private enum CodingKeys: CodingKey { case id, event, data, error }
-
-    var payload: ReplyData { ReplyData(value: data ?? .null, line: bytes) }
-}
-
-/// The data of a reply or an event: a tree for `--json` and for looking at single fields, and the line it came in.
-struct ReplyData: Encodable {
-    var value: JSONValue
-    fileprivate var line: [UInt8]
-
-    func encode(to encoder: any Encoder) throws {
-        try value.encode(to: encoder)
-    }
-}
-
-/// The `data` of a line, read as the type a command expects.
-private struct TypedData<Payload: Decodable>: Decodable {
-    var data: Payload
-}
-
 /// A request line: the command, its arguments (left out when it has none) and the id its reply carries.
 private struct RequestLine<Args: Encodable>: Encodable {
     var id: Int64
@@ -62,15 +12,15 @@ private struct RequestLine<Args: Encodable>: Encodable {
 
 /// A blocking connection to the daemon's socket: one request at a time, events read on demand.
 /// Plain POSIX calls: the client is short-lived and starts fast without an event loop.
-final class DaemonConnection {
+public final class DaemonConnection {
     private let descriptor: Int32
     private var pending: [UInt8] = []
     private var nextID: Int64 = 1
-    let path: String
+    public let path: String
 
     /// `waitLimit`: seconds a read may wait before it fails as if the daemon had gone (nil waits as long as it
     /// takes), so a daemon that hangs cannot freeze a client that has other things to do (the terminal clock).
-    init(path: String, waitLimit: Int? = nil) throws(ClientFailure) {
+    public init(path: String, waitLimit: Int? = nil) throws(ClientFailure) {
         self.path = path
         descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw .unreachable("cannot create a socket: \(String(cString: strerror(errno)))") }
@@ -114,14 +64,14 @@ final class DaemonConnection {
     deinit { close(descriptor) }
 
     /// The socket, for `poll` (the terminal clock waits on it beside its timer and keys).
-    var fileDescriptor: Int32 { descriptor }
+    public var fileDescriptor: Int32 { descriptor }
 
     /// Whether a whole line was already read from the socket and waits here (`poll` cannot see it).
-    var hasBufferedLine: Bool { pending.contains(UInt8(ascii: "\n")) }
+    public var hasBufferedLine: Bool { pending.contains(UInt8(ascii: "\n")) }
 
     /// Sends a command (its `args` left out when nil) and returns its reply's data; events arriving meanwhile
     /// are skipped.
-    func request(_ command: String, args: (some Encodable)? = Replies.Empty?.none) throws(ClientFailure) -> ReplyData {
+    public func request(_ command: String, args: (some Encodable)? = Replies.Empty?.none) throws(ClientFailure) -> ReplyData {
         let id = nextID
         nextID += 1
         let line: [UInt8]
@@ -142,7 +92,7 @@ final class DaemonConnection {
         }
     }
 
-    func decode<T: Decodable>(_ reply: ReplyData, as type: T.Type) throws(ClientFailure) -> T {
+    public func decode<T: Decodable>(_ reply: ReplyData, as type: T.Type) throws(ClientFailure) -> T {
         do {
             return try JSONCoding.decode(TypedData<T>.self, from: reply.line).data
         } catch {
@@ -151,7 +101,7 @@ final class DaemonConnection {
     }
 
     /// The next line from the daemon, decoded; blocks until one arrives.
-    func nextLine() throws(ClientFailure) -> IncomingLine {
+    public func nextLine() throws(ClientFailure) -> IncomingLine {
         try awaitGreeting()
         return try nextIncoming()
     }
@@ -168,7 +118,7 @@ final class DaemonConnection {
     }
 
     /// The next raw line, without its newline.
-    func readLine() throws(ClientFailure) -> [UInt8] {
+    public func readLine() throws(ClientFailure) -> [UInt8] {
         while true {
             if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = Array(pending[..<newline])

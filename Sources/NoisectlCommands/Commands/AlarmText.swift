@@ -109,15 +109,15 @@ enum AlarmText {
         return Output.table(rows)
     }
 
-    /// `Mon 24 Nov 07:00` from an ISO-8601 local time.
+    /// `Mon 24 Nov 07:00`, as a clock in the alarm's zone shows the instant.
     static func date(_ trigger: TriggerInfo) -> String {
-        guard let parts = ISO8601.parts(trigger.local) else { return trigger.local }
+        let parts = trigger.localParts
         let reading = ClockReading.at(year: parts.year, month: parts.month, day: parts.day, hour: 0, minute: 0)
         return WorldClockRow.shortDate(reading) + " " + clock(trigger)
     }
 
     static func clock(_ trigger: TriggerInfo) -> String {
-        ISO8601.parts(trigger.local)?.timeOfDay.description ?? trigger.local
+        trigger.localParts.timeOfDay.description
     }
 
     /// `in 8 h 12 min`, `in 40 s`, `1 min ago`.

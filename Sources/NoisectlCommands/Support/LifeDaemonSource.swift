@@ -1,3 +1,4 @@
+import NoiseClient
 import ClockFace
 import NoiseCore
 import NoiseProtocol

@@ -1,3 +1,4 @@
+import NoiseClient
 import ArgumentParser
 import ClockFace
 import LifeCalendar

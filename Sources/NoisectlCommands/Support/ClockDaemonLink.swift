@@ -1,3 +1,4 @@
+import NoiseClient
 import NoiseCore
 import NoiseProtocol
 import NoiseTime

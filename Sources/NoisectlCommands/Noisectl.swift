@@ -3,8 +3,10 @@ import Glibc
 import NoiseCore
 
 /// `noisectl`: controls the NoiseClock daemon over its socket.
-struct Noisectl: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct Noisectl: ParsableCommand {
+    public init() {}
+
+    public static let configuration = CommandConfiguration(
         commandName: "noisectl",
         abstract: "Control the NoiseClock daemon (noised): noise, alarms, status.",
         discussion: """
@@ -19,12 +21,12 @@ struct Noisectl: ParsableCommand {
         defaultSubcommand: Status.self)
 }
 
-/// The entry point: argument-parser's own, except that usage errors exit with 2 as documented (not 64).
-@main
-enum Main {
-    static func main() {
+/// The entry point (`noisectl`'s main): argument-parser's own, except that usage errors exit with 2 as
+/// documented (not 64).
+public enum NoisectlMain {
+    public static func main(_ arguments: [String]) {
         do {
-            var command = try Noisectl.parseAsRoot(GlobalOptions.movedAfterSubcommand(Array(CommandLine.arguments.dropFirst())))
+            var command = try Noisectl.parseAsRoot(GlobalOptions.movedAfterSubcommand(arguments))
             try command.run()
         } catch {
             let code = Noisectl.exitCode(for: error)

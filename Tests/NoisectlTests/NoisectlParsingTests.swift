@@ -1,0 +1,93 @@
+import ArgumentParser
+import Testing
+import NoiseCore
+import NoiseProtocol
+@testable import NoiseClient
+@testable import NoisectlCommands
+
+/// noisectl's command line read by argument-parser's own parser, as `noisectl` reads it, with no daemon: what a
+/// command line becomes, and the usage errors (exit 2) that name what was wrong and what is accepted.
+@Suite("noisectl's command line")
+struct NoisectlParsingTests {
+    /// The command the line parses to, as `NoisectlMain` parses it (shared options moved after the subcommand).
+    func parse(_ line: String) throws -> any ParsableCommand {
+        try Noisectl.parseAsRoot(GlobalOptions.movedAfterSubcommand(line.split(separator: " ").map(String.init)))
+    }
+
+    /// The usage error the line gets, as `noisectl` prints it; nil when it parses.
+    func refusal(_ line: String) -> String? {
+        do {
+            _ = try parse(line)
+            return nil
+        } catch {
+            #expect(Noisectl.exitCode(for: error) == .validationFailure, "\(line): not a usage error")
+            return Noisectl.message(for: error)
+        }
+    }
+
+    @Test func sharedOptionsMayComeBeforeTheSubcommand() {
+        #expect(GlobalOptions.movedAfterSubcommand(["--json", "status"]) == ["status", "--json"])
+        #expect(GlobalOptions.movedAfterSubcommand(["--socket", "/s", "--json", "sounds", "import", "a.mp3"])
+                == ["sounds", "import", "--socket", "/s", "--json", "a.mp3"])
+        #expect(GlobalOptions.movedAfterSubcommand(["--socket=/s", "play", "rain"]) == ["play", "--socket=/s", "rain"])
+        // Not before an unknown command: argument-parser's own message is the right one there.
+        #expect(GlobalOptions.movedAfterSubcommand(["--json", "plya", "rain"]) == ["plya", "rain"])
+    }
+
+    @Test func playCarriesItsSoundsAndOptions() throws {
+        let play = try #require(try parse("--json play rain fan --volume 60 --for 45m") as? Play)
+        #expect(play.sounds == ["rain", "fan"] && play.volume == 60 && play.duration == "45m" && play.options.json)
+        #expect(play.mix == nil)
+        let mix = try #require(try parse("play @sleep") as? Play)
+        #expect(mix.mix == "sleep")
+    }
+
+    @Test func bareNoisectlIsStatus() throws {
+        #expect(try parse("") is Status)
+    }
+
+    @Test(arguments: [
+        ("play rain --for 5", "--for 5 has no unit: write 5m for minutes or 5s for seconds"),
+        ("play rain --for 25h", "--for must be from 1 s to 24 h, got 25h"),
+        ("play rain --volume 140", "--volume must be 0 to 100, got 140"),
+        ("play rain --for 5m --until 23:30", "give --for or --until, not both"),
+        ("play rain --fade-out 2m", "--fade-out applies to a sleep timer: give --for or --until too"),
+        ("play @sleep --volume 50", "a mix plays at the volumes it was saved with"),
+        ("play @sleep rain", "a mix (@NAME) plays alone"),
+        ("volume 140", "volume must be 0 to 100, got 140"),
+        ("volume +150", "a change of volume is -100 to +100, got +150"),
+        ("volume loud", "a volume is 0 to 100, or +N / -N to change it"),
+        ("timer 10", "has no unit"),
+    ])
+    func badOptionsAreUsageErrorsThatSayWhatIsAccepted(line: String, expected: String) throws {
+        let message = try #require(refusal(line), "\(line) was accepted")
+        #expect(message.contains(expected), "\(line): \(message)")
+    }
+
+    @Test func volumeReadsAChangeOrALevel() throws {
+        let down = try #require(try parse("volume -5 --sound rain") as? Volume)
+        #expect(try down.arguments == VolumeArguments(change: -5, sound: "rain"))
+        let set = try #require(try parse("volume 40") as? Volume)
+        #expect(try set.arguments == VolumeArguments(volume: 40, sound: nil))
+        let show = try #require(try parse("volume") as? Volume)
+        #expect(try show.arguments == nil)
+    }
+
+    @Test func failuresCarryTheDocumentedExitCodes() throws {
+        #expect(ClientFailure.unreachable("x").exitCode == 3)
+        #expect(ClientFailure.failed("x").exitCode == 1)
+        #expect(ClientFailure.refused(ProtocolError(.unknownSound, "no sound 'x'")).exitCode == 1)
+    }
+
+    @Test func noDaemonIsExitCodeThreeWithHowToStartIt() throws {
+        let path = "/nonexistent-\(UInt32.random(in: 0...UInt32.max))/noised.sock"
+        do {
+            _ = try DaemonConnection(path: path)
+            Issue.record("connected to \(path)")
+        } catch {
+            #expect(error.exitCode == 3)
+            #expect(error.message.contains("noised is not running (cannot connect to \(path)"), "\(error.message)")
+            #expect(error.message.contains("systemctl --user start noised"))
+        }
+    }
+}
