@@ -68,7 +68,7 @@ public enum Daemon {
         let player = Player(engine: engine, library: library, clock: EventLoopClock(), hub: hub,
                             cacheBytes: settings.cacheMiB << 20,
                             decodedStore: DiskDecodedSoundStore(folder: configuration.decodedSoundsDirectory),
-                            memory: current, defaults: settings.playback)
+                            memory: current, defaults: settings.playback, logger: logger)
         let restored = await player.restore(resumeOnStart: settings.playback.resumeOnStart)
         logger.info("player: \(restored)")
         let zones = SystemTimeZoneSource(environment: environment)

@@ -7,16 +7,13 @@ import NoiseTime
 extension AlarmScheduler {
     /// The missed alarms the store keeps, newest first (`status` shows the last `missedShown`).
     public func missed() async throws(ProtocolError) -> [MissedInfo] {
-        do {
-            return Self.info(try await store.missed(limit: Limits.missedKept), zone: schedule.zone)
-        } catch {
-            throw ProtocolError(.storageFailed, "the missed alarms could not be read: \(AlarmStore.describe(error))")
-        }
+        let missed = try await storeChanges.read("the missed alarms") { try await store.missed(limit: Limits.missedKept) }
+        return Self.info(missed, zone: schedule.zone)
     }
 
     /// Forgets every missed alarm: `status`, `alarm missed` and the next start show none.
     public func clearMissed() async throws(ProtocolError) -> MissedCleared {
-        let cleared = try await storing("the missed alarms could not be forgotten") { try await store.clearMissed() }
+        let cleared = try await storeChanges.change("the missed alarms could not be forgotten") { try await store.clearMissed() }
         recentMissed = []
         return MissedCleared(cleared: cleared)
     }

@@ -11,7 +11,7 @@ extension AlarmScheduler {
     /// Sets the reminder's time (nil: off); the next one is the next time the clock shows it.
     public func setReminder(_ time: TimeOfDay?) async throws(ProtocolError) -> GratitudeReminder {
         let new = time.map { DailyReminder(time: $0, lookAfter: now()) }
-        try await storing("the reminder could not be saved") { try await store.setReminder(new) }
+        try await storeChanges.change("the reminder could not be saved") { try await store.setReminder(new) }
         reminder = new
         clock.interrupt()
         return reminderInfo()

@@ -10,22 +10,8 @@ import NoiseProtocol
 extension AlarmScheduler {
     // MARK: The store
 
-    /// Runs a change of the store. A refusal becomes `storage_failed` with nothing changed, and `status` shows it
-    /// until a change succeeds.
-    @discardableResult
-    func storing<T>(_ failure: String = "the alarm could not be saved",
-                    _ write: () async throws -> T) async throws(ProtocolError) -> T {
-        do {
-            let result = try await write()
-            lastStoreFailure = nil
-            return result
-        } catch {
-            let reason = AlarmStore.describe(error)
-            logger.error("alarms: the store refused a change: \(reason)\(error is AlarmStore.ReadOnlyStore ? "" : " (\(error))")")
-            lastStoreFailure = "the last change was refused: \(reason)"
-            throw ProtocolError(.storageFailed, "\(failure), so nothing changed: \(reason)")
-        }
-    }
+    /// What a refused change of an alarm says.
+    static let notSaved = "the alarm could not be saved"
 
     public func checkStore() -> StoreCheck {
         store.check()
@@ -44,7 +30,7 @@ extension AlarmScheduler {
         }
         guard rebuilt.store !== store else { return rebuilt.report }
         store = rebuilt.store
-        lastStoreFailure = nil
+        board.publish(storeFailure: nil)
         let report = rebuilt.report
         let leftOut = report.dropped.isEmpty ? "" : ", alarms \(IDRanges.text(report.dropped)) left out"
         logger.notice("alarms: the store \(report.path) was rebuilt: \(report.kept) alarms kept\(leftOut); the damaged file stays as \(report.corruptCopy ?? "?")")

@@ -42,8 +42,8 @@ public actor AlarmScheduler {
     var tones: [Int64: ToneInfo] = [:]
     /// What a new alarm gets for what `alarm add` leaves out (the config's `[alarms]`).
     var template: AlarmTemplate
-    /// The last change the store refused, until one succeeds (shown in `status`).
-    var lastStoreFailure: String? { didSet { publishStatus() } }
+    /// Every change of the store goes through it: a refusal logged, shown in `status`, answered `storage_failed`.
+    let storeChanges: StoreChanges
     /// Where `status` reads the alarms (see `StatusBoard`).
     let board: StatusBoard
     /// When logind said the machine was going to sleep, until it wakes (`AlarmScheduler+Sleep`).
@@ -91,6 +91,7 @@ public actor AlarmScheduler {
         self.ringer = ringer
         self.hub = hub
         self.logger = logger
+        storeChanges = StoreChanges(board: board, logger: logger)
         self.board = board
         if let zoneProblem { logger.warning("alarms: \(zoneProblem)") }
         if let note = leapSeconds.problem ?? leapSeconds.list.taiMinusUTC(atUnix: now).note { logger.notice("alarms: \(note)") }
@@ -203,7 +204,7 @@ public actor AlarmScheduler {
         let updated = changes.applied(to: alarm)
         if let problem = updated.ruleProblem { throw ProtocolError(.invalidArgument, "alarm_edit: \(problem)") }
         let now = now()
-        try await storing { try await store.update(updated, lookAfter: now) }
+        try await storeChanges.change(Self.notSaved) { try await store.update(updated, lookAfter: now) }
         await perform(schedule.put(updated, now: now))
         if updated.pass != nil && updated.enabled { onPassAlarms() }
         changed()
@@ -213,7 +214,7 @@ public actor AlarmScheduler {
     /// Removes the alarms in one store change: every id is checked first, and one unknown removes none.
     public func remove(_ ids: [Int64]) async throws(ProtocolError) -> [Int64] {
         if let unknown = ids.first(where: { schedule.alarms[$0] == nil }) { throw unknownAlarm(unknown) }
-        try await storing { try await store.delete(ids: ids) }
+        try await storeChanges.change("the alarms could not be removed") { try await store.delete(ids: ids) }
         for id in ids { await perform(schedule.remove(id)) }
         changed()
         return ids
@@ -228,7 +229,7 @@ public actor AlarmScheduler {
     /// Stores a new alarm (the store gives its id) and schedules it; nothing changes if the store refuses it.
     func insert(_ alarm: Alarm) async throws(ProtocolError) -> AlarmInfo {
         let now = now()
-        let stored = try await storing { try await store.insert(alarm, lookAfter: now) }
+        let stored = try await storeChanges.change(Self.notSaved) { try await store.insert(alarm, lookAfter: now) }
         await perform(schedule.put(stored, now: now))
         if stored.pass != nil && stored.enabled { onPassAlarms() }
         changed()

@@ -48,6 +48,8 @@ public final class StatusBoard: Sendable {
         var onset: OnsetInfo?
         var alarms: AlarmsStatus?
         var elements: ElementsStatus?
+        /// The store's last refused change, until a change succeeds (`StoreChanges`).
+        var storeFailure: String?
         /// The D-Bus side's own snapshot, read each time the board is (`attach(desktop:)`).
         var desktop: (@Sendable () -> DesktopStatus)?
     }
@@ -68,6 +70,7 @@ public final class StatusBoard: Sendable {
     public func publish(onset: OnsetInfo?) { parts.withLock { $0.onset = onset } }
     public func publish(_ alarms: AlarmsStatus) { parts.withLock { $0.alarms = alarms } }
     public func publish(_ elements: ElementsStatus) { parts.withLock { $0.elements = elements } }
+    public func publish(storeFailure: String?) { parts.withLock { $0.storeFailure = storeFailure } }
     public func attach(desktop: @escaping @Sendable () -> DesktopStatus) { parts.withLock { $0.desktop = desktop } }
 
     /// The status as of now; `config` is the caller's to fill in.
@@ -76,6 +79,8 @@ public final class StatusBoard: Sendable {
         let parts = self.parts.withLock { $0 }
         var alarms = parts.alarms
         alarms?.lastOnset = parts.onset
+        // A store that cannot be written at all says so first; else the last change it refused.
+        if alarms?.storeProblem == nil { alarms?.storeProblem = parts.storeFailure }
         return StatusInfo(uptimeSeconds: now, audio: audio(), playback: parts.playback.info(at: now),
                           catalog: parts.catalog, alarms: alarms, desktop: parts.desktop?(),
                           elements: parts.elements)

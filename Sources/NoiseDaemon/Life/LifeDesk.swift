@@ -167,18 +167,16 @@ public struct LifeDesk: Sendable {
         return ProtocolError(.unknownHabit, "\(command): no habit is named \"\(name.prefix(40))\"; \(list)")
     }
 
-    /// A change: a refusal becomes `storage_failed` with nothing changed; a `ProtocolError` from the change is its own.
+    /// A change, through the scheduler's `StoreChanges` (one behaviour for every refusal: logged, shown in
+    /// `status`, `storage_failed` with nothing changed); a `ProtocolError` from the change is its own.
     private func storing<T: Sendable>(_ failure: String, _ write: @Sendable (AlarmStore) async throws -> T)
         async throws(ProtocolError) -> T {
-        do { return try await write(store.store) } catch let error as ProtocolError { throw error } catch {
-            logger.error("life: the store refused a change: \(AlarmStore.describe(error))")
-            throw ProtocolError(.storageFailed, "\(failure), so nothing changed: \(AlarmStore.describe(error))")
-        }
+        let store = store.store
+        return try await scheduler.storeChanges.change(failure) { try await write(store) }
     }
 
     private func reading<T: Sendable>(_ read: @Sendable (AlarmStore) async throws -> T) async throws(ProtocolError) -> T {
-        do { return try await read(store.store) } catch {
-            throw ProtocolError(.storageFailed, "the store could not be read: \(AlarmStore.describe(error))")
-        }
+        let store = store.store
+        return try await scheduler.storeChanges.read("the store") { try await read(store) }
     }
 }

@@ -52,7 +52,7 @@ extension Player {
     }
 
     public func mixes() async throws(ProtocolError) -> MixList {
-        MixList(mixes: try await storing("the mixes could not be read") { memory in try await memory.mixes() })
+        MixList(mixes: try await reading { memory in try await memory.mixes() })
     }
 
     public func removeMix(named name: String) async throws(ProtocolError) -> MixInfo {
@@ -71,14 +71,16 @@ extension Player {
         return mix
     }
 
-    /// Runs `work` on the store, its failure said as `failure` and why ("…, so nothing changed: the disk is full").
+    /// Runs `work` on the store through `storeChanges`, its failure said as `failure` ("…, so nothing changed: the
+    /// disk is full"); a daemon with no store (the tests' players) says so.
     private func storing<T: Sendable>(_ failure: String, _ work: @Sendable (any PlaybackMemory) async throws -> T)
         async throws(ProtocolError) -> T {
         guard let memory else { throw ProtocolError(.storageFailed, "\(failure): this daemon keeps no store") }
-        do {
-            return try await work(memory)
-        } catch {
-            throw ProtocolError(.storageFailed, "\(failure), so nothing changed: \(AlarmStore.describe(error))")
-        }
+        return try await storeChanges.change(failure) { try await work(memory) }
+    }
+
+    private func reading<T: Sendable>(_ read: @Sendable (any PlaybackMemory) async throws -> T) async throws(ProtocolError) -> T {
+        guard let memory else { throw ProtocolError(.storageFailed, "the mixes could not be read: this daemon keeps no store") }
+        return try await storeChanges.read("the mixes") { try await read(memory) }
     }
 }

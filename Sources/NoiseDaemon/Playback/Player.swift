@@ -1,3 +1,4 @@
+import Logging
 import NoiseAudio
 import NoiseCore
 import NoiseCatalog
@@ -58,6 +59,8 @@ public actor Player<C: Clock> where C.Duration == Duration {
     var nextTimer = 1
     /// Where the state above is kept across restarts, and the saved mixes; nil keeps nothing (tests).
     let memory: (any PlaybackMemory)?
+    /// How a change of the saved mixes is stored, its refusal logged and shown (`Player+Mixes`).
+    let storeChanges: StoreChanges
     /// The state last handed to `memory`, the newest not yet written, and the write in flight (`Player+Memory`).
     var remembered: StoredPlayback?
     var unsaved: StoredPlayback?
@@ -76,7 +79,7 @@ public actor Player<C: Clock> where C.Duration == Duration {
 
     public init(engine: AudioEngine, library: SoundLibrary, clock: C, hub: EventHub, cacheBytes: Int,
                 decodedStore: (any DecodedSoundStore)? = nil, memory: (any PlaybackMemory)? = nil,
-                defaults: PlaybackDefaults = PlaybackDefaults()) {
+                defaults: PlaybackDefaults = PlaybackDefaults(), logger: Logger = Logger(label: "noised.player")) {
         self.engine = engine
         self.library = library
         self.clock = clock
@@ -89,6 +92,7 @@ public actor Player<C: Clock> where C.Duration == Duration {
         self.started = started
         self.board = StatusBoard(uptime: { started.duration(to: clock.now).seconds }, audio: { engine.status })
         board.publish(CatalogSummary(sounds: library.sounds.count, problems: library.problems.map(\.description)))
+        storeChanges = StoreChanges(board: board, logger: logger)
     }
 
     // MARK: Commands
