@@ -93,16 +93,22 @@ run: build
 	$(STATIC)/release/noised --device $(DEVICE)
 
 # The tiers (docs/testing.md): the release tree users get, built once (the end-to-end tests and make install/deb
-# use it); the unit tests' debug build (only what they import: no executable, no TLS); the unit tests; the
-# end-to-end tests in parallel workers, the slowest 25 named. Each phase prints its time, and the list at the end.
+# use it); then the end-to-end tests in parallel workers against it (the slowest 25 named) while the unit tests'
+# debug build (only what they import: no executable, no TLS) runs beside them at the lowest CPU priority, as those
+# tests spend most of their time waiting on audio paced in real time; then the unit tests. Each phase prints its
+# time, and the list at the end.
 TEST_JOBS  ?= 4
 TIMED      := TIMED_LOG=$(CURDIR)/.build/test-times scripts/timed
 test: test-deps
 	@mkdir -p .build && rm -f .build/test-times
 	@$(TIMED) "release build" $(MAKE) --no-print-directory release-static
-	@$(TIMED) "unit-test build" $(MAKE) --no-print-directory unit-build
+	@( $(TIMED) "unit-test build (beside)" nice -n 19 $(MAKE) --no-print-directory unit-build \
+	     > .build/unit-build.out 2>&1 ) & build=$$!; \
+	 $(TIMED) "end-to-end tests" $(MAKE) --no-print-directory integration; tests=$$?; \
+	 wait $$build; built=$$?; \
+	 if [ $$built = 0 ]; then tail -n 3 .build/unit-build.out; else tail -n 60 .build/unit-build.out; fi; \
+	 [ $$tests = 0 ] && [ $$built = 0 ]
 	@$(TIMED) "unit tests" $(MAKE) --no-print-directory unit
-	@$(TIMED) "end-to-end tests" $(MAKE) --no-print-directory integration
 	@echo "make test took:" && cat .build/test-times
 
 # The bench's floors (Benchmarks/, scripts/benchlib/control.py and passes.py), built in release by make bench.
