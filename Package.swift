@@ -186,6 +186,7 @@ let package = Package(
         .testTarget(
             name: "NoiseDaemonTests",
             dependencies: pureCore + ["NoiseDaemon", "NoiseAudio", "NoiseStore", "NoiseSystem", "NoiseTesting", "NoiseDBus",
+                           .product(name: "GRDB", package: "GRDB.swift"),
                            .product(name: "Logging", package: "swift-log"),
                            .product(name: "NIOCore", package: "swift-nio"),
                            .product(name: "NIOEmbedded", package: "swift-nio")],

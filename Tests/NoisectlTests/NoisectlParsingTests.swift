@@ -1,5 +1,6 @@
 import ArgumentParser
 import Testing
+import NoiseAlarms
 import NoiseCore
 import NoiseProtocol
 @testable import NoiseClient
@@ -36,7 +37,7 @@ struct NoisectlParsingTests {
 
     @Test func playCarriesItsSoundsAndOptions() throws {
         let play = try #require(try parse("--json play rain fan --volume 60 --for 45m") as? Play)
-        #expect(play.sounds == ["rain", "fan"] && play.volume == 60 && play.duration == "45m" && play.options.json)
+        #expect(play.sounds == ["rain", "fan"] && play.volume == 60 && play.duration == 2700 && play.options.json)
         #expect(play.mix == nil)
         let mix = try #require(try parse("play @sleep") as? Play)
         #expect(mix.mix == "sleep")
@@ -47,8 +48,13 @@ struct NoisectlParsingTests {
     }
 
     @Test(arguments: [
-        ("play rain --for 5", "--for 5 has no unit: write 5m for minutes or 5s for seconds"),
-        ("play rain --for 25h", "--for must be from 1 s to 24 h, got 25h"),
+        ("play rain --for 5", "5 has no unit: write 5m for minutes or 5s for seconds"),
+        ("play rain --for 25h", "a timer's length must be from 1 s to 24 h, got 25h"),
+        ("play rain --fade-in soon", "The value 'soon' is invalid for '--fade-in <duration>'"),
+        ("play rain --until 25:99", "'25:99' is not a time of day"),
+        ("alarm add 7:00 --mars jezro", "did you mean jezero"),
+        ("alarm add 7:00 --mars 12N", "or a longitude"),
+        ("alarm edit 3 --time noon", "is not a time of day"),
         ("play rain --volume 140", "--volume must be 0 to 100, got 140"),
         ("play rain --for 5m --until 23:30", "give --for or --until, not both"),
         ("play rain --fade-out 2m", "--fade-out applies to a sleep timer: give --for or --until too"),
@@ -62,6 +68,19 @@ struct NoisectlParsingTests {
     func badOptionsAreUsageErrorsThatSayWhatIsAccepted(line: String, expected: String) throws {
         let message = try #require(refusal(line), "\(line) was accepted")
         #expect(message.contains(expected), "\(line): \(message)")
+    }
+
+    @Test func optionValuesArriveParsed() throws {
+        let play = try #require(try parse("play rain --until 23:30 --fade-in 500ms --fade-out 2m") as? Play)
+        #expect(play.until == TimeOfDay(hour: 23, minute: 30) && play.fadeIn == 0.5 && play.fadeOut == 120)
+        let add = try #require(try parse("alarm add 7:30pm --mars jezero --ramp 90s --ring-for 5m") as? AlarmCommand.Add)
+        #expect(add.time == TimeOfDay(hour: 19, minute: 30))
+        #expect(add.settings.ramp == 90 && add.settings.ringFor == 300)
+        #expect(add.mars.clock()?.site == "perseverance")
+        let lon = try #require(try parse("alarm add 07:00 --mars 137.4E --solar") as? AlarmCommand.Add)
+        #expect(lon.mars.clock() == MarsAlarmClock(lonEastDeg: 137.4, solar: true))
+        let timer = try #require(try parse("timer 1h30m") as? TimerCommand.Start)
+        #expect(timer.duration == 5400)
     }
 
     @Test func volumeReadsAChangeOrALevel() throws {

@@ -13,6 +13,13 @@ extension AlarmScheduler {
     /// What a refused change of an alarm says.
     static let notSaved = "the alarm could not be saved"
 
+    /// The schedule's actions after an alarm was inserted or updated, less its look-after instant: the insert or the
+    /// update wrote that in its own transaction, so `alarm add` and `alarm edit` are one store transaction (a ring or
+    /// a snooze the edit ends is recorded after, as any other).
+    static func written(_ actions: [AlarmSchedule.Action], alarmID: Int64, now: Double) -> [AlarmSchedule.Action] {
+        actions.filter { $0 != .persistLookAfter(alarmID: alarmID, instant: now) }
+    }
+
     public func checkStore() -> StoreCheck {
         store.check()
     }

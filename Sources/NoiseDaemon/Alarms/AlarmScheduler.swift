@@ -205,7 +205,7 @@ public actor AlarmScheduler {
         if let problem = updated.ruleProblem { throw ProtocolError(.invalidArgument, "alarm_edit: \(problem)") }
         let now = now()
         try await storeChanges.change(Self.notSaved) { try await store.update(updated, lookAfter: now) }
-        await perform(schedule.put(updated, now: now))
+        await perform(Self.written(schedule.put(updated, now: now), alarmID: id, now: now))
         if updated.pass != nil && updated.enabled { onPassAlarms() }
         changed()
         return info(id)!
@@ -230,7 +230,7 @@ public actor AlarmScheduler {
     func insert(_ alarm: Alarm) async throws(ProtocolError) -> AlarmInfo {
         let now = now()
         let stored = try await storeChanges.change(Self.notSaved) { try await store.insert(alarm, lookAfter: now) }
-        await perform(schedule.put(stored, now: now))
+        await perform(Self.written(schedule.put(stored, now: now), alarmID: stored.id, now: now))
         if stored.pass != nil && stored.enabled { onPassAlarms() }
         changed()
         return info(stored.id)!

@@ -29,14 +29,16 @@ struct AlarmSettingOptions: ParsableArguments {
     @Option(help: "Volume 0-100 (default \(AlarmDefaults.volume.formatted)).")
     var volume: Double?
 
-    @Option(help: "Rise from silence to the volume over this long, e.g. 60s; 0 for none (default \(AlarmDefaults.rampSeconds.formatted)s).")
-    var ramp: String?
+    @Option(help: ArgumentHelp("Rise from silence to the volume over this long, e.g. 60s; 0 for none (default \(AlarmDefaults.rampSeconds.formatted)s).",
+                               valueName: "duration"), transform: OptionValue.duration)
+    var ramp: Double?
 
     @Option(help: "Snooze minutes, 1-60 (default \(AlarmDefaults.snoozeMinutes); often 5, 7, 8, 9, 10, 15 or 20).")
     var snooze: Int?
 
-    @Option(name: .customLong("ring-for"), help: "Ring this long unattended before it stops and counts as missed (default 10m).")
-    var ringFor: String?
+    @Option(name: .customLong("ring-for"), help: ArgumentHelp("Ring this long unattended before it stops and counts as missed (default 10m).",
+                                                             valueName: "duration"), transform: OptionValue.duration)
+    var ringFor: Double?
 
     @Option(help: "A note shown when it rings (edit: an empty note removes it).")
     var note: String?
@@ -47,8 +49,8 @@ struct AlarmSettingOptions: ParsableArguments {
         if let text = self.repeat {
             do { changes.repeat = try RepeatRule.parse(text) } catch { throw ValidationError("--repeat: \(error)") }
         }
-        changes.rampSeconds = try parseDuration(ramp, option: "--ramp")
-        changes.ringLimitSeconds = try parseDuration(ringFor, option: "--ring-for")
+        changes.rampSeconds = ramp
+        changes.ringLimitSeconds = ringFor
         if let problem = changes.problem() { throw ValidationError(problem.message) }
         return changes
     }
@@ -68,7 +70,10 @@ struct AlarmArgs: Encodable {
         try container.encodeIfPresent(id, forKey: .id)
         try pass?.encode(into: &container)
         guard let mars, let place = mars.mars else { return }
-        try container.encode(place, forKey: MarsLongitude(parsing: place) == nil ? .marsSite : .marsLon)
+        switch place {
+        case .site(let site): try container.encode(site.id, forKey: .marsSite)
+        case .longitude(_, let text): try container.encode(text, forKey: .marsLon)
+        }
         try container.encode(mars.solar, forKey: .solar)
     }
 
@@ -81,11 +86,6 @@ struct AlarmArgs: Encodable {
         case passMinElevation = "pass_min_elevation"
         case passBefore = "pass_before"
     }
-}
-
-/// Parses a time of day in `validate()`, so a bad one is a usage error.
-func parseTime(_ text: String, option: String) throws -> TimeOfDay {
-    do { return try TimeOfDay.parse(text) } catch { throw ValidationError("\(option): \(error)") }
 }
 
 /// An alarm id argument.
@@ -117,8 +117,9 @@ extension AlarmCommand {
 
         @OptionGroup var options: ClientOptions
 
-        @Argument(help: "The time: 07:00, 7:00, 7am, 7:30pm, 19:30, 07:00:30 (local time); none with --iss.")
-        var time: String?
+        @Argument(help: "The time: 07:00, 7:00, 7am, 7:30pm, 19:30, 07:00:30 (local time); none with --iss.",
+                  transform: OptionValue.timeOfDay)
+        var time: TimeOfDay?
 
         @OptionGroup var settings: AlarmSettingOptions
         @OptionGroup var mars: MarsOptions
@@ -134,9 +135,7 @@ extension AlarmCommand {
                 }
             } else if pass.given {
                 throw ValidationError("--visible, --min-elevation and --before go with --iss (or --satellite N)")
-            } else if let time {
-                _ = try parseTime(time, option: "TIME")
-            } else {
+            } else if time == nil {
                 throw ValidationError("give the alarm's TIME (e.g. 07:00), or --iss for an alarm before each ISS pass")
             }
             _ = try settings.changes()
@@ -147,7 +146,7 @@ extension AlarmCommand {
 
         func run() throws {
             var changes = try settings.changes()
-            changes.time = try time.map { try parseTime($0, option: "TIME") }
+            changes.time = time
             if disabled { changes.enabled = false }
             try AlarmText.send(options, "alarm_add", args: AlarmArgs(changes: changes, mars: mars, pass: pass), verb: "Added")
         }
@@ -159,21 +158,20 @@ extension AlarmCommand {
         @OptionGroup var options: ClientOptions
         @OptionGroup var alarm: AlarmIDArgument
 
-        @Option(help: "A new time.")
-        var time: String?
+        @Option(help: ArgumentHelp("A new time.", valueName: "time"), transform: OptionValue.timeOfDay)
+        var time: TimeOfDay?
 
         @OptionGroup var settings: AlarmSettingOptions
         @OptionGroup var mars: MarsOptions
         @OptionGroup(title: "Before satellite passes") var pass: PassOptions
 
         func validate() throws {
-            if let time { _ = try parseTime(time, option: "--time") }
             _ = try settings.changes()
         }
 
         func run() throws {
             var changes = try settings.changes()
-            changes.time = try time.map { try parseTime($0, option: "--time") }
+            changes.time = time
             try AlarmText.send(options, "alarm_edit", args: AlarmArgs(id: alarm.id, changes: changes, mars: mars, pass: pass),
                                verb: "Changed")
         }

@@ -17,8 +17,9 @@ struct PassOptions: ParsableArguments {
     @Option(help: "Only passes at least this high, 0-90 degrees (default \(PassAlarm.defaultMinElevation.formatted)).")
     var minElevation: Double?
 
-    @Option(help: "Ring this long before the pass, e.g. 5m (default 5m; up to 2h).")
-    var before: String?
+    @Option(help: ArgumentHelp("Ring this long before the pass, e.g. 5m (default 5m; up to 2h).", valueName: "duration"),
+            transform: OptionValue.duration)
+    var before: Double?
 
     /// The catalog number asked for, if any.
     var wanted: Int? { satellite ?? (iss ? PassAlarm.iss : nil) }
@@ -34,7 +35,7 @@ struct PassOptions: ParsableArguments {
 
     func changes() throws -> PassAlarmChanges {
         PassAlarmChanges(satellite: wanted, visibleOnly: visible, minElevationDeg: minElevation,
-                         leadSeconds: try parseDuration(before, option: "--before"))
+                         leadSeconds: before)
     }
 
     /// Whether any pass option was given.

@@ -30,8 +30,8 @@ struct AlarmWhen: ParsableCommand {
 
     @OptionGroup var options: ClientOptions
 
-    @Argument(help: "The alarm's time of day, e.g. 07:00, 7am, 19:30; none with --iss.")
-    var time: String?
+    @Argument(help: "The alarm's time of day, e.g. 07:00, 7am, 19:30; none with --iss.", transform: OptionValue.timeOfDay)
+    var time: TimeOfDay?
 
     @Option(name: .customLong("repeat"), help: "once, daily, weekdays, weekends, mon,wed,fri, mon-fri...")
     var rule = "once"
@@ -70,7 +70,7 @@ struct AlarmWhen: ParsableCommand {
         _ = try startInstant()
         _ = try zoneRules()
         if mars.mars != nil, let problem = Alarm(id: 0, time: try parsedTime(), repeat: try parsedRule(),
-                                                 mars: try mars.clock()).ruleProblem {
+                                                 mars: mars.clock()).ruleProblem {
             throw ValidationError("--repeat: \(problem)")
         }
     }
@@ -79,7 +79,7 @@ struct AlarmWhen: ParsableCommand {
         if let passAlarm = try pass.alarm() { return try runPasses(passAlarm) }
         let (alarmTime, repeatRule) = (try parsedTime(), try parsedRule())
         let (start, rules) = (try startInstant(), try zoneRules())
-        let marsClock = try mars.clock()
+        let marsClock = mars.clock()
         // The scheduler's own function, with the system's leap seconds as the daemon reads them.
         let alarm = Alarm(id: 0, time: alarmTime, repeat: repeatRule, mars: marsClock)
         let context = TriggerRule.Context(zone: rules, leapSeconds: marsClock == nil ? .builtIn : SystemLeapSeconds.load().list)
@@ -150,7 +150,7 @@ struct AlarmWhen: ParsableCommand {
 
     private func parsedTime() throws -> TimeOfDay {
         guard let time else { throw ValidationError("give the alarm's TIME (e.g. 07:00), or --iss for the ISS's passes") }
-        do { return try TimeOfDay.parse(time) } catch { throw ValidationError("\(error)") }
+        return time
     }
 
     /// `--iss`: the triggers of a pass alarm over the kept (or given) elements and the observer's place, each

@@ -10,16 +10,15 @@ struct GratitudeRemind: ParsableCommand {
         discussion: "Kept by the daemon on the alarms' scheduler. It notifies (and sends the gratitude_reminder event); it never rings.")
 
     @OptionGroup var options: ClientOptions
-    @Argument(help: "The time of day: 21:30, 9:30pm.") var time: String?
+    @Argument(help: "The time of day: 21:30, 9:30pm.", transform: OptionValue.timeOfDay) var time: TimeOfDay?
     @Flag(help: "No more reminders.") var off = false
 
     func validate() throws {
         if off && time != nil { throw ValidationError("give a TIME or --off, not both") }
-        if let time { do { _ = try TimeOfDay.parse(time) } catch { throw ValidationError("\(error)") } }
     }
 
     func run() throws {
-        let args: [String: JSONValue] = off ? ["off": .bool(true)] : time.map { ["time": .string($0)] } ?? [:]
+        let args: [String: JSONValue] = off ? ["off": .bool(true)] : time.map { ["time": .string($0.description)] } ?? [:]
         try options.send("gratitude_remind", args: args, as: GratitudeReminder.self) { reminder in
             guard let time = reminder.time else {
                 return Output.line(off ? "The gratitude reminder is off." : "No gratitude reminder. Set one: noisectl gratitude remind 21:30")

@@ -21,8 +21,8 @@ struct MarsWhen: ParsableCommand {
     @OptionGroup var options: ClientOptions
     @OptionGroup var place: Mars.Place
 
-    @Argument(help: "The time on Mars, e.g. 07:00 or 13:30:00.")
-    var time: String
+    @Argument(help: "The time on Mars, e.g. 07:00 or 13:30:00.", transform: OptionValue.timeOfDay)
+    var time: TimeOfDay
 
     @Flag(help: "Local true solar time (the sundial's), instead of local mean solar time.")
     var solar = false
@@ -35,13 +35,12 @@ struct MarsWhen: ParsableCommand {
 
     func validate() throws {
         guard (1...1000).contains(count) else { throw ValidationError("--count must be 1 to 1000, got \(count)") }
-        _ = try parsedTime()
         _ = try InstantOption.parse(from, option: "--from")
     }
 
     func run() throws {
         let (name, longitude, _) = try place.resolved(saved: ConfigStore(environment: ProcessEnvironment.current).clockSettings().marsSite)
-        let timeOfDay = try parsedTime()
+        let timeOfDay = time
         let start = try InstantOption.parse(from, option: "--from") ?? WallTime.seconds()
         let (leapSeconds, problem) = SystemLeapSeconds.load()
         if let problem { Output.error("warning: \(problem)") }
@@ -70,9 +69,5 @@ struct MarsWhen: ParsableCommand {
         var zone: String
         /// As `alarm when --json` gives them, with the milliseconds as a fraction of `unix`.
         var triggers: [AlarmWhen.Trigger]
-    }
-
-    private func parsedTime() throws -> TimeOfDay {
-        do { return try TimeOfDay.parse(time) } catch { throw ValidationError("\(error)") }
     }
 }

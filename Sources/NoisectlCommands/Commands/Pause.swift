@@ -9,16 +9,13 @@ struct Pause: ParsableCommand {
 
     @OptionGroup var options: ClientOptions
 
-    @Option(help: "Fade-out, e.g. 3s (default: the daemon's, 0.5s).")
-    var fade: String?
-
-    func validate() throws {
-        _ = try parseDuration(fade, option: "--fade")
-    }
+    @Option(help: ArgumentHelp("Fade-out, e.g. 3s (default: the daemon's, 0.5s).", valueName: "duration"),
+            transform: OptionValue.duration)
+    var fade: Double?
 
     func run() throws {
         struct Arguments: Encodable { var fade: Double? }
-        try options.send("pause", args: Arguments(fade: try parseDuration(fade, option: "--fade")),
+        try options.send("pause", args: Arguments(fade: fade),
                          as: PlaybackInfo.self, PlaybackText.show)
     }
 }
@@ -30,16 +27,13 @@ struct Resume: ParsableCommand {
 
     @OptionGroup var options: ClientOptions
 
-    @Option(name: .customLong("fade-in"), help: "Fade-in, e.g. 5s (default: the daemon's, 0.5s).")
-    var fadeIn: String?
-
-    func validate() throws {
-        _ = try parseDuration(fadeIn, option: "--fade-in")
-    }
+    @Option(name: .customLong("fade-in"), help: ArgumentHelp("Fade-in, e.g. 5s (default: the daemon's, 0.5s).", valueName: "duration"),
+            transform: OptionValue.duration)
+    var fadeIn: Double?
 
     func run() throws {
         struct Arguments: Encodable { var fade_in: Double? }
-        try options.send("resume", args: Arguments(fade_in: try parseDuration(fadeIn, option: "--fade-in")),
+        try options.send("resume", args: Arguments(fade_in: fadeIn),
                          as: PlaybackInfo.self, PlaybackText.show)
     }
 }

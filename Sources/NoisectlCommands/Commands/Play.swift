@@ -24,17 +24,21 @@ struct Play: ParsableCommand {
     @Option(help: "Volume 0-100 (cubic, like PulseAudio: 50 is about -18 dB). Default: 100 for a new sound.")
     var volume: Double?
 
-    @Option(name: .customLong("for"), help: "Sleep timer of these sounds: stop after this long, e.g. 45m, 1h30m, 90s.")
-    var duration: String?
+    @Option(name: .customLong("for"), help: ArgumentHelp("Sleep timer of these sounds: stop after this long, e.g. 45m, 1h30m, 90s.",
+                                                        valueName: "duration"), transform: OptionValue.timerLength)
+    var duration: Double?
 
-    @Option(help: "Sleep timer: stop at this time of day, e.g. 23:30, 11:30pm.")
-    var until: String?
+    @Option(help: ArgumentHelp("Sleep timer: stop at this time of day, e.g. 23:30, 11:30pm.", valueName: "time"),
+            transform: OptionValue.timeOfDay)
+    var until: TimeOfDay?
 
-    @Option(name: .customLong("fade-in"), help: "Fade-in, e.g. 5s (default: the daemon's, 0.5s).")
-    var fadeIn: String?
+    @Option(name: .customLong("fade-in"), help: ArgumentHelp("Fade-in, e.g. 5s (default: the daemon's, 0.5s).", valueName: "duration"),
+            transform: OptionValue.duration)
+    var fadeIn: Double?
 
-    @Option(name: .customLong("fade-out"), help: "Fade-out at the end of the sleep timer (default 30s).")
-    var fadeOut: String?
+    @Option(name: .customLong("fade-out"), help: ArgumentHelp("Fade-out at the end of the sleep timer (default 30s).", valueName: "duration"),
+            transform: OptionValue.duration)
+    var fadeOut: Double?
 
     /// `@NAME`: the saved mix it names.
     var mix: String? {
@@ -58,18 +62,12 @@ struct Play: ParsableCommand {
         if fadeOut != nil && duration == nil && until == nil {
             throw ValidationError("--fade-out applies to a sleep timer: give --for or --until too")
         }
-        _ = try parseTimerLength(duration, option: "--for")
-        if let until { _ = try parseTime(until, option: "--until") }
-        _ = try parseDuration(fadeIn, option: "--fade-in")
-        _ = try parseDuration(fadeOut, option: "--fade-out")
     }
 
     func run() throws {
-        let timer = try parseTimerLength(duration, option: "--for")
-            ?? until.map { LocalTime.secondsUntil(try TimeOfDay.parse($0)) }
-        let request = PlayArguments(sounds: mix == nil ? sounds : [], mix: mix, volume: volume,
-                                    fadeIn: try parseDuration(fadeIn, option: "--fade-in"),
-                                    for: timer, fadeOut: try parseDuration(fadeOut, option: "--fade-out"))
+        let timer = duration ?? until.map(LocalTime.secondsUntil)
+        let request = PlayArguments(sounds: mix == nil ? sounds : [], mix: mix, volume: volume, fadeIn: fadeIn,
+                                    for: timer, fadeOut: fadeOut)
         try options.send("play", args: request, as: PlaybackInfo.self, PlaybackText.show)
     }
 }

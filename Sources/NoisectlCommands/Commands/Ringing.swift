@@ -54,14 +54,15 @@ struct Preview: ParsableCommand {
     @Argument(help: "A sound id (see 'noisectl sounds --category alarm').", completion: .soundIDs)
     var sound: String
 
-    @Option(name: .customLong("for"), help: "At most this long, e.g. 5s (default 5s, up to 60s).")
-    var duration: String?
+    @Option(name: .customLong("for"), help: ArgumentHelp("At most this long, e.g. 5s (default 5s, up to 60s).", valueName: "duration"),
+            transform: OptionValue.duration)
+    var duration: Double?
 
     @Option(help: "Volume 0-100 (default \(AlarmDefaults.volume.formatted), the alarms' default).")
     var volume: Double?
 
     func validate() throws {
-        if let seconds = try parseDuration(duration, option: "--for"), !(0.1...60).contains(seconds) {
+        if let seconds = duration, !(0.1...60).contains(seconds) {
             throw ValidationError("--for must be 0.1 s to 60 s")
         }
         if let volume, !(0...100).contains(volume) { throw ValidationError("--volume must be 0 to 100") }
@@ -69,7 +70,7 @@ struct Preview: ParsableCommand {
 
     func run() throws {
         struct Args: Encodable { var sound: String; var `for`: Double?; var volume: Double? }
-        let seconds = try parseDuration(duration, option: "--for")
+        let seconds = duration
         try options.send("preview", args: Args(sound: sound, for: seconds, volume: volume), as: JSONValue.self) { _ in
             Output.line("Playing \(sound) for up to \(DurationParser.describe(seconds ?? 5)).")
         }

@@ -13,19 +13,19 @@ struct Stop: ParsableCommand {
     @Argument(help: "Sounds to stop (default: all).", completion: .soundIDs)
     var sounds: [String] = []
 
-    @Option(help: "Fade-out, e.g. 10s (default: the daemon's, 0.5s).")
-    var fade: String?
+    @Option(help: ArgumentHelp("Fade-out, e.g. 10s (default: the daemon's, 0.5s).", valueName: "duration"),
+            transform: OptionValue.duration)
+    var fade: Double?
 
     @Flag(help: "Clear the sleep timers and let the sounds play on.")
     var timer = false
 
     func validate() throws {
-        _ = try parseDuration(fade, option: "--fade")
         if timer && fade != nil { throw ValidationError("--timer stops nothing, so --fade does not apply") }
     }
 
     func run() throws {
-        let request = StopArguments(sounds: sounds.isEmpty ? nil : sounds, fade: try parseDuration(fade, option: "--fade"),
+        let request = StopArguments(sounds: sounds.isEmpty ? nil : sounds, fade: fade,
                                     timer: timer)
         if timer {
             return try options.send("stop", args: request, as: PlaybackInfo.self) { playback in

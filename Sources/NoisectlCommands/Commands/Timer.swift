@@ -23,8 +23,9 @@ struct TimerCommand: ParsableCommand {
 
         @OptionGroup var options: ClientOptions
 
-        @Argument(help: "How long, with its unit: 90s, 10m, 1h30m (1 s to 24 h).")
-        var duration: String
+        @Argument(help: ArgumentHelp("How long, with its unit: 90s, 10m, 1h30m (1 s to 24 h).", valueName: "duration"),
+                  transform: OptionValue.timerLength)
+        var duration: Double
 
         @Option(help: "A label, e.g. tea (default: 'Timer' and its length).")
         var label: String?
@@ -32,13 +33,9 @@ struct TimerCommand: ParsableCommand {
         @Option(help: "The sound (default: the config's alarm sound); any id from 'noisectl sounds'.", completion: .soundIDs)
         var sound: String?
 
-        func validate() throws {
-            _ = try parseTimerLength(duration, option: "the timer's length")
-        }
-
         func run() throws {
             struct Arguments: Encodable { var seconds: Double; var label: String?; var sound: String? }
-            let seconds = try parseTimerLength(duration, option: "the timer's length")!
+            let seconds = duration
             try options.send("timer_add", args: Arguments(seconds: seconds, label: label, sound: sound),
                              as: AlarmInfo.self) { info in
                 Output.line("Started " + AlarmText.summary(info, now: LocalTime.nowSeconds())

@@ -46,27 +46,3 @@ struct ClientOptions: ParsableArguments {
         }
     }
 }
-
-/// Parses a duration option in `validate()`, so a bad one is a usage error (exit 2).
-func parseDuration(_ text: String?, option: String) throws -> Double? {
-    guard let text else { return nil }
-    do {
-        return try DurationParser.seconds(text)
-    } catch {
-        throw ValidationError("\(option): \(error)")
-    }
-}
-
-/// A timer's length (`play --for`, `timer`): a duration with its unit, 1 s to 24 h. A bare number is refused:
-/// mpc users mean minutes, sleep(1) users seconds, so the unit must be said.
-func parseTimerLength(_ text: String?, option: String) throws -> Double? {
-    guard let text else { return nil }
-    if Double(text) != nil {
-        throw ValidationError("\(option) \(text) has no unit: write \(text)m for minutes or \(text)s for seconds "
-            + "(accepted: ms, s, m, h, as in 90s, 45m, 1h30m)")
-    }
-    guard let seconds = try parseDuration(text, option: option), (1...Limits.maxTimerSeconds).contains(seconds) else {
-        throw ValidationError("\(option) must be from 1 s to 24 h, got \(text)")
-    }
-    return seconds
-}

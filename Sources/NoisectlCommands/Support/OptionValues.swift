@@ -1,0 +1,60 @@
+import ArgumentParser
+import MarsTime
+import NoiseAlarms
+import NoiseCore
+
+/// Option values read once, as the command line is parsed (argument-parser's `transform:`): a bad one is a usage
+/// error (exit 2) that names the option, what was given and what is accepted, and `validate()` and `run()` get
+/// the value itself, never the text to parse again.
+enum OptionValue {
+    /// A duration with its unit: 500ms, 2s, 1h30m.
+    static func duration(_ text: String) throws -> Double {
+        do { return try DurationParser.seconds(text) } catch { throw ValidationError("\(error)") }
+    }
+
+    /// A timer's length (`play --for`, `timer`): a duration with its unit, 1 s to 24 h. A bare number is refused:
+    /// mpc users mean minutes, sleep(1) users seconds, so the unit must be said.
+    static func timerLength(_ text: String) throws -> Double {
+        if Double(text) != nil {
+            throw ValidationError("\(text) has no unit: write \(text)m for minutes or \(text)s for seconds "
+                + "(accepted: ms, s, m, h, as in 90s, 45m, 1h30m)")
+        }
+        let seconds = try duration(text)
+        guard (1...Limits.maxTimerSeconds).contains(seconds) else {
+            throw ValidationError("a timer's length must be from 1 s to 24 h, got \(text)")
+        }
+        return seconds
+    }
+
+    /// A time of day: 07:00, 7am, 7:30pm, 19:30, 07:00:30.
+    static func timeOfDay(_ text: String) throws -> TimeOfDay {
+        do { return try TimeOfDay.parse(text) } catch { throw ValidationError("\(error)") }
+    }
+
+    /// A repeat rule: once, daily, weekdays, mon,wed,fri, sols…
+    static func repeatRule(_ text: String) throws -> RepeatRule {
+        do { return try RepeatRule.parse(text) } catch { throw ValidationError("\(error)") }
+    }
+}
+
+/// `--mars`'s value: a library site (by any of its names) or a longitude, resolved once as the command line is read.
+enum MarsPlace: Sendable {
+    case site(MarsSite)
+    /// The longitude, and the text given, which the request carries as it was written (`mars_lon`).
+    case longitude(MarsLongitude, text: String)
+
+    static func parse(_ text: String) throws -> MarsPlace {
+        if let longitude = MarsLongitude(parsing: text) { return .longitude(longitude, text: text) }
+        switch MarsSite.named(text) {
+        case .success(let site): return .site(site)
+        case .failure(let problem): throw ValidationError("\(problem.message); or a longitude, \(MarsLongitude.accepted)")
+        }
+    }
+
+    func clock(solar: Bool) -> MarsAlarmClock {
+        switch self {
+        case .site(let site): MarsAlarmClock(site: site.id, lonEastDeg: site.longitude.east, solar: solar)
+        case .longitude(let longitude, _): MarsAlarmClock(lonEastDeg: longitude.east, solar: solar)
+        }
+    }
+}

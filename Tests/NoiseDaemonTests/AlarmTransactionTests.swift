@@ -1,0 +1,48 @@
+import GRDB
+import Logging
+import NoiseStore
+import Synchronization
+import Testing
+@testable import NoiseAlarms
+@testable import NoiseCore
+@testable import NoiseDaemon
+import NoiseTesting
+
+/// Counts the store's committed transactions: each one is an fsync on disk.
+final class CommitCounter: TransactionObserver, Sendable {
+    private let commits = Mutex(0)
+    var count: Int { commits.withLock { $0 } }
+
+    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { true }
+    func databaseDidChange(with event: DatabaseEvent) {}
+    func databaseDidCommit(_ db: Database) { commits.withLock { $0 += 1 } }
+    func databaseDidRollback(_ db: Database) {}
+}
+
+/// `alarm add` and `alarm edit` write the alarm and its next-trigger bookkeeping in one store transaction.
+@Suite("Alarm changes in the store")
+struct AlarmTransactionTests {
+    @Test func addAndEditAreOneTransactionEach() async throws {
+        let queue = try DatabaseQueue()
+        let store = try AlarmStore(writer: queue)
+        let counter = CommitCounter()
+        queue.add(transactionObserver: counter, extent: .databaseLifetime)
+        let scheduler = try await AlarmScheduler(store: CurrentStore(store), clock: ManualWallClock(now: AlarmSchedulerTests.start),
+                                                 zones: FixedZone(), ringer: RecordingRinger(), hub: EventHub(),
+                                                 logger: Logger(label: "test"))
+        let beforeAdd = counter.count
+        let added = try await scheduler.add(AlarmChanges(time: TimeOfDay(hour: 7, minute: 0)))
+        #expect(counter.count - beforeAdd == 1)
+        #expect(added.nextTrigger != nil)
+
+        let beforeEdit = counter.count
+        let edited = try await scheduler.edit(added.alarm.id, AlarmChanges(label: "Work"))
+        #expect(counter.count - beforeEdit == 1)
+        #expect(edited.alarm.label == "Work")
+
+        // What was written in that one transaction is what a restart reads: the alarm and its look-after instant.
+        let snapshot = try await store.snapshot()
+        #expect(snapshot.alarms.map(\.label) == ["Work"])
+        #expect(snapshot.lookAfter[added.alarm.id] == AlarmSchedulerTests.start)
+    }
+}
