@@ -92,22 +92,17 @@ run: build
 	@echo "(or run make install: ~/.local/bin). Starting noised on device $(DEVICE); Ctrl-C stops it."
 	$(STATIC)/release/noised --device $(DEVICE)
 
-# The tiers (docs/testing.md): the two builds at once, each in its own tree (one alone leaves a core idle for much
-# of its time: a big module's optimisation or a static link runs on one): the release tree users get, which the
-# end-to-end tests and make install/deb use, and the unit tests' debug build (only what they import: no executable,
-# no TLS). Then the end-to-end tests in parallel workers against the release tree, on a machine left to them (they
-# are paced in real time), the slowest 25 named; then the unit tests. Each phase prints its time, and the list at
-# the end.
+# The tiers (docs/testing.md), one after another, each with the machine to itself: the release tree users get,
+# built once (the end-to-end tests and make install/deb use it); the unit tests' debug build (only what they
+# import: no executable, no TLS); the end-to-end tests in parallel workers against the release tree, the slowest
+# 25 named; the unit tests. Each phase prints its time, and the list at the end. (Two builds at once, or a build
+# beside the end-to-end tests, measured slower in all: docs/testing.md.)
 TEST_JOBS  ?= 4
 TIMED      := TIMED_LOG=$(CURDIR)/.build/test-times scripts/timed
 test: test-deps
 	@mkdir -p .build && rm -f .build/test-times
-	@( $(TIMED) "unit-test build (beside)" $(MAKE) --no-print-directory unit-build > .build/unit-build.out 2>&1 ) & \
-	 build=$$!; \
-	 $(TIMED) "release build" $(MAKE) --no-print-directory release-static; release=$$?; \
-	 wait $$build; built=$$?; \
-	 if [ $$built = 0 ]; then tail -n 3 .build/unit-build.out; else tail -n 60 .build/unit-build.out; fi; \
-	 [ $$release = 0 ] && [ $$built = 0 ]
+	@$(TIMED) "release build" $(MAKE) --no-print-directory release-static
+	@$(TIMED) "unit-test build" $(MAKE) --no-print-directory unit-build
 	@$(TIMED) "end-to-end tests" $(MAKE) --no-print-directory integration
 	@$(TIMED) "unit tests" $(MAKE) --no-print-directory unit
 	@echo "make test took:" && cat .build/test-times

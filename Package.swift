@@ -80,8 +80,7 @@ let package = Package(
         // Decoding, mixing and the output thread.
         .target(
             name: "NoiseAudio",
-            dependencies: ["NoiseCore", "NoiseCatalog", "NoiseProtocol", "NoiseSystem", "CALSA", "CMPG123", "CSndfile",
-                           "CSoxr"],
+            dependencies: ["NoiseCore", "NoiseCatalog", "NoiseSystem", "CALSA", "CMPG123", "CSndfile", "CSoxr"],
             swiftSettings: strict
         ),
 

@@ -1,12 +1,11 @@
 import NoiseCore
 import Synchronization
-import NoiseProtocol
 import NoiseSystem
 
 /// What the output thread reports back. Delivered on the output thread; handlers must only hand it on.
 public enum AudioEvent: Sendable {
     /// The device changed state (opened, closed when idle, failed).
-    case status(AudioStatus)
+    case status(OutputStatus)
     /// These voices faded out or ran out and are gone.
     case voicesEnded([VoiceID])
     /// An alarm tone's first frames were written to the device at `writtenAt`, to be heard at `heardAt`
@@ -27,7 +26,7 @@ public final class AudioEngine: Sendable {
     }
 
     private let inbox = ConditionLock(Inbox())
-    private let published: Mutex<AudioStatus>
+    private let published: Mutex<OutputStatus>
     private let makeOutput: @Sendable () -> any AudioOutput
     fileprivate let onEvent: @Sendable (AudioEvent) -> Void
     fileprivate let clock: any OutputClock
@@ -40,7 +39,7 @@ public final class AudioEngine: Sendable {
     ///   - onEvent: called on the output thread; must not block.
     public init(deviceName: String, makeOutput: @escaping @Sendable () -> any AudioOutput,
                 clock: any OutputClock = SystemOutputClock(), onEvent: @escaping @Sendable (AudioEvent) -> Void) {
-        self.published = Mutex(AudioStatus(device: deviceName, state: .idle))
+        self.published = Mutex(OutputStatus(device: deviceName, state: .idle))
         self.makeOutput = makeOutput
         self.clock = clock
         self.onEvent = onEvent
@@ -70,7 +69,7 @@ public final class AudioEngine: Sendable {
         inbox.withLockSignalling { $0.commands += commands }
     }
 
-    public var status: AudioStatus { published.withLock { $0 } }
+    public var status: OutputStatus { published.withLock { $0 } }
 
     /// Makes the output thread look at its clock again now rather than at the end of its wait. Only a clock moved
     /// by hand needs this (a test passing a device's retry time); with the system's clock the wait ends by itself.
@@ -117,7 +116,7 @@ public final class AudioEngine: Sendable {
         }
     }
 
-    fileprivate func publish(_ change: (inout AudioStatus) -> Void) {
+    fileprivate func publish(_ change: (inout OutputStatus) -> Void) {
         let (before, after) = published.withLock { status in
             let before = status
             change(&status)

@@ -41,7 +41,7 @@ final class EngineRig {
     func nextEvent() async -> AudioEvent? { await events.next() }
 
     /// The next device state reported, skipping other events.
-    func nextStatus() async -> AudioStatus? {
+    func nextStatus() async -> OutputStatus? {
         while let event = await events.next() {
             if case .status(let status) = event { return status }
         }

@@ -24,11 +24,11 @@ struct AudioService<C: Clock>: Service where C.Duration == Duration {
         await engine.shutdown(fadeFrames: fadeFrames)
     }
 
-    private func log(_ status: AudioStatus) {
+    private func log(_ status: OutputStatus) {
         if let error = status.error {
             logger.warning("audio: \(error); retrying every \(Limits.deviceRetrySeconds) s")
         } else {
-            logger.info("audio: \(status.device) \(status.state.rawValue)")
+            logger.info("audio: \(status.device) \(AudioStatus(status).state.rawValue)")
         }
     }
 }

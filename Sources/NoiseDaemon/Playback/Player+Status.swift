@@ -51,7 +51,7 @@ extension Player {
     /// opened is said in the reply (the daemon keeps retrying), not only in `status`.
     func reply() -> PlaybackInfo {
         var info = published()
-        info.audio = engine.status
+        info.audio = AudioStatus(engine.status)
         return info
     }
 }

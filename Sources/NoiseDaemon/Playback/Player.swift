@@ -90,7 +90,7 @@ public actor Player<C: Clock> where C.Duration == Duration {
         self.defaults = defaults
         let started = clock.now
         self.started = started
-        self.board = StatusBoard(uptime: { started.duration(to: clock.now).seconds }, audio: { engine.status })
+        self.board = StatusBoard(uptime: { started.duration(to: clock.now).seconds }, audio: { AudioStatus(engine.status) })
         board.publish(CatalogSummary(sounds: library.sounds.count, problems: library.problems.map(\.description)))
         storeChanges = StoreChanges(board: board, logger: logger)
     }
@@ -199,7 +199,7 @@ public actor Player<C: Clock> where C.Duration == Duration {
     public func handle(_ event: AudioEvent) {
         switch event {
         case .status(let status):
-            hub.publish(EventName.audio, data: status)
+            hub.publish(EventName.audio, data: AudioStatus(status))
         case .voicesEnded(let voices):
             // A preview that ran out by itself has nothing left to stop.
             for voice in voices { previewStops.removeValue(forKey: voice)?.cancel() }
