@@ -72,7 +72,7 @@ let package = Package(
         // Alarms, snoozes and missed alarms in SQLite.
         .target(
             name: "NoiseStore",
-            dependencies: ["NoiseCore", "NoiseAlarms", "NoiseProtocol", "LifeCalendar", "NoiseTime", "NoiseSystem",
+            dependencies: ["NoiseCore", "NoiseAlarms", "NoiseCatalog", "LifeCalendar", "NoiseTime", "NoiseSystem",
                            .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict
         ),

@@ -34,15 +34,6 @@ public enum LifeCommand: Sendable, Equatable {
                                "gratitude_search", "gratitude_export", "gratitude_import", "gratitude_remind"]
 }
 
-/// What `gratitude_write` does when the day has an entry already.
-public enum GratitudeWriteMode: String, Sendable, Equatable, CaseIterable {
-    /// Refuse (`entry_exists`): the client asks before replacing.
-    case new
-    case replace
-    /// Add the text to the entry, on a line of its own.
-    case append
-}
-
 /// What `gratitude_remind` changes.
 public enum GratitudeRemindChange: Sendable, Equatable {
     case show

@@ -1,7 +1,6 @@
 import GRDB
 import LifeCalendar
 import NoiseCore
-import NoiseProtocol
 import NoiseTime
 
 /// The gratitude diary in the store (docs/life.md): one entry a local day, its full-text index kept by the
@@ -29,6 +28,8 @@ extension AlarmStore {
         case saved(GratitudeSaved)
         /// `mode` new, and the day has this entry: nothing changed.
         case exists(GratitudeEntry)
+        /// `mode` append, and the entry with the text added would break the entry's rules (the problem): nothing changed.
+        case tooLong(String)
     }
 
     /// Writes `day`'s entry: a new one; with an entry there, refused (`new`), replaced, or added to on a new line.
@@ -45,9 +46,7 @@ extension AlarmStore {
                 case .append:
                     action = .append
                     text = existing.text + "\n" + text
-                    if let problem = GratitudeEntry.problem(text: text) {
-                        throw ProtocolError(.invalidArgument, "gratitude_write: with the text added, \(problem)")
-                    }
+                    if let problem = GratitudeEntry.problem(text: text) { return .tooLong(problem) }
                 }
             }
             let entry = GratitudeEntry(date: day, text: text, savedAt: at)

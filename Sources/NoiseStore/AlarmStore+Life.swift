@@ -2,7 +2,6 @@ import GRDB
 import LifeCalendar
 import NoiseCore
 import NoiseAlarms
-import NoiseProtocol
 import NoiseTime
 
 /// The life calendar's data (docs/life.md) lives in the alarms' store: one file, one migration history, the same

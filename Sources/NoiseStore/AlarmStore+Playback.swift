@@ -1,6 +1,6 @@
 import GRDB
 import NoiseCore
-import NoiseProtocol
+import NoiseCatalog
 
 /// What the player keeps across restarts: the master volume, whether noise played, was paused or stopped, and
 /// the last mix with its volumes (what `resume` plays again).

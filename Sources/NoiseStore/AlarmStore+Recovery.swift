@@ -3,12 +3,11 @@ import Glibc
 import GRDB
 import NoiseCore
 import NoiseAlarms
-import NoiseProtocol
 
 extension AlarmStore {
     /// `store_check`: SQLite's `integrity_check` and a read of every row. A store served from memory (read-only)
     /// checks its file, through a private copy; a writable one checks its own database.
-    public func check() -> StoreCheck {
+    public func check() -> Health {
         let inspection: StoreInspection
         if readOnlyReason != nil, let path {
             inspection = StoreInspection.inspectCopy(of: path, thorough: true)
@@ -20,15 +19,32 @@ extension AlarmStore {
                 inspection = StoreInspection(integrity: [Self.describe(error)], salvage: SalvagedStore())
             }
         }
-        return StoreCheck(path: path, sound: inspection.sound, integrity: inspection.integrity,
-                          alarms: inspection.salvage.alarms.count, skippedAlarms: inspection.salvage.skippedAlarmIDs,
-                          problems: inspection.salvage.problems, storeProblem: readOnlyReason, corruptCopy: corruptCopy)
+        return Health(path: path, sound: inspection.sound, integrity: inspection.integrity,
+                      alarms: inspection.salvage.alarms.count, skippedAlarms: inspection.salvage.skippedAlarmIDs,
+                      problems: inspection.salvage.problems, readOnlyReason: readOnlyReason, corruptCopy: corruptCopy)
     }
 
-    /// A store and what `store_recover` says of it.
+    /// What `check()` found: the file's soundness by SQLite's `integrity_check`, the alarms that read well and
+    /// those that do not, what was wrong, why changes are refused (if they are) and where a damaged file was copied.
+    public struct Health: Sendable, Equatable {
+        public let path: String?
+        public let sound: Bool
+        public let integrity: [String]
+        public let alarms: Int
+        public let skippedAlarms: [Int64]
+        public let problems: [String]
+        public let readOnlyReason: String?
+        public let corruptCopy: String?
+    }
+
+    /// A store and what its rebuild did: whether there was anything to do, the alarms it holds, the ids left out.
     public struct Rebuilt: Sendable {
         public let store: AlarmStore
-        public let report: StoreRecovery
+        public let path: String
+        public let recovered: Bool
+        public let kept: Int
+        public let dropped: [Int64]
+        public let corruptCopy: String?
     }
 
     /// `store_recover`: for a store opened from a damaged file, a clean one from every row that could be read,
@@ -41,7 +57,7 @@ extension AlarmStore {
         guard damaged else {
             if let readOnlyReason { throw ReadOnlyStore(reason: readOnlyReason) }
             let alarms = try writer.read { db in try AlarmRecord.fetchCount(db) }
-            return Rebuilt(store: self, report: StoreRecovery(path: path, recovered: false, kept: alarms, dropped: [], corruptCopy: nil))
+            return Rebuilt(store: self, path: path, recovered: false, kept: alarms, dropped: [], corruptCopy: nil)
         }
         guard corruptCopy != nil else {
             throw ReadOnlyStore(reason: "no copy of the damaged file \(path) could be made, so it is not replaced; "
@@ -95,8 +111,7 @@ extension AlarmStore {
         let store = try AlarmStore.open(path: path)
         try? close()
         let dropped = skippedAlarmIDs
-        return Rebuilt(store: store, report: StoreRecovery(path: path, recovered: true, kept: kept, dropped: dropped,
-                                                           corruptCopy: corruptCopy))
+        return Rebuilt(store: store, path: path, recovered: true, kept: kept, dropped: dropped, corruptCopy: corruptCopy)
     }
 
     /// Writes salvaged rows into an empty store; returns the ids of the alarms its schema refused. The id

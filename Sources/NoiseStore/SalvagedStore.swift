@@ -1,7 +1,7 @@
 import GRDB
 import NoiseCore
 import NoiseAlarms
-import NoiseProtocol
+import NoiseCatalog
 
 /// What could be read of a store, row by row: every row that reads and passes the alarm's rules, and the ids of
 /// those that do not. A damaged page makes SQLite fail a whole table scan at that page, so a scan that fails is

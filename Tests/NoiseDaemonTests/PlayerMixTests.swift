@@ -1,3 +1,4 @@
+import NoiseCatalog
 import NoiseCore
 import NoiseStore
 import NoiseTesting

@@ -4,7 +4,7 @@ import Testing
 @testable import LifeCalendar
 @testable import NoiseAlarms
 @testable import NoiseCore
-@testable import NoiseProtocol
+
 @testable import NoiseStore
 @testable import NoiseTime
 
@@ -72,7 +72,8 @@ struct LifeStoreTests {
         #expect(try saved(try await store.writeEntry("Rain", day: day, at: 13, mode: .replace)).action == "replace")
         #expect(try await store.entry(for: day) == GratitudeEntry(date: day, text: "Rain", savedAt: 13))
         let long = String(repeating: "x", count: Limits.maxGratitudeBytes - 2)
-        await #expect(throws: ProtocolError.self) { try await store.writeEntry(long, day: day, at: 14, mode: .append) }
+        #expect(try await store.writeEntry(long, day: day, at: 14, mode: .append)
+                == .tooLong("an entry is at most \(Limits.maxGratitudeBytes) bytes, got \(Limits.maxGratitudeBytes + 3)"))
         #expect(try await store.entry(for: day)?.text == "Rain", "a refused append changes nothing")
     }
 
@@ -102,8 +103,8 @@ struct LifeStoreTests {
         }
         let exported = try await source.entries(since: nil)
         #expect(exported.count == 30 && exported.first!.date < exported.last!.date)
-        let json = try JSONCoding.line(GratitudeEntries(entries: exported))
-        let read = try JSONCoding.decode(GratitudeEntries.self, from: json).entries
+        let json = try JSONCoding.line(exported)
+        let read = try JSONCoding.decode([GratitudeEntry].self, from: json)
         #expect(read == exported)
         let target = try AlarmStore.inMemory()
         #expect(try await target.importEntries(read) == GratitudeImported(added: 30))

@@ -4,7 +4,7 @@ import Testing
 @testable import NoiseCore
 @testable import NoiseStore
 @testable import NoiseAlarms
-@testable import NoiseProtocol
+import NoiseCatalog
 
 @Suite("Alarm store, damaged")
 struct StoreRecoveryTests {
@@ -73,7 +73,8 @@ struct StoreRecoveryTests {
         #expect(FileManager.default.contents(atPath: store.corruptCopy!) == bytes)
 
         let rebuilt = try store.rebuilt(lookAfter: [1: 500], snoozes: [:])
-        #expect(rebuilt.report == StoreRecovery(path: path, recovered: true, kept: 3, dropped: [2], corruptCopy: store.corruptCopy))
+        #expect(rebuilt.path == path && rebuilt.recovered && rebuilt.kept == 3 && rebuilt.dropped == [2]
+                && rebuilt.corruptCopy == store.corruptCopy)
         #expect(rebuilt.store.readOnlyReason == nil)
         #expect(try await rebuilt.store.snapshot().lookAfter == [1: 500, 3: 100, 4: 100])
         #expect(try await rebuilt.store.snapshot().alarms.last?.firesAt == 1_800_000_000, "a timer stays a timer")

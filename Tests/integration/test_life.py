@@ -110,6 +110,10 @@ def test_one_entry_a_day_asked_before_replacing_appended_edited_searched(daemon,
     _ok(d.ctl("gratitude", "and a strong coffee", "--append"))
     shown = _ok(d.ctl("--json", "gratitude", "show")).json
     assert shown["entry"]["text"] == "The walk by the river\nand a strong coffee", shown
+    # An append that would pass the entry's limit is refused whole, saying by how much.
+    r = d.ctl("gratitude", "x" * 16_370, "--append")
+    assert r.returncode == 1 and "with the text added, an entry is at most 16384 bytes, got" in r.stderr, str(r)
+    assert _ok(d.ctl("--json", "gratitude", "show")).json == shown, "a refused append changes nothing"
 
     # No text: the entry in $EDITOR (here a script that edits the file it is given), saved when changed.
     editor = tmp_path / "editor.sh"

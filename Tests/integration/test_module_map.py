@@ -59,3 +59,13 @@ def test_no_module_holds_more_than_a_fifth_of_the_lines_and_no_file_more_than_30
     biggest = max(counts, key=counts.get)
     assert counts[biggest] <= 0.20 * total, f"{biggest} holds {counts[biggest]} of {total} lines"
     assert long_files == {}, "files over 300 lines: split them by what they do"
+
+
+def test_the_lower_layers_do_not_know_the_protocol():
+    """The audio engine and the store report in their own types; the daemon maps them to the protocol's."""
+    targets = _package_targets()
+    for lower in ("NoiseAudio", "NoiseStore"):
+        assert "NoiseProtocol" not in targets[lower], f"{lower} depends on NoiseProtocol in Package.swift"
+        importing = [str(f.relative_to(REPO)) for f in (REPO / "Sources" / lower).rglob("*.swift")
+                     if re.search(r"^(@testable )?import NoiseProtocol$", f.read_text(), re.M)]
+        assert importing == [], f"{lower} files import NoiseProtocol"

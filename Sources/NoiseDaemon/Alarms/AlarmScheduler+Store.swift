@@ -21,7 +21,7 @@ extension AlarmScheduler {
     }
 
     public func checkStore() -> StoreCheck {
-        store.check()
+        StoreCheck(store.check())
     }
 
     /// Rebuilds a store opened from a damaged file and goes on with it, writable; the alarms stay scheduled as
@@ -35,10 +35,10 @@ extension AlarmScheduler {
             logger.error("alarms: the store was not rebuilt: \(reason)")
             throw ProtocolError(.storageFailed, "the alarm store was not rebuilt, so nothing changed: \(reason)")
         }
-        guard rebuilt.store !== store else { return rebuilt.report }
+        let report = StoreRecovery(rebuilt)
+        guard rebuilt.store !== store else { return report }
         store = rebuilt.store
         board.publish(storeFailure: nil)
-        let report = rebuilt.report
         let leftOut = report.dropped.isEmpty ? "" : ", alarms \(IDRanges.text(report.dropped)) left out"
         logger.notice("alarms: the store \(report.path) was rebuilt: \(report.kept) alarms kept\(leftOut); the damaged file stays as \(report.corruptCopy ?? "?")")
         publishStatus()

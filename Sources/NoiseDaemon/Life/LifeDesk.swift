@@ -91,6 +91,8 @@ public struct LifeDesk: Sendable {
             case .exists(let entry):
                 throw ProtocolError(.entryExists, "gratitude_write: \(day) has an entry already (saved "
                     + "\(ISO8601.format(seconds: entry.savedAt, offsetSeconds: 0))); send mode \"replace\" or \"append\"")
+            case .tooLong(let problem):
+                throw ProtocolError(.invalidArgument, "gratitude_write: with the text added, \(problem)")
             case .saved(let saved):
                 hub.publish(EventName.gratitudeSaved, data: saved)
                 return saved

@@ -1,3 +1,4 @@
+import NoiseCatalog
 import NoiseAudio
 import NoiseCore
 import NoiseProtocol

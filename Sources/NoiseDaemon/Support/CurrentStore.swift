@@ -1,3 +1,4 @@
+import NoiseCatalog
 import NoiseProtocol
 import NoiseStore
 import Synchronization

@@ -1,12 +1,5 @@
+import NoiseCatalog
 import NoiseCore
-
-/// Whether noise plays: `paused` keeps the mix for `resume` (as MPRIS's Paused), `stopped` was told to stop or its
-/// sleep timer ended (`resume` still plays the last mix again).
-public enum PlaybackState: String, Sendable, Codable {
-    case playing
-    case paused
-    case stopped
-}
 
 /// What plays: the data of `playback` events and part of `status`.
 public struct PlaybackInfo: Sendable, Equatable, Codable {

@@ -1,3 +1,4 @@
+import NoiseCatalog
 import NoiseCore
 /// The daemon's answer to `status`, shared by the daemon (which encodes it) and the client (which prints it).
 public struct StatusInfo: Sendable, Equatable, Codable {

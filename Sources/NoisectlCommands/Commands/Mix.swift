@@ -1,3 +1,4 @@
+import NoiseCatalog
 import ArgumentParser
 import NoiseCore
 import NoiseProtocol

@@ -1,3 +1,6 @@
+// What the player keeps and plays again: a mix of catalog sounds with their volumes, and whether it plays. The
+// player, the store and the protocol share these.
+
 /// One sound of a mix and its volume: what `mix save` keeps, what `resume` plays again.
 public struct MixSound: Sendable, Equatable, Codable {
     public var id: String
@@ -21,11 +24,10 @@ public struct MixInfo: Sendable, Equatable, Codable {
     }
 }
 
-/// `mix list`'s reply.
-public struct MixList: Sendable, Equatable, Codable {
-    public var mixes: [MixInfo]
-
-    public init(mixes: [MixInfo]) {
-        self.mixes = mixes
-    }
+/// Whether noise plays: `paused` keeps the mix for `resume` (as MPRIS's Paused), `stopped` was told to stop or its
+/// sleep timer ended (`resume` still plays the last mix again).
+public enum PlaybackState: String, Sendable, Codable {
+    case playing
+    case paused
+    case stopped
 }
