@@ -16,8 +16,9 @@ struct AlarmCommand: ParsableCommand {
 
 /// The settings shared by `alarm add` and `alarm edit`.
 struct AlarmSettingOptions: ParsableArguments {
-    @Option(help: "once (default), daily, weekdays, weekends, mon,wed,fri, mon-fri, sat..sun; with --mars: once or sols.")
-    var `repeat`: String?
+    @Option(help: "once (default), daily, weekdays, weekends, mon,wed,fri, mon-fri, sat..sun; with --mars: once or sols.",
+            transform: RepeatChoice.parse)
+    var `repeat`: RepeatChoice?
 
     @Option(help: "A label, e.g. Work.")
     var label: String?
@@ -43,16 +44,18 @@ struct AlarmSettingOptions: ParsableArguments {
     @Option(help: "A note shown when it rings (edit: an empty note removes it).")
     var note: String?
 
-    /// The changes these options ask for; a bad value is a usage error (exit 2) naming what is accepted.
-    func changes() throws -> AlarmChanges {
+    /// The changes these options ask for.
+    var changes: AlarmChanges {
         var changes = AlarmChanges(label: label, sound: sound, volume: volume, snoozeMinutes: snooze, note: note)
-        if let text = self.repeat {
-            do { changes.repeat = try RepeatRule.parse(text) } catch { throw ValidationError("--repeat: \(error)") }
-        }
+        changes.repeat = self.repeat?.rule
         changes.rampSeconds = ramp
         changes.ringLimitSeconds = ringFor
-        if let problem = changes.problem() { throw ValidationError(problem.message) }
         return changes
+    }
+
+    /// A value out of its range (volume, snooze, ring limit…) is a usage error (exit 2) naming what is accepted.
+    func validate() throws {
+        if let problem = changes.problem() { throw ValidationError(problem.message) }
     }
 }
 
@@ -71,7 +74,7 @@ struct AlarmArgs: Encodable {
         try pass?.encode(into: &container)
         guard let mars, let place = mars.mars else { return }
         switch place {
-        case .site(let site): try container.encode(site.id, forKey: .marsSite)
+        case .site(let site, _): try container.encode(site.id, forKey: .marsSite)
         case .longitude(_, let text): try container.encode(text, forKey: .marsLon)
         }
         try container.encode(mars.solar, forKey: .solar)
@@ -138,14 +141,13 @@ extension AlarmCommand {
             } else if time == nil {
                 throw ValidationError("give the alarm's TIME (e.g. 07:00), or --iss for an alarm before each ISS pass")
             }
-            _ = try settings.changes()
-            if mars.mars == nil, settings.repeat.map(MarsOptions.meansSols) == true {
+            if mars.mars == nil, settings.repeat?.saysSols == true {
                 throw ValidationError("--repeat sols is for alarms on Mars time: add --mars SITE (e.g. --mars jezero)")
             }
         }
 
         func run() throws {
-            var changes = try settings.changes()
+            var changes = settings.changes
             changes.time = time
             if disabled { changes.enabled = false }
             try AlarmText.send(options, "alarm_add", args: AlarmArgs(changes: changes, mars: mars, pass: pass), verb: "Added")
@@ -165,12 +167,8 @@ extension AlarmCommand {
         @OptionGroup var mars: MarsOptions
         @OptionGroup(title: "Before satellite passes") var pass: PassOptions
 
-        func validate() throws {
-            _ = try settings.changes()
-        }
-
         func run() throws {
-            var changes = try settings.changes()
+            var changes = settings.changes
             changes.time = time
             try AlarmText.send(options, "alarm_edit", args: AlarmArgs(id: alarm.id, changes: changes, mars: mars, pass: pass),
                                verb: "Changed")

@@ -29,11 +29,11 @@ struct PassOptions: ParsableArguments {
         if let satellite, !PassAlarm.satelliteRange.contains(satellite) {
             throw ValidationError("--satellite: a catalog number, 1 to \(PassAlarm.satelliteRange.upperBound), got \(satellite)")
         }
-        let pass = try changes().applied(to: PassAlarm())
-        if let problem = pass.problem { throw ValidationError("--" + problem) }
+        if let problem = changes.applied(to: PassAlarm()).problem { throw ValidationError("--" + problem) }
     }
 
-    func changes() throws -> PassAlarmChanges {
+    /// The values given, every one already read (`--before` as the command line was parsed).
+    var changes: PassAlarmChanges {
         PassAlarmChanges(satellite: wanted, visibleOnly: visible, minElevationDeg: minElevation,
                          leadSeconds: before)
     }
@@ -42,13 +42,13 @@ struct PassOptions: ParsableArguments {
     var given: Bool { wanted != nil || visible != nil || minElevation != nil || before != nil }
 
     /// The pass alarm these options describe, to compute with here (`alarm when`).
-    func alarm() throws -> PassAlarm? {
+    func alarm() -> PassAlarm? {
         guard let satellite = wanted else { return nil }
-        return try changes().applied(to: PassAlarm(satellite: satellite))
+        return changes.applied(to: PassAlarm(satellite: satellite))
     }
 
     func encode(into container: inout KeyedEncodingContainer<AlarmArgs.Key>) throws {
-        let changes = try changes()
+        let changes = self.changes
         try container.encodeIfPresent(changes.satellite, forKey: .passSatellite)
         try container.encodeIfPresent(changes.visibleOnly, forKey: .passVisible)
         try container.encodeIfPresent(changes.minElevationDeg, forKey: .passMinElevation)

@@ -33,14 +33,17 @@ struct AlarmWhen: ParsableCommand {
     @Argument(help: "The alarm's time of day, e.g. 07:00, 7am, 19:30; none with --iss.", transform: OptionValue.timeOfDay)
     var time: TimeOfDay?
 
-    @Option(name: .customLong("repeat"), help: "once, daily, weekdays, weekends, mon,wed,fri, mon-fri...")
-    var rule = "once"
+    @Option(name: .customLong("repeat"), help: "once, daily, weekdays, weekends, mon,wed,fri, mon-fri...",
+            transform: OptionValue.repeatRule)
+    var rule = RepeatRule.once
 
-    @Option(help: "Count from this instant: ISO-8601 with an offset or Z, e.g. 2024-03-09T07:00:00-05:00 (default: now).")
-    var from: String?
+    @Option(help: "Count from this instant: ISO-8601 with an offset or Z, e.g. 2024-03-09T07:00:00-05:00 (default: now).",
+            transform: OptionValue.instant)
+    var from: Double?
 
-    @Option(help: "A time zone, e.g. Europe/Berlin (default: the system's, which the daemon uses).", completion: .timeZones)
-    var zone: String?
+    @Option(help: "A time zone, e.g. Europe/Berlin (default: the system's, which the daemon uses).", completion: .timeZones,
+            transform: OptionValue.zone)
+    var zone: ZoneRules?
 
     @Option(help: "How many triggers to show, 1 to 1000.")
     var count = 5
@@ -51,34 +54,29 @@ struct AlarmWhen: ParsableCommand {
     @Option(help: "With --iss: a file of two-line element sets or OMM JSON (default: those kept).")
     var elements: String?
 
-    @Option(parsing: .unconditional, help: "With --iss: where you are, LAT,LON[,METRES] (default: config.toml's [location]).")
-    var at: String?
+    @Option(parsing: .unconditional, help: "With --iss: where you are, LAT,LON[,METRES] (default: config.toml's [location]).",
+            transform: ObserverPlace.parse)
+    var at: ObserverPlace?
 
     func validate() throws {
         guard (1...1000).contains(count) else { throw ValidationError("--count must be 1 to 1000, got \(count)") }
         if pass.wanted != nil {
             guard time == nil, mars.mars == nil else { throw ValidationError("--iss rings before each pass: give no TIME or --mars") }
-            if let at { _ = try ObserverPlace.parse(at, option: "--at") }
-            _ = try startInstant()
             return
         }
         if pass.given || elements != nil || at != nil {
             throw ValidationError("--visible, --min-elevation, --before, --elements and --at go with --iss (or --satellite N)")
         }
-        _ = try parsedTime()
-        _ = try parsedRule()
-        _ = try startInstant()
-        _ = try zoneRules()
-        if mars.mars != nil, let problem = Alarm(id: 0, time: try parsedTime(), repeat: try parsedRule(),
-                                                 mars: mars.clock()).ruleProblem {
+        let alarmTime = try parsedTime()
+        if mars.mars != nil, let problem = Alarm(id: 0, time: alarmTime, repeat: rule, mars: mars.clock()).ruleProblem {
             throw ValidationError("--repeat: \(problem)")
         }
     }
 
     func run() throws {
-        if let passAlarm = try pass.alarm() { return try runPasses(passAlarm) }
-        let (alarmTime, repeatRule) = (try parsedTime(), try parsedRule())
-        let (start, rules) = (try startInstant(), try zoneRules())
+        if let passAlarm = pass.alarm() { return try runPasses(passAlarm) }
+        let (alarmTime, repeatRule) = (try parsedTime(), rule)
+        let (start, rules) = (startInstant, zoneRules)
         let marsClock = mars.clock()
         // The scheduler's own function, with the system's leap seconds as the daemon reads them.
         let alarm = Alarm(id: 0, time: alarmTime, repeat: repeatRule, mars: marsClock)
@@ -156,8 +154,8 @@ struct AlarmWhen: ParsableCommand {
     /// `--iss`: the triggers of a pass alarm over the kept (or given) elements and the observer's place, each
     /// with the pass it rings for.
     private func runPasses(_ passAlarm: PassAlarm) throws {
-        let start = Double(try startInstant())
-        let rules = try zoneRules()
+        let start = Double(startInstant)
+        let rules = zoneRules
         let sets = try elements.map { try ElementFile.read($0) } ?? ElementCache.user.readSets() ?? {
             throw ValidationError("no orbital elements yet: import some (noisectl iss elements import FILE) or give --elements FILE")
         }()
@@ -194,16 +192,11 @@ struct AlarmWhen: ParsableCommand {
         var triggers: [Trigger]
     }
 
-    private func parsedRule() throws -> RepeatRule {
-        do { return try RepeatRule.parse(rule) } catch { throw ValidationError("\(error)") }
+    private var startInstant: Int64 {
+        from.map { Int64($0) } ?? LocalTime.nowSeconds()
     }
 
-    private func startInstant() throws -> Int64 {
-        try InstantOption.parse(from, option: "--from").map { Int64($0) } ?? LocalTime.nowSeconds()
-    }
-
-    private func zoneRules() throws -> ZoneRules {
-        let source = SystemTimeZoneSource(environment: ProcessEnvironment.current)
-        return try zone.map { try Clock.zoneRules($0, from: source) } ?? source.systemZone()
+    private var zoneRules: ZoneRules {
+        zone ?? World.zoneSource.systemZone()
     }
 }

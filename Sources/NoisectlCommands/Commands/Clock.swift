@@ -49,27 +49,29 @@ struct Clock: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "The date line, e.g. '7 September Mon' (saved).")
     var date: Bool?
 
-    @Option(help: "Colour of the digits: a name (red, bright-blue, default, ...) or #RRGGBB (saved).")
-    var color: String?
+    @Option(help: "Colour of the digits: a name (red, bright-blue, default, ...) or #RRGGBB (saved).",
+            transform: OptionValue.color)
+    var color: TerminalColor?
 
-    @Option(help: "Colour behind them, the same way (saved).")
-    var background: String?
+    @Option(help: "Colour behind them, the same way (saved).", transform: OptionValue.color)
+    var background: TerminalColor?
 
-    @Option(help: "Colours: terminal, night (dim red on black) or day (dark on light) (saved).")
-    var theme: String?
+    @Option(help: "Colours: terminal, night (dim red on black) or day (dark on light) (saved).", transform: OptionValue.theme)
+    var theme: ClockTheme?
 
     @Flag(name: .customLong("random-color"), inversion: .prefixedNo, help: "A new colour for the digits every minute (saved).")
     var randomColor: Bool?
 
-    @Option(help: "With --analog: show this zone's difference from local time, e.g. Asia/Kolkata.", completion: .timeZones)
-    var zone: String?
+    @Option(help: "With --analog: show this zone's difference from local time, e.g. Asia/Kolkata.", completion: .timeZones,
+            transform: OptionValue.zone)
+    var zone: ZoneRules?
 
     @Flag(help: "With --analog: draw with block characters instead of braille.")
     var blocks = false
 
     @Option(help: "Show a clock on Mars instead: a site (jezero, gale…) or a longitude (77.45E); its LMST, with the sol.",
-            completion: .list(MarsSite.all.map(\.id)))
-    var mars: String?
+            completion: .list(MarsSite.all.map(\.id)), transform: MarsPlace.parse)
+    var mars: MarsPlace?
 
     @Flag(help: "With --mars: local true solar time (LTST) instead of local mean solar time.")
     var solar = false
@@ -80,43 +82,27 @@ struct Clock: ParsableCommand {
     @Flag(help: "Print one frame and exit (for scripts).")
     var once = false
 
-    @Option(help: "With --once: the frame's size, e.g. 80x24 (default: the terminal's, else 80x24).")
-    var size: String?
+    @Option(help: "With --once: the frame's size, e.g. 80x24 (default: the terminal's, else 80x24).",
+            transform: OptionValue.terminalSize)
+    var size: TerminalSize?
 
     @Option(help: "With --once: the time to show, e.g. 2026-09-07T07:05:09 (local) or with an offset (for scripts and tests).")
     var at: String?
 
-    func validate() throws {
+    /// `--at`, read in `validate()` rather than by a transform, to keep the message scripts match:
+    /// "--at: 'yesterday' is not a date and time".
+    var atParts = Validated<ISO8601.Parts?>()
+
+    mutating func validate() throws {
         if twelveHour && twentyFourHour { throw ValidationError("give --12h or --24h, not both") }
-        for (option, value) in [("--color", color), ("--background", background)] {
-            guard let value else { continue }
-            do { _ = try TerminalColor(parsing: value) } catch { throw ValidationError("\(option): \(error)") }
-        }
-        if let theme, ClockTheme(rawValue: theme) == nil {
-            throw ValidationError("--theme: unknown theme '\(theme)'; accepted: "
-                + ClockTheme.allCases.map(\.rawValue).joined(separator: ", "))
-        }
-        if let size, TerminalSize(parsing: size) == nil {
-            throw ValidationError("--size: '\(size)' is not a size; give COLUMNSxROWS, each 1 to \(Limits.maxTerminalCells), e.g. 80x24")
-        }
-        if let at, ISO8601.parts(at) == nil {
-            throw ValidationError("--at: '\(at)' is not a date and time; give e.g. 2026-09-07T07:05:09 or 2026-09-07T07:05:09+02:00")
+        atParts.value = try at.map { at in
+            guard let parts = ISO8601.parts(at) else {
+                throw ValidationError("--at: '\(at)' is not a date and time; give e.g. 2026-09-07T07:05:09 or 2026-09-07T07:05:09+02:00")
+            }
+            return parts
         }
         if (zone != nil || blocks) && !analog { throw ValidationError("--zone and --blocks go with --analog") }
-        if let zone { _ = try Self.zoneRules(zone, from: SystemTimeZoneSource(environment: ProcessEnvironment.current)) }
         if solar && mars == nil { throw ValidationError("--solar goes with --mars SITE") }
-        if let mars {
-            do { _ = try Mars.place(named: mars) } catch { throw ValidationError("--mars: \(error.message)") }
-        }
-    }
-
-    /// A zone for `--zone`; an unknown one is a usage error with close names suggested.
-    static func zoneRules(_ name: String, from zones: SystemTimeZoneSource) throws -> ZoneRules {
-        do {
-            return try zones.zone(named: name)
-        } catch {
-            throw ValidationError("--zone: " + ZoneName.unknownMessage(name, among: zones.identifiers()))
-        }
     }
 
     /// The options given, as config changes: only what the user said, so the rest of the file stays theirs.
@@ -127,11 +113,9 @@ struct Clock: ParsableCommand {
         if let seconds { changes.append(("clock.seconds", .boolean(seconds))) }
         if let ampm { changes.append(("clock.ampm", .boolean(ampm))) }
         if let date { changes.append(("clock.date", .boolean(date))) }
-        if let color, let parsed = try? TerminalColor(parsing: color) { changes.append(("clock.color", .string(parsed.description))) }
-        if let background, let parsed = try? TerminalColor(parsing: background) {
-            changes.append(("clock.background", .string(parsed.description)))
-        }
-        if let theme { changes.append(("clock.theme", .string(theme))) }
+        if let color { changes.append(("clock.color", .string(color.description))) }
+        if let background { changes.append(("clock.background", .string(background.description))) }
+        if let theme { changes.append(("clock.theme", .string(theme.rawValue))) }
         if let randomColor { changes.append(("clock.random_color", .boolean(randomColor))) }
         return changes
     }
@@ -144,8 +128,8 @@ struct Clock: ParsableCommand {
         let local = zones.systemZone()
         let twelve = settings.format == .locale ? LocaleClock.usesTwelveHours(environment: environment)
             : settings.format == .twelveHour
-        let marsSource = try marsClock()
-        let render = try faceRenderer(settings: settings, twelveHour: twelve, local: local, zones: zones, onMars: marsSource != nil)
+        let marsSource = marsClock()
+        let render = faceRenderer(settings: settings, twelveHour: twelve, onMars: marsSource != nil)
         let terminal = ClockTerminal()
         let link = ClockDaemonLink(path: DaemonSocket.path(option: socket))
         link.followsLife = overlay.contains(.life)
@@ -162,16 +146,15 @@ struct Clock: ParsableCommand {
     }
 
     /// `--mars`: the site's clock, with the leap seconds the system lists.
-    private func marsClock() throws -> MarsClockSource? {
+    private func marsClock() -> MarsClockSource? {
         guard let mars else { return nil }
-        let (_, longitude, landing) = try Mars.place(named: mars)
-        let name = (try? MarsSite.named(mars).get().place) ?? longitude.description
+        let (_, longitude, landing) = Mars.place(mars)
+        let name = if case .site(let site, _) = mars { site.place } else { longitude.description }
         return MarsClockSource(place: name, longitude: longitude, landing: landing, solar: solar,
                                leapSeconds: SystemLeapSeconds.load().list)
     }
 
-    private func faceRenderer(settings: ClockSettings, twelveHour: Bool, local: ZoneRules,
-                              zones: SystemTimeZoneSource, onMars: Bool) throws -> ClockFaceRenderer {
+    private func faceRenderer(settings: ClockSettings, twelveHour: Bool, onMars: Bool) -> ClockFaceRenderer {
         guard analog else {
             return { scene, size in
                 var scene = scene
@@ -181,7 +164,7 @@ struct Clock: ParsableCommand {
                 return DigitalFace.render(scene, size: size)
             }
         }
-        let other = try zone.map { try Self.zoneRules($0, from: zones) }
+        let other = zone
         let style: DotStyle = blocks ? .blocks : .braille
         return { scene, size in
             let reading = scene.reading
@@ -201,8 +184,8 @@ struct Clock: ParsableCommand {
     }
 
     private func printOnce(_ session: ClockSession, link: ClockDaemonLink, terminal: ClockTerminal, zone: ZoneRules) {
-        let size = size.flatMap(TerminalSize.init(parsing:)) ?? terminal.size ?? TerminalSize(columns: 80, rows: 24)
-        let now = at.flatMap { ISO8601.parts($0) }.map { parts in
+        let size = size ?? terminal.size ?? TerminalSize(columns: 80, rows: 24)
+        let now = atParts.value.map { parts in
             parts.instant ?? parts.wallSeconds - Int64(zone.offset(at: parts.wallSeconds - Int64(zone.offset(at: parts.wallSeconds))))
         } ?? LocalTime.nowSeconds()
         link.connectIfDue(now: now)  // one try, so the frame has the daemon's overlays

@@ -34,11 +34,10 @@ struct GratitudeCommand: ParsableCommand {
         @Argument(help: "The entry's text; none opens $VISUAL or $EDITOR on the day's entry.") var text: [String] = []
         @Flag(help: "Add the text to the day's entry, on a new line.") var append = false
         @Flag(help: "Replace the day's entry without asking.") var replace = false
-        @Option(help: "Write for an earlier day, YYYY-MM-DD.") var date: String?
+        @Option(help: "Write for an earlier day, YYYY-MM-DD.", transform: OptionValue.date) var date: LocalDate?
 
         func validate() throws {
             if append && replace { throw ValidationError("--append and --replace do not go together") }
-            if let date { _ = try HabitCommand.day(date, option: "--date") }
             if !text.isEmpty, let problem = GratitudeEntry.problem(text: text.joined(separator: " ")) {
                 throw ValidationError(problem)
             }
@@ -46,7 +45,7 @@ struct GratitudeCommand: ParsableCommand {
 
         func run() throws {
             try options.withDaemon { connection throws(ClientFailure) in
-                var args: [String: String] = date.map { ["date": $0] } ?? [:]
+                var args: [String: String] = date.map { ["date": $0.description] } ?? [:]
                 if text.isEmpty {
                     let shown = try connection.decode(try connection.request("gratitude_show", args: args), as: GratitudeShown.self)
                     guard let edited = try Self.edit(shown) else { return Output.line("Nothing changed.") }
@@ -99,12 +98,10 @@ struct GratitudeCommand: ParsableCommand {
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a day's entry (default: today's).")
         @OptionGroup var options: ClientOptions
-        @Argument(help: "The day, YYYY-MM-DD.") var date: String?
-
-        func validate() throws { if let date { _ = try HabitCommand.day(date, option: "DATE") } }
+        @Argument(help: "The day, YYYY-MM-DD.", transform: OptionValue.date) var date: LocalDate?
 
         func run() throws {
-            try options.send("gratitude_show", args: date.map { ["date": $0] } ?? [:], as: GratitudeShown.self) { shown in
+            try options.send("gratitude_show", args: date.map { ["date": $0.description] } ?? [:], as: GratitudeShown.self) { shown in
                 guard let entry = shown.entry else {
                     return Output.line("No entry for \(shown.date). Write one: noisectl gratitude \"…\"")
                 }
@@ -117,9 +114,7 @@ struct GratitudeCommand: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List the entries, oldest first.",
                                                         aliases: ["ls"])
         @OptionGroup var options: ClientOptions
-        @Option(help: "From this day on, YYYY-MM-DD.") var since: String?
-
-        func validate() throws { if let since { _ = try HabitCommand.day(since, option: "--since") } }
+        @Option(help: "From this day on, YYYY-MM-DD.", transform: OptionValue.date) var since: LocalDate?
 
         func run() throws {
             try options.withDaemon { connection throws(ClientFailure) in
@@ -127,14 +122,14 @@ struct GratitudeCommand: ParsableCommand {
                     // The one object, `{"entries": […]}`, written a page at a time as the export's JSON is.
                     var first = true
                     print(Export.head(.json), terminator: "")
-                    try connection.forEachEntryPage("gratitude_list", since: since) { page in
+                    try connection.forEachEntryPage("gratitude_list", since: since?.description) { page in
                         print(Export.piece(page, .json, first: first), terminator: "")
                         first = false
                     }
                     return print("]}")
                 }
                 var listed = 0
-                try connection.forEachEntryPage("gratitude_list", since: since) { page in
+                try connection.forEachEntryPage("gratitude_list", since: since?.description) { page in
                     page.forEach { Output.line("\($0.date)  " + GratitudeCommand.firstLine($0.text, width: 70)) }
                     listed += page.count
                 }
@@ -163,14 +158,16 @@ struct GratitudeCommand: ParsableCommand {
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "export", abstract: "Write out every entry.")
         @OptionGroup var options: ClientOptions
-        @Option(help: "markdown, json (what 'gratitude import' reads) or csv.") var format = "markdown"
+        @Option(help: "markdown, json (what 'gratitude import' reads) or csv.", transform: Self.format)
+        var format = DiaryExport.Format.markdown
         @Option(help: "Write to this file instead of the terminal: a regular file or a new path, replaced whole, a new one 0600.")
         var output: String?
 
-        func validate() throws {
-            guard DiaryExport.Format(rawValue: format) != nil else {
-                throw ValidationError("--format must be markdown, json or csv, got '\(format)'")
+        static func format(_ text: String) throws -> DiaryExport.Format {
+            guard let format = DiaryExport.Format(rawValue: text) else {
+                throw ValidationError("--format must be markdown, json or csv, got '\(text)'")
             }
+            return format
         }
 
         func run() throws {
@@ -179,7 +176,6 @@ struct GratitudeCommand: ParsableCommand {
                 Output.error("\(error)")
                 throw ExitCode(1)
             }
-            let format = DiaryExport.Format(rawValue: format)!
             try options.withDaemon { connection throws(ClientFailure) in
                 var count = 0
                 // Page by page as the daemon gives them, written as they come: nothing holds the whole diary.

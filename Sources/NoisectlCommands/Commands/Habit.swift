@@ -24,13 +24,13 @@ struct HabitCommand: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a habit and what a tap is worth.")
 
         @OptionGroup var options: ClientOptions
-        @Argument(help: "The habit's name (1 to \(Limits.maxHabitNameLength) characters; matched ignoring case).")
+        @Argument(help: "The habit's name (1 to \(Limits.maxHabitNameLength) characters; matched ignoring case).",
+                  transform: HabitCommand.checked)
         var name: String
         @Option(help: "What one tap is worth, \(Limits.habitMinutes.lowerBound) to \(Limits.habitMinutes.upperBound) minutes.")
         var minutes: Int
 
         func validate() throws {
-            try HabitCommand.check(name)
             if let problem = Habit.problem(minutes: minutes) { throw ValidationError("--minutes: \(problem)") }
         }
 
@@ -59,9 +59,9 @@ struct HabitCommand: ParsableCommand {
 
     struct TapOptions: ParsableArguments {
         @OptionGroup var options: ClientOptions
-        @Argument(help: "The habit's name (see 'noisectl habit list').", completion: .habitNames) var name: String
-
-        func validate() throws { try HabitCommand.check(name) }
+        @Argument(help: "The habit's name (see 'noisectl habit list').", completion: .habitNames,
+                  transform: HabitCommand.checked)
+        var name: String
 
         func send(sign: String) throws {
             try options.send("habit_tap", args: ["name": name, "sign": sign], as: HabitTapped.self) { report in
@@ -97,12 +97,10 @@ struct HabitCommand: ParsableCommand {
     struct Today: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "today", abstract: "Today's bonus and each tap with its time.")
         @OptionGroup var options: ClientOptions
-        @Option(help: "Another day, YYYY-MM-DD.") var date: String?
-
-        func validate() throws { if let date { _ = try HabitCommand.day(date, option: "--date") } }
+        @Option(help: "Another day, YYYY-MM-DD.", transform: OptionValue.date) var date: LocalDate?
 
         func run() throws {
-            let args: [String: String] = date.map { ["date": $0] } ?? [:]
+            let args: [String: String] = date.map { ["date": $0.description] } ?? [:]
             try options.send("habit_today", args: args, as: HabitDay.self) { day in
                 Output.line("Bonus on \(day.date): \(LifeText.minutes(day.bonusMinutes))"
                     + (day.tapCount == 0 ? " (no taps)" : " from \(day.tapCount) \(day.tapCount == 1 ? "tap" : "taps")"))
@@ -143,9 +141,7 @@ struct HabitCommand: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "remove", abstract: "Forget a habit and its taps.",
                                                         aliases: ["rm", "delete"])
         @OptionGroup var options: ClientOptions
-        @Argument(help: "The habit's name.", completion: .habitNames) var name: String
-
-        func validate() throws { try HabitCommand.check(name) }
+        @Argument(help: "The habit's name.", completion: .habitNames, transform: HabitCommand.checked) var name: String
 
         func run() throws {
             try options.send("habit_remove", args: ["name": name], as: HabitRemoved.self) { removed in
@@ -155,14 +151,12 @@ struct HabitCommand: ParsableCommand {
         }
     }
 
-    static func check(_ name: String) throws {
+    /// A habit's name; a transform, so a bad one is refused as the command line is read.
+    static func checked(_ name: String) throws -> String {
         if let problem = Habit.problem(name: name) {
             throw ValidationError("habit name '\(name.prefix(40))' \(problem); a name has 1 to \(Limits.maxHabitNameLength) characters")
         }
-    }
-
-    static func day(_ text: String, option: String) throws -> LocalDate {
-        do { return try LocalDate.parse(text) } catch { throw ValidationError("\(option): \(error)") }
+        return name
     }
 
     static func describe(_ tap: HabitTap) -> String {

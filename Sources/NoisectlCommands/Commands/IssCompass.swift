@@ -17,7 +17,7 @@ struct IssCompass: ParsableCommand {
 
     func run() throws {
         let wall = WallTime.seconds()
-        let asked = try view.asked()
+        let asked = view.time
         let (set, place, notes) = try satellite.load(now: asked ?? wall)
         let finder = PassFinder(model: SGP4(set), observer: place.position, minElevation: 0)
         let zone = World.zoneSource.systemZone()

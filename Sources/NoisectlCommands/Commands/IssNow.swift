@@ -11,15 +11,11 @@ struct IssNow: ParsableCommand {
     @OptionGroup var options: ClientOptions
     @OptionGroup var satellite: SatelliteOptions
 
-    @Option(help: "Another instant than now: ISO-8601 with an offset or Z.")
-    var time: String?
-
-    func validate() throws {
-        _ = try InstantOption.parse(time, option: "--time")
-    }
+    @Option(help: "Another instant than now: ISO-8601 with an offset or Z.", transform: OptionValue.instant)
+    var time: Double?
 
     func run() throws {
-        let now = try InstantOption.parse(time, option: "--time") ?? WallTime.seconds()
+        let now = time ?? WallTime.seconds()
         let (set, place, notes) = try satellite.load(now: now)
         let seen: Sighting
         do {

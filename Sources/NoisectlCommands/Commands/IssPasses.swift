@@ -13,12 +13,9 @@ struct SatelliteOptions: ParsableArguments {
     var satellite: Int?
 
     @Option(parsing: .unconditional,
-            help: "Where you are: LAT,LON or LAT,LON,METRES, e.g. -33.87,151.21 or 33.87S,151.21E (default: config.toml's [location], else your time zone's city).")
-    var at: String?
-
-    func validate() throws {
-        if let at { _ = try ObserverPlace.parse(at, option: "--at") }
-    }
+            help: "Where you are: LAT,LON or LAT,LON,METRES, e.g. -33.87,151.21 or 33.87S,151.21E (default: config.toml's [location], else your time zone's city).",
+            transform: ObserverPlace.parse)
+    var at: ObserverPlace?
 
     /// The chosen set, the observer, and notes every view shows (the elements' age, an approximate place).
     func load(now: Double) throws -> (set: OrbitalElements, place: ObserverPlace, notes: [String]) {
@@ -64,17 +61,16 @@ struct IssPasses: ParsableCommand {
     @Option(help: "Leave out passes whose highest point is lower than this, 0 to 90 degrees.")
     var minElevation = 10.0
 
-    @Option(help: "Start here instead of now: ISO-8601 with an offset or Z.")
-    var from: String?
+    @Option(help: "Start here instead of now: ISO-8601 with an offset or Z.", transform: OptionValue.instant)
+    var from: Double?
 
     func validate() throws {
         guard (1...30).contains(days) else { throw ValidationError("--days must be 1 to 30, got \(days)") }
         guard (0...90).contains(minElevation) else { throw ValidationError("--min-elevation must be 0 to 90 degrees") }
-        _ = try InstantOption.parse(from, option: "--from")
     }
 
     func run() throws {
-        let start = try InstantOption.parse(from, option: "--from") ?? WallTime.seconds()
+        let start = from ?? WallTime.seconds()
         let (set, place, notes) = try satellite.load(now: start)
         let finder = PassFinder(model: SGP4(set), observer: place.position, minElevation: minElevation)
         var passes: [SatellitePass]

@@ -13,18 +13,16 @@ struct LifeSet: ParsableCommand {
         discussion: "Stored by the daemon, never logged. Example: noisectl life set --birth 1990-01-01 --years 85")
 
     @OptionGroup var options: ClientOptions
-    @Option(help: "Your birth date, YYYY-MM-DD.") var birth: String
+    @Option(help: "Your birth date, YYYY-MM-DD.", transform: OptionValue.date) var birth: LocalDate
     @Option(help: "Life expectancy, \(Limits.lifeYears.lowerBound) to \(Limits.lifeYears.upperBound) years.")
     var years = Limits.defaultLifeYears
 
     func validate() throws {
-        do { _ = try LifeSpan(birth: try LocalDate.parse(birth), years: years) } catch {
-            throw ValidationError("\(error)")
-        }
+        do { _ = try LifeSpan(birth: birth, years: years) } catch { throw ValidationError("\(error)") }
     }
 
     func run() throws {
-        try options.send("life_set", args: ["birth": JSONValue.string(birth), "years": .number(Double(years))],
+        try options.send("life_set", args: ["birth": JSONValue.string(birth.description), "years": .number(Double(years))],
                          as: LifeInfo.self) { info in
             guard let figures = info.figures, let birth = info.birth else { return Output.line("Saved.") }
             Output.line("Saved: born \(birth), \(info.years) years expected (to \(figures.expectedEndDate)). "

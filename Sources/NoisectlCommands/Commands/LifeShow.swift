@@ -30,20 +30,16 @@ struct LifeShow: ParsableCommand {
     @Flag(help: "Print one frame and exit (as when the output is not a terminal).")
     var once = false
 
-    @Option(help: "With --once: the frame's size, e.g. 80x24.")
-    var size: String?
+    @Option(help: "With --once: the frame's size, e.g. 80x24.", transform: OptionValue.terminalSize)
+    var size: TerminalSize?
 
     @Flag(help: "Draw the grid with block characters instead of braille.")
     var blocks = false
 
-    func validate() throws {
-        if let size, TerminalSize(parsing: size) == nil { throw ValidationError("--size: give COLUMNSxROWS, e.g. 80x24") }
-    }
-
     func run() throws {
         let wall = WallTime.seconds()
         let style: DotStyle = blocks ? .blocks : .braille
-        let frameSize = size.flatMap(TerminalSize.init(parsing:))
+        let frameSize = size
         if let given = try life.given(systemToday: LifeOptions.systemToday(at: wall)) {
             if client.json { return Output.json(given.figures) }
             let fixed = life.fixesToday

@@ -32,21 +32,20 @@ struct LocationSet: ParsableCommand {
               noisectl location set -- -33.8688,151.2093   (a minus first needs the --)
             """)
 
-    @Argument(help: "LAT,LON or LAT,LON,METRES, e.g. 51.5074,-0.1278.")
-    var coordinates: String
+    @Argument(help: "LAT,LON or LAT,LON,METRES, e.g. 51.5074,-0.1278.", transform: ObserverPlace.parse)
+    var coordinates: ObserverPlace
 
     @Option(help: "A name to show, e.g. London.")
     var name: String?
 
     func validate() throws {
-        _ = try ObserverPlace.parse(coordinates, option: "LOCATION")
         if let name, name.isEmpty || name.count > 60 || name.unicodeScalars.contains(where: { $0.value < 0x20 }) {
             throw ValidationError("--name: 1 to 60 characters, no control characters")
         }
     }
 
     func run() throws {
-        let place = try ObserverPlace.parse(coordinates, option: "LOCATION").position
+        let place = coordinates.position
         var changes: [ConfigEditor.Change] = [("location.latitude", .float(place.latitude)),
                                               ("location.longitude", .float(place.longitude)),
                                               ("location.elevation", .float(place.heightKm * 1000))]

@@ -18,41 +18,41 @@ struct Mars: ParsableCommand {
     /// Where on Mars, from `--site` or `--lon`: the name, longitude and (for a rover's site) its landing.
     struct Place: ParsableArguments {
         @Option(help: "A site, e.g. jezero, gale, curiosity, airy-0 (default: [mars] site in config.toml, else airy-0).",
-                completion: .list(MarsSite.all.map(\.id)))
-        var site: String?
+                completion: .list(MarsSite.all.map(\.id)), transform: MarsPlace.parse)
+        var site: MarsPlace?
 
-        @Option(help: "A longitude instead of a site: 77.45E, 282.55W or -133.8 (east positive).")
-        var lon: String?
+        @Option(help: "A longitude instead of a site: 77.45E, 282.55W or -133.8 (east positive).", transform: MarsPlace.longitude)
+        var lon: MarsPlace?
 
         func validate() throws {
             if site != nil && lon != nil { throw ValidationError("give --site or --lon, not both") }
-            _ = try resolved()
         }
 
         /// What was given (`--site` or `--lon`), as `[mars] site` saves it; nil for neither.
-        var given: String? { site ?? lon }
+        var given: String? { (site ?? lon)?.text }
 
         /// The place given, else `saved` (config.toml's `[mars] site`), else the prime meridian.
         func resolved(saved: String? = nil) throws -> (name: String, longitude: MarsLongitude, landing: Double?) {
-            if let lon {
-                guard let longitude = MarsLongitude(parsing: lon) else {
-                    throw ValidationError("--lon '\(lon.prefix(40))' is not a longitude; use \(MarsLongitude.accepted)")
-                }
-                return Mars.place(longitude)
-            }
+            if let place = site ?? lon { return Mars.place(place) }
             do {
-                return try Mars.place(named: site ?? saved ?? "airy-0")
+                return try Mars.place(named: saved ?? "airy-0")
             } catch {
-                throw ValidationError((site == nil ? "[mars] site in config.toml: " : "") + error.message)
+                throw ValidationError("[mars] site in config.toml: " + error.message)
             }
         }
     }
 
-    /// A place from a site's name or a longitude (`77.45E`), as `--mars` and `[mars] site` take it.
+    /// A place from a site's name or a longitude (`77.45E`), as `[mars] site` takes it.
     static func place(named text: String) throws(ProtocolError) -> (name: String, longitude: MarsLongitude, landing: Double?) {
         if let longitude = MarsLongitude(parsing: text) { return place(longitude) }
-        let site = try MarsSite.named(text).get()
-        return (site.name, site.longitude, site.landing)
+        return place(.site(try MarsSite.named(text).get(), text: text))
+    }
+
+    static func place(_ place: MarsPlace) -> (name: String, longitude: MarsLongitude, landing: Double?) {
+        switch place {
+        case .site(let site, _): (site.name, site.longitude, site.landing)
+        case .longitude(let longitude, _): Mars.place(longitude)
+        }
     }
 
     static func place(_ longitude: MarsLongitude) -> (name: String, longitude: MarsLongitude, landing: Double?) {
@@ -85,22 +85,19 @@ struct MarsShow: ParsableCommand {
     @OptionGroup var options: ClientOptions
     @OptionGroup var place: Mars.Place
 
-    @Option(help: "The Earth instant: ISO-8601 with an offset or Z, e.g. 2000-01-06T00:00:00Z (default: now); live, it runs on from there.")
-    var at: String?
+    @Option(help: "The Earth instant: ISO-8601 with an offset or Z, e.g. 2000-01-06T00:00:00Z (default: now); live, it runs on from there.",
+            transform: OptionValue.instant)
+    var at: Double?
 
     @Flag(help: "Print the panel once and exit (as when the output is not a terminal).")
     var once = false
-
-    func validate() throws {
-        _ = try InstantOption.parse(at, option: "--at")
-    }
 
     func run() throws {
         let environment = ProcessEnvironment.current
         let config = ConfigStore(environment: environment)
         let settings = config.clockSettings()
         let (name, longitude, landing) = try place.resolved(saved: settings.marsSite)
-        let asked = try InstantOption.parse(at, option: "--at")
+        let asked = at
         let (leapSeconds, problem) = SystemLeapSeconds.load()
         let zone = World.zoneSource.systemZone()
         func reading(_ unix: Double) -> (reading: MarsReading, note: String?) {

@@ -27,21 +27,20 @@ struct MarsWhen: ParsableCommand {
     @Flag(help: "Local true solar time (the sundial's), instead of local mean solar time.")
     var solar = false
 
-    @Option(help: "Count from this instant: ISO-8601 with an offset or Z (default: now).")
-    var from: String?
+    @Option(help: "Count from this instant: ISO-8601 with an offset or Z (default: now).", transform: OptionValue.instant)
+    var from: Double?
 
     @Option(help: "How many instants to show, 1 to 1000.")
     var count = 5
 
     func validate() throws {
         guard (1...1000).contains(count) else { throw ValidationError("--count must be 1 to 1000, got \(count)") }
-        _ = try InstantOption.parse(from, option: "--from")
     }
 
     func run() throws {
         let (name, longitude, _) = try place.resolved(saved: ConfigStore(environment: ProcessEnvironment.current).clockSettings().marsSite)
         let timeOfDay = time
-        let start = try InstantOption.parse(from, option: "--from") ?? WallTime.seconds()
+        let start = from ?? WallTime.seconds()
         let (leapSeconds, problem) = SystemLeapSeconds.load()
         if let problem { Output.error("warning: \(problem)") }
         let zone = World.zoneSource.systemZone()

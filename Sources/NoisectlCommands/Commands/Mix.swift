@@ -21,10 +21,8 @@ struct MixCommand: ParsableCommand {
 
         @OptionGroup var options: ClientOptions
 
-        @Argument(help: "The mix's name: \(MixName.accepted). A mix of that name is replaced.")
+        @Argument(help: "The mix's name: \(MixName.accepted). A mix of that name is replaced.", transform: MixCommand.checked)
         var name: String
-
-        func validate() throws { try MixCommand.check(name) }
 
         func run() throws {
             try options.send("mix_save", args: ["name": name], as: MixInfo.self) { mix in
@@ -55,10 +53,8 @@ struct MixCommand: ParsableCommand {
 
         @OptionGroup var options: ClientOptions
 
-        @Argument(help: "The mix's name.", completion: .mixNames)
+        @Argument(help: "The mix's name.", completion: .mixNames, transform: MixCommand.checked)
         var name: String
-
-        func validate() throws { try MixCommand.check(name) }
 
         func run() throws {
             try options.send("mix_remove", args: ["name": name], as: MixInfo.self) { mix in
@@ -67,11 +63,13 @@ struct MixCommand: ParsableCommand {
         }
     }
 
-    /// A name as `play @NAME` gives it, with or without its `@`.
-    static func check(_ name: String) throws {
+    /// A name as `play @NAME` gives it, with or without its `@`; a transform, so a bad one is refused as the
+    /// command line is read.
+    static func checked(_ name: String) throws -> String {
         if let problem = MixName.problem(name) {
             throw ValidationError("mix name '\(name)' \(problem); a name has \(MixName.accepted)")
         }
+        return name
     }
 
     static func sounds(_ mix: MixInfo) -> String {

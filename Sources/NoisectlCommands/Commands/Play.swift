@@ -47,7 +47,7 @@ struct Play: ParsableCommand {
 
     func validate() throws {
         if let mix {
-            try MixCommand.check(mix)
+            _ = try MixCommand.checked(mix)
             if volume != nil {
                 throw ValidationError("a mix plays at the volumes it was saved with: leave out --volume (change one "
                     + "sound after with 'noisectl volume N --sound ID')")

@@ -46,12 +46,16 @@ struct Volume: ParsableCommand {
         }
     }
 
-    func validate() throws {
-        _ = try arguments
+    /// `arguments`, read once in `validate()`: a transform cannot, as "-5" arrives among the unrecognized arguments
+    /// and what it changes depends on `--sound`.
+    var request = Validated<VolumeArguments?>()
+
+    mutating func validate() throws {
+        request.value = try arguments
     }
 
     func run() throws {
-        let arguments = try self.arguments
+        let arguments = request.value
         try options.withDaemon { connection throws(ClientFailure) in
             let master: Double
             let playing: [PlayingSound]

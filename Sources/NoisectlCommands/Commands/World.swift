@@ -38,17 +38,20 @@ struct World: ParsableCommand {
                   completion: .timeZones)
         var zones: [String] = []
 
-        @Option(help: "Show the clocks at this instant instead of now (for scripts and tests): ISO-8601 with an offset or Z, e.g. 2024-11-23T15:00:00Z.")
-        var at: String?
+        @Option(help: "Show the clocks at this instant instead of now (for scripts and tests): ISO-8601 with an offset or Z, e.g. 2024-11-23T15:00:00Z.",
+                transform: OptionValue.instant)
+        var at: Double?
 
-        func validate() throws {
-            _ = try instant()
-            _ = try World.zoneRules(zones, from: World.zoneSource)
+        /// The zones given, read in `validate()`: every unknown one is named in one message.
+        var given = Validated<[ZoneRules]>()
+
+        mutating func validate() throws {
+            given.value = try World.zoneRules(zones, from: World.zoneSource)
         }
 
         func run() throws {
             let source = World.zoneSource
-            var rules = try World.zoneRules(zones, from: source)
+            var rules = given.value
             if zones.isEmpty {
                 let saved = ConfigStore().clockSettings().worldZones
                 for name in saved {
@@ -64,7 +67,7 @@ struct World: ParsableCommand {
                 }
             }
             let here = source.systemZone()
-            let rows = WorldClockRow.rows(at: try instant(), zones: rules, local: here)
+            let rows = WorldClockRow.rows(at: at.map { Int64($0) } ?? LocalTime.nowSeconds(), zones: rules, local: here)
             if options.json { return Output.json(Reply(here: here.identifier, zones: rows)) }
             Output.table(Self.table(rows)).forEach(Output.line)
         }
@@ -82,10 +85,6 @@ struct World: ParsableCommand {
             return [header] + rows.map { row in
                 [row.city, row.time] + (withDates ? [row.date ?? ""] : []) + [row.offset]
             }
-        }
-
-        private func instant() throws -> Int64 {
-            try InstantOption.parse(at, option: "--at").map { Int64($0) } ?? LocalTime.nowSeconds()
         }
     }
 

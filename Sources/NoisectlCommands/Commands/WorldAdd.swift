@@ -18,8 +18,12 @@ struct WorldAdd: ParsableCommand {
     @Argument(help: "IANA zone names, e.g. Europe/Berlin America/New_York.", completion: .timeZones)
     var zones: [String]
 
-    func validate() throws {
-        _ = try World.zoneRules(zones, from: World.zoneSource)
+    /// The zones' names as the tz database has them, read in `validate()`: every unknown one is named in one
+    /// message, before anything is saved.
+    var checked = Validated<[String]>()
+
+    mutating func validate() throws {
+        checked.value = try World.zoneRules(zones, from: World.zoneSource).map(\.identifier)
     }
 
     func run() throws {
@@ -28,7 +32,7 @@ struct WorldAdd: ParsableCommand {
             var zones = saved
             var added: [String] = []
             var alreadySaved: [String] = []
-            for zone in self.zones {
+            for zone in checked.value {
                 if zones.contains(zone) {
                     if !alreadySaved.contains(zone) { alreadySaved.append(zone) }
                 } else {

@@ -8,8 +8,8 @@ import NoiseTime
 /// The life given on the command line (`--birth`, `--years`, `--today`), so that `noisectl life` and `life grid`
 /// compute without the daemon and without stored settings. Without `--birth` they ask the daemon (`life_show`).
 struct LifeOptions: ParsableArguments {
-    @Option(help: "Compute without the daemon, for this birth date: YYYY-MM-DD.")
-    var birth: String?
+    @Option(help: "Compute without the daemon, for this birth date: YYYY-MM-DD.", transform: OptionValue.date)
+    var birth: LocalDate?
 
     @Option(help: "With --birth: the life expectancy in years, \(Limits.lifeYears.lowerBound) to \(Limits.lifeYears.upperBound) (default \(Limits.defaultLifeYears)).")
     var years: Int?
@@ -17,7 +17,11 @@ struct LifeOptions: ParsableArguments {
     @Option(help: "With --birth: count to this day, YYYY-MM-DD (default: today in the system's time zone).")
     var today: String?
 
-    func validate() throws {
+    /// `--today`, read in `validate()` rather than by a transform, to keep the message scripts match:
+    /// "--today: '2023-02-29' is not a date (…)".
+    var todayDate: LocalDate?
+
+    mutating func validate() throws {
         guard birth != nil else {
             for (option, given) in [("--today", today != nil), ("--years", years != nil)] where given {
                 throw ValidationError("\(option) goes with --birth: give the birth date too "
@@ -25,6 +29,7 @@ struct LifeOptions: ParsableArguments {
             }
             return
         }
+        todayDate = try today.map { try Self.date($0, option: "--today") }
         _ = try given(systemToday: Self.systemToday())
     }
 
@@ -32,11 +37,11 @@ struct LifeOptions: ParsableArguments {
     /// usage error that says what is accepted.
     func given(systemToday: LocalDate) throws -> (span: LifeSpan, today: LocalDate, figures: LifeFigures)? {
         guard let birth else { return nil }
+        let today = todayDate ?? systemToday
         do {
-            let span = try LifeSpan(birth: try Self.date(birth, option: "--birth"), years: years ?? Limits.defaultLifeYears)
-            let today = try today.map { try Self.date($0, option: "--today") } ?? systemToday
+            let span = try LifeSpan(birth: birth, years: years ?? Limits.defaultLifeYears)
             return (span, today, try span.figures(today: today))
-        } catch let error as LifeError {
+        } catch {
             throw ValidationError(error.description)
         }
     }

@@ -12,9 +12,9 @@ struct ObserverPlace {
     /// Why the place is only approximate, or nil.
     var note: String?
 
-    static func resolve(at text: String?, settings: LocationSetting,
+    static func resolve(at given: ObserverPlace?, settings: LocationSetting,
                         zones: SystemTimeZoneSource = World.zoneSource) throws -> ObserverPlace {
-        if let text { return try parse(text, option: "--at") }
+        if let given { return given }
         if let (latitude, longitude) = settings.coordinates {
             let position = GeodeticPosition(latitude: latitude, longitude: longitude, heightKm: settings.elevationMeters / 1000)
             return ObserverPlace(position: position, name: settings.name ?? format(position), note: nil)
@@ -26,8 +26,9 @@ struct ObserverPlace {
         return ObserverPlace(position: city.position, name: city.name, note: city.note)
     }
 
-    /// `51.5074,-0.1278`, `51.5074N,0.1278W` or with metres, `51.5074,-0.1278,35`.
-    static func parse(_ text: String, option: String) throws -> ObserverPlace {
+    /// `51.5074,-0.1278`, `51.5074N,0.1278W` or with metres, `51.5074,-0.1278,35`; a transform, so its messages
+    /// leave the option's name to argument-parser's.
+    static func parse(_ text: String) throws -> ObserverPlace {
         let fields = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.filter { $0 != " " } }
         let parts = fields.enumerated().map { index, field -> Double? in
             guard index < 2, let last = field.last, "NSEWnsew".contains(last) else { return Double(field) }
@@ -38,12 +39,12 @@ struct ObserverPlace {
             return hemisphere == "S" || hemisphere == "W" ? -value : value
         }
         guard (2...3).contains(parts.count), parts.allSatisfy({ $0?.isFinite == true }) else {
-            throw ValidationError("\(option) '\(text.prefix(40))' is not LAT,LON or LAT,LON,METRES "
+            throw ValidationError("'\(text.prefix(40))' is not LAT,LON or LAT,LON,METRES "
                 + "(e.g. 51.5074,-0.1278 or 51.5074N,0.1278W; degrees north and east are positive)")
         }
         let (latitude, longitude, metres) = (parts[0]!, parts[1]!, parts.count == 3 ? parts[2]! : 0)
         guard (-90...90).contains(latitude), (-180...180).contains(longitude), (-500...9000).contains(metres) else {
-            throw ValidationError("\(option): latitude -90 to 90, longitude -180 to 180 (east positive), "
+            throw ValidationError("latitude -90 to 90, longitude -180 to 180 (east positive), "
                 + "elevation -500 to 9000 m; got \(text.prefix(40))")
         }
         let position = GeodeticPosition(latitude: latitude, longitude: longitude, heightKm: metres / 1000)
