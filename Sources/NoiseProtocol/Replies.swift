@@ -1,12 +1,6 @@
 import NoiseCore
 /// The lines the daemon sends: replies and events. Encoding only; one line each, without the newline.
 public enum Replies {
-    struct Success<Payload: Encodable>: Encodable {
-        var id: RequestID
-        var ok = true
-        var data: Payload
-    }
-
     struct Failure: Encodable {
         var id: RequestID
         var ok = false
@@ -23,8 +17,31 @@ public enum Replies {
         public init() {}
     }
 
+    /// Protocol JSON encoded already (the status board keeps its last encoding), sent as it is.
+    public struct Encoded: Encodable, Sendable {
+        public let bytes: [UInt8]
+        public init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+        /// Inside another value it is read back and encoded as a part of it.
+        public func encode(to encoder: any Encoder) throws {
+            try JSONCoding.decode(JSONValue.self, from: bytes).encode(to: encoder)
+        }
+    }
+
+    /// `{"data":…,"id":…,"ok":true}`, the keys in the sorted order of every line; data encoded already is not
+    /// encoded again.
     public static func success(id: RequestID, data: some Encodable) throws -> [UInt8] {
-        try JSONCoding.line(Success(id: id, data: data))
+        let encoded = try (data as? Encoded)?.bytes ?? JSONCoding.line(data)
+        return Array(#"{"data":"#.utf8) + encoded + Array(#","id":"#.utf8) + (try json(id)) + Array(#","ok":true}"#.utf8)
+    }
+
+    /// An id as JSON; an integer's or null's text needs no encoder (a string's does: escapes).
+    private static func json(_ id: RequestID) throws -> [UInt8] {
+        switch id {
+        case .int(let value): Array(String(value).utf8)
+        case .none: Array("null".utf8)
+        case .string: try JSONCoding.line(id)
+        }
     }
 
     public static func failure(id: RequestID, error: ProtocolError) -> [UInt8] {

@@ -11,6 +11,26 @@ struct RepliesTests {
         #expect(text(line) == #"{"data":{"sound":"rain","volume":50},"id":9,"ok":true}"#)
     }
 
+    /// What the reply's assembly must equal: the envelope encoded whole.
+    struct Envelope<Payload: Encodable>: Encodable {
+        var id: RequestID
+        var ok = true
+        var data: Payload
+    }
+
+    @Test func aSuccessIsTheEnvelopeEncodedWholeAndEncodedDataIsSentAsItIs() throws {
+        for id in JSONSamples.ids {
+            for status in JSONSamples.statuses {
+                let line = try Replies.success(id: id, data: status)
+                #expect(line == (try JSONCoding.line(Envelope(id: id, data: status))))
+                let encoded = Replies.Encoded(try JSONCoding.line(status))
+                #expect(try Replies.success(id: id, data: encoded) == line)
+                // Inside another value, encoded data is a part of it like any other.
+                #expect(try JSONCoding.line(Envelope(id: id, data: encoded)) == line)
+            }
+        }
+    }
+
     @Test func failureHasAStableCodeAndAMessage() {
         let line = Replies.failure(id: .string("x"), error: ProtocolError(.unknownSound, "unknown sound 'q'"))
         #expect(text(line) == #"{"error":{"code":"unknown_sound","message":"unknown sound 'q'"},"id":"x","ok":false}"#)

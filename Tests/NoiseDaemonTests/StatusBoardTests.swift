@@ -26,7 +26,7 @@ struct StatusBoardTests {
 
         now.set(1.5)
         var status = board.status()
-        #expect(status.uptimeSeconds == 1.5)
+        #expect(status.uptimeSeconds == 1, "whole seconds")
         #expect(status.playing.map(\.state) == [.fadingIn, .fadingOut])
         // Fan fades out: rain's timer is when everything has stopped.
         #expect(status.sleepTimer == SleepTimerInfo(remainingSeconds: 8.5, fadeOutSeconds: 3))
@@ -53,5 +53,26 @@ struct StatusBoardTests {
         #expect(alarms?.lastOnset == OnsetInfo(writtenSeconds: -0.6, heardSeconds: 0))
         board.publish(CatalogSummary(sounds: 11, problems: ["x.mp3: not found"]))
         #expect(board.status().catalog == CatalogSummary(sounds: 11, problems: ["x.mp3: not found"]))
+    }
+
+    @Test func anUnchangedStatusIsEncodedOnceForEveryReader() throws {
+        let now = Now()
+        let board = StatusBoard(uptime: { now.read() })
+        let config = ConfigStatus(path: "/c.toml", found: false, problems: [])
+        let first = try board.encodedStatus(config: config)
+        now.set(0.9)
+        let again = try board.encodedStatus(config: config)
+        #expect(again == first)
+        #expect(again.withUnsafeBufferPointer { $0.baseAddress } == first.withUnsafeBufferPointer { $0.baseAddress },
+                "the same bytes, not an equal encoding")
+        // Each part that changes is in the next reader's encoding: the clock, a publish, the configuration.
+        now.set(1.2)
+        let later = try board.encodedStatus(config: config)
+        #expect(try JSONCoding.decode(StatusInfo.self, from: later).uptimeSeconds == 1)
+        board.publish(CatalogSummary(sounds: 4, problems: []))
+        #expect(try JSONCoding.decode(StatusInfo.self, from: try board.encodedStatus(config: config)).catalog.sounds == 4)
+        let found = ConfigStatus(path: "/c.toml", found: true, problems: [])
+        #expect(try JSONCoding.decode(StatusInfo.self, from: try board.encodedStatus(config: found)).config == found)
+        #expect(try board.encodedStatus(config: found) == JSONCoding.line(board.status(config: found)))
     }
 }

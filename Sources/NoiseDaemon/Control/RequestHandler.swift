@@ -57,7 +57,7 @@ public struct RequestHandler<C: Clock>: Sendable where C.Duration == Duration {
     private func run(_ command: Command) async throws -> (any Encodable & Sendable, Bool) {
         switch command {
         case .ping: return (Replies.Empty(), false)
-        case .status: return (status(), false)
+        case .status: return (try status(), false)
         case .sounds(let category): return (await player.sounds(category: category), false)
         case .play(let arguments): return (try await player.play(arguments), false)
         case .stop(let arguments): return (try await player.stop(arguments), false)
@@ -68,7 +68,7 @@ public struct RequestHandler<C: Clock>: Sendable where C.Duration == Duration {
         case .mixSave(let name): return (try await player.saveMix(named: name), false)
         case .mixList: return (try await player.mixes(), false)
         case .mixRemove(let name): return (try await player.removeMix(named: name), false)
-        case .subscribe: return (status(), true)
+        case .subscribe: return (try status(), true)
         case .importSound(let arguments): return (try await importSound(arguments), false)
         case .alarmAdd(let changes): return (try await scheduler.add(changes), false)
         case .alarmEdit(let id, let changes): return (try await scheduler.edit(id, changes), false)
@@ -97,11 +97,10 @@ public struct RequestHandler<C: Clock>: Sendable where C.Duration == Duration {
         }
     }
 
-    /// Read from the board the actors publish to, so it needs no turn on any of them.
-    func status() -> StatusInfo {
-        var status = player.board.status()
-        status.config = live.status
-        return status
+    /// Read from the board the actors publish to, so it needs no turn on any of them; encoded once for every reader
+    /// while it stays the same.
+    func status() throws -> Replies.Encoded {
+        Replies.Encoded(try player.board.encodedStatus(config: live.status))
     }
 
     struct Removed: Encodable, Sendable {

@@ -53,9 +53,23 @@ public final class StatusBoard: Sendable {
         var storeFailure: String?
         /// The D-Bus side's own snapshot, read each time the board is (`attach(desktop:)`).
         var desktop: (@Sendable () -> DesktopStatus)?
+        /// Counts the publishes: equal counts, equal parts.
+        var generation: UInt64 = 0
+    }
+
+    /// What a status is made of: the parts by their count, and what is read or worked out at each reading.
+    private struct Reading: Equatable {
+        var generation: UInt64
+        var uptimeSeconds: Double
+        var audio: AudioStatus
+        var desktop: DesktopStatus?
+        var config: ConfigStatus?
+        var playback: PlaybackInfo
     }
 
     private let parts = Mutex(Parts())
+    /// The last status encoded, by what it was made of.
+    private let lastEncoded = Mutex<(reading: Reading, line: [UInt8])?>(nil)
     /// The player's clock and the output thread's status, read each time the board is.
     private let uptime: @Sendable () -> Double
     private let audio: @Sendable () -> AudioStatus
@@ -66,24 +80,54 @@ public final class StatusBoard: Sendable {
         self.audio = audio
     }
 
-    public func publish(_ playback: Playback) { parts.withLock { $0.playback = playback } }
-    public func publish(_ catalog: CatalogSummary) { parts.withLock { $0.catalog = catalog } }
-    public func publish(onset: OnsetInfo?) { parts.withLock { $0.onset = onset } }
-    public func publish(_ alarms: AlarmsStatus) { parts.withLock { $0.alarms = alarms } }
-    public func publish(_ elements: ElementsStatus) { parts.withLock { $0.elements = elements } }
-    public func publish(storeFailure: String?) { parts.withLock { $0.storeFailure = storeFailure } }
-    public func attach(desktop: @escaping @Sendable () -> DesktopStatus) { parts.withLock { $0.desktop = desktop } }
+    public func publish(_ playback: Playback) { change { $0.playback = playback } }
+    public func publish(_ catalog: CatalogSummary) { change { $0.catalog = catalog } }
+    public func publish(onset: OnsetInfo?) { change { $0.onset = onset } }
+    public func publish(_ alarms: AlarmsStatus) { change { $0.alarms = alarms } }
+    public func publish(_ elements: ElementsStatus) { change { $0.elements = elements } }
+    public func publish(storeFailure: String?) { change { $0.storeFailure = storeFailure } }
+    public func attach(desktop: @escaping @Sendable () -> DesktopStatus) { change { $0.desktop = desktop } }
 
-    /// The status as of now; `config` is the caller's to fill in.
-    public func status() -> StatusInfo {
-        let now = (uptime() * 1000).rounded(.down) / 1000   // to the millisecond: finer than any client needs
+    private func change(_ body: (inout Parts) -> Void) {
+        parts.withLock {
+            body(&$0)
+            $0.generation &+= 1
+        }
+    }
+
+    /// The status as of now, with `config` (the caller's).
+    public func status(config: ConfigStatus? = nil) -> StatusInfo {
         let parts = self.parts.withLock { $0 }
+        return status(parts, read(parts, config: config))
+    }
+
+    /// `status(config:)` as protocol JSON. Status changes rarely and is read often (status bars, `watch`, each open
+    /// page of a web face), so while what it is made of stays the same every reader is given the one encoding.
+    public func encodedStatus(config: ConfigStatus) throws -> [UInt8] {
+        let parts = self.parts.withLock { $0 }
+        let reading = read(parts, config: config)
+        if let last = lastEncoded.withLock({ $0 }), last.reading == reading { return last.line }
+        let line = try JSONCoding.line(status(parts, reading))
+        lastEncoded.withLock { $0 = (reading, line) }
+        return line
+    }
+
+    private func read(_ parts: Parts, config: ConfigStatus?) -> Reading {
+        let clock = uptime()
+        let now = (clock * 1000).rounded(.down) / 1000   // to the millisecond: finer than any client needs
+        // Uptime in whole seconds, as mpd's `stats` gives it: an unchanged status then encodes the same for every
+        // reader within the second.
+        return Reading(generation: parts.generation, uptimeSeconds: clock.rounded(.down), audio: audio(),
+                       desktop: parts.desktop?(), config: config, playback: parts.playback.info(at: now))
+    }
+
+    private func status(_ parts: Parts, _ reading: Reading) -> StatusInfo {
         var alarms = parts.alarms
         alarms?.lastOnset = parts.onset
         // A store that cannot be written at all says so first; else the last change it refused.
         if alarms?.storeProblem == nil { alarms?.storeProblem = parts.storeFailure }
-        return StatusInfo(uptimeSeconds: now, audio: audio(), playback: parts.playback.info(at: now),
-                          catalog: parts.catalog, alarms: alarms, desktop: parts.desktop?(),
+        return StatusInfo(uptimeSeconds: reading.uptimeSeconds, audio: reading.audio, playback: reading.playback,
+                          catalog: parts.catalog, alarms: alarms, config: reading.config, desktop: reading.desktop,
                           elements: parts.elements)
     }
 }
