@@ -69,9 +69,22 @@ public final class DaemonConnection {
     /// Whether a whole line was already read from the socket and waits here (`poll` cannot see it).
     public var hasBufferedLine: Bool { pending.contains(UInt8(ascii: "\n")) }
 
-    /// Sends a command (its `args` left out when nil) and returns its reply's data; events arriving meanwhile
-    /// are skipped.
+    /// Sends a command (its `args` left out when nil) and returns its reply's data as a tree (for `--json` and
+    /// single fields); events arriving meanwhile are skipped.
     public func request(_ command: String, args: (some Encodable)? = Replies.Empty?.none) throws(ClientFailure) -> ReplyData {
+        let (value, line) = try exchange(command, args: args, as: JSONValue.self)
+        return ReplyData(value: value, line: line)
+    }
+
+    /// Sends a command and returns its reply's data as `type`, each line decoded once; events arriving meanwhile are
+    /// skipped, their data unread.
+    public func request<T: Decodable>(_ command: String, args: (some Encodable)? = Replies.Empty?.none,
+                                      as type: T.Type) throws(ClientFailure) -> T {
+        try exchange(command, args: args, as: type).data
+    }
+
+    private func exchange<T: Decodable>(_ command: String, args: (some Encodable)?,
+                                        as type: T.Type) throws(ClientFailure) -> (data: T, line: [UInt8]) {
         let id = nextID
         nextID += 1
         let line: [UInt8]
@@ -84,11 +97,19 @@ public final class DaemonConnection {
         try awaitGreeting()
         try sent.get()
         while true {
-            let reply = try nextIncoming()
+            let line = try readLine()
+            let reply: ReplyLine<T>
+            do {
+                reply = try JSONCoding.decode(ReplyLine<T>.self, from: line)
+            } catch {
+                // Not the shape of any line: the daemon is not speaking the protocol. A reply of the wrong shape.
+                guard (try? JSONCoding.decode(IncomingLine.self, from: line)) != nil else { throw Self.notProtocol(line) }
+                throw Self.unexpected(error)
+            }
             guard reply.event == nil else { continue }
             if let error = reply.error { throw .refused(error) }
-            guard reply.id == .int(id) else { continue }
-            return reply.payload
+            guard reply.id == .int(id), let data = reply.data else { continue }
+            return (data, line)
         }
     }
 
@@ -96,7 +117,7 @@ public final class DaemonConnection {
         do {
             return try JSONCoding.decode(TypedData<T>.self, from: reply.line).data
         } catch {
-            throw ClientFailure(message: "unexpected reply from the daemon: \(JSONCoding.reason(error))", code: nil, exitCode: 1)
+            throw Self.unexpected(error)
         }
     }
 
@@ -113,8 +134,16 @@ public final class DaemonConnection {
             incoming.bytes = line
             return incoming
         } catch {
-            throw .unreachable("the daemon sent a line that is not protocol JSON: \(String(decoding: line.prefix(200), as: UTF8.self))")
+            throw Self.notProtocol(line)
         }
+    }
+
+    private static func notProtocol(_ line: [UInt8]) -> ClientFailure {
+        .unreachable("the daemon sent a line that is not protocol JSON: \(String(decoding: line.prefix(200), as: UTF8.self))")
+    }
+
+    private static func unexpected(_ error: any Error) -> ClientFailure {
+        ClientFailure(message: "unexpected reply from the daemon: \(JSONCoding.reason(error))", code: nil, exitCode: 1)
     }
 
     /// The next raw line, without its newline.

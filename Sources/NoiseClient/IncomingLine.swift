@@ -29,3 +29,23 @@ public struct ReplyData: Encodable {
 struct TypedData<Payload: Decodable>: Decodable {
     var data: Payload
 }
+
+/// A line read once, straight into the type its command expects: a reply's data is decoded as `Payload`; an event's
+/// (skipped while a reply is awaited) is not decoded at all.
+struct ReplyLine<Payload: Decodable>: Decodable {
+    var id: RequestID?
+    var event: String?
+    var error: ProtocolError?
+    var data: Payload?
+
+    private enum CodingKeys: CodingKey { case id, event, data, error }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decodeIfPresent(RequestID.self, forKey: .id)
+        event = try container.decodeIfPresent(String.self, forKey: .event)
+        error = try container.decodeIfPresent(ProtocolError.self, forKey: .error)
+        guard event == nil, error == nil else { return }
+        data = try container.decode(Payload.self, forKey: .data)
+    }
+}

@@ -47,7 +47,7 @@ struct GratitudeCommand: ParsableCommand {
             try options.withDaemon { connection throws(ClientFailure) in
                 var args: [String: String] = date.map { ["date": $0.description] } ?? [:]
                 if text.isEmpty {
-                    let shown = try connection.decode(try connection.request("gratitude_show", args: args), as: GratitudeShown.self)
+                    let shown = try connection.request("gratitude_show", args: args, as: GratitudeShown.self)
                     guard let edited = try Self.edit(shown) else { return Output.line("Nothing changed.") }
                     args["text"] = edited
                     args["mode"] = GratitudeWriteMode.replace.rawValue
@@ -55,9 +55,11 @@ struct GratitudeCommand: ParsableCommand {
                     args["text"] = text.joined(separator: " ")
                     args["mode"] = (append ? GratitudeWriteMode.append : replace ? .replace : .new).rawValue
                 }
-                var data: ReplyData
-                switch Result(catching: { () throws(ClientFailure) in try connection.request("gratitude_write", args: args) }) {
-                case .success(let reply): data = reply
+                var saved: GratitudeSaved
+                switch Result(catching: { () throws(ClientFailure) in
+                    try connection.request("gratitude_write", args: args, as: GratitudeSaved.self)
+                }) {
+                case .success(let reply): saved = reply
                 case .failure(let failure):
                     guard failure.code == .entryExists else { throw failure }
                     guard Self.askToReplace() else {
@@ -66,10 +68,9 @@ struct GratitudeCommand: ParsableCommand {
                             exitCode: 1)
                     }
                     args["mode"] = GratitudeWriteMode.replace.rawValue
-                    data = try connection.request("gratitude_write", args: args)
+                    saved = try connection.request("gratitude_write", args: args, as: GratitudeSaved.self)
                 }
-                if options.json { return Output.json(data) }
-                let saved = try connection.decode(data, as: GratitudeSaved.self)
+                if options.json { return Output.json(saved) }
                 let verb = ["new": "Saved", "replace": "Replaced", "append": "Added to"][saved.action] ?? "Saved"
                 Output.line("\(verb) the entry for \(saved.entry.date); last saved \(HabitCommand.clock(saved.entry.savedAt)).")
             }
@@ -247,7 +248,7 @@ struct GratitudeCommand: ParsableCommand {
             try options.withDaemon { connection throws(ClientFailure) in
                 // The whole file is checked before the first batch goes, against the daemon's today: a batch the
                 // daemon refuses after others were stored would leave half an import. Each batch is one transaction.
-                let today = try connection.decode(try connection.request("life_show"), as: LifeInfo.self).today
+                let today = try connection.request("life_show", as: LifeInfo.self).today
                 if let problem = DiaryImport.problem(entries, today: today) {
                     throw ClientFailure(message: "\(file): \(problem); nothing was imported", code: .invalidArgument,
                                         exitCode: 1)
@@ -258,7 +259,7 @@ struct GratitudeCommand: ParsableCommand {
                 var total = GratitudeImported()
                 for (index, batch) in batches.enumerated() {
                     let args = StagedBatch(entries: batch.entries, stage: stage, last: index == batches.count - 1)
-                    total = try connection.decode(try connection.request("gratitude_import", args: args), as: GratitudeImported.self)
+                    total = try connection.request("gratitude_import", args: args, as: GratitudeImported.self)
                 }
                 if options.json { return Output.json(total) }
                 Output.line("Imported \(entries.count) \(entries.count == 1 ? "entry" : "entries") from \(file): \(total.added) added, \(total.replaced) replaced "

@@ -52,9 +52,8 @@ struct LifeShow: ParsableCommand {
             }
         }
         try client.withDaemon { connection throws(ClientFailure) in
-            let data = try connection.request("life_show")
-            if client.json { return Output.json(data) }
-            let source = LifeDaemonSource(connection: connection, info: try connection.decode(data, as: LifeInfo.self),
+            if client.json { return Output.json(try connection.request("life_show")) }
+            let source = LifeDaemonSource(connection: connection, info: try connection.request("life_show", as: LifeInfo.self),
                                           at: wall)
             LiveView.show(once: once, size: frameSize, asked: nil, wall: wall) { unix, size in
                 LifeGridFace.render(source.reading(at: unix), size: size, style: style)

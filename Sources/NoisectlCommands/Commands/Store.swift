@@ -21,10 +21,9 @@ struct Store: ParsableCommand {
         func run() throws {
             var sound = true
             try options.withDaemon { connection throws(ClientFailure) in
-                let data = try connection.request("store_check")
-                let check = try connection.decode(data, as: StoreCheck.self)
+                let check = try connection.request("store_check", as: StoreCheck.self)
                 sound = check.sound
-                if options.json { return Output.json(data) }
+                if options.json { return Output.json(check) }
                 var rows = [["Store", check.path ?? "in memory"], ["Sound", check.sound ? "yes" : "no"]]
                 rows += check.integrity.prefix(5).map { ["SQLite", $0] }
                 rows.append(["Alarms", "\(check.alarms) readable"

@@ -60,11 +60,10 @@ struct Volume: ParsableCommand {
             let master: Double
             let playing: [PlayingSound]
             if let arguments {
-                let reply = try connection.request("volume", args: arguments)
-                let playback = try connection.decode(reply, as: PlaybackInfo.self)
+                let playback = try connection.request("volume", args: arguments, as: PlaybackInfo.self)
                 (master, playing) = (playback.masterVolume, playback.playing)
             } else {
-                let status = try connection.decode(try connection.request("status"), as: StatusInfo.self)
+                let status = try connection.request("status", as: StatusInfo.self)
                 (master, playing) = (status.masterVolume, status.playing)
             }
             guard let sound else {

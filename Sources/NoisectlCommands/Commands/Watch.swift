@@ -19,7 +19,7 @@ struct Watch: ParsableCommand {
 
     func run() throws {
         try options.withDaemon { connection throws(ClientFailure) in
-            let status = try connection.decode(try connection.request("subscribe"), as: StatusInfo.self)
+            let status = try connection.request("subscribe", as: StatusInfo.self)
             if !options.json { Output.line("Watching noised \(status.version); Ctrl-C to stop.") }
             Output.flush()
             var seen = 0

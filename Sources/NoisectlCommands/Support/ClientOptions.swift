@@ -28,9 +28,8 @@ struct ClientOptions: ParsableArguments {
     func send<T: Decodable>(_ command: String, args: (some Encodable)? = Replies.Empty?.none, as type: T.Type,
                             _ show: (T) -> Void) throws {
         try withDaemon { connection throws(ClientFailure) in
-            let data = try connection.request(command, args: args)
-            if json { return Output.json(data) }
-            show(try connection.decode(data, as: type))
+            if json { return Output.json(try connection.request(command, args: args)) }
+            show(try connection.request(command, args: args, as: type))
         }
     }
 

@@ -33,7 +33,7 @@ final class ClockDaemonLink {
         do {
             let fresh = try DaemonConnection(path: path, waitLimit: Limits.clockDaemonWaitSeconds)
             connection = fresh
-            status = try fresh.decode(try fresh.request("subscribe"), as: StatusInfo.self)
+            status = try fresh.request("subscribe", as: StatusInfo.self)
             lifeDay = nil
         } catch {
             drop()
@@ -67,7 +67,7 @@ final class ClockDaemonLink {
         guard followsLife, let connection, lifeDay != today else { return }
         lifeDay = today
         do {
-            life = try connection.decode(try connection.request("life_show"), as: LifeInfo.self)
+            life = try connection.request("life_show", as: LifeInfo.self)
         } catch {
             life = nil
             if error.exitCode == 3 { drop() }
@@ -77,7 +77,7 @@ final class ClockDaemonLink {
     private func refresh() {
         guard let connection else { return }
         do {
-            status = try connection.decode(try connection.request("status"), as: StatusInfo.self)
+            status = try connection.request("status", as: StatusInfo.self)
         } catch {
             drop()
         }
@@ -90,13 +90,13 @@ final class ClockDaemonLink {
             let said: String
             switch action {
             case .snooze:
-                let alarms = try connection.decode(try connection.request("snooze"), as: [AlarmInfo].self)
+                let alarms = try connection.request("snooze", as: [AlarmInfo].self)
                 said = alarms.first?.snoozedUntil.map { "Snoozed until " + AlarmText.clock($0) } ?? "Snoozed"
             case .dismiss:
                 _ = try connection.request("dismiss")
                 said = "Dismissed"
             case .toggle:
-                let playback = try connection.decode(try connection.request("toggle"), as: PlaybackInfo.self)
+                let playback = try connection.request("toggle", as: PlaybackInfo.self)
                 said = playback.state == .playing ? "Playing " + playback.lastPlayed.joined(separator: ", ") : "Paused"
             }
             refresh()
