@@ -87,11 +87,23 @@ let package = Package(
         // D-Bus: MPRIS, notifications and logind, on a thread of its own.
         .target(name: "NoiseDBus", dependencies: ["NoiseProtocol", "NoiseSystem", "CSystemd", "CLinux"], swiftSettings: strict),
 
-        // Actors, the control server and the services they run in.
+        // The control socket: connections, lines, limits and the events' fan-out; what a request does is the daemon's.
+        .target(
+            name: "NoiseControl",
+            dependencies: [
+                "NoiseCore", "NoiseProtocol", "NoiseSystem",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+        // Actors and the services they run in.
         .target(
             name: "NoiseDaemon",
             dependencies: [
-                "NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "NoiseConfig", "NoiseProtocol",
+                "NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "NoiseConfig", "NoiseProtocol", "NoiseControl",
                 "NoiseAudio", "NoiseStore", "NoiseSystem", "NoiseDBus", "TimeScales", "Orbits", "LifeCalendar", "CLinux", "CSystemd",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -172,7 +184,7 @@ let package = Package(
             name: "noise-fuzz",
             dependencies: [
                 "NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "NoiseConfig", "NoiseProtocol",
-                "NoiseDaemon", "NoiseAudio", "NoiseStore", "NoiseSystem", "NoiseTesting", "CFuzzer",
+                "NoiseDaemon", "NoiseControl", "NoiseAudio", "NoiseStore", "NoiseSystem", "NoiseTesting", "CFuzzer",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/fuzz/noise-fuzz",
@@ -184,7 +196,7 @@ let package = Package(
         .testTarget(name: "NoiseSystemTests", dependencies: pureCore + ["NoiseSystem"], swiftSettings: strict),
         .testTarget(
             name: "NoiseDaemonTests",
-            dependencies: pureCore + ["NoiseDaemon", "NoiseAudio", "NoiseStore", "NoiseSystem", "NoiseTesting", "NoiseDBus",
+            dependencies: pureCore + ["NoiseDaemon", "NoiseControl", "NoiseAudio", "NoiseStore", "NoiseSystem", "NoiseTesting", "NoiseDBus",
                            .product(name: "GRDB", package: "GRDB.swift"),
                            .product(name: "Logging", package: "swift-log"),
                            .product(name: "NIOCore", package: "swift-nio"),
@@ -206,7 +218,7 @@ let package = Package(
         // Thirty days of alarms through the scheduler actor in seconds (`swift test --filter NoiseSoakTests`).
         .testTarget(
             name: "NoiseSoakTests",
-            dependencies: pureCore + ["NoiseDaemon", "NoiseStore", "NoiseSystem", "NoiseTesting",
+            dependencies: pureCore + ["NoiseDaemon", "NoiseControl", "NoiseStore", "NoiseSystem", "NoiseTesting",
                            .product(name: "Logging", package: "swift-log"),
                            .product(name: "NIOCore", package: "swift-nio"),
                            .product(name: "NIOEmbedded", package: "swift-nio")],

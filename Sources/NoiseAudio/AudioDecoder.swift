@@ -20,4 +20,8 @@ public protocol AudioDecoder: AnyObject {
     /// Goes back to the first sample, so that the next read continues the loop without a gap or padding. Throws a
     /// `DecodeError` when the file cannot seek.
     func rewind() throws(DecodeError)
+
+    /// Decodes the file, from a decoder that has read nothing yet, whole into memory, seamless to loop. Refuses
+    /// more than `maxFrames` (at 44.1 kHz) and a file with no audio.
+    func decodeWhole(maxFrames: Int) throws(DecodeError) -> PCMBuffer
 }

@@ -112,10 +112,13 @@ public final class MP3Decoder: AudioDecoder {
 
     /// Decodes a whole file into memory. Refuses files longer than `maxFrames` and files with no audio.
     public static func decodeAll(path: String, maxFrames: Int = .max) throws(DecodeError) -> PCMBuffer {
-        let decoder = try MP3Decoder(path: path)
+        try MP3Decoder(path: path).decodeWhole(maxFrames: maxFrames)
+    }
+
+    public func decodeWhole(maxFrames: Int) throws(DecodeError) -> PCMBuffer {
         var samples: [Int16] = []
-        samples.reserveCapacity(min(decoder.frameCount() ?? 0, maxFrames) * AudioFormat.channels)
-        guard try decoder.readToEnd(maxFrames: maxFrames, { samples += $0 }) > 0 else {
+        samples.reserveCapacity(min(frameCount() ?? 0, maxFrames) * AudioFormat.channels)
+        guard try readToEnd(maxFrames: maxFrames, { samples += $0 }) > 0 else {
             throw DecodeError(path: path, reason: "no MPEG audio found in the file")
         }
         return PCMBuffer(samples: samples)

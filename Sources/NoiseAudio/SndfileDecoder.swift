@@ -146,15 +146,18 @@ public final class SndfileDecoder: AudioDecoder {
     /// Decodes a whole file into memory; at another rate the whole loop is resampled as a circle, so it wraps
     /// seamlessly. Refuses files longer than `maxFrames` (at 44.1 kHz) and files with no audio.
     static func decodeAll(path: String, kind: AudioFileKind, maxFrames: Int) throws(DecodeError) -> PCMBuffer {
-        let decoder = try SndfileDecoder(path: path, kind: kind)
+        try SndfileDecoder(path: path, kind: kind).decodeWhole(maxFrames: maxFrames)
+    }
+
+    public func decodeWhole(maxFrames: Int) throws(DecodeError) -> PCMBuffer {
         var samples: [Int16] = []
-        samples.reserveCapacity(min(max(0, decoder.sourceFrames), maxFrames) * AudioFormat.channels)
-        guard try decoder.readSourceToEnd(maxFrames: maxFrames, { samples += $0 }) > 0 else { throw decoder.noAudio }
-        guard decoder.resampler != nil else { return PCMBuffer(samples: samples) }
+        samples.reserveCapacity(min(max(0, sourceFrames), maxFrames) * AudioFormat.channels)
+        guard try readSourceToEnd(maxFrames: maxFrames, { samples += $0 }) > 0 else { throw noAudio }
+        guard resampler != nil else { return PCMBuffer(samples: samples) }
         do {
-            return PCMBuffer(samples: try Resampler.resampleLoop(samples, from: decoder.sourceRate))
+            return PCMBuffer(samples: try Resampler.resampleLoop(samples, from: sourceRate))
         } catch {
-            throw DecodeError(path: path, reason: "cannot resample from \(decoder.sourceRate) Hz: \(error.message)")
+            throw DecodeError(path: path, reason: "cannot resample from \(sourceRate) Hz: \(error.message)")
         }
     }
 

@@ -11,11 +11,11 @@ import NoiseProtocol
 /// The control socket, shaped like SwiftNIO's own servers: one `NIOAsyncChannel` per connection, served by its own
 /// child task (one reply per request line, in order; events for subscribers). A connection is admitted (the
 /// connection limit, `SO_PEERCRED`) and greeted as it opens; `ControlConnectionHandler` frames its lines.
-struct ControlServer<C: Clock>: Service where C.Duration == Duration {
+public struct ControlServer<Handler: ControlRequests>: Service {
     let path: String
     /// A listening socket passed by systemd (socket activation); nil binds `path` itself.
     let listenDescriptor: Int32?
-    let handler: RequestHandler<C>
+    let handler: Handler
     let hub: EventHub
     let logger: Logger
     let onListening: @Sendable () -> Void
@@ -34,7 +34,18 @@ struct ControlServer<C: Clock>: Service where C.Duration == Duration {
         case refused
     }
 
-    func run() async throws {
+    public init(path: String, listenDescriptor: Int32?, handler: Handler, hub: EventHub, logger: Logger,
+                onListening: @escaping @Sendable () -> Void, onStopping: @escaping @Sendable () -> Void) {
+        self.path = path
+        self.listenDescriptor = listenDescriptor
+        self.handler = handler
+        self.hub = hub
+        self.logger = logger
+        self.onListening = onListening
+        self.onStopping = onStopping
+    }
+
+    public func run() async throws {
         let listener: Int32
         if let listenDescriptor {
             // systemd made the socket file and owns it: we neither set its mode nor remove it.

@@ -2,16 +2,10 @@ import Glibc
 import NoiseCore
 import NoiseSystem
 
-/// A reason the daemon cannot start; printed as is, then the daemon exits non-zero.
-public struct StartupError: Error, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
-}
-
 /// Prepares the control socket's place on disk: folders no other user can write to (`SocketFolders`), no second
 /// daemon on the same socket, and no stale socket file left by a daemon that crashed.
-enum SocketSetup {
-    static func prepare(_ location: SocketLocation) throws(StartupError) {
+public enum SocketSetup {
+    public static func prepare(_ location: SocketLocation) throws(StartupError) {
         let path = location.path
         guard path.utf8.count < 108 else {
             throw StartupError("socket path is \(path.utf8.count) bytes; Unix sockets allow at most 107: \(path)")

@@ -1,3 +1,4 @@
+import NoiseControl
 import CLinux
 import Glibc
 import Logging

@@ -1,3 +1,4 @@
+import NoiseControl
 import GRDB
 import Logging
 import NoiseStore

@@ -1,3 +1,4 @@
+@testable import NoiseControl
 import NIOCore
 import NIOEmbedded
 import NoiseCore

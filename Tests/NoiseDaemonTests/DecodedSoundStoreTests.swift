@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import NoiseAudio
+import NoiseCore
 @testable import NoiseDaemon
 
 /// The real store against a temporary folder: what is saved comes back only while it stands for the file.
@@ -156,5 +157,31 @@ final class DecodedSoundStoreTests {
         }
         #expect(entries(store).allSatisfy { $0.hasSuffix(".pcm") })
         #expect(entries(store).count == 2)
+    }
+
+    /// The first play of a sound never decoded: the decoder that opened the file decodes it (the file is opened
+    /// and its kind read once), the sound is whole when handed over, and the copy on disk is written after it.
+    @Test(arguments: [true, false])
+    func aFirstPlayDecodesTheFileItOpenedAndKeepsTheCopyAfter(progressive: Bool) async throws {
+        let repository = "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
+        let path = root + "/sounds/rain.mp3"
+        try FileManager.default.copyItem(atPath: repository + "/sounds/rain.mp3", toPath: path)
+        let store = DiskDecodedSoundStore(folder: root + "/decoded")
+        let whole = try AudioDecoding.decodeAll(path: path)
+        guard case .buffer(let buffer) = try await SoundLoader.load(path: path, maxCachedBytes: 64 << 20, store: store,
+                                                                  progressive: progressive) else {
+            Issue.record("a sound that fits the cache is a buffer")
+            return
+        }
+        #expect(buffer.readyFrames == whole.frameCount && buffer.samples == whole.samples)
+        // The copy comes on a file-work thread: wait for its file (renamed into place whole), with a deadline.
+        let kept = DecodedSoundFile.fileName(forSourcePath: path)
+        let deadline = ContinuousClock.now + .seconds(30)
+        while !entries(store).contains(kept), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        let source = try #require(store.source(for: path))
+        let saved = try #require(loadWhole(store, source))
+        #expect(saved.samples == whole.samples)
     }
 }

@@ -1,3 +1,4 @@
+import NoiseControl
 import NoiseTesting
 import Testing
 @testable import NoiseAudio

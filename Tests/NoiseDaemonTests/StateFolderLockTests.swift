@@ -1,5 +1,6 @@
 import Glibc
 import Logging
+import NoiseCore
 import Testing
 @testable import NoiseDaemon
 

@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import NoiseCore
 import NoiseSystem
 
 /// The wall clock on Linux: a timerfd on `CLOCK_REALTIME_ALARM` when the process holds `CAP_WAKE_ALARM` (so an

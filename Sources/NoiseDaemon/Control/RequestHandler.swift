@@ -1,4 +1,5 @@
 import Logging
+import NoiseControl
 import NoiseAudio
 import NoiseCore
 import NoiseAlarms
@@ -6,13 +7,7 @@ import NoiseProtocol
 
 /// Answers one request line: decodes it, carries it out on the player, encodes the reply.
 /// Errors become error replies; nothing a client sends can throw past here.
-public struct RequestHandler<C: Clock>: Sendable where C.Duration == Duration {
-    /// A reply line, and whether the connection now wants events.
-    public struct Outcome: Sendable {
-        public var line: [UInt8]
-        public var subscribes = false
-    }
-
+public struct RequestHandler<C: Clock>: ControlRequests where C.Duration == Duration {
     let player: Player<C>
     let scheduler: AlarmScheduler
     let loader: CatalogLoader
@@ -34,11 +29,11 @@ public struct RequestHandler<C: Clock>: Sendable where C.Duration == Duration {
         self.logger = logger
     }
 
-    public func reply(to line: some Collection<UInt8>) async -> Outcome {
+    public func reply(to line: some Collection<UInt8>) async -> ControlReply {
         let request: Request
         switch RequestDecoder.decode(line) {
         case .success(let decoded): request = decoded
-        case .failure(let failure): return Outcome(line: Replies.failure(id: failure.id, error: failure.error))
+        case .failure(let failure): return ControlReply(line: Replies.failure(id: failure.id, error: failure.error))
         }
         if faults.slowReplies {
             logger.warning("NOISED_TEST_FAULTS=slow-replies: holding request \(request.id) for 1 s")
@@ -46,11 +41,11 @@ public struct RequestHandler<C: Clock>: Sendable where C.Duration == Duration {
         }
         do {
             let (data, subscribes) = try await run(request.command)
-            return Outcome(line: try Replies.success(id: request.id, data: data), subscribes: subscribes)
+            return ControlReply(line: try Replies.success(id: request.id, data: data), subscribes: subscribes)
         } catch let error as ProtocolError {
-            return Outcome(line: Replies.failure(id: request.id, error: error))
+            return ControlReply(line: Replies.failure(id: request.id, error: error))
         } catch {
-            return Outcome(line: Replies.failure(id: request.id, error: ProtocolError(.internal, "\(error)")))
+            return ControlReply(line: Replies.failure(id: request.id, error: ProtocolError(.internal, "\(error)")))
         }
     }
 

@@ -1,3 +1,4 @@
+import NoiseControl
 import Logging
 import NoiseDBus
 import ServiceLifecycle

@@ -1,3 +1,4 @@
+import NoiseControl
 import LifeCalendar
 import Logging
 import NoiseCore

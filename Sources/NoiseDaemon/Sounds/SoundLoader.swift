@@ -35,19 +35,19 @@ enum SoundLoader {
                 finish()
                 if !kept.buffer.failed { return .buffer(kept.buffer) }
             }
+            // Opened, and its kind read, once: the decoder that measures the file decodes it.
             let decoder = try AudioDecoding.open(path: path)
             guard let frames = decoder.frameCount(), frames >= shortest else {
                 throw DecodeError(path: path, reason: "it holds \(decoder.frameCount() ?? 0) frames of audio, under \(Limits.minImportSeconds) s")
             }
-            if frames <= maxFrames {
-                let buffer = try AudioDecoding.decodeAll(path: path, maxFrames: maxFrames)
-                guard buffer.frameCount >= shortest else {
-                    throw DecodeError(path: path, reason: "it decodes to \(buffer.frameCount) frames of audio, under \(Limits.minImportSeconds) s")
-                }
-                if let store, let source { store.save(buffer, for: source) }
-                return .buffer(buffer)
+            guard frames <= maxFrames else { return .stream(decoder) }
+            let buffer = try decoder.decodeWhole(maxFrames: maxFrames)
+            guard buffer.frameCount >= shortest else {
+                throw DecodeError(path: path, reason: "it decodes to \(buffer.frameCount) frames of audio, under \(Limits.minImportSeconds) s")
             }
-            return .stream(decoder)
+            // The copy on disk is written after the sound is handed over, off the path to its first frame.
+            if let store, let source { FileWork.start { store.save(buffer, for: source) } }
+            return .buffer(buffer)
         }
     }
 

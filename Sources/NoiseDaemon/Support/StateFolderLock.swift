@@ -1,4 +1,5 @@
 import Glibc
+import NoiseCore
 import Logging
 
 /// One daemon per state folder: two daemons over one alarm store each ring alarms the other cannot see, and every

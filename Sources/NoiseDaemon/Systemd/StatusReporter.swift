@@ -1,3 +1,4 @@
+import NoiseControl
 import NoiseCore
 import ServiceLifecycle
 

@@ -1,3 +1,4 @@
+import NoiseControl
 import NoiseAudio
 import NoiseCore
 import NoiseDaemon
