@@ -149,7 +149,7 @@ def sound_rows(s: dict) -> tuple[list[list[str]], list[list[str]], list[str]]:
                      f"recording, median of {n}", ms(o), f"{ms(p)} mpd", ratio(o, p), "≤ 1.0",
                 met_ratio(o, p, 1.0)),
             row("9c", f"time to sound, first play: row 9 with no decoded copy on disk either (the 60 s white.mp3 "
-                      f"decoded from the file as it plays), median of {n}", ms(c), f"{ms(p)} mpd", ratio(c, p), "≤ 1.5",
+                      f"decoded from the file), median of {n}", ms(c), f"{ms(p)} mpd", ratio(c, p), "≤ 1.5",
                 met_ratio(c, p, 1.5))]
     ex = {k: med(r["exit"] for r in s[k]) for k in KINDS}
     supp = [row("", f"row 9 without a restart (white already in noised's memory), median of {n}", ms(m),
@@ -186,8 +186,7 @@ run by run, {a.sound_runs} runs each: noised restarted just before (1 s to settl
 decoded sounds is empty and the play loads the decoded copy that an earlier play left on disk (in the page
 cache, as mpd's mp3 is): an ordinary play after a restart, row 9; noised again without a restart, white
 already in its memory (a supplementary row); noised restarted with its decoded copies on disk deleted too,
-so the play decodes the 60 s white.mp3 from the file (its first block, then the rest behind it as it plays):
-the first play of a sound, row 9c; and mpd. Every run starts from stopped and silent: after each
+so the play decodes the 60 s white.mp3 from the file: the first play of a sound, row 9c; and mpd. Every run starts from stopped and silent: after each
 play (left to sound for at least {AFTER:g} s) the player is stopped (`noisectl stop --fade 0`, `mpc stop`) and the
 next run waits until the last 200 ms of the recording are digital silence. The frame is mapped to wall time
 as for row 7: the null sink is paced in real time, so frame n is heard at t0 + n / 44100, with t0 the
