@@ -30,9 +30,17 @@ public enum Replies {
 
     /// `{"data":…,"id":…,"ok":true}`, the keys in the sorted order of every line; data encoded already is not
     /// encoded again.
+    /// Built in one array, with no copy of the data but the encoder's: a reply can be megabytes (a diary export).
     public static func success(id: RequestID, data: some Encodable) throws -> [UInt8] {
-        let encoded = try (data as? Encoded)?.bytes ?? JSONCoding.line(data)
-        return Array(#"{"data":"#.utf8) + encoded + Array(#","id":"#.utf8) + (try json(id)) + Array(#","ok":true}"#.utf8)
+        let head = Array(#"{"data":"#.utf8)
+        let tail = Array(#","id":"#.utf8) + (try json(id)) + Array(#","ok":true}"#.utf8)
+        guard let encoded = data as? Encoded else { return try JSONCoding.line(data, after: head, before: tail) }
+        var line: [UInt8] = []
+        line.reserveCapacity(head.count + encoded.bytes.count + tail.count)
+        line += head
+        line += encoded.bytes
+        line += tail
+        return line
     }
 
     /// An id as JSON; an integer's or null's text needs no encoder (a string's does: escapes).

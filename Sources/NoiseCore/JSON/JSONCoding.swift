@@ -13,6 +13,17 @@ public enum JSONCoding {
         Array(try lineEncoder.encode(value))
     }
 
+    /// `head`, a value as one line, then `tail`, in one array: a large value is not copied again to be framed.
+    public static func line(_ value: some Encodable, after head: [UInt8], before tail: [UInt8]) throws -> [UInt8] {
+        let encoded = try lineEncoder.encode(value)
+        var line: [UInt8] = []
+        line.reserveCapacity(head.count + encoded.count + tail.count)
+        line += head
+        line += encoded
+        line += tail
+        return line
+    }
+
     /// A value as indented text, for files people edit.
     public static func pretty(_ value: some Encodable) throws -> [UInt8] {
         Array(try prettyEncoder.encode(value))
