@@ -68,11 +68,24 @@ public final class MP3Decoder: AudioDecoder {
         close(descriptor)
     }
 
-    /// The decoded length in frames when the file states it (LAME/Info tag) or after a scan; nil if unknown.
+    /// The decoded length in frames when the file states it (LAME/Info tag) or after a scan; nil if unknown. For a
+    /// VBR file without a tag it is a guess from the first frame's bitrate: enough to choose streaming.
     public func frameCount() -> Int? {
         var length = mpg123_length(handle)
         if length <= 0, mpg123_scan(handle) == MPG123_OK.rawValue { length = mpg123_length(handle) }
         return length > 0 ? Int(length) : nil
+    }
+
+    /// The length the file states when libmpg123 holds it for accurate (a LAME/Info tag), else what a scan of every
+    /// frame's header finds (a millisecond for a minute of audio; nothing is decoded), with some slack.
+    public func lengthBound() -> Int? {
+        var accurate = 0
+        var unused = 0.0
+        if mpg123_getstate2(handle, Int32(MPG123_ACCURATE.rawValue), &accurate, &unused) != MPG123_OK.rawValue || accurate == 0 {
+            guard mpg123_scan(handle) == MPG123_OK.rawValue else { return nil }
+        }
+        let length = mpg123_length(handle)
+        return length > 0 ? Int(length) + AudioFormat.statedLengthSlack : nil
     }
 
     /// Decodes up to `frames` frames into `buffer`; returns the frames written, 0 at the end of the file.
@@ -127,7 +140,7 @@ public final class MP3Decoder: AudioDecoder {
     /// Decodes from here to the end in chunks, handing each to `body`; returns the frames decoded. Throws once
     /// they pass `maxFrames`.
     private func readToEnd(maxFrames: Int, _ body: (ArraySlice<Int16>) -> Void) throws(DecodeError) -> Int {
-        let chunkFrames = 16_384
+        let chunkFrames = AudioFormat.decodeChunkFrames
         var chunk = [Int16](repeating: 0, count: chunkFrames * AudioFormat.channels)
         var total = 0
         while true {

@@ -27,8 +27,6 @@ public final class SndfileDecoder: AudioDecoder {
     /// Source frames in the file's own channel layout.
     private var scratch: [Int16] = []
 
-    static let chunkFrames = 16_384
-
     public init(path: String, kind: AudioFileKind) throws(DecodeError) {
         self.path = path
         self.kind = kind
@@ -78,14 +76,21 @@ public final class SndfileDecoder: AudioDecoder {
         return Self.outputFrames(sourceFrames, rate: sourceRate)
     }
 
+    /// The header's length: exact for WAV and FLAC, from the last page for Vorbis and Opus (hence the slack). None
+    /// when the loop must be resampled as a whole.
+    public func lengthBound() -> Int? {
+        guard resampler == nil else { return nil }
+        return frameCount().map { $0 + AudioFormat.statedLengthSlack }
+    }
+
     public func read(into buffer: UnsafeMutablePointer<Int16>, frames: Int) throws(DecodeError) -> Int {
         guard let resampler else { return try readSource(into: buffer, frames: frames) }
         var written = 0
         while written < frames {
             if pendingStart == pendingFrames {
-                if pending.isEmpty { pending = [Int16](repeating: 0, count: Self.chunkFrames * AudioFormat.channels) }
+                if pending.isEmpty { pending = [Int16](repeating: 0, count: AudioFormat.decodeChunkFrames * AudioFormat.channels) }
                 let got = try pending.withUnsafeMutableBufferPointer { (pointer) throws(DecodeError) -> Int in
-                    try readSource(into: pointer.baseAddress!, frames: Self.chunkFrames)
+                    try readSource(into: pointer.baseAddress!, frames: AudioFormat.decodeChunkFrames)
                 }
                 // The resampler keeps what it holds back: after a rewind the start follows the end through it.
                 guard got > 0 else { break }
@@ -177,11 +182,11 @@ public final class SndfileDecoder: AudioDecoder {
     /// Reads from here to the end at the file's rate, handing each chunk to `body`; returns the frames read. Throws
     /// once they would pass `maxFrames` at 44.1 kHz.
     private func readSourceToEnd(maxFrames: Int, _ body: (ArraySlice<Int16>) -> Void) throws(DecodeError) -> Int {
-        var chunk = [Int16](repeating: 0, count: Self.chunkFrames * AudioFormat.channels)
+        var chunk = [Int16](repeating: 0, count: AudioFormat.decodeChunkFrames * AudioFormat.channels)
         var total = 0
         while true {
             let got = try chunk.withUnsafeMutableBufferPointer { (pointer) throws(DecodeError) -> Int in
-                try readSource(into: pointer.baseAddress!, frames: Self.chunkFrames)
+                try readSource(into: pointer.baseAddress!, frames: AudioFormat.decodeChunkFrames)
             }
             if got == 0 { return total }
             total += got

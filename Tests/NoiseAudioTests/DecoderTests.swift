@@ -63,18 +63,75 @@ struct DecoderTests {
             let count = output.withUnsafeMutableBufferPointer { source.read(into: $0.baseAddress!, frames: frames) }
             return (count, output)
         }
-        #expect(buffer.append(frames: 4) { block in
+        #expect(buffer.append(upTo: 4) { block in
             for index in block.indices { block[index] = Int16(index + 1) }
-            return true
-        })
+            return 4
+        } == 4)
         let first = read(6)
         #expect(first.count == 6, "not an end")
         #expect(first.samples == [1, 2, 3, 4, 5, 6, 7, 8] + [Int16](repeating: 0, count: 4))
-        #expect(!buffer.append(frames: 6) { _ in false }, "a block that fails its check is not made ready")
+        #expect(buffer.append(upTo: 6) { _ in 0 } == 0, "a block that fails its check is not made ready")
         #expect(buffer.readyFrames == 4)
         #expect(read(3).samples == [Int16](repeating: 0, count: 6), "still waiting")
         buffer.markFailed()
         #expect(read(3).count == 0, "a failed buffer ends the voice")
+    }
+
+    /// A buffer made with room for a file's stated length plus slack: while it fills, voices play what is ready;
+    /// once the decode ends short of the room, the sound ends there and the loop wraps straight to the first
+    /// frame, never through the unused room.
+    @Test func aBufferFinishedShortOfItsRoomLoopsWhereTheDecodeEnded() throws {
+        let buffer = PCMBuffer(filling: 8)
+        let source = BufferSource(buffer: buffer, loops: true)
+        func read(_ frames: Int) -> [Int16] {
+            var output = [Int16](repeating: -1, count: frames * 2)
+            let count = output.withUnsafeMutableBufferPointer { source.read(into: $0.baseAddress!, frames: frames) }
+            #expect(count == frames, "a looping voice never ends")
+            return output
+        }
+        buffer.append(upTo: 3) { block in
+            for index in block.indices { block[index] = Int16(index + 1) }
+            return 3
+        }
+        #expect(buffer.frameCount == 8 && !buffer.isComplete, "the end is the room until the decode finishes")
+        #expect(read(2) == [1, 2, 3, 4])
+        buffer.finish()
+        #expect(buffer.frameCount == 3 && buffer.isComplete && buffer.byteCount == 8 * AudioFormat.bytesPerFrame)
+        #expect(read(4) == [5, 6, 1, 2, 3, 4, 5, 6], "wraps after the last decoded frame")
+    }
+
+    /// `fill` decodes a real file into a buffer a chunk at a time and finds its end: the frames are those of a
+    /// whole decode, and the sound ends where the file does, short of the slack.
+    @Test(arguments: ["sounds/white.mp3", "Tests/fixtures/tone-22k-mono.mp3", "Tests/fixtures/tone-44k-mono.flac",
+                      "Tests/fixtures/tone-44k-mono.ogg", "Tests/fixtures/tone-44k-mono.wav"])
+    func fillDecodesAFileChunkByChunkToTheSameSamplesAsAWholeDecode(name: String) throws {
+        let path = String(Self.soundsFolder.dropLast("sounds".count)) + name
+        let whole = try AudioDecoding.decodeAll(path: path)
+        let decoder = try AudioDecoding.open(path: path)
+        let bound = try #require(decoder.lengthBound() as Int?)
+        #expect(bound >= whole.frameCount)
+        let buffer = PCMBuffer(filling: bound)
+        #expect(try !decoder.fill(buffer, frames: 1_000), "a part of the file is not its end")
+        #expect(buffer.readyFrames == 1_000)
+        #expect(try decoder.fill(buffer))
+        #expect(buffer.frameCount == whole.frameCount)
+        #expect(buffer.samples == whole.samples)
+    }
+
+    /// A file that decodes to more than the room its header promised is refused, not cut short.
+    /// A loop at another rate than the output's is resampled as a whole circle, so it cannot play as it decodes.
+    @Test(arguments: ["tone-48k.flac", "tone-48k-mono.opus"])
+    func aFileResampledAsALoopHasNoBoundToPlayWhileDecoding(name: String) throws {
+        let decoder = try AudioDecoding.open(path: Self.soundsFolder.dropLast("sounds".count) + "Tests/fixtures/" + name)
+        #expect(decoder.lengthBound() == nil)
+    }
+
+    @Test func fillRefusesAFileLongerThanItsRoom() throws {
+        let path = Self.soundsFolder + "/beep.mp3"
+        let decoder = try AudioDecoding.open(path: path)
+        let buffer = PCMBuffer(filling: 1_000)
+        #expect(throws: DecodeError.self) { try decoder.fill(buffer) }
+        #expect(buffer.readyFrames == 1_000 && buffer.frameCount == 1_000, "the frames decoded stay; the end is not moved")
     }
 
     @Test func aFileThatIsNotAudioIsRefusedWithAReason() throws {

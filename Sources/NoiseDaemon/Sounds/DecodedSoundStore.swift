@@ -64,10 +64,11 @@ public struct DiskDecodedSoundStore: DecodedSoundStore {
         let buffer = PCMBuffer(filling: contents.frameCount)
         // Blocks are read in order, each checked before it is made ready: no unchecked sample is ever played.
         @Sendable func readBlock(_ index: Int, _ checksums: [UInt64]) -> Bool {
-            buffer.append(frames: contents.frames(ofBlock: index).count) { block in
+            let frames = contents.frames(ofBlock: index).count
+            return buffer.append(upTo: frames) { block in
                 Self.readFully(descriptor, into: UnsafeMutableRawBufferPointer(block))
-                    && DecodedSoundFile.checksum(UnsafeRawBufferPointer(block)) == checksums[index]
-            }
+                    && DecodedSoundFile.checksum(UnsafeRawBufferPointer(block)) == checksums[index] ? frames : 0
+            } == frames
         }
         guard Self.readFully(descriptor, into: &table),
               let checksums = DecodedSoundFile.blockChecksums(ofTable: table, contents: contents),

@@ -13,9 +13,9 @@ enum SoundLoader {
     }
 
     /// Decodes `path` whole if it is at most `maxCachedBytes` decoded, else opens it for streaming. With
-    /// `progressive`, a decoded copy is handed over once its first block is read and checked, and the rest
-    /// fills in behind it (a noise starts without waiting for all of it); without, all of it is read first (an
-    /// alarm tone, which must be whole when its trigger comes).
+    /// `progressive`, a decoded copy is handed over once its first block is read and checked, and a file once its
+    /// first chunk is decoded, and the rest fills in behind it (a noise starts without waiting for all of it);
+    /// without, all of it is read first (an alarm tone, which must be whole when its trigger comes).
     static func load(path: String, maxCachedBytes: Int, store: (any DecodedSoundStore)?,
                      progressive: Bool) async throws(DecodeError) -> Loaded {
         try await FileWork.run { () throws(DecodeError) -> Loaded in
@@ -41,14 +41,52 @@ enum SoundLoader {
                 throw DecodeError(path: path, reason: "it holds \(decoder.frameCount() ?? 0) frames of audio, under \(Limits.minImportSeconds) s")
             }
             guard frames <= maxFrames else { return .stream(decoder) }
-            let buffer = try decoder.decodeWhole(maxFrames: maxFrames)
-            guard buffer.frameCount >= shortest else {
-                throw DecodeError(path: path, reason: "it decodes to \(buffer.frameCount) frames of audio, under \(Limits.minImportSeconds) s")
+            let save = { @Sendable (buffer: PCMBuffer) in if let store, let source { store.save(buffer, for: source) } }
+            if progressive, let bound = decoder.lengthBound() {
+                guard bound - AudioFormat.statedLengthSlack <= maxFrames else { return .stream(decoder) }
+                return .buffer(try decodeWhilePlaying(decoder, into: PCMBuffer(filling: bound), shortest: shortest, then: save))
             }
+            let buffer = try decoder.decodeWhole(maxFrames: maxFrames)
+            try refuseShort(buffer, shortest: shortest, path: path)
             // The copy on disk is written after the sound is handed over, off the path to its first frame.
-            if let store, let source { FileWork.start { store.save(buffer, for: source) } }
+            FileWork.start { save(buffer) }
             return .buffer(buffer)
         }
+    }
+
+    /// Decodes the first chunk, then hands the buffer over while a file-work thread decodes the rest into it
+    /// (decoding runs a hundred times faster than playing, so voices never catch up) and then saves the copy. A
+    /// file damaged past its first chunk, or shorter than a sound may be, fails the buffer: its voices end where
+    /// the good part does, and the next play decodes it again (and refuses it if the damage is at the start).
+    private static func decodeWhilePlaying(_ decoder: any AudioDecoder, into buffer: PCMBuffer, shortest: Int,
+                                           then save: @escaping @Sendable (PCMBuffer) -> Void) throws(DecodeError) -> PCMBuffer {
+        let path = decoder.path
+        let finish = { @Sendable (decoder: any AudioDecoder) throws(DecodeError) in
+            _ = try decoder.fill(buffer)
+            try refuseShort(buffer, shortest: shortest, path: path)
+            save(buffer)
+        }
+        if try decoder.fill(buffer, frames: AudioFormat.decodeChunkFrames) {
+            try finish(decoder)
+            return buffer
+        }
+        let handedOver = HandedOver(decoder)
+        FileWork.start {
+            do { try finish(handedOver.decoder) } catch { buffer.markFailed() }
+        }
+        return buffer
+    }
+
+    private static func refuseShort(_ buffer: PCMBuffer, shortest: Int, path: String) throws(DecodeError) {
+        guard buffer.frameCount >= shortest else {
+            throw DecodeError(path: path, reason: "it decodes to \(buffer.frameCount) frames of audio, under \(Limits.minImportSeconds) s")
+        }
+    }
+
+    /// A decoder passed to the thread that finishes its decode: the loader lets go of it once started.
+    private struct HandedOver: @unchecked Sendable {
+        let decoder: any AudioDecoder
+        init(_ decoder: any AudioDecoder) { self.decoder = decoder }
     }
 
     /// Reads the rest of a decoded copy. A damaged block (the disk, not the source, changed) is not played: the
@@ -63,9 +101,8 @@ enum SoundLoader {
         else { return buffer.markFailed() }
         let start = buffer.readyFrames * AudioFormat.channels
         _ = decoded.withReadySamples { samples in
-            buffer.append(frames: buffer.frameCount - buffer.readyFrames) { rest in
-                _ = rest.update(fromContentsOf: samples[start...])
-                return true
+            buffer.append(upTo: buffer.frameCount - buffer.readyFrames) { rest in
+                rest.update(fromContentsOf: samples[start...]) / AudioFormat.channels
             }
         }
         store.save(buffer, for: source)
