@@ -131,7 +131,7 @@ let package = Package(
         .executableTarget(
             name: "noised",
             dependencies: [
-                "NoiseCore", "NoiseConfig", "NoiseSystem", "NoiseDaemon", "NoiseDownload",
+                "NoiseCore", "NoiseConfig", "NoiseSystem", "NoiseDaemon", "NoiseDownload", "CLinux",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -65,6 +65,11 @@ public enum Limits {
     /// Decoded sounds kept on disk across restarts (`$XDG_CACHE_HOME/noised/decoded`), in MiB: about 25 minutes
     /// of audio (10.1 MiB a minute), room for every bundled noise and tone (about 114 MiB) twice over.
     public static let decodedSoundCacheMiB = 256
+    /// Allocations from this size up are mapped from the kernel and given back when freed (glibc's
+    /// `M_MMAP_THRESHOLD`, fixed: left to itself glibc raises it after the first large free, so later large
+    /// buffers stay in the heap after use). A daemon that now and then builds a large reply (a diary export) or
+    /// decodes a sound must not keep that memory for the months it runs.
+    public static let mappedAllocationBytes: Int32 = 256 << 10
     /// Fade applied by play and stop when the command names none, in seconds.
     public static let defaultFadeSeconds = 0.5
     /// Fade-out at the end of a sleep timer when the command names none, in seconds.

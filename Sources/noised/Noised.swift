@@ -1,4 +1,5 @@
 import ArgumentParser
+import CLinux
 import Glibc
 import Logging
 import NoiseCore
@@ -78,6 +79,7 @@ struct Noised: AsyncParsableCommand {
     }
 
     func run() async throws {
+        mallopt(M_MMAP_THRESHOLD, Limits.mappedAllocationBytes)
         let environment = ProcessEnvironment.current
         let paths = XDGPaths(environment: environment)
         let reader = ConfigReader(path: configPath ?? config ?? paths.configFile,

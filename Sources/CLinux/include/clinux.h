@@ -1,8 +1,8 @@
 #ifndef NOISECLOCK_CLINUX_H
 #define NOISECLOCK_CLINUX_H
 // Linux interfaces Swift's Glibc module leaves out or cannot lay out: timerfd (the alarm clock's wall-clock timer),
-// eventfd, and for the terminal clock signalfd, the window size and the locale's time format; and the Swift
-// runtime's global-executor hook, which a static Swift runtime hides from dlsym.
+// eventfd, and for the terminal clock signalfd, the window size and the locale's time format; glibc's allocator
+// settings (malloc.h); and the Swift runtime's global-executor hook, which a static Swift runtime hides from dlsym.
 #include <stdbool.h>
 #include <stdint.h>
 #include <sys/timerfd.h>
@@ -10,6 +10,7 @@
 #include <sys/signalfd.h>
 #include <sys/ioctl.h>
 #include <langinfo.h>
+#include <malloc.h>
 #include <termios.h>
 
 // TIOCGWINSZ is a macro Swift does not import as a constant.
