@@ -62,14 +62,14 @@ public enum Daemon {
         for problem in library.problems { logger.warning("catalog: \(problem)") }
 
         // A read-only, full or damaged store must not keep the alarms from ringing (nor stop the daemon): it runs on
-        // with what can be read, refuses changes, and says why, here and in `status`.
-        let store = AlarmStore.openChecked(path: configuration.stateDirectory + "/noised.sqlite")
-        if let reason = store.readOnlyReason { logger.error("\(reason)") }
-        let current = CurrentStore(store)
+        // with what can be read, refuses changes, and says why, here and in `status`. One database; each actor is
+        // given the store of its own tables only (the scheduler also the database, which it checks and rebuilds).
+        let database = NoiseDatabase.openChecked(path: configuration.stateDirectory + "/noised.sqlite")
+        if let reason = database.readOnlyReason { logger.error("\(reason)") }
         let player = Player(engine: engine, library: library, clock: EventLoopClock(), hub: hub,
                             cacheBytes: settings.cacheMiB << 20,
                             decodedStore: DiskDecodedSoundStore(folder: configuration.decodedSoundsDirectory),
-                            memory: current, defaults: settings.playback, logger: logger)
+                            memory: PlaybackStore(database), defaults: settings.playback, logger: logger)
         let restored = await player.restore(resumeOnStart: settings.playback.resumeOnStart)
         logger.info("player: \(restored)")
         let zones = SystemTimeZoneSource(environment: environment)
@@ -78,13 +78,13 @@ public enum Daemon {
         let sky = FileSkySource(cache: ElementCache(environment: environment), config: configuration.live.reader, zones: zones)
         let clock = try TimerFDWallClock(watching: { zones.filesDefiningSystemZone + sky.files })
         let scheduler = try await AlarmScheduler(
-            store: current, clock: clock,
+            database: database, clock: clock,
             zones: zones, ringer: player, hub: hub, logger: logger,
             template: settings.alarm, missedGraceSeconds: settings.missedGraceSeconds, board: player.board,
             leapSeconds: SystemLeapSeconds.load(), sky: sky, onPassAlarms: { wakeup.wake() })
         let desktop = makeDesktop(settings.desktop, environment: environment, player: player, scheduler: scheduler, hub: hub,
                                   logger: logger)
-        let life = LifeDesk(store: current, scheduler: scheduler, clock: clock, zones: zones, hub: hub, logger: logger)
+        let life = LifeDesk(store: LifeStore(database), scheduler: scheduler, clock: clock, zones: zones, hub: hub, logger: logger)
         await scheduler.onReminder { [link = desktop.link] day in
             if await life.remind(day) { await link.remindGratitude(day) }
         }

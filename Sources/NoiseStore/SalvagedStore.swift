@@ -3,7 +3,7 @@ import NoiseCore
 import NoiseAlarms
 import NoiseCatalog
 
-/// What could be read of a store, row by row: every row that reads and passes the alarm's rules, and the ids of
+/// What could be read of a database, row by row: every row that reads and passes the alarm's rules, and the ids of
 /// those that do not. A damaged page makes SQLite fail a whole table scan at that page, so a scan that fails is
 /// finished from the other end, and the ids between are looked up one by one (`Limits.maxStoreProbeIDs`).
 struct SalvagedStore: Sendable {
@@ -18,6 +18,8 @@ struct SalvagedStore: Sendable {
     var mixes: [MixInfo] = []
     /// The life calendar's data (schema v5), each table read whole or not at all.
     var life = SalvagedLife()
+    /// The gratitude diary's daily reminder (schema v5, kept with the alarms).
+    var reminder: DailyReminder?
     /// What was wrong, one line per refused row or unreadable table.
     var problems: [String] = []
     /// The highest alarm id ever given, so a rebuilt store never gives one again.
@@ -29,7 +31,7 @@ struct SalvagedStore: Sendable {
         do {
             tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
         } catch {
-            salvage.problems.append("the list of tables cannot be read: \(AlarmStore.describe(error))")
+            salvage.problems.append("the list of tables cannot be read: \(NoiseDatabase.describe(error))")
             return salvage
         }
         // A file with no tables yet is a new store (the migration has not run), not a damaged one.
@@ -40,18 +42,25 @@ struct SalvagedStore: Sendable {
         if tables.contains("alarm") { salvage.readAlarms(db) }
         if tables.contains("snooze") { salvage.readSnoozes(db) }
         if tables.contains("missed") { salvage.readMissed(db) }
-        if tables.contains("player") && tables.contains("player_sound") {
-            do { salvage.playback = try AlarmStore.readPlayback(db) } catch {
-                salvage.problems.append("the player's state cannot be read: \(AlarmStore.describe(error))")
-            }
-        }
-        if tables.contains("mix") && tables.contains("mix_sound") {
-            do { salvage.mixes = try AlarmStore.readMixes(db) } catch {
-                salvage.problems.append("the saved mixes cannot be read: \(AlarmStore.describe(error))")
-            }
-        }
+        salvage.playback = attempt(["player", "player_sound"], "the player's state", tables: tables,
+                                   problems: &salvage.problems) { try PlaybackStore.readPlayback(db) } ?? nil
+        salvage.mixes = attempt(["mix", "mix_sound"], "the saved mixes", tables: tables,
+                                problems: &salvage.problems) { try PlaybackStore.readMixes(db) } ?? []
         salvage.life = SalvagedLife.read(db, tables: tables, problems: &salvage.problems)
+        salvage.reminder = attempt(["reminder"], "the gratitude reminder", tables: tables,
+                                   problems: &salvage.problems) { try AlarmStore.readReminder(db) } ?? nil
         return salvage
+    }
+
+    /// What `read` gives when the `needed` tables are there, each read whole or not at all; nil when they are not,
+    /// or when the read fails, which is a problem saying `what` cannot be read.
+    static func attempt<T>(_ needed: [String], _ what: String, tables: [String], problems: inout [String],
+                           _ read: () throws -> T) -> T? {
+        guard needed.allSatisfy(tables.contains) else { return nil }
+        do { return try read() } catch {
+            problems.append("\(what) cannot be read: \(NoiseDatabase.describe(error))")
+            return nil
+        }
     }
 
     private mutating func readAlarms(_ db: Database) {
@@ -129,7 +138,7 @@ struct SalvagedStore: Sendable {
                 }
                 if failure == nil { return (rows, true, nil) }
             } catch {
-                failure = failure ?? AlarmStore.describe(error)
+                failure = failure ?? NoiseDatabase.describe(error)
             }
         }
         return (rows, false, failure)

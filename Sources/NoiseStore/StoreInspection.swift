@@ -26,10 +26,10 @@ struct StoreInspection: Sendable {
                 integrity += line.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("*** in database") }
             }
         } catch {
-            integrity.append(AlarmStore.describe(error))
+            integrity.append(NoiseDatabase.describe(error))
         }
         if integrity.isEmpty { integrity = ["no answer"] }
-        let known = Set(AlarmStore.migrator.migrations)
+        let known = Set(NoiseDatabase.migrator.migrations)
         let applied = (try? String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")) ?? []
         return StoreInspection(integrity: integrity, salvage: .read(db),
                                newerMigrations: applied.filter { !known.contains($0) }.sorted())
@@ -43,7 +43,7 @@ struct StoreInspection: Sendable {
         guard files.fileExists(atPath: path) else { return StoreInspection(integrity: ["ok"], salvage: SalvagedStore()) }
         let copy = files.temporaryDirectory
             .appendingPathComponent("noised-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).sqlite").path
-        defer { AlarmStore.removeDatabase(copy) }
+        defer { NoiseDatabase.removeDatabase(copy) }
         do {
             try files.copyItem(atPath: path, toPath: copy)
             if files.fileExists(atPath: path + "-wal") { try files.copyItem(atPath: path + "-wal", toPath: copy + "-wal") }
@@ -55,7 +55,7 @@ struct StoreInspection: Sendable {
             defer { try? queue.close() }
             return queue.inDatabase { db in inspect(db, thorough: thorough) }
         } catch {
-            return StoreInspection(integrity: [AlarmStore.describe(error)], salvage: SalvagedStore())
+            return StoreInspection(integrity: [NoiseDatabase.describe(error)], salvage: SalvagedStore())
         }
     }
 }

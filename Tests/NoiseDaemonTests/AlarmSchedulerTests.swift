@@ -51,14 +51,16 @@ struct AlarmSchedulerTests {
 
     struct Rig {
         let clock = ManualWallClock(now: AlarmSchedulerTests.start)
+        let database: NoiseDatabase
         let store: AlarmStore
         let ringer = RecordingRinger()
         let scheduler: AlarmScheduler
         let loop: Task<Void, Never>
 
         init() async throws {
-            store = try AlarmStore.inMemory()
-            scheduler = try await AlarmScheduler(store: CurrentStore(store), clock: clock, zones: FixedZone(), ringer: ringer, hub: EventHub(),
+            database = try NoiseDatabase.inMemory()
+            store = AlarmStore(database)
+            scheduler = try await AlarmScheduler(database: database, clock: clock, zones: FixedZone(), ringer: ringer, hub: EventHub(),
                                                  
                                                  logger: Logger(label: "test"))
             let scheduler = self.scheduler
@@ -196,7 +198,7 @@ struct AlarmSchedulerTests {
         // A second scheduler on the same store: the daemon restarted while the alarm rang.
         let clock = ManualWallClock(now: Double(trigger + 120))
         let ringer = RecordingRinger()
-        let restarted = try await AlarmScheduler(store: CurrentStore(rig.store), clock: clock, zones: FixedZone(), ringer: ringer, hub: EventHub(),
+        let restarted = try await AlarmScheduler(database: rig.database, clock: clock, zones: FixedZone(), ringer: ringer, hub: EventHub(),
                                                  logger: Logger(label: "test"))
         let loop = Task { await restarted.run() }
         await clock.parked(after: 0)
@@ -206,7 +208,7 @@ struct AlarmSchedulerTests {
         // And after the dismissal, another restart rings nothing.
         let again = ManualWallClock(now: Double(trigger + 180))
         let quiet = RecordingRinger()
-        let third = try await AlarmScheduler(store: CurrentStore(rig.store), clock: again, zones: FixedZone(), ringer: quiet, hub: EventHub(),
+        let third = try await AlarmScheduler(database: rig.database, clock: again, zones: FixedZone(), ringer: quiet, hub: EventHub(),
                                              logger: Logger(label: "test"))
         let thirdLoop = Task { await third.run() }
         await again.parked(after: 0)

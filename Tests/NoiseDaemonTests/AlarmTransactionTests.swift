@@ -25,10 +25,10 @@ final class CommitCounter: TransactionObserver, Sendable {
 struct AlarmTransactionTests {
     @Test func addAndEditAreOneTransactionEach() async throws {
         let queue = try DatabaseQueue()
-        let store = try AlarmStore(writer: queue)
+        let database = try NoiseDatabase(writer: queue)
         let counter = CommitCounter()
         queue.add(transactionObserver: counter, extent: .databaseLifetime)
-        let scheduler = try await AlarmScheduler(store: CurrentStore(store), clock: ManualWallClock(now: AlarmSchedulerTests.start),
+        let scheduler = try await AlarmScheduler(database: database, clock: ManualWallClock(now: AlarmSchedulerTests.start),
                                                  zones: FixedZone(), ringer: RecordingRinger(), hub: EventHub(),
                                                  logger: Logger(label: "test"))
         let beforeAdd = counter.count
@@ -42,7 +42,7 @@ struct AlarmTransactionTests {
         #expect(edited.alarm.label == "Work")
 
         // What was written in that one transaction is what a restart reads: the alarm and its look-after instant.
-        let snapshot = try await store.snapshot()
+        let snapshot = try await AlarmStore(database).snapshot()
         #expect(snapshot.alarms.map(\.label) == ["Work"])
         #expect(snapshot.lookAfter[added.alarm.id] == AlarmSchedulerTests.start)
     }

@@ -78,8 +78,8 @@ struct PlayerMixTests {
     }
 
     @Test func aSavedMixPlaysAgainAtItsVolumes() async throws {
-        let store = try AlarmStore.inMemory()
-        let rig = await PlayerRig(sounds: [("rain", 10_000, 0.5), ("fan", 3_000, 0.5)], memory: CurrentStore(store))
+        let store = PlaybackStore(try .inMemory())
+        let rig = await PlayerRig(sounds: [("rain", 10_000, 0.5), ("fan", 3_000, 0.5)], memory: store)
         rig.output.runFree()
         await #expect(throws: ProtocolError.self) { try await rig.player.saveMix(named: "sleep") }
         _ = try await rig.player.play(PlayArguments(sounds: ["rain", "fan"], volume: 30, fadeIn: 0))
@@ -99,8 +99,8 @@ struct PlayerMixTests {
 
     /// What a restart keeps: written on each change, read back by the next player, played again only when asked.
     @Test func theVolumeAndTheLastMixSurviveARestart() async throws {
-        let store = try AlarmStore.inMemory()
-        let first = await PlayerRig(sounds: [("rain", 10_000, 0.5)], memory: CurrentStore(store))
+        let store = PlaybackStore(try .inMemory())
+        let first = await PlayerRig(sounds: [("rain", 10_000, 0.5)], memory: store)
         #expect(await first.player.restore(resumeOnStart: false) == "no player state kept yet")
         _ = try await first.player.setVolume(VolumeArguments(volume: 70))
         _ = try await first.player.play(PlayArguments(sounds: ["rain"], volume: 40, fadeIn: 0))
@@ -109,14 +109,14 @@ struct PlayerMixTests {
                                                               lastMix: [MixSound(id: "rain", volume: 40)]))
         await first.tearDown()
 
-        let quiet = await PlayerRig(sounds: [("rain", 10_000, 0.5)], memory: CurrentStore(store))
+        let quiet = await PlayerRig(sounds: [("rain", 10_000, 0.5)], memory: store)
         _ = await quiet.player.restore(resumeOnStart: false)
         let kept = await quiet.player.playback()
         #expect(kept.masterVolume == 70 && kept.playing.isEmpty && kept.lastPlayed == ["rain"])
         #expect(try await quiet.player.resume(fadeIn: 0).playing.map(\.volume) == [40])
         await quiet.tearDown()
 
-        let resuming = await PlayerRig(sounds: [("rain", 10_000, 0.5)], memory: CurrentStore(store))
+        let resuming = await PlayerRig(sounds: [("rain", 10_000, 0.5)], memory: store)
         #expect(await resuming.player.restore(resumeOnStart: true).hasSuffix("playing it again (playback.resume_on_start)"))
         #expect(await resuming.player.playback().playing.map(\.id) == ["rain"])
         await resuming.tearDown()

@@ -36,7 +36,7 @@ struct TimeFaultTests {
         let loop: Task<Void, Never>
 
         init() async throws {
-            scheduler = try await AlarmScheduler(store: CurrentStore(try AlarmStore.inMemory()), clock: clock, zones: zones, ringer: ringer,
+            scheduler = try await AlarmScheduler(database: try .inMemory(), clock: clock, zones: zones, ringer: ringer,
                                                  hub: EventHub(), 
                                                  logger: Logger(label: "test"))
             let scheduler = self.scheduler

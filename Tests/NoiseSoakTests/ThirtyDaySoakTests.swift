@@ -43,9 +43,9 @@ struct ThirtyDaySoakTests {
         SoakWindow(zone: "Europe/Berlin", year: 2027, month: 3, day: 5),
     ]
 
-    static func scheduler(store: AlarmStore, clock: ManualWallClock, ringer: SoakRinger,
+    static func scheduler(database: NoiseDatabase, clock: ManualWallClock, ringer: SoakRinger,
                           rules: ZoneRules) async throws -> AlarmScheduler {
-        try await AlarmScheduler(store: CurrentStore(store), clock: clock, zones: FixedZones(rules: rules), ringer: ringer, hub: EventHub(),
+        try await AlarmScheduler(database: database, clock: clock, zones: FixedZones(rules: rules), ringer: ringer, hub: EventHub(),
                                  
                                  logger: Logger(label: "soak", factory: { _ in SwiftLogNoOpLogHandler() }))
     }
@@ -62,10 +62,10 @@ struct ThirtyDaySoakTests {
                                          graceSeconds: Int64(AlarmDefaults.missedGraceSeconds))
 
         let rules = try SystemTimeZoneSource(environment: [:]).zone(named: window.zone)
-        let store = try AlarmStore.inMemory()
+        let database = try NoiseDatabase.inMemory()
         let clock = ManualWallClock(now: Double(start))
         let ringer = SoakRinger(clock: clock)
-        var scheduler = try await Self.scheduler(store: store, clock: clock, ringer: ringer, rules: rules)
+        var scheduler = try await Self.scheduler(database: database, clock: clock, ringer: ringer, rules: rules)
         var loop = Task { [scheduler] in await scheduler.run() }
         await clock.parked(after: 0)
         var ids: [String: Int64] = [:]
@@ -114,7 +114,7 @@ struct ThirtyDaySoakTests {
                     loop.cancel()
                     await loop.value
                     clock.advance(to: target + Double(down))
-                    scheduler = try await Self.scheduler(store: store, clock: clock, ringer: ringer, rules: rules)
+                    scheduler = try await Self.scheduler(database: database, clock: clock, ringer: ringer, rules: rules)
                     loop = Task { [scheduler] in await scheduler.run() }
                     restarts += 1
                 }
@@ -136,7 +136,7 @@ struct ThirtyDaySoakTests {
             want \(want.dropFirst(firstDifference).prefix(4)) (got \(got.count), want \(want.count))
             """)
         #expect(failures.isEmpty, "the user's and the script's actions: \(failures.prefix(5))")
-        let missed = try await store.missed(limit: 100_000).map {
+        let missed = try await AlarmStore(database).missed(limit: 100_000).map {
             ExpectedMonth.Miss(alarmID: $0.alarmId, trigger: Int64(exactly: $0.trigger) ?? -1, reason: $0.reason)
         }
         let sameMisses = missed.sorted() == expected.misses.sorted()

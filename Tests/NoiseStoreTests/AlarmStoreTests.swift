@@ -9,7 +9,7 @@ struct AlarmStoreTests {
     let alarm = Alarm(id: 0, time: TimeOfDay(hour: 7, minute: 0), label: "Work", repeat: .weekdays, note: "bring keys")
 
     @Test func insertAssignsStableIncreasingIds() async throws {
-        let store = try AlarmStore.inMemory()
+        let store = AlarmStore(try .inMemory())
         let first = try await store.insert(alarm, lookAfter: 100)
         let second = try await store.insert(alarm, lookAfter: 100)
         #expect(first.id == 1)
@@ -24,7 +24,7 @@ struct AlarmStoreTests {
     }
 
     @Test func updateReplacesSettingsAndReportsMissingAlarms() async throws {
-        let store = try AlarmStore.inMemory()
+        let store = AlarmStore(try .inMemory())
         var stored = try await store.insert(alarm, lookAfter: 100)
         stored.time = TimeOfDay(hour: 6, minute: 45, second: 30)
         stored.repeat = try RepeatRule.parse("sat..sun")
@@ -39,7 +39,7 @@ struct AlarmStoreTests {
     }
 
     @Test func theSchemaRefusesOutOfRangeValues() async throws {
-        let store = try AlarmStore.inMemory()
+        let store = AlarmStore(try .inMemory())
         var bad = alarm
         bad.snoozeMinutes = 0
         await #expect(throws: (any Error).self) { _ = try await store.insert(bad, lookAfter: 1) }
@@ -50,7 +50,7 @@ struct AlarmStoreTests {
     }
 
     @Test func schedulerActionsAreRecorded() async throws {
-        let store = try AlarmStore.inMemory()
+        let store = AlarmStore(try .inMemory())
         let stored = try await store.insert(alarm, lookAfter: 100)
         let snooze = AlarmSchedule.Snooze(ringAt: 900, trigger: 300)
         try await store.record([
@@ -71,7 +71,7 @@ struct AlarmStoreTests {
     }
 
     @Test func deletingAnAlarmDeletesItsSnoozeButKeepsItsMissedRecord() async throws {
-        let store = try AlarmStore.inMemory()
+        let store = AlarmStore(try .inMemory())
         let stored = try await store.insert(alarm, lookAfter: 100)
         try await store.record([.persistSnooze(alarmID: stored.id, snooze: .init(ringAt: 2, trigger: 1)),
                                 .missed(alarmID: stored.id, trigger: 1, reason: .unattended)], labels: [:], now: 5)
@@ -84,7 +84,7 @@ struct AlarmStoreTests {
     /// keeps no snooze (it would ring when the snooze ended), and an edit while the snooze rings ends that ring (it
     /// would ring again after a restart). An edit before the snooze ends, the alarm still on, keeps it.
     @Test func anEditThatEndsASnoozeDropsItInTheSameWrite() async throws {
-        let store = try AlarmStore.inMemory()
+        let store = AlarmStore(try .inMemory())
         var stored = try await store.insert(alarm, lookAfter: 100)
         let snooze = AlarmSchedule.Snooze(ringAt: 900, trigger: 300)
         try await store.record([.persistSnooze(alarmID: stored.id, snooze: snooze)], labels: [:], now: 310)
@@ -111,11 +111,11 @@ struct AlarmStoreTests {
         let path = folder.appendingPathComponent("state/noised.sqlite").path
         let stored: Alarm
         do {
-            let store = try AlarmStore.open(path: path)
+            let store = AlarmStore(try .open(path: path))
             stored = try await store.insert(alarm, lookAfter: 42)
         }
-        let reopened = try AlarmStore.open(path: path)
-        #expect(try await reopened.snapshot().alarms == [stored])
+        let reopened = try NoiseDatabase.open(path: path)
+        #expect(try await AlarmStore(reopened).snapshot().alarms == [stored])
         #expect(reopened.check().integrity == ["ok"])
         #expect(FileManager.default.fileExists(atPath: path + "-wal"))
     }

@@ -10,11 +10,11 @@ import Testing
 
 /// The v5 migration (the life calendar): a v4 store upgrades in place; habits, taps and the diary with its
 /// full-text index; export and import round trips; the data survives a damaged file's rebuild.
-@Suite("Alarm store, life calendar")
+@Suite("Life store")
 struct LifeStoreTests {
     let day = try! LocalDate.parse("2026-11-27")
 
-    func saved(_ written: AlarmStore.EntryWritten) throws -> GratitudeSaved {
+    func saved(_ written: LifeStore.EntryWritten) throws -> GratitudeSaved {
         guard case .saved(let saved) = written else { throw CancellationError() }
         return saved
     }
@@ -25,7 +25,7 @@ struct LifeStoreTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         do {
             let old = try DatabaseQueue(path: path)
-            try AlarmStore.migrator.migrate(old, upTo: "v4")
+            try NoiseDatabase.migrator.migrate(old, upTo: "v4")
             try await old.write { db in
                 try db.execute(sql: """
                     INSERT INTO alarm (id, time, enabled, label, repeatMask, sound, volume, rampSeconds, snoozeMinutes,
@@ -36,15 +36,16 @@ struct LifeStoreTests {
                     """)
             }
         }
-        let store = try AlarmStore.open(path: path)
-        #expect(try await store.snapshot().alarms.map(\.pass?.satellite) == [25544])
-        #expect(try await store.life() == nil && store.check().sound)
+        let database = try NoiseDatabase.open(path: path)
+        let store = LifeStore(database)
+        #expect(try await AlarmStore(database).snapshot().alarms.map(\.pass?.satellite) == [25544])
+        #expect(try await store.life() == nil && database.check().sound)
         try await store.setLife(LifeSpan(birth: LocalDate.parse("1990-01-01"), years: 85))
         #expect(try await store.life() == LifeSpan(birth: LocalDate.parse("1990-01-01"), years: 85))
     }
 
     @Test func habitsAreMatchedIgnoringCaseAndTheirTapsGoWithThem() async throws {
-        let store = try AlarmStore.inMemory()
+        let store = LifeStore(try .inMemory())
         #expect(try await store.addHabit(Habit(name: "Reading", minutes: 15)) == .added)
         #expect(try await store.addHabit(Habit(name: "reading", minutes: 5)) == .exists(Habit(name: "Reading", minutes: 15)))
         #expect(try await store.addHabit(Habit(name: "Scrolling", minutes: 10)) == .added)
@@ -64,7 +65,7 @@ struct LifeStoreTests {
     }
 
     @Test func aDayHasOneEntryReplacedOrAppendedToOnlyWhenAsked() async throws {
-        let store = try AlarmStore.inMemory()
+        let store = LifeStore(try .inMemory())
         let first = try saved(try await store.writeEntry("The walk", day: day, at: 10, mode: .new))
         #expect(first.action == "new" && first.entry == GratitudeEntry(date: day, text: "The walk", savedAt: 10))
         #expect(try await store.writeEntry("Other", day: day, at: 11, mode: .new) == .exists(first.entry))
@@ -78,7 +79,7 @@ struct LifeStoreTests {
     }
 
     @Test func searchFindsWordsByPrefixIgnoringCaseAndAccentsAndFollowsChanges() async throws {
-        let store = try AlarmStore.inMemory()
+        let store = LifeStore(try .inMemory())
         _ = try await store.writeEntry("Grateful for the CAFÉ by the river", day: day, at: 1, mode: .new)
         _ = try await store.writeEntry("A quiet evening", day: day.adding(days: -1), at: 2, mode: .new)
         #expect(try await store.search(words: "cafe").matches.map(\.entry.date) == [day])
@@ -96,7 +97,7 @@ struct LifeStoreTests {
     }
 
     @Test func exportImportRoundTripsAndImportingTwiceChangesNothing() async throws {
-        let source = try AlarmStore.inMemory()
+        let source = LifeStore(try .inMemory())
         for offset in 0..<30 {
             _ = try await source.writeEntry("Day \(offset): \"quotes\", commas\nand lines", day: day.adding(days: Int64(-offset)),
                                             at: 1_795_000_000 + Double(offset), mode: .new)
@@ -106,7 +107,7 @@ struct LifeStoreTests {
         let json = try JSONCoding.line(exported)
         let read = try JSONCoding.decode([GratitudeEntry].self, from: json)
         #expect(read == exported)
-        let target = try AlarmStore.inMemory()
+        let target = LifeStore(try .inMemory())
         #expect(try await target.importEntries(read) == GratitudeImported(added: 30))
         #expect(try await target.entries(since: nil) == exported)
         #expect(try await target.importEntries(read) == GratitudeImported(unchanged: 30))
@@ -124,43 +125,48 @@ struct LifeStoreTests {
     @Test func aRebuiltStoreKeepsTheLifeHabitsTapsAndDiary() async throws {
         let (folder, path) = temporaryStore("life")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let writable = try AlarmStore.open(path: path)
-        _ = try await writable.insert(Alarm(id: 0, time: TimeOfDay(hour: 7, minute: 0)), lookAfter: 100)
-        _ = try await writable.insert(Alarm(id: 0, time: TimeOfDay(hour: 8, minute: 0)), lookAfter: 100)
+        let writable = try NoiseDatabase.open(path: path)
+        let alarms = AlarmStore(writable)
+        let written = LifeStore(writable)
+        _ = try await alarms.insert(Alarm(id: 0, time: TimeOfDay(hour: 7, minute: 0)), lookAfter: 100)
+        _ = try await alarms.insert(Alarm(id: 0, time: TimeOfDay(hour: 8, minute: 0)), lookAfter: 100)
         let life = try LifeSpan(birth: LocalDate.parse("1990-01-01"), years: 80)
-        try await writable.setLife(life)
-        _ = try await writable.addHabit(Habit(name: "Reading", minutes: 15))
-        let tap = try await writable.tap(habit: "Reading", sign: 1, at: 100, day: day)
-        _ = try await writable.writeEntry("The river", day: day, at: 100, mode: .new)
+        try await written.setLife(life)
+        _ = try await written.addHabit(Habit(name: "Reading", minutes: 15))
+        let tap = try await written.tap(habit: "Reading", sign: 1, at: 100, day: day)
+        _ = try await written.writeEntry("The river", day: day, at: 100, mode: .new)
         let reminder = DailyReminder(time: TimeOfDay(hour: 21, minute: 30), lookAfter: 123.5)
-        try await writable.setReminder(reminder)
+        try await alarms.setReminder(reminder)
         try writable.close()
         let queue = try DatabaseQueue(path: path)
         try await queue.write { db in try db.execute(sql: "UPDATE alarm SET time = 'garbage' WHERE id = 2") }
         try queue.close()
 
-        let store = AlarmStore.openChecked(path: path, now: Date(timeIntervalSince1970: 0))
-        #expect(store.damaged)
+        let database = NoiseDatabase.openChecked(path: path, now: Date(timeIntervalSince1970: 0))
+        let store = LifeStore(database)
+        #expect(database.damaged)
         #expect(try await store.life() == life, "served read-only from memory")
-        let rebuilt = try store.rebuilt(lookAfter: [:], snoozes: [:]).store
-        #expect(try await rebuilt.life() == life)
-        #expect(try await rebuilt.habits() == [Habit(name: "Reading", minutes: 15)])
-        #expect(try await rebuilt.taps(from: day, through: day) == [tap!])
-        #expect(try await rebuilt.search(words: "river").matches.map(\.entry.text) == ["The river"])
-        #expect(try await rebuilt.reminder() == reminder)
-        try await rebuilt.setReminder(nil)
-        #expect(try await rebuilt.reminder() == nil)
-        try rebuilt.close()
+        #expect(try database.rebuild(lookAfter: [:], snoozes: [:]).recovered)
+        #expect(try await store.life() == life)
+        #expect(try await store.habits() == [Habit(name: "Reading", minutes: 15)])
+        #expect(try await store.taps(from: day, through: day) == [tap!])
+        #expect(try await store.search(words: "river").matches.map(\.entry.text) == ["The river"])
+        #expect(try await store.addHabit(Habit(name: "Walking", minutes: 20)) == .added, "the same store writes to the rebuilt file")
+        let rebuiltAlarms = AlarmStore(database)
+        #expect(try await rebuiltAlarms.reminder() == reminder)
+        try await rebuiltAlarms.setReminder(nil)
+        #expect(try await rebuiltAlarms.reminder() == nil)
+        try database.close()
     }
 }
 
 /// The day's figures come from SQL's sums, and long lists come in pages.
-@Suite("Alarm store, life calendar in pages")
+@Suite("Life store, in pages")
 struct LifeStorePageTests {
     let day = try! LocalDate.parse("2026-11-27")
 
     @Test func aDayIsSummedPerHabitWithItsLatestTapsOnly() async throws {
-        let store = try AlarmStore.inMemory()
+        let store = LifeStore(try .inMemory())
         _ = try await store.addHabit(Habit(name: "Reading", minutes: 15))
         _ = try await store.addHabit(Habit(name: "Scrolling", minutes: 10))
         for index in 0..<30 { _ = try await store.tap(habit: "reading", sign: 1, at: Double(index), day: day) }
@@ -181,7 +187,7 @@ struct LifeStorePageTests {
     }
 
     @Test func entriesComeInPagesAfterTheLastDateOfThePageBefore() async throws {
-        let store = try AlarmStore.inMemory()
+        let store = LifeStore(try .inMemory())
         var days: [LocalDate] = []
         for index in 0..<7 {
             let date = day.adding(days: Int64(-index))
@@ -207,7 +213,7 @@ struct LifeStorePageTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         do {
             let old = try DatabaseQueue(path: path)
-            try AlarmStore.migrator.migrate(old, upTo: "v5")
+            try NoiseDatabase.migrator.migrate(old, upTo: "v5")
             try await old.write { db in
                 try db.execute(sql: """
                     INSERT INTO habit (name, minutes, position) VALUES ('Reading', 15, 0), ('Scrolling', 10, 1);
@@ -217,7 +223,8 @@ struct LifeStorePageTests {
             }
             try old.close()
         }
-        let store = try AlarmStore.open(path: path)
+        let database = try NoiseDatabase.open(path: path)
+        let store = LifeStore(database)
         var read = try await store.tapDay(day, latest: 10)
         #expect(read.bonusMinutes == 20 && read.tapCount == 3)
         #expect(read.habits == [HabitTotal(habit: "Reading", plus: 2, minus: 0, minutes: 30),
@@ -229,6 +236,6 @@ struct LifeStorePageTests {
         read = try await store.tapDay(day, latest: 10)
         #expect(read.habits.map(\.habit) == ["Reading"] && read.bonusMinutes == 30)
         #expect(try await store.bonusMinutes(on: day.adding(days: -1)) == -15)
-        #expect(store.check().sound)
+        #expect(database.check().sound)
     }
 }

@@ -15,7 +15,7 @@ struct MarsAlarmStoreTests {
         do {
             // A store as the previous release left it: migrated up to v2, one alarm and its snooze.
             let old = try DatabaseQueue(path: path)
-            try AlarmStore.migrator.migrate(old, upTo: "v2")
+            try NoiseDatabase.migrator.migrate(old, upTo: "v2")
             try await old.write { db in
                 try db.execute(sql: """
                     INSERT INTO alarm (id, time, enabled, label, repeatMask, sound, volume, rampSeconds, snoozeMinutes,
@@ -25,12 +25,12 @@ struct MarsAlarmStoreTests {
                 try db.execute(sql: "INSERT INTO snooze (alarmId, ringAt, trigger) VALUES (4, 1795000540, 1795000000)")
             }
         }
-        let store = try AlarmStore.open(path: path)
-        let snapshot = try await store.snapshot()
+        let database = try NoiseDatabase.open(path: path)
+        let snapshot = try await AlarmStore(database).snapshot()
         #expect(snapshot.alarms == [Alarm(id: 4, time: TimeOfDay(hour: 6, minute: 30), label: "Work", repeat: .weekdays)])
         #expect(snapshot.lookAfter == [4: 1_795_000_000])
         #expect(snapshot.snoozes[4] == AlarmSchedule.Snooze(ringAt: 1_795_000_540, trigger: 1_795_000_000))
-        #expect(store.check().integrity == ["ok"])
+        #expect(database.check().integrity == ["ok"])
     }
 
     @Test func aMarsAlarmAndItsMillisecondsSurviveReopening() async throws {
@@ -40,13 +40,13 @@ struct MarsAlarmStoreTests {
                          mars: MarsAlarmClock(site: "perseverance", lonEastDeg: 77.4508, solar: true))
         let stored: Alarm
         do {
-            let store = try AlarmStore.open(path: path)
+            let store = AlarmStore(try .open(path: path))
             stored = try await store.insert(mars, lookAfter: 1_795_996_800.25)
             try await store.record([.persistLookAfter(alarmID: stored.id, instant: 1_796_040_123.437),
                                     .missed(alarmID: stored.id, trigger: 1_796_040_123.437, reason: .late)],
                                    labels: [:], now: 1_796_040_200)
         }
-        let reopened = try AlarmStore.open(path: path)
+        let reopened = AlarmStore(try .open(path: path))
         let snapshot = try await reopened.snapshot()
         #expect(snapshot.alarms == [stored] && stored.mars?.solar == true)
         #expect(snapshot.lookAfter[stored.id] == 1_796_040_123.437)
@@ -55,7 +55,7 @@ struct MarsAlarmStoreTests {
 
     @Test func aMarsRowWithAnImpossibleLongitudeOrRepeatIsRefusedWithWhy() throws {
         let queue = try DatabaseQueue()
-        try AlarmStore.migrator.migrate(queue)
+        try NoiseDatabase.migrator.migrate(queue)
         try queue.write { db in
             try db.execute(sql: """
                 INSERT INTO alarm (id, time, repeatMask, sound, volume, rampSeconds, snoozeMinutes, ringLimitSeconds,

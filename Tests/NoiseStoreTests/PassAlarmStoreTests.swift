@@ -15,7 +15,7 @@ struct PassAlarmStoreTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         do {
             let old = try DatabaseQueue(path: path)
-            try AlarmStore.migrator.migrate(old, upTo: "v3")
+            try NoiseDatabase.migrator.migrate(old, upTo: "v3")
             try await old.write { db in
                 try db.execute(sql: """
                     INSERT INTO alarm (id, time, enabled, label, repeatMask, sound, volume, rampSeconds, snoozeMinutes,
@@ -25,7 +25,7 @@ struct PassAlarmStoreTests {
                     """)
             }
         }
-        let snapshot = try await AlarmStore.open(path: path).snapshot()
+        let snapshot = try await AlarmStore(try .open(path: path)).snapshot()
         #expect(snapshot.alarms.map(\.mars?.site) == ["perseverance"])
         #expect(snapshot.alarms.map(\.pass) == [nil])
         #expect(snapshot.lookAfter == [2: 1_795_000_000.5])
@@ -37,18 +37,18 @@ struct PassAlarmStoreTests {
         let pass = PassAlarm(satellite: 25544, visibleOnly: true, minElevationDeg: 30, leadSeconds: 420)
         let stored: Alarm
         do {
-            let store = try AlarmStore.open(path: path)
+            let store = AlarmStore(try .open(path: path))
             stored = try await store.insert(Alarm(id: 0, time: TimeOfDay(hour: 0, minute: 0), label: "ISS", repeat: .daily,
                                                   pass: pass), lookAfter: 1_795_996_800)
         }
-        let snapshot = try await AlarmStore.open(path: path).snapshot()
+        let snapshot = try await AlarmStore(try .open(path: path)).snapshot()
         #expect(snapshot.alarms == [stored])
         #expect(snapshot.alarms.first?.pass == pass)
     }
 
     @Test func aPassRowWithAMissingConditionOrAnImpossibleHeightIsRefusedWithWhy() throws {
         let queue = try DatabaseQueue()
-        try AlarmStore.migrator.migrate(queue)
+        try NoiseDatabase.migrator.migrate(queue)
         try queue.write { db in
             try db.execute(sql: """
                 INSERT INTO alarm (id, time, repeatMask, sound, volume, rampSeconds, snoozeMinutes, ringLimitSeconds,

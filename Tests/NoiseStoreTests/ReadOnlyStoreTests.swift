@@ -16,36 +16,37 @@ struct ReadOnlyStoreTests {
     @Test func readsTheFileAndRefusesEveryChangeWithTheReason() async throws {
         let path = temporaryPath()
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
-        let writable = try AlarmStore.open(path: path)
-        let stored = try await writable.insert(alarm, lookAfter: 100)
+        let writable = try NoiseDatabase.open(path: path)
+        let stored = try await AlarmStore(writable).insert(alarm, lookAfter: 100)
         try writable.close()
 
-        let store = AlarmStore.openReadOnly(path: path, reason: "the folder is read-only")
+        let database = NoiseDatabase.openReadOnly(path: path, reason: "the folder is read-only")
+        let store = AlarmStore(database)
         #expect(try await store.snapshot().alarms == [stored])
-        await #expect(throws: AlarmStore.ReadOnlyStore.self) { try await store.insert(alarm, lookAfter: 1) }
-        await #expect(throws: AlarmStore.ReadOnlyStore.self) { try await store.update(stored, lookAfter: 1) }
-        await #expect(throws: AlarmStore.ReadOnlyStore.self) { try await store.delete(id: stored.id) }
-        await #expect(throws: AlarmStore.ReadOnlyStore.self) {
+        await #expect(throws: NoiseDatabase.ReadOnlyStore.self) { try await store.insert(alarm, lookAfter: 1) }
+        await #expect(throws: NoiseDatabase.ReadOnlyStore.self) { try await store.update(stored, lookAfter: 1) }
+        await #expect(throws: NoiseDatabase.ReadOnlyStore.self) { try await store.delete(id: stored.id) }
+        await #expect(throws: NoiseDatabase.ReadOnlyStore.self) {
             try await store.record([.disable(alarmID: stored.id)], labels: [:], now: 1)
         }
-        #expect(AlarmStore.describe(AlarmStore.ReadOnlyStore(reason: "the folder is read-only")) == "the folder is read-only")
-        try store.close()
+        #expect(NoiseDatabase.describe(NoiseDatabase.ReadOnlyStore(reason: "the folder is read-only")) == "the folder is read-only")
+        try database.close()
         // The file itself was never touched.
-        let again = try AlarmStore.open(path: path)
-        #expect(try await again.snapshot().alarms == [stored])
+        let again = try NoiseDatabase.open(path: path)
+        #expect(try await AlarmStore(again).snapshot().alarms == [stored])
         try again.close()
     }
 
     @Test func withoutAReadableFileItIsEmptyAndStillRefusesChanges() async throws {
-        let store = AlarmStore.openReadOnly(path: "/nonexistent/noised.sqlite", reason: "no state folder")
+        let store = AlarmStore(NoiseDatabase.openReadOnly(path: "/nonexistent/noised.sqlite", reason: "no state folder"))
         #expect(try await store.snapshot().alarms.isEmpty)
-        await #expect(throws: AlarmStore.ReadOnlyStore.self) { try await store.insert(alarm, lookAfter: 1) }
+        await #expect(throws: NoiseDatabase.ReadOnlyStore.self) { try await store.insert(alarm, lookAfter: 1) }
     }
 
     @Test func aFullDiskIsSaidInPlainWords() {
         let full = DatabaseError(resultCode: .SQLITE_FULL, message: "database or disk is full")
-        #expect(AlarmStore.describe(full) == "the disk is full; free some space and try again")
+        #expect(NoiseDatabase.describe(full) == "the disk is full; free some space and try again")
         let readOnly = DatabaseError(resultCode: .SQLITE_READONLY, message: "attempt to write a readonly database")
-        #expect(AlarmStore.describe(readOnly).hasPrefix("the database is read-only"))
+        #expect(NoiseDatabase.describe(readOnly).hasPrefix("the database is read-only"))
     }
 }

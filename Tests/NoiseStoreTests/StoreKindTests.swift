@@ -13,9 +13,9 @@ struct StoreKindTests {
     /// What a later version could do: a migration this one does not know, and a column renamed.
     private func newerStore() async throws -> (folder: URL, path: String) {
         let (folder, path) = temporaryStore("newer")
-        let store = try AlarmStore.open(path: path)
-        _ = try await store.insert(alarm, lookAfter: 100)
-        try store.close()
+        let database = try NoiseDatabase.open(path: path)
+        _ = try await AlarmStore(database).insert(alarm, lookAfter: 100)
+        try database.close()
         let queue = try DatabaseQueue(path: path)
         try await queue.write { db in
             try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99')")
@@ -29,15 +29,15 @@ struct StoreKindTests {
         let (folder, path) = try await newerStore()
         defer { try? FileManager.default.removeItem(at: folder) }
         let before = FileManager.default.contents(atPath: path)
-        let store = AlarmStore.openChecked(path: path)
-        let reason = try #require(store.readOnlyReason)
+        let database = NoiseDatabase.openChecked(path: path)
+        let reason = try #require(database.readOnlyReason)
         #expect(reason.contains("written by a newer noised (its schema has v99; this noised knows up to v6)"))
         #expect(!reason.contains("damaged"))
-        #expect(throws: AlarmStore.ReadOnlyStore.self) { try store.rebuilt(lookAfter: [:], snoozes: [:]) }
-        do { _ = try store.rebuilt(lookAfter: [:], snoozes: [:]) } catch {
-            #expect(AlarmStore.describe(error).contains("newer noised"))
+        #expect(throws: NoiseDatabase.ReadOnlyStore.self) { try database.rebuild(lookAfter: [:], snoozes: [:]) }
+        do { _ = try database.rebuild(lookAfter: [:], snoozes: [:]) } catch {
+            #expect(NoiseDatabase.describe(error).contains("newer noised"))
         }
-        await #expect(throws: (any Error).self) { _ = try await store.insert(alarm, lookAfter: 100) }
+        await #expect(throws: (any Error).self) { _ = try await AlarmStore(database).insert(alarm, lookAfter: 100) }
         #expect(FileManager.default.contents(atPath: path) == before)
         let copies = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("corrupt") }
         #expect(copies.isEmpty)
@@ -48,10 +48,10 @@ struct StoreKindTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         for _ in 0..<2 {
-            let store = AlarmStore.openChecked(path: path)
-            let reason = try #require(store.readOnlyReason)
+            let database = NoiseDatabase.openChecked(path: path)
+            let reason = try #require(database.readOnlyReason)
             #expect(reason.contains("\(path) is a directory, not a database file"))
-            #expect(throws: AlarmStore.ReadOnlyStore.self) { try store.rebuilt(lookAfter: [:], snoozes: [:]) }
+            #expect(throws: NoiseDatabase.ReadOnlyStore.self) { try database.rebuild(lookAfter: [:], snoozes: [:]) }
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["noised.sqlite"])
     }

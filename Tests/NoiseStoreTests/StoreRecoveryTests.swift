@@ -43,53 +43,61 @@ struct StoreRecoveryTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("noise-damaged-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/noised.sqlite"
-        let writable = try AlarmStore.open(path: path)
-        for _ in 0..<3 { _ = try await writable.insert(alarm, lookAfter: 100) }
+        let writable = try NoiseDatabase.open(path: path)
+        for _ in 0..<3 { _ = try await AlarmStore(writable).insert(alarm, lookAfter: 100) }
         var timer = alarm
         timer.firesAt = 1_800_000_000
-        _ = try await writable.insert(timer, lookAfter: 100)
+        _ = try await AlarmStore(writable).insert(timer, lookAfter: 100)
         let playback = StoredPlayback(masterVolume: 70, state: .paused, lastMix: [MixSound(id: "rain", volume: 40)])
         let mix = MixInfo(name: "night", sounds: [MixSound(id: "rain", volume: 30), MixSound(id: "fan", volume: 80)])
-        try await writable.savePlayback(playback)
-        #expect(try await writable.saveMix(mix))
+        try await PlaybackStore(writable).savePlayback(playback)
+        #expect(try await PlaybackStore(writable).saveMix(mix))
         try writable.close()
         let queue = try DatabaseQueue(path: path)
         try await queue.write { db in try db.execute(sql: "UPDATE alarm SET time = 'garbage' WHERE id = 2") }
         try queue.close()
         let bytes = FileManager.default.contents(atPath: path)
 
-        let store = AlarmStore.openChecked(path: path, now: Date(timeIntervalSince1970: 0))
-        #expect(store.damaged && store.skippedAlarmIDs == [2])
-        #expect(store.corruptCopy == path + ".corrupt-1970-01-01T000000Z")
-        let reason = try #require(store.readOnlyReason)
+        let database = NoiseDatabase.openChecked(path: path, now: Date(timeIntervalSince1970: 0))
+        // The stores over it are made before the rebuild, as the daemon's actors hold theirs: they follow it.
+        let store = AlarmStore(database)
+        let player = PlaybackStore(database)
+        #expect(database.damaged && database.skippedAlarmIDs == [2])
+        let copy = try #require(database.corruptCopy)
+        #expect(copy == path + ".corrupt-1970-01-01T000000Z")
+        let reason = try #require(database.readOnlyReason)
         #expect(reason.contains(path) && reason.contains("alarm 2 could not be read") && reason.contains("noisectl store recover"))
         #expect(try await store.snapshot().alarms.map(\.id) == [1, 3, 4])
-        #expect(try await store.mixes() == [mix], "served read-only from memory too")
-        #expect(try await store.playback() == playback)
-        await #expect(throws: AlarmStore.ReadOnlyStore.self) { try await store.insert(alarm, lookAfter: 1) }
-        let check = store.check()
+        #expect(try await player.mixes() == [mix], "served read-only from memory too")
+        #expect(try await player.playback() == playback)
+        await #expect(throws: NoiseDatabase.ReadOnlyStore.self) { try await store.insert(alarm, lookAfter: 1) }
+        await #expect(throws: NoiseDatabase.ReadOnlyStore.self) { try await player.savePlayback(playback) }
+        let check = database.check()
         #expect(!check.sound && check.skippedAlarms == [2] && check.alarms == 3)
         #expect(FileManager.default.contents(atPath: path) == bytes)
-        #expect(FileManager.default.contents(atPath: store.corruptCopy!) == bytes)
+        #expect(FileManager.default.contents(atPath: copy) == bytes)
 
-        let rebuilt = try store.rebuilt(lookAfter: [1: 500], snoozes: [:])
+        let rebuilt = try database.rebuild(lookAfter: [1: 500], snoozes: [:])
         #expect(rebuilt.path == path && rebuilt.recovered && rebuilt.kept == 3 && rebuilt.dropped == [2]
-                && rebuilt.corruptCopy == store.corruptCopy)
-        #expect(rebuilt.store.readOnlyReason == nil)
-        #expect(try await rebuilt.store.snapshot().lookAfter == [1: 500, 3: 100, 4: 100])
-        #expect(try await rebuilt.store.snapshot().alarms.last?.firesAt == 1_800_000_000, "a timer stays a timer")
-        #expect(try await rebuilt.store.mixes() == [mix], "the player's kept state too")
-        #expect(try await rebuilt.store.playback() == playback)
-        #expect(try await rebuilt.store.insert(alarm, lookAfter: 1).id == 5, "ids are never given twice")
-        #expect(rebuilt.store.check().sound)
-        try rebuilt.store.close()
-        #expect(FileManager.default.contents(atPath: store.corruptCopy!) == bytes)
+                && rebuilt.corruptCopy == copy)
+        #expect(database.readOnlyReason == nil && !database.damaged && database.skippedAlarmIDs.isEmpty)
+        #expect(database.corruptCopy == nil)
+        #expect(try await store.snapshot().lookAfter == [1: 500, 3: 100, 4: 100])
+        #expect(try await store.snapshot().alarms.last?.firesAt == 1_800_000_000, "a timer stays a timer")
+        #expect(try await player.mixes() == [mix], "the player's kept state too")
+        #expect(try await player.playback() == playback)
+        #expect(try await store.insert(alarm, lookAfter: 1).id == 5, "ids are never given twice")
+        try await player.savePlayback(StoredPlayback(masterVolume: 20, state: .stopped, lastMix: []))
+        #expect(try await player.playback()?.masterVolume == 20, "the player's store writes to the rebuilt file")
+        #expect(database.check().sound)
+        try database.close()
+        #expect(FileManager.default.contents(atPath: copy) == bytes)
     }
 
     @Test func aSoundStoreIsLeftAsItIs() async throws {
-        let store = try AlarmStore.inMemory()
-        _ = try await store.insert(alarm, lookAfter: 1)
-        #expect(store.check().sound)
-        #expect(throws: AlarmStore.ReadOnlyStore.self) { try store.rebuilt(lookAfter: [:], snoozes: [:]) }
+        let database = try NoiseDatabase.inMemory()
+        _ = try await AlarmStore(database).insert(alarm, lookAfter: 1)
+        #expect(database.check().sound)
+        #expect(throws: NoiseDatabase.ReadOnlyStore.self) { try database.rebuild(lookAfter: [:], snoozes: [:]) }
     }
 }

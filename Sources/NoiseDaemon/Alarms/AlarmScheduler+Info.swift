@@ -36,7 +36,7 @@ extension AlarmScheduler {
                      missed: recentMissed, timeZone: schedule.zone.identifier, wakeFromSuspend: clock.wakesFromSuspend,
                      wakeNote: clock.wakesFromSuspend ? nil
                         : "a suspended machine will not wake for alarms: give noised CAP_WAKE_ALARM (see docs/alarms.md)",
-                     storeProblem: store.readOnlyReason, timeZoneProblem: zoneProblem, timers: timers(),
+                     storeProblem: database.readOnlyReason, timeZoneProblem: zoneProblem, timers: timers(),
                      leapSecondsNote: leapSecondsProblem ?? schedule.leapSeconds.taiMinusUTC(atUnix: now()).note)
     }
 

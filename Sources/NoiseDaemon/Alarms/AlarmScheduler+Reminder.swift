@@ -36,7 +36,7 @@ extension AlarmScheduler {
         do {
             try await store.setReminder(due.handled)
         } catch {
-            logger.error("alarms: the reminder could not be stored as done: \(AlarmStore.describe(error))")
+            logger.error("alarms: the reminder could not be stored as done: \(NoiseDatabase.describe(error))")
         }
         if let day = due.day { await reminderHandler?(day) }
         // Unless `setReminder` changed it meanwhile.

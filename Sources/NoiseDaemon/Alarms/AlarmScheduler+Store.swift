@@ -21,23 +21,22 @@ extension AlarmScheduler {
     }
 
     public func checkStore() -> StoreCheck {
-        StoreCheck(store.check())
+        StoreCheck(database.check())
     }
 
-    /// Rebuilds a store opened from a damaged file and goes on with it, writable; the alarms stay scheduled as
-    /// they are (the rebuilt store holds the same ones).
+    /// Rebuilds a database opened from a damaged file and goes on with it, writable; the alarms stay scheduled as
+    /// they are (the rebuilt file holds the same ones).
     public func recoverStore() throws(ProtocolError) -> StoreRecovery {
-        let rebuilt: AlarmStore.Rebuilt
+        let rebuilt: NoiseDatabase.Rebuilt
         do {
-            rebuilt = try store.rebuilt(lookAfter: schedule.lookAfter, snoozes: schedule.snoozes)
+            rebuilt = try database.rebuild(lookAfter: schedule.lookAfter, snoozes: schedule.snoozes)
         } catch {
-            let reason = AlarmStore.describe(error)
+            let reason = NoiseDatabase.describe(error)
             logger.error("alarms: the store was not rebuilt: \(reason)")
             throw ProtocolError(.storageFailed, "the alarm store was not rebuilt, so nothing changed: \(reason)")
         }
         let report = StoreRecovery(rebuilt)
-        guard rebuilt.store !== store else { return report }
-        store = rebuilt.store
+        guard rebuilt.recovered else { return report }
         board.publish(storeFailure: nil)
         let leftOut = report.dropped.isEmpty ? "" : ", alarms \(IDRanges.text(report.dropped)) left out"
         logger.notice("alarms: the store \(report.path) was rebuilt: \(report.kept) alarms kept\(leftOut); the damaged file stays as \(report.corruptCopy ?? "?")")
@@ -48,6 +47,6 @@ extension AlarmScheduler {
 
     /// At shutdown, once nothing else runs.
     public func closeStore() throws {
-        try store.close()
+        try database.close()
     }
 }

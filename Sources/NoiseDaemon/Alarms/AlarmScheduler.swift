@@ -22,12 +22,11 @@ public actor AlarmScheduler {
     /// The alarms' ids in `list`'s order, made when a page is asked for and kept until the schedule changes: a list
     /// of 100,000 alarms read in 100 pages is sorted once, not once a page.
     var listOrder: [Int64]?
-    /// Replaced by `recoverStore` with the rebuilt one (in `current`, which the player shares).
-    var store: AlarmStore {
-        get { current.store }
-        set { current.store = newValue }
-    }
-    let current: CurrentStore
+    /// The alarms' part of the database.
+    let store: AlarmStore
+    /// The database as a whole, which the scheduler checks, rebuilds (`store recover`) and closes; a rebuild puts the
+    /// new file in place for every store over it (the player's and the life desk's too).
+    let database: NoiseDatabase
     let clock: any WallClock
     let zones: any TimeZoneSource
     let ringer: any AlarmRinger
@@ -67,12 +66,12 @@ public actor AlarmScheduler {
     /// first frame can be placed on the trigger's instant.
     static let prepareLead = 1.5
 
-    public init(store current: CurrentStore, clock: any WallClock, zones: any TimeZoneSource, ringer: any AlarmRinger,
+    public init(database: NoiseDatabase, clock: any WallClock, zones: any TimeZoneSource, ringer: any AlarmRinger,
                 hub: EventHub, logger: Logger, template: AlarmTemplate = AlarmTemplate(),
                 missedGraceSeconds: Double = AlarmDefaults.missedGraceSeconds, board: StatusBoard = StatusBoard(),
                 leapSeconds: (list: LeapSeconds, problem: String?) = (.builtIn, nil), sky: (any SkySource)? = nil,
                 onPassAlarms: @escaping @Sendable () -> Void = {}) async throws {
-        let store = current.store
+        let store = AlarmStore(database)
         let snapshot = try await store.snapshot()
         let now = clock.now()
         let (zone, zoneProblem) = zones.systemZoneReading()
@@ -86,7 +85,8 @@ public actor AlarmScheduler {
         self.zoneProblem = zoneProblem
         self.schedule.missedGraceSeconds = missedGraceSeconds
         self.template = template
-        self.current = current
+        self.store = store
+        self.database = database
         self.clock = clock
         self.zones = zones
         self.ringer = ringer

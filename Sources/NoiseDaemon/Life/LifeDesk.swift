@@ -11,7 +11,8 @@ import NoiseTime
 /// gratitude diary. Its only state is the store's, so it is a plain value; "today" is the system zone's date on
 /// the wall clock. What it stores is personal: its log lines say what happened, never the data.
 public struct LifeDesk: Sendable {
-    let store: CurrentStore
+    /// The life calendar's part of the database, and no other.
+    let store: LifeStore
     /// Keeps the diary's daily reminder, on the alarms' rule and wait.
     let scheduler: AlarmScheduler
     let clock: any WallClock
@@ -21,7 +22,7 @@ public struct LifeDesk: Sendable {
     /// The batches of staged imports, until their last.
     let staging = ImportStaging()
 
-    public init(store: CurrentStore, scheduler: AlarmScheduler, clock: any WallClock, zones: any TimeZoneSource, hub: EventHub,
+    public init(store: LifeStore, scheduler: AlarmScheduler, clock: any WallClock, zones: any TimeZoneSource, hub: EventHub,
                 logger: Logger) {
         self.store = store
         self.scheduler = scheduler
@@ -136,7 +137,7 @@ public struct LifeDesk: Sendable {
     /// The reminder came due for `day`: when the day has no entry, the `gratitude_reminder` event goes out and
     /// true is returned (the desktop then shows a notification). A store that cannot be read reminds anyway.
     public func remind(_ day: LocalDate) async -> Bool {
-        if (try? await store.store.entry(for: day)) != nil {
+        if (try? await store.entry(for: day)) != nil {
             logger.info("life: the gratitude reminder came due; the day has its entry")
             return false
         }
@@ -172,14 +173,12 @@ public struct LifeDesk: Sendable {
 
     /// A change, through the scheduler's `StoreChanges` (one behaviour for every refusal: logged, shown in
     /// `status`, `storage_failed` with nothing changed); a `ProtocolError` from the change is its own.
-    private func storing<T: Sendable>(_ failure: String, _ write: @Sendable (AlarmStore) async throws -> T)
+    private func storing<T: Sendable>(_ failure: String, _ write: @Sendable (LifeStore) async throws -> T)
         async throws(ProtocolError) -> T {
-        let store = store.store
-        return try await scheduler.storeChanges.change(failure) { try await write(store) }
+        try await scheduler.storeChanges.change(failure) { [store] in try await write(store) }
     }
 
-    private func reading<T: Sendable>(_ read: @Sendable (AlarmStore) async throws -> T) async throws(ProtocolError) -> T {
-        let store = store.store
-        return try await scheduler.storeChanges.read("the store") { try await read(store) }
+    private func reading<T: Sendable>(_ read: @Sendable (LifeStore) async throws -> T) async throws(ProtocolError) -> T {
+        try await scheduler.storeChanges.read("the store") { [store] in try await read(store) }
     }
 }

@@ -3,7 +3,8 @@ import NoiseProtocol
 import NoiseStore
 
 /// Where the player keeps what survives a restart (the master volume, the last mix, playing or paused) and the
-/// saved mixes. One real implementation: the store in use (`CurrentStore`, over `AlarmStore+Playback`).
+/// saved mixes. An interface so that the tests' players can keep none; one real implementation, the database's
+/// `PlaybackStore`, which reaches no table but the player's.
 public protocol PlaybackMemory: Sendable {
     func playback() async throws -> StoredPlayback?
     func savePlayback(_ playback: StoredPlayback) async throws
@@ -12,3 +13,5 @@ public protocol PlaybackMemory: Sendable {
     func saveMix(_ mix: MixInfo) async throws -> Bool
     func removeMix(named name: String) async throws -> Bool
 }
+
+extension PlaybackStore: PlaybackMemory {}

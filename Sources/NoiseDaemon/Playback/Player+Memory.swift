@@ -15,7 +15,7 @@ extension Player {
             stored = try await memory.playback()
         } catch {
             remembered = snapshotToRemember()
-            return "the player's state cannot be read (\(AlarmStore.describe(error))); starting afresh"
+            return "the player's state cannot be read (\(NoiseDatabase.describe(error))); starting afresh"
         }
         guard let stored else {
             remembered = snapshotToRemember()

@@ -21,8 +21,8 @@ struct StoreChanges: Sendable {
         } catch let error as ProtocolError {
             throw error
         } catch {
-            let reason = AlarmStore.describe(error)
-            logger.error("store: refused a change: \(reason)\(error is AlarmStore.ReadOnlyStore ? "" : " (\(error))")")
+            let reason = NoiseDatabase.describe(error)
+            logger.error("store: refused a change: \(reason)\(error is NoiseDatabase.ReadOnlyStore ? "" : " (\(error))")")
             board.publish(storeFailure: "the last change was refused: \(reason)")
             throw ProtocolError(.storageFailed, "\(failure), so nothing changed: \(reason)")
         }
@@ -36,7 +36,7 @@ struct StoreChanges: Sendable {
         } catch let error as ProtocolError {
             throw error
         } catch {
-            throw ProtocolError(.storageFailed, "\(what) could not be read: \(AlarmStore.describe(error))")
+            throw ProtocolError(.storageFailed, "\(what) could not be read: \(NoiseDatabase.describe(error))")
         }
     }
 }

@@ -38,10 +38,10 @@ enum RequestSession {
                             cacheBytes: Limits.defaultCacheMiB << 20)
         let wall = ManualWallClock(now: RequestTarget.start)
         let scheduler: AlarmScheduler
-        let store: CurrentStore
+        let database: NoiseDatabase
         do {
-            store = CurrentStore(try world.emptyStore())
-            scheduler = try await AlarmScheduler(store: store, clock: wall, zones: FixedZone(),
+            database = try world.emptyDatabase()
+            scheduler = try await AlarmScheduler(database: database, clock: wall, zones: FixedZone(),
                                                  ringer: player, hub: hub,
                                                  logger: world.logger, board: player.board)
         } catch {
@@ -50,7 +50,7 @@ enum RequestSession {
         let loop = Task { await scheduler.run() }
         await wall.settle()
         let handler = RequestHandler(player: player, scheduler: scheduler, loader: world.loader, keeper: CatalogKeeper(), live: world.live,
-                                     life: LifeDesk(store: store, scheduler: scheduler, clock: wall, zones: FixedZone(), hub: hub, logger: world.logger),
+                                     life: LifeDesk(store: LifeStore(database), scheduler: scheduler, clock: wall, zones: FixedZone(), hub: hub, logger: world.logger),
                                      logger: world.logger)
 
         for (index, line) in lines.enumerated() {

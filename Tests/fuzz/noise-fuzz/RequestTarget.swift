@@ -73,9 +73,11 @@ struct RequestTarget: FuzzTarget {
 /// the alarm store and a logger that prints nothing.
 final class RequestWorld: Sendable {
     let sandbox: FuzzSandbox
-    /// One in-memory database, emptied before each input (`emptyStore()`): migrating a new one, and GRDB learning its
-    /// schema, would take most of each input's time.
-    let database: DatabaseQueue
+    /// One in-memory database, emptied before each input (`emptyDatabase()`): migrating a new one, and GRDB learning
+    /// its schema, would take most of each input's time.
+    let queue: DatabaseQueue
+    let database: NoiseDatabase
+    /// Its alarms, which the scheduler's must match after each input.
     let store: AlarmStore
     /// SQLite's count of rows changed on the connection when it was last emptied.
     private let changesWhenEmpty = Mutex(-1)
@@ -94,8 +96,9 @@ final class RequestWorld: Sendable {
         guard library.problems.isEmpty, !library.sounds.isEmpty else {
             throw FuzzSandbox.SetupError(description: "the sandbox catalog has problems: \(library.problems)")
         }
-        database = try DatabaseQueue()
-        store = try AlarmStore(writer: database)
+        queue = try DatabaseQueue()
+        database = try NoiseDatabase(writer: queue)
+        store = AlarmStore(database)
         let reader = ConfigReader(path: sandbox.root + "/no-config.toml", home: sandbox.root)
         live = LiveConfiguration(reader: reader, overrides: SettingsOverrides(), initial: reader.read())
     }
@@ -108,9 +111,9 @@ extension RequestWorld {
         printError("> " + String(decoding: line, as: UTF8.self) + "\n< " + String(decoding: reply, as: UTF8.self))
     }
 
-    /// The store as `AlarmStore.inMemory()` makes it: every table empty, ids starting at 1 again.
-    func emptyStore() throws -> AlarmStore {
-        try database.write { db in
+    /// The database as `NoiseDatabase.inMemory()` makes it: every table empty, ids starting at 1 again.
+    func emptyDatabase() throws -> NoiseDatabase {
+        try queue.write { db in
             // SQLite counts the rows changed on this connection: no change since the last emptying, nothing to do.
             guard db.totalChangesCount != changesWhenEmpty.withLock({ $0 }) else { return }
             try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
@@ -122,6 +125,6 @@ extension RequestWorld {
             let changes = db.totalChangesCount
             changesWhenEmpty.withLock { $0 = changes }
         }
-        return store
+        return database
     }
 }

@@ -4,8 +4,8 @@ import NoiseCore
 import NoiseAlarms
 import NoiseSystem
 
-extension AlarmStore {
-    /// The store the daemon runs with; never throws, so no store stops the daemon (under systemd that was a
+extension NoiseDatabase {
+    /// The database the daemon runs with; never throws, so no store stops the daemon (under systemd that was a
     /// restart loop with no alarms at all). A file that fails `quick_check`, or holds a row that cannot be read,
     /// is never written: it is copied aside (`copyAside`) and what can be read of it is served read-only from
     /// memory, the reason naming the file, the copy, the alarms left out and the way back (`store recover`).
@@ -13,10 +13,10 @@ extension AlarmStore {
     ///
     /// Two stores are served read-only and never rebuilt, as rebuilding would lose what they hold: one written by a
     /// newer noised (its schema has migrations this one does not know), and a path that is not a file at all.
-    public static func openChecked(path: String, now: Date = Date()) -> AlarmStore {
+    public static func openChecked(path: String, now: Date = Date()) -> NoiseDatabase {
         if let kind = FileKind.of(path), kind != .regular {
-            return AlarmStore(readOnly: SalvagedStore(), reason: "the alarm store \(path) is \(kind.described), not a database "
-                + "file; no alarm rings until it is moved away and noised restarted (a new store is made then)",
+            return NoiseDatabase(readOnly: SalvagedStore(), reason: "the alarm store \(path) is \(kind.described), "
+                + "not a database file; no alarm rings until it is moved away and noised restarted (a new store is made then)",
                 path: path, damaged: false, corruptCopy: nil)
         }
         if FileManager.default.fileExists(atPath: path), let inspection = StoreInspection.inspectCopy(of: path, thorough: false) {
@@ -38,7 +38,7 @@ extension AlarmStore {
 
     /// A store from a later schema: what this noised can read of it rings, nothing is written, and `store recover`
     /// is refused (it would keep only what this noised can read).
-    private static func newer(path: String, inspection: StoreInspection) -> AlarmStore {
+    private static func newer(path: String, inspection: StoreInspection) -> NoiseDatabase {
         let readable = inspection.salvage.alarms.count
         let skipped = inspection.salvage.skippedAlarmIDs
         var reason = "the alarm store \(path) was written by a newer noised (its schema has "
@@ -52,10 +52,10 @@ extension AlarmStore {
         }
         reason += parts.isEmpty ? "it holds no alarm" : parts.joined(separator: "; ")
         reason += ". Changes are refused; run the newer noised again (store recover would lose what this one cannot read)"
-        return AlarmStore(readOnly: inspection.salvage, reason: reason, path: path, damaged: false, corruptCopy: nil)
+        return NoiseDatabase(readOnly: inspection.salvage, reason: reason, path: path, damaged: false, corruptCopy: nil)
     }
 
-    private static func damaged(path: String, inspection: StoreInspection, now: Date) -> AlarmStore {
+    private static func damaged(path: String, inspection: StoreInspection, now: Date) -> NoiseDatabase {
         let copy: Result<String, any Error> = Result { try copyAside(path, now: now) }
         let salvage = inspection.salvage
         let finding = inspection.integrity == ["ok"] ? salvage.problems.first ?? "" : inspection.integrity[0]
@@ -74,7 +74,29 @@ extension AlarmStore {
         case .failure(let error): reason += "no copy of it could be made (\(describe(error))). "
         }
         reason += "Changes are refused until you run: noisectl store recover (noisectl store check shows the details)"
-        return AlarmStore(readOnly: salvage, reason: reason, path: path, damaged: true, corruptCopy: try? copy.get())
+        return NoiseDatabase(readOnly: salvage, reason: reason, path: path, damaged: true, corruptCopy: try? copy.get())
+    }
+
+    /// The database when `open` failed (a read-only folder, a file that cannot be written): the alarms in the file,
+    /// read-only, so they still ring; or, when the file cannot be read either, none. Every change is refused with
+    /// `reason`. Never throws: the daemon runs on, and says why in `status`.
+    ///
+    /// What can be read is read row by row from a private copy (SQLite cannot open a WAL database in a read-only
+    /// folder, and opening the file itself could write to it) and served from memory.
+    public static func openReadOnly(path: String, reason: String) -> NoiseDatabase {
+        let salvage = StoreInspection.inspectCopy(of: path, thorough: false)?.salvage ?? SalvagedStore()
+        return NoiseDatabase(readOnly: salvage, reason: reason, path: path, damaged: false, corruptCopy: nil)
+    }
+
+    /// A read-only database serving what `salvage` read, from memory: nothing it does can reach the file.
+    convenience init(readOnly salvage: SalvagedStore, reason: String, path: String, damaged: Bool, corruptCopy: String?) {
+        let memory = try! DatabaseQueue()
+        try! Self.migrator.migrate(memory)
+        // Rows the schema refuses after all are skipped like unreadable ones.
+        let refused = (try? memory.write { db in try Self.fill(db, from: salvage) }) ?? salvage.alarms.map(\.alarm.id)
+        let skipped = Array(Set(salvage.skippedAlarmIDs + refused)).sorted()
+        self.init(Opened(writer: memory, readOnlyReason: reason, skippedAlarmIDs: skipped, damaged: damaged, corruptCopy: corruptCopy),
+                  path: path)
     }
 
     /// Copies the damaged file (with its `-wal` and `-shm`) beside it as `noised.sqlite.corrupt-<UTC time>`. A

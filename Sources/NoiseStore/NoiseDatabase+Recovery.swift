@@ -4,24 +4,25 @@ import GRDB
 import NoiseCore
 import NoiseAlarms
 
-extension AlarmStore {
+extension NoiseDatabase {
     /// `store_check`: SQLite's `integrity_check` and a read of every row. A store served from memory (read-only)
     /// checks its file, through a private copy; a writable one checks its own database.
     public func check() -> Health {
+        let opened = current
         let inspection: StoreInspection
-        if readOnlyReason != nil, let path {
+        if opened.readOnlyReason != nil, let path {
             inspection = StoreInspection.inspectCopy(of: path, thorough: true)
                 ?? StoreInspection(integrity: ["no private copy of \(path) could be made to check it"], salvage: SalvagedStore())
         } else {
             do {
-                inspection = try writer.read { db in StoreInspection.inspect(db, thorough: true) }
+                inspection = try opened.writer.read { db in StoreInspection.inspect(db, thorough: true) }
             } catch {
                 inspection = StoreInspection(integrity: [Self.describe(error)], salvage: SalvagedStore())
             }
         }
         return Health(path: path, sound: inspection.sound, integrity: inspection.integrity,
                       alarms: inspection.salvage.alarms.count, skippedAlarms: inspection.salvage.skippedAlarmIDs,
-                      problems: inspection.salvage.problems, readOnlyReason: readOnlyReason, corruptCopy: corruptCopy)
+                      problems: inspection.salvage.problems, readOnlyReason: opened.readOnlyReason, corruptCopy: opened.corruptCopy)
     }
 
     /// What `check()` found: the file's soundness by SQLite's `integrity_check`, the alarms that read well and
@@ -37,9 +38,8 @@ extension AlarmStore {
         public let corruptCopy: String?
     }
 
-    /// A store and what its rebuild did: whether there was anything to do, the alarms it holds, the ids left out.
+    /// What a rebuild did: whether there was anything to do, the alarms the database holds, the ids left out.
     public struct Rebuilt: Sendable {
-        public let store: AlarmStore
         public let path: String
         public let recovered: Bool
         public let kept: Int
@@ -47,55 +47,34 @@ extension AlarmStore {
         public let corruptCopy: String?
     }
 
-    /// `store_recover`: for a store opened from a damaged file, a clean one from every row that could be read,
+    /// `store_recover`: for a database opened from a damaged file, a clean one from every row that could be read,
     /// written as a new file beside it, checked, then renamed over it in one step (a crash leaves one whole file
     /// or the other); the damaged file's copy stays. `lookAfter` and `snoozes` are the scheduler's, which moved
-    /// on while nothing could be stored. A sound store is left as it is (the report says so). Synchronous, so
-    /// the scheduler actor does nothing else meanwhile.
-    public func rebuilt(lookAfter: [Int64: Double], snoozes: [Int64: AlarmSchedule.Snooze]) throws -> Rebuilt {
+    /// on while nothing could be stored. The rebuilt file then takes the damaged one's place in this database, so
+    /// the alarms', the player's and the life calendar's stores over it all go on with it, writable. A sound
+    /// database is left as it is (the report says so). Synchronous, so the scheduler actor does nothing else
+    /// meanwhile.
+    public func rebuild(lookAfter: [Int64: Double], snoozes: [Int64: AlarmSchedule.Snooze]) throws -> Rebuilt {
+        let opened = current
         guard let path else { throw ReadOnlyStore(reason: "the store is in memory; there is no file to rebuild") }
-        guard damaged else {
-            if let readOnlyReason { throw ReadOnlyStore(reason: readOnlyReason) }
-            let alarms = try writer.read { db in try AlarmRecord.fetchCount(db) }
-            return Rebuilt(store: self, path: path, recovered: false, kept: alarms, dropped: [], corruptCopy: nil)
+        guard opened.damaged else {
+            if let readOnlyReason = opened.readOnlyReason { throw ReadOnlyStore(reason: readOnlyReason) }
+            let alarms = try opened.writer.read { db in try AlarmRecord.fetchCount(db) }
+            return Rebuilt(path: path, recovered: false, kept: alarms, dropped: [], corruptCopy: nil)
         }
-        guard corruptCopy != nil else {
+        guard let corruptCopy = opened.corruptCopy else {
             throw ReadOnlyStore(reason: "no copy of the damaged file \(path) could be made, so it is not replaced; "
                                 + "copy it aside by hand, then restart noised")
         }
-        var salvage = try writer.read { db in SalvagedStore.read(db) }
-        salvage.lastAlarmID = max(salvage.lastAlarmID, skippedAlarmIDs.max() ?? 0)
+        var salvage = try opened.writer.read { db in SalvagedStore.read(db) }
+        salvage.lastAlarmID = max(salvage.lastAlarmID, opened.skippedAlarmIDs.max() ?? 0)
         for index in salvage.alarms.indices {
             if let instant = lookAfter[salvage.alarms[index].alarm.id] { salvage.alarms[index].lookAfter = instant }
         }
         salvage.snoozes = snoozes.map { SnoozeRecord(alarmId: $0.key, ringAt: $0.value.ringAt, trigger: $0.value.trigger) }
 
         let fresh = path + ".rebuilding"
-        Self.removeDatabase(fresh)
-        let kept: Int
-        let refused: [Int64]
-        do {
-            let queue = try DatabaseQueue(path: fresh)
-            try Self.migrator.migrate(queue)
-            refused = try queue.write { db in try Self.fill(db, from: salvage) }
-            let (integrity, count) = try queue.read { db in
-                (try String.fetchAll(db, sql: "PRAGMA integrity_check"), try AlarmRecord.fetchCount(db))
-            }
-            try queue.close()
-            guard refused.isEmpty else {
-                throw ReadOnlyStore(reason: "alarm\(refused.count == 1 ? "" : "s") \(IDRanges.text(refused)) could be read but "
-                                    + "not written into a new store, which would keep fewer alarms than it read; nothing was "
-                                    + "replaced (the damaged file's copy is \(corruptCopy ?? "?"))")
-            }
-            guard integrity == ["ok"], count == salvage.alarms.count else {
-                throw ReadOnlyStore(reason: "the rebuilt store failed its own check (\(integrity.first ?? "no answer"), "
-                                    + "\(count) of \(salvage.alarms.count) alarms); nothing was replaced")
-            }
-            kept = count
-        } catch {
-            Self.removeDatabase(fresh)
-            throw error
-        }
+        let kept = try Self.write(salvage, toNew: fresh, corruptCopy: corruptCopy)
         // The damaged file's -wal and -shm (its copy has them) must not meet the new file: SQLite would read the
         // old WAL's pages into it.
         for suffix in ["-wal", "-shm"] {
@@ -108,40 +87,46 @@ extension AlarmStore {
             throw ReadOnlyStore(reason: "the rebuilt store could not be put in place of \(path) (\(reason))")
         }
         Self.syncFolder(of: path)
-        let store = try AlarmStore.open(path: path)
-        try? close()
-        let dropped = skippedAlarmIDs
-        return Rebuilt(store: store, path: path, recovered: true, kept: kept, dropped: dropped, corruptCopy: corruptCopy)
+        let pool = try Self.pool(path: path)
+        try? Self.close(replace(with: Opened(writer: pool)).writer)
+        return Rebuilt(path: path, recovered: true, kept: kept, dropped: opened.skippedAlarmIDs, corruptCopy: corruptCopy)
     }
 
-    /// Writes salvaged rows into an empty store; returns the ids of the alarms its schema refused. The id
-    /// sequence goes on from the highest id the old store gave, so no id is given twice.
-    static func fill(_ db: Database, from salvage: SalvagedStore) throws -> [Int64] {
-        var refused: [Int64] = []
-        var kept = Set<Int64>()
-        for stored in salvage.alarms {
-            var record = stored.record
-            do {
-                try record.insert(db)
-                kept.insert(stored.alarm.id)
-            } catch {
-                refused.append(stored.alarm.id)
+    /// Writes `salvage` into a new file at `fresh` and checks it; returns how many alarms it holds. Nothing is left
+    /// at `fresh` when it fails.
+    private static func write(_ salvage: SalvagedStore, toNew fresh: String, corruptCopy: String) throws -> Int {
+        removeDatabase(fresh)
+        do {
+            let queue = try DatabaseQueue(path: fresh)
+            try migrator.migrate(queue)
+            let refused = try queue.write { db in try fill(db, from: salvage) }
+            let (integrity, count) = try queue.read { db in
+                (try String.fetchAll(db, sql: "PRAGMA integrity_check"), try AlarmRecord.fetchCount(db))
             }
+            try queue.close()
+            guard refused.isEmpty else {
+                throw ReadOnlyStore(reason: "alarm\(refused.count == 1 ? "" : "s") \(IDRanges.text(refused)) could be read but "
+                                    + "not written into a new store, which would keep fewer alarms than it read; nothing was "
+                                    + "replaced (the damaged file's copy is \(corruptCopy))")
+            }
+            guard integrity == ["ok"], count == salvage.alarms.count else {
+                throw ReadOnlyStore(reason: "the rebuilt store failed its own check (\(integrity.first ?? "no answer"), "
+                                    + "\(count) of \(salvage.alarms.count) alarms); nothing was replaced")
+            }
+            return count
+        } catch {
+            removeDatabase(fresh)
+            throw error
         }
-        for snooze in salvage.snoozes where kept.contains(snooze.alarmId) {
-            try? snooze.insert(db)
-        }
-        for missed in salvage.missed {
-            try? missed.insert(db)
-        }
-        if let playback = salvage.playback { try? write(playback, db) }
-        for mix in salvage.mixes { try? write(mix, db) }
-        try? fillLife(db, from: salvage.life)
-        let last = max(salvage.lastAlarmID, kept.max() ?? 0)
-        if last > 0 {
-            try db.execute(sql: "DELETE FROM sqlite_sequence WHERE name = 'alarm'")
-            try db.execute(sql: "INSERT INTO sqlite_sequence (name, seq) VALUES ('alarm', ?)", arguments: [last])
-        }
+    }
+
+    /// Writes what was salvaged into an empty database, each store its own tables; returns the ids of the alarms
+    /// the schema refused.
+    static func fill(_ db: Database, from salvage: SalvagedStore) throws -> [Int64] {
+        let refused = try AlarmStore.fill(db, from: salvage)
+        PlaybackStore.fill(db, from: salvage)
+        try? LifeStore.fill(db, from: salvage.life)
+        try? AlarmStore.write(salvage.reminder, db)
         return refused
     }
 

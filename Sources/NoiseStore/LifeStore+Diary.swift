@@ -4,21 +4,21 @@ import NoiseCore
 import NoiseTime
 
 /// The gratitude diary in the store (docs/life.md): one entry a local day, its full-text index kept by the
-/// schema's triggers (`migrateToV5`), the search, and the import that an export round-trips through.
-extension AlarmStore {
+/// schema's triggers (v5, `NoiseDatabase+Schema`), the search, and the import that an export round-trips through.
+extension LifeStore {
     // MARK: The gratitude diary
 
     public func entry(for day: LocalDate) async throws -> GratitudeEntry? {
-        try await writer.read { db in try Self.readEntries(db, sql: "WHERE day = ?", [day.description]).first }
+        try await database.read { db in try Self.readEntries(db, sql: "WHERE day = ?", [day.description]).first }
     }
 
     public func lastEntry() async throws -> GratitudeEntry? {
-        try await writer.read { db in try Self.readEntries(db, sql: "ORDER BY day DESC LIMIT 1").first }
+        try await database.read { db in try Self.readEntries(db, sql: "ORDER BY day DESC LIMIT 1").first }
     }
 
     /// Entries from `since` and after `after` (every one when both are nil), oldest first, at most `limit`.
     public func entries(since: LocalDate?, after: LocalDate? = nil, limit: Int = .max) async throws -> [GratitudeEntry] {
-        try await writer.read { db in
+        try await database.read { db in
             try Self.readEntries(db, sql: "WHERE day >= ? AND day > ? ORDER BY day LIMIT ?",
                                  [since?.description ?? "", after?.description ?? "", Int64(clamping: limit)])
         }
@@ -34,8 +34,7 @@ extension AlarmStore {
 
     /// Writes `day`'s entry: a new one; with an entry there, refused (`new`), replaced, or added to on a new line.
     public func writeEntry(_ text: String, day: LocalDate, at: Double, mode: GratitudeWriteMode) async throws -> EntryWritten {
-        try checkWritable()
-        return try await writer.write { db in
+        try await database.write { db in
             let existing = try Self.readEntries(db, sql: "WHERE day = ?", [day.description]).first
             var action = GratitudeWriteMode.new
             var text = text
@@ -60,7 +59,7 @@ extension AlarmStore {
     public func search(words: String, limit: Int = Limits.maxSearchResults) async throws -> GratitudeMatches {
         let query = Self.ftsQuery(words)
         guard !query.isEmpty else { return GratitudeMatches(matches: []) }
-        return try await writer.read { db in
+        return try await database.read { db in
             let rows = try Row.fetchAll(db, sql: """
                 SELECT gratitude.day AS day, gratitude.text AS text, gratitude.savedAt AS savedAt,
                        snippet(gratitude_fts, 0, '[', ']', '…', 16) AS snippet
@@ -76,8 +75,7 @@ extension AlarmStore {
     /// Imports entries in one transaction: a day without an entry gets it; the same text changes nothing; a
     /// different text replaces the stored one only when saved later (an old backup never overwrites newer writing).
     public func importEntries(_ entries: [GratitudeEntry]) async throws -> GratitudeImported {
-        try checkWritable()
-        return try await writer.write { db in
+        try await database.write { db in
             var result = GratitudeImported()
             for entry in entries {
                 let stored = try Self.readEntries(db, sql: "WHERE day = ?", [entry.date.description]).first

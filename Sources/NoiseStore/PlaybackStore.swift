@@ -16,26 +16,31 @@ public struct StoredPlayback: Sendable, Equatable {
     }
 }
 
-/// The player's state and the saved mixes live in the alarms' store: one file, one migration history, the same
-/// durability (a change is on disk before the reply), the same recovery.
-extension AlarmStore {
+/// The player's part of the database: its kept state and the saved mixes, in the same file as the alarms (one
+/// migration history, the same durability: a change is on disk before the reply, the same recovery). The player is
+/// the one that holds it, and through it reaches no other table.
+public struct PlaybackStore: Sendable {
+    let database: NoiseDatabase
+
+    public init(_ database: NoiseDatabase) {
+        self.database = database
+    }
+
     public func playback() async throws -> StoredPlayback? {
-        try await writer.read { db in try Self.readPlayback(db) }
+        try await database.read { db in try Self.readPlayback(db) }
     }
 
     public func savePlayback(_ playback: StoredPlayback) async throws {
-        try checkWritable()
-        try await writer.write { db in try Self.write(playback, db) }
+        try await database.write { db in try Self.write(playback, db) }
     }
 
     public func mixes() async throws -> [MixInfo] {
-        try await writer.read { db in try Self.readMixes(db) }
+        try await database.read { db in try Self.readMixes(db) }
     }
 
     /// Saves `mix`, replacing one of the same name; false when it is new and `Limits.maxMixes` are saved already.
     public func saveMix(_ mix: MixInfo) async throws -> Bool {
-        try checkWritable()
-        return try await writer.write { db in
+        try await database.write { db in
             let exists = try Bool.fetchOne(db, sql: "SELECT count(*) FROM mix WHERE name = ?", arguments: [mix.name]) ?? false
             let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM mix") ?? 0
             guard exists || count < Limits.maxMixes else { return false }
@@ -46,8 +51,7 @@ extension AlarmStore {
 
     /// Forgets the mix named `name`; false when there is none.
     public func removeMix(named name: String) async throws -> Bool {
-        try checkWritable()
-        return try await writer.write { db in
+        try await database.write { db in
             try db.execute(sql: "DELETE FROM mix WHERE name = ?", arguments: [name])
             return db.changesCount > 0
         }
@@ -97,28 +101,9 @@ extension AlarmStore {
         }
     }
 
-    /// Schema v2: timers (an alarm's `firesAt`), the player's state and saved mixes.
-    static func migrateToV2(_ db: Database) throws {
-        try db.alter(table: "alarm") { table in table.add(column: "firesAt", .integer) }
-        try db.create(table: "player") { table in
-            table.primaryKey("id", .integer).check { $0 == 1 }
-            table.column("masterVolume", .double).notNull().check { $0 >= 0 && $0 <= 100 }
-            table.column("state", .text).notNull()
-        }
-        try db.create(table: "player_sound") { table in
-            table.primaryKey("position", .integer)
-            table.column("sound", .text).notNull()
-            table.column("volume", .double).notNull().check { $0 >= 0 && $0 <= 100 }
-        }
-        try db.create(table: "mix") { table in
-            table.primaryKey("name", .text)
-        }
-        try db.create(table: "mix_sound") { table in
-            table.column("mix", .text).notNull().references("mix", onDelete: .cascade)
-            table.column("position", .integer).notNull()
-            table.column("sound", .text).notNull()
-            table.column("volume", .double).notNull().check { $0 >= 0 && $0 <= 100 }
-            table.primaryKey(["mix", "position"])
-        }
+    /// Writes the player's state and the mixes of a salvage into an empty database, each that the schema takes.
+    static func fill(_ db: Database, from salvage: SalvagedStore) {
+        if let playback = salvage.playback { try? write(playback, db) }
+        for mix in salvage.mixes { try? write(mix, db) }
     }
 }
