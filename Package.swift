@@ -87,11 +87,14 @@ let package = Package(
         // D-Bus: MPRIS, notifications and logind, on a thread of its own.
         .target(name: "NoiseDBus", dependencies: ["NoiseProtocol", "NoiseSystem", "CSystemd", "CLinux"], swiftSettings: strict),
 
+        // What both ends of the control socket share below the protocol, on NIO's buffers: the line framer.
+        .target(name: "NoiseWire", dependencies: ["NoiseCore", .product(name: "NIOCore", package: "swift-nio")],
+                swiftSettings: strict),
         // The control socket: connections, lines, limits and the events' fan-out; what a request does is the daemon's.
         .target(
             name: "NoiseControl",
             dependencies: [
-                "NoiseCore", "NoiseProtocol", "NoiseSystem",
+                "NoiseCore", "NoiseProtocol", "NoiseSystem", "NoiseWire",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -142,6 +145,17 @@ let package = Package(
         // failures with their exit codes. noisectl's, and the one a second client builds on.
         .target(name: "NoiseClient", dependencies: ["NoiseCore", "NoiseProtocol", "NoiseSystem", "NoiseTime", "LifeCalendar"],
                 swiftSettings: strict),
+        // The async client on SwiftNIO, for long-lived clients on an event loop (noiseweb): several requests in flight,
+        // events as an async sequence. Apart so noisectl, which stays on the blocking connection, links no NIO.
+        .target(
+            name: "NoiseClientAsync",
+            dependencies: [
+                "NoiseClient", "NoiseCore", "NoiseProtocol", "NoiseSystem", "NoiseWire",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
         // noisectl's commands, options and output, over NoiseClient; a library so they are unit-tested.
         .target(
             name: "NoisectlCommands",
@@ -176,7 +190,16 @@ let package = Package(
 
         // What the tests, the soak and the fuzz harness drive the daemon with (hand-moved clocks, an audio output
         // the test paces, sounds held in memory); linked into no product.
-        .target(name: "NoiseTesting", dependencies: ["NoiseDaemon", "NoiseAudio"], swiftSettings: strict),
+        // `TestDaemon` runs the real control server over the real request handler, wired in memory.
+        .target(
+            name: "NoiseTesting",
+            dependencies: [
+                "NoiseCore", "NoiseTime", "NoiseCatalog", "NoiseConfig", "NoiseDaemon", "NoiseAudio", "NoiseControl", "NoiseStore",
+                "NoiseSystem", .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
 
         // The fuzz harness (docs/reliability.md): a libFuzzer driver when built with -DNOISE_FUZZING by
         // `make fuzz`; any other build links a stub that says so.
@@ -184,8 +207,9 @@ let package = Package(
             name: "noise-fuzz",
             dependencies: [
                 "NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "NoiseConfig", "NoiseProtocol",
-                "NoiseDaemon", "NoiseControl", "NoiseAudio", "NoiseStore", "NoiseSystem", "NoiseTesting", "CFuzzer",
+                "NoiseDaemon", "NoiseWire", "NoiseAudio", "NoiseStore", "NoiseSystem", "NoiseTesting", "CFuzzer",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             path: "Tests/fuzz/noise-fuzz",
             swiftSettings: strict
@@ -196,7 +220,7 @@ let package = Package(
         .testTarget(name: "NoiseSystemTests", dependencies: pureCore + ["NoiseSystem"], swiftSettings: strict),
         .testTarget(
             name: "NoiseDaemonTests",
-            dependencies: pureCore + ["NoiseDaemon", "NoiseControl", "NoiseAudio", "NoiseStore", "NoiseSystem", "NoiseTesting", "NoiseDBus",
+            dependencies: pureCore + ["NoiseDaemon", "NoiseControl", "NoiseWire", "NoiseAudio", "NoiseStore", "NoiseSystem", "NoiseTesting", "NoiseDBus",
                            .product(name: "GRDB", package: "GRDB.swift"),
                            .product(name: "Logging", package: "swift-log"),
                            .product(name: "NIOCore", package: "swift-nio"),
@@ -213,6 +237,14 @@ let package = Package(
         .testTarget(
             name: "NoisectlTests",
             dependencies: pureCore + ["NoisectlCommands", "NoiseClient", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict
+        ),
+        // Both clients against an in-process daemon (the real control server and request handler, in memory): the
+        // async `DaemonClient`, and noisectl's commands run in process.
+        .testTarget(
+            name: "NoiseClientTests",
+            dependencies: pureCore + ["NoiseClient", "NoiseClientAsync", "NoisectlCommands", "NoiseTesting", "NoiseSystem",
+                                      .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict
         ),
         // Thirty days of alarms through the scheduler actor in seconds (`swift test --filter NoiseSoakTests`).

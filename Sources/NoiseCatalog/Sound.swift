@@ -4,5 +4,11 @@ public struct Sound: Sendable, Equatable {
     public var source: SoundSource
     public var path: String
 
+    public init(entry: SoundEntry, source: SoundSource, path: String) {
+        self.entry = entry
+        self.source = source
+        self.path = path
+    }
+
     public var id: String { entry.id }
 }

@@ -3,7 +3,7 @@ import NoiseProtocol
 
 /// Why a command failed, and the exit code that says so: 1 the daemon said no (or a local step failed), 3 the
 /// daemon is unreachable.
-public struct ClientFailure: Error {
+public struct ClientFailure: Error, Sendable {
     public var message: String
     public var code: ErrorCode?
     public var exitCode: Int32
@@ -25,5 +25,26 @@ public struct ClientFailure: Error {
 
     public static func unreachable(_ message: String) -> ClientFailure {
         ClientFailure(message: message, code: nil, exitCode: 3)
+    }
+
+    /// The daemon went away (it stopped, or closed this connection).
+    public static let closed = ClientFailure.unreachable("the daemon closed the connection")
+
+    /// `noised is not running` at `path`, and how to start it.
+    public static func notRunning(_ path: String, _ reason: String) -> ClientFailure {
+        .unreachable("""
+            noised is not running (cannot connect to \(path): \(reason)).
+            Start it with 'systemctl --user start noised', or run 'noised &'.
+            """)
+    }
+
+    /// A line that is not the protocol's JSON: whatever answers is not noised.
+    static func notProtocol(_ line: some Collection<UInt8>) -> ClientFailure {
+        .unreachable("the daemon sent a line that is not protocol JSON: \(String(decoding: line.prefix(200), as: UTF8.self))")
+    }
+
+    /// A reply of the wrong shape for what the command expects.
+    static func unexpected(_ error: any Error) -> ClientFailure {
+        .failed("unexpected reply from the daemon: \(JSONCoding.reason(error))")
     }
 }

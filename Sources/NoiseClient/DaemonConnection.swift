@@ -3,15 +3,9 @@ import NoiseCore
 import NoiseSystem
 import NoiseProtocol
 
-/// A request line: the command, its arguments (left out when it has none) and the id its reply carries.
-private struct RequestLine<Args: Encodable>: Encodable {
-    var id: Int64
-    var cmd: String
-    var args: Args?
-}
-
 /// A blocking connection to the daemon's socket: one request at a time, events read on demand.
-/// Plain POSIX calls: the client is short-lived and starts fast without an event loop.
+/// Plain POSIX calls: the client is short-lived and starts fast without an event loop. A long-lived client on an
+/// event loop uses `DaemonClient` (NoiseClientAsync), which checks, greets and reads lines the same way.
 public final class DaemonConnection {
     private let descriptor: Int32
     private var pending: [UInt8] = []
@@ -28,20 +22,13 @@ public final class DaemonConnection {
         guard connected == true else {
             let reason = connected == false ? String(cString: strerror(errno)) : "path too long"
             close(descriptor)
-            throw .unreachable("""
-                noised is not running (cannot connect to \(path): \(reason)).
-                Start it with 'systemctl --user start noised', or run 'noised &'.
-                """)
+            throw .notRunning(path, reason)
         }
-        // Before a byte is sent: whoever can write to the socket's folder could have put a server of their own there.
-        let server = PeerCredentials.of(descriptor)
-        guard let server, server.isTrusted(by: getuid()) else {
+        do {
+            try Handshake.checkServer(PeerCredentials.of(descriptor), path: path)
+        } catch {
             close(descriptor)
-            throw .unreachable("""
-                refusing to talk to \(path): the server there runs as uid \(server.map { String($0.uid) } ?? "unknown"), \
-                not you (uid \(getuid())) or root, so it is not your noised; nothing was sent. \
-                Find out who made the socket's folder, remove it, and start noised again.
-                """)
+            throw error
         }
         if let waitLimit {
             var limit = timeval(tv_sec: waitLimit, tv_usec: 0)
@@ -51,14 +38,11 @@ public final class DaemonConnection {
 
     private var greeted = false
 
-    /// The daemon greets first; a refusal (wrong user, too many clients) arrives instead of the hello. The first
-    /// request is sent before the greeting is read, so the two cross on the wire.
+    /// The first request is sent before the greeting is read, so the two cross on the wire.
     private func awaitGreeting() throws(ClientFailure) {
         guard !greeted else { return }
         greeted = true
-        let hello = try nextIncoming()
-        if let error = hello.error { throw .refused(error) }
-        guard hello.event == EventName.hello else { throw .unreachable("\(path) does not speak the noised protocol") }
+        _ = try Handshake.greeting(try readLine(), path: path)
     }
 
     deinit { close(descriptor) }
@@ -87,63 +71,29 @@ public final class DaemonConnection {
                                         as type: T.Type) throws(ClientFailure) -> (data: T, line: [UInt8]) {
         let id = nextID
         nextID += 1
-        let line: [UInt8]
-        do {
-            line = try JSONCoding.line(RequestLine(id: id, cmd: command, args: args)) + [UInt8(ascii: "\n")]
-        } catch {
-            throw ClientFailure(message: "cannot encode the request: \(error)", code: nil, exitCode: 1)
-        }
-        let sent = Result { () throws(ClientFailure) in try send(line) }
+        let request = try RequestLine.encode(id: id, command: command, args: args)
+        let sent = Result { () throws(ClientFailure) in try send(request) }
         try awaitGreeting()
         try sent.get()
         while true {
             let line = try readLine()
-            let reply: ReplyLine<T>
-            do {
-                reply = try JSONCoding.decode(ReplyLine<T>.self, from: line)
-            } catch {
-                // Not the shape of any line: the daemon is not speaking the protocol. A reply of the wrong shape.
-                guard (try? JSONCoding.decode(IncomingLine.self, from: line)) != nil else { throw Self.notProtocol(line) }
-                throw Self.unexpected(error)
+            guard case .reply(let replyID, let result) = try ClientLine<T, SkippedEvent>.read(line) else { continue }
+            switch result {
+            case .failure(let error): throw .refused(error)
+            case .success(let data) where replyID == .int(id): return (data, line)
+            case .success: continue
             }
-            guard reply.event == nil else { continue }
-            if let error = reply.error { throw .refused(error) }
-            guard reply.id == .int(id), let data = reply.data else { continue }
-            return (data, line)
         }
     }
 
-    public func decode<T: Decodable>(_ reply: ReplyData, as type: T.Type) throws(ClientFailure) -> T {
-        do {
-            return try JSONCoding.decode(TypedData<T>.self, from: reply.line).data
-        } catch {
-            throw Self.unexpected(error)
-        }
-    }
-
-    /// The next line from the daemon, decoded; blocks until one arrives.
-    public func nextLine() throws(ClientFailure) -> IncomingLine {
+    /// The next event, read once into its type, and its line as it came (for `--json`); blocks until one arrives.
+    /// Replies to no request of this connection's are passed over.
+    public func nextEvent() throws(ClientFailure) -> (event: DaemonEvent, line: [UInt8]) {
         try awaitGreeting()
-        return try nextIncoming()
-    }
-
-    private func nextIncoming() throws(ClientFailure) -> IncomingLine {
-        let line = try readLine()
-        do {
-            var incoming = try JSONCoding.decode(IncomingLine.self, from: line)
-            incoming.bytes = line
-            return incoming
-        } catch {
-            throw Self.notProtocol(line)
+        while true {
+            let line = try readLine()
+            if case .event(let event) = try ClientLine<Skipped, DaemonEvent>.read(line) { return (event, line) }
         }
-    }
-
-    private static func notProtocol(_ line: [UInt8]) -> ClientFailure {
-        .unreachable("the daemon sent a line that is not protocol JSON: \(String(decoding: line.prefix(200), as: UTF8.self))")
-    }
-
-    private static func unexpected(_ error: any Error) -> ClientFailure {
-        ClientFailure(message: "unexpected reply from the daemon: \(JSONCoding.reason(error))", code: nil, exitCode: 1)
     }
 
     /// The next raw line, without its newline.
@@ -161,7 +111,7 @@ public final class DaemonConnection {
                 return count
             }
             if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { throw .unreachable("the daemon closed the connection") }
+            guard count > 0 else { throw .closed }
         }
     }
 

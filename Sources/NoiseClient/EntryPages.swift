@@ -19,7 +19,7 @@ extension DaemonConnection {
         var after: LocalDate?
         while true {
             let args = EntryPage(since: since, after: after?.description, limit: Limits.maxEntriesPage)
-            let page = try decode(try request(command, args: args), as: GratitudeEntries.self).entries
+            let page = try request(command, args: args, as: GratitudeEntries.self).entries
             try body(page)
             guard page.count == Limits.maxEntriesPage, let last = page.last else { return }
             after = last.date

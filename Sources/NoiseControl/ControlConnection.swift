@@ -1,6 +1,7 @@
 import NIOCore
 import NoiseCore
 import NoiseProtocol
+import NoiseWire
 
 /// Sent down the pipeline by a subscriber's conversation: from now on the connection may stay silent.
 struct AllowSilence {}

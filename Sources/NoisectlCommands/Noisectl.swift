@@ -25,18 +25,29 @@ public struct Noisectl: ParsableCommand {
 /// documented (not 64).
 public enum NoisectlMain {
     public static func main(_ arguments: [String]) {
+        exit(run(arguments))
+    }
+
+    /// Runs one command line and returns its exit code; everything it says, its errors too, goes through `Output`
+    /// (so tests run it in process and read what it printed).
+    static func run(_ arguments: [String]) -> Int32 {
         do {
             var command = try Noisectl.parseAsRoot(GlobalOptions.movedAfterSubcommand(arguments))
             try command.run()
+            return 0
         } catch {
             let code = Noisectl.exitCode(for: error)
+            var message = Noisectl.fullMessage(for: error)
             if code == .validationFailure {
-                var message = Noisectl.fullMessage(for: error)
                 if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
                 Output.error(message)
-                exit(2)
+                return 2
             }
-            Noisectl.exit(withError: error)
+            // As argument-parser's `exit(withError:)` says it: help and the version on stdout, the rest on stderr.
+            if !message.isEmpty {
+                if code == .success { Output.line(message) } else { Output.standardError(message + "\n") }
+            }
+            return code.rawValue
         }
     }
 }

@@ -1,7 +1,6 @@
-@testable import NoiseControl
 import NIOCore
+import NoiseWire
 import Testing
-@testable import NoiseDaemon
 
 @Suite("line framer")
 struct LineFramerTests {

@@ -90,7 +90,7 @@ struct GratitudeCommand: ParsableCommand {
         /// On a terminal, asks; elsewhere (a script) the refusal stands, with its message.
         static func askToReplace() -> Bool {
             guard isatty(STDIN_FILENO) == 1 else { return false }
-            print("The day has an entry already. Replace it? [y/N] ", terminator: "")
+            Output.text("The day has an entry already. Replace it? [y/N] ")
             Output.flush()
             return readLine()?.lowercased().hasPrefix("y") == true
         }
@@ -122,12 +122,12 @@ struct GratitudeCommand: ParsableCommand {
                 if options.json {
                     // The one object, `{"entries": […]}`, written a page at a time as the export's JSON is.
                     var first = true
-                    print(Export.head(.json), terminator: "")
+                    Output.text(Export.head(.json))
                     try connection.forEachEntryPage("gratitude_list", since: since?.description) { page in
-                        print(Export.piece(page, .json, first: first), terminator: "")
+                        Output.text(Export.piece(page, .json, first: first))
                         first = false
                     }
-                    return print("]}")
+                    return Output.line("]}")
                 }
                 var listed = 0
                 try connection.forEachEntryPage("gratitude_list", since: since?.description) { page in
@@ -200,7 +200,7 @@ struct GratitudeCommand: ParsableCommand {
                     } else {
                         // On a terminal the entries' controls are made visible, as `show` does; into a pipe, exact.
                         let terminal = isatty(STDOUT_FILENO) == 1
-                        try export { print(terminal ? VisibleText.terminal($0, .lines) : $0, terminator: "") }
+                        try export { Output.text(terminal ? VisibleText.terminal($0, .lines) : $0) }
                     }
                 } catch {
                     throw error as? ClientFailure ?? ClientFailure.failed("\(error)")

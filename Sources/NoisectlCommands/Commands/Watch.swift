@@ -24,14 +24,13 @@ struct Watch: ParsableCommand {
             Output.flush()
             var seen = 0
             while count.map({ seen < $0 }) ?? true {
-                let line = try connection.nextLine()
-                guard let event = line.event else { continue }
+                let (event, line) = try connection.nextEvent()
                 seen += 1
                 if options.json {
-                    struct EventLine: Encodable { var event: String; var data: ReplyData }
-                    Output.json(EventLine(event: event, data: line.payload))
+                    // The line as the daemon sent it (`{"data":…,"event":…}`): an event this noisectl does not know too.
+                    Output.line(String(decoding: line, as: UTF8.self))
                 } else {
-                    Output.line("\(LocalTime.clockText()) \(event): " + describe(event, line.payload, connection))
+                    Output.line("\(LocalTime.clockText()) \(event.name): " + Self.describe(event, line: line))
                 }
                 // Each event as it comes, whatever stdout is: a pipe or a file is block-buffered otherwise, and a
                 // status bar reading `watch | …` would see nothing for minutes.
@@ -40,29 +39,32 @@ struct Watch: ParsableCommand {
         }
     }
 
-    private func describe(_ event: String, _ data: ReplyData, _ connection: DaemonConnection) -> String {
+    /// An event in words; one this command has no words for, as its data's JSON (an unknown one, as its line).
+    static func describe(_ event: DaemonEvent, line: [UInt8]) -> String {
+        let data: any Encodable
         switch event {
-        case EventName.playback:
-            guard let playback = try? connection.decode(data, as: PlaybackInfo.self) else { break }
+        case .playback(let playback):
             return StatusText.playing(playback.playing) + (playback.sleepTimer.map { "; timer " + $0.text } ?? "")
-        case EventName.audio:
-            guard let audio = try? connection.decode(data, as: AudioStatus.self) else { break }
+        case .audio(let audio):
             return StatusText.audio(audio)
-        case EventName.catalog:
-            guard let catalog = try? connection.decode(data, as: CatalogSummary.self) else { break }
+        case .catalog(let catalog):
             return "\(catalog.sounds) sounds" + (catalog.problems.isEmpty ? "" : ", \(catalog.problems.count) problems")
-        case EventName.alarmRinging, EventName.alarmSnoozed, EventName.alarmDismissed:
-            guard let info = try? connection.decode(data, as: AlarmInfo.self) else { break }
-            return AlarmText.event(event, info)
-        case EventName.alarmMissed:
-            guard let missed = try? connection.decode(data, as: MissedInfo.self) else { break }
+        case .alarmRinging(let info), .alarmSnoozed(let info), .alarmDismissed(let info):
+            return AlarmText.event(event.name, info)
+        case .alarmMissed(let missed):
             let name = missed.label.isEmpty ? "alarm \(missed.alarmId)" : missed.label
             return "\(AlarmText.clock(missed.trigger)) \(name) missed (\(missed.reason))"
-        case EventName.nextAlarm:
-            guard let next = try? connection.decode(data, as: NextAlarm.self) else { break }
+        case .nextAlarm(let next):
             return next.alarm.map { AlarmText.summary($0, now: LocalTime.nowSeconds()) } ?? "no alarm is set"
-        default:
-            break
+        case .disconnected(let disconnected):
+            return disconnected.message
+        case .hello(let hello): data = hello
+        case .habitTapped(let tapped): data = tapped
+        case .gratitudeSaved(let saved): data = saved
+        case .lifeChanged(let life): data = life
+        case .gratitudeReminder(let due): data = due
+        case .unknown:
+            return String(decoding: line, as: UTF8.self)
         }
         return (try? JSONCoding.line(data)).map { String(decoding: $0, as: UTF8.self) } ?? ""
     }

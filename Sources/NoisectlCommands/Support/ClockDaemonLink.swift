@@ -41,14 +41,14 @@ final class ClockDaemonLink {
     }
 
     /// Reads what arrived: any event makes the clock ask for a fresh `status`, which has everything it shows; a
-    /// habit tapped, a diary entry saved or the life set (`lifeEvents`) a fresh `life_show`.
+    /// habit tapped, a diary entry saved or the life set (`changesLife`) a fresh `life_show`.
     func readEvents() {
         guard let connection else { return }
         do {
             var lifeChanged = false
             repeat {
-                let event = try connection.nextLine().event ?? ""
-                lifeChanged = lifeChanged || Self.lifeEvents.contains(event)
+                let event = try connection.nextEvent().event
+                lifeChanged = lifeChanged || Self.changesLife(event)
             } while connection.hasBufferedLine
             refresh()
             if lifeChanged { lifeDay = nil }
@@ -57,8 +57,13 @@ final class ClockDaemonLink {
         }
     }
 
-    /// The events that change what `life_show` answers.
-    static let lifeEvents: Set<String> = [EventName.habitTapped, EventName.gratitudeSaved, EventName.lifeChanged]
+    /// Whether `event` changes what `life_show` answers.
+    static func changesLife(_ event: DaemonEvent) -> Bool {
+        switch event {
+        case .habitTapped, .gratitudeSaved, .lifeChanged: true
+        default: false
+        }
+    }
 
     /// Asks `life_show` when the overlay shows it and it was not asked yet on `today` (the clock's local day), or
     /// an event changed it. A daemon without the life calendar refuses the command: the overlay stays empty, the

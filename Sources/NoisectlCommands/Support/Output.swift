@@ -2,10 +2,25 @@ import Glibc
 import NoiseCore
 import NoiseSystem
 
-/// Writes to the terminal: results on stdout, problems on stderr, JSON for scripts.
+/// Writes to the terminal: results on stdout, problems on stderr, JSON for scripts. Everything a command says goes
+/// through `text` and `standardError`, which a test running the command on its own thread can capture
+/// (`OutputCapture`).
 enum Output {
     static func line(_ text: String) {
-        print(text)
+        self.text(text + "\n")
+    }
+
+    /// Writes `text` as it is, no newline added.
+    static func text(_ text: String) {
+        if let capture = OutputCapture.current { return capture.append(text, error: false) }
+        print(text, terminator: "")
+    }
+
+    /// Writes `text` to stderr as it is.
+    static func standardError(_ text: String) {
+        if let capture = OutputCapture.current { return capture.append(text, error: true) }
+        var text = text
+        _ = text.withUTF8 { LocalFile.writeAll(UnsafeRawBufferPointer($0), to: STDERR_FILENO) }
     }
 
     /// Writes out what `print` holds: stdout is block-buffered when it is not a terminal.
@@ -14,14 +29,13 @@ enum Output {
     }
 
     static func error(_ text: String) {
-        var message = "noisectl: " + text + "\n"
-        _ = message.withUTF8 { LocalFile.writeAll(UnsafeRawBufferPointer($0), to: STDERR_FILENO) }
+        standardError("noisectl: " + text + "\n")
     }
 
     /// Prints a JSON value on one line, keys sorted, for `--json`.
     static func json(_ value: some Encodable) {
         guard let bytes = try? JSONCoding.line(value) else { return }
-        print(String(decoding: bytes, as: UTF8.self))
+        line(String(decoding: bytes, as: UTF8.self))
     }
 
     /// Pads each column to its widest cell.

@@ -1,4 +1,3 @@
-import NoiseControl
 import NoiseAudio
 import NoiseCore
 import NoiseDaemon
@@ -6,9 +5,9 @@ import NoiseTesting
 import NoiseStore
 import NoiseProtocol
 
-/// One input's daemon, wired as `Daemon.run` wires it less the socket and the services: a player over a started
-/// engine (with `DiscardingOutput`), a scheduler running on a manual wall clock over a fresh in-memory store, and
-/// the request handler over both. Built afresh for every input so a crash reproduces from its input alone.
+/// One input's daemon, wired as `Daemon.run` wires it less the socket and the services (`MemoryDaemon`): a player
+/// over a started engine (with `DiscardingOutput`), a scheduler running on a manual wall clock over a fresh in-memory
+/// store, and the request handler over both. Built afresh for every input so a crash reproduces from its input alone.
 enum RequestSession {
     /// What a failed request must leave as it was ("A failed request changes nothing", docs/protocol.md).
     private struct State: Equatable {
@@ -28,30 +27,19 @@ enum RequestSession {
     static func run(_ lines: [[UInt8]], input: [UInt8], world: RequestWorld) async {
         func fail(_ message: String) -> Never { FuzzFailure.report("request", message, input: input) }
 
-        let hub = EventHub()
-        // Engine events (voices ended, device state) are dropped: handing them to the player would make what it
-        // reports depend on the output thread's timing rather than on the input.
-        let engine = AudioEngine(deviceName: "fuzz", makeOutput: { DiscardingOutput() }, onEvent: { _ in })
-        engine.start()
         let clock = HeldClock()
-        let player = Player(engine: engine, library: world.library, clock: clock, hub: hub,
-                            cacheBytes: Limits.defaultCacheMiB << 20)
         let wall = ManualWallClock(now: RequestTarget.start)
-        let scheduler: AlarmScheduler
-        let database: NoiseDatabase
+        let daemon: MemoryDaemon<HeldClock>
         do {
-            database = try world.emptyDatabase()
-            scheduler = try await AlarmScheduler(database: database, clock: wall, zones: FixedZone(),
-                                                 ringer: player, hub: hub,
-                                                 logger: world.logger, board: player.board)
+            daemon = try await MemoryDaemon(library: world.library, loader: world.loader, live: world.live,
+                                            database: try world.emptyDatabase(), clock: clock, wall: wall,
+                                            output: { DiscardingOutput() }, logger: world.logger)
         } catch {
             fail("cannot set up the scheduler: \(error)")
         }
+        let (player, scheduler, handler, engine) = (daemon.player, daemon.scheduler, daemon.handler, daemon.engine)
         let loop = Task { await scheduler.run() }
         await wall.settle()
-        let handler = RequestHandler(player: player, scheduler: scheduler, loader: world.loader, keeper: CatalogKeeper(), live: world.live,
-                                     life: LifeDesk(store: LifeStore(database), scheduler: scheduler, clock: wall, zones: FixedZone(), hub: hub, logger: world.logger),
-                                     logger: world.logger)
 
         for (index, line) in lines.enumerated() {
             if index > 0 { await wall.advance(by: RequestTarget.secondsPerLine) }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Logging
+import NIOCore
 import NoiseCore
 import NoiseDaemon
 import NoiseStore
@@ -8,6 +9,7 @@ import Synchronization
 import NoiseCatalog
 import NoiseConfig
 import NoiseProtocol
+import NoiseWire
 
 /// The main target: each input is a short session on one connection. It is split into lines as the control server
 /// splits its stream (a one-line input is a single request), and each line is answered by a real `RequestHandler`
@@ -53,18 +55,14 @@ struct RequestTarget: FuzzTarget {
         world.sandbox.cleanUp()
     }
 
-    /// The lines `LineFramer` would hand on: split at `\n`, a `\r` before it dropped, and a last line
-    /// without a newline kept as it is.
+    /// The lines the control server's `LineFramer` hands on (a `\r` before the newline dropped, a last line without a
+    /// newline kept as it is), framed by it, at most `maxLines`; no length limit, so a long line reaches the handler.
     static func lines(of bytes: [UInt8]) -> [[UInt8]] {
+        var framer = LineFramer(maxLength: .max)
+        framer.append(ByteBuffer(bytes: bytes))
         var lines: [[UInt8]] = []
-        var rest = bytes[...]
-        while lines.count < maxLines, let newline = rest.firstIndex(of: UInt8(ascii: "\n")) {
-            var line = rest[..<newline]
-            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-            lines.append(Array(line))
-            rest = rest[(newline + 1)...]
-        }
-        if lines.count < maxLines && !rest.isEmpty { lines.append(Array(rest)) }
+        while lines.count < maxLines, case .line(let line) = framer.next() { lines.append(Array(line.readableBytesView)) }
+        if lines.count < maxLines, let last = framer.finish() { lines.append(Array(last.readableBytesView)) }
         return lines
     }
 }

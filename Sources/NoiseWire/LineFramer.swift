@@ -1,11 +1,13 @@
 import NIOCore
 import NoiseCore
 
-/// Splits a connection's byte stream into request lines (without the `\n`, and without a `\r` before it),
-/// refusing any line longer than `maxLength` as soon as that many bytes arrive without a newline, so memory stays
-/// bounded. No I/O: the connection's handler feeds it what each read brought and takes lines out.
-struct LineFramer {
-    enum Next: Equatable {
+/// Splits a connection's byte stream into lines (without the `\n`, and without a `\r` before it), refusing any
+/// line longer than `maxLength` as soon as that many bytes arrive without a newline, so memory stays bounded. No
+/// I/O: the connection's handler feeds it what each read brought and takes lines out. Both ends of the socket
+/// frame with it: the daemon's connections (request lines, at most `Limits.maxLineBytes`) and the async client
+/// (`DaemonClient`: reply and event lines, with no limit: a reply may be megabytes).
+public struct LineFramer: Sendable {
+    public enum Next: Equatable {
         case line(ByteBuffer)
         /// No complete line yet.
         case needMoreData
@@ -13,18 +15,18 @@ struct LineFramer {
         case tooLong
     }
 
-    let maxLength: Int
+    public let maxLength: Int
     /// Bytes not yet handed out as lines. Usually empty between reads, and then a read's buffer is framed as it
     /// came, without a copy.
     private var pending = ByteBuffer()
     /// How far into `pending` the search for a newline has already looked.
     private var scanned = 0
 
-    init(maxLength: Int = Limits.maxLineBytes) {
+    public init(maxLength: Int = Limits.maxLineBytes) {
         self.maxLength = maxLength
     }
 
-    mutating func append(_ bytes: ByteBuffer) {
+    public mutating func append(_ bytes: ByteBuffer) {
         if pending.readableBytes == 0 {
             pending = bytes
         } else {
@@ -33,7 +35,7 @@ struct LineFramer {
         }
     }
 
-    mutating func next() -> Next {
+    public mutating func next() -> Next {
         let scanned = self.scanned
         let newline = pending.withUnsafeReadableBytes { bytes in bytes[scanned...].firstIndex(of: UInt8(ascii: "\n")) }
         guard let length = newline else {
@@ -54,7 +56,7 @@ struct LineFramer {
 
     /// At the end of the stream: a last line without a newline is still a request (nil when nothing is left, or
     /// when what is left is over the limit).
-    mutating func finish() -> ByteBuffer? {
+    public mutating func finish() -> ByteBuffer? {
         let length = pending.readableBytes
         guard length > 0, length <= maxLength else { return nil }
         scanned = 0
