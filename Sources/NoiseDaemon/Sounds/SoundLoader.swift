@@ -54,7 +54,7 @@ enum SoundLoader {
         }
     }
 
-    /// Decodes the first chunk, then hands the buffer over while a file-work thread decodes the rest into it
+    /// Decodes the first second, then hands the buffer over while a file-work thread decodes the rest into it
     /// (decoding runs a hundred times faster than playing, so voices never catch up) and then saves the copy. A
     /// file damaged past its first chunk, or shorter than a sound may be, fails the buffer: its voices end where
     /// the good part does, and the next play decodes it again (and refuses it if the damage is at the start).
@@ -66,7 +66,7 @@ enum SoundLoader {
             try refuseShort(buffer, shortest: shortest, path: path)
             save(buffer)
         }
-        if try decoder.fill(buffer, frames: AudioFormat.decodeChunkFrames) {
+        if try decoder.fill(buffer, frames: AudioFormat.framesReadyBeforePlay) {
             try finish(decoder)
             return buffer
         }
