@@ -5,14 +5,24 @@ public enum StopwatchFace {
 
     public static func render(_ stopwatch: Stopwatch, at now: Double, size: TerminalSize) -> ClockFrame {
         let text = time(stopwatch.elapsed(at: now))
-        var below = stopwatch.lapRows.map { lap in
-            ClockFrame.Span("Lap \(lap.number)  \(time(lap.length))  total \(time(lap.total))")
-        }
+        var below = stopwatch.lapRows.map { ClockFrame.Span(lapLine($0)) }
         below.append(.init(stopwatch.isRunning ? keys : "stopped · " + keys, .dim))
         // The keys stay: laps that do not fit go first, the oldest of them first.
         let room = max(0, size.rows / 3)
         if below.count - 1 > room { below = Array(below.prefix(room)) + [below[below.count - 1]] }
         return DigitalFace.layout(.init(text: text, plain: text), banner: nil, below: below, corner: nil, size: size)
+    }
+
+    /// What is printed when the stopwatch quits, so the laps outlive the screen: the time, then the laps, oldest
+    /// first; nothing when it never ran.
+    public static func summary(_ stopwatch: Stopwatch, at now: Double) -> [String] {
+        let elapsed = stopwatch.elapsed(at: now)
+        guard elapsed > 0 || !stopwatch.laps.isEmpty else { return [] }
+        return ["Time \(time(elapsed))"] + stopwatch.lapRows.reversed().map(lapLine)
+    }
+
+    private static func lapLine(_ lap: (number: Int, length: Double, total: Double)) -> String {
+        "Lap \(lap.number)  \(time(lap.length))  total \(time(lap.total))"
     }
 
     /// `04:07.3`, `1:02:03.4`: tenths, truncated (a stopwatch never shows a time not yet reached).

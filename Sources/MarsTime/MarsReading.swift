@@ -55,10 +55,11 @@ public struct MarsReading: Sendable, Equatable, Encodable {
 
     /// The panel's lines, for `--once` (the live panel draws the same).
     public func lines(siteName: String, longitude: MarsLongitude, earthUTC: String, earthLocal: String) -> [String] {
-        var lines = ["Mars at \(siteName), \(longitude)"]
+        // Each said once: a longitude given as the place is its name; a local time in UTC is the UTC line.
+        var lines = ["Mars at " + (siteName == longitude.description ? siteName : "\(siteName), \(longitude)")]
         lines.append("Sol \(sol)" + (missionSol.map { "   mission sol \($0)" } ?? ""))
         lines.append("LMST  \(Self.clockText(lmstHours))   LTST  \(Self.clockText(ltstHours))   MTC  \(Self.clockText(mtcHours))")
-        lines.append("Earth \(earthUTC)   \(earthLocal)")
+        lines.append(earthLocal.hasPrefix(earthUTC) ? "Earth \(earthLocal)" : "Earth \(earthUTC)   \(earthLocal)")
         lines.append("Ls \(ls.fixed(3))°, northern \(season), Mars Year \(marsYear)")
         lines.append("JD \(jdUT.fixed(5)) UT, \(jdTT.fixed(5)) TT (TT − UTC \(ttMinusUTC.fixed(3)) s)   MSD \(msd.fixed(5))")
         lines.append("EOT \(eotDegrees.fixed(5))° (\((eotHours * 60).fixed(2)) min)   subsolar longitude \(subsolarLongitudeWest.fixed(3))° W")

@@ -63,8 +63,8 @@ public struct AlarmSchedule: Sendable {
     /// 100,000 alarms each time made every change cost as much as the store is large.
     public private(set) var timerIDs: Set<Int64>
     public private(set) var lookAfter: [Int64: Double]
-    public private(set) var snoozes: [Int64: Snooze]
-    public private(set) var ringing: [Int64: Ringing] = [:]
+    public internal(set) var snoozes: [Int64: Snooze]
+    public internal(set) var ringing: [Int64: Ringing] = [:]
     public private(set) var zone: ZoneRules
     /// TAI − UTC over time, for the rules that count in Terrestrial Time (Mars alarms).
     public private(set) var leapSeconds: LeapSeconds
@@ -91,6 +91,13 @@ public struct AlarmSchedule: Sendable {
 
     /// The next trigger of an alarm (nil when disabled or ringing).
     public func nextTrigger(of alarmID: Int64) -> Double? { queue.trigger(of: alarmID) }
+
+    /// When an alarm sounds next: a ringing one at its ring's start, else its snooze's end or its next trigger,
+    /// whichever is first; nil when it will not sound. The order `alarm list` gives, as `nextAlarm` does.
+    public func nextSound(of alarmID: Int64) -> Double? {
+        if let ring = ringing[alarmID] { return ring.trigger }
+        return [queue.trigger(of: alarmID), snoozes[alarmID]?.ringAt].compactMap { $0 }.min()
+    }
 
     /// The alarm that rings next, and when.
     public var nextAlarm: (alarmID: Int64, trigger: Double)? {
@@ -206,42 +213,16 @@ public struct AlarmSchedule: Sendable {
         return actions
     }
 
-    /// Snoozes every ringing alarm (or only `alarmID`) for `minutes` (default: each alarm's own snooze).
-    public mutating func snooze(now: Double, minutes: Int? = nil, only alarmID: Int64? = nil) -> [Action] {
-        var actions: [Action] = []
-        for (alarmID, ring) in ringing(only: alarmID) {
-            guard let alarm = alarms[alarmID] else { continue }
-            ringing[alarmID] = nil
-            let snooze = Snooze(ringAt: now + Double((minutes ?? alarm.snoozeMinutes) * 60), trigger: ring.trigger)
-            snoozes[alarmID] = snooze
-            actions += [.persistSnooze(alarmID: alarmID, snooze: snooze), .stopRinging(alarmID: alarmID),
-                        .snoozed(alarmID: alarmID, until: snooze.ringAt)]
-            if !ring.fromSnooze { actions += handled(alarmID, trigger: ring.trigger) }
-        }
-        return actions
-    }
-
-    /// Dismisses every ringing alarm (or only `alarmID`).
-    public mutating func dismiss(now: Double, only alarmID: Int64? = nil) -> [Action] {
-        var actions: [Action] = []
-        for (alarmID, ring) in ringing(only: alarmID) {
-            ringing[alarmID] = nil
-            actions += [.stopRinging(alarmID: alarmID), .dismissed(alarmID: alarmID, trigger: ring.trigger)]
-            actions += conclude(alarmID, trigger: ring.trigger, fromSnooze: ring.fromSnooze)
-        }
-        return actions
-    }
-
     // MARK: Helpers
 
     /// The ringing alarms by id, or only `alarmID`'s ring.
-    private func ringing(only alarmID: Int64?) -> [(key: Int64, value: Ringing)] {
+    func ringing(only alarmID: Int64?) -> [(key: Int64, value: Ringing)] {
         ringing.sorted { $0.key < $1.key }.filter { alarmID == nil || $0.key == alarmID }
     }
 
     /// A ring is over (dismissed, unattended, missed): the trigger is handled, or the snooze's stored row goes;
     /// a once alarm is done.
-    private mutating func conclude(_ alarmID: Int64, trigger: Double, fromSnooze: Bool) -> [Action] {
+    mutating func conclude(_ alarmID: Int64, trigger: Double, fromSnooze: Bool) -> [Action] {
         var actions = fromSnooze ? [.persistSnooze(alarmID: alarmID, snooze: nil)] : handled(alarmID, trigger: trigger)
         if let alarm = alarms[alarmID], alarm.rule.ringsOnce, alarm.enabled, snoozes[alarmID] == nil {
             alarms[alarmID]?.enabled = false
@@ -251,7 +232,7 @@ public struct AlarmSchedule: Sendable {
         return actions
     }
 
-    private mutating func handled(_ alarmID: Int64, trigger: Double) -> [Action] {
+    mutating func handled(_ alarmID: Int64, trigger: Double) -> [Action] {
         let settled = alarms[alarmID]?.rule.settled(after: trigger) ?? trigger
         lookAfter[alarmID] = max(lookAfter[alarmID] ?? settled, settled)
         requeue(alarmID)

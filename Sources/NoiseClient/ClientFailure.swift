@@ -8,23 +8,35 @@ public struct ClientFailure: Error, Sendable {
     public var code: ErrorCode?
     public var exitCode: Int32
 
+    /// The exit code of a failure the daemon or this side gave (`refused`, `failed`).
+    public static let failedExitCode: Int32 = 1
+    /// The exit code of a daemon that cannot be reached, or went away mid-conversation.
+    public static let unreachableExitCode: Int32 = 3
+
+    /// The daemon cannot be reached or went away: a client should drop its connection and reconnect.
+    public var isUnreachable: Bool { exitCode == Self.unreachableExitCode }
+
     public init(message: String, code: ErrorCode?, exitCode: Int32) {
         self.message = message
         self.code = code
         self.exitCode = exitCode
     }
 
-    public static func refused(_ error: ProtocolError) -> ClientFailure {
-        ClientFailure(message: error.message, code: error.code, exitCode: 1)
+    /// The daemon refused `command`. Its message may start with the protocol's name for it (`habit_tap: …`), which
+    /// tells a raw client which request it was; a person typed no such name, so it goes.
+    public static func refused(_ error: ProtocolError, to command: String? = nil) -> ClientFailure {
+        var message = error.message
+        if let command, message.hasPrefix(command + ": ") { message.removeFirst(command.count + 2) }
+        return ClientFailure(message: message, code: error.code, exitCode: failedExitCode)
     }
 
     /// Failed here, not at the daemon (a file that cannot be written, an editor that failed).
     public static func failed(_ message: String) -> ClientFailure {
-        ClientFailure(message: message, code: nil, exitCode: 1)
+        ClientFailure(message: message, code: nil, exitCode: failedExitCode)
     }
 
     public static func unreachable(_ message: String) -> ClientFailure {
-        ClientFailure(message: message, code: nil, exitCode: 3)
+        ClientFailure(message: message, code: nil, exitCode: unreachableExitCode)
     }
 
     /// The daemon went away (it stopped, or closed this connection).

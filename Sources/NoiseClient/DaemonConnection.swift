@@ -79,7 +79,7 @@ public final class DaemonConnection {
             let line = try readLine()
             guard case .reply(let replyID, let result) = try ClientLine<T, SkippedEvent>.read(line) else { continue }
             switch result {
-            case .failure(let error): throw .refused(error)
+            case .failure(let error): throw .refused(error, to: command)
             case .success(let data) where replyID == .int(id): return (data, line)
             case .success: continue
             }

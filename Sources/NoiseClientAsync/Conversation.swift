@@ -134,7 +134,7 @@ final class Conversation: Sendable {
                 else { waiter.fail(.failed("unexpected reply from the daemon")) }
             }
         case .unreadable(let failure, let deliver):
-            guard failure.exitCode != 3 else {
+            guard !failure.isUnreachable else {
                 end(waiters: failure, events: failure)
                 return false
             }

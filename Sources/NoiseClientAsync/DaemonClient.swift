@@ -127,7 +127,7 @@ public final class DaemonClient: Sendable {
                 case .event(let event):
                     return .event(event)
                 case .reply(let id, let outcome):
-                    return .reply(id, deliver: { continuation.resume(returning: outcome.mapError(ClientFailure.refused)) })
+                    return .reply(id, deliver: { continuation.resume(returning: outcome.mapError { ClientFailure.refused($0) }) })
                 }
             } catch {
                 return .unreadable(error, deliver: { continuation.resume(returning: .failure(error)) })

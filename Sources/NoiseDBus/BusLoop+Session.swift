@@ -76,13 +76,17 @@ extension BusLoop {
 
     // MARK: Notifications
 
+    /// The icon when noiseclock's desktop entry (and its icon) is not installed: the Icon Naming Specification's
+    /// "appointment-soon", which every icon theme has, rather than none.
+    static let iconWithoutEntry = "appointment-soon"
+
     func notify(_ notification: DesktopNotification, alarmID: Int64?) {
         guard options.notifications, let connection = connections[.session] else { return }
         var hints: [(String, BusValue)] = [("urgency", .byte(notification.urgency.rawValue))]
         if let entry = options.desktopEntry { hints.append(("desktop-entry", .string(entry))) }
         let replaces = alarmID.flatMap { shown[$0] } ?? 0
         let arguments: [BusValue] = [
-            .string("NoiseClock"), .uint32(replaces), .string(options.desktopEntry ?? ""), .string(notification.summary),
+            .string("NoiseClock"), .uint32(replaces), .string(options.desktopEntry ?? Self.iconWithoutEntry), .string(notification.summary),
             .string(notification.body), .strings(notification.actions.flatMap { [$0.key, $0.label] }),
             .dictionary(hints), .int32(notification.expireMilliseconds),
         ]

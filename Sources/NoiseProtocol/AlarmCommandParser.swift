@@ -24,7 +24,12 @@ enum AlarmCommandParser {
             return .alarmAdd(changes)
         case "alarm_edit":
             let reader = try ArgumentReader(command: name, args: args, accepted: ["id"] + changeFields)
-            return .alarmEdit(id: try reader.alarmID(), try changes(reader, command: name))
+            let id = try reader.alarmID()
+            guard args.contains(where: { $0.key != "id" && $0.value != .null }) else {
+                throw ProtocolError(.invalidArgument, "\(name) needs something to change besides 'id'; accepted: "
+                                    + changeFields.joined(separator: ", "))
+            }
+            return .alarmEdit(id: id, try changes(reader, command: name))
         case "alarm_enable", "alarm_disable":
             let reader = try ArgumentReader(command: name, args: args, accepted: ["id"])
             return .alarmEnable(id: try reader.alarmID(), enabled: name == "alarm_enable")
@@ -57,8 +62,12 @@ enum AlarmCommandParser {
             let reader = try ArgumentReader(command: name, args: args, accepted: ["ids"])
             return .timerCancel(ids: try reader.alarmIDs("ids"))
         case "snooze":
-            let reader = try ArgumentReader(command: name, args: args, accepted: ["minutes"])
-            return .snooze(minutes: try reader.integer("minutes", in: AlarmDefaults.snoozeRange, unit: "minutes"))
+            let reader = try ArgumentReader(command: name, args: args, accepted: ["minutes", "id"])
+            return .snooze(minutes: try reader.integer("minutes", in: AlarmDefaults.snoozeRange, unit: "minutes"),
+                           id: try reader.optionalAlarmID())
+        case "dismiss":
+            let reader = try ArgumentReader(command: name, args: args, accepted: ["id"])
+            return .dismiss(id: try reader.optionalAlarmID())
         case "preview":
             let reader = try ArgumentReader(command: name, args: args, accepted: ["sound", "for", "volume"])
             return .preview(sound: try reader.requiredString("sound"), seconds: try reader.number("for", in: 0.1...60, unit: "seconds"),

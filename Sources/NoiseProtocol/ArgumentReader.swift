@@ -97,6 +97,12 @@ struct ArgumentReader {
         return Int64(number)
     }
 
+    /// An alarm id, or nil when absent.
+    func optionalAlarmID(_ name: String = "id") throws(ProtocolError) -> Int64? {
+        guard let value = args[name], value != .null else { return nil }
+        return try alarmID(name)
+    }
+
     /// A non-empty list of alarm ids (repeats dropped), or nil when absent.
     func alarmIDs(_ name: String) throws(ProtocolError) -> [Int64]? {
         guard let value = args[name], value != .null else { return nil }

@@ -36,8 +36,10 @@ public enum Command: Sendable, Equatable {
     case timerList
     /// Cancel these timers; nil cancels every one.
     case timerCancel(ids: [Int64]?)
-    case snooze(minutes: Int?)
-    case dismiss
+    /// Snooze the ringing alarms, or only alarm `id`.
+    case snooze(minutes: Int?, id: Int64?)
+    /// Dismiss the ringing alarms (with none ringing, the snoozed ones), or only alarm `id`, ringing or snoozed.
+    case dismiss(id: Int64?)
     case preview(sound: String, seconds: Double?, volume: Double?)
     case storeCheck
     case storeRecover

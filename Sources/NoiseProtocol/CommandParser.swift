@@ -5,7 +5,7 @@ enum CommandParser {
     /// The commands that take no arguments.
     static let withoutArguments: [String: Command] = [
         "ping": .ping, "status": .status, "subscribe": .subscribe, "store_check": .storeCheck,
-        "store_recover": .storeRecover, "alarm_next": .alarmNext, "dismiss": .dismiss,
+        "store_recover": .storeRecover, "alarm_next": .alarmNext,
         "alarm_missed": .alarmMissed, "alarm_missed_clear": .alarmMissedClear, "toggle": .toggle,
         "mix_list": .mixList, "timer_list": .timerList,
     ]

@@ -30,16 +30,22 @@ public enum LocalFile {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw .system("read", path) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw Failure(description: "\(path) is not a regular file") }
+        return try readAll(from: descriptor, name: path, maxBytes: maxBytes, kind: kind)
+    }
+
+    /// Everything `descriptor` gives until its end (a file, or a pipe on standard input), at most `maxBytes`.
+    public static func readAll(from descriptor: Int32, name: String, maxBytes: Int = 1 << 20,
+                               kind: String) throws(Failure) -> [UInt8] {
         var result: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { throw .system("read", path) }
+            guard count >= 0 else { throw .system("read", name) }
             if count == 0 { return result }
             result += chunk[0..<count]
             guard result.count <= maxBytes else {
-                throw Failure(description: "\(path) is larger than \(maxBytes >> 20) MiB, too large for \(kind)")
+                throw Failure(description: "\(name) is larger than \(maxBytes >> 20) MiB, too large for \(kind)")
             }
         }
     }

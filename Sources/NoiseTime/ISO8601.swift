@@ -7,11 +7,20 @@ public enum ISO8601 {
         public var year, month, day, hour, minute, second: Int
         /// Seconds east of UTC; nil when the text has no offset (a floating local time).
         public var offsetSeconds: Int?
+        /// The digits after the seconds' point, as written (`"5"` for `:00.5`, `""` for none).
+        public var fractionDigits: String
 
-        public init(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, offsetSeconds: Int?) {
+        public init(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, offsetSeconds: Int?,
+                    fractionDigits: String = "") {
             (self.year, self.month, self.day) = (year, month, day)
             (self.hour, self.minute, self.second) = (hour, minute, second)
             self.offsetSeconds = offsetSeconds
+            self.fractionDigits = fractionDigits
+        }
+
+        /// The fraction of a second the digits say (`0.5` for `"5"`).
+        public var fraction: Double {
+            fractionDigits.reversed().reduce(0) { ($0 + Double($1.wholeNumberValue ?? 0)) / 10 }
         }
 
         /// `unix` as a clock `offsetSeconds` east of UTC shows it.
@@ -80,12 +89,14 @@ public enum ISO8601 {
               let hour = scanner.number(digits: 2), scanner.skip(":"),
               let minute = scanner.number(digits: 2)
         else { return nil }
-        var second = 0
+        var (second, fraction) = (0, "")
         if scanner.skip(":") {
             guard let value = scanner.number(digits: 2) else { return nil }
             second = value
             if scanner.skip(".") || scanner.skip(",") {
+                let start = scanner.index
                 guard scanner.digits() > 0 else { return nil }
+                fraction = String(decoding: scanner.bytes[start..<scanner.index], as: UTF8.self)
             }
         }
         var offset: Int?
@@ -113,7 +124,7 @@ public enum ISO8601 {
               hour <= 23, minute <= 59, second <= 59
         else { return nil }
         return Parts(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
-                     offsetSeconds: offset)
+                     offsetSeconds: offset, fractionDigits: fraction)
     }
 
     static func daysIn(month: Int, year: Int) -> Int {

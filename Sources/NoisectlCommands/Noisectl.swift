@@ -31,14 +31,21 @@ public enum NoisectlMain {
     /// Runs one command line and returns its exit code; everything it says, its errors too, goes through `Output`
     /// (so tests run it in process and read what it printed).
     static func run(_ arguments: [String]) -> Int32 {
+        let arguments = GlobalOptions.movedAfterSubcommand(arguments)
+        if let problem = CommandSpelling.helpProblem(in: arguments) {
+            Output.error(problem)
+            return 2
+        }
         do {
-            var command = try Noisectl.parseAsRoot(GlobalOptions.movedAfterSubcommand(arguments))
+            var command = try Noisectl.parseAsRoot(arguments)
             try command.run()
             return 0
         } catch {
             let code = Noisectl.exitCode(for: error)
             var message = Noisectl.fullMessage(for: error)
             if code == .validationFailure {
+                // A mistyped command first: its usage would be another command's (the default one's).
+                if let problem = CommandSpelling.problem(in: arguments) { message = problem }
                 if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
                 Output.error(message)
                 return 2

@@ -82,7 +82,7 @@ public enum OrbitMeanElementsMessage {
         }
         let yearStart = CivilDate.days(year: epoch.year, month: 1, day: 1)
         let dayOfYear = CivilDate.days(year: epoch.year, month: epoch.month, day: epoch.day) - yearStart + 1
-        let seconds = Double(epoch.hour * 3600 + epoch.minute * 60 + epoch.second) + fraction(of: epochText)
+        let seconds = Double(epoch.hour * 3600 + epoch.minute * 60 + epoch.second) + epoch.fraction
         return OrbitalElements(
             name: try? record.string("OBJECT_NAME"), catalogNumber: Int(try record.number("NORAD_CAT_ID", in: 0..<340_000)),
             classification: (try? record.string("CLASSIFICATION_TYPE")) ?? "U",
@@ -103,12 +103,6 @@ public enum OrbitMeanElementsMessage {
     }
 
     /// The seconds' fraction of `2024-01-01T12:00:00.123456` (ISO 8601's parser keeps whole seconds).
-    static func fraction(of text: String) -> Double {
-        guard let dot = text.firstIndex(of: ".") else { return 0 }
-        let digits = text[text.index(after: dot)...].prefix { $0.isASCII && $0.isNumber }
-        return Double("0." + digits) ?? 0
-    }
-
     struct Record {
         let fields: [String: JSONValue]
         let index: Int

@@ -32,10 +32,22 @@ public struct LeapSeconds: Sendable, Equatable {
             return (first.offset, "before 1972 UTC had no whole-second offset from TAI; the 1972 offset (\(first.offset) s) is used")
         }
         let offset = steps.last { Double($0.unix) <= unix }!.offset
-        if let expires, unix >= Double(expires) {
-            return (offset, "the leap-second list (\(source)) expired on \(Self.day(expires)); its last offset (\(offset) s) is held")
+        if let unknown = firstUnknownLeapSecond, unix >= Double(unknown) {
+            return (offset, "the leap-second list (\(source)) expired on \(Self.day(expires ?? unknown)), and a leap second "
+                + "may have come since \(Self.day(unknown - 1)); its last offset (\(offset) s) is held")
         }
         return (offset, nil)
+    }
+
+    /// The first instant a leap second the list does not know could precede: IERS inserts them only at the end of
+    /// June or December (Bulletin C), so after the list expires, its last offset is still sure until the first such
+    /// end has passed. Nil when the list does not say when it expires.
+    public var firstUnknownLeapSecond: Int64? {
+        guard let expires else { return nil }
+        let date = CivilDate.date(days: CivilDate.floorDivide(expires, 86_400))
+        // The 1st of July or of January after the expiry's day: the leap second would end the day before.
+        let (year, month) = date.month < 7 ? (date.year, 7) : (date.year + 1, 1)
+        return CivilDate.days(year: year, month: month, day: 1) * 86_400
     }
 
     /// Whether the list has expired by `unix` (it may still be right: no leap second has been announced since 2017).

@@ -24,15 +24,19 @@ struct AlarmCommandTests {
         #expect(try decode(#"{"cmd":"alarm_remove","args":{"id":3}}"#).get().command == .alarmRemove(ids: [3], single: true))
         #expect(try decode(#"{"cmd":"alarm_remove","args":{"ids":[3,4,3]}}"#).get().command == .alarmRemove(ids: [3, 4], single: false))
         #expect(try decode(#"{"cmd":"alarm_list"}"#).get().command == .alarmList(offset: 0, limit: Limits.maxListPage))
-        #expect(try decode(#"{"cmd":"snooze","args":{"minutes":5}}"#).get().command == .snooze(minutes: 5))
-        #expect(try decode(#"{"cmd":"snooze"}"#).get().command == .snooze(minutes: nil))
-        #expect(try decode(#"{"cmd":"dismiss"}"#).get().command == .dismiss)
+        #expect(try decode(#"{"cmd":"snooze","args":{"minutes":5}}"#).get().command == .snooze(minutes: 5, id: nil))
+        #expect(try decode(#"{"cmd":"snooze"}"#).get().command == .snooze(minutes: nil, id: nil))
+        #expect(try decode(#"{"cmd":"snooze","args":{"id":4}}"#).get().command == .snooze(minutes: nil, id: 4))
+        #expect(try decode(#"{"cmd":"dismiss"}"#).get().command == .dismiss(id: nil))
+        #expect(try decode(#"{"cmd":"dismiss","args":{"id":9}}"#).get().command == .dismiss(id: 9))
         #expect(try decode(#"{"cmd":"preview","args":{"sound":"beep","for":2}}"#).get().command
             == .preview(sound: "beep", seconds: 2, volume: nil))
     }
 
     @Test(arguments: [
         (#"{"cmd":"alarm_add","args":{}}"#, "needs 'time'"),
+        (#"{"cmd":"alarm_edit","args":{"id":3}}"#, "needs something to change besides 'id'; accepted: time,"),
+        (#"{"cmd":"dismiss","args":{"id":0}}"#, "an alarm id"),
         (#"{"cmd":"alarm_add","args":{"time":"25:00"}}"#, "hours are 0 to 23"),
         (#"{"cmd":"alarm_add","args":{"time":7}}"#, "'time' must be a string"),
         (#"{"cmd":"alarm_add","args":{"time":"07:00","repeat":"funday"}}"#, "'funday' is not a day"),

@@ -71,8 +71,12 @@ struct MarsClockTests {
         #expect(list.steps.map(\.offset) == [10, 37])
         #expect(list.expires == 1_782_604_800)
         #expect(list.taiMinusUTC(atUnix: 1_600_000_000) == (37, nil))
+        // Expired on 2026-06-28: the offset is still sure until the end of 2026-06-30, the first day a leap second
+        // it does not know could end (IERS inserts them only at the end of June or December).
+        #expect(list.firstUnknownLeapSecond == 1_782_864_000)
+        #expect(list.taiMinusUTC(atUnix: 1_782_700_000) == (37, nil), "expired, but no leap second can be missing yet")
         let late = list.taiMinusUTC(atUnix: 1_795_740_000)
-        #expect(late.seconds == 37 && late.note?.contains("expired on 2026-06-28") == true)
+        #expect(late.seconds == 37 && late.note?.contains("expired on 2026-06-28, and a leap second may have come since 2026-06-30") == true)
         let early = list.taiMinusUTC(atUnix: -1_000)
         #expect(early.seconds == 10 && early.note?.contains("before 1972") == true)
         #expect(throws: LeapSeconds.ParseError.badLine(2, "nonsense")) {

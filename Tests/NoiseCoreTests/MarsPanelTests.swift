@@ -26,4 +26,16 @@ struct MarsPanelTests {
         #expect(frame.text[0].hasPrefix("Mars at Prime meridian"))
         #expect(frame.text[2].hasPrefix("Sol 44795"))
     }
+
+    /// Issue 39: the leap-second note was cut at the screen's edge.
+    @Test func aLongNoteIsShownWholeOverSeveralRows() {
+        let note = "Note: the leap-second list (/usr/share/zoneinfo/leap-seconds.list) expired on 2026-06-28, and a leap "
+            + "second may have come since 2026-12-31; its last offset (37 s) is held"
+        let rows = MarsPanel.wrapped(note, width: 76)
+        #expect(rows.count == 3 && rows.allSatisfy { $0.count <= 76 })
+        #expect(rows.dropFirst().allSatisfy { $0.hasPrefix("      ") && !$0.hasPrefix("       ") }, "indented under the text")
+        #expect(rows.map { $0.split(separator: " ").joined(separator: " ") }.joined(separator: " ") == note)
+        let frame = MarsPanel.render(lines() + [note], size: TerminalSize(columns: 80, rows: 30))
+        #expect(frame.text.contains { $0.contains("is held") }, "the end of the note is on screen")
+    }
 }

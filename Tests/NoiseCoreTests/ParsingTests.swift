@@ -4,7 +4,7 @@ import Testing
 @Suite("Duration parsing")
 struct DurationParserTests {
     @Test(arguments: [
-        ("45m", 2700.0), ("1h30m", 5400), ("5s", 5), ("0.5s", 0.5), ("500ms", 0.5), ("90", 90), ("0", 0),
+        ("45m", 2700.0), ("1h30m", 5400), ("5s", 5), ("0.5s", 0.5), ("500ms", 0.5), ("0", 0), ("0.0", 0),
         ("2h", 7200), ("1m30s", 90), ("10 s", 10), ("1H", 3600), ("1.5h", 5400), ("3min", 180),
     ])
     func parses(_ text: String, _ seconds: Double) throws {
@@ -14,6 +14,14 @@ struct DurationParserTests {
     @Test(arguments: ["", "abc", "5x", "-5s", "30m1h", "1h1h", "s", "1..5s", "5s5", "inf", "nan", "1e3s"])
     func refuses(_ text: String) {
         #expect(throws: DurationParser.Failure.self) { try DurationParser.seconds(text) }
+    }
+
+    /// Issue 39: `timer 90` said "no unit" where `--ramp 90` took seconds.
+    @Test(arguments: ["90", "1.5", "600"])
+    func aBareNumberIsRefusedWithTheUnitsToWrite(_ text: String) {
+        #expect(throws: DurationParser.Failure(input: text, bareNumber: true)) { try DurationParser.seconds(text) }
+        #expect(DurationParser.Failure(input: text, bareNumber: true).description
+            .hasPrefix("\(text) has no unit: write \(text)s for seconds or \(text)m for minutes"))
     }
 
     @Test func theErrorSaysWhatIsAccepted() {

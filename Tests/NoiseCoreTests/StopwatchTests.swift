@@ -52,4 +52,17 @@ struct StopwatchTests {
         let tiny = StopwatchFace.render(Stopwatch(), at: 0, size: TerminalSize(columns: 12, rows: 2)).text
         #expect(tiny.contains { $0.contains("00:00.0") }, "plain text when the digits do not fit")
     }
+
+    /// Issue 39: the laps were gone with the screen when the stopwatch quit.
+    @Test func quittingPrintsTheTimeAndEveryLapOldestFirst() {
+        var watch = Stopwatch()
+        #expect(StopwatchFace.summary(watch, at: 5).isEmpty, "a stopwatch never started prints nothing")
+        watch.toggle(at: 0)
+        watch.lap(at: 12.34)
+        watch.lap(at: 20)
+        watch.toggle(at: 25.06)
+        #expect(StopwatchFace.summary(watch, at: 99) == [
+            "Time 00:25.0", "Lap 1  00:12.3  total 00:12.3", "Lap 2  00:07.6  total 00:20.0",
+        ])
+    }
 }

@@ -67,7 +67,25 @@ struct DesktopViewTests {
         #expect(shown.actions.map(\.key) == ["snooze", "dismiss"])
         #expect(shown.actions.map(\.label) == ["Snooze 7 min", "Dismiss"])
         let silent = DesktopView.ringing(info, audio: AudioStatus(device: "pulse", state: .error, error: "no such device"))
-        #expect(silent.body == "Alarm 4 rings: 07:30. It cannot be heard: no such device")
+        #expect(silent.body == "Alarm 4 rings: 07:30\nIt cannot be heard: no such device")
+    }
+
+    /// Issue 39: the body had neither the note nor, after a snooze, the time it rings now.
+    @Test func aSnoozedRingSaysWhenItRingsNowAndTheNote() {
+        let alarm = Alarm(id: 4, time: TimeOfDay(hour: 7, minute: 30), label: "Work", note: "take the keys")
+        let since = TriggerInfo(unix: 1_795_737_600 + 7 * 3600 + 39 * 60, zone: .utc)
+        let info = AlarmInfo(alarm: alarm, nextTrigger: nil, snoozedUntil: nil, ringing: true, ringingSince: since)
+        let shown = DesktopView.ringing(info, audio: AudioStatus(device: "pulse", state: .playing))
+        #expect(shown.body == "Alarm 4 rings: 07:39\ntake the keys")
+    }
+
+    @Test func aSnoozedAlarmKeepsANotificationWithDismiss() {
+        let alarm = Alarm(id: 4, time: TimeOfDay(hour: 7, minute: 30), label: "Work", note: "take the keys")
+        let until = TriggerInfo(unix: 1_795_737_600 + 7 * 3600 + 39 * 60, zone: .utc)
+        let shown = DesktopView.snoozed(AlarmInfo(alarm: alarm, nextTrigger: nil, snoozedUntil: until, ringing: false))
+        #expect(shown.summary == "Work" && shown.body == "Snoozed until 07:39\ntake the keys")
+        #expect(shown.urgency == .normal && shown.expireMilliseconds == 0)
+        #expect(shown.actions.map(\.key) == ["dismiss"])
     }
 
     @Test func aRingingPassAlarmSaysWhereAndWhenToLook() {

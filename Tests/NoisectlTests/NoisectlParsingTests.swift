@@ -48,7 +48,7 @@ struct NoisectlParsingTests {
     }
 
     @Test(arguments: [
-        ("play rain --for 5", "5 has no unit: write 5m for minutes or 5s for seconds"),
+        ("play rain --for 5", "5 has no unit: write 5s for seconds or 5m for minutes"),
         ("play rain --for 25h", "a timer's length must be from 1 s to 24 h, got 25h"),
         ("play rain --fade-in soon", "The value 'soon' is invalid for '--fade-in <duration>'"),
         ("play rain --until 25:99", "'25:99' is not a time of day"),
@@ -64,10 +64,24 @@ struct NoisectlParsingTests {
         ("volume +150", "a change of volume is -100 to +100, got +150"),
         ("volume loud", "a volume is 0 to 100, or +N / -N to change it"),
         ("timer 10", "has no unit"),
+        // Issue 39: a bare number was seconds in these, "no unit" in `timer`; now the same everywhere.
+        ("alarm add 07:00 --ramp 90", "90 has no unit: write 90s for seconds"),
+        ("play rain --fade-in 2", "2 has no unit"),
+        ("preview beep --for 3", "3 has no unit"),
+        // Issue 39: the fraction was dropped without a word; milliseconds are kept, finer is refused.
+        ("mars --at 2025-01-01T00:00:00.5000001Z --lon 0", "gives 7 digits after the seconds; an instant keeps milliseconds"),
+        ("alarm edit 3", "nothing to change"),
     ])
     func badOptionsAreUsageErrorsThatSayWhatIsAccepted(line: String, expected: String) throws {
         let message = try #require(refusal(line), "\(line) was accepted")
         #expect(message.contains(expected), "\(line): \(message)")
+    }
+
+    @Test func anInstantKeepsItsMilliseconds() throws {
+        let half = try #require(try parse("mars --at 2025-01-01T00:00:00.5Z --lon 0") as? MarsShow)
+        #expect(half.at == 1_735_689_600.5)
+        let millis = try #require(try parse("mars --at 2025-01-01T01:00:00.250+01:00 --lon 0") as? MarsShow)
+        #expect(millis.at == 1_735_689_600.25)
     }
 
     @Test func optionValuesArriveParsed() throws {

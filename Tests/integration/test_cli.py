@@ -85,7 +85,7 @@ def test_stop_sound_not_playing(make_daemon, testdata):
     (["volume", "150"], "volume"),
     (["volume", "101", "--sound", "testloop"], "volume"),
     (["play", "testloop", "--for", "5x"], "5x"),
-    (["play", "testloop", "--for", "45"], "45m for minutes or 45s for seconds"),
+    (["play", "testloop", "--for", "45"], "45 has no unit: write 45s for seconds or 45m for minutes"),
     (["play", "testloop", "--for", "1s", "--until", "07:00"], None),
     (["play", "testloop", "--until", "25:99"], "25:99"),
     (["play", "testloop", "--fade-in", "abc"], "abc"),

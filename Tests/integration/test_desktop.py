@@ -181,20 +181,44 @@ def test_alarm_notifications_snooze_dismiss_and_close(make_daemon, session_bus, 
     d.wait_status(lambda s: not s["alarms"]["ringing"] and s["alarms"]["next"]
                   and s["alarms"]["next"]["alarm"]["id"] == first and s["alarms"]["next"]["snoozed_until"], 10,
                   "the alarm snoozed")
-    H.wait_until(lambda: shown["id"] in notifications.closed(), 5, desc="the notification closed")
+    # Its notification becomes the snooze's, in place, with Dismiss (issue 39: a snooze had no way out there).
+    snoozed = ringing_notice(2)
+    assert snoozed["id"] == shown["id"] and snoozed["body"].startswith("Snoozed until "), snoozed
+    assert snoozed["actions"] == {"dismiss": "Dismiss"} and snoozed["hints"]["urgency"] == 1, snoozed
+    assert shown["id"] not in notifications.closed()
 
     # Dismiss, from the button.
     _ok(d.ctl("timer", "1s", "--label", "Eggs"))
-    second = ringing_notice(2)
+    second = ringing_notice(3)
     notifications.invoke(second["id"], "dismiss")
     d.wait_status(lambda s: not s["alarms"]["ringing"] and [t["alarm"]["id"] for t in s["alarms"]["timers"]] == [first],
                   10, "the timer dismissed and gone, the snoozed one kept")
 
     # Dismissed from noisectl: the notification closes.
     _ok(d.ctl("timer", "1s", "--label", "Pasta"))
-    third = ringing_notice(3)
+    third = ringing_notice(4)
     _ok(d.ctl("dismiss"))
     H.wait_until(lambda: third["id"] in notifications.closed(), 5, desc="the notification closed after noisectl dismiss")
+    assert [t["alarm"]["id"] for t in d.status()["alarms"]["timers"]] == [first], "dismiss took what rang, not the snooze"
+
+    # The snooze's Dismiss ends it: the timer is done, its notification closes.
+    notifications.invoke(snoozed["id"], "dismiss")
+    d.wait_status(lambda s: not s["alarms"]["timers"] and not s["alarms"]["snoozed"], 10, "the snoozed timer dismissed")
+    H.wait_until(lambda: snoozed["id"] in notifications.closed(), 5, desc="the snooze's notification closed")
+
+
+def test_a_notification_has_the_note_the_time_it_rings_and_an_icon(make_daemon, session_bus, notifications):
+    """Issue 39: the body was "Alarm 1 rings: 13:05:51" with no note, and no icon without the desktop entry."""
+    d = _on_buses(make_daemon, session_bus, device="null")
+    d.wait_status(lambda s: s["desktop"]["notifications"], 10, "notifications on")
+    trigger = int(time.time()) + 2
+    at = time.strftime("%H:%M:%S", time.gmtime(trigger))
+    aid = d.ctl("--json", "alarm", "add", at, "--label", "Tea", "--note", "steep 4 min").json["alarm"]["id"]
+    shown = H.wait_until(lambda: notifications.shown(), 10, desc="a notification")[0]
+    _ok(d.ctl("dismiss"))
+    assert shown["summary"] == "Tea" and shown["body"] == f"Alarm {aid} rings: {at}\nsteep 4 min", shown
+    _, args = notifications.calls("Notify")[0]
+    assert args[2] == "appointment-soon", f"no desktop entry installed: the theme's icon, not none: {args[2]!r}"
 
 
 def test_an_alarm_that_cannot_be_heard_says_so_in_its_notification(make_daemon, session_bus, notifications):

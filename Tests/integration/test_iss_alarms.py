@@ -88,8 +88,11 @@ def test_a_pass_alarm_rings_before_the_iss_rises_and_moves_to_the_next_pass(make
     rise = listed["next_pass"]["rise"]["unix"]
     assert abs(rise - 60 - trigger) < 0.2 and listed["next_pass"]["max_elevation_deg"] > 80, listed["next_pass"]
     text = d.ctl("alarm", "list")
-    assert "1 min before ISS passes ≥ 10°" in text.stdout and "every pass" in text.stdout, text.stdout
-    assert "; pass rises " in text.stdout, text.stdout
+    assert "1 min before ISS" in text.stdout and "every pass" in text.stdout, text.stdout
+    # Issue 39: the pass's details made a row of about 170 characters; they are in `alarm show`.
+    assert all(len(line) < 100 for line in text.stdout.splitlines()), text.stdout
+    shown = d.ctl("alarm", "show", str(aid)).stdout
+    assert "1 min before ISS passes ≥ 10°" in shown and "rises " in shown, shown
 
     clock = _FrameClock(recorder)
     ev.wait("alarm_ringing", lambda a: a["alarm"]["id"] == aid, timeout=trigger - time.time() + 5)

@@ -120,12 +120,12 @@ def test_one_entry_a_day_asked_before_replacing_appended_edited_searched(daemon,
     editor.write_text('#!/bin/sh\nsed -i "s/walk/run/" "$1"\n')
     editor.chmod(editor.stat().st_mode | stat.S_IXUSR)
     env = dict(d.env(), EDITOR=str(editor))
-    r = _ok(H.noisectl("gratitude", socket=d.socket, env=env))
+    r = _ok(H.noisectl("gratitude", "--edit", socket=d.socket, env=env))
     assert r.stdout.startswith("Replaced the entry for "), str(r)
     unchanged = dict(d.env(), EDITOR="true")
-    assert _ok(H.noisectl("gratitude", socket=d.socket, env=unchanged)).stdout == "Nothing changed.\n"
+    assert _ok(H.noisectl("gratitude", "--edit", socket=d.socket, env=unchanged)).stdout == "Nothing changed.\n"
     failing = dict(d.env(), EDITOR="false")
-    r = H.noisectl("gratitude", socket=d.socket, env=failing)
+    r = H.noisectl("gratitude", "--edit", socket=d.socket, env=failing)
     assert r.returncode == 1 and "the editor 'false' failed" in r.stderr, str(r)
 
     yesterday = (datetime.date.fromisoformat(_today(d)) - datetime.timedelta(days=1)).isoformat()
@@ -154,7 +154,7 @@ def test_export_in_three_formats_and_import_round_trips_idempotently(daemon, mak
 
     out = tmp_path / "diary.json"
     r = _ok(d.ctl("gratitude", "export", "--format", "json", "--output", str(out)))
-    assert "wrote 5 entries" in r.stderr, str(r)
+    assert "Wrote 5 entries" in r.stdout and r.stderr == "", str(r)
     exported = json.loads(out.read_text())["entries"]
     assert {e["date"]: e["text"] for e in exported} == texts
     rows = list(csv.DictReader(io.StringIO(_ok(d.ctl("gratitude", "export", "--format", "csv")).stdout, newline="")))
@@ -209,8 +209,10 @@ def test_the_daily_reminder_notifies_only_when_the_day_has_no_entry(make_daemon,
         # With the day's entry written, the reminder comes due and says nothing.
         _ok(d.ctl("gratitude", "Written before the reminder"))
         when, at = _soon(2)
-        _ok(d.ctl("gratitude", "remind", when))
-        H.wait_until(lambda: d.request("gratitude_remind")["data"]["next"]["unix"] == at + 86_400, 10,
+        set_again = _ok(d.ctl("--json", "gratitude", "remind", when)).json
+        # Issue 39: it said "Next: today" although today has its entry and nothing would come.
+        assert set_again["skipped"] == _today(d) and set_again["next"]["unix"] == at + 86_400, set_again
+        H.wait_until(lambda: "the gratitude reminder came due; the day has its entry" in d.log(), 10,
                      desc="the second reminder dealt with")
         # Events come in order: anything the reminder sent is before the event of this later write.
         _ok(d.ctl("gratitude", "and a later line", "--append"))
@@ -223,7 +225,7 @@ def test_the_daily_reminder_notifies_only_when_the_day_has_no_entry(make_daemon,
     assert _ok(d.ctl("--json", "gratitude", "remind")).json["next"]["unix"] == at + 86_400, "kept across a restart"
     r = _ok(d.ctl("gratitude", "remind", "--off"))
     assert r.stdout == "The gratitude reminder is off.\n", r.stdout
-    assert d.request("gratitude_remind")["data"] == {"time": None, "next": None}
+    assert d.request("gratitude_remind")["data"] == {"time": None, "next": None, "skipped": None}
 
 
 # Hostile input (issue 37, items 4, 8 and 9; docs/reliability.md): files written only where a file belongs, the
@@ -305,7 +307,7 @@ def test_a_nul_or_invalid_utf8_is_refused_with_its_place_and_nothing_stored(daem
     editor = tmp_path / "editor.sh"
     editor.write_text("#!/bin/sh\nprintf 'line one\\ncaf\\351\\n' > \"$1\"\n")
     editor.chmod(0o755)
-    r = H.noisectl("gratitude", "--date", yesterday, socket=d.socket, env=dict(d.env(), EDITOR=str(editor)))
+    r = H.noisectl("gratitude", "--edit", "--date", yesterday, socket=d.socket, env=dict(d.env(), EDITOR=str(editor)))
     assert r.returncode == 1 and "the editor's text is not valid UTF-8 at byte 13 (line 2, column 4); nothing was saved" \
         in r.stderr, str(r)
     kept = r.stderr.rsplit("kept in ", 1)[1].rstrip(")\n")
@@ -411,7 +413,7 @@ def test_a_long_diary_and_a_busy_day_come_whole_in_pages(daemon, tmp_path):
             assert c.recv_reply(timeout=60)["ok"]
     out = tmp_path / "all.json"
     r = _ok(d.ctl("gratitude", "export", "--format", "json", "--output", str(out)))
-    assert "wrote 450 entries" in r.stderr, str(r)
+    assert "Wrote 450 entries" in r.stdout, str(r)
     exported = json.loads(out.read_text())["entries"]
     assert [e["date"] for e in exported] == days and exported[-1]["text"] == "Day 449"
     assert json.loads(_ok(d.ctl("gratitude", "export", "--format", "json")).stdout) == {"entries": exported}

@@ -122,6 +122,22 @@ def test_the_panel_names_the_site_and_a_typo_gets_a_hint(bins):
     assert both.returncode == 2 and "not both" in both.stderr
 
 
+def test_a_longitude_and_an_instant_are_said_once_and_milliseconds_are_kept(bins):
+    """Issue 39: `--lon 184.702W` printed "175.298° E, 175.298° E (184.702° W)" and, in UTC, every Earth instant
+    twice; `--at …00.500Z` gave the jd_ut of …00Z without a word."""
+    r = mars("--lon", "184.702W", "--at", "2025-01-01T00:00:00Z")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0] == "Mars at 175.298° E (184.702° W)", lines[0]
+    earth = next(l for l in lines if l.startswith("Earth "))
+    assert earth.count("2025-01-01T00:00:00") == 1, earth
+    whole, half = (mars_json("--at", at, "--lon", "0")["jd_ut"] for at in ("2025-01-01T00:00:00Z", "2025-01-01T00:00:00.500Z"))
+    assert whole == 2460676.5 and abs((half - whole) * 86400 - 0.5) < 1e-4, (whole, half)
+    assert mars_json("--at", "2025-01-01T00:00:00.5Z", "--lon", "0")["jd_ut"] == half
+    finer = mars("--at", "2025-01-01T00:00:00.5001Z", "--lon", "0")
+    assert finer.returncode == 2 and "4 digits after the seconds; an instant keeps milliseconds" in finer.stderr, finer.stderr
+
+
 def test_when_lists_earth_instants_at_which_the_sites_clock_reads_the_time(bins):
     r = subprocess.run([str(H.bin_dir() / "noisectl"), "mars", "when", "07:00", "--site", "jezero", "--from",
                         "2026-11-27T00:00:00Z", "--count", "4", "--json"], capture_output=True, text=True, timeout=20,

@@ -69,8 +69,10 @@ def test_a_mars_alarm_rings_at_its_instant_survives_a_restart_and_repeats_every_
     text = d.ctl("alarm", "list")
     # Times show their seconds only when there are some (02:10:00 is shown 02:10), as every time noisectl prints.
     shown = time_text[:-3] if time_text.endswith(":00") else time_text
-    assert text.returncode == 0 and f"{shown} LMST 137.442° E (222.558° W) (MSD" in text.stdout, text.stdout
-    assert "every sol" in text.stdout, text.stdout
+    assert text.returncode == 0 and f"{shown} LMST 137.442E " in text.stdout, text.stdout
+    assert "every sol" in text.stdout and all(len(line) < 100 for line in text.stdout.splitlines()), text.stdout
+    full = d.ctl("alarm", "show", str(aid)).stdout
+    assert f"{shown} LMST 137.442° E (222.558° W) (MSD" in full, full
     d.stop()
     d.start()
     again = next(a for a in _json(d, "alarm", "list") if a["alarm"]["id"] == aid)

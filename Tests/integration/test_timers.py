@@ -74,7 +74,7 @@ def test_timers_survive_a_restart_and_cancel_checks_every_id(make_daemon, testda
 
 def test_bad_timers_are_refused_and_change_nothing(make_daemon, testdata):
     d = make_daemon(device="null")
-    for args, said in [(["45"], "has no unit: write 45m"), (["25h"], "from 1 s to 24 h"), (["soon"], "soon")]:
+    for args, said in [(["45"], "45 has no unit: write 45s for seconds or 45m for minutes"), (["25h"], "from 1 s to 24 h"), (["soon"], "soon")]:
         r = d.ctl("timer", *args)
         assert r.returncode == 2 and said in r.stderr, str(r)
     r = d.ctl("timer", "10m", "--sound", "nosuch")

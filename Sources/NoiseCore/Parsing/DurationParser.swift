@@ -1,9 +1,22 @@
-/// Parses the durations people type: `45m`, `1h30m`, `5s`, `0.5s`, `500ms`, `90` (seconds), `0`.
+/// Parses the durations people type: `45m`, `1h30m`, `5s`, `0.5s`, `500ms`, `0`. A bare number other than 0 is
+/// refused everywhere: mpc users mean minutes, sleep(1) users seconds, so the unit must be said.
 public enum DurationParser {
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
         public var input: String
+        /// A number with no unit (`90`), told apart for its own advice.
+        public var bareNumber = false
+
+        public init(input: String, bareNumber: Bool = false) {
+            self.input = input
+            self.bareNumber = bareNumber
+        }
+
         public var description: String {
-            "'\(input.prefix(40))' is not a duration; use a number with a unit: 500ms, 5s, 0.5s, 45m, 1h30m (a bare number is seconds)"
+            let accepted = "accepted: ms, s, m, h, as in 500ms, 5s, 0.5s, 45m, 1h30m"
+            guard !bareNumber else {
+                return "\(input) has no unit: write \(input)s for seconds or \(input)m for minutes (\(accepted))"
+            }
+            return "'\(input.prefix(40))' is not a duration; use a number with a unit (\(accepted))"
         }
     }
 
@@ -12,7 +25,8 @@ public enum DurationParser {
         let input = text.lowercased().filter { !$0.isWhitespace }
         guard !input.isEmpty else { throw Failure(input: text) }
         if let bare = Double(input), bare.isFinite, bare >= 0, input.allSatisfy({ $0.isNumber || $0 == "." }) {
-            return bare
+            guard bare == 0 else { throw Failure(input: String(text.prefix(20)), bareNumber: true) }
+            return 0
         }
         var total = 0.0
         var rest = Substring(input)

@@ -11,13 +11,41 @@ extension AlarmScheduler {
 
     /// "no alarm is ringing; the next is alarm 3 (Work) at 07:00 on 2026-11-27", in words a person reads.
     func notRinging() -> ProtocolError {
-        guard let next = next(), let trigger = next.snoozedUntil ?? next.nextTrigger,
-              let parts = ISO8601.parts(trigger.local) else {
+        guard let next = next(), let trigger = next.snoozedUntil ?? next.nextTrigger else {
             return ProtocolError(.notRinging, "no alarm is ringing, and none is set to ring")
         }
-        let label = next.alarm.label.isEmpty ? "" : " (\(next.alarm.label.prefix(40)))"
-        let date = "\(parts.year)-\(String(parts.month, width: 2))-\(String(parts.day, width: 2))"
-        let when = "at \(parts.timeOfDay) on \(date)"
-        return ProtocolError(.notRinging, "no alarm is ringing; the next is alarm \(next.alarm.id)\(label) \(when)")
+        return ProtocolError(.notRinging, "no alarm is ringing; the next is \(name(next)) \(at(trigger))")
+    }
+
+    /// `snooze` with nothing ringing: a snoozed alarm says when it rings again.
+    func nothingToSnooze(_ alarmID: Int64?) -> ProtocolError {
+        let snoozed = alarmID.map { [$0] } ?? schedule.snoozes.keys.sorted()
+        guard let first = snoozed.first.flatMap(info), let until = first.snoozedUntil else {
+            return alarmID.map(notRingingNow) ?? notRinging()
+        }
+        return ProtocolError(.notRinging, "\(name(first)) is snoozed until \(at(until)), not ringing; "
+            + "'noisectl dismiss \(first.alarm.id)' ends the snooze")
+    }
+
+    /// `dismiss` with nothing ringing or snoozed (or not alarm `alarmID`).
+    func nothingToDismiss(_ alarmID: Int64?) -> ProtocolError {
+        alarmID.map(notRingingNow) ?? notRinging()
+    }
+
+    private func notRingingNow(_ alarmID: Int64) -> ProtocolError {
+        guard let alarm = info(alarmID) else { return unknownAlarm(alarmID) }
+        let next = alarm.nextTrigger.map { "; it rings next \(at($0))" } ?? "; it is not set to ring"
+        return ProtocolError(.notRinging, "\(name(alarm)) is neither ringing nor snoozed" + next)
+    }
+
+    /// "alarm 3 (Work)".
+    private func name(_ alarm: AlarmInfo) -> String {
+        "alarm \(alarm.alarm.id)" + (alarm.alarm.label.isEmpty ? "" : " (\(alarm.alarm.label.prefix(40)))")
+    }
+
+    /// "at 07:00 on 2026-11-27".
+    private func at(_ trigger: TriggerInfo) -> String {
+        guard let parts = ISO8601.parts(trigger.local) else { return "at " + trigger.local }
+        return "at \(parts.timeOfDay) on \(parts.year)-\(String(parts.month, width: 2))-\(String(parts.day, width: 2))"
     }
 }

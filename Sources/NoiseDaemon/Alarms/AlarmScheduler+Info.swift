@@ -10,19 +10,21 @@ extension AlarmScheduler {
         return info
     }
 
-    /// The alarms from `offset` on, at most `limit`, the next to ring first; disabled ones (no next trigger) last, by
-    /// id. Only the page's alarms are made into infos: the order needs only each alarm's trigger.
+    /// The alarms from `offset` on, at most `limit`, in the order they sound (a ringing alarm first, a snooze at its
+    /// end, as `alarm_next` counts); those that will not sound last, by id. Only the page's alarms are made into
+    /// infos: the order needs only each alarm's instant.
     public func list(offset: Int = 0, limit: Int = .max) -> [AlarmInfo] {
-        let order = listOrder ?? schedule.alarms.keys.map { (trigger: schedule.nextTrigger(of: $0) ?? .infinity, id: $0) }
+        let order = listOrder ?? schedule.alarms.keys.map { (sound: schedule.nextSound(of: $0) ?? .infinity, id: $0) }
             .sorted { $0 < $1 }.map(\.id)
         listOrder = order
         guard offset < order.count else { return [] }
         return order[offset..<offset + min(limit, order.count - offset)].compactMap(info)
     }
 
-    /// The next to ring first; those with no next trigger last, by id.
-    static func soonestFirst(_ first: AlarmInfo, _ second: AlarmInfo) -> Bool {
-        let (one, two) = (first.nextTrigger?.unix ?? .infinity, second.nextTrigger?.unix ?? .infinity)
+    /// The next to sound first; those that will not sound last, by id.
+    func soonestFirst(_ first: AlarmInfo, _ second: AlarmInfo) -> Bool {
+        let one = schedule.nextSound(of: first.alarm.id) ?? .infinity
+        let two = schedule.nextSound(of: second.alarm.id) ?? .infinity
         return one != two ? one < two : first.alarm.id < second.alarm.id
     }
 
@@ -32,12 +34,28 @@ extension AlarmScheduler {
 
     /// The alarms part of `status`, without the tone's onset (the player's to publish).
     public func status() -> AlarmsStatus {
-        AlarmsStatus(count: schedule.alarms.count, next: next(), ringing: schedule.ringing.keys.sorted().compactMap(info),
+        let (next, ringing) = (next(), schedule.ringing.keys.sorted().compactMap(info))
+        let snoozed = schedule.snoozes.sorted { ($0.value.ringAt, $0.key) < ($1.value.ringAt, $1.key) }.compactMap { info($0.key) }
+        return AlarmsStatus(count: schedule.alarms.count, next: next, ringing: ringing,
                      missed: recentMissed, timeZone: schedule.zone.identifier, wakeFromSuspend: clock.wakesFromSuspend,
                      wakeNote: clock.wakesFromSuspend ? nil
                         : "a suspended machine will not wake for alarms: give noised CAP_WAKE_ALARM (see docs/alarms.md)",
                      storeProblem: database.readOnlyReason, timeZoneProblem: zoneProblem, timers: timers(),
-                     leapSecondsNote: leapSecondsProblem ?? schedule.leapSeconds.taiMinusUTC(atUnix: now()).note)
+                     leapSecondsNote: leapSecondsProblem ?? leapSecondsNote(shown: [next].compactMap { $0 } + ringing + snoozed),
+                     snoozed: snoozed)
+    }
+
+    /// The leap-second note, in `status` only when it can matter there: the list expired more than a year ago, or
+    /// a Mars alarm shown (the only rule that counts in TAI) sounds when a leap second the list does not know may
+    /// have come. It was on every `status` once the list expired, though no Mars alarm was set.
+    func leapSecondsNote(shown: [AlarmInfo]) -> String? {
+        let leapSeconds = schedule.leapSeconds
+        guard let expires = leapSeconds.expires else { return nil }
+        let now = now()
+        if now >= Double(expires) + 365 * 86_400 { return leapSeconds.taiMinusUTC(atUnix: now).note }
+        return shown.lazy.filter { $0.alarm.mars != nil }
+            .compactMap { ($0.ringingSince ?? $0.snoozedUntil ?? $0.nextTrigger)?.unix }
+            .compactMap { leapSeconds.taiMinusUTC(atUnix: $0).note }.first
     }
 
     func publishStatus() {
@@ -52,7 +70,8 @@ extension AlarmScheduler {
         let (pass, passProblem) = nextPass(of: alarm, trigger: trigger ?? schedule.ringing[alarmID]?.trigger)
         return AlarmInfo(alarm: alarm, nextTrigger: trigger.map { TriggerInfo(unix: $0, zone: zone) },
                          snoozedUntil: schedule.snoozes[alarmID].map { TriggerInfo(unix: $0.ringAt, zone: zone) },
-                         ringing: schedule.ringing[alarmID] != nil, tone: tones[alarmID], nextPass: pass,
+                         ringing: schedule.ringing[alarmID] != nil, tone: tones[alarmID],
+                         ringingSince: schedule.ringing[alarmID].map { TriggerInfo(unix: $0.trigger, zone: zone) }, nextPass: pass,
                          passProblem: passProblem)
     }
 }

@@ -23,6 +23,11 @@ extension AlarmScheduler {
                           next: reminder?.next(in: schedule.context).map { TriggerInfo(unix: $0, zone: schedule.zone) })
     }
 
+    /// The reminder's trigger after `instant` (the one after a day it skips).
+    public func reminderTrigger(after instant: Double) -> TriggerInfo? {
+        reminder?.rule.next(after: instant, in: schedule.context).map { TriggerInfo(unix: $0, zone: schedule.zone) }
+    }
+
     /// Who is told when the reminder comes due, with the day it is for.
     public func onReminder(_ handler: @escaping @Sendable (LocalDate) async -> Void) {
         reminderHandler = handler

@@ -26,7 +26,7 @@ extension AlarmScheduler {
     public func timers() -> [AlarmInfo] {
         // Only the timers are made into infos: `status` is published on every change, and making all 10,000 alarms'
         // infos there made adding alarms quadratic (found by the bench's row 8).
-        schedule.timerIDs.compactMap(info).sorted(by: Self.soonestFirst)
+        schedule.timerIDs.compactMap(info).sorted(by: soonestFirst)
     }
 
     /// Cancels the timers `ids` (every timer when nil): all of them, or none when one is not a timer.

@@ -240,20 +240,20 @@ public actor AlarmScheduler {
     /// Snoozes every ringing alarm, or only `alarmID` (a notification's button).
     public func snooze(minutes: Int?, only alarmID: Int64? = nil) async throws(ProtocolError) -> [AlarmInfo] {
         let ids = schedule.ringing.keys.filter { alarmID == nil || $0 == alarmID }.sorted()
-        guard !ids.isEmpty else { throw notRinging() }
+        guard !ids.isEmpty else { throw nothingToSnooze(alarmID) }
         await perform(schedule.snooze(now: now(), minutes: minutes, only: alarmID))
         changed()
         return ids.compactMap(info)
     }
 
-    /// Dismisses every ringing alarm, or only `alarmID` (a notification's button).
+    /// Dismisses every ringing alarm (with none ringing, every snoozed one), or only `alarmID`, ringing or snoozed.
     public func dismiss(only alarmID: Int64? = nil) async throws(ProtocolError) -> [AlarmInfo] {
-        let ringing = schedule.ringing.keys.filter { alarmID == nil || $0 == alarmID }.sorted().compactMap(info)
-        guard !ringing.isEmpty else { throw notRinging() }
+        let before = schedule.dismissible(only: alarmID).compactMap(info)
+        guard !before.isEmpty else { throw nothingToDismiss(alarmID) }
         await perform(schedule.dismiss(now: now(), only: alarmID))
         changed()
         // A timer is gone once dismissed: it is answered as it was, no longer ringing and with nothing to come.
-        return ringing.map { before in
+        return before.map { before in
             info(before.alarm.id) ?? AlarmInfo(alarm: before.alarm, nextTrigger: nil, snoozedUntil: nil, ringing: false,
                                                tone: before.tone)
         }

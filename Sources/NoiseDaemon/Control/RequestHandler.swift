@@ -81,8 +81,8 @@ public struct RequestHandler<C: Clock>: ControlRequests where C.Duration == Dura
             return (try await scheduler.addTimer(seconds: seconds, label: label, sound: sound), false)
         case .timerList: return (await scheduler.timers(), false)
         case .timerCancel(let ids): return (try await scheduler.cancelTimers(ids), false)
-        case .snooze(let minutes): return (try await scheduler.snooze(minutes: minutes), false)
-        case .dismiss: return (try await scheduler.dismiss(), false)
+        case .snooze(let minutes, let id): return (try await scheduler.snooze(minutes: minutes, only: id), false)
+        case .dismiss(let id): return (try await scheduler.dismiss(only: id), false)
         case .preview(let sound, let seconds, let volume):
             try await player.preview(soundID: sound, seconds: seconds ?? 5, volume: volume ?? AlarmDefaults.volume)
             return (Replies.Empty(), false)

@@ -15,8 +15,8 @@ actor DesktopLink<C: Clock> where C.Duration == Duration {
     let board: StatusBoard
     let logger: Logger
     private var settings: DesktopSettings
-    /// The alarms whose ringing notification is shown.
-    private var notified: Set<Int64> = []
+    /// The alarms whose notification is shown, and whether it is the ringing one (else the snoozed one).
+    private var notified: [Int64: Bool] = [:]
     /// The missed alarms already known (at start, or notified since): (alarm id, trigger).
     private var knownMissed: Set<[Double]>
     /// The names of the sounds seen playing, by id: a paused mix is shown by name.
@@ -62,14 +62,22 @@ actor DesktopLink<C: Clock> where C.Duration == Duration {
 
     private func refreshNotifications(_ status: StatusInfo) {
         let ringing = status.alarms?.ringing ?? []
-        let now = Set(ringing.map(\.alarm.id))
-        for alarm in ringing where !notified.contains(alarm.alarm.id) && settings.notifications {
-            bus.notify(DesktopView.ringing(alarm, audio: status.audio), alarmID: alarm.alarm.id)
-            notified.insert(alarm.alarm.id)
+        let snoozed = status.alarms?.snoozed ?? []
+        if settings.notifications {
+            // Shown with the alarm's id, so a snooze's notification takes the place of the ringing one and back.
+            for alarm in ringing where notified[alarm.alarm.id] != true {
+                bus.notify(DesktopView.ringing(alarm, audio: status.audio), alarmID: alarm.alarm.id)
+                notified[alarm.alarm.id] = true
+            }
+            for alarm in snoozed where notified[alarm.alarm.id] != false {
+                bus.notify(DesktopView.snoozed(alarm), alarmID: alarm.alarm.id)
+                notified[alarm.alarm.id] = false
+            }
         }
-        for gone in notified.subtracting(now) {
+        let now = Set((ringing + snoozed).map(\.alarm.id))
+        for gone in notified.keys where !now.contains(gone) {
             bus.closeNotification(alarmID: gone)
-            notified.remove(gone)
+            notified[gone] = nil
         }
         for missed in (status.alarms?.missed ?? []).reversed() where !knownMissed.contains(Self.key(missed)) {
             knownMissed.insert(Self.key(missed))

@@ -43,17 +43,29 @@ enum DesktopView {
     /// A ringing alarm's notification: critical, with Snooze (its own snooze length) and Dismiss; it stays until
     /// closed. Says when the alarm cannot be heard.
     static func ringing(_ alarm: AlarmInfo, audio: AudioStatus) -> DesktopNotification {
-        var body = alarm.alarm.isTimer ? "Timer \(alarm.alarm.id) is done" : "Alarm \(alarm.alarm.id) rings: \(alarm.alarm.time)"
+        // The time it rings now: after a snooze, the snooze's end, not the alarm's set time.
+        let since = alarm.ringingSince.map(clock) ?? alarm.alarm.time.description
+        var body = alarm.alarm.isTimer ? "Timer \(alarm.alarm.id) is done" : "Alarm \(alarm.alarm.id) rings: \(since)"
         if let pass = alarm.nextPass {
             body = "Alarm \(alarm.alarm.id): the \(alarm.alarm.pass?.satellite == PassAlarm.iss ? "ISS" : "satellite") rises at "
                 + "\(clock(pass.rise)) in the \(LookAngles.compass(pass.riseAzimuthDeg)), highest "
                 + "\(Int(pass.maxElevationDeg.rounded()))° \(LookAngles.compass(pass.culminationAzimuthDeg)) at \(clock(pass.culmination))"
         }
-        if audio.state == .error { body += ". It cannot be heard: \(audio.error ?? "the output device failed")" }
+        if let note = alarm.alarm.note, !note.isEmpty { body += "\n" + note }
+        if audio.state == .error { body += "\nIt cannot be heard: \(audio.error ?? "the output device failed")" }
         return DesktopNotification(summary: title(alarm.alarm.label, id: alarm.alarm.id), body: body, urgency: .critical,
                                    actions: [(key: "snooze", label: "Snooze \(alarm.alarm.snoozeMinutes) min"),
                                              (key: "dismiss", label: "Dismiss")],
                                    expireMilliseconds: 0)
+    }
+
+    /// A snoozed alarm's notification, in place of its ringing one: normal urgency, with Dismiss to end the snooze;
+    /// it stays until the alarm rings again or is dismissed.
+    static func snoozed(_ alarm: AlarmInfo) -> DesktopNotification {
+        var body = "Snoozed until " + (alarm.snoozedUntil.map(clock) ?? "later")
+        if let note = alarm.alarm.note, !note.isEmpty { body += "\n" + note }
+        return DesktopNotification(summary: title(alarm.alarm.label, id: alarm.alarm.id), body: body, urgency: .normal,
+                                   actions: [(key: "dismiss", label: "Dismiss")], expireMilliseconds: 0)
     }
 
     /// A missed alarm's notification: normal urgency, no buttons.

@@ -126,12 +126,20 @@ public struct LifeDesk: Sendable {
             logger.info("life: imported gratitude entries (\(imported.added) added, \(imported.replaced) replaced)")
             return imported
         case .gratitudeRemind(.show):
-            return await scheduler.reminderInfo()
+            return await skippingWritten(await scheduler.reminderInfo())
         case .gratitudeRemind(.set(let time)):
-            return try await scheduler.setReminder(time)
+            return await skippingWritten(try await scheduler.setReminder(time))
         case .gratitudeRemind(.off):
             return try await scheduler.setReminder(nil)
         }
+    }
+
+    /// The reminder as it will come: when the day of its next trigger has its entry already, that day is passed
+    /// over (`remind` would say nothing) and the one after is said.
+    private func skippingWritten(_ reminder: GratitudeReminder) async -> GratitudeReminder {
+        guard let next = reminder.next, (try? await store.entry(for: next.localDate)) != nil else { return reminder }
+        return GratitudeReminder(time: reminder.time, next: await scheduler.reminderTrigger(after: next.unix),
+                                 skipped: next.localDate)
     }
 
     /// The reminder came due for `day`: when the day has no entry, the `gratitude_reminder` event goes out and

@@ -9,6 +9,8 @@ public struct AlarmInfo: Sendable, Equatable, Codable {
     /// When a snoozed alarm rings again.
     @ExplicitNull public var snoozedUntil: TriggerInfo?
     public var ringing: Bool
+    /// When the ring that sounds now began: its trigger, or a snooze's end (nil when it does not ring).
+    @ExplicitNull public var ringingSince: TriggerInfo?
     /// The tone its current or last ring sounded with since the daemon started, or null if it has not rung.
     @ExplicitNull public var tone: ToneInfo?
     /// A pass alarm's next pass: the one its next trigger rings for, or while it rings, the one it rings for.
@@ -17,11 +19,12 @@ public struct AlarmInfo: Sendable, Equatable, Codable {
     @ExplicitNull public var passProblem: String?
 
     public init(alarm: Alarm, nextTrigger: TriggerInfo?, snoozedUntil: TriggerInfo?, ringing: Bool, tone: ToneInfo? = nil,
-                nextPass: PassInfo? = nil, passProblem: String? = nil) {
+                ringingSince: TriggerInfo? = nil, nextPass: PassInfo? = nil, passProblem: String? = nil) {
         self.alarm = alarm
         self.nextTrigger = nextTrigger
         self.snoozedUntil = snoozedUntil
         self.ringing = ringing
+        self.ringingSince = ringingSince
         self.tone = tone
         self.nextPass = nextPass
         self.passProblem = passProblem

@@ -5,6 +5,8 @@ public struct AlarmsStatus: Sendable, Equatable, Codable {
     public var count: Int
     @ExplicitNull public var next: AlarmInfo?
     public var ringing: [AlarmInfo]
+    /// The snoozed alarms not ringing now, the soonest to ring again first.
+    public var snoozed: [AlarmInfo]
     /// The timers still to ring (`noisectl timer`), the soonest first.
     public var timers: [AlarmInfo]
     public var missed: [MissedInfo]
@@ -23,10 +25,11 @@ public struct AlarmsStatus: Sendable, Equatable, Codable {
 
     public init(count: Int, next: AlarmInfo?, ringing: [AlarmInfo], missed: [MissedInfo], timeZone: String,
                 wakeFromSuspend: Bool, wakeNote: String?, lastOnset: OnsetInfo? = nil, storeProblem: String? = nil,
-                timeZoneProblem: String? = nil, timers: [AlarmInfo] = [], leapSecondsNote: String? = nil) {
+                timeZoneProblem: String? = nil, timers: [AlarmInfo] = [], leapSecondsNote: String? = nil, snoozed: [AlarmInfo] = []) {
         self.count = count
         self.next = next
         self.ringing = ringing
+        self.snoozed = snoozed
         self.timers = timers
         self.missed = missed
         self.timeZone = timeZone

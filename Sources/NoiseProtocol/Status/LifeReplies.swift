@@ -60,9 +60,12 @@ public struct GratitudeEntries: Sendable, Equatable, Codable {
 public struct GratitudeReminder: Sendable, Equatable, Codable {
     @ExplicitNull public var time: String?
     @ExplicitNull public var next: TriggerInfo?
-    public init(time: String?, next: TriggerInfo?) {
+    /// The day passed over before `next`: it has its entry already, and the reminder notifies only for a day without.
+    @ExplicitNull public var skipped: LocalDate?
+    public init(time: String?, next: TriggerInfo?, skipped: LocalDate? = nil) {
         self.time = time
         self.next = next
+        self.skipped = skipped
     }
 }
 

@@ -167,6 +167,12 @@ extension AlarmCommand {
         @OptionGroup var mars: MarsOptions
         @OptionGroup(title: "Before satellite passes") var pass: PassOptions
 
+        func validate() throws {
+            guard time == nil, settings.changes == AlarmChanges(), mars.mars == nil, !mars.solar, !pass.given else { return }
+            throw ValidationError("nothing to change: give at least one of --time, --repeat, --label, --sound, --volume, "
+                                  + "--ramp, --snooze, --ring-for, --note, --mars, --solar or a pass option")
+        }
+
         func run() throws {
             var changes = settings.changes
             changes.time = time

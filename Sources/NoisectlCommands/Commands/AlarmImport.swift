@@ -102,9 +102,9 @@ struct AlarmImport: ParsableCommand {
             do throws(ClientFailure) {
                 imported.append(Self.id(in: try connection.request("alarm_add", args: changes)))
                 present[Sameness(changes)] = imported.last
-            } catch let failure where failure.exitCode == 3 || failure.code == .unknownCommand {
+            } catch let failure where failure.isUnreachable || failure.code == .unknownCommand {
                 // The entry in flight may have been added before the connection broke; the rest were not sent.
-                let inFlight = failure.exitCode == 3 ? "no answer (see 'noisectl alarm list')" : "refused"
+                let inFlight = failure.isUnreachable ? "no answer (see 'noisectl alarm list')" : "refused"
                 skipped.append(.init(index: index, reason: "\(inFlight): \(failure.message)"))
                 let reason = "not sent: \(failure.message)"
                 skipped += report.sources[(position + 1)...].map { .init(index: $0, reason: reason) }
@@ -139,13 +139,13 @@ struct AlarmImport: ParsableCommand {
             return Output.line("Nothing to import: the file holds no alarms.")
         }
         if !alreadyThere.isEmpty {
-            Output.line("\(Self.count(alreadyThere.count, "alarm")) already there, not added again (alarm"
+            Output.line("\(Output.count(alreadyThere.count, "alarm")) already there, not added again (alarm"
                 + "\(alreadyThere.count == 1 ? "" : "s") \(alreadyThere.map { String($0.id) }.joined(separator: ", "))).")
         }
         if imported.isEmpty && skipped.isEmpty { return printNotes(notes) }
         var head = imported.isEmpty
             ? "Imported no alarms"
-            : "Imported \(Self.count(imported.count, "alarm")) (id\(imported.count == 1 ? "" : "s") "
+            : "Imported \(Output.count(imported.count, "alarm")) (id\(imported.count == 1 ? "" : "s") "
                 + imported.map(String.init).joined(separator: ", ") + ")"
         if !skipped.isEmpty { head += "; skipped \(skipped.count):" }
         Output.line(skipped.isEmpty ? head + "." : head)
@@ -170,7 +170,7 @@ struct AlarmImport: ParsableCommand {
         if report.alarms.isEmpty && report.skipped.isEmpty {
             return Output.line("Nothing to import: the file holds no alarms.")
         }
-        Output.line(report.alarms.isEmpty ? "Would import no alarms." : "Would import \(Self.count(report.alarms.count, "alarm")):")
+        Output.line(report.alarms.isEmpty ? "Would import no alarms." : "Would import \(Output.count(report.alarms.count, "alarm")):")
         for (index, changes) in zip(report.sources, report.alarms) {
             Output.line("  entry \(index): " + Self.summary(changes))
         }
@@ -198,10 +198,6 @@ struct AlarmImport: ParsableCommand {
 
     static func text(_ skipped: LegacyAlarmImport.Skipped) -> String {
         skipped.index < 0 ? skipped.reason : "entry \(skipped.index): \(skipped.reason)"
-    }
-
-    static func count(_ number: Int, _ noun: String) -> String {
-        "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 
     struct ReadProblem: Error {

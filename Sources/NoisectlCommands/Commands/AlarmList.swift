@@ -5,7 +5,7 @@ import NoiseProtocol
 
 extension AlarmCommand {
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the alarms, the next to ring first.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the alarms in the order they sound (details: alarm show ID).")
 
         @OptionGroup var options: ClientOptions
 
@@ -21,11 +21,11 @@ extension AlarmCommand {
                 var listed = 0
                 try connection.forEachAlarmPage { alarms in
                     let rows = alarms.map { info in
-                        [String(info.alarm.id), AlarmText.time(info),
+                        [String(info.alarm.id), AlarmText.shortTime(info),
                          info.alarm.isTimer ? "timer" : AlarmText.repeatText(info.alarm),
                          VisibleText.terminal(info.alarm.label
                              + (info.alarm.note.map { (info.alarm.label.isEmpty ? "" : " ") + "(\($0))" } ?? "")),
-                         info.alarm.sound, info.alarm.enabled ? "yes" : "no", AlarmText.next(info, now: now)]
+                         info.alarm.sound, info.alarm.enabled ? "yes" : "no", AlarmText.next(info, now: now, withPass: false)]
                     }
                     let header = listed == 0 ? [["ID", "TIME", "REPEAT", "LABEL", "SOUND", "ON", "NEXT"]] : []
                     if !rows.isEmpty { Output.table(header + rows, widths: &widths).forEach(Output.line) }

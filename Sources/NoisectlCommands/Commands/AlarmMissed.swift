@@ -17,7 +17,7 @@ extension AlarmCommand {
             if clear {
                 return try options.send("alarm_missed_clear", as: MissedCleared.self) { reply in
                     Output.line(reply.cleared == 0 ? "No missed alarms to clear."
-                                                   : "Cleared \(AlarmImport.count(reply.cleared, "missed alarm")).")
+                                                   : "Cleared \(Output.count(reply.cleared, "missed alarm")).")
                 }
             }
             try options.send("alarm_missed", as: [MissedInfo].self) { missed in

@@ -41,6 +41,17 @@ enum AlarmText {
         return text
     }
 
+    /// `time` as `alarm list`'s column has room for, under 100 characters a row: `07:00 LMST jezero`,
+    /// `5 min before visible ISS`; `alarm show` has the rest.
+    static func shortTime(_ info: AlarmInfo) -> String {
+        if let pass = info.alarm.pass {
+            let satellite = pass.satellite == PassAlarm.iss ? "ISS" : "\(pass.satellite)"
+            return DurationParser.describe(pass.leadSeconds) + " before " + (pass.visibleOnly ? "visible " : "") + satellite
+        }
+        guard let mars = info.alarm.mars else { return info.alarm.time.description }
+        return "\(info.alarm.time) \(mars.clockName) " + (mars.site ?? mars.lonEastDeg.fixed(3) + "E")
+    }
+
     /// `weekdays`, `once`; a Mars alarm's every day is `every sol`; a pass alarm rings `every pass`.
     static func repeatText(_ alarm: Alarm) -> String {
         if alarm.pass != nil { return "every pass" }
@@ -86,14 +97,14 @@ enum AlarmText {
         }
     }
 
-    static func next(_ info: AlarmInfo, now: Int64) -> String {
+    static func next(_ info: AlarmInfo, now: Int64, withPass: Bool = true) -> String {
         if info.ringing { return "ringing now" }
         if let snoozed = info.snoozedUntil { return "snoozed until \(clock(snoozed)), \(relative(snoozed.unix - Double(now)))" }
         guard let trigger = info.nextTrigger else {
             return info.alarm.enabled ? info.passProblem.map { "no trigger: \($0)" } ?? "no trigger" : "off"
         }
         return "\(date(trigger)), \(relative(trigger.unix - Double(now)))"
-            + (info.nextPass.map { "; pass \(passText($0))" } ?? "")
+            + (withPass ? info.nextPass.map { "; pass \(passText($0))" } ?? "" : "")
     }
 
     static func details(_ info: AlarmInfo, now: Int64) -> [String] {

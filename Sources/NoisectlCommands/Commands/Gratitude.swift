@@ -24,78 +24,6 @@ struct GratitudeCommand: ParsableCommand {
         subcommands: [Write.self, Show.self, List.self, Search.self, Export.self, Import.self, GratitudeRemind.self],
         defaultSubcommand: Write.self)
 
-    struct Write: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "write",
-            abstract: "Write today's entry (with no text: in your editor).",
-            discussion: "When the day has an entry, you are asked before it is replaced; --append adds to it instead.")
-
-        @OptionGroup var options: ClientOptions
-        @Argument(help: "The entry's text; none opens $VISUAL or $EDITOR on the day's entry.") var text: [String] = []
-        @Flag(help: "Add the text to the day's entry, on a new line.") var append = false
-        @Flag(help: "Replace the day's entry without asking.") var replace = false
-        @Option(help: "Write for an earlier day, YYYY-MM-DD.", transform: OptionValue.date) var date: LocalDate?
-
-        func validate() throws {
-            if append && replace { throw ValidationError("--append and --replace do not go together") }
-            if !text.isEmpty, let problem = GratitudeEntry.problem(text: text.joined(separator: " ")) {
-                throw ValidationError(problem)
-            }
-        }
-
-        func run() throws {
-            try options.withDaemon { connection throws(ClientFailure) in
-                var args: [String: String] = date.map { ["date": $0.description] } ?? [:]
-                if text.isEmpty {
-                    let shown = try connection.request("gratitude_show", args: args, as: GratitudeShown.self)
-                    guard let edited = try Self.edit(shown) else { return Output.line("Nothing changed.") }
-                    args["text"] = edited
-                    args["mode"] = GratitudeWriteMode.replace.rawValue
-                } else {
-                    args["text"] = text.joined(separator: " ")
-                    args["mode"] = (append ? GratitudeWriteMode.append : replace ? .replace : .new).rawValue
-                }
-                var saved: GratitudeSaved
-                switch Result(catching: { () throws(ClientFailure) in
-                    try connection.request("gratitude_write", args: args, as: GratitudeSaved.self)
-                }) {
-                case .success(let reply): saved = reply
-                case .failure(let failure):
-                    guard failure.code == .entryExists else { throw failure }
-                    guard Self.askToReplace() else {
-                        throw ClientFailure(message: "\(args["date"] ?? "today") has an entry already; give --replace to "
-                            + "replace it or --append to add to it (see it: noisectl gratitude show)", code: .entryExists,
-                            exitCode: 1)
-                    }
-                    args["mode"] = GratitudeWriteMode.replace.rawValue
-                    saved = try connection.request("gratitude_write", args: args, as: GratitudeSaved.self)
-                }
-                if options.json { return Output.json(saved) }
-                let verb = ["new": "Saved", "replace": "Replaced", "append": "Added to"][saved.action] ?? "Saved"
-                Output.line("\(verb) the entry for \(saved.entry.date); last saved \(HabitCommand.clock(saved.entry.savedAt)).")
-            }
-        }
-
-        /// The entry through the editor; nil when it came back unchanged or empty.
-        static func edit(_ shown: GratitudeShown) throws(ClientFailure) -> String? {
-            let edited: String?
-            do { edited = try TextEditor.edit(shown.entry?.text ?? "", name: "gratitude-\(shown.date)") } catch {
-                throw ClientFailure.failed("\(error)")
-            }
-            guard var text = edited else { return nil }
-            while text.last?.isNewline == true { text.removeLast() }
-            return text.allSatisfy(\.isWhitespace) ? nil : text
-        }
-
-        /// On a terminal, asks; elsewhere (a script) the refusal stands, with its message.
-        static func askToReplace() -> Bool {
-            guard isatty(STDIN_FILENO) == 1 else { return false }
-            Output.text("The day has an entry already. Replace it? [y/N] ")
-            Output.flush()
-            return readLine()?.lowercased().hasPrefix("y") == true
-        }
-    }
-
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a day's entry (default: today's).")
         @OptionGroup var options: ClientOptions
@@ -205,7 +133,7 @@ struct GratitudeCommand: ParsableCommand {
                 } catch {
                     throw error as? ClientFailure ?? ClientFailure.failed("\(error)")
                 }
-                if let output { Output.error("wrote \(count) \(count == 1 ? "entry" : "entries") to \(output)") }
+                if let output { Output.line("Wrote \(count == 1 ? "1 entry" : "\(count) entries") to \(output).") }
             }
         }
 
@@ -251,7 +179,7 @@ struct GratitudeCommand: ParsableCommand {
                 let today = try connection.request("life_show", as: LifeInfo.self).today
                 if let problem = DiaryImport.problem(entries, today: today) {
                     throw ClientFailure(message: "\(file): \(problem); nothing was imported", code: .invalidArgument,
-                                        exitCode: 1)
+                                        exitCode: ClientFailure.failedExitCode)
                 }
                 // Staged: the daemon holds the batches and stores them all in one transaction with the last.
                 let batches = GratitudeImportFile.batches(entries)

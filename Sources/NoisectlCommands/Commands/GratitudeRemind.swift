@@ -23,7 +23,8 @@ struct GratitudeRemind: ParsableCommand {
             guard let time = reminder.time else {
                 return Output.line(off ? "The gratitude reminder is off." : "No gratitude reminder. Set one: noisectl gratitude remind 21:30")
             }
-            let next = reminder.next.map { " Next: \($0.localDate) \($0.localParts.timeOfDay)." } ?? ""
+            let skipped = reminder.skipped.map { " (\($0) has its entry)" } ?? ""
+            let next = reminder.next.map { " Next: \($0.localDate) \($0.localParts.timeOfDay)\(skipped)." } ?? ""
             Output.line("Reminding at \(time) each day when the day has no entry.\(next)")
         }
     }

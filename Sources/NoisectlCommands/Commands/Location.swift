@@ -13,8 +13,22 @@ struct LocationCommand: ParsableCommand {
 struct LocationShow: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "show", abstract: "Show the location the satellite views use.")
 
+    @Flag(help: "Print it as JSON: name, latitude, longitude (degrees, north and east positive), elevation_m, note.")
+    var json = false
+
+    /// `location --json`.
+    struct Shown: Encodable {
+        var name: String
+        var latitude, longitude, elevationM: Double
+        var note: String?
+    }
+
     func run() throws {
         let place = try ObserverPlace.resolve(at: nil, settings: ConfigStore().clockSettings().location)
+        if json {
+            return Output.json(Shown(name: place.name, latitude: place.position.latitude, longitude: place.position.longitude,
+                                     elevationM: place.position.heightKm * 1000, note: place.note))
+        }
         Output.line("\(place.name): \(ObserverPlace.format(place.position))"
             + (place.position.heightKm != 0 ? ", \((place.position.heightKm * 1000).fixed(0)) m" : ""))
         if let note = place.note { Output.line("Note: \(note)") }

@@ -56,7 +56,7 @@ struct Mars: ParsableCommand {
     }
 
     static func place(_ longitude: MarsLongitude) -> (name: String, longitude: MarsLongitude, landing: Double?) {
-        ("longitude \(longitude.east)° E", longitude, nil)
+        (longitude.description, longitude, nil)
     }
 }
 

@@ -9,6 +9,9 @@ struct Snooze: ParsableCommand {
 
     @OptionGroup var options: ClientOptions
 
+    @Argument(help: "Only this alarm (default: every ringing alarm).", completion: .alarmIDs)
+    var id: Int64?
+
     @Option(name: .customLong("for"), help: "Minutes, 1-60 (default: the alarm's own snooze; often 5, 7, 8, 9, 10, 15 or 20).")
     var minutes: Int?
 
@@ -19,8 +22,8 @@ struct Snooze: ParsableCommand {
     }
 
     func run() throws {
-        struct Args: Encodable { var minutes: Int? }
-        try options.send("snooze", args: Args(minutes: minutes), as: [AlarmInfo].self) { alarms in
+        struct Args: Encodable { var minutes: Int?; var id: Int64? }
+        try options.send("snooze", args: Args(minutes: minutes, id: id), as: [AlarmInfo].self) { alarms in
             let now = LocalTime.nowSeconds()
             for info in alarms {
                 Output.line("Snoozed " + AlarmText.name(info.alarm) + ": " + AlarmText.next(info, now: now))
@@ -31,12 +34,18 @@ struct Snooze: ParsableCommand {
 
 /// `noisectl dismiss`: stop the ringing alarm.
 struct Dismiss: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "dismiss", abstract: "Dismiss the ringing alarm.")
+    static let configuration = CommandConfiguration(
+        commandName: "dismiss", abstract: "Dismiss the ringing alarm, or end a snooze.",
+        discussion: "With no ID: every ringing alarm, or when none rings, every snoozed one.")
 
     @OptionGroup var options: ClientOptions
 
+    @Argument(help: "Only this alarm, ringing or snoozed.", completion: .alarmIDs)
+    var id: Int64?
+
     func run() throws {
-        try options.send("dismiss", as: [AlarmInfo].self) { alarms in
+        struct Args: Encodable { var id: Int64? }
+        try options.send("dismiss", args: Args(id: id), as: [AlarmInfo].self) { alarms in
             let now = LocalTime.nowSeconds()
             for info in alarms {
                 Output.line("Dismissed " + AlarmText.name(info.alarm) + (info.nextTrigger.map { "; next " + AlarmText.date($0) + ", " + AlarmText.relative($0.unix - Double(now)) } ?? "."))

@@ -34,10 +34,15 @@ enum StatusText {
             let now = LocalTime.nowSeconds()
             for info in alarms.ringing {
                 rows.append(["Ringing", AlarmText.summary(info, now: now) + " — noisectl snooze | dismiss"])
+                if let note = info.alarm.note { rows.append(["Note", VisibleText.terminal(note)]) }
                 if let note = info.tone?.note { rows.append(["Tone", note]) }
             }
-            rows.append(["Next alarm", alarms.next.map { AlarmText.summary($0, now: now) } ?? "none (\(alarms.count) alarms)"])
-            for timer in alarms.timers where timer.alarm.id != alarms.next?.alarm.id && !timer.ringing {
+            rows.append(["Next alarm", alarms.next.map { AlarmText.summary($0, now: now) } ?? "none (\(Output.count(alarms.count, "alarm")))"])
+            for info in alarms.snoozed {
+                rows.append(["Snoozed", AlarmText.summary(info, now: now) + " — noisectl dismiss \(info.alarm.id)"])
+            }
+            for timer in alarms.timers where timer.alarm.id != alarms.next?.alarm.id && !timer.ringing
+                && timer.snoozedUntil == nil {
                 rows.append(["Timer", AlarmText.summary(timer, now: now)])
             }
             for missed in alarms.missed.prefix(3) {

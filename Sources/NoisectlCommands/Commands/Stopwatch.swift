@@ -22,6 +22,8 @@ struct StopwatchCommand: ParsableCommand {
         let environment = ProcessEnvironment.current
         let settings = ConfigStore(environment: environment).clockSettings()
         let now = ClockReading(instant: LocalTime.nowSeconds(), zone: SystemTimeZoneSource(environment: environment).systemZone())
-        StopwatchSession(terminal: terminal, colors: ClockColors.resolve(settings, at: now)).run()
+        for line in StopwatchSession(terminal: terminal, colors: ClockColors.resolve(settings, at: now)).run() {
+            Output.line(line)
+        }
     }
 }

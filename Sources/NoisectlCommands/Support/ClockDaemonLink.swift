@@ -75,7 +75,7 @@ final class ClockDaemonLink {
             life = try connection.request("life_show", as: LifeInfo.self)
         } catch {
             life = nil
-            if error.exitCode == 3 { drop() }
+            if error.isUnreachable { drop() }
         }
     }
 
@@ -107,7 +107,7 @@ final class ClockDaemonLink {
             refresh()
             return said
         } catch {
-            if error.exitCode == 3 { drop() }
+            if error.isUnreachable { drop() }
             return error.message
         }
     }

@@ -14,13 +14,8 @@ enum OptionValue {
         do { return try DurationParser.seconds(text) } catch { throw ValidationError("\(error)") }
     }
 
-    /// A timer's length (`play --for`, `timer`): a duration with its unit, 1 s to 24 h. A bare number is refused:
-    /// mpc users mean minutes, sleep(1) users seconds, so the unit must be said.
+    /// A timer's length (`play --for`, `timer`): a duration with its unit, 1 s to 24 h.
     static func timerLength(_ text: String) throws -> Double {
-        if Double(text) != nil {
-            throw ValidationError("\(text) has no unit: write \(text)m for minutes or \(text)s for seconds "
-                + "(accepted: ms, s, m, h, as in 90s, 45m, 1h30m)")
-        }
         let seconds = try duration(text)
         guard (1...Limits.maxTimerSeconds).contains(seconds) else {
             throw ValidationError("a timer's length must be from 1 s to 24 h, got \(text)")

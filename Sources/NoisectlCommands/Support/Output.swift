@@ -6,6 +6,11 @@ import NoiseSystem
 /// through `text` and `standardError`, which a test running the command on its own thread can capture
 /// (`OutputCapture`).
 enum Output {
+    /// "1 alarm", "2 alarms": a count with its noun, plural when not one.
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+
     static func line(_ text: String) {
         self.text(text + "\n")
     }

@@ -17,8 +17,9 @@ final class StopwatchSession {
         self.colors = colors
     }
 
-    /// Runs until `q`, Ctrl-C, SIGTERM or SIGHUP; the terminal is restored on every way out.
-    func run() {
+    /// Runs until `q`, Ctrl-C, SIGTERM or SIGHUP; the terminal is restored on every way out. Returns the lines to
+    /// print once it is: the time and the laps.
+    func run() -> [String] {
         let wakeups = ClockWakeups()
         TerminalLoop.run(terminal: terminal, wakeups: wakeups, handle: { wake in
             guard case .keys(let keys) = wake else { return true }
@@ -39,6 +40,7 @@ final class StopwatchSession {
             if fresh { shown = nil }
             draw()
         })
+        return StopwatchFace.summary(stopwatch, at: MonotonicTime.seconds())
     }
 
     private func draw() {

@@ -1,0 +1,29 @@
+import Testing
+@testable import NoisectlCommands
+
+/// Typos lead to the command meant (issue 39): `noisectl plya rain` was "2 unexpected arguments" with the usage of
+/// `status`, `alarm export` the usage of `alarm list`, `help nosuch` the top-level help, exit 0.
+@Suite("Mistyped commands")
+struct CommandSpellingTests {
+    @Test(arguments: [
+        (["plya", "rain"], "'plya' is not a noisectl command; did you mean 'play'?"),
+        (["alarm", "export"], "'export' is not one of the 'noisectl alarm' commands"),
+        (["alarm", "lsit"], "did you mean 'list'?"),
+        (["--json", "stauts"], "did you mean 'status'?"),
+        (["help", "nosuch"], "'nosuch' is not a noisectl command"),
+        (["help", "alarm", "ad"], "did you mean 'add'?"),
+    ])
+    func aMistypedCommandIsNamedWithTheClosest(arguments: [String], expected: String) {
+        let (code, capture) = OutputCapture.run { NoisectlMain.run(arguments) }
+        #expect(code == 2)
+        #expect(capture.error.hasPrefix("noisectl: "), "\(capture.error)")
+        #expect(capture.error.contains(expected), "\(capture.error)")
+        #expect(!capture.error.contains("Usage: noisectl status"), "another command's usage: \(capture.error)")
+    }
+
+    @Test func wordsOfADefaultCommandThatTakesWordsAreNotCommands() {
+        #expect(CommandSpelling.problem(in: ["gratitude", "Today", "was", "good"]) == nil)
+        #expect(CommandSpelling.problem(in: ["alarm", "add", "25:00"]) == nil, "a bad value, not a bad command")
+        #expect(CommandSpelling.problem(in: ["play", "rian"]) == nil, "a sound's name is the daemon's to check")
+    }
+}
