@@ -2,8 +2,9 @@ import NoiseCore
 import Orbits
 
 /// What a pass alarm rings for: the passes of one satellite over the observer that climb high enough (and that can
-/// be seen, when asked), `leadSeconds` before each: before its rise, or for a visible-only alarm before the visible
-/// part begins, which is when to be outside looking (docs/satellites.md).
+/// be seen, when asked), `leadSeconds` before each: before its rise (where it climbs through `minElevationDeg`, as
+/// `iss passes` counts it), or for a visible-only alarm before the visible part begins, which is when to be outside
+/// looking (docs/satellites.md).
 public struct PassAlarm: Sendable, Hashable, Codable {
     /// The satellite's catalog number.
     public var satellite: Int
@@ -14,10 +15,10 @@ public struct PassAlarm: Sendable, Hashable, Codable {
     public static let iss = 25544
     /// Catalog numbers, to Alpha-5's Z9999.
     public static let satelliteRange = 1...339_999
-    public static let defaultMinElevation = 10.0
+    public static let defaultMinElevation = PassFinder.defaultMinElevation
     public static let defaultLeadSeconds = 300.0
     /// Heights a pass may be asked to reach, degrees.
-    public static let minElevationRange = 0.0...90.0
+    public static let minElevationRange = PassFinder.minElevationRange
     /// How long before a pass it may ring: up to two hours.
     public static let leadRange = 0.0...7200.0
     /// How far ahead passes are looked for: elements predict worse by the day, and are refreshed daily.
@@ -54,9 +55,12 @@ public struct PassAlarm: Sendable, Hashable, Codable {
     }
 
     /// The next pass it rings for, strictly after `instant`, and when it rings for it; nil when the sky knows no
-    /// elements for the satellite, they give no orbit, or no pass qualifies in the next ten days.
+    /// elements for the satellite current at `instant` (`elementsProblem(at:in:)` says why), they give no orbit, or no pass
+    /// qualifies in the next ten days.
     public func next(after instant: Double, in sky: SatelliteSky) -> (trigger: Double, pass: SatellitePass)? {
-        guard let elements = sky.elements[satellite] else { return nil }
+        guard let elements = sky.elements[satellite], (try? elements.checkCurrent(atUnix: instant)) != nil else {
+            return nil
+        }
         let finder = PassFinder(model: SGP4(elements), observer: sky.observer, minElevation: minElevationDeg)
         var start = instant - Self.passUnderWaySeconds
         while start < instant + Self.searchSeconds {
@@ -73,6 +77,20 @@ public struct PassAlarm: Sendable, Hashable, Codable {
 }
 
 extension PassAlarm {
+    /// Why the sky gives this alarm no pass at `instant` before any is looked for: no elements for its satellite,
+    /// or elements that no longer tell where it is then (too old, decayed); nil when it has current ones.
+    public func elementsProblem(at instant: Double, in sky: SatelliteSky) -> String? {
+        guard let elements = sky.elements[satellite] else {
+            return "no elements for satellite \(satellite): noisectl iss elements import FILE"
+        }
+        do throws(UnusableElements) {
+            try elements.checkCurrent(atUnix: instant)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
     /// The pass a trigger of this alarm rings for: found again from just before the trigger, the same pass to a
     /// tenth of a second.
     public func pass(ringingAt trigger: Double, in sky: SatelliteSky) -> SatellitePass? {

@@ -1,7 +1,8 @@
 import NoiseCore
 import NoiseTime
 
-/// Why a set of elements is not kept: the satellite, what is wrong, and what is accepted.
+/// Why a set of elements is not kept (`checkUsable`), or not used at an instant (`checkCurrent`): the satellite,
+/// what is wrong, and what is accepted.
 public struct UnusableElements: Error, Sendable, Equatable, CustomStringConvertible {
     public var catalogNumber: Int
     public var name: String?

@@ -6,13 +6,19 @@ public struct PassPoint: Sendable, Equatable {
     public var look: LookAngles
 }
 
-/// A pass over an observer: above the horizon from rise to set, highest at culmination; visible (to the eye) where
-/// the satellite is sunlit while the observer's Sun is 6° or more below the horizon.
+/// A pass over an observer as observers count it (Heavens-Above, skyfield's `find_events(altitude_degrees:)`): from
+/// rise to set above the minimum elevation asked for, highest at culmination; visible (to the eye) where, above
+/// that elevation, the satellite is sunlit while the observer's sky is dark (`PassFinder.darkSky`).
 public struct SatellitePass: Sendable, Equatable {
+    /// Where the satellite climbs through the minimum elevation (the horizon when that is 0°).
     public var rise: PassPoint
     public var culmination: PassPoint
+    /// Where it sinks through the minimum elevation.
     public var set: PassPoint
-    /// The visible part, when there is one.
+    /// Where it crosses the horizon itself, before `rise` and after `set` (the same when the minimum is 0°).
+    public var horizonRise: PassPoint
+    public var horizonSet: PassPoint
+    /// The visible part, when there is one: within rise and set.
     public var visibleFrom: PassPoint?
     public var visibleUntil: PassPoint?
     /// The brightest estimated magnitude while visible.
@@ -21,28 +27,42 @@ public struct SatellitePass: Sendable, Equatable {
     public var maxElevation: Double { culmination.look.elevation }
     public var duration: Double { self.set.unix - rise.unix }
     public var visible: Bool { visibleFrom != nil }
+
+    /// The highest point of the visible part: the culmination when it falls within it, else the higher of its ends.
+    public var highestVisible: PassPoint? {
+        guard let from = visibleFrom, let until = visibleUntil else { return nil }
+        if from.unix <= culmination.unix && culmination.unix <= until.unix { return culmination }
+        return from.look.elevation >= until.look.elevation ? from : until
+    }
 }
 
 /// Finds the passes of a satellite over an observer. Away from the observer it steps no further than the satellite
 /// could come into the cone of sky where a pass would be high enough (`Reach`), and below the horizon near it no
-/// further than it could climb to the horizon, so no pass high enough is stepped over; rise and set, the highest point
-/// between them (where the elevation stops climbing) and the visible part's ends are each found to 0.1 s by
-/// regula falsi (`edge`). Pure.
+/// further than it could climb to the horizon, so no pass high enough is stepped over; the horizon crossings, the
+/// highest point between them (where the elevation stops climbing), the crossings of the minimum elevation (rise and
+/// set) and the visible part's ends are each found to 0.01 s by regula falsi (`edge`). Pure.
 public struct PassFinder: Sendable {
     public let model: SGP4
     public let observer: GeodeticPosition
     let here: Topocentric
-    /// Passes whose highest point is lower are left out (rise and set are still at the horizon).
+    /// Passes whose highest point is lower are left out, and rise and set are where a pass crosses it (degrees).
     public var minElevation: Double
     /// The satellite's standard magnitude (at 1,000 km, half lit): the ISS's is −1.8.
     public var standardMagnitude: Double
-    /// The Sun's altitude below which the sky is dark enough to see a satellite.
-    public var darkSky = -6.0
+    /// The Sun's altitude below which the sky is dark enough to see a satellite: −6°, the end of civil twilight
+    /// (docs/satellites.md, "Passes", says why).
+    public var darkSky = PassFinder.darkSkySunAltitude
+    public static let darkSkySunAltitude = -6.0
+    /// The minimum elevation when none is asked for: 10°, below which a pass is low over roofs and trees and dim
+    /// through the thick air near the horizon (`iss passes`, `iss compass`, pass alarms).
+    public static let defaultMinElevation = 10.0
+    /// The minimum elevations a pass may be asked to reach, degrees.
+    public static let minElevationRange = 0.0...90.0
     /// How fast and how far out the satellite can move, for steps that cannot pass over a pass.
     let reach: Reach
 
     static let scanStep = 60.0
-    static let precision = 0.1
+    static let precision = 0.01
     /// The brightest magnitude is looked for this often along the visible part, seconds.
     static let magnitudeStep = 10.0
     /// Steps below the horizon: never under a second (a graze above it shorter than that peaks under 0.3° for the
@@ -52,7 +72,8 @@ public struct PassFinder: Sendable {
     /// (0.19° at most), and the elements' error.
     static let coneMargin = 0.5 * Double.pi / 180
 
-    public init(model: SGP4, observer: GeodeticPosition, minElevation: Double = 10, standardMagnitude: Double = -1.8) {
+    public init(model: SGP4, observer: GeodeticPosition, minElevation: Double = PassFinder.defaultMinElevation,
+                standardMagnitude: Double = -1.8) {
         self.model = model
         self.observer = observer
         self.minElevation = minElevation
@@ -87,7 +108,7 @@ public struct PassFinder: Sendable {
             let top = try culmination(between: rise, and: set)
             if top.unix >= end { break }
             if top.look.elevation >= max(0, minElevation), top.unix >= start {
-                passes.append(try pass(rise: rise, culmination: top, set: set))
+                passes.append(try pass(horizonRise: rise, culmination: top, horizonSet: set))
             }
             t = set + Self.precision
         }
@@ -95,7 +116,7 @@ public struct PassFinder: Sendable {
     }
 
     /// The rise of the first pass after `t` (where the satellite is below the horizon) that may reach
-    /// `minElevation`, before `end`, to 0.1 s. Outside the cone such a pass needs, the step is how long the
+    /// `minElevation`, before `end`, to 0.01 s. Outside the cone such a pass needs, the step is how long the
     /// satellite takes at the most to come into it; inside, how long it takes at the most to climb to the horizon.
     /// Lower passes may be stepped over.
     func nextRise(after t: Double, before end: Double) throws(SGP4Error) -> Double? {
@@ -144,20 +165,33 @@ public struct PassFinder: Sendable {
     }
 
     /// The highest point between rise and set (the elevation climbs to one top and falls): where it stops
-    /// climbing, to 0.1 s.
+    /// climbing, to 0.01 s.
     func culmination(between rise: Double, and set: Double) throws(SGP4Error) -> PassPoint {
         let (up, down) = (try climbing(rise), try climbing(set))
         guard up > 0, down < 0 else { return try point(up <= 0 ? rise : set) }
         return try point(try edge(inside: rise, up, outside: set, down, climbing))
     }
 
-    func pass(rise: Double, culmination top: PassPoint, set: Double) throws(SGP4Error) -> SatellitePass {
-        var pass = SatellitePass(rise: try point(rise), culmination: top, set: try point(set))
+    func pass(horizonRise: Double, culmination top: PassPoint, horizonSet: Double) throws(SGP4Error) -> SatellitePass {
+        let (horizonRise, horizonSet) = (try point(horizonRise), try point(horizonSet))
+        var pass = SatellitePass(rise: horizonRise, culmination: top, set: horizonSet, horizonRise: horizonRise,
+                                 horizonSet: horizonSet)
+        if minElevation > 0 {
+            pass.rise = try point(try crossing(ofMinimumFrom: horizonRise.unix, to: top))
+            pass.set = try point(try crossing(ofMinimumFrom: horizonSet.unix, to: top))
+        }
         try findVisiblePart(of: &pass)
         return pass
     }
 
-    /// From `start` (above the horizon) stepping by `step` until the satellite is below it, then to 0.1 s: the
+    /// Where the elevation crosses `minElevation` between a horizon crossing and the highest point (it climbs to one
+    /// top and falls, so once): the instant nearest the horizon crossing at or above it, to 0.01 s.
+    func crossing(ofMinimumFrom horizon: Double, to top: PassPoint) throws(SGP4Error) -> Double {
+        func above(_ unix: Double) throws(SGP4Error) -> Double { try elevation(unix) - minElevation }
+        return try edge(inside: top.unix, top.look.elevation - minElevation, outside: horizon, try above(horizon), above)
+    }
+
+    /// From `start` (above the horizon) stepping by `step` until the satellite is below it, then to 0.01 s: the
     /// last instant it is up.
     func crossing(from start: Double, step: Double) throws(SGP4Error) -> Double {
         var (inside, height) = (start, try elevation(start))
@@ -176,7 +210,7 @@ public struct PassFinder: Sendable {
     }
 
     /// Where a smooth `g` (≥ 0 where a condition holds) goes from holding at `inside` to not at `outside`: the last
-    /// instant it holds, to 0.1 s. Regula falsi with the Illinois change (an end kept twice has its value halved,
+    /// instant it holds, to 0.01 s. Regula falsi with the Illinois change (an end kept twice has its value halved,
     /// so both ends close in): a handful of evaluations where bisection takes a dozen. Each try is kept a little
     /// inside the bracket, so that near the root the bracket closes from both sides.
     func edge(inside: Double, _ gInside: Double, outside: Double, _ gOutside: Double,
@@ -203,51 +237,6 @@ public struct PassFinder: Sendable {
             }
         }
         return a
-    }
-
-    /// Where in the pass the satellite can be seen (sunlit, under a dark sky) to 0.1 s, and its brightest. Each
-    /// condition changes at most once in a pass: the Earth's shadow takes half an hour to cross and its crossings
-    /// are an hour apart; over a pass the Sun's altitude moves one way, or turns at its lowest so slowly that it
-    /// cannot cross −6° and come back (unless it turns within a few hundredths of a degree of it). So each is
-    /// tested at the pass's ends, and where they differ its change is found by bisection.
-    func findVisiblePart(of pass: inout SatellitePass) throws(SGP4Error) {
-        func sunAltitude(_ unix: Double) -> Double {
-            let sun = EarthFrames.earthFixed(Sunlight.position(unix: unix), gmst: EarthFrames.gmst(unix: unix))
-            return here.elevation(of: sun)
-        }
-        if min(sunAltitude(pass.rise.unix), sunAltitude(pass.set.unix)) > darkSky + 0.5 { return }
-        func sunlit(_ unix: Double) throws(SGP4Error) -> Double {
-            let (r, _) = try model.state(minutesSinceEpoch: (unix - model.elements.epochUnix) / 60)
-            return Sunlight.illumination(satellite: r, sun: Sunlight.position(unix: unix)) - 0.5
-        }
-        func dark(_ unix: Double) -> Double { darkSky - sunAltitude(unix) }
-        let (rise, set) = (pass.rise.unix, pass.set.unix)
-        guard let lit = try part(rise, set, sunlit), let night = try part(rise, set, dark) else { return }
-        let (first, last) = (max(lit.lowerBound, night.lowerBound), min(lit.upperBound, night.upperBound))
-        guard first <= last else { return }
-        var brightest = Double.infinity
-        var t = first
-        while true {
-            brightest = min(brightest, try sighting(at: t).magnitude)
-            if t >= last { break }
-            t = min(t + Self.magnitudeStep, last)
-        }
-        pass.visibleFrom = try point(first)
-        pass.visibleUntil = try point(last)
-        pass.magnitude = brightest
-    }
-
-    /// Where between `start` and `end` a condition (`g` ≥ 0) that changes at most once holds, to 0.1 s; nil if
-    /// nowhere.
-    func part(_ start: Double, _ end: Double,
-              _ g: (Double) throws(SGP4Error) -> Double) throws(SGP4Error) -> ClosedRange<Double>? {
-        let (first, last) = (try g(start), try g(end))
-        switch (first >= 0, last >= 0) {
-        case (true, true): return start...end
-        case (false, false): return nil
-        case (true, false): return start...(try edge(inside: start, first, outside: end, last, g))
-        case (false, true): return (try edge(inside: end, last, outside: start, first, g))...end
-        }
     }
 }
 

@@ -32,6 +32,8 @@ struct PassAlarmRuleTests {
         let context = TriggerRule.Context(zone: .utc, sky: Self.sky)
         let high = try passes(minElevation: 30)
         #expect(high.count >= 3 && high.allSatisfy { $0.maxElevation >= 30 })
+        // The rise it rings before is where the pass climbs through 30°, as `iss passes --min-elevation 30` says.
+        #expect(high.allSatisfy { $0.rise.look.elevation >= 30 && $0.rise.unix > $0.horizonRise.unix + 60 })
         let first = try #require(alarm(pass).rule.next(after: Self.start, in: context))
         // Rise and set are found to 0.1 s, from wherever the search starts.
         #expect(abs(first - (high[0].rise.unix - 300)) < 0.1)

@@ -92,12 +92,17 @@ struct DesktopViewTests {
         let alarm = Alarm(id: 5, time: TimeOfDay(hour: 0, minute: 0), label: "ISS", repeat: .daily, pass: PassAlarm())
         let at = { (seconds: Double) in TriggerInfo(unix: 1_795_800_000 + seconds, zone: .utc) }
         let pass = PassInfo(rise: at(0), riseAzimuthDeg: 250, culmination: at(330), culminationAzimuthDeg: 200,
-                            maxElevationDeg: 53.6, set: at(660), setAzimuthDeg: 100, visible: false, visibleFrom: nil,
-                            magnitude: nil)
+                            maxElevationDeg: 53.6, set: at(660), setAzimuthDeg: 100, horizonRise: at(-90),
+                            horizonSet: at(750), visible: false, visibleFrom: nil, visibleUntil: nil, magnitude: nil)
         let info = AlarmInfo(alarm: alarm, nextTrigger: nil, snoozedUntil: nil, ringing: true, nextPass: pass)
         let shown = DesktopView.ringing(info, audio: AudioStatus(device: "pulse", state: .playing))
         #expect(shown.summary == "ISS")
-        #expect(shown.body == "Alarm 5: the ISS rises at 17:20 in the WSW, highest 54° SSW at 17:25:30")
+        // Times to the second, even on the minute: 17:20:00, not 17:20.
+        #expect(shown.body == "Alarm 5: the ISS rises at 17:20:00 in the WSW, highest 54° SSW at 17:25:30")
+        var seen = info
+        seen.nextPass?.visibleFrom = at(200.7)
+        #expect(DesktopView.ringing(seen, audio: AudioStatus(device: "pulse", state: .playing)).body
+                == "Alarm 5: the ISS rises at 17:20:00 in the WSW, highest 54° SSW at 17:25:30, visible from 17:23:20")
     }
 
     @Test func aMissedAlarmIsNormalUrgencyAndSaysWhy() {

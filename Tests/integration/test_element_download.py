@@ -201,7 +201,9 @@ def test_a_good_answer_is_kept_and_serves_the_passes(make_daemon, server, tmp_pa
     assert iss["catalog_number"] == 25544 and iss["name"] == "ISS (ZARYA)", elements
     assert elements["download"] is True and elements["last_error"] is None, elements
     text = d.ctl("status").stdout
-    assert re.search(r"Elements\s+ISS \(ZARYA\) \(25544\): [\d.]+ days old \(predictions may be off by minutes\), "
+    # Its epoch is 2024-01-02: long past the 14 days passes take.
+    assert re.search(r"Elements\s+ISS \(ZARYA\) \(25544\): [\d.]+ days old \(too old: passes and pass alarms refuse "
+                     r"them past 14 days\), "
                      r"downloaded [\d.]+ s ago", text), text
     times = json.loads((cache_file(d).parent / "downloads.json").read_text())
     assert set(times["downloaded"]) == {"25544"}, times

@@ -9,6 +9,7 @@ skyfield in ``test_satellites``."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 
@@ -25,6 +26,12 @@ def _elements_now(path) -> None:
     day = now.tm_yday + (now.tm_hour * 3600 + now.tm_min * 60 + now.tm_sec) / 86400
     line1 = ISS[1][:18] + f"{now.tm_year % 100:02d}{day:012.8f}" + ISS[1][32:68]
     path.write_text("\n".join([ISS[0], _checked(line1), ISS[2]]) + "\n")
+
+
+def _utc(unix: float) -> str:
+    """`iss passes`'s instants: ISO 8601 in UTC with milliseconds."""
+    from datetime import datetime, timezone
+    return datetime.fromtimestamp(round(unix, 3), timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
 
 
 def _when(path, at: str, *extra: str) -> dict:
@@ -87,6 +94,11 @@ def test_a_pass_alarm_rings_before_the_iss_rises_and_moves_to_the_next_pass(make
     assert abs(trigger - expected) < 0.2, (trigger, expected)
     rise = listed["next_pass"]["rise"]["unix"]
     assert abs(rise - 60 - trigger) < 0.2 and listed["next_pass"]["max_elevation_deg"] > 80, listed["next_pass"]
+    # The rise it rings before is where the pass climbs through the alarm's 10°, as `iss passes` counts it; the
+    # horizon's comes a minute or more before.
+    counted = json.loads(H.noisectl("--json", "iss", "passes", "--elements", str(elements), "--at", at, "--days", "1",
+                                    env=H.base_env({"TZ": "UTC"})).stdout)["passes"][0]
+    assert counted["rise"]["utc"] == _utc(rise) and listed["next_pass"]["horizon_rise"]["unix"] < rise - 60, counted
     text = d.ctl("alarm", "list")
     assert "1 min before ISS" in text.stdout and "every pass" in text.stdout, text.stdout
     # Issue 39: the pass's details made a row of about 170 characters; they are in `alarm show`.
@@ -135,3 +147,35 @@ def test_bad_pass_alarms_are_refused_with_what_is_accepted(make_daemon):
     assert r.returncode != 0 and "no time or repeat" in r.stderr, r.stderr
     edited = _json(d, "alarm", "edit", str(iss["alarm"]["id"]), "--visible", "--before", "10m")
     assert edited["alarm"]["pass"]["visible_only"] is True and edited["alarm"]["pass"]["lead_seconds"] == 600, edited
+
+
+def test_a_pass_alarm_refuses_elements_too_old_and_says_how_old_and_how_to_refresh_them(make_daemon, tmp_path):
+    """The fixture's elements of 2024-01-01 are years old today: a pass alarm added over them gets no trigger (as one
+    added before any elements), and says why; `alarm when --iss` refuses them likewise."""
+    d = make_daemon(start=False, device="null", extra_env=UTC)
+    config = Path(d.env_dirs["XDG_CONFIG_HOME"]) / "noised" / "config.toml"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text("[satellites]\ndownload = false\n")
+    old = tmp_path / "iss-2024.tle"
+    old.write_text("\n".join(ISS) + "\n")
+    assert H.noisectl("iss", "elements", "import", str(old), env=d.env()).returncode == 0
+    assert H.noisectl("location", "set", "51.5074,-0.1278", "--name", "London", env=d.env()).returncode == 0
+    d.start()
+    info = _json(d, "alarm", "add", "--iss")
+    stale = r"ISS \(ZARYA\) \(25544\): the elements are [\d.]+ days old \(epoch 2024-01-01T12:00Z\)"
+    assert info["next_trigger"] is None and info["next_pass"] is None, info
+    assert re.match(stale, info["pass_problem"]) and "noisectl iss elements import FILE" in info["pass_problem"], info
+    listed = d.ctl("alarm", "list").stdout
+    assert re.search("no trigger: " + stale, listed), listed
+    r = H.noisectl("alarm", "when", "--iss", env=d.env())
+    assert r.returncode == 2 and re.search(stale, r.stderr), r.stderr
+    # Fresh elements (the same orbit, its epoch today) give it its trigger at once.
+    fresh = tmp_path / "iss-today.tle"
+    _elements_now(fresh)
+    assert H.noisectl("iss", "elements", "import", str(fresh), env=d.env()).returncode == 0
+
+    def scheduled():
+        listed = next(a for a in _json(d, "alarm", "list") if a["alarm"]["id"] == info["alarm"]["id"])
+        return listed if listed["next_trigger"] else None
+    listed = H.wait_until(scheduled, 10, 0.1, "the pass alarm to get a trigger from fresh elements")
+    assert listed["pass_problem"] is None and listed["next_pass"]["horizon_rise"]["unix"] < listed["next_pass"]["rise"]["unix"]

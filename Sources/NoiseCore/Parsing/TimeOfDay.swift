@@ -56,8 +56,17 @@ public struct TimeOfDay: Sendable, Hashable, Codable, Comparable, CustomStringCo
     }
 
     public var description: String {
-        let hhmm = "\(hour < 10 ? "0" : "")\(hour):\(minute < 10 ? "0" : "")\(minute)"
-        return second == 0 ? hhmm : hhmm + ":\(second < 10 ? "0" : "")\(second)"
+        second == 0 ? hhmm : withSeconds
+    }
+
+    /// `07:00:00`: the seconds shown even when 0, where a column of times to the second must not look rounded to the
+    /// minute (a satellite pass's).
+    public var withSeconds: String {
+        hhmm + ":\(second < 10 ? "0" : "")\(second)"
+    }
+
+    private var hhmm: String {
+        "\(hour < 10 ? "0" : "")\(hour):\(minute < 10 ? "0" : "")\(minute)"
     }
 }
 

@@ -33,10 +33,8 @@ extension AlarmScheduler {
     func nextPass(of alarm: Alarm, trigger: Double?) -> (PassInfo?, String?) {
         guard let rule = alarm.pass else { return (nil, nil) }
         guard let sky = schedule.sky else { return (nil, skyReading.problem ?? "no orbital elements yet") }
-        guard sky.elements[rule.satellite] != nil else {
-            return (nil, "no elements for satellite \(rule.satellite): noisectl iss elements import FILE")
-        }
         guard let trigger else {
+            if let problem = rule.elementsProblem(at: now(), in: sky) { return (nil, problem) }
             return (nil, alarm.enabled ? "no pass at least \(rule.minElevationDeg.formatted)° up"
                 + (rule.visibleOnly ? " and visible" : "") + " in the next 10 days" : nil)
         }

@@ -1,4 +1,5 @@
 import NoiseAlarms
+import NoiseCore
 import NoiseDBus
 import NoiseProtocol
 import NoiseTime
@@ -50,6 +51,7 @@ enum DesktopView {
             body = "Alarm \(alarm.alarm.id): the \(alarm.alarm.pass?.satellite == PassAlarm.iss ? "ISS" : "satellite") rises at "
                 + "\(clock(pass.rise)) in the \(LookAngles.compass(pass.riseAzimuthDeg)), highest "
                 + "\(Int(pass.maxElevationDeg.rounded()))° \(LookAngles.compass(pass.culminationAzimuthDeg)) at \(clock(pass.culmination))"
+                + (pass.visibleFrom.map { ", visible from \(clock($0))" } ?? "")
         }
         if let note = alarm.alarm.note, !note.isEmpty { body += "\n" + note }
         if audio.state == .error { body += "\nIt cannot be heard: \(audio.error ?? "the output device failed")" }
@@ -90,8 +92,8 @@ enum DesktopView {
         label.isEmpty ? "Alarm \(id)" : label
     }
 
-    /// `19:47:12` from a local ISO-8601 instant.
+    /// A pass's time, always to the second: `19:47:12`, `17:20:00`.
     static func clock(_ trigger: TriggerInfo) -> String {
-        ISO8601.parts(trigger.local)?.timeOfDay.description ?? trigger.local
+        trigger.localParts.timeOfDay.withSeconds
     }
 }

@@ -14,7 +14,7 @@ struct PassOptions: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: "Only passes you can see: sunlit, in a dark sky (rings before the visible part).")
     var visible: Bool?
 
-    @Option(help: "Only passes at least this high, 0-90 degrees (default \(PassAlarm.defaultMinElevation.formatted)).")
+    @Option(help: "Only passes at least this high, 0-90 degrees; a pass rises where it climbs through it (default \(PassAlarm.defaultMinElevation.formatted)).")
     var minElevation: Double?
 
     @Option(help: ArgumentHelp("Ring this long before the pass, e.g. 5m (default 5m; up to 2h).", valueName: "duration"),

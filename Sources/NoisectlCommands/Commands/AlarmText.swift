@@ -65,12 +65,15 @@ enum AlarmText {
             + "\(satellite) passes ≥ \(pass.minElevationDeg.formatted)°"
     }
 
-    /// `rises 19:47:12 W, highest 54° SSW at 19:52, visible from 19:49 (mag -3.1)`.
+    /// `rises 19:47:12 W, highest 54° SSW at 19:52:03, visible 19:49:30 to 19:55:01 (mag -3.1)`: times to the
+    /// second, rise where the pass crosses the alarm's minimum elevation.
     static func passText(_ pass: PassInfo) -> String {
+        let clock = { (time: TriggerInfo) in time.localParts.timeOfDay.withSeconds }
         var text = "rises \(clock(pass.rise)) \(LookAngles.compass(pass.riseAzimuthDeg)), highest "
             + "\(Int(pass.maxElevationDeg.rounded()))° \(LookAngles.compass(pass.culminationAzimuthDeg)) at \(clock(pass.culmination))"
         if let from = pass.visibleFrom {
-            text += ", visible from \(clock(from))" + (pass.magnitude.map { " (mag \($0.fixed(1)))" } ?? "")
+            text += ", visible \(clock(from))" + (pass.visibleUntil.map { " to \(clock($0))" } ?? "")
+                + (pass.magnitude.map { " (mag \($0.fixed(1)))" } ?? "")
         }
         return text
     }

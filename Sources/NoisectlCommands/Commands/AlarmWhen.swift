@@ -164,6 +164,7 @@ struct AlarmWhen: ParsableCommand {
         }
         let place = try ObserverPlace.resolve(at: at, settings: ConfigStore().clockSettings().location)
         let sky = SatelliteSky(elements: sets, observer: place.position)
+        if let problem = passAlarm.elementsProblem(at: start, in: sky) { throw ValidationError(problem) }
         let alarm = Alarm(id: 0, time: TimeOfDay(hour: 0, minute: 0), repeat: .daily, pass: passAlarm)
         let triggers = Self.triggers(of: alarm.rule, in: TriggerRule.Context(zone: rules, sky: sky), after: start, count: count)
             .map { trigger -> Trigger in

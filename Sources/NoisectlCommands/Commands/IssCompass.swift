@@ -6,7 +6,7 @@ import Orbits
 
 /// `noisectl iss compass`: where to look for the satellite, live: a compass rose pointing at its bearing, an
 /// elevation gauge, and in words which way, how high and whether it rises or sets; between passes, when the next
-/// one comes. Needs no daemon.
+/// one comes, counted as `iss passes` counts it (the same minimum elevation). Needs no daemon.
 struct IssCompass: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compass",
@@ -14,12 +14,13 @@ struct IssCompass: ParsableCommand {
 
     @OptionGroup var satellite: SatelliteOptions
     @OptionGroup var view: LiveViewOptions
+    @OptionGroup var elevation: MinElevationOption
 
     func run() throws {
         let wall = WallTime.seconds()
         let asked = view.time
         let (set, place, notes) = try satellite.load(now: asked ?? wall)
-        let finder = PassFinder(model: SGP4(set), observer: place.position, minElevation: 0)
+        let finder = PassFinder(model: SGP4(set), observer: place.position, minElevation: elevation.minElevation)
         let zone = World.zoneSource.systemZone()
         let name = set.name ?? "Satellite \(set.catalogNumber)"
         view.show(asked: asked, wall: wall) { unix, size in
@@ -38,14 +39,17 @@ struct IssCompass: ParsableCommand {
         if look.elevation > 0 {
             let way = soon.look.elevation >= look.elevation ? "rising" : "setting"
             lines = ["\(name): look \(look.compass), \(look.elevation.fixed(0))° up, \(way)"
-                + (now.sunlit && now.sunAltitude < -6 ? ", visible (mag \(now.magnitude.fixed(1)))" : "")]
+                + (now.sunlit && now.sunAltitude < finder.darkSky ? ", visible (mag \(now.magnitude.fixed(1)))" : "")]
         } else {
             lines = ["\(name) is below the horizon (\(look.elevation.fixed(0))°, \(look.compass))"]
-            if let next = try? finder.passes(from: unix, to: unix + 2 * 86_400).first(where: { $0.rise.unix > unix }) {
-                lines.append("next pass \(IssText.day(next.rise.unix, zone)) \(IssText.clock(next.rise.unix, zone)) "
-                    + "rising \(next.rise.look.compass), highest \(next.maxElevation.fixed(0))° "
-                    + "\(next.culmination.look.compass)" + (next.visible ? ", visible" : ""))
-            }
+        }
+        // The next pass as `iss passes` counts it; while a low pass is up, the one after it.
+        if look.elevation < finder.minElevation || look.elevation <= 0,
+           let next = try? finder.passes(from: unix, to: unix + 2 * 86_400).first(where: { $0.rise.unix > unix }) {
+            let through = finder.minElevation > 0 ? " through \(finder.minElevation.formatted)°" : ""
+            lines.append("next pass \(IssText.day(next.rise.unix, zone)) \(IssText.clock(next.rise.unix, zone)) "
+                + "rising \(next.rise.look.compass)\(through), highest \(next.maxElevation.fixed(0))° "
+                + "\(next.culmination.look.compass)" + (next.visible ? ", visible" : ""))
         }
         return CompassFace.Reading(azimuth: look.azimuth, elevation: look.elevation, lines: lines + notes)
     }

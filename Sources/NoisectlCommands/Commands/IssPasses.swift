@@ -17,7 +17,8 @@ struct SatelliteOptions: ParsableArguments {
             transform: ObserverPlace.parse)
     var at: ObserverPlace?
 
-    /// The chosen set, the observer, and notes every view shows (the elements' age, an approximate place).
+    /// The chosen set, the observer, and notes every view shows (the elements' age, an approximate place). Refuses
+    /// a set that no longer tells where the satellite is at `now`, the instant asked about (too old, decayed).
     func load(now: Double) throws -> (set: OrbitalElements, place: ObserverPlace, notes: [String]) {
         let sets = try elements.map { try ElementFile.read($0) } ?? ElementCache.user.readSets() ?? {
             throw ValidationError("no orbital elements yet: import some (noisectl iss elements import FILE, a TLE or "
@@ -28,6 +29,7 @@ struct SatelliteOptions: ParsableArguments {
             let numbers = sets.prefix(10).map { String($0.catalogNumber) }.joined(separator: ", ")
             throw ValidationError("--satellite \(wanted): no such catalog number in \(elements ?? ElementCache.user.path) (it has \(numbers))")
         }
+        do { try set.checkCurrent(atUnix: now) } catch { throw ValidationError(error.description) }
         let place = try ObserverPlace.resolve(at: at, settings: ConfigStore().clockSettings().location)
         var notes = [IssText.age(of: set, now: now)]
         if let note = place.note { notes.append(note) }
@@ -41,9 +43,13 @@ struct IssPasses: ParsableCommand {
         commandName: "passes",
         abstract: "List the satellite's passes over you (rise, highest point, set, brightness), computed here.",
         discussion: """
-            A ★ marks a visible pass: the satellite sunlit while your Sun is 6° or more below
-            the horizon. Rise and set are at the horizon; --min-elevation leaves out passes
-            that stay lower. Times are local.
+            Passes are counted as observers count them: only those that climb to
+            --min-elevation (default 10°), and rise and set where they cross it (the JSON
+            keeps the horizon crossings too). A ★ marks a visible pass: above that
+            elevation, the satellite sunlit while your Sun is 6° or more below the horizon.
+            --visible lists only those, each from where it can be seen until where it
+            cannot. Times are local, to the second. Elements more than 14 days from the
+            instant asked about are refused.
             Examples:
               noisectl iss passes --elements iss.tle --visible
               noisectl iss passes --elements stations.json --at 51.5074,-0.1278 --days 3 --json
@@ -51,27 +57,25 @@ struct IssPasses: ParsableCommand {
 
     @OptionGroup var options: ClientOptions
     @OptionGroup var satellite: SatelliteOptions
+    @OptionGroup var elevation: MinElevationOption
 
     @Option(help: "How many days ahead, 1 to 30.")
     var days = 10
 
-    @Flag(help: "Only the passes you can see.")
+    @Flag(help: "Only the passes you can see, each shown from where it can be seen until where it cannot.")
     var visible = false
-
-    @Option(help: "Leave out passes whose highest point is lower than this, 0 to 90 degrees.")
-    var minElevation = 10.0
 
     @Option(help: "Start here instead of now: ISO-8601 with an offset or Z.", transform: OptionValue.instant)
     var from: Double?
 
     func validate() throws {
         guard (1...30).contains(days) else { throw ValidationError("--days must be 1 to 30, got \(days)") }
-        guard (0...90).contains(minElevation) else { throw ValidationError("--min-elevation must be 0 to 90 degrees") }
     }
 
     func run() throws {
         let start = from ?? WallTime.seconds()
         let (set, place, notes) = try satellite.load(now: start)
+        let minElevation = elevation.minElevation
         let finder = PassFinder(model: SGP4(set), observer: place.position, minElevation: minElevation)
         var passes: [SatellitePass]
         do {
@@ -82,26 +86,24 @@ struct IssPasses: ParsableCommand {
         if visible { passes = passes.filter(\.visible) }
         if options.json {
             return Output.json(Reply(satellite: set.catalogNumber, name: set.name, observer: place.name,
-                                     elementsEpoch: IssText.utc(set.epochUnix), notes: notes,
-                                     passes: passes.map(PassInfo.init)))
+                                     elementsEpoch: IssText.utc(set.epochUnix), minElevationDeg: minElevation,
+                                     notes: notes, passes: passes.map(PassInfo.init)))
         }
         notes.forEach { Output.line("Note: \($0)") }
         let title = (set.name ?? "Satellite \(set.catalogNumber)") + " over \(place.name)"
         guard !passes.isEmpty else {
-            return Output.line("No \(visible ? "visible " : "")pass of \(title) above \(minElevation.fixed(0))° "
+            return Output.line("No \(visible ? "visible " : "")pass of \(title) above \(minElevation.formatted)° "
                 + "in the next \(days) days.")
         }
-        Output.line("\(title), next \(days) days:")
         let zone = World.zoneSource.systemZone()
-        let rows = passes.map { pass in
-            [IssText.day(pass.rise.unix, zone), IssText.clock(pass.rise.unix, zone) + " " + pass.rise.look.compass,
-             IssText.clock(pass.culmination.unix, zone) + " " + pass.maxElevation.fixed(0) + "° "
-                + pass.culmination.look.compass,
-             IssText.clock(pass.set.unix, zone) + " " + pass.set.look.compass,
-             IssText.duration(pass.duration), pass.magnitude.map { $0.fixed(1) } ?? "",
-             pass.visible ? "★" : ""]
+        if visible {
+            Output.line("\(title), next \(days) days, where each pass can be seen (above \(minElevation.formatted)°, "
+                + "sunlit, the Sun \((-finder.darkSky).formatted)° or more below the horizon):")
+            Output.table(IssPassTable.visible(passes, zone: zone)).forEach(Output.line)
+        } else {
+            Output.line("\(title), next \(days) days (rise and set at \(minElevation.formatted)°):")
+            Output.table(IssPassTable.whole(passes, zone: zone)).forEach(Output.line)
         }
-        Output.table([["DATE", "RISE", "HIGHEST", "SET", "LASTS", "MAG", ""]] + rows).forEach(Output.line)
     }
 
     struct Reply: Encodable {
@@ -109,6 +111,7 @@ struct IssPasses: ParsableCommand {
         var name: String?
         var observer: String
         var elementsEpoch: String
+        var minElevationDeg: Double
         var notes: [String]
         var passes: [PassInfo]
     }
@@ -123,8 +126,10 @@ struct IssPasses: ParsableCommand {
         }
     }
 
+    /// A pass: `rise` and `set` where it crosses the minimum elevation, `horizon_rise` and `horizon_set` where it
+    /// crosses the horizon.
     struct PassInfo: Encodable {
-        var rise, culmination, set: PointInfo
+        var rise, culmination, set, horizonRise, horizonSet: PointInfo
         var maxElevationDeg: Double
         var durationS: Double
         var visible: Bool
@@ -134,6 +139,7 @@ struct IssPasses: ParsableCommand {
 
         init(_ pass: SatellitePass) {
             (rise, culmination, set) = (PointInfo(pass.rise), PointInfo(pass.culmination), PointInfo(pass.set))
+            (horizonRise, horizonSet) = (PointInfo(pass.horizonRise), PointInfo(pass.horizonSet))
             (maxElevationDeg, durationS, visible) = (pass.maxElevation, pass.duration, pass.visible)
             (visibleFrom, visibleUntil) = (pass.visibleFrom.map(PointInfo.init), pass.visibleUntil.map(PointInfo.init))
             magnitude = pass.magnitude

@@ -1,4 +1,5 @@
 import ClockFace
+import NoiseCore
 import NoiseTime
 import Orbits
 
@@ -22,10 +23,11 @@ enum IssText {
         WorldClockRow.shortDate(ClockReading(instant: Int64(unix.rounded(.down)), zone: zone))
     }
 
-    /// `21:04:37` in the zone.
+    /// `21:04:37` in the zone, always to the second (`17:09:00`, never `17:09`): the second the instant falls in,
+    /// as a clock shows it and as `day` counts the date (17:08:59.6 is `17:08:59`).
     static func clock(_ unix: Double, _ zone: ZoneRules) -> String {
-        let whole = Int64(unix.rounded())
-        return ISO8601.Parts(unix: whole, offsetSeconds: zone.offset(at: whole)).timeOfDay.description
+        let whole = Int64(unix.rounded(.down))
+        return ISO8601.Parts(unix: whole, offsetSeconds: zone.offset(at: whole)).timeOfDay.withSeconds
     }
 
     /// `6 min 12 s`.
