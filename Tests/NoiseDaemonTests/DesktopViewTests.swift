@@ -76,14 +76,14 @@ struct DesktopViewTests {
         let since = TriggerInfo(unix: 1_795_737_600 + 7 * 3600 + 39 * 60, zone: .utc)
         let info = AlarmInfo(alarm: alarm, nextTrigger: nil, snoozedUntil: nil, ringing: true, ringingSince: since)
         let shown = DesktopView.ringing(info, audio: AudioStatus(device: "pulse", state: .playing))
-        #expect(shown.body == "Alarm 4 rings: 07:39\ntake the keys")
+        #expect(shown.body == "Alarm 4 rings: 07:39:00\ntake the keys")
     }
 
     @Test func aSnoozedAlarmKeepsANotificationWithDismiss() {
         let alarm = Alarm(id: 4, time: TimeOfDay(hour: 7, minute: 30), label: "Work", note: "take the keys")
         let until = TriggerInfo(unix: 1_795_737_600 + 7 * 3600 + 39 * 60, zone: .utc)
         let shown = DesktopView.snoozed(AlarmInfo(alarm: alarm, nextTrigger: nil, snoozedUntil: until, ringing: false))
-        #expect(shown.summary == "Work" && shown.body == "Snoozed until 07:39\ntake the keys")
+        #expect(shown.summary == "Work" && shown.body == "Snoozed until 07:39:00\ntake the keys")
         #expect(shown.urgency == .normal && shown.expireMilliseconds == 0)
         #expect(shown.actions.map(\.key) == ["dismiss"])
     }

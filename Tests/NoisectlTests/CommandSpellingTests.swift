@@ -10,6 +10,7 @@ struct CommandSpellingTests {
         (["alarm", "export"], "'export' is not one of the 'noisectl alarm' commands"),
         (["alarm", "lsit"], "did you mean 'list'?"),
         (["--json", "stauts"], "did you mean 'status'?"),
+        (["--socket", "/run/x.sock", "alarm", "export"], "'export' is not one of the 'noisectl alarm' commands"),
         (["help", "nosuch"], "'nosuch' is not a noisectl command"),
         (["help", "alarm", "ad"], "did you mean 'add'?"),
     ])

@@ -12,7 +12,7 @@ def test_a_mistyped_command_gets_did_you_mean_not_another_commands_usage(bins):
     # Before: "2 unexpected arguments: 'plya', 'rain'" and the usage of `status`, the default command.
     assert r.returncode == 2 and "'plya' is not a noisectl command; did you mean 'play'?" in r.stderr, str(r)
     assert "Usage: noisectl status" not in r.stderr
-    r = H.noisectl("alarm", "export")
+    r = H.noisectl("--socket", "/nonexistent/noised.sock", "alarm", "export")
     assert r.returncode == 2 and "'export' is not one of the 'noisectl alarm' commands" in r.stderr, str(r)
     assert "Usage: noisectl alarm list" not in r.stderr
     r = H.noisectl("help", "nosuch")

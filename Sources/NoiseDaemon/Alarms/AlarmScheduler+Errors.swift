@@ -23,7 +23,7 @@ extension AlarmScheduler {
         guard let first = snoozed.first.flatMap(info), let until = first.snoozedUntil else {
             return alarmID.map(notRingingNow) ?? notRinging()
         }
-        return ProtocolError(.notRinging, "\(name(first)) is snoozed until \(at(until)), not ringing; "
+        return ProtocolError(.notRinging, "\(name(first)) is snoozed until \(at(until).dropFirst(3)), not ringing; "
             + "'noisectl dismiss \(first.alarm.id)' ends the snooze")
     }
 

@@ -21,8 +21,18 @@ enum CommandSpelling {
         var command: any ParsableCommand.Type = Noisectl.self
         var path = ["noisectl"]
         var index = 0
-        while index < words.count, !words[index].hasPrefix("-") {
+        while index < words.count {
             let word = words[index]
+            // The shared options, moved after the command they came before (`--socket PATH alarm export`).
+            if GlobalOptions.flags.contains(word) || GlobalOptions.valued.contains(where: { word.hasPrefix($0 + "=") }) {
+                index += 1
+                continue
+            }
+            if GlobalOptions.valued.contains(word) {
+                index += 2
+                continue
+            }
+            if word.hasPrefix("-") { return nil }
             let names = subcommandNames(of: command)
             if names.isEmpty { return nil }
             if let next = subcommand(of: command, named: word) {
