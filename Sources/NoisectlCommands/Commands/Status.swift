@@ -37,9 +37,12 @@ enum StatusText {
                 if let note = info.alarm.note { rows.append(["Note", VisibleText.terminal(note)]) }
                 if let note = info.tone?.note { rows.append(["Tone", note]) }
             }
-            rows.append(["Next alarm", alarms.next.map { AlarmText.summary($0, now: now) } ?? "none (\(Output.count(alarms.count, "alarm")))"])
-            for info in alarms.snoozed {
-                rows.append(["Snoozed", AlarmText.summary(info, now: now) + " — noisectl dismiss \(info.alarm.id)"])
+            // A snoozed alarm says how to end the snooze, on the Next alarm row when it is the next.
+            let dismissHint = { (info: AlarmInfo) in info.snoozedUntil == nil ? "" : " — noisectl dismiss \(info.alarm.id)" }
+            rows.append(["Next alarm", alarms.next.map { AlarmText.summary($0, now: now) + dismissHint($0) }
+                            ?? "none (\(Output.count(alarms.count, "alarm")))"])
+            for info in alarms.snoozed where info.alarm.id != alarms.next?.alarm.id {
+                rows.append(["Snoozed", AlarmText.summary(info, now: now) + dismissHint(info)])
             }
             for timer in alarms.timers where timer.alarm.id != alarms.next?.alarm.id && !timer.ringing
                 && timer.snoozedUntil == nil {
