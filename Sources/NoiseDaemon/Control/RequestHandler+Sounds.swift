@@ -1,4 +1,3 @@
-import NoiseAlarms
 import NoiseCore
 import NoiseProtocol
 
@@ -13,7 +12,7 @@ extension RequestHandler {
         }
         let alarms = await scheduler.alarms(ringing: id)
         if !alarms.isEmpty && !force {
-            throw ProtocolError(.soundInUse, "'\(id)' is the tone of \(Self.describe(alarms)); remove it with --force to "
+            throw ProtocolError(.soundInUse, "'\(id)' is the tone of \(SoundRemoved.naming(alarms)); remove it with --force to "
                                 + "give them the default tone, or give them another first (noisectl alarm edit "
                                 + "\(alarms[0].id) --sound ID)")
         }
@@ -24,7 +23,7 @@ extension RequestHandler {
         if let store = player.decodedStore {
             await FileWork.run { store.remove(sourcePath: removed.sound.path) }
         }
-        let retoned = changed.isEmpty ? "" : "; \(Self.describe(changed.map(\.alarm))) now ring \(changed[0].alarm.sound)"
+        let retoned = changed.isEmpty ? "" : "; \(SoundRemoved.naming(changed.map(\.alarm))) now ring \(changed[0].alarm.sound)"
         logger.info("sounds: removed '\(id)' (\(removed.sound.path))\(retoned)")
         return SoundRemoved(removed: SoundInfo(removed.sound), alarmsChanged: changed)
     }
@@ -39,12 +38,5 @@ extension RequestHandler {
             throw ProtocolError(.storageFailed, "the sound was renamed but did not load; see 'noisectl status'")
         }
         return SoundInfo(sound)
-    }
-
-    /// "alarm 3 (Work)", "alarms 3 (Work), 5 and 7".
-    static func describe(_ alarms: [Alarm]) -> String {
-        let names = alarms.map { $0.label.isEmpty ? "\($0.id)" : "\($0.id) (\($0.label))" }
-        let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
-        return (alarms.count == 1 ? "alarm " : "alarms ") + list
     }
 }

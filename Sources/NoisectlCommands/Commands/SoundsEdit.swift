@@ -32,10 +32,9 @@ extension Sounds {
             try options.send("sound_remove", args: Args(id: id, force: force), as: SoundRemoved.self) { reply in
                 Output.line("Removed \(reply.removed.name) ('\(reply.removed.id)') and its file.")
                 guard let tone = reply.alarmsChanged.first?.alarm.sound else { return }
-                let alarms = reply.alarmsChanged.map { $0.alarm.label.isEmpty ? "\($0.alarm.id)" : "\($0.alarm.id) (\($0.alarm.label))" }
-                let list = alarms.count == 1 ? alarms[0] : alarms.dropLast().joined(separator: ", ") + " and " + alarms.last!
-                Output.line(alarms.count == 1 ? "Alarm \(list) now rings \(tone), the default tone."
-                            : "Alarms \(list) now ring \(tone), the default tone.")
+                let alarms = SoundRemoved.naming(reply.alarmsChanged.map(\.alarm))
+                Output.line(alarms.prefix(1).uppercased() + alarms.dropFirst()
+                            + (reply.alarmsChanged.count == 1 ? " now rings " : " now ring ") + "\(tone), the default tone.")
             }
         }
     }
