@@ -135,6 +135,9 @@ public struct AlarmSchedule: Sendable {
         return actions
     }
 
+    /// Gives an alarm another tone, nothing else (`sounds remove --force`; stored by `AlarmStore.setSound`).
+    public mutating func setSound(_ sound: String, ofAlarm alarmID: Int64) { alarms[alarmID]?.sound = sound }
+
     public mutating func remove(_ alarmID: Int64) -> [Action] {
         alarms[alarmID] = nil
         timerIDs.remove(alarmID)

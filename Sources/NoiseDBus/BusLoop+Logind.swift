@@ -42,10 +42,12 @@ extension BusLoop {
         reconcileBlock()
     }
 
-    /// Holds (or with nil releases) the inhibitor that keeps the machine awake while sounds play.
+    /// Holds (or with nil releases) the inhibitors that keep the machine awake while sounds play: logind's and the
+    /// desktop's own (`BusLoop+DesktopInhibit.swift`), wanted and released together.
     func blockSleep(why: String?) {
         wantedBlock = why
         reconcileBlock()
+        perform(inhibition.want(why))
     }
 
     func readyForSleep() {

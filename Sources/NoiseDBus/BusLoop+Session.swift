@@ -1,12 +1,13 @@
 import CSystemd
 import Glibc
 
-/// The session bus: MPRIS and notifications.
+/// The session bus: MPRIS and notifications (the desktop's inhibitor: `BusLoop+DesktopInhibit.swift`).
 extension BusLoop {
     static let notifications = (name: "org.freedesktop.Notifications", path: "/org/freedesktop/Notifications")
 
     func setUpSession(_ connection: BusConnection) {
         if options.mpris { serveMPRIS(on: connection) }
+        watchInhibitors(on: connection)
         status.notifications = options.notifications
         guard options.notifications else { return }
         do {

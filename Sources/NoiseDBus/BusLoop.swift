@@ -3,7 +3,7 @@ import Glibc
 import NoiseProtocol
 
 /// The bus thread's state and loop: both connections, the MPRIS object, the notifications shown, the logind
-/// inhibitors. Everything here runs on that one thread (`DesktopBus` hands it jobs).
+/// inhibitors and the desktop's own. Everything here runs on that one thread (`DesktopBus` hands it jobs).
 final class BusLoop {
     let options: DesktopBus.Options
     let addresses: BusAddresses
@@ -41,6 +41,9 @@ final class BusLoop {
     var block: (descriptor: Int32, why: String)?
     var blockInFlight = false
     var delay: Int32?
+
+    // The desktop's inhibitor (session bus), wanted with logind's block
+    var inhibition = DesktopInhibition()
 
     init(options: DesktopBus.Options, addresses: BusAddresses, trust: BusTrust,
          onEvent: @escaping @Sendable (DesktopBusEvent) -> Void, onStatus: @escaping (DesktopStatus) -> Void) {
@@ -162,6 +165,7 @@ final class BusLoop {
             changed.sessionBusProblem = reason
             changed.mpris = nil
             changed.notifications = false
+            changed.desktopInhibitor = nil
         case .system:
             changed.systemBus = false
             changed.systemBusProblem = reason
@@ -182,6 +186,7 @@ final class BusLoop {
             shown = [:]
             awaitingID = []
             closeWhenShown = []
+            inhibition.lost()
         case .system:
             if let block { close(block.descriptor) }
             if let delay { close(delay) }
@@ -200,6 +205,8 @@ final class BusLoop {
         }
         calls = [:]
         for alarmID in Array(shown.keys) { closeNotification(alarmID: alarmID) }
+        // Sent as the connection closes (it is flushed); a service drops a caller's inhibitors when it leaves anyway.
+        perform(inhibition.want(nil))
         if let block { close(block.descriptor) }
         if let delay { close(delay) }
         mpris = nil

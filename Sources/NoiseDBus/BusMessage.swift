@@ -37,6 +37,12 @@ struct BusMessage {
         return text.map { String(cString: $0) } ?? ""
     }
 
+    func readObjectPath() throws(BusError) -> String {
+        var text: UnsafePointer<CChar>?
+        try check(sd_bus_message_read_basic(raw, Self.type("o"), &text), "reading an object path")
+        return text.map { String(cString: $0) } ?? ""
+    }
+
     func readBool() throws(BusError) -> Bool {
         var value: Int32 = 0
         try check(sd_bus_message_read_basic(raw, Self.type("b"), &value), "reading a boolean")

@@ -4,11 +4,11 @@ import NoiseProtocol
 import NoiseSystem
 import Synchronization
 
-/// What noised does on D-Bus (docs/desktop.md): MPRIS on the session bus, alarm notifications, logind's sleep
-/// inhibitors and its PrepareForSleep signal on the system bus. sd-bus objects are not thread-safe, so both
-/// connections live on one dedicated thread (`BusLoop`), never Swift's pool; callers hand it jobs without
-/// waiting, and it answers through `DesktopBusEvent`s and a status snapshot. A bus that is missing or goes away
-/// is said in the status and connected again when its socket appears.
+/// What noised does on D-Bus (docs/desktop.md): MPRIS, alarm notifications and the desktop's own inhibitor on the
+/// session bus, logind's sleep inhibitors and its PrepareForSleep signal on the system bus. sd-bus objects are not
+/// thread-safe, so both connections live on one dedicated thread (`BusLoop`), never Swift's pool; callers hand it
+/// jobs without waiting, and it answers through `DesktopBusEvent`s and a status snapshot. A bus that is missing or
+/// goes away is said in the status and connected again when its socket appears.
 public final class DesktopBus: Sendable {
     public struct Options: Sendable {
         /// Serve MPRIS (`desktop.mpris`).
@@ -110,7 +110,8 @@ public final class DesktopBus: Sendable {
 
     public func closeNotification(alarmID: Int64) { send { $0.closeNotification(alarmID: alarmID) } }
 
-    /// Holds a logind inhibitor (sleep and idle, mode block) giving `why`, or with nil releases it.
+    /// Holds a logind inhibitor (sleep and idle, mode block) giving `why` and the desktop's own (suspend, on the
+    /// session bus), or with nil releases both.
     public func blockSleep(why: String?) { send { $0.blockSleep(why: why) } }
 
     /// Releases the delay inhibitor taken so noised can get ready for sleep: it is ready.

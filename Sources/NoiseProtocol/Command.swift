@@ -18,6 +18,10 @@ public enum Command: Sendable, Equatable {
     case mixRemove(name: String)
     case subscribe
     case importSound(ImportArguments)
+    /// Removes a sound the user imported; `force` gives the alarms that ring it the default tone first.
+    case soundRemove(id: String, force: Bool)
+    /// Gives a sound the user imported another display name.
+    case soundRename(id: String, name: String)
     case alarmAdd(AlarmChanges)
     case alarmEdit(id: Int64, AlarmChanges)
     case alarmEnable(id: Int64, enabled: Bool)
@@ -49,6 +53,7 @@ public enum Command: Sendable, Equatable {
     /// The names a client sends as `cmd`, for the unknown-command message.
     public static let names = ["ping", "status", "sounds", "play", "stop", "volume", "pause", "resume",
                                "toggle", "mix_save", "mix_list", "mix_remove", "subscribe", "import",
+                               "sound_remove", "sound_rename",
                                "alarm_add", "alarm_edit", "alarm_enable", "alarm_disable", "alarm_remove",
                                "alarm_duplicate", "alarm_show", "alarm_list", "alarm_next", "alarm_missed",
                                "alarm_missed_clear", "timer_add", "timer_list", "timer_cancel", "snooze", "dismiss", "preview",

@@ -50,6 +50,17 @@ enum CommandParser {
             return .volume(VolumeArguments(volume: volume, change: change, sound: try reader.string("sound")))
         case "import":
             return .importSound(try importSound(args))
+        case "sound_remove":
+            let reader = try ArgumentReader(command: name, args: args, accepted: ["id", "force"])
+            return .soundRemove(id: try reader.requiredString("id"), force: try reader.bool("force") ?? false)
+        case "sound_rename":
+            let reader = try ArgumentReader(command: name, args: args, accepted: ["id", "name"])
+            let id = try reader.requiredString("id")
+            let newName = try reader.requiredString("name")
+            if let problem = SoundRules.nameProblem(newName) {
+                throw ProtocolError(.invalidArgument, "sound_rename: name \(problem)")
+            }
+            return .soundRename(id: id, name: newName)
         default:
             if let command = try AlarmCommandParser.parse(name: name, args: args) { return command }
             if let command = try LifeCommandParser.parse(name: name, args: args) { return .life(command) }

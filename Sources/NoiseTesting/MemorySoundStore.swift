@@ -24,4 +24,7 @@ public struct MemorySoundStore: DecodedSoundStore {
     }
 
     public func save(_ buffer: PCMBuffer, for source: DecodedSoundFile.Source) {}
+
+    /// What a test gives stays: removing a sound is tested on the disk store, end to end.
+    public func remove(sourcePath: String) {}
 }

@@ -32,6 +32,19 @@ struct RequestDecoderTests {
             == .importSound(ImportArguments(path: "/music/Ocean Waves.flac")))
     }
 
+    @Test func decodesSoundRemoveAndRename() throws {
+        #expect(try decode(#"{"cmd":"sound_remove","args":{"id":"mine"}}"#).get().command
+            == .soundRemove(id: "mine", force: false))
+        #expect(try decode(#"{"cmd":"sound_remove","args":{"id":"bell","force":true}}"#).get().command
+            == .soundRemove(id: "bell", force: true))
+        #expect(try decode(#"{"cmd":"sound_rename","args":{"id":"mine","name":"Night waves"}}"#).get().command
+            == .soundRename(id: "mine", name: "Night waves"))
+        let empty = try #require(failure(#"{"cmd":"sound_rename","args":{"id":"mine","name":" "}}"#))
+        #expect(empty.error == ProtocolError(.invalidArgument, "sound_rename: name must not be empty"))
+        let unknown = try #require(failure(#"{"cmd":"sound_remove","args":{"id":"mine","all":true}}"#))
+        #expect(unknown.error.code == .invalidArgument)
+    }
+
     @Test func decodesPauseResumeTimersAndMixes() throws {
         #expect(try decode(#"{"cmd":"pause","args":{"fade":2}}"#).get().command == .pause(fade: 2))
         #expect(try decode(#"{"cmd":"resume"}"#).get().command == .resume(fadeIn: nil))

@@ -215,6 +215,24 @@ def logind(system_bus, request):
 
 
 @pytest.fixture
+def desktop_inhibitors(session_bus, request):
+    """Starts the desktop's inhibitor services on the session bus: ``start(kind, refuse=None)``, kind "portal",
+    "gnome-session" or "power-management" (dbus_templates/desktop_inhibitor.py). All are stopped at teardown."""
+    started: list[DH.DesktopInhibitor] = []
+
+    def start(kind: str, refuse=None) -> DH.DesktopInhibitor:
+        mock = DH.DesktopInhibitor(session_bus, kind, refuse).start()
+        started.append(mock)
+        return mock
+
+    yield start
+    for mock in started:
+        if _failed(request):
+            print(f"--- {mock.kind} mock log ---\n" + mock.log()[-3000:])
+        mock.stop()
+
+
+@pytest.fixture
 def notifications(session_bus, request):
     mock = DH.Notifications(session_bus).start()
     yield mock

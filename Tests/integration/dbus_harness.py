@@ -9,6 +9,7 @@ tests may run under another Python.
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import queue
@@ -132,17 +133,19 @@ class Mock:
     """A python-dbusmock template on a bus: its name, object and the calls it received."""
 
     def __init__(self, bus: Bus, template: str, name: str, path: str, system: bool = False,
-                 user: Optional[int] = None):
+                 user: Optional[int] = None, parameters: Optional[dict] = None, env: Optional[dict] = None,
+                 log_name: Optional[str] = None):
         self.bus, self.template, self.name, self.path, self.system = bus, template, name, path, system
-        self.user = user
-        self.log_path = bus.dir / f"{template}.log"
+        self.user, self.parameters, self.env = user, parameters, env or {}
+        self.log_path = bus.dir / f"{log_name or template}.log"
         self.proc: Optional[subprocess.Popen] = None
 
     def start(self) -> "Mock":
-        env = dict(os.environ)
+        env = dict(os.environ, **self.env)
         env["DBUS_SYSTEM_BUS_ADDRESS" if self.system else "DBUS_SESSION_BUS_ADDRESS"] = self.bus.address
         argv = as_user(self.user) + [SYSTEM_PYTHON, "-m", "dbusmock", "--template", self.template]
         argv += ["--system"] if self.system else []
+        argv += ["--parameters", json.dumps(self.parameters)] if self.parameters else []
         with open(self.log_path, "ab") as log:
             # From "/": a checkout in a private folder (CI's fresh clone may be one) is no working folder for
             # another uid, and Python as that uid would not start in it.
@@ -218,6 +221,35 @@ class Notifications(Mock):
 
     def invoke(self, nid: int, action: str) -> None:
         self.emit(self.INTERFACE, "ActionInvoked", "us", f'[<uint32 {nid}>, <"{action}">]')
+
+
+class DesktopInhibitor(Mock):
+    """The desktop's own inhibitor service (dbus_templates/desktop_inhibitor.py): ``kind`` is "portal",
+    "gnome-session" or "power-management"; ``refuse``: the error every Inhibit gets."""
+
+    TEMPLATE = str(Path(__file__).resolve().parent / "dbus_templates" / "desktop_inhibitor.py")
+    NAMES = {"portal": ("org.freedesktop.portal.Desktop", "/org/freedesktop/portal/desktop"),
+             "gnome-session": ("org.gnome.SessionManager", "/org/gnome/SessionManager"),
+             "power-management": ("org.freedesktop.PowerManagement", "/org/freedesktop/PowerManagement/Inhibit")}
+
+    def __init__(self, bus: Bus, kind: str, refuse: Optional[str] = None):
+        name, path = self.NAMES[kind]
+        super().__init__(bus, self.TEMPLATE, name, path, parameters={"refuse": refuse} if refuse else None,
+                         env={"NC_INHIBITOR": kind}, log_name=kind)
+        self.kind = kind
+
+    def _ask(self, method: str) -> list:
+        out = self.bus.call(self.name, self.path, f"org.freedesktop.DBus.Mock.{method}")
+        # gdbus prints ('…',): the JSON is the one string in it, with GVariant's quoting.
+        return json.loads(ast.literal_eval(out)[0])
+
+    def held(self) -> list[list]:
+        """[key, reason] of each inhibitor held now."""
+        return self._ask("Held")
+
+    def received(self) -> list[list]:
+        """Every Inhibit and release received: [method, [args...]]."""
+        return self._ask("Log")
 
 
 class Follower:

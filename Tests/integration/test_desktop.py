@@ -285,6 +285,120 @@ def test_the_inhibitor_can_be_turned_off(make_daemon, system_bus, logind, testda
     _ok(d.ctl("stop"))
 
 
+# --------------------------------------------------------------------------- the desktop's own inhibitor
+
+PORTAL, GNOME, PM = "org.freedesktop.portal.Inhibit", "org.gnome.SessionManager", "org.freedesktop.PowerManagement.Inhibit"
+
+
+def _on_both(make_daemon, session_bus, system_bus, **kw):
+    d = _on_buses(make_daemon, session_bus, system_bus, device="null", **kw)
+    d.wait_status(lambda s: s["desktop"]["session_bus"] and s["desktop"]["system_bus"], 10, "on both buses")
+    return d
+
+
+def test_the_desktops_inhibitor_is_held_and_released_with_loginds(make_daemon, session_bus, system_bus, logind,
+                                                                   desktop_inhibitors, testdata):
+    loop, loop2 = testdata.loop, testdata.loop2
+    portal = desktop_inhibitors("portal")
+    others = [desktop_inhibitors("gnome-session"), desktop_inhibitors("power-management")]
+    d = _on_both(make_daemon, session_bus, system_bus)
+    assert portal.received() == [] and _desktop(d)["desktop_inhibitor"] is None
+
+    # The portal first: suspend only (flag 4), with logind's reason; the others are not asked.
+    _ok(d.ctl("play", loop.id))
+    H.wait_until(lambda: _blocks(logind) and portal.held() == [[1, f"Playing {loop.name}"]], 5,
+                 desc="logind's block and the portal's inhibitor while playing")
+    assert portal.received() == [["Inhibit", ["", 4, {"reason": f"Playing {loop.name}"}]]]
+    assert [o.received() for o in others] == [[], []]
+    st = d.wait_status(lambda s: s["desktop"]["desktop_inhibitor"] == PORTAL, 5, "status names the portal's")
+    assert st["desktop"]["desktop_inhibitor_problem"] is None and st["desktop"]["sleep_inhibitor_held"] is True
+
+    # A new reason is taken before the old one is given back, as logind's is.
+    _ok(d.ctl("play", loop2.id))
+    why = f"Playing {loop.name}, {loop2.name}"
+    H.wait_until(lambda: portal.held() == [[2, why]], 5, desc="the new reason held, the old released")
+    assert [m for m, _ in portal.received()] == ["Inhibit", "Inhibit", "Close"]
+    assert portal.received()[2] == ["Close", ["/org/freedesktop/portal/desktop/request/noised/t1"]]
+
+    # Released when logind's is: on pause, when the sleep timer ends, and when noised stops.
+    _ok(d.ctl("pause"))
+    H.wait_until(lambda: _blocks(logind) == [] and portal.held() == [], 5, desc="both released on pause")
+    d.wait_status(lambda s: s["desktop"]["desktop_inhibitor"] is None, 5, "status says released")
+    _ok(d.ctl("stop"))
+    _ok(d.ctl("play", loop.id, "--for", "2s", "--fade-out", "0.2s"))
+    H.wait_until(lambda: _blocks(logind) and portal.held(), 5, desc="both held again")
+    H.wait_until(lambda: _blocks(logind) == [] and portal.held() == [], 10, desc="both released as the timer ends")
+    _ok(d.ctl("play", loop.id))
+    H.wait_until(lambda: _blocks(logind) and portal.held(), 5, desc="both held again")
+    assert d.stop() == 0
+    H.wait_until(lambda: _blocks(logind) == [] and portal.held() == [], 5, desc="both released as noised stops")
+    assert portal.received()[-1][0] == "Close" and [o.received() for o in others] == [[], []]
+
+
+@pytest.mark.parametrize("kinds, take, release, status", [
+    (["gnome-session", "power-management"], ["noiseclock", 0, "Playing Test loop", 4], "Uninhibit", GNOME),
+    (["power-management"], ["NoiseClock", "Playing Test loop"], "UnInhibit", PM),
+], ids=["gnome-session without a portal", "power-management alone"])
+def test_without_a_portal_gnome_session_then_power_management(make_daemon, session_bus, system_bus, logind,
+                                                              desktop_inhibitors, testdata, kinds, take, release,
+                                                              status):
+    first, *rest = [desktop_inhibitors(k) for k in kinds]
+    d = _on_both(make_daemon, session_bus, system_bus)
+    _ok(d.ctl("play", testdata.loop.id))
+    H.wait_until(lambda: first.held() == [[1, "Playing Test loop"]], 5, desc=f"{first.kind}'s inhibitor")
+    assert first.received() == [["Inhibit", take]] and [o.received() for o in rest] == [[]] * len(rest)
+    d.wait_status(lambda s: s["desktop"]["desktop_inhibitor"] == status, 5, "status names it")
+    _ok(d.ctl("stop"))
+    H.wait_until(lambda: first.held() == [] and _blocks(logind) == [], 5, desc="both released on stop")
+    assert first.received()[-1] == [release, [1]]
+
+
+def test_a_refusing_portal_passes_to_gnome_session_and_none_at_all_is_said(make_daemon, session_bus, system_bus,
+                                                                           logind, desktop_inhibitors, testdata):
+    portal = desktop_inhibitors("portal", refuse="Inhibiting is not allowed here")
+    gnome = desktop_inhibitors("gnome-session")
+    d = _on_both(make_daemon, session_bus, system_bus)
+    _ok(d.ctl("play", testdata.loop.id))
+    H.wait_until(lambda: gnome.held() == [[1, "Playing Test loop"]], 5, desc="gnome-session's after the portal's refusal")
+    assert [m for m, _ in portal.received()] == ["Inhibit"] and portal.held() == []
+    d.wait_status(lambda s: s["desktop"]["desktop_inhibitor"] == GNOME, 5, "status names gnome-session's")
+    _ok(d.ctl("stop"))
+    H.wait_until(lambda: gnome.held() == [], 5, desc="released on stop")
+
+    # With none to take (gnome-session gone, the others not on the bus), status says why, and logind's is held.
+    gnome.stop()
+    _ok(d.ctl("play", testdata.loop.id))
+    st = d.wait_status(lambda s: s["desktop"]["desktop_inhibitor_problem"], 5, "the problem said")["desktop"]
+    assert st["desktop_inhibitor"] is None and st["sleep_inhibitor_held"] is True, st
+    problem = st["desktop_inhibitor_problem"]
+    assert problem.startswith("no desktop inhibitor could be taken: ") and "Inhibiting is not allowed here" in problem
+    assert problem.count("ServiceUnknown") == 2, problem
+    assert "no desktop inhibitor could be taken" in d.log()
+    _ok(d.ctl("stop"))
+
+
+def test_a_holder_or_the_bus_going_away_is_survived(make_daemon, session_bus, system_bus, logind, desktop_inhibitors,
+                                                    testdata):
+    gnome = desktop_inhibitors("gnome-session")
+    pm = desktop_inhibitors("power-management")
+    d = _on_both(make_daemon, session_bus, system_bus)
+    _ok(d.ctl("play", testdata.loop.id))
+    H.wait_until(lambda: gnome.held(), 5, desc="gnome-session's")
+
+    # gnome-session leaves the bus: what it held went with it, and the next one is taken.
+    gnome.stop()
+    H.wait_until(lambda: pm.held() == [[1, "Playing Test loop"]], 5, desc="PowerManagement's once gnome-session left")
+    d.wait_status(lambda s: s["desktop"]["desktop_inhibitor"] == PM, 5, "status names PowerManagement's")
+
+    # The session bus goes: noised plays on, holds logind's, and says the desktop's is gone.
+    session_bus.stop()
+    st = d.wait_status(lambda s: s["desktop"]["session_bus"] is False, 10, "the lost bus said")
+    assert st["state"] == "playing" and st["desktop"]["desktop_inhibitor"] is None, st["desktop"]
+    assert st["desktop"]["sleep_inhibitor_held"] is True and _blocks(logind)
+    _ok(d.ctl("stop"))
+    H.wait_until(lambda: _blocks(logind) == [], 5, desc="logind's released on stop")
+
+
 def _timer_at(d, lead: int) -> tuple[int, int]:
     info = d.ctl("--json", "timer", f"{lead}s").json["alarm"]
     return info["id"], info["fires_at"]

@@ -23,6 +23,8 @@ public enum ErrorCode: String, Sendable, Codable, CaseIterable {
     case storageFailed = "storage_failed"
     /// The sound is in the catalog but its file cannot be decoded.
     case soundUnavailable = "sound_unavailable"
+    /// `sound_remove` of a sound that plays, or that an alarm rings (without `force`); nothing changed.
+    case soundInUse = "sound_in_use"
     case tooManyClients = "too_many_clients"
     /// The daemon is stopping (SIGTERM): a connection opened then is told so and closed.
     case shuttingDown = "shutting_down"

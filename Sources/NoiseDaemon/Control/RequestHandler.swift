@@ -65,6 +65,8 @@ public struct RequestHandler<C: Clock>: ControlRequests where C.Duration == Dura
         case .mixRemove(let name): return (try await player.removeMix(named: name), false)
         case .subscribe: return (try status(), true)
         case .importSound(let arguments): return (try await importSound(arguments), false)
+        case .soundRemove(let id, let force): return (try await removeSound(id, force: force), false)
+        case .soundRename(let id, let name): return (try await renameSound(id, to: name), false)
         case .alarmAdd(let changes): return (try await scheduler.add(changes), false)
         case .alarmEdit(let id, let changes): return (try await scheduler.edit(id, changes), false)
         case .alarmEnable(let id, let enabled): return (try await scheduler.edit(id, AlarmChanges(enabled: enabled)), false)

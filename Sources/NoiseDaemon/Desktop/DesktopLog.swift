@@ -26,5 +26,12 @@ enum DesktopLog {
             logger.info(new.sleepInhibitorWhy.map { "desktop: keeping the machine awake: \($0)" }
                         ?? "desktop: the machine may sleep again")
         }
+        if new.desktopInhibitor != old.desktopInhibitor {
+            logger.info(new.desktopInhibitor.map { "desktop: the desktop's own inhibitor is held too: \($0)" }
+                        ?? "desktop: the desktop's own inhibitor is released")
+        }
+        if new.desktopInhibitorProblem != old.desktopInhibitorProblem, let problem = new.desktopInhibitorProblem {
+            logger.notice("desktop: \(problem) (the desktop's automatic suspend may not wait for the noise)")
+        }
     }
 }

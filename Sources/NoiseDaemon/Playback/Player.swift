@@ -39,7 +39,7 @@ public actor Player<C: Clock> where C.Duration == Duration {
     private var libraryVersion: UInt64 = 0
     var cache: SoundCache
     /// Decoded sounds kept on disk across restarts; nil keeps none.
-    private let decodedStore: (any DecodedSoundStore)?
+    let decodedStore: (any DecodedSoundStore)?
     var active: [Active] = [] {
         didSet {
             let sounding = active.filter { $0.state != .fadingOut }.map { MixSound(id: $0.sound.id, volume: $0.volume) }

@@ -14,6 +14,8 @@ public protocol DecodedSoundStore: Sendable {
     func load(_ source: DecodedSoundFile.Source, frames: ClosedRange<Int>) -> DecodedSoundLoad?
     /// Keeps `buffer` as the decode of `source`, then trims the folder to its byte budget.
     func save(_ buffer: PCMBuffer, for source: DecodedSoundFile.Source)
+    /// Deletes the decoded copy of the file at `sourcePath`, if any (the sound was removed).
+    func remove(sourcePath: String)
 }
 
 /// A decoded copy being read: `buffer` holds its first block, checked; `readRest` reads and checks the others into
@@ -104,6 +106,10 @@ public struct DiskDecodedSoundStore: DecodedSoundStore {
             return
         }
         trim(keeping: final)
+    }
+
+    public func remove(sourcePath: String) {
+        unlink(folder + "/" + DecodedSoundFile.fileName(forSourcePath: sourcePath))
     }
 
     /// Deletes the least recently used entries (and parts left by a crash) until the folder fits its budget.

@@ -18,13 +18,18 @@ public struct DesktopStatus: Sendable, Equatable, Codable {
     /// Whether a logind inhibitor keeps the machine from sleeping (while sounds play), and the reason it gives.
     public var sleepInhibitorHeld: Bool
     @ExplicitNull public var sleepInhibitorWhy: String?
+    /// The desktop's own inhibitor held beside logind's, for the same reason (the interface: the portal's
+    /// `org.freedesktop.portal.Inhibit`, `org.gnome.SessionManager` or `org.freedesktop.PowerManagement.Inhibit`).
+    @ExplicitNull public var desktopInhibitor: String?
+    /// Why none of them could be taken: each one's refusal.
+    @ExplicitNull public var desktopInhibitorProblem: String?
     /// Whether noised hears logind's PrepareForSleep, so alarms are looked at again the moment the machine resumes.
     public var resumeWatch: Bool
 
     public init(sessionBus: Bool = false, sessionBusProblem: String? = nil, systemBus: Bool = false,
                 systemBusProblem: String? = nil, mpris: String? = nil, notifications: Bool = false,
                 notificationProblem: String? = nil, sleepInhibitorHeld: Bool = false, sleepInhibitorWhy: String? = nil,
-                resumeWatch: Bool = false) {
+                desktopInhibitor: String? = nil, desktopInhibitorProblem: String? = nil, resumeWatch: Bool = false) {
         self.sessionBus = sessionBus
         self.sessionBusProblem = sessionBusProblem
         self.systemBus = systemBus
@@ -34,6 +39,8 @@ public struct DesktopStatus: Sendable, Equatable, Codable {
         self.notificationProblem = notificationProblem
         self.sleepInhibitorHeld = sleepInhibitorHeld
         self.sleepInhibitorWhy = sleepInhibitorWhy
+        self.desktopInhibitor = desktopInhibitor
+        self.desktopInhibitorProblem = desktopInhibitorProblem
         self.resumeWatch = resumeWatch
     }
 }

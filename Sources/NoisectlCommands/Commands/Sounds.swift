@@ -7,8 +7,8 @@ import NoiseProtocol
 struct Sounds: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sounds",
-        abstract: "List the sounds, or import your own.",
-        subcommands: [List.self, Import.self],
+        abstract: "List the sounds, import your own, remove or rename them.",
+        subcommands: [List.self, Import.self, Remove.self, Rename.self],
         defaultSubcommand: List.self)
 
     struct List: ParsableCommand {
