@@ -14,7 +14,7 @@ extension AlarmScheduler {
         guard let next = next(), let trigger = next.snoozedUntil ?? next.nextTrigger else {
             return ProtocolError(.notRinging, "no alarm is ringing, and none is set to ring")
         }
-        return ProtocolError(.notRinging, "no alarm is ringing; the next is \(name(next)) \(at(trigger))")
+        return ProtocolError(.notRinging, "no alarm is ringing; the next is \(name(next)) at \(when(trigger))")
     }
 
     /// `snooze` with nothing ringing: a snoozed alarm says when it rings again.
@@ -23,7 +23,7 @@ extension AlarmScheduler {
         guard let first = snoozed.first.flatMap(info), let until = first.snoozedUntil else {
             return alarmID.map(notRingingNow) ?? notRinging()
         }
-        return ProtocolError(.notRinging, "\(name(first)) is snoozed until \(at(until).dropFirst(3)), not ringing; "
+        return ProtocolError(.notRinging, "\(name(first)) is snoozed until \(when(until)), not ringing; "
             + "'noisectl dismiss \(first.alarm.id)' ends the snooze")
     }
 
@@ -34,7 +34,7 @@ extension AlarmScheduler {
 
     private func notRingingNow(_ alarmID: Int64) -> ProtocolError {
         guard let alarm = info(alarmID) else { return unknownAlarm(alarmID) }
-        let next = alarm.nextTrigger.map { "; it rings next \(at($0))" } ?? "; it is not set to ring"
+        let next = alarm.nextTrigger.map { "; it rings next at \(when($0))" } ?? "; it is not set to ring"
         return ProtocolError(.notRinging, "\(name(alarm)) is neither ringing nor snoozed" + next)
     }
 
@@ -43,9 +43,8 @@ extension AlarmScheduler {
         "alarm \(alarm.alarm.id)" + (alarm.alarm.label.isEmpty ? "" : " (\(alarm.alarm.label.prefix(40)))")
     }
 
-    /// "at 07:00 on 2026-11-27".
-    private func at(_ trigger: TriggerInfo) -> String {
-        guard let parts = ISO8601.parts(trigger.local) else { return "at " + trigger.local }
-        return "at \(parts.timeOfDay) on \(parts.year)-\(String(parts.month, width: 2))-\(String(parts.day, width: 2))"
+    /// "07:00 on 2026-11-27", from the instant and its offset (the ISO text is for people, never parsed back).
+    private func when(_ trigger: TriggerInfo) -> String {
+        "\(trigger.localParts.timeOfDay) on \(trigger.localDate)"
     }
 }
