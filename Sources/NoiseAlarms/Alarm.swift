@@ -1,4 +1,5 @@
 import NoiseCore
+import NoiseTime
 /// An alarm as stored and as sent over the socket.
 public struct Alarm: Sendable, Equatable, Codable {
     /// Short and stable: assigned by the store, never reused.
@@ -26,12 +27,21 @@ public struct Alarm: Sendable, Equatable, Codable {
     /// A pass alarm's satellite and conditions: it rings before each pass that meets them; its `time` and `repeat`
     /// mean nothing (00:00, daily). Nil for alarms on a clock.
     @ExplicitNull public var pass: PassAlarm?
+    /// The one day a once alarm rings on (`alarm add 07:00 --date 2026-12-24`), in its zone; nil rings the next
+    /// time its time comes.
+    @ExplicitNull public var date: LocalDate?
+    /// The IANA zone whose wall clock it rings by (`--zone Europe/Berlin`), wherever the machine is; nil: the
+    /// system's zone, followed when it changes.
+    @ExplicitNull public var zone: String?
+    /// A saved mix started when the alarm is dismissed (`--then @morning`); nil: nothing plays after it.
+    @ExplicitNull public var thenMix: String?
 
     public init(id: Int64, time: TimeOfDay, enabled: Bool = true, label: String = "", repeat rule: RepeatRule = .once,
                 sound: String = AlarmDefaults.sound, volume: Double = AlarmDefaults.volume,
                 rampSeconds: Double = AlarmDefaults.rampSeconds, snoozeMinutes: Int = AlarmDefaults.snoozeMinutes,
                 ringLimitSeconds: Double = AlarmDefaults.ringLimitSeconds, note: String? = nil, firesAt: Int64? = nil,
-                mars: MarsAlarmClock? = nil, pass: PassAlarm? = nil) {
+                mars: MarsAlarmClock? = nil, pass: PassAlarm? = nil, date: LocalDate? = nil, zone: String? = nil,
+                thenMix: String? = nil) {
         self.id = id
         self.time = time
         self.enabled = enabled
@@ -46,14 +56,34 @@ public struct Alarm: Sendable, Equatable, Codable {
         self.firesAt = firesAt
         self.mars = mars
         self.pass = pass
+        self.date = date
+        self.zone = zone
+        self.thenMix = thenMix
     }
 
     /// Why the alarm's rule cannot be: a Mars alarm on weekdays (a sol is not an Earth day). Nil when it can.
     public var ruleProblem: String? {
         if pass != nil && mars != nil { return "an alarm rings on Mars time or before satellite passes, not both" }
         if let problem = pass?.problem { return problem }
+        if let thenMix, let problem = MixName.problem(thenMix) { return "then_mix '\(thenMix.prefix(40))' \(problem)" }
+        if let problem = earthClockProblem { return problem }
         guard mars != nil, !self.repeat.isOnce, self.repeat != .daily else { return nil }
         return "a Mars alarm rings once or every sol (repeat once or sols), not on Earth weekdays (\(self.repeat))"
+    }
+
+    /// Why a date or zone cannot go with the rest: both are for alarms on an Earth wall clock, a date only for one
+    /// that rings once.
+    private var earthClockProblem: String? {
+        guard date != nil || zone != nil else { return nil }
+        let what = date != nil ? "date" : "time zone"
+        if firesAt != nil { return "a timer rings a while from now: it takes no \(what)" }
+        if mars != nil { return "a Mars alarm rings on a Mars clock: it takes no \(what)" }
+        if pass != nil { return "a pass alarm rings before each pass: it takes no \(what)" }
+        if let zone, !ZoneName.isWellFormed(zone) { return "zone '\(zone.prefix(40))' is not a zone name such as Europe/Berlin" }
+        if let date, !self.repeat.isOnce {
+            return "an alarm on a date (\(date)) rings once: give no repeat (\(self.repeat)), or no date"
+        }
+        return nil
     }
 }
 

@@ -1,4 +1,5 @@
 import NoiseCore
+import NoiseTime
 /// The settings of `alarm add` and `alarm edit`: each nil leaves the alarm's value (or the default) as it is.
 /// Checked field by field so each mistake gets its own message; applying changes nothing until all pass.
 public struct AlarmChanges: Sendable, Equatable, Codable {
@@ -19,15 +20,23 @@ public struct AlarmChanges: Sendable, Equatable, Codable {
     /// A pass alarm's satellite and conditions (`pass_*` on the wire, read by the parser): with a satellite, they
     /// make a new alarm a pass alarm; on an edit they change a pass alarm's.
     public var pass: PassAlarmChanges?
+    /// `.some(date)` makes it ring once on that date; `.some(nil)` takes the date away (it rings the next time its
+    /// time comes). Not coded with the rest: on the wire it is `date`, `YYYY-MM-DD` or "" (see `AlarmArgs`).
+    public var date: LocalDate??
+    /// An IANA zone it rings by; an empty one takes the zone away (the system's again).
+    public var zone: String?
+    /// A saved mix started when it is dismissed; an empty one takes it away.
+    public var thenMix: String?
 
     enum CodingKeys: String, CodingKey {
-        case time, enabled, label, `repeat`, sound, volume, rampSeconds, snoozeMinutes, ringLimitSeconds, note
+        case time, enabled, label, `repeat`, sound, volume, rampSeconds, snoozeMinutes, ringLimitSeconds, note, zone, thenMix
     }
 
     public init(time: TimeOfDay? = nil, enabled: Bool? = nil, label: String? = nil, repeat rule: RepeatRule? = nil,
                 sound: String? = nil, volume: Double? = nil, rampSeconds: Double? = nil, snoozeMinutes: Int? = nil,
                 ringLimitSeconds: Double? = nil, note: String? = nil,
-                mars: MarsAlarmClock? = nil, pass: PassAlarmChanges? = nil) {
+                mars: MarsAlarmClock? = nil, pass: PassAlarmChanges? = nil, date: LocalDate?? = nil, zone: String? = nil,
+                thenMix: String? = nil) {
         self.time = time
         self.enabled = enabled
         self.label = label
@@ -40,6 +49,9 @@ public struct AlarmChanges: Sendable, Equatable, Codable {
         self.note = note
         self.mars = mars
         self.pass = pass
+        self.date = date
+        self.zone = zone
+        self.thenMix = thenMix
     }
 
     /// The first problem with these settings, as an `invalid_argument` error, or nil. Sound ids are checked
@@ -90,6 +102,9 @@ public struct AlarmChanges: Sendable, Equatable, Codable {
         if let note { result.note = note.isEmpty ? nil : note }
         if let mars { result.mars = mars }
         if let pass, let existing = result.pass { result.pass = pass.applied(to: existing) }
+        if let date { result.date = date }
+        if let zone { result.zone = zone.isEmpty ? nil : zone }
+        if let thenMix { result.thenMix = thenMix.isEmpty ? nil : thenMix }
         return result
     }
 

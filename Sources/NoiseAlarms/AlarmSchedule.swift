@@ -66,6 +66,8 @@ public struct AlarmSchedule: Sendable {
     public internal(set) var snoozes: [Int64: Snooze]
     public internal(set) var ringing: [Int64: Ringing] = [:]
     public private(set) var zone: ZoneRules
+    /// The zones alarms name (`--zone`), read by the scheduler; an alarm whose zone is missing has no trigger.
+    public private(set) var namedZones: [String: ZoneRules] = [:]
     /// TAI − UTC over time, for the rules that count in Terrestrial Time (Mars alarms).
     public private(set) var leapSeconds: LeapSeconds
     /// The satellites' elements and the observer, for pass alarms (nil: pass alarms have no trigger).
@@ -153,6 +155,12 @@ public struct AlarmSchedule: Sendable {
         rebuildQueue()
     }
 
+    /// The rules of a zone alarms name, read anew: the alarms in it find their triggers again.
+    public mutating func setNamedZone(_ rules: ZoneRules, for name: String) {
+        namedZones[name] = rules
+        for (alarmID, alarm) in alarms where alarm.zone == name { requeue(alarmID) }
+    }
+
     /// New elements or a new place for the observer: pass alarms' next triggers are computed again, from now on. A
     /// pass that the new sky puts in the past was never due under the old one, so it is not reported missed.
     public mutating func setSky(_ newSky: SatelliteSky?, now: Double) -> [Action] {
@@ -169,7 +177,9 @@ public struct AlarmSchedule: Sendable {
     }
 
     /// What a trigger rule needs to know about the world.
-    public var context: TriggerRule.Context { TriggerRule.Context(zone: zone, leapSeconds: leapSeconds, sky: sky) }
+    public var context: TriggerRule.Context {
+        TriggerRule.Context(zone: zone, namedZones: namedZones, leapSeconds: leapSeconds, sky: sky)
+    }
 
     // MARK: Time passing
 

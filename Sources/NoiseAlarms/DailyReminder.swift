@@ -14,7 +14,7 @@ public struct DailyReminder: Sendable, Equatable {
         self.lookAfter = lookAfter
     }
 
-    public var rule: TriggerRule { .wallClock(time, .daily) }
+    public var rule: TriggerRule { .wallClock(time, .daily, zone: nil) }
 
     public func next(in context: TriggerRule.Context) -> Double? {
         rule.next(after: lookAfter, in: context)

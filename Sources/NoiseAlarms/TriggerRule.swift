@@ -7,8 +7,11 @@ import TimeScales
 /// When an alarm rings: every kind of alarm is a case of this one rule, and `next(after:in:)` is the one place
 /// that says when it rings next. The scheduler knows nothing else about kinds of alarms.
 public enum TriggerRule: Sendable, Hashable {
-    /// A local wall time on the days of the repeat rule (none: once, the next time that time comes).
-    case wallClock(TimeOfDay, RepeatRule)
+    /// A local wall time on the days of the repeat rule (none: once, the next time that time comes), in the
+    /// system zone or the named one.
+    case wallClock(TimeOfDay, RepeatRule, zone: String?)
+    /// Once, at a local wall time on one date, in the system zone or the named one; nothing once it has passed.
+    case onDate(LocalDate, TimeOfDay, zone: String?)
     /// Once, at an instant (Unix seconds): a timer (`noisectl timer 10m`), which no time-zone change moves.
     case instant(Double)
     /// A time of a clock on Mars, every sol or once (docs/mars.md): no Earth time zone moves it, a leap second does.
@@ -20,22 +23,33 @@ public enum TriggerRule: Sendable, Hashable {
     /// What a rule may need to know about the world to find its next trigger.
     public struct Context: Sendable {
         public var zone: ZoneRules
+        /// The zones alarms name, by identifier (the scheduler reads them from the tz database); an alarm whose
+        /// zone is not here has no trigger.
+        public var namedZones: [String: ZoneRules]
         public var leapSeconds: LeapSeconds
         /// The satellites' elements and the observer, for pass alarms; nil when either is unknown.
         public var sky: SatelliteSky?
 
-        public init(zone: ZoneRules, leapSeconds: LeapSeconds = .builtIn, sky: SatelliteSky? = nil) {
+        public init(zone: ZoneRules, namedZones: [String: ZoneRules] = [:], leapSeconds: LeapSeconds = .builtIn,
+                    sky: SatelliteSky? = nil) {
             self.zone = zone
+            self.namedZones = namedZones
             self.leapSeconds = leapSeconds
             self.sky = sky
+        }
+
+        /// The rules of the zone an alarm names, or the system's for none.
+        public func rules(named name: String?) -> ZoneRules? {
+            guard let name else { return zone }
+            return namedZones[name]
         }
     }
 
     /// Whether the alarm is done after one ring (a once alarm is then disabled, a timer removed).
     public var ringsOnce: Bool {
         switch self {
-        case .wallClock(_, let days): days.isOnce
-        case .instant: true
+        case .wallClock(_, let days, _): days.isOnce
+        case .onDate, .instant: true
         case .marsClock(_, _, let everySol): !everySol
         case .satellitePass: false
         }
@@ -53,8 +67,13 @@ public enum TriggerRule: Sendable, Hashable {
     /// whole seconds; a Mars rule on the millisecond.
     public func next(after instant: Double, in context: Context) -> Double? {
         switch self {
-        case .wallClock(let time, let days):
-            return NextTrigger.next(time: time, rule: days, after: Int64(instant.rounded(.down)), zone: context.zone).map(Double.init)
+        case .wallClock(let time, let days, let zone):
+            guard let rules = context.rules(named: zone) else { return nil }
+            return NextTrigger.next(time: time, rule: days, after: Int64(instant.rounded(.down)), zone: rules).map(Double.init)
+        case .onDate(let date, let time, let zone):
+            guard let rules = context.rules(named: zone),
+                  let trigger = NextTrigger.occurrence(on: date.dayNumber, at: time, zone: rules) else { return nil }
+            return Double(trigger) > instant ? Double(trigger) : nil
         case .instant(let at):
             return at > instant ? at : nil
         case .marsClock(let time, let clock, _):
@@ -75,7 +94,8 @@ extension Alarm {
         if let firesAt { return .instant(Double(firesAt)) }
         if let mars { return .marsClock(time, mars, everySol: !self.repeat.isOnce) }
         if let pass { return .satellitePass(pass) }
-        return .wallClock(time, self.repeat)
+        if let date { return .onDate(date, time, zone: zone) }
+        return .wallClock(time, self.repeat, zone: zone)
     }
 
     /// A timer rings once at `firesAt` and is removed when its ring is over.

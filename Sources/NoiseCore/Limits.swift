@@ -80,6 +80,8 @@ public enum Limits {
     public static let maxFadeSeconds = 600.0
     /// Longest sleep timer accepted, in seconds (a day).
     public static let maxTimerSeconds = 86_400.0
+    /// Farthest ahead `alarm add +DURATION` reaches, in days (a date further on is given with --date).
+    public static let maxRelativeAlarmDays = 366
 
     /// Sound ids, categories: lowercase letters, digits and '-', starting with a letter.
     public static let maxIdLength = 32

@@ -1,11 +1,13 @@
 import MarsTime
 import NoiseAlarms
 import NoiseCore
+import NoiseTime
 /// The `alarm_*`, `snooze`, `dismiss` and `preview` commands' arguments.
 enum AlarmCommandParser {
     static let changeFields = ["time", "enabled", "label", "repeat", "sound", "volume", "ramp_seconds", "snooze_minutes",
                                "ring_limit_seconds", "note", "mars_site", "mars_lon", "solar",
-                               "pass_satellite", "pass_visible", "pass_min_elevation", "pass_before"]
+                               "pass_satellite", "pass_visible", "pass_min_elevation", "pass_before", "date", "zone",
+                               "then_mix"]
 
     static func parse(name: String, args: [String: JSONValue]) throws(ProtocolError) -> Command? {
         switch name {
@@ -126,6 +128,13 @@ enum AlarmCommandParser {
         changes.note = try reader.string("note")
         changes.mars = try marsClock(reader, command: command)
         changes.pass = try passChanges(reader)
+        if let text = try reader.string("date") {
+            do { changes.date = .some(text.isEmpty ? nil : try LocalDate.parse(text)) } catch {
+                throw ProtocolError(.invalidArgument, "\(command): date \(error) (\"\" takes the date away)")
+            }
+        }
+        changes.zone = try reader.string("zone")
+        changes.thenMix = try reader.string("then_mix")
         if let problem = changes.problem() { throw ProtocolError(problem.code, "\(command): \(problem.message)") }
         return changes
     }

@@ -1,6 +1,7 @@
 import GRDB
 import NoiseCore
 import NoiseAlarms
+import NoiseTime
 
 /// One row of the `alarm` table. The schema holds the constraints; this maps rows to `Alarm`s.
 struct AlarmRecord: Codable, FetchableRecord, MutablePersistableRecord {
@@ -27,6 +28,10 @@ struct AlarmRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var passVisible: Bool?
     var passMinElevation: Double?
     var passLeadSeconds: Double?
+    /// A once alarm's date, the zone it rings by, the mix started when it is dismissed (v7).
+    var date: String?
+    var zone: String?
+    var thenMix: String?
     /// The instant after which the next trigger is looked for (see `AlarmSchedule`); fractional for a Mars alarm.
     var lookAfter: Double
     var createdAt: Int64
@@ -51,6 +56,9 @@ struct AlarmRecord: Codable, FetchableRecord, MutablePersistableRecord {
         passVisible = alarm.pass?.visibleOnly
         passMinElevation = alarm.pass?.minElevationDeg
         passLeadSeconds = alarm.pass?.leadSeconds
+        date = alarm.date?.description
+        zone = alarm.zone
+        thenMix = alarm.thenMix
         self.lookAfter = lookAfter
         self.createdAt = createdAt
     }
@@ -96,7 +104,8 @@ extension AlarmRecord {
                           sound: sound, volume: changes.volume!, rampSeconds: changes.rampSeconds!, snoozeMinutes: changes.snoozeMinutes!,
                           ringLimitSeconds: changes.ringLimitSeconds!, note: changes.note,
                           firesAt: try reader.optionalInteger("firesAt"), mars: try marsClock(reader),
-                          pass: try passAlarm(reader))
+                          pass: try passAlarm(reader), date: try date(reader), zone: try reader.optionalText("zone"),
+                          thenMix: try reader.optionalText("thenMix"))
         if let problem = alarm.ruleProblem { throw StoredRowProblem(id: id, reason: problem) }
         return StoredAlarm(alarm: alarm, lookAfter: try reader.real("lookAfter"), createdAt: try reader.integer("createdAt"))
     }
@@ -112,6 +121,13 @@ extension AlarmRecord {
         let solar = try reader.optionalInteger("marsSolar") ?? 0
         guard (0...1).contains(solar) else { throw StoredRowProblem(id: reader.id, reason: "marsSolar is \(solar), not 0 or 1") }
         return MarsAlarmClock(site: try reader.optionalText("marsSite"), lonEastDeg: east, solar: solar == 1)
+    }
+
+    private static func date(_ reader: StoredRowReader) throws(StoredRowProblem) -> LocalDate? {
+        guard let text = try reader.optionalText("date") else { return nil }
+        do { return try LocalDate.parse(text) } catch {
+            throw StoredRowProblem(id: reader.id, reason: "date is \(StoredRowReader.shown(text)), not a date")
+        }
     }
 
     /// A pass alarm's satellite and conditions: all four columns, or none. Their ranges are `Alarm.ruleProblem`'s.

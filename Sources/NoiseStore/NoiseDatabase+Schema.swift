@@ -3,7 +3,8 @@ import NoiseCore
 
 /// The database's schema, one migration history for every store over it: `v1` the alarms, snoozes and missed
 /// alarms; `v2` timers, the player's state and saved mixes; `v3` Mars alarms; `v4` pass alarms; `v5` the life
-/// calendar and the gratitude diary; `v6` the day's tap sums per habit.
+/// calendar and the gratitude diary; `v6` the day's tap sums per habit; `v7` an alarm's date, zone and the mix
+/// it starts when dismissed.
 extension NoiseDatabase {
     /// Shipped migrations are never edited; a change of schema is a new migration.
     static var migrator: DatabaseMigrator {
@@ -58,6 +59,14 @@ extension NoiseDatabase {
         }
         migrator.registerMigration("v5") { db in try migrateToV5(db) }
         migrator.registerMigration("v6") { db in try migrateToV6(db) }
+        migrator.registerMigration("v7") { db in
+            // docs/alarms.md: a once alarm's date (YYYY-MM-DD), the IANA zone it rings by, the mix after it.
+            try db.alter(table: "alarm") { table in
+                table.add(column: "date", .text)
+                table.add(column: "zone", .text)
+                table.add(column: "thenMix", .text)
+            }
+        }
         return migrator
     }
 

@@ -24,7 +24,7 @@ struct TimerScheduleTests {
         plan.setZone(.fixed(offsetSeconds: 5 * 3600, identifier: "+05"))
         #expect(plan.nextTrigger(of: 1) == Self.startSeconds + 600)
         let alarm = Alarm(id: 2, time: TimeOfDay(hour: 7, minute: 0))
-        #expect(alarm.rule == .wallClock(TimeOfDay(hour: 7, minute: 0), .once) && !alarm.isTimer)
+        #expect(alarm.rule == .wallClock(TimeOfDay(hour: 7, minute: 0), .once, zone: nil) && !alarm.isTimer)
     }
 
     @Test func aDismissedTimerIsRemovedAfterTheEventsOfItsRing() {

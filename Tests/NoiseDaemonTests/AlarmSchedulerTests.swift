@@ -34,6 +34,13 @@ actor RecordingRinger: AlarmRinger {
     func setReport(_ report: RingReport) { self.report = report }
     func stopAlarmTone() { stops += 1 }
     func soundProblem(_ id: String) -> ProtocolError? { id == "nope" ? ProtocolError(.unknownSound, "unknown sound 'nope'") : nil }
+    /// The mixes started after dismissed alarms.
+    var mixesPlayed: [String] = []
+    func mixProblem(_ name: String) -> ProtocolError? { name == "nope" ? ProtocolError(.unknownMix, "no mix is named 'nope'") : nil }
+    func playAfterAlarm(mix: String) -> ProtocolError? {
+        mixesPlayed.append(mix)
+        return mixProblem(mix)
+    }
 }
 
 struct FixedZone: TimeZoneSource {

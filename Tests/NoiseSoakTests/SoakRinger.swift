@@ -33,4 +33,6 @@ actor SoakRinger: AlarmRinger {
     }
     func stopAlarmTone() { stops += 1 }
     func soundProblem(_ id: String) -> ProtocolError? { nil }
+    func mixProblem(_ name: String) -> ProtocolError? { nil }
+    func playAfterAlarm(mix: String) -> ProtocolError? { nil }
 }

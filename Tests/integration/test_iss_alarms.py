@@ -125,7 +125,7 @@ def test_a_pass_alarm_rings_before_the_iss_rises_and_moves_to_the_next_pass(make
 def test_bad_pass_alarms_are_refused_with_what_is_accepted(make_daemon):
     d = make_daemon()
     r = d.ctl("alarm", "add", "--iss", "07:00")
-    assert r.returncode == 2 and "give no TIME" in r.stderr, r.stderr
+    assert r.returncode == 2 and "give no time" in r.stderr, r.stderr
     r = d.ctl("alarm", "add", "--visible")
     assert r.returncode == 2 and "go with --iss" in r.stderr, r.stderr
     r = d.ctl("alarm", "add", "--iss", "--min-elevation", "95")

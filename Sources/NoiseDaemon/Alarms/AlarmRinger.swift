@@ -18,6 +18,10 @@ public protocol AlarmRinger: Sendable {
     /// The `unknown_sound` error (with the closest ids) when `id` names no sound in the catalog; alarms may use
     /// any sound.
     func soundProblem(_ id: String) async -> ProtocolError?
+    /// The `unknown_mix` error when no saved mix has this name (an alarm's `then_mix`).
+    func mixProblem(_ name: String) async -> ProtocolError?
+    /// Starts a saved mix after a dismissed alarm; the reason when it cannot.
+    func playAfterAlarm(mix: String) async -> ProtocolError?
 }
 
 /// What ringing started: the tone, and why it cannot be heard (the device is in error), if it cannot.
@@ -34,5 +38,15 @@ public struct RingReport: Sendable, Equatable {
 extension Player: AlarmRinger {
     public func soundProblem(_ id: String) async -> ProtocolError? {
         library.sound(id: id) == nil ? library.unknownSoundError(id) : nil
+    }
+
+    public func mixProblem(_ name: String) async -> ProtocolError? {
+        do { _ = try await savedMix(named: name) } catch { return error }
+        return nil
+    }
+
+    public func playAfterAlarm(mix: String) async -> ProtocolError? {
+        do { _ = try await play(PlayArguments(sounds: [], mix: mix)) } catch { return error }
+        return nil
     }
 }

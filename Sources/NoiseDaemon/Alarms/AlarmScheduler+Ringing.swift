@@ -46,6 +46,7 @@ extension AlarmScheduler {
             case .dismissed(let alarmID, _):
                 logger.info("alarm \(alarmID) dismissed")
                 if let info = info(alarmID) { hub.publish(EventName.alarmDismissed, data: info) }
+                await playAfterDismiss(alarmID)
             case .remove(let alarmID):
                 // A timer whose ring is over: its events went out above; now it goes.
                 _ = schedule.remove(alarmID)

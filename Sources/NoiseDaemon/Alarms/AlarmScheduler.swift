@@ -98,6 +98,7 @@ public actor AlarmScheduler {
         if let note = leapSeconds.problem ?? leapSeconds.list.taiMinusUTC(atUnix: now).note { logger.notice("alarms: \(note)") }
         self.recentMissed = Self.info(try await store.missed(limit: Limits.missedShown), zone: zone)
         self.reminder = try await store.reminder()
+        loadStoredZones()
         publishStatus()
     }
 
@@ -181,9 +182,8 @@ public actor AlarmScheduler {
     // MARK: Commands
 
     public func add(_ changes: AlarmChanges) async throws(ProtocolError) -> AlarmInfo {
-        try await checkSound(changes.sound)
         guard let alarm = changes.newAlarm(id: 0, template: template) else { throw ProtocolError(.invalidArgument, "alarm_add needs 'time'") }
-        if let problem = alarm.ruleProblem { throw ProtocolError(.invalidArgument, "alarm_add: \(problem)") }
+        try await check(alarm, sound: changes.sound, command: "alarm_add")
         return try await insert(alarm)
     }
 
@@ -201,9 +201,8 @@ public actor AlarmScheduler {
             throw ProtocolError(.invalidArgument, "alarm \(id) is a timer: its time and repeat stay as they are; "
                 + "cancel it and start another (noisectl timer cancel \(id); noisectl timer 10m)")
         }
-        try await checkSound(changes.sound)
         let updated = changes.applied(to: alarm)
-        if let problem = updated.ruleProblem { throw ProtocolError(.invalidArgument, "alarm_edit: \(problem)") }
+        try await check(updated, sound: changes.sound, command: "alarm_edit")
         let now = now()
         try await storeChanges.change(Self.notSaved) { try await store.update(updated, lookAfter: now) }
         await perform(Self.written(schedule.put(updated, now: now), alarmID: id, now: now))

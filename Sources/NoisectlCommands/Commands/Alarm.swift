@@ -3,6 +3,7 @@ import MarsTime
 import NoiseCore
 import NoiseAlarms
 import NoiseProtocol
+import NoiseTime
 
 /// `noisectl alarm …`: manage alarms.
 struct AlarmCommand: ParsableCommand {
@@ -12,51 +13,6 @@ struct AlarmCommand: ParsableCommand {
         subcommands: [Add.self, List.self, Next.self, Show.self, Edit.self, Enable.self, Disable.self, Remove.self,
                       Duplicate.self, Missed.self, AlarmWhen.self, AlarmImport.self],
         defaultSubcommand: List.self)
-}
-
-/// The settings shared by `alarm add` and `alarm edit`.
-struct AlarmSettingOptions: ParsableArguments {
-    @Option(help: "once (default), daily, weekdays, weekends, mon,wed,fri, mon-fri, sat..sun; with --mars: once or sols.",
-            transform: RepeatChoice.parse)
-    var `repeat`: RepeatChoice?
-
-    @Option(help: "A label, e.g. Work.")
-    var label: String?
-
-    @Option(help: "The sound (default \(AlarmDefaults.sound)); any id from 'noisectl sounds'. Try one: noisectl preview ID.",
-            completion: .soundIDs)
-    var sound: String?
-
-    @Option(help: "Volume 0-100 (default \(AlarmDefaults.volume.formatted)).")
-    var volume: Double?
-
-    @Option(help: ArgumentHelp("Rise from silence to the volume over this long, e.g. 60s; 0 for none (default \(AlarmDefaults.rampSeconds.formatted)s).",
-                               valueName: "duration"), transform: OptionValue.duration)
-    var ramp: Double?
-
-    @Option(help: "Snooze minutes, 1-60 (default \(AlarmDefaults.snoozeMinutes); often 5, 7, 8, 9, 10, 15 or 20).")
-    var snooze: Int?
-
-    @Option(name: .customLong("ring-for"), help: ArgumentHelp("Ring this long unattended before it stops and counts as missed (default 10m).",
-                                                             valueName: "duration"), transform: OptionValue.duration)
-    var ringFor: Double?
-
-    @Option(help: "A note shown when it rings (edit: an empty note removes it).")
-    var note: String?
-
-    /// The changes these options ask for.
-    var changes: AlarmChanges {
-        var changes = AlarmChanges(label: label, sound: sound, volume: volume, snoozeMinutes: snooze, note: note)
-        changes.repeat = self.repeat?.rule
-        changes.rampSeconds = ramp
-        changes.ringLimitSeconds = ringFor
-        return changes
-    }
-
-    /// A value out of its range (volume, snooze, ring limit…) is a usage error (exit 2) naming what is accepted.
-    func validate() throws {
-        if let problem = changes.problem() { throw ValidationError(problem.message) }
-    }
 }
 
 /// The arguments of `alarm_add` and `alarm_edit`: the settings, the id for an edit, a Mars alarm's clock, a pass
@@ -71,6 +27,7 @@ struct AlarmArgs: Encodable {
         try changes.encode(to: encoder)
         var container = encoder.container(keyedBy: Key.self)
         try container.encodeIfPresent(id, forKey: .id)
+        if let date = changes.date { try container.encode(date?.description ?? "", forKey: .date) }
         try pass?.encode(into: &container)
         guard let mars, let place = mars.mars else { return }
         switch place {
@@ -81,7 +38,7 @@ struct AlarmArgs: Encodable {
     }
 
     enum Key: String, CodingKey {
-        case id, solar
+        case id, solar, date
         case marsSite = "mars_site"
         case marsLon = "mars_lon"
         case passSatellite = "pass_satellite"
@@ -115,14 +72,19 @@ extension AlarmCommand {
                   noisectl alarm add 07:00 --repeat weekdays --label Work
                   noisectl alarm add 6:30am --repeat mon,wed,fri --sound chime --ramp 60s --snooze 5
                   noisectl alarm add 21:15 --label "Take the bread out"
+                  noisectl alarm add tomorrow 6:30          (once, tomorrow)
+                  noisectl alarm add +45m --label Tea        (once, 45 minutes from now)
+                  noisectl alarm add 07:00 --date 2026-12-24
+                  noisectl alarm add 07:00 --repeat weekdays --zone Europe/Berlin
+                  noisectl alarm add 06:45 --repeat weekdays --then @morning
                   noisectl alarm add --iss --visible --before 5m --label "ISS overhead"
                 """)
 
         @OptionGroup var options: ClientOptions
 
-        @Argument(help: "The time: 07:00, 7:00, 7am, 7:30pm, 19:30, 07:00:30 (local time); none with --iss.",
-                  transform: OptionValue.timeOfDay)
-        var time: TimeOfDay?
+        @Argument(help: ArgumentHelp("When: a time (07:00, 7am, 7:30pm, 07:00:30), 'today' or 'tomorrow' and a time, or +DURATION (+45m); none with --iss.",
+                                     valueName: "when"))
+        var when: [String] = []
 
         @OptionGroup var settings: AlarmSettingOptions
         @OptionGroup var mars: MarsOptions
@@ -133,22 +95,46 @@ extension AlarmCommand {
 
         func validate() throws {
             if pass.wanted != nil {
-                guard time == nil, settings.repeat == nil, mars.mars == nil else {
-                    throw ValidationError("--iss rings before each pass: give no TIME, --repeat or --mars")
+                guard when.isEmpty, settings.repeat == nil, mars.mars == nil else {
+                    throw ValidationError("--iss rings before each pass: give no time, --repeat or --mars")
                 }
             } else if pass.given {
                 throw ValidationError("--visible, --min-elevation and --before go with --iss (or --satellite N)")
-            } else if time == nil {
-                throw ValidationError("give the alarm's TIME (e.g. 07:00), or --iss for an alarm before each ISS pass")
+            } else if when.isEmpty {
+                throw ValidationError("give the alarm's time (e.g. 07:00, tomorrow 6:30, +45m), or --iss for an alarm before each ISS pass")
             }
             if mars.mars == nil, settings.repeat?.saysSols == true {
                 throw ValidationError("--repeat sols is for alarms on Mars time: add --mars SITE (e.g. --mars jezero)")
             }
+            if settings.date?.date == nil && settings.date != nil {
+                throw ValidationError("--date none is for 'alarm edit'; a new alarm without --date rings the next time its time comes")
+            }
+            guard let moment = try moment() else { return }
+            if moment.date != nil, settings.date != nil {
+                throw ValidationError("'\(when.joined(separator: " "))' already says the day: give no --date")
+            }
+            if moment.date != nil, let rule = settings.repeat?.rule, !rule.isOnce {
+                throw ValidationError("'\(when.joined(separator: " "))' rings once: give no --repeat (\(rule))")
+            }
+            if mars.mars != nil, moment.date != nil || settings.zone != nil {
+                throw ValidationError("a Mars alarm rings by a Mars clock: give a plain time, and no --date or --zone")
+            }
+        }
+
+        /// The time and day the words say, in the alarm's zone, as of now; nil for a pass alarm.
+        private func moment() throws -> AlarmMoment? {
+            guard !when.isEmpty else { return nil }
+            do {
+                return try AlarmMoment.parse(when, now: LocalTime.nowSeconds(), zone: settings.zoneRules)
+            } catch { throw ValidationError(error.description) }
         }
 
         func run() throws {
             var changes = settings.changes
-            changes.time = time
+            if let moment = try moment() {
+                changes.time = moment.time
+                if let date = moment.date { changes.date = .some(date) }
+            }
             if disabled { changes.enabled = false }
             try AlarmText.send(options, "alarm_add", args: AlarmArgs(changes: changes, mars: mars, pass: pass), verb: "Added")
         }
@@ -170,7 +156,7 @@ extension AlarmCommand {
         func validate() throws {
             guard time == nil, settings.changes == AlarmChanges(), mars.mars == nil, !mars.solar, !pass.given else { return }
             throw ValidationError("nothing to change: give at least one of --time, --repeat, --label, --sound, --volume, "
-                                  + "--ramp, --snooze, --ring-for, --note, --mars, --solar or a pass option")
+                                  + "--ramp, --snooze, --ring-for, --note, --date, --zone, --then, --mars, --solar or a pass option")
         }
 
         func run() throws {

@@ -27,7 +27,7 @@ enum AlarmText {
     /// mission sol at its site, else the Mars Sol Date's).
     static func time(_ info: AlarmInfo) -> String {
         if let pass = info.alarm.pass { return passRule(pass) }
-        guard let mars = info.alarm.mars else { return info.alarm.time.description }
+        guard let mars = info.alarm.mars else { return earthTime(info.alarm, zone: info.alarm.zone) }
         var text = "\(info.alarm.time) \(mars.clockName) \(mars.placeName)"
         if let trigger = info.nextTrigger {
             let clock = MarsClock(unix: trigger.unix, leapSeconds: .builtIn)
@@ -48,13 +48,24 @@ enum AlarmText {
             let satellite = pass.satellite == PassAlarm.iss ? "ISS" : "\(pass.satellite)"
             return DurationParser.describe(pass.leadSeconds) + " before " + (pass.visibleOnly ? "visible " : "") + satellite
         }
-        guard let mars = info.alarm.mars else { return info.alarm.time.description }
+        guard let mars = info.alarm.mars else { return earthTime(info.alarm, zone: info.alarm.zone.map(city)) }
         return "\(info.alarm.time) \(mars.clockName) " + (mars.site ?? mars.lonEastDeg.fixed(3) + "E")
+    }
+
+    /// `07:00`, or `07:00 Europe/Berlin` for an alarm on another zone's clock.
+    private static func earthTime(_ alarm: Alarm, zone: String?) -> String {
+        alarm.time.description + (zone.map { " " + $0 } ?? "")
+    }
+
+    /// `Berlin` for `Europe/Berlin`, `Argentina/Cordoba`'s city too: the list's column is narrow.
+    private static func city(_ zone: String) -> String {
+        zone.split(separator: "/").last.map { String($0).replacing("_", with: " ") } ?? zone
     }
 
     /// `weekdays`, `once`; a Mars alarm's every day is `every sol`; a pass alarm rings `every pass`.
     static func repeatText(_ alarm: Alarm) -> String {
         if alarm.pass != nil { return "every pass" }
+        if let date = alarm.date { return "on \(date)" }
         return alarm.mars != nil && !alarm.repeat.isOnce ? "every sol" : alarm.repeat.description
     }
 
@@ -120,6 +131,7 @@ enum AlarmText {
                     ["Next", next(info, now: now)]]
         if let pass = info.nextPass { rows.append(["Pass", passText(pass)]) }
         if let note = alarm.note { rows.append(["Note", VisibleText.terminal(note)]) }
+        if let mix = alarm.thenMix { rows.append(["Then", "plays mix \(mix) when dismissed"]) }
         return Output.table(rows)
     }
 

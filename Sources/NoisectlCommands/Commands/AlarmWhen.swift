@@ -125,7 +125,7 @@ struct AlarmWhen: ParsableCommand {
             let whole = Int64(instant.rounded(.down))
             let offset = context.zone.offset(at: whole)
             var shifted = false
-            if case .wallClock(let time, _) = rule { shifted = ISO8601.Parts(unix: whole, offsetSeconds: offset).timeOfDay != time }
+            if case .wallClock(let time, _, _) = rule { shifted = ISO8601.Parts(unix: whole, offsetSeconds: offset).timeOfDay != time }
             triggers.append(Trigger(instant: ISO8601.format(seconds: instant, offsetSeconds: offset), unix: instant,
                                     offsetSeconds: offset, abbreviation: context.zone.abbreviation(at: whole), shifted: shifted))
             if rule.ringsOnce { break }

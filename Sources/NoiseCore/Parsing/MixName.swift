@@ -1,5 +1,3 @@
-import NoiseCore
-
 /// The rules for a saved mix's name, said once for the parser and the client: `play @NAME` must read it back,
 /// so it is a word a shell leaves alone.
 public enum MixName {
