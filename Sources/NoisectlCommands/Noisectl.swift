@@ -36,13 +36,17 @@ public enum NoisectlMain {
             Output.error(problem)
             return 2
         }
+        var parsed = false
         do {
             var command = try Noisectl.parseAsRoot(arguments)
+            parsed = true
             try command.run()
             return 0
         } catch {
             let code = Noisectl.exitCode(for: error)
-            var message = Noisectl.fullMessage(for: error)
+            // A usage error found while running (a value the command line could not be checked against, such as no
+            // location set) is the message alone: the usage line after it would say nothing about it.
+            var message = parsed ? Noisectl.message(for: error) : Noisectl.fullMessage(for: error)
             if code == .validationFailure {
                 // A mistyped command first: its usage would be another command's (the default one's).
                 if let problem = CommandSpelling.problem(in: arguments) { message = problem }

@@ -82,3 +82,14 @@ def test_status_has_the_leap_second_note_only_when_it_can_matter(make_daemon):
     assert d.ctl("alarm", "add", "07:00", "--mars", "jezero").returncode == 0
     note = d.status()["alarms"]["leap_seconds_note"]
     assert note is not None and "expired on 2026-06-28, and a leap second may have come since" in note, note
+
+
+def test_a_refusal_found_while_running_is_the_message_without_a_usage_line(bins, tmp_path):
+    env = H.base_env(H.make_env_dirs(tmp_path))
+    env["TZ"] = "UTC"
+    r = H.noisectl("--json", "location", env=env)
+    # Before: the message, then "Usage: noisectl <subcommand>", which says nothing about a location.
+    assert r.returncode == 2 and "no location is set" in r.stderr and "noisectl location set" in r.stderr, str(r)
+    assert "Usage:" not in r.stderr, r.stderr
+    r = H.noisectl("location", "set", "91,0", env=env)
+    assert r.returncode == 2 and "Usage: noisectl location set" in r.stderr, "a value the parser refuses still shows the usage: " + str(r)

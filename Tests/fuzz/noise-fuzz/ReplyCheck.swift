@@ -15,7 +15,8 @@ enum ReplyCheck {
     /// (`line_too_long`, `too_many_clients`, `permission_denied`), and not `internal`, which means a bug.
     static let requestCodes: Set<String> = [
         "parse_error", "invalid_request", "unknown_command", "invalid_argument", "unknown_sound", "not_playing",
-        "sound_unavailable", "import_failed", "unknown_alarm", "not_ringing", "storage_failed",
+        "sound_unavailable", "import_failed", "unknown_alarm", "not_ringing", "storage_failed", "unknown_mix",
+        "sound_in_use", "unknown_habit", "habit_exists", "entry_exists", "nothing_to_undo",
     ]
 
     /// Checks `reply` to `request`; calls `fail` with what is wrong.
