@@ -13,8 +13,8 @@ public struct AlarmChanges: Sendable, Equatable, Codable {
     public var ringLimitSeconds: Double?
     /// An empty note removes the note.
     public var note: String?
-    /// Makes the alarm a Mars alarm on this clock. Not coded with the rest: on the wire it is `mars_site` or
-    /// `mars_lon`, and `solar` (docs/protocol.md), which the parser resolves.
+    /// Makes the alarm a Mars alarm on this clock. On the wire it is `mars_site` (a site's id) or `mars_lon`, and
+    /// `solar` (docs/protocol.md), which the parser resolves; not read back by `Decodable`.
     public var mars: MarsAlarmClock?
     /// A pass alarm's satellite and conditions (`pass_*` on the wire, read by the parser): with a satellite, they
     /// make a new alarm a pass alarm; on an edit they change a pass alarm's.
@@ -22,6 +22,17 @@ public struct AlarmChanges: Sendable, Equatable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case time, enabled, label, `repeat`, sound, volume, rampSeconds, snoozeMinutes, ringLimitSeconds, note
+    }
+
+    /// The wire's names of `mars` and `pass`.
+    enum ClockKeys: String, CodingKey {
+        case solar
+        case marsSite = "mars_site"
+        case marsLon = "mars_lon"
+        case passSatellite = "pass_satellite"
+        case passVisible = "pass_visible"
+        case passMinElevation = "pass_min_elevation"
+        case passBefore = "pass_before"
     }
 
     public init(time: TimeOfDay? = nil, enabled: Bool? = nil, label: String? = nil, repeat rule: RepeatRule? = nil,
@@ -40,6 +51,48 @@ public struct AlarmChanges: Sendable, Equatable, Codable {
         self.note = note
         self.mars = mars
         self.pass = pass
+    }
+
+    /// Every setting of `alarm`, to add it again as it is (`alarm import` of an export): a pass alarm's `time` and
+    /// `repeat` are left out, as `alarm_add` takes none for one. The one conversion of an alarm back to settings.
+    public init(restoring alarm: Alarm) {
+        let pass = alarm.pass.map {
+            PassAlarmChanges(satellite: $0.satellite, visibleOnly: $0.visibleOnly, minElevationDeg: $0.minElevationDeg,
+                             leadSeconds: $0.leadSeconds)
+        }
+        self.init(time: pass == nil ? alarm.time : nil, enabled: alarm.enabled, label: alarm.label,
+                  repeat: pass == nil ? alarm.repeat : nil, sound: alarm.sound, volume: alarm.volume,
+                  rampSeconds: alarm.rampSeconds, snoozeMinutes: alarm.snoozeMinutes,
+                  ringLimitSeconds: alarm.ringLimitSeconds, note: alarm.note, mars: alarm.mars, pass: pass)
+    }
+
+    /// As `alarm_add` and `alarm_edit` take them: the settings by their names, a Mars clock as its site's id or its
+    /// longitude east (every digit, so it comes back the same), the pass settings as `pass_*`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(time, forKey: .time)
+        try container.encodeIfPresent(enabled, forKey: .enabled)
+        try container.encodeIfPresent(label, forKey: .label)
+        try container.encodeIfPresent(self.repeat, forKey: .repeat)
+        try container.encodeIfPresent(sound, forKey: .sound)
+        try container.encodeIfPresent(volume, forKey: .volume)
+        try container.encodeIfPresent(rampSeconds, forKey: .rampSeconds)
+        try container.encodeIfPresent(snoozeMinutes, forKey: .snoozeMinutes)
+        try container.encodeIfPresent(ringLimitSeconds, forKey: .ringLimitSeconds)
+        try container.encodeIfPresent(note, forKey: .note)
+        var clock = encoder.container(keyedBy: ClockKeys.self)
+        if let mars {
+            if let site = mars.site {
+                try clock.encode(site, forKey: .marsSite)
+            } else {
+                try clock.encode(mars.lonEastDeg.description, forKey: .marsLon)
+            }
+            try clock.encode(mars.solar, forKey: .solar)
+        }
+        try clock.encodeIfPresent(pass?.satellite, forKey: .passSatellite)
+        try clock.encodeIfPresent(pass?.visibleOnly, forKey: .passVisible)
+        try clock.encodeIfPresent(pass?.minElevationDeg, forKey: .passMinElevation)
+        try clock.encodeIfPresent(pass?.leadSeconds, forKey: .passBefore)
     }
 
     /// The first problem with these settings, as an `invalid_argument` error, or nil. Sound ids are checked
