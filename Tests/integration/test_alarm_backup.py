@@ -90,9 +90,10 @@ def _umask() -> int:
 def test_a_newer_or_malformed_export_is_refused_and_adds_nothing(make_daemon, testdata, tmp_path):
     d = make_daemon(device="null", extra_env=UTC)
     _ok(d.ctl("alarm", "add", "07:00", "--label", "Work"))
+    _ok(d.ctl("alarm", "add", "09:30", "--mars", "gale", "--repeat", "sols"))
     good = tmp_path / "good.json"
     _ok(d.ctl("alarm", "export", str(good)))
-    _ok(d.ctl("alarm", "remove", "1"))
+    _ok(d.ctl("alarm", "remove", "1", "2"))
     doc = json.loads(good.read_text())
 
     def refused(doc_or_text, expected):
@@ -110,9 +111,10 @@ def test_a_newer_or_malformed_export_is_refused_and_adds_nothing(make_daemon, te
             "entry 1: 'colour' is not a field of an alarm")
     refused('{"format": "noiseclock-alarms", "version": 1, "alarms": [', "the file is not valid JSON")
 
-    # --dry-run reads an export too, and changes nothing.
+    # --dry-run reads an export too, and changes nothing; a Mars alarm's every day is said as every sol.
     r = _ok(d.ctl("alarm", "import", str(good), "--dry-run"))
-    assert r.stdout.startswith("Would import 1 alarm:\n  entry 0: 07:00 once \"Work\""), str(r)
+    assert r.stdout.startswith("Would import 2 alarms:\n  entry 0: 07:00 once \"Work\""), str(r)
+    assert "\n  entry 1: 09:30 LMST Gale every sol, sound classic" in r.stdout, str(r)
     assert _alarms(d) == []
 
 

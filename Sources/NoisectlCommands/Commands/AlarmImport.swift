@@ -204,7 +204,11 @@ struct AlarmImport: ParsableCommand {
     /// alarm's time with its clock, a pass alarm's rule.
     static func summary(_ changes: AlarmChanges) -> String {
         var parts = ["\(changes.time.map(\.description) ?? "?") \(changes.repeat ?? .once)"]
-        if let mars = changes.mars { parts[0] = "\(changes.time.map(\.description) ?? "?") \(mars.clockName) \(mars.placeName) \(changes.repeat ?? .once)" }
+        if let mars = changes.mars {
+            // A Mars alarm's every day is every sol, as `alarm list` says.
+            let rule = (changes.repeat ?? .once).isOnce ? "once" : "every sol"
+            parts[0] = "\(changes.time.map(\.description) ?? "?") \(mars.clockName) \(mars.placeName) \(rule)"
+        }
         if let pass = changes.pass.map({ $0.applied(to: PassAlarm()) }) { parts[0] = AlarmText.passRule(pass) }
         if let label = changes.label, !label.isEmpty { parts[0] += " \"\(label)\"" }
         if changes.enabled == false { parts.append("disabled") }
