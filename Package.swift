@@ -143,7 +143,7 @@ let package = Package(
         ),
         // The client side of the socket protocol: connect (with the peer check), request and reply, events, the
         // failures with their exit codes. noisectl's, and the one a second client builds on.
-        .target(name: "NoiseClient", dependencies: ["NoiseCore", "NoiseProtocol", "NoiseSystem", "NoiseTime", "LifeCalendar"],
+        .target(name: "NoiseClient", dependencies: ["NoiseCore", "NoiseAlarms", "NoiseProtocol", "NoiseSystem", "NoiseTime", "LifeCalendar"],
                 swiftSettings: strict),
         // The async client on SwiftNIO, for long-lived clients on an event loop (noiseweb): several requests in flight,
         // events as an async sequence. Apart so noisectl, which stays on the blocking connection, links no NIO.

@@ -14,14 +14,14 @@ public struct AlarmChanges: Sendable, Equatable, Codable {
     public var ringLimitSeconds: Double?
     /// An empty note removes the note.
     public var note: String?
-    /// Makes the alarm a Mars alarm on this clock. Not coded with the rest: on the wire it is `mars_site` or
-    /// `mars_lon`, and `solar` (docs/protocol.md), which the parser resolves.
+    /// Makes the alarm a Mars alarm on this clock. On the wire it is `mars_site` (a site's id) or `mars_lon`, and
+    /// `solar` (docs/protocol.md), which the parser resolves; not read back by `Decodable`.
     public var mars: MarsAlarmClock?
     /// A pass alarm's satellite and conditions (`pass_*` on the wire, read by the parser): with a satellite, they
     /// make a new alarm a pass alarm; on an edit they change a pass alarm's.
     public var pass: PassAlarmChanges?
     /// `.some(date)` makes it ring once on that date; `.some(nil)` takes the date away (it rings the next time its
-    /// time comes). Not coded with the rest: on the wire it is `date`, `YYYY-MM-DD` or "" (see `AlarmArgs`).
+    /// time comes). On the wire it is `date`, `YYYY-MM-DD` or "" (see `encode(to:)`); not read back by `Decodable`.
     public var date: LocalDate??
     /// An IANA zone it rings by; an empty one takes the zone away (the system's again).
     public var zone: String?
@@ -30,6 +30,17 @@ public struct AlarmChanges: Sendable, Equatable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case time, enabled, label, `repeat`, sound, volume, rampSeconds, snoozeMinutes, ringLimitSeconds, note, zone, thenMix
+    }
+
+    /// The wire's names of `mars`, `pass` and `date`.
+    enum ClockKeys: String, CodingKey {
+        case solar, date
+        case marsSite = "mars_site"
+        case marsLon = "mars_lon"
+        case passSatellite = "pass_satellite"
+        case passVisible = "pass_visible"
+        case passMinElevation = "pass_min_elevation"
+        case passBefore = "pass_before"
     }
 
     public init(time: TimeOfDay? = nil, enabled: Bool? = nil, label: String? = nil, repeat rule: RepeatRule? = nil,
@@ -52,6 +63,52 @@ public struct AlarmChanges: Sendable, Equatable, Codable {
         self.date = date
         self.zone = zone
         self.thenMix = thenMix
+    }
+
+    /// Every setting of `alarm`, to add it again as it is (`alarm import` of an export): a pass alarm's `time` and
+    /// `repeat` are left out, as `alarm_add` takes none for one. The one conversion of an alarm back to settings.
+    public init(restoring alarm: Alarm) {
+        let pass = alarm.pass.map {
+            PassAlarmChanges(satellite: $0.satellite, visibleOnly: $0.visibleOnly, minElevationDeg: $0.minElevationDeg,
+                             leadSeconds: $0.leadSeconds)
+        }
+        self.init(time: pass == nil ? alarm.time : nil, enabled: alarm.enabled, label: alarm.label,
+                  repeat: pass == nil ? alarm.repeat : nil, sound: alarm.sound, volume: alarm.volume,
+                  rampSeconds: alarm.rampSeconds, snoozeMinutes: alarm.snoozeMinutes,
+                  ringLimitSeconds: alarm.ringLimitSeconds, note: alarm.note, mars: alarm.mars, pass: pass,
+                  date: alarm.date.map { .some($0) }, zone: alarm.zone, thenMix: alarm.thenMix)
+    }
+
+    /// As `alarm_add` and `alarm_edit` take them: the settings by their names, a Mars clock as its site's id or its
+    /// longitude east (every digit, so it comes back the same), the pass settings as `pass_*`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(time, forKey: .time)
+        try container.encodeIfPresent(enabled, forKey: .enabled)
+        try container.encodeIfPresent(label, forKey: .label)
+        try container.encodeIfPresent(self.repeat, forKey: .repeat)
+        try container.encodeIfPresent(sound, forKey: .sound)
+        try container.encodeIfPresent(volume, forKey: .volume)
+        try container.encodeIfPresent(rampSeconds, forKey: .rampSeconds)
+        try container.encodeIfPresent(snoozeMinutes, forKey: .snoozeMinutes)
+        try container.encodeIfPresent(ringLimitSeconds, forKey: .ringLimitSeconds)
+        try container.encodeIfPresent(note, forKey: .note)
+        try container.encodeIfPresent(zone, forKey: .zone)
+        try container.encodeIfPresent(thenMix, forKey: .thenMix)
+        var clock = encoder.container(keyedBy: ClockKeys.self)
+        if let date { try clock.encode(date?.description ?? "", forKey: .date) }
+        if let mars {
+            if let site = mars.site {
+                try clock.encode(site, forKey: .marsSite)
+            } else {
+                try clock.encode(mars.lonEastDeg.description, forKey: .marsLon)
+            }
+            try clock.encode(mars.solar, forKey: .solar)
+        }
+        try clock.encodeIfPresent(pass?.satellite, forKey: .passSatellite)
+        try clock.encodeIfPresent(pass?.visibleOnly, forKey: .passVisible)
+        try clock.encodeIfPresent(pass?.minElevationDeg, forKey: .passMinElevation)
+        try clock.encodeIfPresent(pass?.leadSeconds, forKey: .passBefore)
     }
 
     /// The first problem with these settings, as an `invalid_argument` error, or nil. Sound ids are checked

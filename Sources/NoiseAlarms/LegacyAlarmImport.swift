@@ -1,7 +1,7 @@
 import NoiseCore
 import NoiseTime
-/// Reads the alarms the original iPhone app saved (a JSON array) as settings for `alarm_add`. Pure: the client
-/// reads the file and sends the alarms. Each field, its older forms and what becomes of it are described in
+/// Reads the alarms the original iPhone app saved (a JSON array) as settings for `alarm_add`; an object is
+/// `noisectl alarm export`'s file, read by `AlarmBackup`. Pure: the client reads the file and sends the alarms. Each field, its older forms and what becomes of it are described in
 /// docs/alarms.md, "Importing from the iPhone app".
 ///
 /// An entry that cannot be imported faithfully is skipped with a reason rather than guessed at; what is imported
@@ -26,6 +26,9 @@ public enum LegacyAlarmImport {
         public var skipped: [Skipped] = []
         /// Differences people should know about, one line each.
         public var notes: [String] = []
+        /// Whether each of `alarms` has every field set (an export's): an alarm is then there already only when
+        /// every field is the same, not just its time, days, label and sound.
+        public var whole = false
 
         public init() {}
     }
@@ -48,8 +51,9 @@ public enum LegacyAlarmImport {
             report.skipped.append(Skipped(index: -1, reason: blank ? "the file is empty" : "the file is not valid JSON"))
             return report
         }
+        if case .object(let fields) = value { return AlarmBackup.report(fields) }
         guard case .array(let entries) = value else {
-            let reason = "the file holds \(value.typeName), not the array of alarms the app saves"
+            let reason = "the file holds \(value.typeName), not the array of alarms the app saves nor an alarm export"
             report.skipped.append(Skipped(index: -1, reason: reason))
             return report
         }
@@ -182,7 +186,7 @@ public enum LegacyAlarmImport {
 
 extension JSONValue {
     /// A short rendering for a message: numbers and short strings as written, anything else by its type.
-    fileprivate var shown: String {
+    var shown: String {
         switch self {
         case .number(let number): number.formatted
         case .string(let text) where text.count <= 40: "'\(text)'"

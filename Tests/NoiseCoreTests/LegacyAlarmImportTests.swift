@@ -98,7 +98,8 @@ struct LegacyAlarmImportTests {
 
     @Test func aFileThatIsNotAnArrayIsRefusedAsAWhole() {
         for (text, expected) in [
-            (#"{"alarms": []}"#, "the file holds an object, not the array of alarms the app saves"),
+            (#"{"alarms": []}"#, "the file is an object but not an alarm export: its 'format' is missing, not 'noiseclock-alarms' (or give the iPhone app's array of alarms)"),
+            ("7", "the file holds a number, not the array of alarms the app saves nor an alarm export"),
             ("[1, 2", "the file is not valid JSON"),
             ("", "the file is empty"),
             ("\n ", "the file is empty"),

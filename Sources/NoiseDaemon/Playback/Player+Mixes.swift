@@ -63,13 +63,7 @@ extension Player {
     }
 
     func savedMix(named name: String) async throws(ProtocolError) -> MixInfo {
-        let mixes = try await mixes().mixes
-        guard let mix = mixes.first(where: { $0.name == name }) else {
-            let names = mixes.isEmpty ? "no mix is saved ('noisectl mix save NAME' saves what plays)"
-                : "saved mixes: " + mixes.map(\.name).joined(separator: ", ")
-            throw ProtocolError(.unknownMix, "no mix is named '\(name.prefix(40))'; \(names)")
-        }
-        return mix
+        try await mixes().named(name)
     }
 
     /// Runs `work` on the store through `storeChanges`, its failure said as `failure` ("…, so nothing changed: the

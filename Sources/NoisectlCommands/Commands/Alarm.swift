@@ -11,40 +11,32 @@ struct AlarmCommand: ParsableCommand {
         commandName: "alarm",
         abstract: "Add, list, change and remove alarms.",
         subcommands: [Add.self, List.self, Next.self, Show.self, Edit.self, Enable.self, Disable.self, Remove.self,
-                      Duplicate.self, Missed.self, AlarmWhen.self, AlarmImport.self],
+                      Duplicate.self, Missed.self, AlarmWhen.self, AlarmImport.self, AlarmExport.self],
         defaultSubcommand: List.self)
 }
 
-/// The arguments of `alarm_add` and `alarm_edit`: the settings, the id for an edit, a Mars alarm's clock, a pass
-/// alarm's satellite and conditions.
+/// The arguments of `alarm_add` and `alarm_edit`: the settings (a Mars alarm's clock and a pass alarm's satellite
+/// and conditions among them, as `AlarmChanges` puts them on the wire), and the id for an edit.
 struct AlarmArgs: Encodable {
     var id: Int64?
     var changes: AlarmChanges
-    var mars: MarsOptions?
-    var pass: PassOptions?
+
+    /// The settings of the options, with the Mars clock and the pass settings they give.
+    init(id: Int64? = nil, changes: AlarmChanges, mars: MarsOptions, pass: PassOptions) {
+        self.id = id
+        self.changes = changes
+        self.changes.mars = mars.clock()
+        if pass.given { self.changes.pass = pass.changes }
+    }
 
     func encode(to encoder: any Encoder) throws {
         try changes.encode(to: encoder)
         var container = encoder.container(keyedBy: Key.self)
         try container.encodeIfPresent(id, forKey: .id)
-        if let date = changes.date { try container.encode(date?.description ?? "", forKey: .date) }
-        try pass?.encode(into: &container)
-        guard let mars, let place = mars.mars else { return }
-        switch place {
-        case .site(let site, _): try container.encode(site.id, forKey: .marsSite)
-        case .longitude(_, let text): try container.encode(text, forKey: .marsLon)
-        }
-        try container.encode(mars.solar, forKey: .solar)
     }
 
     enum Key: String, CodingKey {
-        case id, solar, date
-        case marsSite = "mars_site"
-        case marsLon = "mars_lon"
-        case passSatellite = "pass_satellite"
-        case passVisible = "pass_visible"
-        case passMinElevation = "pass_min_elevation"
-        case passBefore = "pass_before"
+        case id
     }
 }
 

@@ -6,33 +6,38 @@ import NoiseSystem
 import NoiseAlarms
 import NoiseProtocol
 
-/// `noisectl alarm import`: adds the alarms of the original iPhone app, one `alarm_add` each, so one the daemon
-/// refuses is reported and the rest still go in.
+/// `noisectl alarm import`: adds the alarms of an `alarm export` or of the original iPhone app, one `alarm_add`
+/// each, so one the daemon refuses is reported and the rest still go in.
 struct AlarmImport: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import the alarms of the original iPhone app from the JSON file it saved.",
+        abstract: "Import alarms: an 'alarm export' file, or the iPhone app's JSON file.",
         discussion: """
-            An entry that cannot be imported as it was (a time that does not exist, a
-            snooze over 60 minutes) is skipped with the reason; entries are numbered
-            from 0, as in the file. Details: docs/alarms.md.
+            An export is restored whole, every field of every alarm; one of a newer
+            version or with an entry that is not an alarm is refused, and nothing is
+            added. An app entry that cannot be imported as it was (a time that does not
+            exist, a snooze over 60 minutes) is skipped with the reason. Entries are
+            numbered from 0, as in the file. An alarm that is there already (for an
+            export: the same in every field) is not added again. Details: docs/alarms.md.
             Exit codes: 0 something was imported (or the file holds no alarms), 1 every
             entry was skipped, 3 the daemon is not reachable.
             Examples:
-              noisectl alarm import alarms.json --dry-run
-              noisectl alarm import alarms.json
+              noisectl alarm import backup.json --dry-run
+              noisectl alarm import backup.json
+              noisectl alarm import iphone-alarms.json
             """)
 
     @OptionGroup var options: ClientOptions
 
-    @Argument(help: "The app's alarms file (a JSON array).")
+    @Argument(help: "An 'alarm export' file, or the app's alarms file (a JSON array).")
     var file: String
 
     @Flag(name: .customLong("dry-run"), help: "Show what would be imported, without contacting the daemon.")
     var dryRun = false
 
-    /// The app's files are a few kilobytes; this only stops a wrong path from filling memory.
-    static let maxFileBytes = 16 << 20
+    /// The app's files are a few kilobytes, an export about 300 bytes an alarm; this only stops a wrong path from
+    /// filling memory.
+    static let maxFileBytes = 64 << 20
 
     func run() throws {
         var report = LegacyAlarmImport.Report()
@@ -65,26 +70,31 @@ struct AlarmImport: ParsableCommand {
         if done == 0 && !skipped.isEmpty { throw ExitCode(1) }
     }
 
-    /// An entry not added because an alarm with its time, days, label and sound is there already.
+    /// An entry not added because the same alarm is there already.
     struct AlreadyThere: Encodable {
         var index: Int
         var id: Int64
     }
 
-    /// What makes two alarms the same for an import: time, days, label and sound.
+    /// What makes two alarms the same for an import: time, days, label and sound; for an export's alarms
+    /// (`whole`), every field, as the export writes them.
     struct Sameness: Hashable {
         var time: TimeOfDay?
         var days: RepeatRule
         var label: String
         var sound: String
+        var entry: [UInt8]?
 
-        init(_ changes: AlarmChanges) {
-            (time, days, label, sound) = (changes.time, changes.repeat ?? .once, changes.label ?? "",
-                                          changes.sound ?? AlarmDefaults.sound)
+        init(_ changes: AlarmChanges, whole: Bool) {
+            let alarm = whole ? changes.newAlarm(id: 0) : nil
+            (time, days, label, sound) = (alarm?.time ?? changes.time, alarm?.repeat ?? changes.repeat ?? .once,
+                                          alarm?.label ?? changes.label ?? "", alarm?.sound ?? changes.sound ?? AlarmDefaults.sound)
+            entry = alarm.map(AlarmBackup.entry)
         }
 
-        init(_ alarm: Alarm) {
+        init(_ alarm: Alarm, whole: Bool) {
             (time, days, label, sound) = (alarm.time, alarm.repeat, alarm.label, alarm.sound)
+            entry = whole ? AlarmBackup.entry(alarm) : nil
         }
     }
 
@@ -93,15 +103,20 @@ struct AlarmImport: ParsableCommand {
     /// skipped, so the report still shows what went in.
     static func add(_ report: LegacyAlarmImport.Report, over connection: DaemonConnection, existing: [AlarmInfo],
                     imported: inout [Int64], alreadyThere: inout [AlreadyThere], skipped: inout [LegacyAlarmImport.Skipped]) {
-        var present = Dictionary(existing.map { (Sameness($0.alarm), $0.alarm.id) }, uniquingKeysWith: min)
+        // The ids of the alarms there, by what makes them the same, lowest first.
+        var present = Dictionary(grouping: existing.map(\.alarm)) { Sameness($0, whole: report.whole) }.mapValues { $0.map(\.id).sorted() }
         for (position, (changes, index)) in zip(report.alarms, report.sources).enumerated() {
-            if let id = present[Sameness(changes)] {
+            let sameness = Sameness(changes, whole: report.whole)
+            if let id = present[sameness]?.first {
+                // An export's copies are alarms each (`alarm duplicate` makes them): one there stands for one entry.
+                if report.whole { present[sameness]?.removeFirst() }
                 alreadyThere.append(AlreadyThere(index: index, id: id))
                 continue
             }
             do throws(ClientFailure) {
                 imported.append(Self.id(in: try connection.request("alarm_add", args: changes)))
-                present[Sameness(changes)] = imported.last
+                // The app's file may hold an alarm twice; the second is the first again, not added.
+                if !report.whole { present[sameness] = [imported[imported.count - 1]] }
             } catch let failure where failure.isUnreachable || failure.code == .unknownCommand {
                 // The entry in flight may have been added before the connection broke; the rest were not sent.
                 let inFlight = failure.isUnreachable ? "no answer (see 'noisectl alarm list')" : "refused"
@@ -185,9 +200,16 @@ struct AlarmImport: ParsableCommand {
         notes.forEach { Output.line("  " + $0) }
     }
 
-    /// `07:30 weekdays "Work", sound digital, volume 70, snooze 10 min` (and `disabled` when it is).
+    /// `07:30 weekdays "Work", sound digital, volume 70, snooze 10 min` (and `disabled` when it is); a Mars
+    /// alarm's time with its clock, a pass alarm's rule.
     static func summary(_ changes: AlarmChanges) -> String {
         var parts = ["\(changes.time.map(\.description) ?? "?") \(changes.repeat ?? .once)"]
+        if let mars = changes.mars {
+            // A Mars alarm's every day is every sol, as `alarm list` says.
+            let rule = (changes.repeat ?? .once).isOnce ? "once" : "every sol"
+            parts[0] = "\(changes.time.map(\.description) ?? "?") \(mars.clockName) \(mars.placeName) \(rule)"
+        }
+        if let pass = changes.pass.map({ $0.applied(to: PassAlarm()) }) { parts[0] = AlarmText.passRule(pass) }
         if let label = changes.label, !label.isEmpty { parts[0] += " \"\(label)\"" }
         if changes.enabled == false { parts.append("disabled") }
         parts.append("sound \(changes.sound ?? AlarmDefaults.sound)")

@@ -46,12 +46,4 @@ struct PassOptions: ParsableArguments {
         guard let satellite = wanted else { return nil }
         return changes.applied(to: PassAlarm(satellite: satellite))
     }
-
-    func encode(into container: inout KeyedEncodingContainer<AlarmArgs.Key>) throws {
-        let changes = self.changes
-        try container.encodeIfPresent(changes.satellite, forKey: .passSatellite)
-        try container.encodeIfPresent(changes.visibleOnly, forKey: .passVisible)
-        try container.encodeIfPresent(changes.minElevationDeg, forKey: .passMinElevation)
-        try container.encodeIfPresent(changes.leadSeconds, forKey: .passBefore)
-    }
 }

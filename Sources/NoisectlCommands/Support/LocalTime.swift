@@ -24,6 +24,14 @@ enum LocalTime {
         return 86_400
     }
 
+    /// The local clock's time at an instant (Unix seconds), to the second.
+    static func timeOfDay(atUnix instant: Int64) -> TimeOfDay {
+        var seconds = time_t(instant)
+        var parts = tm()
+        localtime_r(&seconds, &parts)
+        return TimeOfDay(hour: Int(parts.tm_hour), minute: Int(parts.tm_min), second: Int(parts.tm_sec))
+    }
+
     /// Now, in whole Unix seconds. Not `time()`: glibc's reads the coarse clock, which can still show the last
     /// second when the terminal clock's timer fires on the next one.
     static func nowSeconds() -> Int64 {
