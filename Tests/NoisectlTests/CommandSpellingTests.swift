@@ -2,15 +2,15 @@ import Testing
 @testable import NoisectlCommands
 
 /// Typos lead to the command meant (issue 39): `noisectl plya rain` was "2 unexpected arguments" with the usage of
-/// `status`, `alarm export` the usage of `alarm list`, `help nosuch` the top-level help, exit 0.
+/// `status`, `alarm exprot` the usage of `alarm list`, `help nosuch` the top-level help, exit 0.
 @Suite("Mistyped commands")
 struct CommandSpellingTests {
     @Test(arguments: [
         (["plya", "rain"], "'plya' is not a noisectl command; did you mean 'play'?"),
-        (["alarm", "export"], "'export' is not one of the 'noisectl alarm' commands"),
+        (["alarm", "exprot"], "'exprot' is not one of the 'noisectl alarm' commands; did you mean 'export'?"),
         (["alarm", "lsit"], "did you mean 'list'?"),
         (["--json", "stauts"], "did you mean 'status'?"),
-        (["--socket", "/run/x.sock", "alarm", "export"], "'export' is not one of the 'noisectl alarm' commands"),
+        (["--socket", "/run/x.sock", "alarm", "exprot"], "'exprot' is not one of the 'noisectl alarm' commands"),
         (["help", "nosuch"], "'nosuch' is not a noisectl command"),
         (["help", "alarm", "ad"], "did you mean 'add'?"),
     ])

@@ -88,11 +88,17 @@ struct NoisectlParsingTests {
         let play = try #require(try parse("play rain --until 23:30 --fade-in 500ms --fade-out 2m") as? Play)
         #expect(play.until == TimeOfDay(hour: 23, minute: 30) && play.fadeIn == 0.5 && play.fadeOut == 120)
         let add = try #require(try parse("alarm add 7:30pm --mars jezero --ramp 90s --ring-for 5m") as? AlarmCommand.Add)
-        #expect(add.time == TimeOfDay(hour: 19, minute: 30))
+        #expect(add.when == ["7:30pm"])
         #expect(add.settings.ramp == 90 && add.settings.ringFor == 300)
         #expect(add.mars.clock()?.site == "perseverance")
         let lon = try #require(try parse("alarm add 07:00 --mars 137.4E --solar") as? AlarmCommand.Add)
         #expect(lon.mars.clock() == MarsAlarmClock(lonEastDeg: 137.4, solar: true))
+        let dated = try #require(try parse("alarm add tomorrow 6:30 --zone Europe/Berlin --then @morning") as? AlarmCommand.Add)
+        #expect(dated.when == ["tomorrow", "6:30"] && dated.settings.changes.zone == "Europe/Berlin"
+            && dated.settings.changes.thenMix == "morning")
+        let cleared = try #require(try parse("alarm edit 3 --date none --zone local --then none") as? AlarmCommand.Edit)
+        #expect(cleared.settings.changes.date == .some(nil) && cleared.settings.changes.zone == ""
+            && cleared.settings.changes.thenMix == "")
         let timer = try #require(try parse("timer 1h30m") as? TimerCommand.Start)
         #expect(timer.duration == 5400)
     }
