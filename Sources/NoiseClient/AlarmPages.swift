@@ -13,7 +13,7 @@ extension DaemonConnection {
     public func forEachAlarmPage(_ body: ([AlarmInfo]) throws(ClientFailure) -> Void) throws(ClientFailure) {
         var offset = 0
         while true {
-            let page = try request("alarm_list", args: ListPage(offset: offset, limit: Limits.maxListPage), as: [AlarmInfo].self)
+            let page = try request("alarm_list", args: ListPage(offset: offset, limit: Limits.maxListPage), as: AlarmList.self).alarms
             try body(page)
             guard page.count == Limits.maxListPage else { return }
             offset += page.count

@@ -90,9 +90,17 @@ enum GlobalOptions {
         guard let command = Noisectl.configuration.subcommands.first(where: { $0._commandName == rest[0] }) else {
             return rest
         }
-        // Insert after the subcommand path (`sounds import`, `world add` have two words), before its own arguments.
-        let nested = command.configuration.subcommands.flatMap { [$0._commandName] + $0.configuration.aliases }
-        rest.insert(contentsOf: moved, at: rest.count > 1 && nested.contains(rest[1]) ? 2 : 1)
+        // Insert after the subcommand path (`sounds import` has two words, `iss elements list` three), before its own
+        // arguments.
+        var path = 1
+        var current: any ParsableCommand.Type = command
+        while path < rest.count, let next = current.configuration.subcommands.first(where: {
+            $0._commandName == rest[path] || $0.configuration.aliases.contains(rest[path])
+        }) {
+            current = next
+            path += 1
+        }
+        rest.insert(contentsOf: moved, at: path)
         return rest
     }
 }

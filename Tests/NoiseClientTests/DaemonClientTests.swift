@@ -48,9 +48,9 @@ struct DaemonClientTests {
     func concurrent() async throws {
         try await TestDaemon.run { daemon in
             let client = try await DaemonClient.connect(path: daemon.socketPath)
-            async let sounds = client.request("sounds", as: [SoundInfo].self)
+            async let sounds = client.request("sounds", as: SoundList.self)
             async let status = client.request("status", as: StatusInfo.self)
-            #expect(try await sounds.map(\.id).sorted() == ["classic", "fan", "rain"])
+            #expect(try await sounds.sounds.map(\.id).sorted() == ["classic", "fan", "rain"])
             #expect(try await status.version == Limits.version)
             // Ten alarms added at once: each reply is the alarm its own request asked for.
             let times = (5..<15).map { ($0 < 10 ? "0" : "") + "\($0):30" }
@@ -70,7 +70,7 @@ struct DaemonClientTests {
         try await TestDaemon.run { daemon in
             let client = try await DaemonClient.connect(path: daemon.socketPath)
             for _ in 0..<20 {
-                let sounds = Task { try await client.request("sounds", as: [SoundInfo].self) }
+                let sounds = Task { try await client.request("sounds", as: SoundList.self) }
                 sounds.cancel()
                 // Cancelled before it was sent, or while it waited, or answered first: any of the three.
                 _ = try? await sounds.value

@@ -31,6 +31,9 @@ struct NoisectlParsingTests {
         #expect(GlobalOptions.movedAfterSubcommand(["--socket", "/s", "--json", "sounds", "import", "a.mp3"])
                 == ["sounds", "import", "--socket", "/s", "--json", "a.mp3"])
         #expect(GlobalOptions.movedAfterSubcommand(["--socket=/s", "play", "rain"]) == ["play", "--socket=/s", "rain"])
+        // After the whole path, however deep: before, `iss elements --json list`, which `elements` refused.
+        #expect(GlobalOptions.movedAfterSubcommand(["--json", "iss", "elements", "list"]) == ["iss", "elements", "list", "--json"])
+        #expect(GlobalOptions.movedAfterSubcommand(["--json", "timer", "ls"]) == ["timer", "ls", "--json"])
         // Not before an unknown command: argument-parser's own message is the right one there.
         #expect(GlobalOptions.movedAfterSubcommand(["--json", "plya", "rain"]) == ["plya", "rain"])
     }

@@ -68,7 +68,7 @@ def test_dismiss_id_ends_one_snooze_and_a_snoozed_once_alarm_is_done(make_daemon
     assert [a["alarm"]["id"] for a in _json(d, "status")["alarms"]["snoozed"]] == [first, second]
 
     r = d.ctl("--json", "dismiss", str(second))
-    assert r.returncode == 0 and [a["alarm"]["id"] for a in r.json] == [second], str(r)
+    assert r.returncode == 0 and [a["alarm"]["id"] for a in r.json["alarms"]] == [second], str(r)
     shown = _json(d, "alarm", "show", str(second))
     assert shown["alarm"]["enabled"] is False and shown["snoozed_until"] is None, "a once alarm is done once dismissed"
     assert [a["alarm"]["id"] for a in _json(d, "status")["alarms"]["snoozed"]] == [first], "the other snooze stays"
@@ -82,7 +82,7 @@ def test_alarm_list_is_in_the_order_alarms_sound_snoozes_included(make_daemon, t
     assert d.ctl("snooze", "--for", "10").returncode == 0
 
     nxt = _json(d, "alarm", "next")["alarm"]["alarm"]["id"]
-    listed = [a["alarm"]["id"] for a in _json(d, "alarm", "list")]
+    listed = [a["alarm"]["id"] for a in _json(d, "alarm", "list")["alarms"]]
     # Before issue 39 the snoozed alarm came last: its next trigger is tomorrow's.
     assert listed == [snoozed, later], listed
     assert nxt == listed[0]

@@ -19,7 +19,7 @@ def _ok(r):
 
 
 def _alarms(d) -> list[dict]:
-    return [a["alarm"] for a in _ok(d.ctl("--json", "alarm", "list")).json]
+    return [a["alarm"] for a in _ok(d.ctl("--json", "alarm", "list")).json["alarms"]]
 
 
 def _add_every_kind(d):

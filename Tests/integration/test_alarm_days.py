@@ -18,7 +18,7 @@ def _json(d, *args):
 
 
 def _ids(d):
-    return sorted(a["alarm"]["id"] for a in d.request("alarm_list")["data"])
+    return sorted(a["alarm"]["id"] for a in d.request("alarm_list")["data"]["alarms"])
 
 
 def _unix(zone, y, m, day, hh, mm):

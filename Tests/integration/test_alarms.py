@@ -258,7 +258,7 @@ def test_rings_on_time_over_ducked_noise_then_dismiss(make_daemon, pulse, sink, 
     r = d.ctl("--json", "dismiss")
     t_dis = time.time()
     assert r.returncode == 0, str(r)
-    assert [a["alarm"]["id"] for a in r.json] == [aid], r.json
+    assert [a["alarm"]["id"] for a in r.json["alarms"]] == [aid], r.json
     data, t_ev = ev.wait("alarm_dismissed", lambda a: a["alarm"]["id"] == aid, timeout=5)
     assert data["ringing"] is False, data
     dis = clock.frame(t_dis)
@@ -315,11 +315,11 @@ def test_snooze_stops_the_tone_and_survives_kill_9(make_daemon, sink, recorder, 
     r = d.ctl("--json", "snooze", "--for", "1")
     t_snooze = time.time()
     assert r.returncode == 0, str(r)
-    assert [a["alarm"]["id"] for a in r.json] == [aid], r.json
-    until = r.json[0]["snoozed_until"]
+    assert [a["alarm"]["id"] for a in r.json["alarms"]] == [aid], r.json
+    until = r.json["alarms"][0]["snoozed_until"]
     assert until is not None, r.json
     assert t_snooze - 1 + 59 <= until["unix"] <= t_snooze + 61, f"--for 1 snoozed until {until} at {t_snooze:.1f}"
-    assert r.json[0]["ringing"] is False, r.json
+    assert r.json["alarms"][0]["ringing"] is False, r.json
     data, _ = ev.wait("alarm_snoozed", lambda a: a["alarm"]["id"] == aid, timeout=5)
     assert data["snoozed_until"] == until, data
 
@@ -362,7 +362,7 @@ def test_snooze_stops_the_tone_and_survives_kill_9(make_daemon, sink, recorder, 
     heard = (again - clock.frame(until["unix"])) / RATE
     assert -EARLY <= heard <= H.OUTPUT_LATENCY + 0.25, f"tone heard {heard:.2f}s after the snooze's end"
     r = d.ctl("--json", "dismiss")
-    assert r.returncode == 0 and [a["alarm"]["id"] for a in r.json] == [aid], str(r)
+    assert r.returncode == 0 and [a["alarm"]["id"] for a in r.json["alarms"]] == [aid], str(r)
     shown = _json(d, "alarm", "show", str(aid))
     assert shown["alarm"]["enabled"] is False and shown["snoozed_until"] is None, shown
     assert _missed(d.status(), aid) == []
@@ -411,12 +411,12 @@ def test_ring_limit_stops_and_reports_unattended(make_daemon, sink, recorder, te
     r = d.ctl("--json", "dismiss")
     assert r.returncode == 1 and r.json["error"]["code"] == "not_ringing", str(r)
     # The missed alarm is listed, in words, until it is cleared; cleared, it stays gone after a restart.
-    assert [(x["alarm_id"], x["reason"]) for x in _json(d, "alarm", "missed")] == [(aid, "unattended")]
+    assert [(x["alarm_id"], x["reason"]) for x in _json(d, "alarm", "missed")["missed"]] == [(aid, "unattended")]
     r = d.ctl("alarm", "missed")
     assert r.returncode == 0 and "rang to its limit and nobody stopped it" in r.stdout, str(r)
     r = d.ctl("alarm", "missed", "--clear")
     assert r.returncode == 0 and r.stdout.strip() == "Cleared 1 missed alarm.", str(r)
-    assert _json(d, "alarm", "missed") == [] and d.status()["alarms"]["missed"] == []
+    assert _json(d, "alarm", "missed")["missed"] == [] and d.status()["alarms"]["missed"] == []
     d.stop()
     d.start()
     assert d.status()["alarms"]["missed"] == [] and d.ctl("alarm", "missed").stdout.strip() == "No missed alarms."
@@ -451,7 +451,7 @@ def test_missed_while_down_and_recent_trigger_rings_at_start(make_daemon, sink, 
     seg = recorder.since(onset + 2205, 0.5)
     assert H.rms(seg) == pytest.approx(H.rms(testdata.alarm.decoded), rel=0.1), "B's tone at volume 100"
     r = d.ctl("--json", "dismiss")
-    assert r.returncode == 0 and [x["alarm"]["id"] for x in r.json] == [b["alarm"]["id"]], str(r)
+    assert r.returncode == 0 and [x["alarm"]["id"] for x in r.json["alarms"]] == [b["alarm"]["id"]], str(r)
     recorder.wait_for_silence(start=onset, timeout=5)
 
 
@@ -478,7 +478,7 @@ def test_store_survives_kill_9(make_daemon, testdata):
     assert chk.returncode == 0 and chk.stdout.split() == ["ok", "5"], (chk.stdout, chk.stderr)
 
     d.start()
-    after = _json(d, "alarm", "list")
+    after = _json(d, "alarm", "list")["alarms"]
     by_id = {a["alarm"]["id"]: a for a in after}
     assert sorted(by_id) == sorted(m["alarm"]["id"] for m in made), after
     for m in made:
@@ -517,7 +517,7 @@ def test_two_alarms_due_together_one_dismiss(make_daemon, sink, recorder, testda
     r = d.ctl("--json", "dismiss")
     t_dis = time.time()
     assert r.returncode == 0, str(r)
-    assert sorted(x["alarm"]["id"] for x in r.json) == ids, r.json
+    assert sorted(x["alarm"]["id"] for x in r.json["alarms"]) == ids, r.json
     for i in ids:
         ev.wait("alarm_dismissed", lambda x, i=i: x["alarm"]["id"] == i, timeout=5)
     st = d.status()
@@ -537,7 +537,7 @@ def test_two_alarms_due_together_one_dismiss(make_daemon, sink, recorder, testda
 def test_bad_input_is_refused_and_changes_nothing(make_daemon, testdata):
     d = make_daemon(device="null", extra_env=UTC)
     _json(d, "alarm", "add", "07:00", "--label", "keep")
-    before = _json(d, "alarm", "list")
+    before = _json(d, "alarm", "list")["alarms"]
 
     for args, words in [(["25:00"], ["25:00"]), (["07:00", "--repeat", "funday"], ["funday"]),
                         (["07:00", "--snooze", "0"], ["snooze", "1 to 60"]),
@@ -582,7 +582,7 @@ def test_bad_input_is_refused_and_changes_nothing(make_daemon, testdata):
         r = c.request("snooze", {"minutes": 1})
         assert r["ok"] is False and r["error"]["code"] == "not_ringing", r
 
-    assert _json(d, "alarm", "list") == before
+    assert _json(d, "alarm", "list")["alarms"] == before
     assert d.status()["alarms"]["count"] == 1
 
 
@@ -599,7 +599,7 @@ def test_alarm_object_has_every_field(make_daemon, testdata):
     assert bare["alarm"]["note"] is None
     aid = bare["alarm"]["id"]
     for info in (_json(d, "alarm", "show", str(aid)), _json(d, "alarm", "next")["alarm"],
-                 d.status()["alarms"]["next"], *_json(d, "alarm", "list")):
+                 d.status()["alarms"]["next"], *_json(d, "alarm", "list")["alarms"]):
         assert set(info) == INFO_KEYS and set(info["alarm"]) == ALARM_KEYS, info
     assert _json(d, "alarm", "remove", str(noted["alarm"]["id"])) == {"removed": [noted["alarm"]["id"]]}
 
@@ -613,7 +613,7 @@ def test_alarm_add_unknown_sound_names_the_closest_ids(make_daemon, testdata):
     assert r.returncode == 1 and r.json["error"]["code"] == "unknown_sound", str(r)
     assert "testalarm" in r.json["error"]["message"], \
         f"alarm add --sound testalarn does not suggest testalarm: {r.json['error']['message']!r}"
-    assert _json(d, "alarm", "list") == []
+    assert _json(d, "alarm", "list")["alarms"] == []
 
 
 # --------------------------------------------------------------------------- alarm when, import, time zone
@@ -645,7 +645,7 @@ def test_import_ios_alarms(make_daemon):
     assert len(out["imported"]) == 6, out
     assert [s["index"] for s in out["skipped"]] == [4, 7, 8], out
     assert all(s["reason"] for s in out["skipped"]), out
-    listed = {a["alarm"]["id"]: a["alarm"] for a in _json(d, "alarm", "list")}
+    listed = {a["alarm"]["id"]: a["alarm"] for a in _json(d, "alarm", "list")["alarms"]}
     assert sorted(listed) == sorted(out["imported"]), (listed, out)
     by_label = {a["label"]: a for a in listed.values()}
     assert set(by_label) == {"Work", "Dentist", "Gym", "Early train", "Bedtime", "Weekend"}, by_label
@@ -666,7 +666,7 @@ def test_import_ios_alarms(make_daemon):
     r = d.ctl("--json", "alarm", "import", str(fixture))
     assert r.returncode == 0 and r.json["imported"] == [], str(r)
     assert sorted(a["id"] for a in r.json["already_there"]) == sorted(out["imported"]), r.json
-    assert len(_json(d, "alarm", "list")) == 6
+    assert len(_json(d, "alarm", "list")["alarms"]) == 6
     r = d.ctl("alarm", "import", str(fixture))
     assert r.returncode == 0 and "6 alarms already there, not added again" in r.stdout, str(r)
 

@@ -154,7 +154,7 @@ def test_special_files_in_the_catalog_are_reported_at_load_and_refused_for_alarm
         assert r.returncode == 1 and sound in r.stderr, str(r)
         r = d.ctl("play", sound)
         assert r.returncode == 1 and sound in r.stderr, str(r)
-    assert _json(d, "alarm", "list") == []
+    assert _json(d, "alarm", "list")["alarms"] == []
     assert d.ctl("play", "testloop").returncode == 0
 
 
@@ -170,7 +170,7 @@ def test_fifo_imports_are_refused_at_once_and_pin_no_threads(make_daemon, tmp_pa
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for i in range(100)]
     assert [p.wait(timeout=30) for p in procs] == [1] * 100
     assert _threads(d.proc.pid) <= before + 2, (before, _threads(d.proc.pid))
-    assert "ff" not in {s["id"] for s in _json(d, "sounds")}
+    assert "ff" not in {s["id"] for s in _json(d, "sounds")["sounds"]}
     d.proc.send_signal(signal.SIGTERM)
     assert d.proc.wait(timeout=5) == 0
 
@@ -209,11 +209,11 @@ def test_parallel_imports_keep_every_acknowledged_sound_and_leave_no_orphans(mak
     overlay, entries = _user_catalog(d)
     assert sorted(e["id"] for e in entries) == ids
     assert sorted(p.name for p in (overlay / "sounds").iterdir()) == sorted(e["file"] for e in entries)
-    assert set(ids) <= {s["id"] for s in _json(d, "sounds")}
+    assert set(ids) <= {s["id"] for s in _json(d, "sounds")["sounds"]}
     assert _json(d, "status")["catalog"]["problems"] == []
     d.stop()
     d.start()
-    assert set(ids) <= {s["id"] for s in _json(d, "sounds")}
+    assert set(ids) <= {s["id"] for s in _json(d, "sounds")["sounds"]}
 
 
 def test_parallel_imports_of_one_id_have_one_winner_whose_file_is_kept(make_daemon, tmp_path, testdata):

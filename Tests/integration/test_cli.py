@@ -196,7 +196,7 @@ def test_import_and_play(make_daemon, sink, recorder, testdata, tmp_path):
     r = d.ctl("sounds", "import", str(src.mp3), "--id", "mine", "--name", "Mine")
     assert r.returncode == 0, str(r)
 
-    listed = {s["id"]: s for s in d.ctl("--json", "sounds").json}
+    listed = {s["id"]: s for s in d.ctl("--json", "sounds").json["sounds"]}
     assert "mine" in listed, listed.keys()
     assert listed["mine"]["source"] == "user", listed["mine"]
     assert listed["mine"]["name"] == "Mine"
@@ -218,7 +218,7 @@ def test_import_and_play(make_daemon, sink, recorder, testdata, tmp_path):
     # survives a daemon restart (the overlay catalog is persistent)
     d.stop()
     d.start()
-    assert "mine" in {s["id"] for s in d.ctl("--json", "sounds").json}
+    assert "mine" in {s["id"] for s in d.ctl("--json", "sounds").json["sounds"]}
 
 
 def test_import_relative_path(make_daemon, testdata, tmp_path):
@@ -231,43 +231,43 @@ def test_import_relative_path(make_daemon, testdata, tmp_path):
     r = subprocess.run(argv, cwd=src.mp3.parent, env=d.env(), capture_output=True, text=True,
                        timeout=20, stdin=subprocess.DEVNULL)
     assert r.returncode == 0, f"{r.returncode} {r.stdout} {r.stderr}"
-    s = {s["id"]: s for s in d.ctl("--json", "sounds").json}["rel"]
+    s = {s["id"]: s for s in d.ctl("--json", "sounds").json["sounds"]}["rel"]
     assert (s["category"], s["kind"]) == ("mine", "alarm"), s
     r = d.ctl("--json", "sounds", "--category", "mine")
-    assert [x["id"] for x in r.json] == ["rel"], r.stdout
+    assert [x["id"] for x in r.json["sounds"]] == ["rel"], r.stdout
 
 
 def test_import_refuses_non_audio(make_daemon, testdata, tmp_path):
     bad = tmp_path / "notes.mp3"
     bad.write_bytes(b"this is not an mp3 file\n" * 200)
     d = make_daemon(device="null")
-    before = d.ctl("--json", "sounds").json
+    before = d.ctl("--json", "sounds").json["sounds"]
     r = d.ctl("sounds", "import", str(bad), "--id", "junk", "--name", "Junk")
     assert r.returncode == 1, str(r)
     assert r.stderr.strip(), str(r)
     r = d.ctl("--json", "sounds", "import", str(bad), "--id", "junk", "--name", "Junk")
     assert r.returncode == 1, str(r)
     assert r.json["error"]["code"] == "import_failed", str(r)
-    assert d.ctl("--json", "sounds").json == before, "a refused import changed the catalog"
+    assert d.ctl("--json", "sounds").json["sounds"] == before, "a refused import changed the catalog"
     overlay = H.Path(d.env_dirs["XDG_DATA_HOME"]) / "noised" / "sounds"
     assert not overlay.exists() or not any(overlay.iterdir()), list(overlay.iterdir())
     # missing file
     r = d.ctl("sounds", "import", str(tmp_path / "missing.mp3"), "--id", "gone", "--name", "Gone")
     assert r.returncode == 1, str(r)
-    assert d.ctl("--json", "sounds").json == before
+    assert d.ctl("--json", "sounds").json["sounds"] == before
 
 
 def test_import_duplicate_id_refused(make_daemon, testdata, tmp_path):
     src = _mp3(tmp_path)
     d = make_daemon(device="null")
     assert d.ctl("sounds", "import", str(src.mp3), "--id", "mine", "--name", "Mine").returncode == 0
-    before = d.ctl("--json", "sounds").json
+    before = d.ctl("--json", "sounds").json["sounds"]
     r = d.ctl("sounds", "import", str(src.mp3), "--id", "mine", "--name", "Again")
     assert r.returncode == 1, str(r)
     assert "mine" in r.stderr, str(r)
     r = d.ctl("sounds", "import", str(src.mp3), "--id", "testloop", "--name", "Shadow")
     assert r.returncode == 1, "importing over a builtin id must be refused: " + str(r)
-    assert d.ctl("--json", "sounds").json == before
+    assert d.ctl("--json", "sounds").json["sounds"] == before
 
 
 @pytest.mark.parametrize("bad_id", ["Mine", "1abc", "my_sound", "-x", ""])
@@ -277,7 +277,7 @@ def test_import_invalid_id_refused(make_daemon, testdata, tmp_path, bad_id):
     r = d.ctl("sounds", "import", str(src.mp3), "--id", bad_id, "--name", "X")
     assert r.returncode in (1, 2), str(r)
     assert "id" in r.stderr.lower(), str(r)
-    assert len(d.ctl("--json", "sounds").json) == 3
+    assert len(d.ctl("--json", "sounds").json["sounds"]) == 3
 
 
 # ------------------------------------------------------------------ catalog
@@ -319,7 +319,7 @@ def test_catalog_problems_reported(make_daemon, testdata, tmp_path):
             f"problem about entry #{i} (0-based) names position(s) {sorted(nums)}: {p!r}"
     log = d.log()
     assert "Bad_ID" in log and "missing.mp3" in log, "problems not logged"
-    assert [s["id"] for s in d.ctl("--json", "sounds").json] == ["good"]
+    assert [s["id"] for s in d.ctl("--json", "sounds").json["sounds"]] == ["good"]
     r = d.ctl("play", "good", "--fade-in", "0")
     assert r.returncode == 0, str(r)
 
@@ -332,7 +332,7 @@ def test_user_overlay_catalog(make_daemon, testdata, tmp_path):
     H.write_catalog(overlay, [{"id": "usersound", "name": "User sound", "category": "mine",
                                "file": "u.mp3", "kind": "loop"}])
     d.start()
-    listed = {s["id"]: s for s in d.ctl("--json", "sounds").json}
+    listed = {s["id"]: s for s in d.ctl("--json", "sounds").json["sounds"]}
     assert set(listed) == {"testloop", "testloop2", "testalarm", "usersound"}, listed.keys()
     assert listed["usersound"]["source"] == "user"
     assert d.ctl("play", "usersound").returncode == 0
@@ -384,12 +384,12 @@ def test_alarm_rm_and_delete_take_several_ids_and_snooze_says_what_is_next(make_
     ids = [d.ctl("--json", "alarm", "add", t, "--label", "Work").json["alarm"]["id"] for t in ("07:00", "08:00", "09:00")]
     r = d.ctl("alarm", "rm", str(ids[0]), "999")
     assert r.returncode == 1 and "no alarm has id 999" in r.stderr, str(r)
-    assert len(d.ctl("--json", "alarm", "list").json) == 3, "an unknown id among several removed the others"
+    assert len(d.ctl("--json", "alarm", "list").json["alarms"]) == 3, "an unknown id among several removed the others"
     r = d.ctl("alarm", "delete", str(ids[0]), str(ids[1]), str(ids[0]))
     assert r.returncode == 0 and r.stdout.strip() == f"Removed alarms {ids[0]}, {ids[1]}.", str(r)
     r = d.ctl("--json", "alarm", "rm", str(ids[2]))
     assert r.returncode == 0 and r.json == {"removed": [ids[2]]}, str(r)
-    assert d.ctl("--json", "alarm", "list").json == []
+    assert d.ctl("--json", "alarm", "list").json["alarms"] == []
     # An alarm's note is in the list and in `alarm show`, not only in --json.
     noted = d.ctl("--json", "alarm", "add", "06:00", "--label", "Pills", "--note", "with water").json["alarm"]["id"]
     assert "Pills (with water)" in d.ctl("alarm", "list").stdout

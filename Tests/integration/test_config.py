@@ -143,8 +143,7 @@ def test_sighup_reloads_config_and_catalog_while_the_loop_plays_on(make_daemon, 
     reload_at = recorder.frames
     d.proc.send_signal(signal.SIGHUP)
     H.wait_until(lambda: "config: reloaded" in d.log(), 10, desc="the reload to be logged at notice level")
-    sounds = d.ctl("--json", "sounds").json
-    ids = {s["id"]: s for s in (sounds["sounds"] if isinstance(sounds, dict) else sounds)}
+    ids = {s["id"]: s for s in d.ctl("--json", "sounds").json["sounds"]}
     assert ids["second-loop"]["source"] == "folder" and ids["second-loop"]["category"] == "custom"
 
     # The loop went on through the reload: every frame where it should be, none lost or repeated.

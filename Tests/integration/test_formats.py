@@ -99,7 +99,7 @@ def test_wav_flac_ogg_and_opus_import_by_file_name_and_loop_seamlessly(make_daem
         r = d.ctl("sounds", "import", str(path))
         print(f"$ noisectl sounds import '{path.name}'\n{r.stdout.strip()}")
         assert r.returncode == 0, str(r)
-    listed = {s["id"]: s for s in d.ctl("--json", "sounds").json}
+    listed = {s["id"]: s for s in d.ctl("--json", "sounds").json["sounds"]}
     expected = {"sea-shore": ("Sea Shore", "wav"), "rain-loop": ("Rain Loop", "flac"),
                 "night-wind": ("Night Wind", "ogg"), "deep-hum": ("Deep Hum", "opus")}
     for sid, (name, ext) in expected.items():
@@ -141,7 +141,7 @@ def test_corrupt_text_and_clashing_files_are_refused_and_change_nothing(make_dae
     made = _sources(tmp_path / "music")
     d = make_daemon(device="null")
     assert d.ctl("sounds", "import", str(made["Rain Loop.flac"][0])).returncode == 0
-    before = d.ctl("--json", "sounds").json
+    before = d.ctl("--json", "sounds").json["sounds"]
     catalog = (_overlay(d) / "sounds.json").read_text()
     stored = sorted(p.name for p in (_overlay(d) / "sounds").iterdir())
 
@@ -163,10 +163,10 @@ def test_corrupt_text_and_clashing_files_are_refused_and_change_nothing(make_dae
     assert r.returncode == 1, str(r)
     assert "id 'rain-loop' is taken" in r.stderr and "--id rain-loop-2" in r.stderr, str(r)
 
-    assert d.ctl("--json", "sounds").json == before, "a refused import changed the sounds"
+    assert d.ctl("--json", "sounds").json["sounds"] == before, "a refused import changed the sounds"
     assert (_overlay(d) / "sounds.json").read_text() == catalog, "a refused import changed the catalog"
     assert sorted(p.name for p in (_overlay(d) / "sounds").iterdir()) == stored, "a refused import left a file"
 
     r = d.ctl("sounds", "import", str(made["Rain Loop.flac"][0]), "--id", "rain-loop-2")
     assert r.returncode == 0, str(r)
-    assert "rain-loop-2" in {s["id"] for s in d.ctl("--json", "sounds").json}
+    assert "rain-loop-2" in {s["id"] for s in d.ctl("--json", "sounds").json["sounds"]}

@@ -46,7 +46,7 @@ def test_pipelined_changes_then_a_half_close_are_all_answered_and_kept(make_daem
              for n in range(50)]
     replies = _half_closed(d, lines)[1:]
     assert [r["id"] for r in replies] == list(range(50)) and all(r["ok"] for r in replies), replies[:3]
-    assert len(d.ctl("--json", "alarm", "list").json) == 50
+    assert len(d.ctl("--json", "alarm", "list").json["alarms"]) == 50
 
 
 def test_a_last_line_without_its_newline_is_answered(make_daemon, testdata):

@@ -218,7 +218,7 @@ def test_installed_daemon_serves_the_installed_catalog(installed):
         r = subprocess.run([str(installed.bin / "noisectl"), "--socket", str(sock), "--json", "sounds"],
                            env=env, capture_output=True, text=True, timeout=20)
         assert r.returncode == 0, r.stderr
-        sounds = json.loads(r.stdout)
+        sounds = json.loads(r.stdout)["sounds"]
         assert [s["id"] for s in sounds] == SOUND_IDS
         data = installed.share / "noiseclock"
         for s in sounds:

@@ -86,7 +86,7 @@ def test_a_pass_alarm_rings_before_the_iss_rises_and_moves_to_the_next_pass(make
 
     # The daemon follows the files it watches: the alarm gets the trigger `alarm when` computes.
     def scheduled():
-        listed = next(a for a in _json(d, "alarm", "list") if a["alarm"]["id"] == aid)
+        listed = next(a for a in _json(d, "alarm", "list")["alarms"] if a["alarm"]["id"] == aid)
         return listed if listed["next_trigger"] else None
     listed = H.wait_until(scheduled, 10, 0.1, "the pass alarm to get a trigger")
     trigger = listed["next_trigger"]["unix"]
@@ -113,10 +113,10 @@ def test_a_pass_alarm_rings_before_the_iss_rises_and_moves_to_the_next_pass(make
     daemon_heard = d.status()["alarms"]["last_onset"]["heard_ms"]
     print(f"tone heard {heard * 1000:+.1f} ms after the trigger in the recording; daemon's own {daemon_heard:+.1f} ms")
     assert abs(daemon_heard) <= 20 and abs(heard) <= 0.1, (heard, daemon_heard)
-    assert _json(d, "dismiss")[0]["alarm"]["id"] == aid
+    assert _json(d, "dismiss")["alarms"][0]["alarm"]["id"] == aid
 
     # Then the next pass over the same place (about an orbit or a day on), never the same one again.
-    after = next(a for a in _json(d, "alarm", "list") if a["alarm"]["id"] == aid)
+    after = next(a for a in _json(d, "alarm", "list")["alarms"] if a["alarm"]["id"] == aid)
     nxt = after["next_trigger"]["unix"]
     following = _when(elements, at, "--before", "60s", "--count", "1")["triggers"][0]["unix"]
     assert nxt - trigger > 80 * 60 and abs(nxt - following) < 0.2, (nxt, trigger, following)
@@ -138,7 +138,7 @@ def test_bad_pass_alarms_are_refused_with_what_is_accepted(make_daemon):
     assert raw["ok"] is False and "give no 'time'" in raw["error"]["message"], raw
     raw = d.request("alarm_add", {"pass_satellite": 25544, "pass_before": -5})
     assert raw["ok"] is False and "pass_before" in raw["error"]["message"], raw
-    assert _json(d, "alarm", "list") == [], "nothing was added"
+    assert _json(d, "alarm", "list")["alarms"] == [], "nothing was added"
     earth = _json(d, "alarm", "add", "07:00")
     r = d.ctl("alarm", "edit", str(earth["alarm"]["id"]), "--visible")
     assert r.returncode != 0 and "is not a pass alarm" in r.stderr, r.stderr
@@ -175,7 +175,7 @@ def test_a_pass_alarm_refuses_elements_too_old_and_says_how_old_and_how_to_refre
     assert H.noisectl("iss", "elements", "import", str(fresh), env=d.env()).returncode == 0
 
     def scheduled():
-        listed = next(a for a in _json(d, "alarm", "list") if a["alarm"]["id"] == info["alarm"]["id"])
+        listed = next(a for a in _json(d, "alarm", "list")["alarms"] if a["alarm"]["id"] == info["alarm"]["id"])
         return listed if listed["next_trigger"] else None
     listed = H.wait_until(scheduled, 10, 0.1, "the pass alarm to get a trigger from fresh elements")
     assert listed["pass_problem"] is None and listed["next_pass"]["horizon_rise"]["unix"] < listed["next_pass"]["rise"]["unix"]

@@ -36,7 +36,11 @@ def braille_dots(text: str) -> int:
 def test_the_issues_example_offline_as_json(bins):
     r = life(*EXAMPLE, "--json")
     assert r.returncode == 0, r.stderr
-    d = json.loads(r.stdout)
+    shown = json.loads(r.stdout)
+    # life_show's shape (with the daemon or without): nothing asked of the daemon, so no bonus and no diary entry.
+    assert shown["birth"] == "1990-01-01" and shown["years"] == 80 and shown["today"] == "2024-06-15", shown
+    assert shown["bonus_minutes"] is None and shown["last_entry"] is None, shown
+    d = shown["figures"]
     assert set(d) == {"days_lived", "weeks_lived", "total_weeks", "weeks_remaining", "percent_lived",
                       "expected_end_date", "days_remaining", "days_remaining_signed"}, d
     assert (d["days_lived"], d["weeks_lived"], d["total_weeks"], d["weeks_remaining"]) == (12584, 1797, 4160, 2363)
@@ -45,7 +49,7 @@ def test_the_issues_example_offline_as_json(bins):
 
 
 def test_outlived_the_signed_days_go_negative(bins):
-    d = json.loads(life("--birth", "1930-01-01", "--today", "2024-06-15", "--json").stdout)
+    d = json.loads(life("--birth", "1930-01-01", "--today", "2024-06-15", "--json").stdout)["figures"]
     assert d["days_remaining"] == 0 and d["days_remaining_signed"] == -5279 and d["weeks_remaining"] == 0
     assert d["total_weeks"] == 4160 and d["percent_lived"] > 100
 
@@ -56,7 +60,7 @@ def test_without_today_it_counts_to_the_system_zones_date(bins):
     r = life("--birth", "2000-01-01", "--json", env=H.base_env({"TZ": "Pacific/Kiritimati"}))
     before = (datetime.now(timezone.utc) + timedelta(hours=14)).date()
     assert r.returncode == 0, r.stderr
-    lived = json.loads(r.stdout)["days_lived"]
+    lived = json.loads(r.stdout)["figures"]["days_lived"]
     assert lived in {(before - date(2000, 1, 1)).days, (before - date(2000, 1, 1)).days + 1}, lived
 
 
@@ -144,7 +148,7 @@ def test_the_svg_poster_is_an_a4_page_with_a_cell_a_week(bins, tmp_path):
     out = tmp_path / "life.svg"
     r = life("grid", "--svg", str(out), *EXAMPLE)
     assert r.returncode == 0 and f"wrote {out}" in r.stdout, r.stderr
-    figures = json.loads(life(*EXAMPLE, "--json").stdout)
+    figures = json.loads(life(*EXAMPLE, "--json").stdout)["figures"]
     root, cells = poster(out)
     assert root.tag == f"{SVG}svg" and root.get("width") == "210.00mm" and root.get("height") == "297.00mm"
     assert [float(v) for v in root.get("viewBox").split()] == [0, 0, 210, 297]

@@ -81,7 +81,7 @@ def test_stop_answers_the_request_in_flight_and_closes_the_store(make_daemon, tm
         assert "alarm store closed" in d.log()
         assert not (root / "state" / "noised" / "noised.sqlite-wal").exists(), "WAL left behind"
     d = make_daemon(device="null", root=root)
-    stored = [a["alarm"]["label"] for a in d.ctl("--json", "alarm", "list").json]
+    stored = [a["alarm"]["label"] for a in d.ctl("--json", "alarm", "list").json["alarms"]]
     assert sorted(stored) == ["a0", "a1", "a2"]
 
 

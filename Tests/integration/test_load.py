@@ -137,9 +137,9 @@ class Client(threading.Thread):
             if not self.gate.is_set():
                 assert data["playing"][0]["volume"] == 100, data
         elif kind == "sounds":
-            assert sorted(s["id"] for s in data) == self.sound_ids, data
+            assert sorted(s["id"] for s in data["sounds"]) == self.sound_ids, data
         elif kind == "alarm_list":
-            assert sorted(a["alarm"]["id"] for a in data) == list(range(1, aid + 1)), data
+            assert sorted(a["alarm"]["id"] for a in data["alarms"]) == list(range(1, aid + 1)), data
         elif kind == "alarm_next":
             # The alarm due during the load until it rings, then (it is a once alarm) the first far one.
             assert data["alarm"]["alarm"]["id"] in (aid, 1), data
@@ -209,7 +209,7 @@ def test_200_clients_while_noise_plays_and_an_alarm_rings(make_daemon, pulse, si
             st = c.request("status")["data"]
             r = c.request("dismiss")
             t_dis = time.time()
-        assert r["ok"] and [a["alarm"]["id"] for a in r["data"]] == [aid], r
+        assert r["ok"] and [a["alarm"]["id"] for a in r["data"]["alarms"]] == [aid], r
         busy = sum(1 for c in clients if c.is_alive() and not c.last_core)
         print(f"{busy} of {CLIENTS} clients still had requests to send at the dismissal")
         dis_frame = clock.frame(t_dis)

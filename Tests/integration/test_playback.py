@@ -258,7 +258,7 @@ def test_shipped_library(make_daemon, sink, recorder):
 
     r = d.ctl("--json", "sounds")
     assert r.returncode == 0, str(r)
-    listed = {s["id"]: s for s in r.json}
+    listed = {s["id"]: s for s in r.json["sounds"]}
     want_loops = {"white", "pink", "brown", "rain", "fan",
                   "waves", "wind", "stream", "thunderstorm", "fireplace", "train"}
     want_alarms = {"digital", "classic", "beep", "siren", "chime", "wakeup"}
@@ -279,7 +279,7 @@ def test_shipped_library(make_daemon, sink, recorder):
 
     r = d.ctl("--json", "sounds", "--category", "nature")
     assert r.returncode == 0, str(r)
-    nature = {s["id"] for s in r.json}
+    nature = {s["id"] for s in r.json["sounds"]}
     expected = {sid for sid, s in by_id.items() if s.get("category") == "nature"}
     assert nature == expected and "rain" in nature, f"--category nature gave {sorted(nature)}"
 

@@ -279,7 +279,7 @@ def test_a_second_daemon_on_the_same_state_folder_is_refused_and_a_killed_ones_l
     # The first runs on, alone with its store.
     assert d1.ctl("alarm", "add", "08:00", "--label", "second").returncode == 0
     r = d1.ctl("--json", "alarm", "list")
-    assert sorted(a["alarm"]["label"] for a in r.json) == ["first", "second"]
+    assert sorted(a["alarm"]["label"] for a in r.json["alarms"]) == ["first", "second"]
 
     # Killed: the file stays, naming a dead process; the kernel dropped the lock, so the next daemon starts.
     d1.proc.send_signal(signal.SIGKILL)
@@ -290,5 +290,5 @@ def test_a_second_daemon_on_the_same_state_folder_is_refused_and_a_killed_ones_l
         d3.env_dirs[key] = d1.env_dirs[key]
     d3.start()
     r = d3.ctl("--json", "alarm", "list")
-    assert sorted(a["alarm"]["label"] for a in r.json) == ["first", "second"]
+    assert sorted(a["alarm"]["label"] for a in r.json["alarms"]) == ["first", "second"]
     assert lock.read_text() == f"pid {d3.proc.pid}\nsocket {d3.socket}\n"

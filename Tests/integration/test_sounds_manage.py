@@ -27,7 +27,7 @@ def _decoded(d) -> list[Path]:
 
 
 def _ids(d) -> list[str]:
-    return [s["id"] for s in d.ctl("--json", "sounds").json]
+    return [s["id"] for s in d.ctl("--json", "sounds").json["sounds"]]
 
 
 def test_removing_an_imported_sound_takes_its_entry_file_and_decoded_copy(make_daemon, testdata, tmp_path):
@@ -101,12 +101,12 @@ def test_a_sound_alarms_ring_is_refused_unless_force_gives_them_the_default_tone
     assert r.returncode == 0, str(r)
     assert r.stdout.splitlines() == ["Removed Bell ('bell') and its file.",
                                      f"Alarms {work} (Work) and {late} now ring testalarm, the default tone."]
-    tones = {a["alarm"]["id"]: a["alarm"]["sound"] for a in d.ctl("--json", "alarm", "list").json}
+    tones = {a["alarm"]["id"]: a["alarm"]["sound"] for a in d.ctl("--json", "alarm", "list").json["alarms"]}
     assert tones == {work: "testalarm", late: "testalarm", other: "testloop"}, tones
     # Stored (one transaction), not only in the daemon's memory.
     d.stop()
     d.start()
-    tones = {a["alarm"]["id"]: a["alarm"]["sound"] for a in d.ctl("--json", "alarm", "list").json}
+    tones = {a["alarm"]["id"]: a["alarm"]["sound"] for a in d.ctl("--json", "alarm", "list").json["alarms"]}
     assert tones == {work: "testalarm", late: "testalarm", other: "testloop"}, tones
 
     # The JSON reply names the alarms changed.
@@ -123,7 +123,7 @@ def test_rename_changes_the_name_only(make_daemon, testdata, tmp_path):
     alarm = d.ctl("--json", "alarm", "add", "07:00", "--sound", "mine").json["alarm"]["id"]
     r = d.ctl("sounds", "rename", "mine", "--name", "Night waves")
     assert r.returncode == 0 and r.stdout.strip() == "Renamed 'mine' to Night waves.", str(r)
-    listed = {s["id"]: s for s in d.ctl("--json", "sounds").json}
+    listed = {s["id"]: s for s in d.ctl("--json", "sounds").json["sounds"]}
     assert listed["mine"]["name"] == "Night waves"
     assert json.loads((_overlay(d) / "sounds.json").read_text())["sounds"][0]["name"] == "Night waves"
     assert d.ctl("--json", "alarm", "show", str(alarm)).json["alarm"]["sound"] == "mine"

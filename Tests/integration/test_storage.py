@@ -44,7 +44,7 @@ def _json(d, *args):
 
 
 def _labels(d):
-    return sorted(a["alarm"]["label"] for a in _json(d, "alarm", "list"))
+    return sorted(a["alarm"]["label"] for a in _json(d, "alarm", "list")["alarms"])
 
 
 def _integrity(db):
@@ -122,8 +122,8 @@ def test_a_read_only_empty_state_folder_still_starts(make_daemon, testdata, tmpf
     mount = tmpfs_mounts(d.root / "state", "64k")
     mount.remount("ro")
     d.start()
-    assert _json(d, "alarm", "list") == []
+    assert _json(d, "alarm", "list")["alarms"] == []
     r = d.ctl("alarm", "add", "07:00")
     assert r.returncode == 1 and "read-only" in r.stderr, r.stderr
-    assert _json(d, "alarm", "list") == []
+    assert _json(d, "alarm", "list")["alarms"] == []
     assert d.ctl("play", "testloop").returncode == 0

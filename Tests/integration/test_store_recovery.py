@@ -76,11 +76,11 @@ def _start_damaged(d):
 
 
 def _assert_read_only(d):
-    before = _json(d, "alarm", "list")
+    before = _json(d, "alarm", "list")["alarms"]
     r = d.ctl("--json", "alarm", "add", "08:00", "--label", "new")
     assert r.returncode == 1 and r.json["error"]["code"] == "storage_failed", str(r)
     assert d.ctl("alarm", "remove", str(before[0]["alarm"]["id"]) if before else "1").returncode == 1
-    assert _json(d, "alarm", "list") == before
+    assert _json(d, "alarm", "list")["alarms"] == before
 
 
 @pytest.mark.parametrize("offset", [12288, 20480, 28672])
@@ -100,7 +100,7 @@ def test_zeroed_page_keeps_the_daemon_up_read_only_and_recover_rebuilds(make_dae
     assert "damaged" in d.log() and str(copy) in d.log()
     listed = d.ctl("alarm", "list").stdout
     assert listed.startswith("Store problem: ") and "No alarms. Add one" not in listed, listed
-    labels = [a["alarm"]["label"] for a in _json(d, "alarm", "list")]
+    labels = [a["alarm"]["label"] for a in _json(d, "alarm", "list")["alarms"]]
     if offset == 12288:
         # Page 4 is the alarm table's root: no alarm can be reached, and each id is named.
         assert labels == []
@@ -131,7 +131,7 @@ def test_zeroed_page_keeps_the_daemon_up_read_only_and_recover_rebuilds(make_dae
     assert _sqlite(db, "PRAGMA integrity_check") == "ok"
     d.start()
     assert _problem(d) is None
-    assert sorted(a["alarm"]["label"] for a in _json(d, "alarm", "list")) == sorted(labels + ["after"])
+    assert sorted(a["alarm"]["label"] for a in _json(d, "alarm", "list")["alarms"]) == sorted(labels + ["after"])
     assert _json(d, "store", "check")["sound"] is True
 
 
@@ -143,7 +143,7 @@ def test_a_damaged_leaf_page_loses_only_its_rows(make_daemon):
     _zero(db, (leaf - 1) * PAGE)
     damaged = _sha(db)
     problem = _start_damaged(d)
-    alarms = _json(d, "alarm", "list")
+    alarms = _json(d, "alarm", "list")["alarms"]
     ids = {a["alarm"]["id"] for a in alarms}
     lost = sorted(set(range(1, 61)) - ids)
     print(f"leaf page {leaf} zeroed: alarms {lost[0]}-{lost[-1]} lost, {len(ids)} kept")
@@ -159,7 +159,7 @@ def test_a_damaged_leaf_page_loses_only_its_rows(make_daemon):
     assert _sha(_copies(d)[0]) == damaged
     assert _sqlite(db, "PRAGMA integrity_check") == "ok"
     d.start()
-    assert {a["alarm"]["id"] for a in _json(d, "alarm", "list")} == ids
+    assert {a["alarm"]["id"] for a in _json(d, "alarm", "list")["alarms"]} == ids
     # Ids are never given twice, not even the lost ones.
     assert _json(d, "alarm", "add", "10:00")["alarm"]["id"] == 61
 
@@ -174,7 +174,7 @@ def test_rows_that_break_the_rules_are_skipped_by_id_and_the_rest_ring(make_daem
     problem = _start_damaged(d)
     assert "alarms 2-3 could not be read" in problem, problem
     # Before: every alarm_list and alarm_show failed with `internal` (volume Inf), alarm 2 vanished silently.
-    assert [a["alarm"]["id"] for a in _json(d, "alarm", "list")] == [5, 1, 4]
+    assert [a["alarm"]["id"] for a in _json(d, "alarm", "list")["alarms"]] == [5, 1, 4]
     assert _json(d, "alarm", "show", "1")["alarm"]["label"] == "a1"
     r = d.ctl("--json", "alarm", "show", "3")
     assert r.returncode == 1 and r.json["error"]["code"] == "unknown_alarm", str(r)
@@ -195,8 +195,8 @@ def test_rows_that_break_the_rules_are_skipped_by_id_and_the_rest_ring(make_daem
     assert _sha(_copies(d)[0]) == damaged
     assert _sqlite(db, "PRAGMA integrity_check") == "ok"
     d.start()
-    assert [a["alarm"]["id"] for a in _json(d, "alarm", "list")] == [1, 4, 5] or \
-        sorted(a["alarm"]["id"] for a in _json(d, "alarm", "list")) == [1, 4, 5]
+    assert [a["alarm"]["id"] for a in _json(d, "alarm", "list")["alarms"]] == [1, 4, 5] or \
+        sorted(a["alarm"]["id"] for a in _json(d, "alarm", "list")["alarms"]) == [1, 4, 5]
     assert _problem(d) is None
 
 
@@ -242,7 +242,7 @@ def test_random_bytes_never_stop_the_daemon_nor_get_written(make_daemon, tmp_pat
         d.start()
         st = d.status()
         assert d.running, f"trial {trial}: noised exited\n{d.log()}"
-        assert isinstance(_json(d, "alarm", "list"), list)
+        assert isinstance(_json(d, "alarm", "list")["alarms"], list)
         assert d.stop() == 0, f"trial {trial}\n{d.log()}"
         if not sound:
             assert db.read_bytes() == data, f"trial {trial}: noised wrote to a file that failed quick_check"

@@ -57,19 +57,19 @@ def test_timers_survive_a_restart_and_cancel_checks_every_id(make_daemon, testda
     d.proc.kill()
     d.proc.wait()
     d.start()
-    timers = _ok(d.ctl("--json", "timer", "list")).json
+    timers = _ok(d.ctl("--json", "timer", "list")).json["timers"]
     assert [(t["alarm"]["id"], t["next_trigger"]["unix"]) for t in timers] == [
         (first["alarm"]["id"], first["alarm"]["fires_at"]), (second["alarm"]["id"], second["alarm"]["fires_at"])], timers
     # One unknown id cancels nothing.
     r = d.ctl("timer", "cancel", str(second["alarm"]["id"]), "99")
     assert r.returncode == 1 and "no timer has id 99" in r.stderr, str(r)
-    assert len(_ok(d.ctl("--json", "timer", "list")).json) == 2
+    assert len(_ok(d.ctl("--json", "timer", "list")).json["timers"]) == 2
     # A timer's time stays its own.
     r = d.ctl("alarm", "edit", str(first["alarm"]["id"]), "--time", "07:00")
     assert r.returncode == 1 and "is a timer" in r.stderr, str(r)
     r = _ok(d.ctl("timer", "cancel"))
     assert r.stdout == f"Cancelled timers {first['alarm']['id']}, {second['alarm']['id']}.\n", r.stdout
-    assert _ok(d.ctl("--json", "timer", "list")).json == []
+    assert _ok(d.ctl("--json", "timer", "list")).json["timers"] == []
 
 
 def test_bad_timers_are_refused_and_change_nothing(make_daemon, testdata):

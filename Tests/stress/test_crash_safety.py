@@ -425,7 +425,7 @@ class RingWorker(Worker):
 
     def alarm_infos(self) -> dict[int, dict]:
         mine = set(self.mine())
-        return {i["alarm"]["id"]: i for i in self.query("alarm_list") if i["alarm"]["id"] in mine}
+        return {i["alarm"]["id"]: i for i in self.query("alarm_list")["alarms"] if i["alarm"]["id"] in mine}
 
     def step(self, stop: threading.Event) -> bool:
         rng = self.rng
@@ -723,7 +723,7 @@ def test_acknowledged_changes_survive_kill_9(tmp_path):
                 listed = c.request("alarm_list")
                 life_state = L.read_state(c, first_day)
             assert listed["ok"], listed
-            verify(model, listed["data"], stats, kill_time)
+            verify(model, listed["data"]["alarms"], stats, kill_time)
             for p in L.verify(life, *life_state):
                 stats.problem(f"after kill {stats.kills}: life: {p}")
             if stats.problems:

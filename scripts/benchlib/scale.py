@@ -95,7 +95,7 @@ def measure_scale(stack: Stack, a: argparse.Namespace, say: Callable[[str], None
     out["list_lines"] = len(r.stdout.splitlines())
     r = subprocess.run(ctl("--json", "alarm", "list"), env=env, capture_output=True, timeout=60)
     out["list_bytes"] = len(r.stdout)
-    out["count"] = len(json.loads(r.stdout))
+    out["count"] = len(json.loads(r.stdout)["alarms"])
 
     say(f"{a.scale_runs} runs each of alarm add / next, {a.list_runs} of list / --json list")
     minutes = quiet_minutes()
@@ -121,8 +121,8 @@ def measure_scale(stack: Stack, a: argparse.Namespace, say: Callable[[str], None
                 reply = c.line()
                 if not reply.get("ok"):
                     raise SetupError(f"alarm_list failed: {reply}")
-                offset += len(reply["data"])
-                if len(reply["data"]) < 1000:
+                offset += len(reply["data"]["alarms"])
+                if len(reply["data"]["alarms"]) < 1000:
                     break
             raw.append(time.perf_counter() - t0)
     finally:

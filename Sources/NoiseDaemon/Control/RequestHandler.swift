@@ -53,7 +53,7 @@ public struct RequestHandler<C: Clock>: ControlRequests where C.Duration == Dura
         switch command {
         case .ping: return (Replies.Empty(), false)
         case .status: return (try status(), false)
-        case .sounds(let category): return (await player.sounds(category: category), false)
+        case .sounds(let category): return (SoundList(sounds: await player.sounds(category: category)), false)
         case .play(let arguments): return (try await player.play(arguments), false)
         case .stop(let arguments): return (try await player.stop(arguments), false)
         case .volume(let arguments): return (try await player.setVolume(arguments), false)
@@ -75,16 +75,18 @@ public struct RequestHandler<C: Clock>: ControlRequests where C.Duration == Dura
             return single ? (Removed(removed: removed[0]), false) : (RemovedList(removed: removed), false)
         case .alarmDuplicate(let id): return (try await scheduler.duplicate(id), false)
         case .alarmShow(let id): return (try await scheduler.show(id), false)
-        case .alarmList(let offset, let limit): return (await scheduler.list(offset: offset, limit: limit), false)
+        case .alarmList(let offset, let limit):
+            return (AlarmList(alarms: await scheduler.list(offset: offset, limit: limit)), false)
         case .alarmNext: return (NextAlarm(alarm: await scheduler.next()), false)
-        case .alarmMissed: return (try await scheduler.missed(), false)
+        case .alarmMissed: return (MissedList(missed: try await scheduler.missed()), false)
         case .alarmMissedClear: return (try await scheduler.clearMissed(), false)
         case .timerAdd(let seconds, let label, let sound):
             return (try await scheduler.addTimer(seconds: seconds, label: label, sound: sound), false)
-        case .timerList: return (await scheduler.timers(), false)
+        case .timerList: return (TimerList(timers: await scheduler.timers()), false)
         case .timerCancel(let ids): return (try await scheduler.cancelTimers(ids), false)
-        case .snooze(let minutes, let id): return (try await scheduler.snooze(minutes: minutes, only: id), false)
-        case .dismiss(let id): return (try await scheduler.dismiss(only: id), false)
+        case .snooze(let minutes, let id):
+            return (AlarmList(alarms: try await scheduler.snooze(minutes: minutes, only: id)), false)
+        case .dismiss(let id): return (AlarmList(alarms: try await scheduler.dismiss(only: id)), false)
         case .preview(let sound, let seconds, let volume):
             try await player.preview(soundID: sound, seconds: seconds ?? 5, volume: volume ?? AlarmDefaults.volume)
             return (Replies.Empty(), false)

@@ -49,7 +49,7 @@ struct AlarmImport: ParsableCommand {
             report.skipped.append(.init(index: -1, reason: "cannot read \(file): \(problem.reason)"))
         }
         var imported: [Int64] = []
-        var alreadyThere: [AlreadyThere] = []
+        var alreadyThere: [AlarmImporting.AlreadyThere] = []
         var skipped = report.skipped
         if dryRun {
             printPlan(report)
@@ -58,7 +58,7 @@ struct AlarmImport: ParsableCommand {
                 try options.withDaemon { connection throws(ClientFailure) in
                     var existing: [AlarmInfo] = []
                     try connection.forEachAlarmPage { existing += $0 }
-                    Self.add(report, over: connection, existing: existing, imported: &imported, alreadyThere: &alreadyThere,
+                    AlarmImporting.add(report, over: connection, existing: existing, imported: &imported, alreadyThere: &alreadyThere,
                              skipped: &skipped)
                 }
             }
@@ -70,81 +70,12 @@ struct AlarmImport: ParsableCommand {
         if done == 0 && !skipped.isEmpty { throw ExitCode(1) }
     }
 
-    /// An entry not added because the same alarm is there already.
-    struct AlreadyThere: Encodable {
-        var index: Int
-        var id: Int64
-    }
-
-    /// What makes two alarms the same for an import: time, days, label and sound; for an export's alarms
-    /// (`whole`), every field, as the export writes them.
-    struct Sameness: Hashable {
-        var time: TimeOfDay?
-        var days: RepeatRule
-        var label: String
-        var sound: String
-        var entry: [UInt8]?
-
-        init(_ changes: AlarmChanges, whole: Bool) {
-            let alarm = whole ? changes.newAlarm(id: 0) : nil
-            (time, days, label, sound) = (alarm?.time ?? changes.time, alarm?.repeat ?? changes.repeat ?? .once,
-                                          alarm?.label ?? changes.label ?? "", alarm?.sound ?? changes.sound ?? AlarmDefaults.sound)
-            entry = alarm.map(AlarmBackup.entry)
-        }
-
-        init(_ alarm: Alarm, whole: Bool) {
-            (time, days, label, sound) = (alarm.time, alarm.repeat, alarm.label, alarm.sound)
-            entry = whole ? AlarmBackup.entry(alarm) : nil
-        }
-    }
-
-    /// Sends one `alarm_add` per alarm not there yet (`existing`, and those added before it). A refusal skips that
-    /// entry; a lost daemon (or one that has no `alarm_add`) stops the import and the entries not sent are
-    /// skipped, so the report still shows what went in.
-    static func add(_ report: LegacyAlarmImport.Report, over connection: DaemonConnection, existing: [AlarmInfo],
-                    imported: inout [Int64], alreadyThere: inout [AlreadyThere], skipped: inout [LegacyAlarmImport.Skipped]) {
-        // The ids of the alarms there, by what makes them the same, lowest first.
-        var present = Dictionary(grouping: existing.map(\.alarm)) { Sameness($0, whole: report.whole) }.mapValues { $0.map(\.id).sorted() }
-        for (position, (changes, index)) in zip(report.alarms, report.sources).enumerated() {
-            let sameness = Sameness(changes, whole: report.whole)
-            if let id = present[sameness]?.first {
-                // An export's copies are alarms each (`alarm duplicate` makes them): one there stands for one entry.
-                if report.whole { present[sameness]?.removeFirst() }
-                alreadyThere.append(AlreadyThere(index: index, id: id))
-                continue
-            }
-            do throws(ClientFailure) {
-                imported.append(Self.id(in: try connection.request("alarm_add", args: changes)))
-                // The app's file may hold an alarm twice; the second is the first again, not added.
-                if !report.whole { present[sameness] = [imported[imported.count - 1]] }
-            } catch let failure where failure.isUnreachable || failure.code == .unknownCommand {
-                // The entry in flight may have been added before the connection broke; the rest were not sent.
-                let inFlight = failure.isUnreachable ? "no answer (see 'noisectl alarm list')" : "refused"
-                skipped.append(.init(index: index, reason: "\(inFlight): \(failure.message)"))
-                let reason = "not sent: \(failure.message)"
-                skipped += report.sources[(position + 1)...].map { .init(index: $0, reason: reason) }
-                return
-            } catch {
-                skipped.append(.init(index: index, reason: "the daemon refused it: \(error.message)"))
-            }
-        }
-    }
-
-    /// The new alarm's id: the reply is the alarm with its schedule (`{"alarm": {"id": 3, …}, …}`); a bare alarm
-    /// is read too. 0 (never an id) if neither, which cannot happen with a daemon of the same version.
-    static func id(in reply: ReplyData) -> Int64 {
-        guard case .object(let fields) = reply.value else { return 0 }
-        if case .number(let id)? = fields["id"] { return Int64(id) }
-        if case .object(let alarm)? = fields["alarm"], case .number(let id)? = alarm["id"] { return Int64(id) }
-        return 0
-    }
-
-    private func printOutcome(imported: [Int64], alreadyThere: [AlreadyThere], skipped: [LegacyAlarmImport.Skipped],
+    private func printOutcome(imported: [Int64], alreadyThere: [AlarmImporting.AlreadyThere], skipped: [LegacyAlarmImport.Skipped],
                               notes: [String]) {
         if options.json {
             struct Reply: Encodable {
                 var imported: [Int64]
-                var alreadyThere: [AlreadyThere]
+                var alreadyThere: [AlarmImporting.AlreadyThere]
                 var skipped: [LegacyAlarmImport.Skipped]
                 var notes: [String]
             }

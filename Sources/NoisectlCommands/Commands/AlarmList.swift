@@ -37,9 +37,9 @@ extension AlarmCommand {
             }
         }
 
-        /// One JSON array, an alarm a line.
+        /// `alarm_list`'s object, `{"alarms": [...]}`, with every page's alarms in its one array, an alarm a line.
         private static func printJSON(_ connection: DaemonConnection) throws(ClientFailure) {
-            Output.line("[")
+            Output.line(#"{"alarms":["#)
             var first = true
             try connection.forEachAlarmPage { alarms in
                 for info in alarms {
@@ -48,7 +48,7 @@ extension AlarmCommand {
                     first = false
                 }
             }
-            Output.line("]")
+            Output.line("]}")
         }
     }
 }

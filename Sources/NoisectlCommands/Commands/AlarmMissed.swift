@@ -20,7 +20,8 @@ extension AlarmCommand {
                                                    : "Cleared \(Output.count(reply.cleared, "missed alarm")).")
                 }
             }
-            try options.send("alarm_missed", as: [MissedInfo].self) { missed in
+            try options.send("alarm_missed", as: MissedList.self) { reply in
+                let missed = reply.missed
                 guard !missed.isEmpty else { return Output.line("No missed alarms.") }
                 let rows = missed.map {
                     [AlarmText.date($0.trigger), String($0.alarmId), VisibleText.terminal($0.label), Self.why($0.reason)]

@@ -89,6 +89,8 @@ struct Clock: ParsableCommand {
     @Option(help: "With --once: the time to show, e.g. 2026-09-07T07:05:09 (local) or with an offset (for scripts and tests).")
     var at: String?
 
+    @OptionGroup var noJSON: ViewJSONRefusal
+
     /// `--at`, read in `validate()` rather than by a transform, to keep the message scripts match:
     /// "--at: 'yesterday' is not a date and time".
     var atParts = Validated<ISO8601.Parts?>()

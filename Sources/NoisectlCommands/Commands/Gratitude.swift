@@ -87,8 +87,8 @@ struct GratitudeCommand: ParsableCommand {
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "export", abstract: "Write out every entry.")
         @OptionGroup var options: ClientOptions
-        @Option(help: "markdown, json (what 'gratitude import' reads) or csv.", transform: Self.format)
-        var format = DiaryExport.Format.markdown
+        @Option(help: "markdown (the default), json (what 'gratitude import' reads; as --json) or csv.", transform: Self.format)
+        var format: DiaryExport.Format?
         @Option(help: "Write to this file instead of the terminal: a regular file or a new path, replaced whole, a new one 0600.")
         var output: String?
 
@@ -99,7 +99,15 @@ struct GratitudeCommand: ParsableCommand {
             return format
         }
 
+        /// `--json` is `--format json`, as every command's `--json` prints JSON.
+        func validate() throws {
+            if options.json, let format, format != .json {
+                throw ValidationError("--json writes the export as JSON; it cannot go with --format \(format.rawValue)")
+            }
+        }
+
         func run() throws {
+            let format = format ?? (options.json ? .json : .markdown)
             // Refused before the daemon is asked, as `life grid` does.
             do { if let output { try OutputFile.check(output, option: "--output") } } catch {
                 Output.error("\(error)")
@@ -133,7 +141,10 @@ struct GratitudeCommand: ParsableCommand {
                 } catch {
                     throw error as? ClientFailure ?? ClientFailure.failed("\(error)")
                 }
-                if let output { Output.line("Wrote \(count == 1 ? "1 entry" : "\(count) entries") to \(output).") }
+                guard let output else { return }
+                struct Written: Encodable { var written: Int; var output: String }
+                if options.json { return Output.json(Written(written: count, output: output)) }
+                Output.line("Wrote \(count == 1 ? "1 entry" : "\(count) entries") to \(output).")
             }
         }
 

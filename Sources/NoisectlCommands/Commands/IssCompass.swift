@@ -14,6 +14,7 @@ struct IssCompass: ParsableCommand {
 
     @OptionGroup var satellite: SatelliteOptions
     @OptionGroup var view: LiveViewOptions
+    @OptionGroup var noJSON: ViewJSONRefusal
     @OptionGroup var elevation: MinElevationOption
 
     func run() throws {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import NoiseCore
 import NoiseSystem
 import Orbits
 
@@ -14,8 +15,31 @@ struct IssElements: ParsableCommand {
 struct IssElementsList: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List the kept elements and their age.")
 
+    @Flag(help: "Print them as JSON: {\"satellites\": [{catalog_number, name, epoch_unix}], \"path\"}.")
+    var json = false
+
+    /// `--json`: each kept set as `status` names its fields (the download times are the daemon's, in `status`).
+    struct Kept: Encodable {
+        var catalogNumber: Int
+        @ExplicitNull var name: String?
+        var epochUnix: Double
+
+        init(_ set: OrbitalElements) {
+            catalogNumber = set.catalogNumber
+            name = set.name
+            epochUnix = set.epochUnix
+        }
+    }
+
+    struct Listed: Encodable {
+        var satellites: [Kept]
+        var path: String
+    }
+
     func run() throws {
-        guard let sets = try ElementCache.user.readSets() else {
+        let kept = try ElementCache.user.readSets()
+        if json { return Output.json(Listed(satellites: (kept ?? []).map(Kept.init), path: ElementCache.user.path)) }
+        guard let sets = kept else {
             return Output.line("No elements kept yet. Import some: noisectl iss elements import FILE")
         }
         let now = WallTime.seconds()
@@ -41,6 +65,15 @@ struct IssElementsImport: ParsableCommand {
     @Argument(help: "The file: two-line element sets (CelesTrak's .txt) or OMM JSON.")
     var file: String
 
+    @Flag(help: "Print what was imported and what is kept as JSON, as 'iss elements list --json' does.")
+    var json = false
+
+    struct Imported: Encodable {
+        var imported: [IssElementsList.Kept]
+        var satellites: [IssElementsList.Kept]
+        var path: String
+    }
+
     func run() throws {
         let sets = try ElementFile.read(file, option: "FILE")
         let now = WallTime.seconds()
@@ -50,6 +83,10 @@ struct IssElementsImport: ParsableCommand {
             }
         }
         let all = try ElementCache.user.storeSets(sets)
+        if json {
+            return Output.json(Imported(imported: sets.map(IssElementsList.Kept.init), satellites: all.map(IssElementsList.Kept.init),
+                                        path: ElementCache.user.path))
+        }
         let names = sets.prefix(5).map { ($0.name ?? "satellite") + " (\($0.catalogNumber))" }.joined(separator: ", ")
         Output.line("Imported \(sets.count) satellite\(sets.count == 1 ? "" : "s"): \(names)"
             + (sets.count > 5 ? ", …" : "") + "; \(all.count) kept in \(ElementCache.user.path)")

@@ -17,6 +17,7 @@ struct IssMap: ParsableCommand {
 
     @OptionGroup var satellite: SatelliteOptions
     @OptionGroup var view: LiveViewOptions
+    @OptionGroup var noJSON: ViewJSONRefusal
 
     /// The track's spacing: the ISS covers about 2° of ground in 30 s, a dot or two on a wide terminal.
     static let trackStep = 30.0

@@ -2,6 +2,7 @@ import NoiseClient
 import ArgumentParser
 import ClockFace
 import LifeCalendar
+import NoiseCore
 import NoiseProtocol
 import NoiseSystem
 
@@ -49,18 +50,19 @@ struct LifeGridPoster: ParsableCommand {
         }
         let poster = LifePoster.svg(try posterLife(), paper: paper)
         do {
-            if let svg {
-                try OutputFile.write(svg, Array(poster.utf8), option: "--svg")
-                Output.line("wrote \(svg)")
-            }
-            if let png {
-                try OutputFile.write(png, try SVGRasterizer.png(poster), option: "--png")
-                Output.line("wrote \(png)")
-            }
+            if let svg { try OutputFile.write(svg, Array(poster.utf8), option: "--svg") }
+            if let png { try OutputFile.write(png, try SVGRasterizer.png(poster), option: "--png") }
         } catch {
             Output.error("\(error)")
             throw ExitCode(1)
         }
+        /// `--json`: the files written, null for the kind not asked for.
+        struct Written: Encodable {
+            @ExplicitNull var svg: String?
+            @ExplicitNull var png: String?
+        }
+        if client.json { return Output.json(Written(svg: svg, png: png)) }
+        for file in [svg, png].compactMap({ $0 }) { Output.line("wrote \(file)") }
     }
 
     /// The life from `--birth`, else the daemon's (`life_show`); a daemon with no birth date is told to the user

@@ -1,6 +1,7 @@
 import NoiseClient
 import ArgumentParser
 import ClockFace
+import NoiseCore
 import LifeCalendar
 import NoiseProtocol
 import NoiseSystem
@@ -36,12 +37,26 @@ struct LifeShow: ParsableCommand {
     @Flag(help: "Draw the grid with block characters instead of braille.")
     var blocks = false
 
+    /// `--json` with `--birth`: `life_show`'s shape, so a script reads one shape either way; computed here, with
+    /// nothing asked of the daemon, so no bonus and no diary entry (null).
+    struct Given: Encodable {
+        var birth: LocalDate
+        var years: Int
+        var today: LocalDate
+        var figures: LifeFigures
+        @ExplicitNull var bonusMinutes: Int? = nil
+        @ExplicitNull var lastEntry: GratitudeEntry? = nil
+    }
+
     func run() throws {
         let wall = WallTime.seconds()
         let style: DotStyle = blocks ? .blocks : .braille
         let frameSize = size
         if let given = try life.given(systemToday: LifeOptions.systemToday(at: wall)) {
-            if client.json { return Output.json(given.figures) }
+            if client.json {
+                return Output.json(Given(birth: given.span.birth, years: given.span.years, today: given.today,
+                                         figures: given.figures))
+            }
             let fixed = life.fixesToday
             return LiveView.show(once: once, size: frameSize, asked: nil, wall: wall) { unix, size in
                 let today = fixed ? given.today : LifeOptions.systemToday(at: unix)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import NoiseConfig
+import NoiseCore
 
 /// `noisectl location`: where you are, for satellite passes; saved as config.toml's `[location]`.
 struct LocationCommand: ParsableCommand {
@@ -16,19 +17,28 @@ struct LocationShow: ParsableCommand {
     @Flag(help: "Print it as JSON: name, latitude, longitude (degrees, north and east positive), elevation_m, note.")
     var json = false
 
-    /// `location --json`.
+    /// `location --json`, and `location set --json`: the location in use.
     struct Shown: Encodable {
         var name: String
         var latitude, longitude, elevationM: Double
-        var note: String?
+        @ExplicitNull var note: String?
+
+        init(_ place: ObserverPlace) {
+            name = place.name
+            latitude = place.position.latitude
+            longitude = place.position.longitude
+            elevationM = place.position.heightKm * 1000
+            note = place.note
+        }
+    }
+
+    static func current() throws -> ObserverPlace {
+        try ObserverPlace.resolve(at: nil, settings: ConfigStore().clockSettings().location)
     }
 
     func run() throws {
-        let place = try ObserverPlace.resolve(at: nil, settings: ConfigStore().clockSettings().location)
-        if json {
-            return Output.json(Shown(name: place.name, latitude: place.position.latitude, longitude: place.position.longitude,
-                                     elevationM: place.position.heightKm * 1000, note: place.note))
-        }
+        let place = try Self.current()
+        if json { return Output.json(Shown(place)) }
         Output.line("\(place.name): \(ObserverPlace.format(place.position))"
             + (place.position.heightKm != 0 ? ", \((place.position.heightKm * 1000).fixed(0)) m" : ""))
         if let note = place.note { Output.line("Note: \(note)") }
@@ -52,6 +62,9 @@ struct LocationSet: ParsableCommand {
     @Option(help: "A name to show, e.g. London.")
     var name: String?
 
+    @Flag(help: "Print the location now in use as JSON, as 'location --json' does.")
+    var json = false
+
     func validate() throws {
         if let name, name.isEmpty || name.count > 60 || name.unicodeScalars.contains(where: { $0.value < 0x20 }) {
             throw ValidationError("--name: 1 to 60 characters, no control characters")
@@ -65,6 +78,7 @@ struct LocationSet: ParsableCommand {
                                               ("location.elevation", .float(place.heightKm * 1000))]
         if let name { changes.append(("location.name", .string(name))) }
         try ConfigStore().update { _ in (changes, ()) }
+        if json { return Output.json(LocationShow.Shown(try LocationShow.current())) }
         Output.line("Location set: \(name ?? ObserverPlace.format(place)) (\(ObserverPlace.format(place)))")
     }
 }

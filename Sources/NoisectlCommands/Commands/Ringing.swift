@@ -23,9 +23,9 @@ struct Snooze: ParsableCommand {
 
     func run() throws {
         struct Args: Encodable { var minutes: Int?; var id: Int64? }
-        try options.send("snooze", args: Args(minutes: minutes, id: id), as: [AlarmInfo].self) { alarms in
+        try options.send("snooze", args: Args(minutes: minutes, id: id), as: AlarmList.self) { reply in
             let now = LocalTime.nowSeconds()
-            for info in alarms {
+            for info in reply.alarms {
                 Output.line("Snoozed " + AlarmText.name(info.alarm) + ": " + AlarmText.next(info, now: now))
             }
         }
@@ -45,9 +45,9 @@ struct Dismiss: ParsableCommand {
 
     func run() throws {
         struct Args: Encodable { var id: Int64? }
-        try options.send("dismiss", args: Args(id: id), as: [AlarmInfo].self) { alarms in
+        try options.send("dismiss", args: Args(id: id), as: AlarmList.self) { reply in
             let now = LocalTime.nowSeconds()
-            for info in alarms {
+            for info in reply.alarms {
                 Output.line("Dismissed " + AlarmText.name(info.alarm) + (info.nextTrigger.map { "; next " + AlarmText.date($0) + ", " + AlarmText.relative($0.unix - Double(now)) } ?? "."))
             }
         }

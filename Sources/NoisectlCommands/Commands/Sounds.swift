@@ -21,7 +21,8 @@ struct Sounds: ParsableCommand {
 
         func run() throws {
             struct Args: Encodable { var category: String? }
-            try options.send("sounds", args: Args(category: category), as: [SoundInfo].self) { sounds in
+            try options.send("sounds", args: Args(category: category), as: SoundList.self) { reply in
+                let sounds = reply.sounds
                 guard !sounds.isEmpty else {
                     return Output.line(category.map { "No sounds in category '\($0)'." } ?? "No sounds.")
                 }

@@ -14,6 +14,8 @@ struct StopwatchCommand: ParsableCommand {
             below it, newest first.
             """)
 
+    @OptionGroup var noJSON: ViewJSONRefusal
+
     func run() throws {
         let terminal = ClockTerminal()
         guard terminal.isInteractive else {

@@ -51,7 +51,8 @@ struct TimerCommand: ParsableCommand {
         @OptionGroup var options: ClientOptions
 
         func run() throws {
-            try options.send("timer_list", as: [AlarmInfo].self) { timers in
+            try options.send("timer_list", as: TimerList.self) { reply in
+                let timers = reply.timers
                 guard !timers.isEmpty else { return Output.line("No timers. Start one with: noisectl timer 10m") }
                 let now = LocalTime.nowSeconds()
                 timers.forEach { Output.line(AlarmText.summary($0, now: now)) }

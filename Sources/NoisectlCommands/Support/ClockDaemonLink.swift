@@ -95,7 +95,7 @@ final class ClockDaemonLink {
             let said: String
             switch action {
             case .snooze:
-                let alarms = try connection.request("snooze", as: [AlarmInfo].self)
+                let alarms = try connection.request("snooze", as: AlarmList.self).alarms
                 said = alarms.first?.snoozedUntil.map { "Snoozed until " + AlarmText.clock($0) } ?? "Snoozed"
             case .dismiss:
                 _ = try connection.request("dismiss")

@@ -40,18 +40,27 @@ extension CompletionKind {
 
 /// The lists behind the completions; each returns [] when its command fails.
 enum Completions {
+    /// `noisectl sounds list --json`: `{"sounds": [{"id": …}, …]}`.
     static func soundIDs(_ words: [String]) -> [String] {
-        struct Sound: Decodable { var id: String }
-        return decoded([Sound].self, running: ["sounds", "list"], words)?.map(\.id) ?? []
+        struct Sounds: Decodable {
+            struct Sound: Decodable { var id: String }
+            var sounds: [Sound]
+        }
+        return decoded(Sounds.self, running: ["sounds", "list"], words)?.sounds.map(\.id) ?? []
     }
 
-    /// `alarm list --json` (or `timer list --json`, the same shape).
+    /// `alarm list --json`, `{"alarms": […]}`, or `timer list --json`, `{"timers": […]}`: alarm objects both.
     static func alarmIDs(_ words: [String], listing command: [String] = ["alarm", "list"]) -> [String] {
         struct Listed: Decodable {
-            struct Alarm: Decodable { var id: Int64 }
-            var alarm: Alarm
+            struct Info: Decodable {
+                struct Alarm: Decodable { var id: Int64 }
+                var alarm: Alarm
+            }
+            var alarms: [Info]?
+            var timers: [Info]?
         }
-        return decoded([Listed].self, running: command, words)?.map { String($0.alarm.id) } ?? []
+        let listed = decoded(Listed.self, running: command, words)
+        return (listed?.alarms ?? listed?.timers ?? []).map { String($0.alarm.id) }
     }
 
     /// `noisectl mix list --json`: `{"mixes": [{"name": …}, …]}`.

@@ -1,14 +1,5 @@
-import NoiseCore
 import NoiseCatalog
-
-/// `mix list`'s reply.
-public struct MixList: Sendable, Equatable, Codable {
-    public var mixes: [MixInfo]
-
-    public init(mixes: [MixInfo]) {
-        self.mixes = mixes
-    }
-}
+import NoiseCore
 
 extension MixList {
     /// The mix of that name, or `unknown_mix` naming the saved ones: the daemon's refusal of `play` and
