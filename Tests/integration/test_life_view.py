@@ -116,7 +116,9 @@ def test_the_live_view_draws_refits_and_quits_on_q(bins, tmp_path, tmux_for):
     env = clock_env(tmp_path / "e", TZ="UTC")
     t = tmux_for(env)
     t.start(EXAMPLE, command="life")
-    first = t.wait_for(lambda ls: any("weeks lived" in l for l in ls) and ls, "the life view")
+    # The frame is whole once its bottom edge is drawn: a capture can land between the writes of one frame.
+    first = t.wait_for(lambda ls: any("weeks lived" in l for l in ls) and any("└" in l for l in ls) and ls,
+                       "the life view, drawn to its bottom edge")
     assert t.show("#{alternate_on}") == "1" and t.show("#{cursor_flag}") == "0"
     assert braille_dots("\n".join(first)) == 1798
     t.tmux("resize-window", "-t", "0", "-x", "160", "-y", "50")
