@@ -171,6 +171,7 @@ $(STAMP): Makefile Package.swift $(wildcard Package.resolved) $(shell find Sourc
 	  objcopy --add-gnu-debuglink=$$debug $(DIST)/bin/$$p || exit 1; done
 	$(PYTHON) scripts/make-man $(STATIC)/release/noised packaging/man/noised.8.in $(MAN_DATE) > $(DIST)/noised.8
 	$(PYTHON) scripts/make-man $(STATIC)/release/noisectl packaging/man/noisectl.1.in $(MAN_DATE) > $(DIST)/noisectl.1
+	$(PYTHON) scripts/make-man $(STATIC)/release/noiseweb packaging/man/noiseweb.1.in $(MAN_DATE) > $(DIST)/noiseweb.1
 	for sh in bash zsh fish; do \
 	  $(STATIC)/release/noisectl --generate-completion-script $$sh | sed '1{/^#!/d;}' > $(DIST)/noisectl.$$sh; done
 	touch $@

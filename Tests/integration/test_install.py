@@ -68,7 +68,7 @@ def expected_files(prefix: str, unitdir: str) -> list[str]:
             *[f"{share}/noiseclock/sounds/{s['file']}" for s in CATALOG["sounds"]],
             *[f"{share}/noiseclock/web/{p.name}" for p in sorted((REPO / "web").iterdir())],
             f"{unitdir}/noised.service", f"{unitdir}/noised.socket", f"{unitdir}/noiseweb.service",
-            f"{share}/man/man8/noised.8", f"{share}/man/man1/noisectl.1",
+            f"{share}/man/man8/noised.8", f"{share}/man/man1/noisectl.1", f"{share}/man/man1/noiseweb.1",
             f"{share}/doc/noiseclock/configuration.md", f"{share}/doc/noiseclock/web.md",
             f"{share}/bash-completion/completions/noisectl",
             f"{share}/zsh/site-functions/_noisectl",
@@ -442,10 +442,13 @@ def test_deb_package(installed):
     listing = subprocess.run(["dpkg-deb", "--contents", str(deb)], capture_output=True, text=True,
                              check=True).stdout
     paths = {line.split()[-1].removeprefix(".") for line in listing.splitlines()}
-    expected = {"/usr/bin/noised", "/usr/bin/noisectl", "/usr/share/noiseclock/sounds.json",
+    expected = {"/usr/bin/noised", "/usr/bin/noisectl", "/usr/bin/noiseweb", "/usr/share/noiseclock/sounds.json",
                 *(f"/usr/share/noiseclock/sounds/{s['file']}" for s in CATALOG["sounds"]),
+                *(f"/usr/share/noiseclock/web/{p.name}" for p in (REPO / "web").iterdir()),
                 "/usr/lib/systemd/user/noised.service", "/usr/lib/systemd/user/noised.socket",
+                "/usr/lib/systemd/user/noiseweb.service",
                 "/usr/share/man/man8/noised.8.gz", "/usr/share/man/man1/noisectl.1.gz",
+                "/usr/share/man/man1/noiseweb.1.gz", "/usr/share/doc/noiseclock/web.md.gz",
                 "/usr/share/bash-completion/completions/noisectl",
                 "/usr/share/zsh/vendor-completions/_noisectl",
                 "/usr/share/fish/vendor_completions.d/noisectl.fish",

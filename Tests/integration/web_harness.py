@@ -85,7 +85,7 @@ class Web:
 
     def login_url(self) -> str:
         """``noisectl web --no-open``: its one line, the URL."""
-        r = self.daemon.ctl("web", "--no-open")
+        r = H.noisectl("web", "--no-open", env=self.daemon.env())
         assert r.returncode == 0, str(r)
         lines = r.stdout.splitlines()
         assert len(lines) == 1, r.stdout
