@@ -113,16 +113,19 @@ def test_another_host_name_is_misdirected(web):
 
 
 def test_a_websocket_from_another_site_is_refused_and_ours_gets_the_status(web):
+    """The gate runs on the upgrade as on any request; a refused upgrade gets no 101 (NIO's upgrader answers a
+    declined WebSocket handshake with 400 and closes: Hummingbird can only accept or decline one), and the same
+    request as plain HTTP gets the gate's own refusal."""
     session = web.login()
-    evil = web.websocket(cookie=session, origin="http://evil.example")
-    assert evil.status == 403, evil.head
-    evil.close()
-    no_origin = web.websocket(cookie=session, origin=None)
-    assert no_origin.status == 403, no_origin.head
-    no_origin.close()
-    no_session = web.websocket(cookie=None, origin=web.origin)
-    assert no_session.status == 401, no_session.head
-    no_session.close()
+    for cookie, origin, status, words in ((session, "http://evil.example", 403, b"another site"),
+                                          (session, None, 403, b"another site"),
+                                          (None, web.origin, 401, b"noisectl web")):
+        refused = web.websocket(cookie=cookie, origin=origin)
+        assert refused.status == 400, (origin, refused.head)
+        refused.close()
+        plain = web.request("GET", "/ws", origin=origin, cookie=cookie)
+        assert plain.status == status and words in plain.body, (origin, plain.status, plain.body)
+        assert_security_headers(plain)
 
     ours = web.websocket(cookie=session, origin=web.origin)
     assert ours.status == 101, ours.head
