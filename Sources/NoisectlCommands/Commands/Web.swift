@@ -18,6 +18,14 @@ struct Web: ParsableCommand {
     @Flag(name: .customLong("no-open"), help: "Only print the URL; do not start a browser.")
     var noOpen = false
 
+    @Flag(help: "Print {\"url\": …} as JSON instead of the bare URL.")
+    var json = false
+
+    /// `web --json`.
+    struct Shown: Encodable {
+        var url: String
+    }
+
     func run() throws {
         let listen: String
         let folder = WebStateFolder(paths: XDGPaths(variable: ProcessEnvironment.variable))
@@ -31,7 +39,7 @@ struct Web: ParsableCommand {
             throw ExitCode(1)
         }
         let url = "\(listen)/login?code=\(code.text)"
-        Output.line(url)
+        if json { Output.json(Shown(url: url)) } else { Output.line(url) }
         let display = ["WAYLAND_DISPLAY", "DISPLAY"].contains { !(ProcessEnvironment.variable($0) ?? "").isEmpty }
         guard !noOpen && display else { return }
         Output.flush()
