@@ -40,10 +40,12 @@ struct Web: ParsableCommand {
         }
         let url = "\(listen)/login?code=\(code.text)"
         if json { Output.json(Shown(url: url)) } else { Output.line(url) }
-        let display = ["WAYLAND_DISPLAY", "DISPLAY"].contains { !(ProcessEnvironment.variable($0) ?? "").isEmpty }
+        let displayVariables: [String] = ["WAYLAND_DISPLAY", "DISPLAY"]
+        let display = displayVariables.contains { !(ProcessEnvironment.variable($0) ?? "").isEmpty }
         guard !noOpen && display else { return }
         Output.flush()
-        let argv = ["xdg-open", url].map { strdup($0) } + [nil]
+        let command: [String] = ["xdg-open", url]
+        let argv = command.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
         // Not waited for: the browser may run long after noisectl is done; the URL is printed either way.
