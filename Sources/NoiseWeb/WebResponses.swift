@@ -19,21 +19,17 @@ enum WebResponses {
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
-    /// A refusal: JSON for the API (a script reads `error.code`), a small page for a browser.
+    /// A refusal: JSON for the API (a script reads `error.code`), plain text for a browser (it quotes the request's
+    /// own headers, so it is never HTML: nothing in it can be markup).
     static func refusal(_ refusal: WebRefusal, path: String) -> Response {
         if path.hasPrefix("/api/") {
             return CommandRelay.failure(refusal.status, code: refusal.code, message: refusal.message).response
         }
         var headers = HTTPFields()
-        headers[.contentType] = "text/html; charset=utf-8"
+        headers[.contentType] = "text/plain; charset=utf-8"
         headers[.cacheControl] = SecurityHeaders.noStore.value
-        let page = """
-            <!doctype html>
-            <html lang="en"><head><meta charset="utf-8"><title>NoiseClock</title></head>
-            <body><h1>NoiseClock</h1><p>\(escaped(refusal.message))</p></body></html>
-
-            """
-        return Response(status: .init(code: refusal.status), headers: headers, body: .init(byteBuffer: ByteBuffer(string: page)))
+        return Response(status: .init(code: refusal.status), headers: headers,
+                        body: .init(byteBuffer: ByteBuffer(string: "NoiseClock: " + refusal.message + "\n")))
     }
 
     /// 303 to `/`, handing over the session cookie.
@@ -43,21 +39,6 @@ enum WebResponses {
         headers[.setCookie] = cookie
         headers[.cacheControl] = SecurityHeaders.noStore.value
         return Response(status: .seeOther, headers: headers)
-    }
-
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 }
 

@@ -70,8 +70,11 @@ public struct WebServer: Sendable {
             }
             return WebResponses.file(file.bytes, contentType: file.contentType)
         }
-        router.get("/", use: serveFile)
-        router.get("**", use: serveFile)
+        // HEAD as GET: the same head, and NIO sends no body with it.
+        for path: RouterPath in ["/", "**"] {
+            router.get(path, use: serveFile)
+            router.head(path, use: serveFile)
+        }
 
         let webSockets = Router(context: BasicWebSocketRequestContext.self)
         webSockets.add(middleware: GateMiddleware(gate: gate, sessions: sessions))

@@ -36,7 +36,7 @@ def test_without_a_session_every_page_is_401_and_says_how_to_log_in(web):
     for path in ("/", "/index.html", "/app.js"):
         r = web.request("GET", path)
         assert r.status == 401, (path, r.status)
-        assert b"noisectl web" in r.body
+        assert b"noisectl web" in r.body and r.header("Content-Type") == "text/plain; charset=utf-8"
         assert_security_headers(r)
     r = web.command_request("status", cookie="0" * 64)
     assert r.status == 401 and r.json["error"]["code"] == "session_required", r.body
@@ -58,6 +58,8 @@ def test_a_login_code_works_once_and_gives_a_strict_http_only_cookie(web):
     assert_security_headers(page)
     script = web.request("GET", "/app.js", cookie=session)
     assert script.status == 200 and script.header("Content-Type").startswith("text/javascript")
+    head = web.request("HEAD", "/", cookie=session)
+    assert head.status == 200 and head.body == b"" and head.header("Content-Length") == str(len(page.body))
 
     again = web.request("GET", path)
     assert again.status == 403 and b"used already" in again.body
