@@ -153,15 +153,15 @@ fuzz: deps
 # noisectl's shell completions.
 release-static: $(STAMP)
 
-$(STAMP): Makefile Package.swift $(wildcard Package.resolved) $(shell find Sources Benchmarks packaging/man -type f) \
+$(STAMP): Makefile Package.swift $(wildcard Package.resolved) $(shell find Sources Benchmarks packaging/man web -type f) \
           scripts/make-man
 	$(call apt_install,$(BUILD_PACKAGES) $(RUN_PACKAGES) binutils python3)
 	@mkdir -p $(STATIC)
-	@# The two programs only (the bench's floors are built by make bench): each static link takes a while.
-	for p in noised noisectl; do $(SWIFT) build $(STATIC_OPTS) --product $$p || exit 1; done 2>&1 | tee $(STATIC)/build.log
+	@# The three programs only (the bench's floors are built by make bench): each static link takes a while.
+	for p in noised noisectl noiseweb; do $(SWIFT) build $(STATIC_OPTS) --product $$p || exit 1; done 2>&1 | tee $(STATIC)/build.log
 	@! grep -E '/(Sources|Tests|Benchmarks)/.*(warning|error):' $(STATIC)/build.log || (echo "build has warnings: fix them" && false)
 	rm -rf $(DIST) && mkdir -p $(DIST)/bin
-	for p in noised noisectl; do \
+	for p in noised noisectl noiseweb; do \
 	  id=$$(readelf -n $(STATIC)/release/$$p | sed -n 's/^ *Build ID: //p'); \
 	  [ -n "$$id" ] || { echo "$$p has no build id" >&2; exit 1; }; \
 	  debug=$(DIST)/debug/.build-id/$$(echo $$id | cut -c1-2)/$$(echo $$id | cut -c3-).debug; \
@@ -171,6 +171,7 @@ $(STAMP): Makefile Package.swift $(wildcard Package.resolved) $(shell find Sourc
 	  objcopy --add-gnu-debuglink=$$debug $(DIST)/bin/$$p || exit 1; done
 	$(PYTHON) scripts/make-man $(STATIC)/release/noised packaging/man/noised.8.in $(MAN_DATE) > $(DIST)/noised.8
 	$(PYTHON) scripts/make-man $(STATIC)/release/noisectl packaging/man/noisectl.1.in $(MAN_DATE) > $(DIST)/noisectl.1
+	$(PYTHON) scripts/make-man $(STATIC)/release/noiseweb packaging/man/noiseweb.1.in $(MAN_DATE) > $(DIST)/noiseweb.1
 	for sh in bash zsh fish; do \
 	  $(STATIC)/release/noisectl --generate-completion-script $$sh | sed '1{/^#!/d;}' > $(DIST)/noisectl.$$sh; done
 	touch $@

@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .executable(name: "noised", targets: ["noised"]),
         .executable(name: "noisectl", targets: ["noisectl"]),
+        .executable(name: "noiseweb", targets: ["noiseweb"]),
     ],
     dependencies: [
         // 1.6: custom completions get the whole command line (noisectl passes its --socket on).
@@ -21,6 +22,10 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         // The daemon's element downloads (docs/dependencies.md): timeouts, a size cap and TLS on the NIO it already runs.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // noiseweb's HTTP server and WebSocket (docs/dependencies.md, docs/web.md); noised links neither.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
     ],
     targets: [
         // C bridges to the system libraries (Debian: libasound2-dev, libmpg123-dev, libsndfile1-dev, libsoxr-dev).
@@ -168,6 +173,30 @@ let package = Package(
         ),
         .executableTarget(name: "noisectl", dependencies: ["NoisectlCommands"], swiftSettings: strict),
 
+        // noiseweb's checks and routes (docs/web.md): the security checks are pure functions, unit-tested; the
+        // server relays to noised through `DaemonClient`, never a protocol of its own.
+        .target(
+            name: "NoiseWeb",
+            dependencies: [
+                "NoiseCore", "NoiseConfig", "NoiseProtocol", "NoiseClient", "NoiseClientAsync", "NoiseSystem",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "noiseweb",
+            dependencies: [
+                "NoiseWeb", "NoiseCore", "NoiseConfig", "NoiseClient", "NoiseSystem",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+
         // The bench's floors for rows 1 and 2 (scripts/benchlib/control.py): a client made of noisectl's libraries
         // doing nothing else, and bare NIO servers beside noised. Not installed; kept out of Sources/, which holds
         // what ships.
@@ -247,6 +276,8 @@ let package = Package(
                                       .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict
         ),
+        // noiseweb's pure checks: Host, Origin, the login code, the session cookie, the headers, static paths.
+        .testTarget(name: "NoiseWebTests", dependencies: ["NoiseWeb", "NoiseCore", "NoiseConfig"], swiftSettings: strict),
         // Thirty days of alarms through the scheduler actor in seconds (`swift test --filter NoiseSoakTests`).
         .testTarget(
             name: "NoiseSoakTests",

@@ -115,6 +115,15 @@ public struct ConfigKey: Sendable {
         duration("satellites.timeout", in: 1...300) { $1.satellites.timeoutSeconds = $0 },
         duration("satellites.deadline", in: 1...3600) { $1.satellites.deadlineSeconds = $0 },
         duration("satellites.retry", in: 1...3600) { $1.satellites.retrySeconds = $0 },
+        checkedText("web.listen", accepted: ListenAddress.accepted) { value, settings in
+            switch ListenAddress.parse(value) {
+            case .success(let address):
+                settings.web.listen = address
+                return nil
+            case .failure(let error):
+                return .invalid(error.description)
+            }
+        },
     ]
 
     public static func named(_ name: String) -> ConfigKey? {

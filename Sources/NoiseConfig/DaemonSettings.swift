@@ -23,6 +23,8 @@ public struct DaemonSettings: Sendable, Equatable {
     public var desktop = DesktopSettings()
     /// `[satellites]`: downloading the satellites' elements.
     public var satellites = SatelliteSettings()
+    /// `[web]`: read by noiseweb and `noisectl web`; the daemon only checks it.
+    public var web = WebSettings()
 
     public init() {}
 }

@@ -160,4 +160,22 @@ public enum Limits {
     public static let latestInstant = 253_402_300_799.0
     /// Gratitude entries a search gives back, best first.
     public static let maxSearchResults = 50
+
+    // MARK: noiseweb (docs/web.md)
+
+    /// The port noiseweb listens on, on 127.0.0.1, unless `[web] listen` or `--listen` says otherwise; `noisectl
+    /// web` builds its URL from the same setting. Unassigned by IANA, and far from the usual development ports.
+    public static let defaultWebPort = 7470
+    /// How long a login code that `noisectl web` made stays good, in seconds: time enough for a browser to start,
+    /// short enough that a code left in a terminal's scroll-back is worthless.
+    public static let loginCodeSeconds = 120.0
+    /// Random bytes in a login code and in a session token (each shown as twice as many hex digits).
+    public static let webSecretBytes = 32
+    /// Sessions noiseweb keeps at once; a new one over the limit takes the place of the oldest.
+    public static let maxWebSessions = 64
+    /// The largest body `POST /api/command` reads: a request line's limit, since that is where it goes.
+    public static let maxWebCommandBytes = maxLineBytes
+    /// How long noiseweb waits before trying noised again after it went away, doubling up to the most.
+    public static let webReconnectFirstSeconds = 0.25
+    public static let webReconnectMostSeconds = 5.0
 }

@@ -15,7 +15,7 @@ public struct Noisectl: ParsableCommand {
         version: Limits.version,
         subcommands: [Status.self, Sounds.self, Play.self, Stop.self, Pause.self, Resume.self, Toggle.self, Volume.self,
                       MixCommand.self, Bedtime.self, Watch.self, AlarmCommand.self, TimerCommand.self,
-                      Snooze.self, Dismiss.self, Preview.self, Clock.self, StopwatchCommand.self, World.self, Mars.self, Iss.self, LocationCommand.self,
+                      Snooze.self, Dismiss.self, Preview.self, Clock.self, Web.self, StopwatchCommand.self, World.self, Mars.self, Iss.self, LocationCommand.self,
                       Life.self, HabitCommand.self, GratitudeCommand.self, Store.self],
         // Bare `noisectl` shows the status, as bare `mpc` does; `noisectl help` lists the commands.
         defaultSubcommand: Status.self)

@@ -66,6 +66,9 @@ struct ConfigFileTests {
         timeout = "5s"
         retry = "10s"
         deadline = "90s"
+
+        [web]
+        listen = "[::1]:8080"
         """
 
     func read(_ text: String) -> ConfigFile.Result {
@@ -114,6 +117,7 @@ struct ConfigFileTests {
         expected.satellites.timeoutSeconds = 5
         expected.satellites.retrySeconds = 10
         expected.satellites.deadlineSeconds = 90
+        expected.web.listen = ListenAddress(host: "::1", port: 8080, isIPv6: true)
         #expect(result.settings == expected)
         #expect(Set(result.keys) == Set(ConfigKey.all.map(\.name)), "the example sets every key there is")
     }
@@ -153,6 +157,8 @@ struct ConfigFileTests {
         ("[satellites]\nsource = \"ftp://example.org/gp\"", 2, "satellites.source", "not an http:// or https:// URL"),
         ("[satellites]\nsource = \"https://celestrak.org/gp.php?CATNR=1\"", 2, "satellites.source", "without a query"),
         ("[satellites]\ntimeout = \"10m\"", 2, "satellites.timeout", "a duration from 1 s to 5 min"),
+        ("[web]\nlisten = \"example.com:7470\"", 2, "web.listen", "is not an IPv4 address, an IPv6 address in brackets or localhost"),
+        ("[web]\nlisten = \"127.0.0.1:0\"", 2, "web.listen", "'0' is not a port 1 to 65535"),
         ("[mars]\nsite = 77.45", 2, "mars.site", "a Mars site (airy-0"),
         ("[playback]\nvolume = 101", 2, "playback.volume", "a number 0 to 100; got 101"),
         ("[playback]\nvolume = -1", 2, "playback.volume", "a number 0 to 100"),

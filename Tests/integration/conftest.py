@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import harness as H  # noqa: E402
 import dbus_harness as DH  # noqa: E402
+import web_harness as WH  # noqa: E402
 
 _sink_counter = itertools.count(1)
 
@@ -181,6 +182,30 @@ def make_daemon(bins, request, tmpdir_short):
         if failed:
             print(f"--- noised {d.command()} (exit {rc}) log tail ---")
             print(d.log()[-4000:])
+
+
+@pytest.fixture
+def make_web(bins, request):
+    """Factory: ``make_web(daemon, **Web kwargs)`` starts the real noiseweb for that daemon (its HOME and XDG
+    folders, a free port in its config.toml). Stopped at teardown; on failure its log is printed."""
+    if not os.access(bins / "noiseweb", os.X_OK):
+        pytest.skip(f"{bins / 'noiseweb'} does not exist (build it first)")
+    made: list[WH.Web] = []
+
+    def make(daemon: H.Daemon, start: bool = True, **kw) -> WH.Web:
+        web = WH.Web(daemon, **kw)
+        made.append(web)
+        if start:
+            web.start()
+        return web
+
+    yield make
+    failed = _failed(request)
+    for web in made:
+        rc = web.stop()
+        if failed:
+            print(f"--- noiseweb {web.command()} (exit {rc}) log tail ---")
+            print(web.log()[-4000:])
 
 
 # ---------------------------------------------------------------- D-Bus (test_desktop.py)

@@ -56,19 +56,20 @@ def build_id(path: Path) -> str:
 
 
 def debug_files(libdir: str) -> list[str]:
-    """Where the two programs' debug symbols go under a lib folder: debug/.build-id/NN/REST.debug."""
-    ids = [build_id(REPO / ".build/static/share/bin" / p) for p in ("noised", "noisectl")]
+    """Where the three programs' debug symbols go under a lib folder: debug/.build-id/NN/REST.debug."""
+    ids = [build_id(REPO / ".build/static/share/bin" / p) for p in ("noised", "noisectl", "noiseweb")]
     return [f"{libdir}/debug/.build-id/{i[:2]}/{i[2:]}.debug" for i in ids]
 
 
 def expected_files(prefix: str, unitdir: str) -> list[str]:
     share = f"{prefix}/share"
-    return [f"{prefix}/bin/noised", f"{prefix}/bin/noisectl", *debug_files(f"{prefix}/lib"),
+    return [f"{prefix}/bin/noised", f"{prefix}/bin/noisectl", f"{prefix}/bin/noiseweb", *debug_files(f"{prefix}/lib"),
             f"{share}/noiseclock/sounds.json",
             *[f"{share}/noiseclock/sounds/{s['file']}" for s in CATALOG["sounds"]],
-            f"{unitdir}/noised.service", f"{unitdir}/noised.socket",
-            f"{share}/man/man8/noised.8", f"{share}/man/man1/noisectl.1",
-            f"{share}/doc/noiseclock/configuration.md",
+            *[f"{share}/noiseclock/web/{p.name}" for p in sorted((REPO / "web").iterdir())],
+            f"{unitdir}/noised.service", f"{unitdir}/noised.socket", f"{unitdir}/noiseweb.service",
+            f"{share}/man/man8/noised.8", f"{share}/man/man1/noisectl.1", f"{share}/man/man1/noiseweb.1",
+            f"{share}/doc/noiseclock/configuration.md", f"{share}/doc/noiseclock/web.md",
             f"{share}/bash-completion/completions/noisectl",
             f"{share}/zsh/site-functions/_noisectl",
             f"{share}/fish/vendor_completions.d/noisectl.fish",
@@ -188,13 +189,14 @@ def test_desktop_entry_and_icon_are_installed(installed):
 
 
 def test_units_start_the_installed_daemon(installed):
-    for unit in ("noised.service", "noised.socket"):
+    for unit in ("noised.service", "noised.socket", "noiseweb.service"):
         source = (REPO / "packaging/systemd" / unit).read_text().splitlines()
         ours = (installed.units / unit).read_text().splitlines()
         assert len(ours) == len(source)
         changed = [(a, b) for a, b in zip(source, ours) if a != b]
-        if unit == "noised.service":
-            assert [b for _, b in changed] == [f"ExecStart={installed.bin}/noised"]
+        if unit.endswith(".service"):
+            program = unit.removesuffix(".service")
+            assert [b for _, b in changed] == [f"ExecStart={installed.bin}/{program}"]
         else:
             assert changed == []
 
@@ -440,10 +442,13 @@ def test_deb_package(installed):
     listing = subprocess.run(["dpkg-deb", "--contents", str(deb)], capture_output=True, text=True,
                              check=True).stdout
     paths = {line.split()[-1].removeprefix(".") for line in listing.splitlines()}
-    expected = {"/usr/bin/noised", "/usr/bin/noisectl", "/usr/share/noiseclock/sounds.json",
+    expected = {"/usr/bin/noised", "/usr/bin/noisectl", "/usr/bin/noiseweb", "/usr/share/noiseclock/sounds.json",
                 *(f"/usr/share/noiseclock/sounds/{s['file']}" for s in CATALOG["sounds"]),
+                *(f"/usr/share/noiseclock/web/{p.name}" for p in (REPO / "web").iterdir()),
                 "/usr/lib/systemd/user/noised.service", "/usr/lib/systemd/user/noised.socket",
+                "/usr/lib/systemd/user/noiseweb.service",
                 "/usr/share/man/man8/noised.8.gz", "/usr/share/man/man1/noisectl.1.gz",
+                "/usr/share/man/man1/noiseweb.1.gz", "/usr/share/doc/noiseclock/web.md.gz",
                 "/usr/share/bash-completion/completions/noisectl",
                 "/usr/share/zsh/vendor-completions/_noisectl",
                 "/usr/share/fish/vendor_completions.d/noisectl.fish",

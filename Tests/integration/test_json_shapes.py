@@ -120,12 +120,12 @@ RUNS = {
     "habit list": [], "habit today": [], "habit stats": [], "habit remove": ["walk"],
     "gratitude write": ["A good day"], "gratitude show": [], "gratitude list": [], "gratitude search": ["good"],
     "gratitude export": [], "gratitude import": ["{diary}"], "gratitude remind": [],
-    "store check": [], "store recover": [],
+    "store check": [], "store recover": [], "web": ["--no-open"],
 }
 # Full-screen views, which print pictures, not data (their data: status, alarm next, iss now, iss passes); watch,
 # which streams the daemon's events, a JSON line each with --json (test_playback.py); help.
 VIEWS = {"clock", "stopwatch", "iss map", "iss compass", "watch", "help"}
-LOCAL = {"iss elements import", "iss elements list", "location set", "location show"}
+LOCAL = {"iss elements import", "iss elements list", "location set", "location show", "web"}
 
 
 def _leaves():

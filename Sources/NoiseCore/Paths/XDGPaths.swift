@@ -35,6 +35,13 @@ public struct XDGPaths: Sendable {
         return SocketLocation(path: "/tmp/noised-\(uid)/noised/socket", origin: .sharedTemporaryFolder)
     }
 
+    /// noiseweb's private folder (docs/web.md): `$XDG_RUNTIME_DIR/noiseweb`, else `/tmp/noiseweb-UID`. Its `codes/`
+    /// holds the one-time login codes `noisectl web` makes; only the same user can write there.
+    public func webStateDirectory(uid: UInt32) -> String {
+        if let value = variable("XDG_RUNTIME_DIR"), value.hasPrefix("/") { return value + "/noiseweb" }
+        return "/tmp/noiseweb-\(uid)"
+    }
+
     /// `config.toml`, which the daemon reads and `noisectl clock` and `world` also save to.
     public var configFile: String { configHome + "/noised/config.toml" }
 

@@ -26,7 +26,7 @@ struct ConfigStore {
     func clockSettings() -> ClockSettings {
         switch load() {
         case .settings(let settings):
-            return settings
+            return settings.clock
         case .unreadable(let failure):
             Output.error("warning: \(failure); using the default clock settings")
         case .problems(let problems):
@@ -42,7 +42,7 @@ struct ConfigStore {
     func settingsToChange() throws(Failure) -> ClockSettings {
         switch load() {
         case .settings(let settings):
-            return settings
+            return settings.clock
         case .unreadable(let failure):
             throw Failure(description: failure.description + "; nothing was saved")
         case .problems(let problems):
@@ -89,17 +89,28 @@ struct ConfigStore {
         }
     }
 
+    /// The saved `[web]` settings (`noisectl web` builds its URL from them as noiseweb listens by them). A file that
+    /// cannot be read or has problems throws: noiseweb would not start with it either.
+    func webSettings() throws(Failure) -> WebSettings {
+        switch load() {
+        case .settings(let settings): return settings.web
+        case .unreadable(let failure): throw Failure(description: failure.description)
+        case .problems(let problems):
+            throw Failure(description: "\(path) has problems (\(problems[0])); run 'noised --check-config' to see them all")
+        }
+    }
+
     private enum Loaded {
-        case settings(ClockSettings)
+        case settings(DaemonSettings)
         case unreadable(LocalFile.Failure)
         case problems([ConfigProblem])
     }
 
     private func load() -> Loaded {
         do {
-            guard let bytes = try LocalFile.contents(of: path) else { return .settings(ClockSettings()) }
+            guard let bytes = try LocalFile.contents(of: path) else { return .settings(DaemonSettings()) }
             let result = ConfigFile.read(bytes, home: home)
-            return result.problems.isEmpty ? .settings(result.settings.clock) : .problems(result.problems)
+            return result.problems.isEmpty ? .settings(result.settings) : .problems(result.problems)
         } catch {
             return .unreadable(error)
         }

@@ -1,0 +1,55 @@
+import Glibc
+import NoiseCore
+
+/// noiseweb's private folder and the one-time login codes in it (docs/web.md, "Logging in"): `noisectl web` writes
+/// a code as an empty file `codes/<code>`, noiseweb deletes it as it lets the browser in. Only the same user can
+/// write there (the folders are theirs and 0700, the files 0600), so only they can make a code: noisectl needs no
+/// HTTP client, and no other local user can log in. Blocking file calls, each a few microseconds.
+public struct WebStateFolder: Sendable {
+    /// `$XDG_RUNTIME_DIR/noiseweb`.
+    public let path: String
+    /// Where the codes are.
+    public var codes: String { path + "/codes" }
+
+    public init(paths: XDGPaths, uid: UInt32 = getuid()) {
+        path = paths.webStateDirectory(uid: uid)
+    }
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// Creates the folders when missing (0700) and checks that both are the user's own, 0700 and not links: a
+    /// folder another user could write to would let them plant codes.
+    public func prepare() throws(LocalFile.Failure) {
+        try Self.ensurePrivate(path)
+        try Self.ensurePrivate(codes)
+    }
+
+    /// The file that stands for `code`.
+    public func file(of code: WebSecret) -> String { codes + "/" + code.text }
+
+    /// Writes a new code's file, 0600, refusing to follow or reuse anything already at that name.
+    public func write(_ code: WebSecret) throws(LocalFile.Failure) {
+        let descriptor = open(file(of: code), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw .system("create", file(of: code)) }
+        fchmod(descriptor, 0o600)
+        close(descriptor)
+    }
+
+    private static func ensurePrivate(_ folder: String) throws(LocalFile.Failure) {
+        if mkdir(folder, 0o700) != 0 && errno != EEXIST { throw .system("create", folder) }
+        var info = stat()
+        guard lstat(folder, &info) == 0 else { throw .system("examine", folder) }
+        let remedy = "; remove it (it is made anew, private to you)"
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            throw LocalFile.Failure(description: "\(folder) is not a folder (a link or a file)" + remedy)
+        }
+        guard info.st_uid == getuid() else {
+            throw LocalFile.Failure(description: "\(folder) belongs to uid \(info.st_uid), not you (\(getuid()))" + remedy)
+        }
+        guard info.st_mode & 0o777 == 0o700 else {
+            throw LocalFile.Failure(description: "\(folder) has mode \(String(info.st_mode & 0o777, radix: 8)), not 700" + remedy)
+        }
+    }
+}

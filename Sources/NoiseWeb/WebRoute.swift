@@ -1,0 +1,24 @@
+/// What a request asks for, by its path: each kind has its own checks in `WebGate`.
+public enum WebRoute: Sendable, Equatable {
+    /// `GET /login?code=…`: trades a one-time code for a session; the one route open without a session.
+    case login
+    /// `POST /api/command`: a command relayed to noised.
+    case command
+    /// `GET /ws`: the WebSocket with the daemon's events.
+    case events
+    /// Anything else: a file of the web root.
+    case file
+
+    public static let loginPath = "/login"
+    public static let commandPath = "/api/command"
+    public static let eventsPath = "/ws"
+
+    public init(path: String) {
+        switch path {
+        case Self.loginPath: self = .login
+        case Self.commandPath: self = .command
+        case Self.eventsPath: self = .events
+        default: self = .file
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+import NoiseConfig
+import NoiseCore
+import NoiseSystem
+
+/// noiseweb's HTTP server: the routes (`/login`, `/api/command`, `/ws`, the web root's files) behind the security
+/// headers and the gate, on Hummingbird. The WebSocket upgrade goes through a router of its own with the same
+/// gate: an upgrade the gate refuses is not upgraded, and the plain router then answers it with the refusal.
+public struct WebServer: Sendable {
+    public struct Configuration: Sendable {
+        public var listen: ListenAddress
+        public var socketPath: String
+        public var webRoot: StaticFiles
+        public var state: WebStateFolder
+
+        public init(listen: ListenAddress, socketPath: String, webRoot: StaticFiles, state: WebStateFolder) {
+            self.listen = listen
+            self.socketPath = socketPath
+            self.webRoot = webRoot
+            self.state = state
+        }
+    }
+
+    let configuration: Configuration
+    let logger: Logger
+
+    public init(configuration: Configuration, logger: Logger) {
+        self.configuration = configuration
+        self.logger = logger
+    }
+
+    /// Serves until SIGTERM or SIGINT; `onListening` is told the address once the socket is bound.
+    public func run(onListening: @escaping @Sendable (String) -> Void) async throws {
+        let gate = WebGate(hosts: AcceptedHosts(listen: configuration.listen))
+        let sessions = SessionStore()
+        let link = DaemonLink(socketPath: configuration.socketPath, logger: logger)
+        let relay = CommandRelay(socketPath: configuration.socketPath)
+        let codes = LoginCodes(folder: configuration.state)
+        let files = configuration.webRoot
+
+        let router = Router(context: BasicWebSocketRequestContext.self)
+        router.add(middleware: SecurityHeadersMiddleware())
+        router.add(middleware: GateMiddleware(gate: gate, sessions: sessions))
+        router.get(RouterPath(WebRoute.loginPath)) { request, _ -> Response in
+            if let refusal = codes.redeem(request.uri.queryParameters.get("code"), now: WallTime.seconds()) {
+                return WebResponses.refusal(refusal, path: request.uri.path)
+            }
+            return WebResponses.loggedIn(cookie: SessionCookie.setCookie(sessions.open()))
+        }
+        router.post(RouterPath(WebRoute.commandPath)) { request, _ -> Response in
+            var request = request
+            guard let body = try? await request.collectBody(upTo: Limits.maxWebCommandBytes) else {
+                return WebResponses.refusal(WebRefusal(status: 413, code: "too_large",
+                                                       message: "A command is at most \(Limits.maxWebCommandBytes) bytes."),
+                                            path: request.uri.path)
+            }
+            return await relay.relay(Array(buffer: body)).response
+        }
+        router.get(RouterPath(WebRoute.eventsPath)) { request, _ -> Response in
+            WebResponses.refusal(WebRefusal(status: 400, code: "upgrade_required", message: "/ws is a WebSocket."),
+                                 path: request.uri.path)
+        }
+        let serveFile: @Sendable (Request, BasicWebSocketRequestContext) async throws -> Response = { request, _ in
+            guard let file = files.file(at: request.uri.path) else {
+                return WebResponses.refusal(WebRefusal(status: 404, code: "not_found", message: "There is no such page."),
+                                            path: request.uri.path)
+            }
+            return WebResponses.file(file.bytes, contentType: file.contentType)
+        }
+        // HEAD as GET: the same head, and NIO sends no body with it.
+        for path: RouterPath in ["/", "**"] {
+            router.get(path, use: serveFile)
+            router.head(path, use: serveFile)
+        }
+
+        let webSockets = Router(context: BasicWebSocketRequestContext.self)
+        webSockets.add(middleware: GateMiddleware(gate: gate, sessions: sessions))
+        webSockets.ws(RouterPath(WebRoute.eventsPath)) { inbound, outbound, _ in
+            let (page, messages) = await link.join()
+            await withTaskGroup(of: Void.self) { group in
+                // The page sends nothing the server reads; this loop only notices it closing.
+                group.addTask { do { for try await _ in inbound {} } catch {} }
+                group.addTask {
+                    for await text in messages {
+                        do { try await outbound.write(.text(text)) } catch { return }
+                    }
+                }
+                await group.next()
+                group.cancelAll()
+            }
+            await link.leave(page)
+        }
+
+        let listen = configuration.listen
+        let app = Application(
+            router: router,
+            server: .http1WebSocketUpgrade(webSocketRouter: webSockets),
+            configuration: .init(address: .hostname(listen.host, port: listen.port), serverName: nil),
+            onServerRunning: { _ in onListening(listen.localURLBase) },
+            logger: logger)
+        try await app.runService()
+    }
+}

@@ -1,0 +1,193 @@
+"""noiseweb for the end-to-end tests: the real process beside a real noised, an HTTP client that sets every header
+itself (a browser's Host and Origin, or an attacker's), and a minimal WebSocket client (RFC 6455: the handshake and
+unmasked text frames from the server), so the tests need no package beyond Python's own."""
+
+from __future__ import annotations
+
+import base64
+import http.client
+import json
+import os
+import socket
+import struct
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Optional
+
+import harness as H
+
+WEB_ROOT = H.REPO / "web"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@dataclass
+class Reply:
+    status: int
+    headers: http.client.HTTPMessage
+    body: bytes
+
+    @property
+    def json(self):
+        return json.loads(self.body)
+
+    def header(self, name: str) -> Optional[str]:
+        return self.headers.get(name)
+
+
+class Web:
+    """One real ``noiseweb`` for a daemon: its HOME and XDG folders (so ``noisectl web`` finds the same codes folder
+    and the same ``[web] listen``), a free port written to config.toml."""
+
+    def __init__(self, daemon: H.Daemon, web_root: Path = WEB_ROOT, port: Optional[int] = None):
+        self.daemon = daemon
+        self.port = port or free_port()
+        self.web_root = web_root
+        self.log_path = daemon.root / "noiseweb.log"
+        self.proc: Optional[subprocess.Popen] = None
+        config = Path(daemon.env_dirs["XDG_CONFIG_HOME"]) / "noised" / "config.toml"
+        config.parent.mkdir(parents=True, exist_ok=True)
+        config.write_text(f'[web]\nlisten = "127.0.0.1:{self.port}"\n')
+        self.host = f"127.0.0.1:{self.port}"
+        self.origin = f"http://{self.host}"
+        self.state = Path(daemon.env_dirs["XDG_RUNTIME_DIR"]) / "noiseweb"
+
+    def command(self) -> list[str]:
+        return [str(H.bin_dir() / "noiseweb"), "--socket", str(self.daemon.socket), "--web-root", str(self.web_root)]
+
+    def start(self, timeout: float = 15.0) -> "Web":
+        with open(self.log_path, "ab") as log:
+            self.proc = H._register(subprocess.Popen(self.command(), env=self.daemon.env(), stdin=subprocess.DEVNULL,
+                                                     stdout=log, stderr=subprocess.STDOUT))
+
+        def listening():
+            if self.proc.poll() is not None:
+                raise AssertionError(f"noiseweb exited with {self.proc.returncode}:\n{self.log()}")
+            return f"listening on http://{self.host}" in self.log()
+        H.wait_until(listening, timeout, 0.05, "noiseweb to listen")
+        return self
+
+    def stop(self) -> Optional[int]:
+        return H.stop_process(self.proc)
+
+    def log(self) -> str:
+        try:
+            return self.log_path.read_text(errors="replace")
+        except OSError:
+            return ""
+
+    # ------------------------------------------------------------ logging in
+
+    def login_url(self) -> str:
+        """``noisectl web --no-open``: its one line, the URL."""
+        r = H.noisectl("web", "--no-open", env=self.daemon.env())
+        assert r.returncode == 0, str(r)
+        lines = r.stdout.splitlines()
+        assert len(lines) == 1, r.stdout
+        return lines[0]
+
+    def login(self) -> str:
+        """A session cookie's value, through ``noisectl web`` and ``/login``."""
+        url = self.login_url()
+        r = self.request("GET", url.removeprefix(self.origin))
+        assert r.status == 303, (r.status, r.body)
+        cookie = r.header("Set-Cookie")
+        return cookie.split(";", 1)[0].split("=", 1)[1]
+
+    # ------------------------------------------------------------ HTTP
+
+    def request(self, method: str, path: str, *, host: Optional[str] = "", origin: Optional[str] = None,
+                cookie: Optional[str] = None, headers: Optional[dict] = None, body: Optional[bytes] = None) -> Reply:
+        """One request, every header as given: ``host`` "" means the right one, None none at all."""
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        try:
+            conn.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
+            if host is not None:
+                conn.putheader("Host", host or self.host)
+            if origin is not None:
+                conn.putheader("Origin", origin)
+            if cookie is not None:
+                conn.putheader("Cookie", f"noiseclock_session={cookie}")
+            for name, value in (headers or {}).items():
+                conn.putheader(name, value)
+            if body is not None:
+                conn.putheader("Content-Length", str(len(body)))
+            conn.endheaders(body)
+            response = conn.getresponse()
+            return Reply(response.status, response.headers, response.read())
+        finally:
+            conn.close()
+
+    def command_request(self, cmd: str, args: Optional[dict] = None, *, cookie: str) -> Reply:
+        """A command as the page sends it."""
+        body = json.dumps({"cmd": cmd, "args": args} if args is not None else {"cmd": cmd}).encode()
+        return self.request("POST", "/api/command", origin=self.origin, cookie=cookie, body=body,
+                            headers={"Content-Type": "application/json", "X-NoiseClock": "1"})
+
+    def websocket(self, *, cookie: Optional[str], origin: Optional[str]) -> "WebSocket":
+        return WebSocket(self, cookie=cookie, origin=origin)
+
+
+class WebSocket:
+    """The client side of one WebSocket to ``/ws``: ``status`` is the handshake's HTTP status (101 when upgraded)."""
+
+    def __init__(self, web: Web, *, cookie: Optional[str], origin: Optional[str]):
+        self.sock = socket.create_connection(("127.0.0.1", web.port), timeout=10)
+        key = base64.b64encode(os.urandom(16)).decode()
+        lines = ["GET /ws HTTP/1.1", f"Host: {web.host}", "Upgrade: websocket", "Connection: Upgrade",
+                 f"Sec-WebSocket-Key: {key}", "Sec-WebSocket-Version: 13"]
+        if origin is not None:
+            lines.append(f"Origin: {origin}")
+        if cookie is not None:
+            lines.append(f"Cookie: noiseclock_session={cookie}")
+        self.sock.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
+        self.buffer = b""
+        while b"\r\n\r\n" not in self.buffer:
+            chunk = self.sock.recv(4096)
+            if not chunk:
+                break
+            self.buffer += chunk
+        head, _, self.buffer = self.buffer.partition(b"\r\n\r\n")
+        self.head = head.decode(errors="replace")
+        self.status = int(self.head.split(" ", 2)[1]) if self.head else 0
+
+    def _read(self, n: int) -> bytes:
+        while len(self.buffer) < n:
+            chunk = self.sock.recv(65536)
+            if not chunk:
+                raise ConnectionError("the WebSocket closed")
+            self.buffer += chunk
+        data, self.buffer = self.buffer[:n], self.buffer[n:]
+        return data
+
+    def message(self, timeout: float = 10.0) -> dict:
+        """The next text message, as JSON (pings are answered by nobody: the server's auto-ping is slower than any test)."""
+        self.sock.settimeout(timeout)
+        while True:
+            first, second = self._read(2)
+            length = second & 0x7F
+            if length == 126:
+                length = struct.unpack(">H", self._read(2))[0]
+            elif length == 127:
+                length = struct.unpack(">Q", self._read(8))[0]
+            payload = self._read(length)
+            opcode = first & 0x0F
+            if opcode == 0x1:
+                return json.loads(payload)
+            if opcode == 0x8:
+                raise ConnectionError("the server closed the WebSocket")
+
+    def message_named(self, event: str, timeout: float = 15.0) -> dict:
+        """Reads messages until one named ``event``."""
+        while True:
+            m = self.message(timeout)
+            if m.get("event") == event:
+                return m
+
+    def close(self) -> None:
+        self.sock.close()
