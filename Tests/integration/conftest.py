@@ -208,6 +208,29 @@ def make_web(bins, request):
             print(web.log()[-4000:])
 
 
+@pytest.fixture(scope="session")
+def chromium():
+    """One real headless Chromium per test worker (docs/testing.md), quit when the worker ends."""
+    import browser_harness as BH
+    driver = BH.start_chromium()
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def browser(chromium, request):
+    """The worker's Chromium, cleared for this test: its cookies gone and the viewport back to 1280x720. On
+    failure the browser's console is printed."""
+    import browser_harness as BH
+    chromium.delete_all_cookies()
+    BH.set_viewport(chromium, 1280, 720)
+    yield chromium
+    if _failed(request):
+        print("--- browser console ---")
+        print("\n".join(BH.console(chromium)))
+    chromium.get("about:blank")
+
+
 # ---------------------------------------------------------------- D-Bus (test_desktop.py)
 
 

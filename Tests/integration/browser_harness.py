@@ -1,0 +1,69 @@
+"""A real Chromium for the web tests, driven through Selenium and Debian's chromedriver: headless, one per test
+worker (started once, a fresh tab state per test), logged in to a test's noiseweb the way a person is, through the
+URL ``noisectl web`` prints. Screenshots go to ``.build/screenshots/`` for people to look at; nothing compares them."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.support.ui import WebDriverWait
+
+import harness as H
+import web_harness as WH
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+SCREENSHOTS = H.REPO / ".build" / "screenshots"
+
+
+def start_chromium(width: int = 1280, height: int = 720) -> webdriver.Chrome:
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for argument in ("--headless=new", f"--window-size={width},{height}", "--disable-gpu", "--no-first-run",
+                     "--no-default-browser-check", "--disable-extensions", "--disable-background-networking",
+                     "--disable-component-update", "--disable-sync", "--mute-audio", "--hide-scrollbars"):
+        options.add_argument(argument)
+    if os.geteuid() == 0:
+        options.add_argument("--no-sandbox")  # Chromium's sandbox refuses to run as root
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+
+
+def set_viewport(driver: webdriver.Chrome, width: int, height: int) -> None:
+    """The page's viewport exactly (not the window's outer size), as a phone or a monitor gives it."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+
+
+def log_in(driver: webdriver.Chrome, web: WH.Web, path: str = "/") -> None:
+    """Opens the login URL from ``noisectl web`` (noiseweb answers with the cookie and a redirect to /), then
+    ``path``, and waits for the page's scripts to have run."""
+    driver.get(web.login_url())
+    if path != "/":
+        driver.get(web.origin + path)
+    wait_for(driver, lambda d: d.execute_script("return document.readyState") == "complete", "the page to load")
+
+
+def wait_for(driver: webdriver.Chrome, condition, what: str, timeout: float = 10.0):
+    """Polls ``condition(driver)`` until it is truthy (returned), failing with ``what`` and the browser's console."""
+    try:
+        return WebDriverWait(driver, timeout, poll_frequency=0.02).until(condition)
+    except Exception as error:  # TimeoutException, or the condition's own failure
+        raise AssertionError(f"timed out waiting for {what}; console: {console(driver)}") from error
+
+
+def console(driver: webdriver.Chrome) -> list[str]:
+    try:
+        return [entry["message"] for entry in driver.get_log("browser")]
+    except Exception:
+        return []
+
+
+def screenshot(driver: webdriver.Chrome, name: str) -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    driver.save_screenshot(str(path))
+    return path
