@@ -47,7 +47,7 @@ BUILD_PACKAGES := libasound2-dev libmpg123-dev libsndfile1-dev libsoxr-dev libsq
 RUN_PACKAGES   := libasound2 libmpg123-0 libsndfile1 libsoxr0 libsystemd0 alsa-utils libasound2-plugins
 TEST_PACKAGES  := pulseaudio pulseaudio-utils sox libsox-fmt-mp3 opus-tools lame mpg123 espeak-ng sqlite3 tmux \
                   libfuse2 dbus-daemon playerctl libglib2.0-bin python3-dbusmock desktop-file-utils jq \
-                  librsvg2-bin
+                  librsvg2-bin chromium chromium-driver
 # make bench: the peers it measures noised against (mpd with mpc, mpg123), the PulseAudio server and
 # parec/pactl it plays and records through, sox and lame for the seam loop, gcc for its C client.
 BENCH_PACKAGES := mpd mpc mpg123 pulseaudio pulseaudio-utils alsa-utils libasound2-plugins sox lame gcc libc6-dev
@@ -77,6 +77,8 @@ test-deps: deps
 	@# sgp4 ships Vallado's verification set (SGP4-VER.TLE, tcppver.out) that Tests/integration/test_satellites.py reads.
 	@# skyfield is the reference for passes, the Sun and the shadow; skyfield-data carries its DE421 (no download).
 	@$(PYTHON) -c 'import sgp4, skyfield, skyfield_data' 2>/dev/null || $(PYTHON) -m pip install -q 'sgp4==2.27' 'skyfield==1.55' 'skyfield-data==7.0.0'
+	@# The web pages' tests drive Debian's Chromium through its chromedriver (TEST_PACKAGES) with Selenium.
+	@$(PYTHON) -c 'import selenium' 2>/dev/null || $(PYTHON) -m pip install -q 'selenium==4.38.0'
 
 build: release-static
 
