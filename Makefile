@@ -91,8 +91,16 @@ debug: deps
 run: build
 	@echo "noisectl is $(CURDIR)/$(STATIC)/release/noisectl. In another terminal, put it on PATH with"
 	@echo "  export PATH=\"$(CURDIR)/$(STATIC)/release:\$$PATH\""
-	@echo "(or run make install: ~/.local/bin). Starting noised on device $(DEVICE); Ctrl-C stops it."
-	$(STATIC)/release/noised --device $(DEVICE)
+	@echo "(or run make install: ~/.local/bin). Starting noised on device $(DEVICE) and noiseweb, the web page;"
+	@echo "Ctrl-C stops both."
+	@bin=$(STATIC)/release; \
+	$$bin/noised --device $(DEVICE) & daemon=$$!; \
+	$$bin/noiseweb --web-root $(CURDIR)/web 2> >(while IFS= read -r line; do \
+	    echo "$$line" >&2; \
+	    case "$$line" in *"listening on http"*) echo "The web page: $$($$bin/noisectl web --no-open)";; esac; \
+	  done) & web=$$!; \
+	trap 'kill $$daemon $$web 2>/dev/null' INT TERM EXIT; \
+	wait -n $$daemon $$web
 
 # The tiers (docs/testing.md), one after another, each with the machine to itself: the release tree users get,
 # built once (the end-to-end tests and make install/deb use it); the unit tests' debug build (only what they

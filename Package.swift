@@ -34,6 +34,8 @@ let package = Package(
         .target(name: "CLinux"),
         // libsystemd's sd-bus (Debian: libsystemd-dev), with the MPRIS object's vtables, which are C macros.
         .target(name: "CSystemd", linkerSettings: [.linkedLibrary("systemd")]),
+        // What noised and noiseweb take from systemd's side of a start: the socket passed to them and its address.
+        .target(name: "NoiseSystemd", dependencies: ["CSystemd"], swiftSettings: strict),
         // libFuzzer's driver, declared for the fuzz harness; only the fuzz build (scripts/fuzz) links libFuzzer.
         // Both live with the tests they are (Tests/fuzz): Sources/ holds what ships.
         .target(name: "CFuzzer", path: "Tests/fuzz/CFuzzer"),
@@ -113,6 +115,7 @@ let package = Package(
             dependencies: [
                 "NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "NoiseConfig", "NoiseProtocol", "NoiseControl",
                 "NoiseAudio", "NoiseStore", "NoiseSystem", "NoiseDBus", "TimeScales", "Orbits", "LifeCalendar", "CLinux", "CSystemd",
+                "NoiseSystemd",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -148,7 +151,8 @@ let package = Package(
         ),
         // The client side of the socket protocol: connect (with the peer check), request and reply, events, the
         // failures with their exit codes. noisectl's, and the one a second client builds on.
-        .target(name: "NoiseClient", dependencies: ["NoiseCore", "NoiseAlarms", "NoiseProtocol", "NoiseSystem", "NoiseTime", "LifeCalendar"],
+        .target(name: "NoiseClient", dependencies: ["NoiseCore", "NoiseAlarms", "NoiseConfig", "NoiseProtocol", "NoiseSystem", "NoiseTime",
+                                                    "LifeCalendar"],
                 swiftSettings: strict),
         // The async client on SwiftNIO, for long-lived clients on an event loop (noiseweb): several requests in flight,
         // events as an async sequence. Apart so noisectl, which stays on the blocking connection, links no NIO.
@@ -181,7 +185,10 @@ let package = Package(
                 "NoiseCore", "NoiseConfig", "NoiseProtocol", "NoiseClient", "NoiseClientAsync", "NoiseSystem",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
@@ -190,7 +197,7 @@ let package = Package(
         .executableTarget(
             name: "noiseweb",
             dependencies: [
-                "NoiseWeb", "NoiseCore", "NoiseConfig", "NoiseClient", "NoiseSystem",
+                "NoiseWeb", "NoiseCore", "NoiseConfig", "NoiseClient", "NoiseSystem", "NoiseSystemd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -250,6 +257,7 @@ let package = Package(
         .testTarget(
             name: "NoiseDaemonTests",
             dependencies: pureCore + ["NoiseDaemon", "NoiseControl", "NoiseWire", "NoiseAudio", "NoiseStore", "NoiseSystem", "NoiseTesting", "NoiseDBus",
+                                      "NoiseSystemd",
                            .product(name: "GRDB", package: "GRDB.swift"),
                            .product(name: "Logging", package: "swift-log"),
                            .product(name: "NIOCore", package: "swift-nio"),

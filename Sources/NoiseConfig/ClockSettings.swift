@@ -13,6 +13,8 @@ public struct ClockSettings: Sendable, Equatable {
     public var theme = ClockTheme.terminal
     /// A new colour every minute (over `color`).
     public var randomColor = false
+    /// What only the web face shows: size, glow, opacities, type, its overlays.
+    public var face = FaceSettings()
     /// The zones `noisectl world` shows with no arguments, in the order added.
     public var worldZones: [String] = []
     /// Where `noisectl mars` and `noisectl clock --mars` tell the time when not told (`[mars] site`): a site's

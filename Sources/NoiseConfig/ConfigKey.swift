@@ -67,6 +67,26 @@ public struct ConfigKey: Sendable {
         color("clock.background") { $1.clock.background = $0 },
         choice("clock.theme", ClockTheme.self) { $1.clock.theme = $0 },
         boolean("clock.random_color") { $1.clock.randomColor = $0 },
+        integer("clock.size", in: 0...100, unit: "percent of the largest size that fits") { $1.clock.face.size = $0 },
+        integer("clock.glow", in: 0...100, unit: "percent") { $1.clock.face.glow = $0 },
+        integer("clock.opacity", in: 0...100, unit: "percent") { $1.clock.face.opacity = $0 },
+        integer("clock.overlay_opacity", in: 0...100, unit: "percent") { $1.clock.face.overlayOpacity = $0 },
+        ConfigKey(name: "clock.font", accepted: "a font family's name in quotes, e.g. \"DejaVu Sans\", or \"\" for the design's own") {
+            value, _, settings in
+            guard case .string(let name) = value else { return .wrongType }
+            if let problem = FaceSettings.fontProblem(name) { return .invalid(problem) }
+            settings.clock.face.font = name
+            return nil
+        },
+        ConfigKey(name: "clock.weight", accepted: "an integer 100 to 900 in steps of 100 (400 is regular, 700 bold)") {
+            value, _, settings in
+            guard case .integer(let number) = value, (100...900).contains(number), number % 100 == 0 else { return .wrongType }
+            settings.clock.face.weight = Int(number)
+            return nil
+        },
+        choice("clock.design", FontDesign.self) { $1.clock.face.design = $0 },
+        boolean("clock.next_alarm") { $1.clock.face.nextAlarm = $0 },
+        boolean("clock.now_playing") { $1.clock.face.nowPlaying = $0 },
         ConfigKey(name: "world.zones",
                   accepted: "an array of at most \(Limits.maxWorldZones) zone names in quotes, e.g. [\"Europe/Berlin\", \"Asia/Kolkata\"]") {
             value, _, settings in

@@ -10,6 +10,7 @@ import NoiseDBus
 import NoiseCore
 import NoiseStore
 import NoiseSystem
+import NoiseSystemd
 import ServiceLifecycle
 import Synchronization
 
@@ -39,7 +40,7 @@ public enum Daemon {
         let lock = try StateFolderLock.take(folder: configuration.stateDirectory, socketPath: configuration.socket.path,
                                             logger: logger)
         let environment = ProcessEnvironment.current
-        let activated = SocketActivation.adopt()
+        let activated = SocketActivation.adopt(name: "noised")
         if activated == nil { try SocketSetup.prepare(configuration.socket) }
         if concurrencyOnEventLoops {
             logger.debug("Swift concurrency runs on SwiftNIO's event loops")

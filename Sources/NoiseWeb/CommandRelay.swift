@@ -21,6 +21,7 @@ public struct CommandRelay: Sendable {
     private struct Success: Encodable {
         var ok = true
         var data: JSONValue
+        var warning: String?
     }
 
     private struct Failure: Encodable {
@@ -55,7 +56,7 @@ public struct CommandRelay: Sendable {
             }
             await client.close()
             let data = try outcome.get()
-            return Reply(status: 200, json: (try? JSONCoding.line(Success(data: data))) ?? Array(#"{"ok":true}"#.utf8))
+            return Self.success(data)
         } catch {
             if error.isUnreachable { return Self.failure(503, code: "daemon_unreachable", message: error.message) }
             return Self.failure(error.code == nil ? 502 : 400, code: error.code?.rawValue ?? "failed", message: error.message)
@@ -80,6 +81,10 @@ public struct CommandRelay: Sendable {
         default:
             return .failure(WebRefusal(status: 400, code: "bad_request", message: "'args' must be an object"))
         }
+    }
+
+    static func success(_ data: JSONValue, warning: String? = nil) -> Reply {
+        Reply(status: 200, json: (try? JSONCoding.line(Success(data: data, warning: warning))) ?? Array(#"{"ok":true}"#.utf8))
     }
 
     static func failure(_ status: Int, code: String, message: String) -> Reply {

@@ -31,8 +31,9 @@ public struct WebGate: Sendable {
         if route == .login { return request.method == "GET" ? nil : Self.methodNotAllowed("GET") }
         guard request.hasSession else { return .sessionRequired() }
         switch route {
-        case .command:
-            guard request.method == "POST" else { return Self.methodNotAllowed("POST") }
+        case .command, .clockSettings:
+            if route == .clockSettings && readOnly { return nil }
+            guard request.method == "POST" else { return Self.methodNotAllowed(route == .command ? "POST" : "GET or POST") }
             guard request.customHeader == "1" else {
                 return WebRefusal(status: 403, code: "missing_header",
                                   message: "A command needs the header '\(Self.customHeaderName): 1'.")

@@ -4,6 +4,8 @@ public enum WebRoute: Sendable, Equatable {
     case login
     /// `POST /api/command`: a command relayed to noised.
     case command
+    /// `GET /api/clock`: the `[clock]` settings; `POST /api/clock`: a change to them, checked as a command is.
+    case clockSettings
     /// `GET /ws`: the WebSocket with the daemon's events.
     case events
     /// Anything else: a file of the web root.
@@ -11,12 +13,14 @@ public enum WebRoute: Sendable, Equatable {
 
     public static let loginPath = "/login"
     public static let commandPath = "/api/command"
+    public static let clockSettingsPath = "/api/clock"
     public static let eventsPath = "/ws"
 
     public init(path: String) {
         switch path {
         case Self.loginPath: self = .login
         case Self.commandPath: self = .command
+        case Self.clockSettingsPath: self = .clockSettings
         case Self.eventsPath: self = .events
         default: self = .file
         }

@@ -2,6 +2,8 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import ServiceLifecycle
+import NoiseClient
 import NoiseConfig
 import NoiseCore
 import NoiseSystem
@@ -15,8 +17,15 @@ public struct WebServer: Sendable {
         public var socketPath: String
         public var webRoot: StaticFiles
         public var state: WebStateFolder
+        /// config.toml, for the face's `[clock]` settings.
+        public var config: ConfigStore
+        /// The listening socket systemd passed (`noiseweb.socket`), bound to `listen`; nil to bind `listen`.
+        public var adoptedSocket: Int32?
 
-        public init(listen: ListenAddress, socketPath: String, webRoot: StaticFiles, state: WebStateFolder) {
+        public init(listen: ListenAddress, socketPath: String, webRoot: StaticFiles, state: WebStateFolder, config: ConfigStore,
+                    adoptedSocket: Int32? = nil) {
+            self.config = config
+            self.adoptedSocket = adoptedSocket
             self.listen = listen
             self.socketPath = socketPath
             self.webRoot = webRoot
@@ -32,7 +41,7 @@ public struct WebServer: Sendable {
         self.logger = logger
     }
 
-    /// Serves until SIGTERM or SIGINT; `onListening` is told the address once the socket is bound.
+    /// Serves until SIGTERM or SIGINT; `onListening` is told the address once the socket listens.
     public func run(onListening: @escaping @Sendable (String) -> Void) async throws {
         let gate = WebGate(hosts: AcceptedHosts(listen: configuration.listen))
         let sessions = SessionStore()
@@ -58,6 +67,17 @@ public struct WebServer: Sendable {
                                             path: request.uri.path)
             }
             return await relay.relay(Array(buffer: body)).response
+        }
+        let clockSettings = ClockSettingsAPI(store: configuration.config)
+        router.get(RouterPath(WebRoute.clockSettingsPath)) { _, _ -> Response in await clockSettings.read().response }
+        router.post(RouterPath(WebRoute.clockSettingsPath)) { request, _ -> Response in
+            var request = request
+            guard let body = try? await request.collectBody(upTo: Limits.maxWebCommandBytes) else {
+                return WebResponses.refusal(WebRefusal(status: 413, code: "too_large",
+                                                       message: "A change is at most \(Limits.maxWebCommandBytes) bytes."),
+                                            path: request.uri.path)
+            }
+            return await clockSettings.save(Array(buffer: body)).response
         }
         router.get(RouterPath(WebRoute.eventsPath)) { request, _ -> Response in
             WebResponses.refusal(WebRefusal(status: 400, code: "upgrade_required", message: "/ws is a WebSocket."),
@@ -94,13 +114,31 @@ public struct WebServer: Sendable {
             await link.leave(page)
         }
 
+        let routes = router.buildResponder()
+        let logger = logger
+        let connection = HTTP1WebSocketUpgradeChannel(
+            responder: { request, writer, channel in
+                let context = BasicWebSocketRequestContext(source: .init(channel: channel, logger: logger))
+                var response: Response
+                do {
+                    response = try await routes.respond(to: request, context: context)
+                } catch {
+                    logger.debug("a route failed: \(error)")
+                    response = Response(status: .internalServerError)
+                }
+                response.headers[.date] = HTTPDate.now()
+                try await writer.write(response: response.head, body: response.body)
+            },
+            webSocketResponder: webSockets.buildResponder(),
+            configuration: .init())
         let listen = configuration.listen
-        let app = Application(
-            router: router,
-            server: .http1WebSocketUpgrade(webSocketRouter: webSockets),
-            configuration: .init(address: .hostname(listen.host, port: listen.port), serverName: nil),
-            onServerRunning: { _ in onListening(listen.localURLBase) },
-            logger: logger)
-        try await app.runService()
+        let listener = WebListener(
+            socket: configuration.adoptedSocket.map { .adopted($0) } ?? .bind(host: listen.host, port: listen.port),
+            connection: connection, logger: logger, onListening: { onListening(listen.localURLBase) })
+        var service = ServiceGroupConfiguration(services: [listener], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        // A page left open holds its WebSocket; stopping must not wait on it for long.
+        service.maximumGracefulShutdownDuration = .seconds(2)
+        service.maximumCancellationDuration = .seconds(1)
+        try await ServiceGroup(configuration: service).run()
     }
 }

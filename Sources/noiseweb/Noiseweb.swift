@@ -5,6 +5,7 @@ import NoiseClient
 import NoiseConfig
 import NoiseCore
 import NoiseSystem
+import NoiseSystemd
 import NoiseWeb
 
 /// `noiseweb`: the NoiseClock page in a browser, a client of noised (docs/web.md).
@@ -43,8 +44,25 @@ struct Noiseweb: AsyncParsableCommand {
         let paths = XDGPaths(environment: environment)
         LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
         let logger = Logger(label: "noiseweb")
-        let settings = try Self.webSettings(paths: paths, home: environment["HOME"] ?? "/")
-        let address = listen ?? settings.listen
+        let config = ConfigStore(environment: environment)
+        let activated = SocketActivation.adopt(name: "noiseweb")
+        let address: ListenAddress
+        if let activated {
+            // noiseweb.socket says where: the Host that names it is the one to accept.
+            guard let bound = BoundAddress.of(activated) else {
+                throw ValidationError("the socket systemd passed is not a TCP socket; noiseweb.socket needs ListenStream=HOST:PORT")
+            }
+            address = ListenAddress(host: bound.host, port: bound.port, isIPv6: bound.isIPv6)
+            if listen != nil { logger.warning("--listen is ignored: systemd passed a socket listening on \(address)") }
+        } else if let listen {
+            address = listen
+        } else {
+            do {
+                address = try config.webSettings().listen
+            } catch {
+                throw ValidationError(error.description)
+            }
+        }
         if !address.isLoopback {
             logger.warning("listening on \(address), not loopback: other machines can reach the login page. Only a code from 'noisectl web' lets anyone in, but the traffic is plain HTTP.")
         }
@@ -58,24 +76,12 @@ struct Noiseweb: AsyncParsableCommand {
             throw ValidationError(error.description)
         }
         let server = WebServer(
-            configuration: .init(listen: address, socketPath: DaemonSocket.path(option: socket), webRoot: files, state: state),
+            configuration: .init(listen: address, socketPath: DaemonSocket.path(option: socket), webRoot: files, state: state,
+                           config: config, adoptedSocket: activated),
             logger: logger)
         try await server.run { url in
             logger.notice("listening on \(url); open it with 'noisectl web'")
         }
-    }
-
-    /// `[web]` from config.toml; a file with problems stops noiseweb with them, as a wrong option would.
-    static func webSettings(paths: XDGPaths, home: String) throws -> WebSettings {
-        let path = paths.configFile
-        let bytes: [UInt8]?
-        do { bytes = try LocalFile.contents(of: path) } catch { throw ValidationError(error.description) }
-        guard let bytes else { return WebSettings() }
-        let read = ConfigFile.read(bytes, home: home)
-        if let problem = read.problems.first {
-            throw ValidationError("\(path):\(problem.line): \(problem.key.map { "\($0): " } ?? "")\(problem.message)")
-        }
-        return read.settings.web
     }
 
     /// `PREFIX/share/noiseclock/web` for `PREFIX/bin/noiseweb`.

@@ -42,6 +42,15 @@ struct ConfigFileTests {
         background = "bright-blue"
         theme = "night"
         random_color = true
+        size = 80
+        glow = 35
+        opacity = 90
+        overlay_opacity = 40
+        font = "DejaVu Sans Mono"
+        weight = 200
+        design = "monospaced"
+        next_alarm = false
+        now_playing = false
 
         [world]
         zones = ["Europe/Berlin", "Asia/Kathmandu"]
@@ -106,6 +115,15 @@ struct ConfigFileTests {
         expected.clock.background = .ansi(12)
         expected.clock.theme = .night
         expected.clock.randomColor = true
+        expected.clock.face.size = 80
+        expected.clock.face.glow = 35
+        expected.clock.face.opacity = 90
+        expected.clock.face.overlayOpacity = 40
+        expected.clock.face.font = "DejaVu Sans Mono"
+        expected.clock.face.weight = 200
+        expected.clock.face.design = .monospaced
+        expected.clock.face.nextAlarm = false
+        expected.clock.face.nowPlaying = false
         expected.clock.worldZones = ["Europe/Berlin", "Asia/Kathmandu"]
         expected.clock.marsSite = "Jezero"
         expected.clock.location.latitude = -33.8688
@@ -145,6 +163,9 @@ struct ConfigFileTests {
         ("[audio]\ndevice = \"\"", 2, "audio.device", "an ALSA device name"),
         ("[audio]\ndevice = 3", 2, "audio.device", "got 3"),
         ("[clock]\nformat = \"13h\"", 2, "clock.format", "one of \"locale\", \"12h\", \"24h\"; got \"13h\""),
+        ("[clock]\nglow = 140", 2, "clock.glow", "an integer 0 to 100 (percent); got 140"),
+        ("[clock]\nweight = 450", 2, "clock.weight", "in steps of 100"),
+        ("[clock]\nfont = \"x;}body{\"", 2, "clock.font", "is not a font family's name"),
         ("[clock]\nseconds = \"yes\"", 2, "clock.seconds", "true or false; got \"yes\""),
         ("[clock]\ncolor = \"mauve\"", 2, "clock.color", "a colour name (default, black, red"),
         ("[clock]\ncolor = \"#12345\"", 2, "clock.color", "or #RRGGBB; got \"#12345\""),

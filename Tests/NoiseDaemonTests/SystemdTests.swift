@@ -1,3 +1,4 @@
+import NoiseSystemd
 import Testing
 @testable import NoiseDaemon
 
@@ -6,9 +7,9 @@ import Testing
 @Suite("systemd environment")
 struct SystemdTests {
     @Test func namedDescriptorsPickOurs() {
-        #expect(SocketActivation.ours(names: ["other", "noised", "third"]) == 1)
-        #expect(SocketActivation.ours(names: ["a", "b"]) == 0)
-        #expect(SocketActivation.ours(names: ["unknown"]) == 0)
+        #expect(SocketActivation.ours(names: ["other", "noised", "third"], name: "noised") == 1)
+        #expect(SocketActivation.ours(names: ["a", "b"], name: "noised") == 0)
+        #expect(SocketActivation.ours(names: ["unknown"], name: "noised") == 0)
     }
 
     @Test func theWatchdogPingsAtHalfItsInterval() {

@@ -76,4 +76,18 @@ import Testing
         let get = RequestFacts(method: "GET", path: "/api/command", host: host, origin: origin, hasSession: true)
         #expect(gate.refusal(for: get)?.status == 405)
     }
+
+    @Test func theClockSettingsAreReadLikeAPageAndChangedLikeACommand() {
+        #expect(gate.refusal(for: RequestFacts(method: "GET", path: "/api/clock", host: host, hasSession: true)) == nil)
+        #expect(gate.refusal(for: RequestFacts(method: "GET", path: "/api/clock", host: host))?.status == 401)
+        func change(origin: String? = "http://127.0.0.1:7470", header: String? = "1", type: String? = "application/json") -> Int? {
+            gate.refusal(for: RequestFacts(method: "POST", path: "/api/clock", host: host, origin: origin, contentType: type,
+                                           customHeader: header, hasSession: true))?.status
+        }
+        #expect(change() == nil)
+        #expect(change(origin: "http://evil.example") == 403)
+        #expect(change(header: nil) == 403)
+        #expect(change(type: "text/plain") == 415)
+        #expect(gate.refusal(for: RequestFacts(method: "PUT", path: "/api/clock", host: host, origin: origin, hasSession: true))?.status == 405)
+    }
 }

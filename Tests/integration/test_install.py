@@ -66,8 +66,8 @@ def expected_files(prefix: str, unitdir: str) -> list[str]:
     return [f"{prefix}/bin/noised", f"{prefix}/bin/noisectl", f"{prefix}/bin/noiseweb", *debug_files(f"{prefix}/lib"),
             f"{share}/noiseclock/sounds.json",
             *[f"{share}/noiseclock/sounds/{s['file']}" for s in CATALOG["sounds"]],
-            *[f"{share}/noiseclock/web/{p.name}" for p in sorted((REPO / "web").iterdir())],
-            f"{unitdir}/noised.service", f"{unitdir}/noised.socket", f"{unitdir}/noiseweb.service",
+            *[f"{share}/noiseclock/web/{p.relative_to(REPO / 'web')}" for p in sorted((REPO / "web").rglob("*")) if p.is_file()],
+            f"{unitdir}/noised.service", f"{unitdir}/noised.socket", f"{unitdir}/noiseweb.service", f"{unitdir}/noiseweb.socket",
             f"{share}/man/man8/noised.8", f"{share}/man/man1/noisectl.1", f"{share}/man/man1/noiseweb.1",
             f"{share}/doc/noiseclock/configuration.md", f"{share}/doc/noiseclock/web.md",
             f"{share}/bash-completion/completions/noisectl",
@@ -189,7 +189,7 @@ def test_desktop_entry_and_icon_are_installed(installed):
 
 
 def test_units_start_the_installed_daemon(installed):
-    for unit in ("noised.service", "noised.socket", "noiseweb.service"):
+    for unit in ("noised.service", "noised.socket", "noiseweb.service", "noiseweb.socket"):
         source = (REPO / "packaging/systemd" / unit).read_text().splitlines()
         ours = (installed.units / unit).read_text().splitlines()
         assert len(ours) == len(source)
@@ -444,9 +444,9 @@ def test_deb_package(installed):
     paths = {line.split()[-1].removeprefix(".") for line in listing.splitlines()}
     expected = {"/usr/bin/noised", "/usr/bin/noisectl", "/usr/bin/noiseweb", "/usr/share/noiseclock/sounds.json",
                 *(f"/usr/share/noiseclock/sounds/{s['file']}" for s in CATALOG["sounds"]),
-                *(f"/usr/share/noiseclock/web/{p.name}" for p in (REPO / "web").iterdir()),
+                *(f"/usr/share/noiseclock/web/{p.relative_to(REPO / 'web')}" for p in (REPO / "web").rglob("*") if p.is_file()),
                 "/usr/lib/systemd/user/noised.service", "/usr/lib/systemd/user/noised.socket",
-                "/usr/lib/systemd/user/noiseweb.service",
+                "/usr/lib/systemd/user/noiseweb.service", "/usr/lib/systemd/user/noiseweb.socket",
                 "/usr/share/man/man8/noised.8.gz", "/usr/share/man/man1/noisectl.1.gz",
                 "/usr/share/man/man1/noiseweb.1.gz", "/usr/share/doc/noiseclock/web.md.gz",
                 "/usr/share/bash-completion/completions/noisectl",

@@ -101,7 +101,17 @@ extension AlarmCommand {
             if settings.date?.date == nil && settings.date != nil {
                 throw ValidationError("--date none is for 'alarm edit'; a new alarm without --date rings the next time its time comes")
             }
-            guard let moment = try moment() else { return }
+        }
+
+        /// The time and day the words say, in the alarm's zone, as of now (read once: "+45m" and "tomorrow" mean
+        /// one instant), checked against the options; nil for a pass alarm. Its refusals are usage errors, as
+        /// `validate`'s are.
+        private func moment() throws -> AlarmMoment? {
+            guard !when.isEmpty else { return nil }
+            let moment: AlarmMoment
+            do {
+                moment = try AlarmMoment.parse(when, now: LocalTime.nowSeconds(), zone: settings.zoneRules)
+            } catch { throw ValidationError(error.description) }
             if moment.date != nil, settings.date != nil {
                 throw ValidationError("'\(when.joined(separator: " "))' already says the day: give no --date")
             }
@@ -111,14 +121,7 @@ extension AlarmCommand {
             if mars.mars != nil, moment.date != nil || settings.zone != nil {
                 throw ValidationError("a Mars alarm rings by a Mars clock: give a plain time, and no --date or --zone")
             }
-        }
-
-        /// The time and day the words say, in the alarm's zone, as of now; nil for a pass alarm.
-        private func moment() throws -> AlarmMoment? {
-            guard !when.isEmpty else { return nil }
-            do {
-                return try AlarmMoment.parse(when, now: LocalTime.nowSeconds(), zone: settings.zoneRules)
-            } catch { throw ValidationError(error.description) }
+            return moment
         }
 
         func run() throws {

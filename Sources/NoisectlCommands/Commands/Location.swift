@@ -1,4 +1,5 @@
 import ArgumentParser
+import NoiseClient
 import NoiseConfig
 import NoiseCore
 

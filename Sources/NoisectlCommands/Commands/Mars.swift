@@ -1,6 +1,7 @@
 import ArgumentParser
 import ClockFace
 import MarsTime
+import NoiseClient
 import NoiseCore
 import NoiseSystem
 import NoiseTime

@@ -1,6 +1,7 @@
 import ArgumentParser
 import MarsTime
 import NoiseAlarms
+import NoiseClient
 import NoiseCore
 import NoiseSystem
 import NoiseTime

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ClockFace
 import Glibc
+import NoiseClient
 import NoiseSystem
 import NoiseTime
 

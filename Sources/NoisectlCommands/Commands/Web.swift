@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import NoiseClient
 import NoiseCore
 import NoiseSystem
 

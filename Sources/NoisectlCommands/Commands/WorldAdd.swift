@@ -1,4 +1,5 @@
 import ArgumentParser
+import NoiseClient
 import NoiseCore
 
 /// `noisectl world add`: saves zones to `world.zones` in config.toml, each checked against the tz database

@@ -1,4 +1,5 @@
 import ArgumentParser
+import NoiseClient
 import NoiseCore
 
 /// `noisectl world remove`: takes zones out of `world.zones` in config.toml. All or nothing: a zone that is

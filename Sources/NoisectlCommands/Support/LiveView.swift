@@ -1,4 +1,5 @@
 import ClockFace
+import NoiseClient
 import NoiseConfig
 import NoiseSystem
 

@@ -2,44 +2,48 @@ import NoiseCore
 import NoiseConfig
 import NoiseSystem
 
-/// `config.toml` as `noisectl clock` and `noisectl world` use it: they read their `[clock]` and `[world]`
-/// settings from it and save the options they are given back to it, through `ConfigEditor`, so the rest of the
-/// hand-written file stays as it was. The I/O edge of that editor: blocking, for a short-lived client.
-struct ConfigStore {
+/// `config.toml` as the clients use it: `noisectl clock`, `world`, `location` and the web face read their
+/// settings from it and save the changes they are given back to it, through `ConfigEditor`, so the rest of the
+/// hand-written file stays as it was. The I/O edge of that editor: blocking (noiseweb calls it through
+/// `BlockingWork`).
+public struct ConfigStore: Sendable {
     /// Why nothing was saved, worded for the user (the file's path included).
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     /// `$XDG_CONFIG_HOME/noised/config.toml`, the file the daemon reads.
-    let path: String
+    public let path: String
     /// For `~/` in `sounds.folders`, which the check of the saved file expands as the daemon does.
     let home: String
 
-    init(environment: [String: String] = ProcessEnvironment.current) {
+    public init(environment: [String: String] = ProcessEnvironment.current) {
         path = XDGPaths(environment: environment).configFile
         home = environment["HOME"] ?? "/"
     }
 
     /// The saved `[clock]` and `[world]` settings, or the defaults when there is no file. A file that cannot be
-    /// read or has problems also gives the defaults, with a one-line warning on stderr: a clock should still show.
-    func clockSettings() -> ClockSettings {
+    /// read or has problems also gives the defaults, with a one-line warning to show: a clock should still show.
+    public func clockSettingsOrDefaults() -> (settings: ClockSettings, warning: String?) {
         switch load() {
         case .settings(let settings):
-            return settings.clock
+            return (settings.clock, nil)
         case .unreadable(let failure):
-            Output.error("warning: \(failure); using the default clock settings")
+            return (ClockSettings(), "\(failure); using the default clock settings")
         case .problems(let problems):
             let more = problems.count > 1 ? " and \(problems.count - 1) more" : ""
-            Output.error("warning: \(path) has problems (\(problems[0])\(more)), so none of its settings are used; "
+            return (ClockSettings(), "\(path) has problems (\(problems[0])\(more)), so none of its settings are used; "
                 + "run 'noised --check-config' to see them all")
         }
-        return ClockSettings()
     }
 
     /// The saved settings, for a command about to change them: a file that cannot be read or has problems
     /// throws the message `save` would give, since saving over it would fail anyway.
-    func settingsToChange() throws(Failure) -> ClockSettings {
+    public func settingsToChange() throws(Failure) -> ClockSettings {
         switch load() {
         case .settings(let settings):
             return settings.clock
@@ -54,7 +58,7 @@ struct ConfigStore {
     /// config folder locked throughout: two noisectl processes changing the file at once (two `world add`s)
     /// take turns, and neither saves over a file the other changed after it read it. A change that sets
     /// nothing creates no folder. Throws `Failure` as `settingsToChange` and `save` do, or `change`'s error.
-    func update<Result>(_ change: (ClockSettings) throws -> (changes: [ConfigEditor.Change], result: Result)) throws -> Result {
+    public func update<Result>(_ change: (ClockSettings) throws -> (changes: [ConfigEditor.Change], result: Result)) throws -> Result {
         if !LocalFile.folderExists(holding: path) {
             let planned = try change(try settingsToChange())
             if planned.changes.isEmpty { return planned.result }
@@ -91,7 +95,7 @@ struct ConfigStore {
 
     /// The saved `[web]` settings (`noisectl web` builds its URL from them as noiseweb listens by them). A file that
     /// cannot be read or has problems throws: noiseweb would not start with it either.
-    func webSettings() throws(Failure) -> WebSettings {
+    public func webSettings() throws(Failure) -> WebSettings {
         switch load() {
         case .settings(let settings): return settings.web
         case .unreadable(let failure): throw Failure(description: failure.description)

@@ -1,0 +1,28 @@
+extension ClockSettings {
+    /// Every key of config.toml's `[clock]` table with its value as the file would hold it, in the docs' order:
+    /// what the web face reads (`GET /api/clock`).
+    public var clockTable: [(key: String, value: TOMLValue)] {
+        [
+            ("format", .string(format.rawValue)),
+            ("seconds", .boolean(seconds)),
+            ("ampm", .boolean(ampm)),
+            ("date", .boolean(date)),
+            ("color", .string(color.description)),
+            ("background", .string(background.description)),
+            ("theme", .string(theme.rawValue)),
+            ("random_color", .boolean(randomColor)),
+            ("size", .integer(Int64(face.size))),
+            ("glow", .integer(Int64(face.glow))),
+            ("opacity", .integer(Int64(face.opacity))),
+            ("overlay_opacity", .integer(Int64(face.overlayOpacity))),
+            ("font", .string(face.font)),
+            ("weight", .integer(Int64(face.weight))),
+            ("design", .string(face.design.rawValue)),
+            ("next_alarm", .boolean(face.nextAlarm)),
+            ("now_playing", .boolean(face.nowPlaying)),
+        ]
+    }
+
+    /// The `[clock]` table's key names.
+    public static var clockKeys: [String] { ClockSettings().clockTable.map(\.key) }
+}

@@ -1,0 +1,104 @@
+import NoiseClient
+import NoiseConfig
+import NoiseCore
+import NoiseSystem
+
+/// `/api/clock`: config.toml's `[clock]` table for the web face, read and saved through the `ConfigStore` that
+/// `noisectl clock` uses, so a colour chosen in the browser is the terminal clock's colour too. The file's other
+/// lines are kept; a change the daemon's reading would refuse is refused here first, and nothing is saved.
+public struct ClockSettingsAPI: Sendable {
+    let store: ConfigStore
+
+    public init(store: ConfigStore) {
+        self.store = store
+    }
+
+    /// Every `[clock]` key and its value; a file that cannot be used gives the defaults and says why in `warning`.
+    public func read() async -> CommandRelay.Reply {
+        let store = store
+        let (settings, warning) = await BlockingWork.run(name: "noiseweb-config") { store.clockSettingsOrDefaults() }
+        return CommandRelay.success(Self.json(settings), warning: warning)
+    }
+
+    /// Saves `{key: value, ...}` (keys of `[clock]`, values as JSON strings, numbers and booleans) and answers with
+    /// every key after the change.
+    public func save(_ body: [UInt8]) async -> CommandRelay.Reply {
+        let changes: [ConfigEditor.Change]
+        switch Self.changes(in: body) {
+        case .success(let read): changes = read
+        case .failure(let refusal): return CommandRelay.failure(refusal.status, code: refusal.code, message: refusal.message)
+        }
+        do throws(ConfigEditError) {
+            _ = try ConfigEditor.applying(changes, to: [], home: "/")
+        } catch {
+            return CommandRelay.failure(400, code: "invalid_setting", message: Self.problemText(error))
+        }
+        let store = store
+        let saved = await BlockingWork.run(name: "noiseweb-config") { () -> Result<ClockSettings, ConfigStore.Failure> in
+            do {
+                try store.update { _ in (changes, ()) }
+                return .success(try store.settingsToChange())
+            } catch let failure as ConfigStore.Failure {
+                return .failure(failure)
+            } catch {
+                return .failure(ConfigStore.Failure(description: "\(error); nothing was saved"))
+            }
+        }
+        switch saved {
+        case .success(let settings): return CommandRelay.success(Self.json(settings))
+        case .failure(let failure): return CommandRelay.failure(409, code: "config_unusable", message: failure.description)
+        }
+    }
+
+    /// The body as `[clock]` changes, or why it is not: an object of known keys with plain values.
+    static func changes(in body: [UInt8]) -> Result<[ConfigEditor.Change], WebRefusal> {
+        guard case .object(let object)? = try? JSONCoding.decode(JSONValue.self, from: body), !object.isEmpty else {
+            return .failure(WebRefusal(status: 400, code: "bad_request",
+                                       message: "The body must be an object of [clock] settings, e.g. {\"glow\": 40}"))
+        }
+        var changes: [ConfigEditor.Change] = []
+        for (key, value) in object.sorted(by: { $0.key < $1.key }) {
+            guard ClockSettings.clockKeys.contains(key) else {
+                return .failure(WebRefusal(status: 400, code: "invalid_setting", message:
+                    "[clock] has no setting '\(key.prefix(40))'; its settings: \(ClockSettings.clockKeys.joined(separator: ", "))"))
+            }
+            guard let toml = Self.toml(value) else {
+                return .failure(WebRefusal(status: 400, code: "invalid_setting",
+                                           message: "clock.\(key): give a string, a number, true or false"))
+            }
+            changes.append(("clock." + key, toml))
+        }
+        return .success(changes)
+    }
+
+    static func toml(_ value: JSONValue) -> TOMLValue? {
+        switch value {
+        case .bool(let flag): .boolean(flag)
+        case .string(let text): .string(text)
+        case .number(let number):
+            if let whole = Int64(exactly: number) { .integer(whole) } else if number.isFinite { .float(number) } else { nil }
+        case .null, .array, .object: nil
+        }
+    }
+
+    static func json(_ settings: ClockSettings) -> JSONValue {
+        var object: [String: JSONValue] = [:]
+        for (key, value) in settings.clockTable {
+            switch value {
+            case .string(let text): object[key] = .string(text)
+            case .integer(let number): object[key] = .number(Double(number))
+            case .float(let number): object[key] = .number(number)
+            case .boolean(let flag): object[key] = .bool(flag)
+            case .array: break
+            }
+        }
+        return .object(object)
+    }
+
+    /// "clock.glow: an integer 0 to 100 (percent), not 140": the first problem, without the file's name (none
+    /// was written).
+    static func problemText(_ error: ConfigEditError) -> String {
+        guard let first = error.problems.first else { return "that cannot be saved" }
+        return (first.key.map { "\($0): " } ?? "") + first.message
+    }
+}

@@ -1,0 +1,58 @@
+import HummingbirdCore
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+import NIOPosix
+import ServiceLifecycle
+
+/// Accepts browsers' connections and serves each with Hummingbird's HTTP/1.1 channel (with its WebSocket
+/// upgrade). noiseweb runs this rather than Hummingbird's `Application`, for the two things `Application` cannot
+/// do: serve on a socket systemd passes (`noiseweb.socket`; its `BindAddress` only binds), and stay asleep when
+/// nobody looks (it refreshes a cached `Date` header every second, a wake-up a second for ever).
+struct WebListener: Service {
+    /// Where connections come from.
+    enum Socket: Sendable {
+        /// A listening descriptor systemd passed.
+        case adopted(Int32)
+        /// An address to bind.
+        case bind(host: String, port: Int)
+    }
+
+    let socket: Socket
+    let connection: HTTP1WebSocketUpgradeChannel
+    let logger: Logger
+    let onListening: @Sendable () -> Void
+
+    func run() async throws {
+        let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(ChannelOptions.backlog, value: 256)
+            .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(ChannelOptions.allowRemoteHalfClosure, value: true)
+        let connection = connection
+        let logger = logger
+        let setUp: @Sendable (any Channel) -> EventLoopFuture<HTTP1WebSocketUpgradeChannel.Value> = {
+            connection.setup(channel: $0, logger: logger)
+        }
+        let server: NIOAsyncChannel<HTTP1WebSocketUpgradeChannel.Value, Never>
+        switch socket {
+        case .adopted(let descriptor):
+            server = try await bootstrap.bind(descriptor, childChannelInitializer: setUp)
+        case .bind(let host, let port):
+            server = try await bootstrap.bind(host: host, port: port, childChannelInitializer: setUp)
+        }
+        onListening()
+        // On SIGTERM the listening socket closes; each connection's handler closes itself when idle (Hummingbird's
+        // own graceful shutdown), and the WebSockets end with it.
+        try await withGracefulShutdownHandler {
+            try await withThrowingDiscardingTaskGroup { group in
+                try await server.executeThenClose { inbound in
+                    for try await accepted in inbound {
+                        group.addTask { await connection.handle(value: accepted, logger: logger) }
+                    }
+                }
+            }
+        } onGracefulShutdown: {
+            server.channel.close(promise: nil)
+        }
+    }
+}

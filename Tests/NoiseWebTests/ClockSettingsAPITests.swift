@@ -1,0 +1,55 @@
+import NoiseConfig
+import NoiseCore
+@testable import NoiseWeb
+import Testing
+
+@Suite struct ClockSettingsAPITests {
+    func changes(_ json: String) -> Result<[ConfigEditor.Change], WebRefusal> {
+        ClockSettingsAPI.changes(in: Array(json.utf8))
+    }
+
+    @Test func knownKeysBecomeClockChangesOfTheirTOMLType() throws {
+        let read = try changes(#"{"glow": 40, "color": "#ff8800", "seconds": true, "size": 55.5}"#).get()
+        #expect(read.map(\.key) == ["clock.color", "clock.glow", "clock.seconds", "clock.size"])
+        #expect(read.map(\.value) == [.string("#ff8800"), .integer(40), .boolean(true), .float(55.5)])
+    }
+
+    @Test func anUnknownKeyIsNamedWithTheKeysThereAre() {
+        guard case .failure(let refusal) = changes(#"{"zones": ["Europe/Berlin"]}"#) else {
+            Issue.record("accepted")
+            return
+        }
+        #expect(refusal.status == 400 && refusal.code == "invalid_setting")
+        #expect(refusal.message.contains("'zones'") && refusal.message.contains("now_playing"))
+    }
+
+    @Test func aBodyThatIsNotAnObjectOfPlainValuesIsRefused() {
+        for body in ["[]", "{}", "nonsense", #"{"glow": null}"#, #"{"glow": [1]}"#] {
+            guard case .failure(let refusal) = changes(body) else {
+                Issue.record("accepted \(body)")
+                continue
+            }
+            #expect(refusal.status == 400, "\(body)")
+        }
+    }
+
+    @Test func aValueTheConfigRefusesIsSaidInItsWords() throws {
+        let read = try changes(#"{"glow": 140}"#).get()
+        do {
+            _ = try ConfigEditor.applying(read, to: [], home: "/")
+            Issue.record("glow 140 accepted")
+        } catch {
+            #expect(ClockSettingsAPI.problemText(error) == "clock.glow: must be an integer 0 to 100 (percent); got 140")
+        }
+    }
+
+    @Test func theTableHasEveryClockKeyAndOnlyThose() {
+        let clockKeys = ConfigKey.all.map(\.name).filter { $0.hasPrefix("clock.") }.map { String($0.dropFirst(6)) }
+        #expect(ClockSettings.clockKeys == clockKeys)
+        guard case .object(let json) = ClockSettingsAPI.json(ClockSettings()) else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(json["weight"] == .number(300) && json["font"] == .string("") && json["color"] == .string("default"))
+    }
+}
