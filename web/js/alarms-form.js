@@ -2,9 +2,8 @@
 // snooze and note. The daemon checks every value (the form has `novalidate`), so its refusal is what the
 // person reads, beside the form, with the form left as they filled it.
 
-import { command } from "/js/link.js";
 import { el } from "/js/dom.js";
-import { showReply, numberField } from "/js/forms.js";
+import { send, numberField } from "/js/forms.js";
 import { DAYS, DAY_NAMES, daysOf, repeatOf } from "/js/alarms-days.js";
 
 const $ = (id) => document.getElementById(id);
@@ -47,7 +46,7 @@ sound.addEventListener("change", () => { preview.disabled = sound.value === ""; 
 
 // The daemon's `preview` plays a sound once for `for` seconds and stops by itself.
 preview.addEventListener("click", async () => {
-  showReply(errorNode, await command("preview", { sound: sound.value, for: PREVIEW_SECONDS, volume: Number(volume.value) }));
+  await send(errorNode, "preview", { sound: sound.value, for: PREVIEW_SECONDS, volume: Number(volume.value) });
 });
 
 /// Fills the sound list: the catalog's alarm sounds, the daemon's default first, and the edited alarm's own
@@ -140,9 +139,9 @@ function additions(now) {
 
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
-  const reply = editing ? await command("alarm_edit", changes(editing, fields()))
-                        : await command("alarm_add", additions(fields()));
-  if (!showReply(errorNode, reply)) return;
+  const done = editing ? await send(errorNode, "alarm_edit", changes(editing, fields()))
+                       : await send(errorNode, "alarm_add", additions(fields()));
+  if (!done) return;
   stopEditing();
   reload();
 });

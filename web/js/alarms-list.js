@@ -1,9 +1,8 @@
 // The alarms, next first as `alarm_list` orders them: time, days, label, when it rings next, an on/off switch,
 // and Edit, Duplicate and Remove (after a confirm step in the row).
 
-import { command } from "/js/link.js";
 import { el, keyedList } from "/js/dom.js";
-import { showReply, confirmInline } from "/js/forms.js";
+import { send, confirmInline } from "/js/forms.js";
 import { describeRepeat } from "/js/alarms-days.js";
 import { formatInstant } from "/js/when.js";
 import { editAlarm } from "/js/alarms-form.js";
@@ -15,7 +14,7 @@ const show = keyedList(list);
 let reload = () => {};
 
 async function act(cmd, args) {
-  if (showReply(errorNode, await command(cmd, args))) reload();
+  if (await send(errorNode, cmd, args)) reload();
 }
 
 /// What the alarm does next, in words.

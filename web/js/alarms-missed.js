@@ -1,9 +1,8 @@
 // Missed alarms: the status's last 20 when the page connects, each `alarm_missed` event added on top, and
 // `alarm_missed_clear` to forget them.
 
-import { command } from "/js/link.js";
 import { el } from "/js/dom.js";
-import { showReply } from "/js/forms.js";
+import { send } from "/js/forms.js";
 import { formatInstant } from "/js/when.js";
 
 const list = document.getElementById("missed");
@@ -38,5 +37,5 @@ export function addMissed(item) {
 }
 
 clear.addEventListener("click", async () => {
-  if (showReply(errorNode, await command("alarm_missed_clear"))) showMissed([]);
+  if (await send(errorNode, "alarm_missed_clear")) showMissed([]);
 });

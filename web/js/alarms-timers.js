@@ -1,9 +1,8 @@
 // Timers: the ones still to ring, soonest first, counting down; start one (`timer_add`), cancel one
 // (`timer_cancel`).
 
-import { command } from "/js/link.js";
 import { el, replaceChildren } from "/js/dom.js";
-import { showReply, numberField } from "/js/forms.js";
+import { send, numberField } from "/js/forms.js";
 import { everySecond, formatDuration } from "/js/when.js";
 
 const list = document.getElementById("timers");
@@ -25,7 +24,7 @@ function timerRow(info) {
   const cancel = el("button", {
     type: "button", textContent: "Cancel", className: "cancel",
     attrs: { "aria-label": "Cancel the timer " + alarm.label, "data-focus-key": "cancel-" + alarm.id },
-    on: { click: async () => { if (showReply(errorNode, await command("timer_cancel", { ids: [alarm.id] }))) reload(); } },
+    on: { click: async () => { if (await send(errorNode, "timer_cancel", { ids: [alarm.id] })) reload(); } },
   });
   return el("li", { className: "timer", attrs: { "data-timer": alarm.id } },
     el("span", { className: "label", textContent: alarm.label }), left, cancel);
@@ -44,7 +43,7 @@ form.addEventListener("submit", async (event) => {
   const value = numberField(minutes);
   const args = { seconds: typeof value === "number" ? Math.round(value * 60) : value };
   if (label.value.trim()) args.label = label.value.trim();
-  if (showReply(errorNode, await command("timer_add", args))) {
+  if (await send(errorNode, "timer_add", args)) {
     label.value = "";
     reload();
   }

@@ -3,9 +3,9 @@
 // (next_alarm, alarm_ringing, alarm_snoozed, alarm_dismissed, alarm_missed). noised has no event for an alarm
 // added, edited or removed elsewhere unless it changes the next alarm: docs/web.md names that gap.
 
-import { command, on, start } from "/js/link.js";
+import { on, start } from "/js/link.js";
 import { showLinkBanner } from "/js/dom.js";
-import { showReply, coalesced } from "/js/forms.js";
+import { send, coalesced } from "/js/forms.js";
 import { showAlarms, setUpList } from "/js/alarms-list.js";
 import { setAlarmSounds, setUpForm } from "/js/alarms-form.js";
 import { showTimers, setUpTimers } from "/js/alarms-timers.js";
@@ -14,16 +14,16 @@ import { showMissed, addMissed } from "/js/alarms-missed.js";
 const listError = document.getElementById("list-error");
 
 const loadAlarms = coalesced(async () => {
-  const reply = await command("alarm_list");
-  if (!showReply(listError, reply)) return;
-  const all = reply.data.alarms;
+  const data = await send(listError, "alarm_list");
+  if (!data) return;
+  const all = data.alarms;
   showAlarms(all.filter((info) => info.alarm.fires_at === null));
   showTimers(all.filter((info) => info.alarm.fires_at !== null));
 });
 
 const loadSounds = coalesced(async () => {
-  const reply = await command("sounds");
-  if (showReply(document.getElementById("form-error"), reply)) setAlarmSounds(reply.data.sounds);
+  const data = await send(document.getElementById("form-error"), "sounds");
+  if (data) setAlarmSounds(data.sounds);
 });
 
 showLinkBanner();

@@ -1,13 +1,15 @@
-// What the pages' controls share: showing the daemon's refusal in words, a confirm step inside the page, range
-// sliders that send at a walking pace, and a refresh that never has two requests in flight.
+// What the pages' controls share: sending a command and showing the daemon's refusal in words, a confirm step
+// inside the page, range sliders that send at a walking pace, and a fetch that never has two requests in flight.
 
+import { command } from "/js/link.js";
 import { el } from "/js/dom.js";
 
-/// Shows `reply.error.message` (the daemon's words, or link.js's for a network fault) in `errorNode`, or clears
-/// it when the reply is ok. Returns whether it was.
-export function showReply(errorNode, reply) {
+/// Sends one command and shows the refusal's `error.message` (the daemon's words, or link.js's for a network
+/// fault) in `errorNode`, or clears it when the command succeeds. Resolves to the reply's data, null when refused.
+export async function send(errorNode, cmd, args) {
+  const reply = await command(cmd, args);
   errorNode.textContent = reply.ok ? "" : reply.error.message;
-  return reply.ok;
+  return reply.ok ? (reply.data ?? {}) : null;
 }
 
 /// Puts a question with Yes/No buttons into `host` (instead of window.confirm, which blocks the page and

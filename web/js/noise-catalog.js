@@ -2,9 +2,8 @@
 // own volume and sleep timer. Rows are built when the catalog comes and updated in place from playback events,
 // so focus and a dragged slider stay where they are.
 
-import { command } from "/js/link.js";
 import { el, replaceChildren } from "/js/dom.js";
-import { showReply, coalesced, rangeSender } from "/js/forms.js";
+import { send, coalesced, rangeSender } from "/js/forms.js";
 import { everySecond, formatDuration } from "/js/when.js";
 
 const container = document.getElementById("catalog");
@@ -17,10 +16,6 @@ export function playingNow(playback) {
   return ((playback && playback.playing) || []).filter((sound) => sound.state !== "fading_out");
 }
 
-async function send(cmd, args) {
-  showReply(errorNode, await command(cmd, args));
-}
-
 function makeRow(sound, index) {
   const name = el("span", { className: "name", textContent: sound.name || sound.id });
   const toggle = el("button", { type: "button", className: "toggle", attrs: { "data-focus-key": "toggle-" + sound.id } });
@@ -31,9 +26,9 @@ function makeRow(sound, index) {
   const row = el("li", { className: "sound", attrs: { "data-sound": sound.id } }, name, toggle,
     el("span", { className: "volume" }, label, slider, value), sleep);
   const entry = { row, toggle, slider, value, sleep, name: sound.name || sound.id, playing: false, stopCountdown: null };
-  toggle.addEventListener("click", () => send(entry.playing ? "stop" : "play", { sounds: [sound.id] }));
+  toggle.addEventListener("click", () => send(errorNode, entry.playing ? "stop" : "play", { sounds: [sound.id] }));
   slider.addEventListener("input", () => { value.textContent = slider.value; });
-  entry.sender = rangeSender(slider, (volume) => send("volume", { volume, sound: sound.id }));
+  entry.sender = rangeSender(slider, (volume) => send(errorNode, "volume", { volume, sound: sound.id }));
   return entry;
 }
 
@@ -66,12 +61,12 @@ export function showCatalogPlayback(playback) {
 
 /// (Re)builds the rows from the daemon's `sounds`, in the catalog's order, a section per category.
 export const loadCatalog = coalesced(async () => {
-  const reply = await command("sounds");
-  if (!showReply(errorNode, reply)) return;
+  const data = await send(errorNode, "sounds");
+  if (!data) return;
   for (const entry of rows.values()) if (entry.stopCountdown) entry.stopCountdown();
   rows.clear();
   const categories = new Map();
-  reply.data.sounds.forEach((sound, index) => {
+  data.sounds.forEach((sound, index) => {
     if (!categories.has(sound.category)) categories.set(sound.category, []);
     const entry = makeRow(sound, index);
     rows.set(sound.id, entry);

@@ -2,9 +2,8 @@
 // noised sends no event when a mix is saved or removed, so the list is fetched on connecting and after this
 // page's own changes (docs/web.md names the gap).
 
-import { command } from "/js/link.js";
 import { el, keyedList } from "/js/dom.js";
-import { showReply, coalesced, confirmInline } from "/js/forms.js";
+import { send, coalesced, confirmInline } from "/js/forms.js";
 
 const list = document.getElementById("mixes");
 const empty = document.getElementById("mixes-empty");
@@ -18,13 +17,13 @@ function mixRow(mix) {
   const confirmHost = el("span", { className: "confirm" });
   const play = el("button", {
     type: "button", textContent: "Play", attrs: { "data-focus-key": "play-" + mix.name },
-    on: { click: async () => showReply(errorNode, await command("play", { mix: mix.name })) },
+    on: { click: () => send(errorNode, "play", { mix: mix.name }) },
   });
   const remove = el("button", {
     type: "button", textContent: "Remove", className: "remove", attrs: { "data-focus-key": "remove-" + mix.name },
     on: {
       click: () => confirmInline(confirmHost, `Remove the mix ${mix.name}?`, "Remove", async () => {
-        if (showReply(errorNode, await command("mix_remove", { name: mix.name }))) loadMixes();
+        if (await send(errorNode, "mix_remove", { name: mix.name })) loadMixes();
       }),
     },
   });
@@ -35,16 +34,16 @@ function mixRow(mix) {
 }
 
 export const loadMixes = coalesced(async () => {
-  const reply = await command("mix_list");
-  if (!showReply(errorNode, reply)) return;
-  show(reply.data.mixes, (mix) => mix.name, mixRow);
-  empty.hidden = reply.data.mixes.length > 0;
+  const data = await send(errorNode, "mix_list");
+  if (!data) return;
+  show(data.mixes, (mix) => mix.name, mixRow);
+  empty.hidden = data.mixes.length > 0;
 });
 
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   // The form keeps what was typed when the daemon refuses (nothing playing, a name it does not accept).
-  if (showReply(errorNode, await command("mix_save", { name: nameInput.value.trim() }))) {
+  if (await send(errorNode, "mix_save", { name: nameInput.value.trim() })) {
     nameInput.value = "";
     loadMixes();
   }

@@ -2,8 +2,7 @@
 // with `timer` clears them without stopping anything. The time left counts down on the page from the
 // daemon's figure in the last playback event.
 
-import { command } from "/js/link.js";
-import { showReply, numberField } from "/js/forms.js";
+import { send, numberField } from "/js/forms.js";
 import { everySecond, formatDuration } from "/js/when.js";
 import { playingNow } from "/js/noise-catalog.js";
 
@@ -21,11 +20,9 @@ form.addEventListener("submit", async (event) => {
   const value = numberField(minutes);
   // A value that is not a number goes as it is, so the daemon's refusal says what `for` accepts.
   const seconds = typeof value === "number" ? Math.round(value * 60) : value;
-  showReply(errorNode, await command("play", { sounds: playingIds, for: seconds }));
+  await send(errorNode, "play", { sounds: playingIds, for: seconds });
 });
-cancel.addEventListener("click", async () => {
-  showReply(errorNode, await command("stop", { timer: true }));
-});
+cancel.addEventListener("click", () => send(errorNode, "stop", { timer: true }));
 
 /// Shows the daemon's sleep timer: one for everything, some sounds' own, or none.
 export function showSleepTimer(playback) {

@@ -1,7 +1,6 @@
 // What plays, pause/resume, stop everything and the master volume.
 
-import { command } from "/js/link.js";
-import { showReply, rangeSender } from "/js/forms.js";
+import { send, rangeSender } from "/js/forms.js";
 import { playingNow } from "/js/noise-catalog.js";
 
 const stateNode = document.getElementById("now-state");
@@ -12,14 +11,10 @@ const masterValue = document.getElementById("master-value");
 const errorNode = document.getElementById("now-error");
 let state = "stopped";
 
-async function send(cmd, args) {
-  showReply(errorNode, await command(cmd, args));
-}
-
-pause.addEventListener("click", () => send(state === "playing" ? "pause" : "resume"));
-stopAll.addEventListener("click", () => send("stop"));
+pause.addEventListener("click", () => send(errorNode, state === "playing" ? "pause" : "resume"));
+stopAll.addEventListener("click", () => send(errorNode, "stop"));
 master.addEventListener("input", () => { masterValue.textContent = master.value; });
-const masterSender = rangeSender(master, (volume) => send("volume", { volume }));
+const masterSender = rangeSender(master, (volume) => send(errorNode, "volume", { volume }));
 
 /// Shows the daemon's playback: its state, and the master volume unless the person is moving it.
 export function showTransport(playback) {
