@@ -9,6 +9,7 @@ import time
 import pytest
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 import browser_harness as BH
@@ -269,8 +270,7 @@ def test_an_alarm_the_daemon_refuses_shows_its_words_and_keeps_the_form(web, bro
     open_page(browser, web, "/alarms.html")
     set_time(browser, "07:30")
     find(browser, "#f-label").send_keys("Too slow")
-    retype(browser, "#f-ramp", "900")
-    click(browser, "#f-submit")
+    retype(browser, "#f-ramp", "900" + Keys.ENTER)  # submitted from the keyboard
     BH.wait_for(browser, lambda b: "'ramp_seconds' must be a number from 0 to 600" in text_of(b, "#form-error"),
                 "the daemon's refusal beside the form")
     assert find(browser, "#f-label").get_attribute("value") == "Too slow"
@@ -332,6 +332,20 @@ def test_noised_restarting_under_the_page_and_the_alarm_it_missed(web, browser):
     H.wait_until(lambda: ctl_json(d, "alarm", "missed")["missed"] == [], 10, 0.05, "the missed alarms forgotten")
     BH.wait_for(browser, lambda b: not b.find_elements(By.CSS_SELECTOR, "#missed li"), "the list emptied")
     assert_clean_console(browser, refusals=True)
+
+
+def test_a_sound_imported_in_the_terminal_reaches_both_pages(web, browser, testdata):
+    d = web.daemon
+    open_page(browser, web, "/alarms.html")
+    assert "Bell" not in text_of(browser, "#f-sound")
+    ctl_ok(d, "sounds", "import", str(testdata.alarm.mp3), "--id", "bell", "--name", "Bell", "--kind", "alarm")
+    BH.wait_for(browser, lambda b: "Bell" in text_of(b, "#f-sound"), "the catalog event to bring the tone to the form")
+
+    open_page(browser, web, "/noise.html")
+    assert "Bell" in text_of(browser, '[data-sound="bell"]')
+    ctl_ok(d, "sounds", "import", str(testdata.loop.mp3), "--id", "hum", "--name", "Hum", "--category", "mine")
+    BH.wait_for(browser, lambda b: "Hum" in text_of(b, '[data-sound="hum"]'), "the catalog event to bring the loop")
+    assert_clean_console(browser)
 
 
 # ---------------------------------------------------------------- screenshots
