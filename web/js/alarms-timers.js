@@ -41,7 +41,8 @@ export function showTimers(timers) {
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   const value = numberField(minutes);
-  const args = { seconds: typeof value === "number" ? Math.round(value * 60) : value };
+  // As for the sleep timer: what is not a number goes as typed, for the daemon to say what it takes.
+  const args = { seconds: typeof value === "number" ? Math.round(value * 60) : (value ?? "") };
   if (label.value.trim()) args.label = label.value.trim();
   if (await send(errorNode, "timer_add", args)) {
     label.value = "";

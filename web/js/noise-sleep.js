@@ -18,8 +18,8 @@ let stopCountdown = null;
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   const value = numberField(minutes);
-  // A value that is not a number goes as it is, so the daemon's refusal says what `for` accepts.
-  const seconds = typeof value === "number" ? Math.round(value * 60) : value;
+  // A value that is not a number (or none) goes as it is, so the daemon's refusal says what `for` accepts.
+  const seconds = typeof value === "number" ? Math.round(value * 60) : (value ?? "");
   await send(errorNode, "play", { sounds: playingIds, for: seconds });
 });
 cancel.addEventListener("click", () => send(errorNode, "stop", { timer: true }));
