@@ -1,0 +1,368 @@
+"""The mixer and alarms pages (docs/web.md, "The noise page", "The alarms page"), end to end: the real noised,
+noiseweb and noisectl, and the real headless Chromium a person would use. What the page does is checked through
+noisectl, and what noisectl does is waited for on the page."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
+
+import browser_harness as BH
+import harness as H
+
+
+@pytest.fixture
+def web(make_daemon, make_web, testdata):
+    return make_web(make_daemon(device="null"))
+
+
+def ctl_ok(daemon, *args):
+    r = daemon.ctl(*args)
+    assert r.returncode == 0, str(r)
+    return r
+
+
+def ctl_json(daemon, *args):
+    return ctl_ok(daemon, "--json", *args).json
+
+
+def find(driver, css):
+    return driver.find_element(By.CSS_SELECTOR, css)
+
+
+def text_of(driver, css):
+    """The element's text as shown, or "" when it is not there (yet); read in one step, as an event may replace
+    the element between a find and a read."""
+    return driver.execute_script("const e = document.querySelector(arguments[0]); return e ? e.innerText : '';", css)
+
+
+def click(driver, css):
+    """Clicks the element, found again if an event replaced it between the find and the click."""
+    def clicked(d):
+        try:
+            d.find_element(By.CSS_SELECTOR, css).click()
+            return True
+        except (NoSuchElementException, StaleElementReferenceException):
+            return False
+    BH.wait_for(driver, clicked, f"{css} to be clicked")
+
+
+def set_range(driver, css, value):
+    """Moves a slider as a drag ends: its value, an `input` and the `change` at release."""
+    driver.execute_script("const s = document.querySelector(arguments[0]); s.value = arguments[1];"
+                          "s.dispatchEvent(new Event('input', {bubbles: true}));"
+                          "s.dispatchEvent(new Event('change', {bubbles: true}));", css, str(value))
+
+
+def range_value(driver, css):
+    return driver.execute_script("const e = document.querySelector(arguments[0]); return e ? e.value : null;", css)
+
+
+def assert_clean_console(driver, refusals=False):
+    """No script error, no CSP violation. With ``refusals``, the daemon's refusals a test provoked (noiseweb
+    answers them with HTTP 400, which Chromium logs as a failed load) are expected. The login lands on the front
+    page first, and Chromium asks for its /favicon.ico (noiseweb has none): not these pages' doing."""
+    problems = [m for m in BH.console(driver)
+                if "/favicon.ico " not in m and not (refusals and "status of 400" in m)]
+    assert not problems, problems
+
+
+def open_page(driver, web, path):
+    BH.log_in(driver, web, path)
+    BH.wait_for(driver, lambda d: d.find_element(By.CSS_SELECTOR, "p.banner").get_attribute("hidden") is not None
+                and d.find_elements(By.CSS_SELECTOR, "[data-loaded]"), f"{path} to show the daemon's state")
+
+
+# ---------------------------------------------------------------- the noise page
+
+
+def test_a_sound_played_in_the_terminal_shows_and_the_pages_stop_stops_it(web, browser):
+    d = web.daemon
+    open_page(browser, web, "/noise.html")
+    toggle = '[data-sound="testloop"] .toggle'
+    assert text_of(browser, toggle).startswith("Play")
+    assert text_of(browser, '[data-sound="testloop2"]')  # the other category's sound is listed too
+
+    ctl_ok(d, "play", "testloop")
+    BH.wait_for(browser, lambda b: text_of(b, toggle).startswith("Stop"), "the page to show testloop playing")
+    assert "Test loop" in text_of(browser, "#now-state")
+
+    click(browser, toggle)
+    d.wait_status(lambda s: not s["playing"], 10, "testloop to stop")
+    BH.wait_for(browser, lambda b: text_of(b, toggle).startswith("Play"), "the page to show testloop stopped")
+    assert_clean_console(browser)
+
+
+def test_volumes_go_both_ways(web, browser):
+    d = web.daemon
+    ctl_ok(d, "play", "testloop", "--volume", "50")
+    open_page(browser, web, "/noise.html")
+    slider = '[data-sound="testloop"] input[type="range"]'
+    BH.wait_for(browser, lambda b: range_value(b, slider) == "50", "the page to show testloop at 50")
+
+    set_range(browser, slider, 35)
+    d.wait_status(lambda s: [p["volume"] for p in s["playing"]] == [35], 10, "testloop's volume to be 35")
+    set_range(browser, "#master", 60)
+    d.wait_status(lambda s: s["master_volume"] == 60, 10, "the master volume to be 60")
+
+    ctl_ok(d, "volume", "70", "--sound", "testloop")
+    BH.wait_for(browser, lambda b: range_value(b, slider) == "70", "the page to show testloop at 70")
+    ctl_ok(d, "volume", "25")
+    BH.wait_for(browser, lambda b: range_value(b, "#master") == "25" and text_of(b, "#master-value") == "25",
+                "the page to show the master volume 25")
+    assert_clean_console(browser)
+
+
+def test_saving_a_mix_with_nothing_playing_shows_the_daemons_words_then_a_mix_is_saved_played_and_removed(web, browser):
+    d = web.daemon
+    open_page(browser, web, "/noise.html")
+    find(browser, "#mix-name").send_keys("night")
+    click(browser, "#mix-form button[type=submit]")
+    BH.wait_for(browser, lambda b: "nothing is playing" in text_of(b, "#mix-error"), "the daemon's refusal on the page")
+    assert find(browser, "#mix-name").get_attribute("value") == "night"  # left as typed
+    assert ctl_json(d, "mix", "list")["mixes"] == []
+
+    ctl_ok(d, "play", "testloop", "--volume", "40")
+    BH.wait_for(browser, lambda b: text_of(b, '[data-sound="testloop"] .toggle').startswith("Stop"), "testloop playing")
+    click(browser, "#mix-form button[type=submit]")
+    BH.wait_for(browser, lambda b: b.find_elements(By.CSS_SELECTOR, '[data-mix="night"]'), "the saved mix listed")
+    assert text_of(browser, "#mix-error") == ""
+    assert ctl_json(d, "mix", "list")["mixes"] == [{"name": "night", "sounds": [{"id": "testloop", "volume": 40}]}]
+
+    ctl_ok(d, "stop")
+    d.wait_status(lambda s: not s["playing"], 10, "everything to stop")
+    click(browser, '[data-mix="night"] button')  # Play
+    d.wait_status(lambda s: [p["id"] for p in s["playing"]] == ["testloop"], 10, "the mix to play")
+    click(browser, '[data-mix="night"] .remove')
+    click(browser, '[data-mix="night"] .confirm-yes')
+    BH.wait_for(browser, lambda b: not b.find_elements(By.CSS_SELECTOR, '[data-mix="night"]'), "the mix to go")
+    assert ctl_json(d, "mix", "list")["mixes"] == []
+    assert_clean_console(browser, refusals=True)
+
+
+def test_pause_resume_and_the_sleep_timer(web, browser):
+    d = web.daemon
+    ctl_ok(d, "play", "testloop")
+    open_page(browser, web, "/noise.html")
+    BH.wait_for(browser, lambda b: find(b, "#pause").text == "Pause", "Pause to be offered")
+    click(browser, "#pause")
+    d.wait_status(lambda s: s["state"] == "paused", 10, "the daemon to pause")
+    BH.wait_for(browser, lambda b: find(b, "#pause").text == "Resume" and "Paused" in text_of(b, "#now-state"),
+                "the page to show it paused")
+    click(browser, "#pause")
+    d.wait_status(lambda s: s["state"] == "playing", 10, "the daemon to play again")
+
+    BH.wait_for(browser, lambda b: find(b, "#sleep-set").is_enabled(), "the sleep timer to be offered")
+    minutes = find(browser, "#sleep-minutes")
+    minutes.clear()
+    minutes.send_keys("20")
+    click(browser, "#sleep-set")
+    timer = d.wait_status(lambda s: s["sleep_timer"], 10, "a sleep timer")["sleep_timer"]
+    assert 1100 < timer["remaining_seconds"] <= 1200, timer
+    BH.wait_for(browser, lambda b: "Everything stops in 19:" in text_of(b, "#sleep-state") or
+                "Everything stops in 20:00" in text_of(b, "#sleep-state"), "the page to count the timer down")
+    click(browser, "#sleep-cancel")
+    d.wait_status(lambda s: s["sleep_timer"] is None and s["playing"], 10, "the timer gone, the sound still on")
+    BH.wait_for(browser, lambda b: text_of(b, "#sleep-state") == "No sleep timer.", "the page to show no timer")
+    assert_clean_console(browser)
+
+
+# ---------------------------------------------------------------- the alarms page
+
+
+def alarms_in_cli(daemon):
+    return [a["alarm"] for a in ctl_json(daemon, "alarm", "list")["alarms"] if a["alarm"]["fires_at"] is None]
+
+
+def row(alarm_id):
+    return f'li[data-alarm="{alarm_id}"]'
+
+
+def set_time(driver, value):
+    """The time field's value as the picker leaves it (typing into it depends on the browser's locale: 12 or 24
+    hours), with the `input` and `change` events it sends."""
+    set_range(driver, "#f-time", value)
+
+
+def retype(driver, css, text):
+    field = find(driver, css)
+    field.clear()
+    field.send_keys(text)
+
+
+def test_an_alarm_added_on_the_page_has_the_fields_chosen(web, browser):
+    d = web.daemon
+    open_page(browser, web, "/alarms.html")
+    set_time(browser, "06:45")
+    for day in ("mon", "wed", "fri"):
+        click(browser, f'#f-days input[value="{day}"]')
+    find(browser, "#f-label").send_keys("Gym")
+    Select(find(browser, "#f-sound")).select_by_value("testalarm")
+    set_range(browser, "#f-volume", 55)
+    retype(browser, "#f-ramp", "45")
+    retype(browser, "#f-snooze", "5")
+    find(browser, "#f-note").send_keys("Bring the shoes")
+    click(browser, "#f-submit")
+
+    BH.wait_for(browser, lambda b: "Gym" in text_of(b, "#alarm-list li"), "the new alarm listed")
+    [alarm] = alarms_in_cli(d)
+    assert {k: alarm[k] for k in ("time", "repeat", "label", "sound", "volume", "ramp_seconds", "snooze_minutes",
+                                  "note", "enabled")} == {
+        "time": "06:45", "repeat": "mon,wed,fri", "label": "Gym", "sound": "testalarm", "volume": 55,
+        "ramp_seconds": 45, "snooze_minutes": 5, "note": "Bring the shoes", "enabled": True}, alarm
+    row_text = text_of(browser, row(alarm["id"]))
+    assert "06:45" in row_text and "Mon, Wed, Fri" in row_text and "Next:" in row_text, row_text
+    assert find(browser, "#f-label").get_attribute("value") == ""  # the form is ready for the next one
+    assert_clean_console(browser)
+
+
+def test_an_alarm_from_the_terminal_is_switched_duplicated_edited_and_removed_on_the_page(web, browser):
+    d = web.daemon
+    open_page(browser, web, "/alarms.html")
+    # The first alarm is the next one, so `next_alarm` tells the page (docs/web.md: an alarm that does not change
+    # the next one reaches an open page only with the next event or reload).
+    first = ctl_json(d, "alarm", "add", "07:00", "--repeat", "weekdays", "--label", "Work")["alarm"]["id"]
+    BH.wait_for(browser, lambda b: "Work" in text_of(b, row(first)), "the terminal's alarm on the page")
+
+    click(browser, row(first) + " .switch")
+    H.wait_until(lambda: alarms_in_cli(d)[0]["enabled"] is False, 10, 0.05, "the alarm to be off")
+    BH.wait_for(browser, lambda b: b.execute_script("return document.querySelector(arguments[0]).ariaChecked",
+                                                    row(first) + " .switch") == "false",
+                "the switch to show it off")
+
+    click(browser, row(first) + " .duplicate")
+    H.wait_until(lambda: len(alarms_in_cli(d)) == 2, 10, 0.05, "a copy")
+    original, copy = sorted(alarms_in_cli(d), key=lambda a: a["id"])
+    assert {**copy, "id": original["id"]} == original, (original, copy)
+    BH.wait_for(browser, lambda b: b.find_elements(By.CSS_SELECTOR, row(copy["id"])), "the copy on the page")
+
+    click(browser, row(copy["id"]) + " .edit")
+    assert find(browser, "#f-label").get_attribute("value") == "Work"
+    assert find(browser, '#f-days input[value="tue"]').is_selected()
+    set_time(browser, "08:15")
+    retype(browser, "#f-label", "Late shift")
+    click(browser, '#f-days input[value="sat"]')
+    click(browser, "#f-submit")
+    H.wait_until(lambda: {a["id"]: a for a in alarms_in_cli(d)}[copy["id"]]["label"] == "Late shift", 10, 0.05,
+                 "the edit")
+    edited = {a["id"]: a for a in alarms_in_cli(d)}
+    assert (edited[copy["id"]]["time"], edited[copy["id"]]["repeat"]) == ("08:15", "mon,tue,wed,thu,fri,sat")
+    assert edited[first] == original  # the other one untouched
+    BH.wait_for(browser, lambda b: "Late shift" in text_of(b, row(copy["id"])), "the edit on the page")
+
+    click(browser, row(copy["id"]) + " .remove")
+    click(browser, row(copy["id"]) + " .confirm-no")  # Keep: nothing happens
+    assert len(alarms_in_cli(d)) == 2
+    click(browser, row(copy["id"]) + " .remove")
+    click(browser, row(copy["id"]) + " .confirm-yes")
+    H.wait_until(lambda: [a["id"] for a in alarms_in_cli(d)] == [first], 10, 0.05, "the copy removed")
+    BH.wait_for(browser, lambda b: not b.find_elements(By.CSS_SELECTOR, row(copy["id"])), "the copy gone from the page")
+    assert_clean_console(browser)
+
+
+def test_an_alarm_the_daemon_refuses_shows_its_words_and_keeps_the_form(web, browser):
+    d = web.daemon
+    open_page(browser, web, "/alarms.html")
+    set_time(browser, "07:30")
+    find(browser, "#f-label").send_keys("Too slow")
+    retype(browser, "#f-ramp", "900" + Keys.ENTER)  # submitted from the keyboard
+    BH.wait_for(browser, lambda b: "'ramp_seconds' must be a number from 0 to 600" in text_of(b, "#form-error"),
+                "the daemon's refusal beside the form")
+    assert find(browser, "#f-label").get_attribute("value") == "Too slow"
+    assert find(browser, "#f-ramp").get_attribute("value") == "900"
+    assert find(browser, "#f-time").get_attribute("value") == "07:30"
+    assert alarms_in_cli(d) == []
+    assert_clean_console(browser, refusals=True)
+
+
+def test_timers_started_and_cancelled_both_ways(web, browser):
+    d = web.daemon
+    open_page(browser, web, "/alarms.html")
+    retype(browser, "#t-minutes", "10")
+    find(browser, "#t-label").send_keys("Tea")
+    click(browser, "#timer-form button[type=submit]")
+    H.wait_until(lambda: [t["alarm"]["label"] for t in ctl_json(d, "timer", "list")["timers"]] == ["Tea"], 10, 0.05,
+                 "the page's timer in the daemon")
+    [tea] = ctl_json(d, "timer", "list")["timers"]
+    assert 590 <= tea["alarm"]["fires_at"] - time.time() <= 600, tea
+    BH.wait_for(browser, lambda b: "rings in" in text_of(b, f'li[data-timer="{tea["alarm"]["id"]}"]'),
+                "the timer counting down on the page")
+
+    # A sooner timer from the terminal is the next alarm: its event brings it to the page.
+    egg = ctl_json(d, "timer", "3m", "--label", "Egg")["alarm"]["id"]
+    BH.wait_for(browser, lambda b: "Egg" in text_of(b, f'li[data-timer="{egg}"]'), "the terminal's timer on the page")
+    assert text_of(browser, "#timers li").startswith("Egg")  # soonest first
+
+    click(browser, f'li[data-timer="{tea["alarm"]["id"]}"] .cancel')
+    H.wait_until(lambda: [t["alarm"]["id"] for t in ctl_json(d, "timer", "list")["timers"]] == [egg], 10, 0.05,
+                 "Tea cancelled")
+    BH.wait_for(browser, lambda b: not b.find_elements(By.CSS_SELECTOR, f'li[data-timer="{tea["alarm"]["id"]}"]'),
+                "Tea gone from the page")
+    assert_clean_console(browser)
+
+
+def test_noised_restarting_under_the_page_and_the_alarm_it_missed(web, browser):
+    d = web.daemon
+    trigger = int(time.time()) + 3
+    aid = ctl_json(d, "alarm", "add", time.strftime("%H:%M:%S", time.gmtime(trigger)), "--label", "Bread")["alarm"]["id"]
+    open_page(browser, web, "/alarms.html")
+    BH.wait_for(browser, lambda b: "Bread" in text_of(b, row(aid)), "the alarm listed")
+
+    d.stop()
+    BH.wait_for(browser, lambda b: "noised is not running" in text_of(b, "p.banner"), "the banner to say noised is down")
+    # Found more than the grace (1 s here) after its trigger, the alarm is recorded missed when noised starts.
+    config = web.daemon.env_dirs["XDG_CONFIG_HOME"] + "/noised/config.toml"
+    with open(config, "a") as f:
+        f.write('\n[alarms]\nmissed_grace = "1s"\n')
+    H.wait_until(lambda: time.time() > trigger + 2, 10, 0.05, "the trigger and the grace to pass while noised is down")
+    d.start()
+
+    BH.wait_for(browser, lambda b: find(b, "p.banner").get_attribute("hidden") is not None, "the banner to go")
+    BH.wait_for(browser, lambda b: "Bread" in text_of(b, "#missed"), "the missed alarm on the page")
+    assert "not running" in text_of(browser, "#missed")
+    assert "Bread" in text_of(browser, row(aid))  # the list is shown again
+    assert [m["reason"] for m in ctl_json(d, "alarm", "missed")["missed"]] == ["late"]
+
+    click(browser, "#missed-clear")
+    H.wait_until(lambda: ctl_json(d, "alarm", "missed")["missed"] == [], 10, 0.05, "the missed alarms forgotten")
+    BH.wait_for(browser, lambda b: not b.find_elements(By.CSS_SELECTOR, "#missed li"), "the list emptied")
+    assert_clean_console(browser, refusals=True)
+
+
+def test_a_sound_imported_in_the_terminal_reaches_both_pages(web, browser, testdata):
+    d = web.daemon
+    open_page(browser, web, "/alarms.html")
+    assert "Bell" not in text_of(browser, "#f-sound")
+    ctl_ok(d, "sounds", "import", str(testdata.alarm.mp3), "--id", "bell", "--name", "Bell", "--kind", "alarm")
+    BH.wait_for(browser, lambda b: "Bell" in text_of(b, "#f-sound"), "the catalog event to bring the tone to the form")
+
+    open_page(browser, web, "/noise.html")
+    assert "Bell" in text_of(browser, '[data-sound="bell"]')
+    ctl_ok(d, "sounds", "import", str(testdata.loop.mp3), "--id", "hum", "--name", "Hum", "--category", "mine")
+    BH.wait_for(browser, lambda b: "Hum" in text_of(b, '[data-sound="hum"]'), "the catalog event to bring the loop")
+    assert_clean_console(browser)
+
+
+# ---------------------------------------------------------------- screenshots
+
+
+@pytest.mark.parametrize("page", ["noise", "alarms"])
+def test_screenshots(web, browser, page):
+    d = web.daemon
+    ctl_ok(d, "play", "testloop", "--volume", "60", "--for", "45m")
+    ctl_ok(d, "mix", "save", "night")
+    ctl_ok(d, "alarm", "add", "07:00", "--repeat", "weekdays", "--label", "Work", "--sound", "testalarm")
+    ctl_ok(d, "alarm", "add", "09:30", "--repeat", "weekends", "--label", "Long lie-in", "--disabled")
+    ctl_ok(d, "timer", "25m", "--label", "Tea")
+    for width, height in ((1280, 720), (360, 640), (720, 1280)):
+        BH.set_viewport(browser, width, height)
+        open_page(browser, web, f"/{page}.html")
+        # Nothing wider than the viewport: every control reachable without sideways scrolling.
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= width
+        BH.screenshot(browser, f"{page}-{width}x{height}")
+    assert_clean_console(browser)

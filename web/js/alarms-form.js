@@ -1,0 +1,155 @@
+// The one form that adds an alarm or edits one: time, days, label, sound (with a preview), volume, ramp,
+// snooze and note. The daemon checks every value (the form has `novalidate`), so its refusal is what the
+// person reads, beside the form, with the form left as they filled it.
+
+import { el } from "/js/dom.js";
+import { send, numberField } from "/js/forms.js";
+import { DAYS, DAY_NAMES, daysOf, repeatOf } from "/js/alarms-days.js";
+
+const $ = (id) => document.getElementById(id);
+const form = $("alarm-form");
+const heading = $("form-heading");
+const time = $("f-time");
+const label = $("f-label");
+const sound = $("f-sound");
+const preview = $("f-preview");
+const volume = $("f-volume");
+const volumeValue = $("f-volume-value");
+const ramp = $("f-ramp");
+const snooze = $("f-snooze");
+const note = $("f-note");
+const submit = $("f-submit");
+const cancel = $("f-cancel");
+const errorNode = $("form-error");
+const PREVIEW_SECONDS = 5;
+
+const dayBoxes = new Map(DAYS.map((day) => [day, el("input", { type: "checkbox", value: day })]));
+$("f-days").replaceChildren(...DAYS.map((day) => el("label", { className: "day" }, dayBoxes.get(day), DAY_NAMES[day])));
+
+let editing = null;      // the alarm object being edited, or null when adding
+let alarmSounds = [];    // the catalog's alarm sounds: [{id, name}]
+let reload = () => {};
+
+function setDays(days) {
+  for (const [day, box] of dayBoxes) box.checked = days.has(day);
+}
+
+function chosenDays() {
+  return new Set(DAYS.filter((day) => dayBoxes.get(day).checked));
+}
+
+for (const button of form.querySelectorAll("[data-repeat]")) {
+  button.addEventListener("click", () => setDays(daysOf(button.dataset.repeat)));
+}
+volume.addEventListener("input", () => { volumeValue.textContent = volume.value; });
+sound.addEventListener("change", () => { preview.disabled = sound.value === ""; });
+
+// The daemon's `preview` plays a sound once for `for` seconds and stops by itself.
+preview.addEventListener("click", async () => {
+  await send(errorNode, "preview", { sound: sound.value, for: PREVIEW_SECONDS, volume: Number(volume.value) });
+});
+
+/// Fills the sound list: the catalog's alarm sounds, the daemon's default first, and the edited alarm's own
+/// sound when it is not among them (a loop can ring an alarm too).
+function showSounds(selected) {
+  const options = [el("option", { value: "", textContent: "Default tone" })];
+  for (const s of alarmSounds) options.push(el("option", { value: s.id, textContent: s.name || s.id }));
+  if (selected && !alarmSounds.some((s) => s.id === selected)) options.push(el("option", { value: selected, textContent: selected }));
+  sound.replaceChildren(...options);
+  sound.value = selected || "";
+  preview.disabled = sound.value === "";
+}
+
+/// The catalog's sounds of kind `alarm`, for the sound list.
+export function setAlarmSounds(sounds) {
+  alarmSounds = sounds.filter((s) => s.kind === "alarm");
+  showSounds(sound.value);
+}
+
+function fill(alarm) {
+  time.step = alarm && alarm.time.length > 5 ? "1" : "60";
+  time.value = alarm ? alarm.time : "";
+  setDays((alarm && daysOf(alarm.repeat)) || new Set());
+  label.value = (alarm && alarm.label) || "";
+  showSounds(alarm ? alarm.sound : "");
+  volume.value = alarm ? alarm.volume : 80;
+  volumeValue.textContent = volume.value;
+  ramp.value = alarm ? alarm.ramp_seconds : 30;
+  snooze.value = alarm ? alarm.snooze_minutes : 9;
+  note.value = (alarm && alarm.note) || "";
+}
+
+function showMode() {
+  heading.textContent = editing ? `Edit the alarm at ${editing.time}` : "Add an alarm";
+  submit.textContent = editing ? "Save changes" : "Add alarm";
+  cancel.hidden = !editing;
+  form.classList.toggle("editing", Boolean(editing));
+}
+
+/// Puts `alarm` (an alarm object's `alarm`) into the form to edit it.
+export function editAlarm(alarm) {
+  editing = alarm;
+  errorNode.textContent = "";
+  fill(alarm);
+  showMode();
+  form.scrollIntoView({ block: "nearest" });
+  time.focus();
+}
+
+function stopEditing() {
+  editing = null;
+  errorNode.textContent = "";
+  fill(null);
+  showMode();
+}
+
+/// The alarm's fields as the form has them, as alarm_add's arguments.
+function fields() {
+  return {
+    time: time.value, repeat: repeatOf(chosenDays()), label: label.value, sound: sound.value,
+    volume: Number(volume.value), ramp_seconds: numberField(ramp), snooze_minutes: numberField(snooze), note: note.value,
+  };
+}
+
+/// Editing sends only what changed, so an alarm the form cannot show whole (a Mars or a satellite-pass alarm,
+/// whose time or repeat mean something else) keeps what was not touched.
+function changes(alarm, now) {
+  const before = {
+    time: alarm.time, repeat: repeatOf(daysOf(alarm.repeat) || new Set()), label: alarm.label || "", sound: alarm.sound,
+    volume: alarm.volume, ramp_seconds: alarm.ramp_seconds, snooze_minutes: alarm.snooze_minutes, note: alarm.note || "",
+  };
+  const args = { id: alarm.id };
+  for (const [key, value] of Object.entries(now)) {
+    if (value === undefined || value === before[key]) continue;
+    if (key === "sound" && value === "") continue;  // "Default tone" names no sound to change to
+    args[key] = value;
+  }
+  return args;
+}
+
+function additions(now) {
+  const args = {};
+  for (const [key, value] of Object.entries(now)) {
+    // Blank text and the default tone are left to the daemon's defaults.
+    if (value !== undefined && value !== "") args[key] = value;
+  }
+  if (now.time === "") args.time = "";  // so the daemon says what a time is
+  return args;
+}
+
+form.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const done = editing ? await send(errorNode, "alarm_edit", changes(editing, fields()))
+                       : await send(errorNode, "alarm_add", additions(fields()));
+  if (!done) return;
+  stopEditing();
+  reload();
+});
+cancel.addEventListener("click", stopEditing);
+
+/// `reloadList` fetches the alarm list again after a change made here.
+export function setUpForm(reloadList) {
+  reload = reloadList;
+  fill(null);
+  showMode();
+}

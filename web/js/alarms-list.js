@@ -1,0 +1,74 @@
+// The alarms, next first as `alarm_list` orders them: time, days, label, when it rings next, an on/off switch,
+// and Edit, Duplicate and Remove (after a confirm step in the row).
+
+import { el, keyedList } from "/js/dom.js";
+import { send, confirmInline } from "/js/forms.js";
+import { describeRepeat } from "/js/alarms-days.js";
+import { formatInstant } from "/js/when.js";
+import { editAlarm } from "/js/alarms-form.js";
+
+const list = document.getElementById("alarm-list");
+const empty = document.getElementById("list-empty");
+const errorNode = document.getElementById("list-error");
+const show = keyedList(list);
+let reload = () => {};
+
+async function act(cmd, args) {
+  if (await send(errorNode, cmd, args)) reload();
+}
+
+/// What the alarm does next, in words.
+function nextWords(info) {
+  if (info.ringing) return "Ringing now";
+  if (info.snoozed_until) return "Snoozed until " + formatInstant(info.snoozed_until);
+  if (!info.alarm.enabled) return "Off";
+  if (info.pass_problem) return info.pass_problem;
+  if (info.next_trigger) return "Next: " + formatInstant(info.next_trigger);
+  return "Will not ring again";
+}
+
+function describeWhen(alarm) {
+  if (alarm.pass) return "Before passes of satellite " + alarm.pass.satellite;
+  const days = describeRepeat(alarm.repeat);
+  return alarm.date ? `${days}, on ${alarm.date}` : days;
+}
+
+function alarmRow(info) {
+  const alarm = info.alarm;
+  const name = alarm.label ? `${alarm.time} ${alarm.label}` : alarm.time;
+  const key = (what) => ({ "data-focus-key": `${what}-${alarm.id}` });
+  const confirmHost = el("div", { className: "confirm" });
+  const toggle = el("button", {
+    type: "button", className: "switch", textContent: alarm.enabled ? "On" : "Off",
+    attrs: { role: "switch", "aria-checked": String(alarm.enabled), "aria-label": `Alarm ${name}`, ...key("switch") },
+    on: { click: () => act(alarm.enabled ? "alarm_disable" : "alarm_enable", { id: alarm.id }) },
+  });
+  const button = (text, what, click) => el("button", {
+    type: "button", className: what, textContent: text,
+    attrs: { "aria-label": `${text} the alarm ${name}`, ...key(what) }, on: { click },
+  });
+  const buttons = el("div", { className: "row actions" },
+    button("Edit", "edit", () => editAlarm(alarm)),
+    button("Duplicate", "duplicate", () => act("alarm_duplicate", { id: alarm.id })),
+    button("Remove", "remove", () => confirmInline(confirmHost, `Remove the alarm ${name}?`, "Remove",
+      () => act("alarm_remove", { id: alarm.id }))));
+  return el("li", { className: "alarm" + (alarm.enabled ? "" : " off") + (info.ringing ? " ringing" : ""), attrs: { "data-alarm": alarm.id } },
+    el("div", { className: "when" },
+      el("span", { className: "time", textContent: alarm.time }),
+      el("span", { className: "days", textContent: describeWhen(alarm) })),
+    el("div", { className: "what" },
+      el("span", { className: "label", textContent: alarm.label || "" }),
+      el("span", { className: "next dim", textContent: nextWords(info) }),
+      alarm.note ? el("span", { className: "note dim", textContent: alarm.note }) : null),
+    toggle, buttons, confirmHost);
+}
+
+/// Shows the alarms (alarm objects, not timers) in the daemon's order.
+export function showAlarms(alarms) {
+  show(alarms, (info) => info.alarm.id, alarmRow);
+  empty.hidden = alarms.length > 0;
+}
+
+export function setUpList(reloadList) {
+  reload = reloadList;
+}

@@ -1,0 +1,27 @@
+// The mixer page (docs/web.md, "The noise page"): what it shows is always the daemon's playback, as the status
+// and `playback` events give it; the controls send commands and wait for the event like any other client.
+
+import { on, start } from "/js/link.js";
+import { showLinkBanner } from "/js/dom.js";
+import { loadCatalog, showCatalogPlayback } from "/js/noise-catalog.js";
+import { showTransport } from "/js/noise-transport.js";
+import { showSleepTimer } from "/js/noise-sleep.js";
+import { loadMixes } from "/js/noise-mixes.js";
+
+function showPlayback(playback) {
+  showCatalogPlayback(playback);
+  showTransport(playback);
+  showSleepTimer(playback);
+}
+
+showLinkBanner();
+on("status", (status) => {
+  showPlayback(status);
+  // Connecting (or noised coming back) is the one time these lists are fetched besides the page's own changes
+  // and the catalog event: the daemon sends no event when a mix is saved elsewhere (docs/web.md).
+  // `data-loaded` tells a test (or a person's script) the page shows the daemon's state.
+  Promise.all([loadCatalog(), loadMixes()]).then(() => { document.body.dataset.loaded = ""; });
+});
+on("playback", showPlayback);
+on("catalog", loadCatalog);
+start();

@@ -1,0 +1,36 @@
+// Durations and the daemon's instants in words, and the one-second tick countdowns share. The tick runs only
+// while something counts down, so a page with nothing to count sleeps.
+
+/// `1:05:09`, `4:09`, `0:07` for seconds left.
+export function formatDuration(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const pad = (n) => String(n).padStart(2, "0");
+  return h > 0 ? `${h}:${pad(m)}:${pad(s % 60)}` : `${m}:${pad(s % 60)}`;
+}
+
+// The daemon's instants carry their zone's offset; shifting by it and formatting as UTC shows the daemon's wall
+// time without parsing `local` (docs/protocol.md asks clients to compute from `unix` and `offset_seconds`).
+const wall = new Intl.DateTimeFormat(undefined, {
+  timeZone: "UTC", weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23",
+});
+
+/// `Mon 30 Nov, 07:00` for an instant `{unix, offset_seconds}`.
+export function formatInstant(instant) {
+  return wall.format(new Date((instant.unix + instant.offset_seconds) * 1000));
+}
+
+const counters = new Set();
+let tick = null;
+
+/// Calls `show()` now and every second until the returned function is called.
+export function everySecond(show) {
+  show();
+  counters.add(show);
+  if (!tick) tick = setInterval(() => { for (const f of counters) f(); }, 1000);
+  return () => {
+    counters.delete(show);
+    if (counters.size === 0) { clearInterval(tick); tick = null; }
+  };
+}
