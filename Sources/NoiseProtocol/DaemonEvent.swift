@@ -14,6 +14,9 @@ public enum DaemonEvent: Sendable, Equatable {
     case alarmDismissed(AlarmInfo)
     case alarmMissed(MissedInfo)
     case nextAlarm(NextAlarm)
+    case alarmsChanged(AlarmsChanged)
+    case missedCleared(MissedCleared)
+    case mixes(MixList)
     case habitTapped(HabitTapped)
     case gratitudeSaved(GratitudeSaved)
     case lifeChanged(LifeInfo)
@@ -35,6 +38,9 @@ public enum DaemonEvent: Sendable, Equatable {
         case .alarmDismissed: EventName.alarmDismissed
         case .alarmMissed: EventName.alarmMissed
         case .nextAlarm: EventName.nextAlarm
+        case .alarmsChanged: EventName.alarmsChanged
+        case .missedCleared: EventName.missedCleared
+        case .mixes: EventName.mixes
         case .habitTapped: EventName.habitTapped
         case .gratitudeSaved: EventName.gratitudeSaved
         case .lifeChanged: EventName.lifeChanged
@@ -64,6 +70,9 @@ extension DaemonEvent: Decodable {
             case EventName.alarmDismissed: self = .alarmDismissed(try data(AlarmInfo.self))
             case EventName.alarmMissed: self = .alarmMissed(try data(MissedInfo.self))
             case EventName.nextAlarm: self = .nextAlarm(try data(NextAlarm.self))
+            case EventName.alarmsChanged: self = .alarmsChanged(try data(AlarmsChanged.self))
+            case EventName.missedCleared: self = .missedCleared(try data(MissedCleared.self))
+            case EventName.mixes: self = .mixes(try data(MixList.self))
             case EventName.habitTapped: self = .habitTapped(try data(HabitTapped.self))
             case EventName.gratitudeSaved: self = .gratitudeSaved(try data(GratitudeSaved.self))
             case EventName.lifeChanged: self = .lifeChanged(try data(LifeInfo.self))

@@ -15,6 +15,13 @@ public enum EventName {
     public static let alarmMissed = "alarm_missed"
     /// The alarm that rings next changed: data is `{"alarm": AlarmInfo or null}`.
     public static let nextAlarm = "next_alarm"
+    /// An alarm or timer was added, changed or removed (or rang, snoozed, was dismissed): data is an
+    /// `AlarmsChanged`; a client showing the list asks for it again.
+    public static let alarmsChanged = "alarms_changed"
+    /// The missed alarms were forgotten: data is a `MissedCleared`.
+    public static let missedCleared = "missed_cleared"
+    /// A mix was saved or removed: data is a `MixList`, every saved mix after the change.
+    public static let mixes = "mixes"
     /// A habit was tapped or a tap undone: data is a `HabitTapped`.
     public static let habitTapped = "habit_tapped"
     /// The gratitude reminder came due and the day has no entry: data is a `GratitudeReminderDue`.

@@ -334,6 +334,32 @@ def test_noised_restarting_under_the_page_and_the_alarm_it_missed(web, browser):
     assert_clean_console(browser, refusals=True)
 
 
+def test_changes_in_the_terminal_that_leave_the_next_alarm_alone_still_reach_the_pages(web, browser):
+    """The daemon's `alarms_changed` and `mixes` events: an alarm added, edited and removed behind the next one,
+    and a mix saved and removed, each shown on an open page without reloading it."""
+    d = web.daemon
+    ctl_ok(d, "alarm", "add", "tomorrow", "06:00", "--label", "Soon")
+    open_page(browser, web, "/alarms.html")
+    BH.wait_for(browser, lambda b: "Soon" in text_of(b, "#alarm-list"), "the first alarm listed")
+    next_before = ctl_json(d, "status")["alarms"]["next"]["alarm"]["id"]
+    later = ctl_json(d, "alarm", "add", "07:00", "--date", time.strftime("%Y-%m-%d", time.localtime(time.time() + 9 * 86400)),
+                     "--label", "Later")["alarm"]["id"]
+    assert ctl_json(d, "status")["alarms"]["next"]["alarm"]["id"] == next_before  # the next alarm did not change
+    BH.wait_for(browser, lambda b: "Later" in text_of(b, row(later)), "the later alarm on the page")
+    ctl_ok(d, "alarm", "edit", str(later), "--label", "Much later")
+    BH.wait_for(browser, lambda b: "Much later" in text_of(b, row(later)), "the edit on the page")
+    ctl_ok(d, "alarm", "remove", str(later))
+    BH.wait_for(browser, lambda b: not b.find_elements(By.CSS_SELECTOR, row(later)), "the removal on the page")
+
+    open_page(browser, web, "/noise.html")
+    ctl_ok(d, "play", "testloop", "--volume", "30")
+    ctl_ok(d, "mix", "save", "terminal")
+    BH.wait_for(browser, lambda b: b.find_elements(By.CSS_SELECTOR, '[data-mix="terminal"]'), "the mix saved elsewhere")
+    ctl_ok(d, "mix", "remove", "terminal")
+    BH.wait_for(browser, lambda b: not b.find_elements(By.CSS_SELECTOR, '[data-mix="terminal"]'), "the mix removed elsewhere")
+    assert_clean_console(browser)
+
+
 def test_a_sound_imported_in_the_terminal_reaches_both_pages(web, browser, testdata):
     d = web.daemon
     open_page(browser, web, "/alarms.html")

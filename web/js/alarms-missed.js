@@ -36,6 +36,5 @@ export function addMissed(item) {
   render();
 }
 
-clear.addEventListener("click", async () => {
-  if (await send(errorNode, "alarm_missed_clear")) showMissed([]);
-});
+// The `missed_cleared` event empties the list, here and on every other open page.
+clear.addEventListener("click", () => send(errorNode, "alarm_missed_clear"));

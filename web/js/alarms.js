@@ -1,7 +1,6 @@
 // The alarms page (docs/web.md, "The alarms page"). The list is fetched with `alarm_list` (which also holds the
-// timers) when the page connects, after this page's own changes, and on each event that says alarms moved
-// (next_alarm, alarm_ringing, alarm_snoozed, alarm_dismissed, alarm_missed). noised has no event for an alarm
-// added, edited or removed elsewhere unless it changes the next alarm: docs/web.md names that gap.
+// timers) when the page connects and on each event that says alarms changed (`alarms_changed`, sent for every
+// change wherever it was made, and `alarm_missed`); `missed_cleared` empties the missed list.
 
 import { on, start } from "/js/link.js";
 import { showLinkBanner } from "/js/dom.js";
@@ -10,6 +9,7 @@ import { showAlarms, setUpList } from "/js/alarms-list.js";
 import { setAlarmSounds, setUpForm } from "/js/alarms-form.js";
 import { showTimers, setUpTimers } from "/js/alarms-timers.js";
 import { showMissed, addMissed } from "/js/alarms-missed.js";
+import "/js/ringing.js";
 
 const listError = document.getElementById("list-error");
 
@@ -35,7 +35,8 @@ on("status", (status) => {
   // `data-loaded` tells a test (or a person's script) the page shows the daemon's state.
   Promise.all([loadAlarms(), loadSounds()]).then(() => { document.body.dataset.loaded = ""; });
 });
-for (const event of ["next_alarm", "alarm_ringing", "alarm_snoozed", "alarm_dismissed"]) on(event, loadAlarms);
+on("alarms_changed", loadAlarms);
 on("alarm_missed", (item) => { addMissed(item); loadAlarms(); });
+on("missed_cleared", () => showMissed([]));
 on("catalog", loadSounds);
 start();

@@ -1,6 +1,5 @@
-// Saved mixes: the list (`mix_list`), play one, save what plays under a name, remove one after a confirm step.
-// noised sends no event when a mix is saved or removed, so the list is fetched on connecting and after this
-// page's own changes (docs/web.md names the gap).
+// Saved mixes: the list (`mix_list` on connecting, then each `mixes` event, sent whenever a mix is saved or
+// removed, here or in a terminal), play one, save what plays under a name, remove one after a confirm step.
 
 import { el, keyedList } from "/js/dom.js";
 import { send, coalesced, confirmInline } from "/js/forms.js";
@@ -23,7 +22,7 @@ function mixRow(mix) {
     type: "button", textContent: "Remove", className: "remove", attrs: { "data-focus-key": "remove-" + mix.name },
     on: {
       click: () => confirmInline(confirmHost, `Remove the mix ${mix.name}?`, "Remove", async () => {
-        if (await send(errorNode, "mix_remove", { name: mix.name })) loadMixes();
+        await send(errorNode, "mix_remove", { name: mix.name });
       }),
     },
   });
@@ -33,18 +32,19 @@ function mixRow(mix) {
     el("span", { className: "row" }, play, remove), confirmHost);
 }
 
-export const loadMixes = coalesced(async () => {
-  const data = await send(errorNode, "mix_list");
-  if (!data) return;
+/// The saved mixes, as `mix_list` and the `mixes` event give them.
+export function showMixes(data) {
   show(data.mixes, (mix) => mix.name, mixRow);
   empty.hidden = data.mixes.length > 0;
+}
+
+export const loadMixes = coalesced(async () => {
+  const data = await send(errorNode, "mix_list");
+  if (data) showMixes(data);
 });
 
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   // The form keeps what was typed when the daemon refuses (nothing playing, a name it does not accept).
-  if (await send(errorNode, "mix_save", { name: nameInput.value.trim() })) {
-    nameInput.value = "";
-    loadMixes();
-  }
+  if (await send(errorNode, "mix_save", { name: nameInput.value.trim() })) nameInput.value = "";
 });

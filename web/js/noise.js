@@ -6,7 +6,8 @@ import { showLinkBanner } from "/js/dom.js";
 import { loadCatalog, showCatalogPlayback } from "/js/noise-catalog.js";
 import { showTransport } from "/js/noise-transport.js";
 import { showSleepTimer } from "/js/noise-sleep.js";
-import { loadMixes } from "/js/noise-mixes.js";
+import { loadMixes, showMixes } from "/js/noise-mixes.js";
+import "/js/ringing.js";
 
 function showPlayback(playback) {
   showCatalogPlayback(playback);
@@ -17,11 +18,11 @@ function showPlayback(playback) {
 showLinkBanner();
 on("status", (status) => {
   showPlayback(status);
-  // Connecting (or noised coming back) is the one time these lists are fetched besides the page's own changes
-  // and the catalog event: the daemon sends no event when a mix is saved elsewhere (docs/web.md).
+  // Connecting (or noised coming back) fetches the lists; after that the `catalog` and `mixes` events keep them.
   // `data-loaded` tells a test (or a person's script) the page shows the daemon's state.
   Promise.all([loadCatalog(), loadMixes()]).then(() => { document.body.dataset.loaded = ""; });
 });
 on("playback", showPlayback);
 on("catalog", loadCatalog);
+on("mixes", showMixes);
 start();

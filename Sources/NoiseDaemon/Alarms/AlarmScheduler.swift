@@ -263,6 +263,7 @@ public actor AlarmScheduler {
     /// The alarms changed: wake the loop so it sleeps until the right deadline (and re-checks a prepared tone).
     func changed() {
         publishNextIfChanged()
+        hub.publish(EventName.alarmsChanged, data: AlarmsChanged(count: schedule.alarms.count))
         clock.interrupt()
     }
 

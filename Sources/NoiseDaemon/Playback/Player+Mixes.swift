@@ -49,6 +49,7 @@ extension Player {
             throw ProtocolError(.invalidArgument, "\(Limits.maxMixes) mixes are saved already, the most kept; "
                 + "remove one first ('noisectl mix remove NAME')")
         }
+        await publishMixes()
         return mix
     }
 
@@ -59,7 +60,15 @@ extension Player {
     public func removeMix(named name: String) async throws(ProtocolError) -> MixInfo {
         let mix = try await savedMix(named: name)
         _ = try await storing("the mix could not be removed") { memory in try await memory.removeMix(named: name) }
+        await publishMixes()
         return mix
+    }
+
+    /// Tells subscribers the saved mixes after a change (a page showing them); a store that cannot be read now
+    /// sends nothing, and the next `mix_list` says why.
+    private func publishMixes() async {
+        guard let list = try? await mixes() else { return }
+        hub.publish(EventName.mixes, data: list)
     }
 
     func savedMix(named name: String) async throws(ProtocolError) -> MixInfo {

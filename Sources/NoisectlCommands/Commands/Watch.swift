@@ -58,6 +58,12 @@ struct Watch: ParsableCommand {
             return next.alarm.map { AlarmText.summary($0, now: LocalTime.nowSeconds()) } ?? "no alarm is set"
         case .disconnected(let disconnected):
             return disconnected.message
+        case .alarmsChanged(let changed):
+            return "\(changed.count) alarms and timers"
+        case .missedCleared(let cleared):
+            return "\(cleared.cleared) missed alarms forgotten"
+        case .mixes(let list):
+            return list.mixes.isEmpty ? "no mix is saved" : "saved mixes: " + list.mixes.map(\.name).joined(separator: ", ")
         case .hello(let hello): data = hello
         case .habitTapped(let tapped): data = tapped
         case .gratitudeSaved(let saved): data = saved
