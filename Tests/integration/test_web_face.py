@@ -216,9 +216,10 @@ def test_the_digits_do_not_move_when_a_second_changes(web, browser):
 
 def test_a_setting_in_config_toml_shows_on_a_fresh_page(web, browser):
     needs_clock_api(web)
+    open_face(browser, web)
     write_clock(web, 'format = "24h"\nseconds = true\ndate = true\ncolor = "#ff8800"\nbackground = "blue"\n'
                      'glow = 50\nfont = "DejaVu Serif"\nweight = 700\ndesign = "serif"\n')
-    open_face(browser, web)
+    browser.refresh()  # a freshly loaded page reads the file
     BH.wait_for(browser, lambda d: js(d, "return document.getElementById('clock').dataset.hourCycle") == "24h"
                 and len(digits(d)) == 8, "24-hour digits with seconds")
     style = js(browser, """const c = getComputedStyle(document.getElementById('clock'));
