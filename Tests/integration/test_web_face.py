@@ -130,6 +130,20 @@ def test_the_overlays_follow_what_plays_and_the_next_alarm(web, browser):
     assert console_errors(browser) == []
 
 
+def test_a_save_that_fails_is_said_in_words_beside_its_control_which_goes_back(web, browser):
+    open_face(browser, web)
+    open_settings(browser)
+    box = browser.find_element(By.ID, "setting-seconds")
+    was = box.is_selected()
+    web.stop()  # noiseweb gone: the save cannot reach it
+    box.click()
+    error = BH.wait_for(browser, lambda d: d.find_element(By.ID, "setting-seconds-error").text,
+                        "the error beside the control")
+    assert "noiseweb cannot be reached" in error, error
+    assert box.is_selected() == was  # back to the saved value
+    assert clock_table(web) == {}
+
+
 # ---------------------------------------------------------------- display mode
 
 
@@ -236,6 +250,17 @@ def test_a_setting_in_config_toml_shows_on_a_fresh_page(web, browser):
     assert Select(browser.find_element(By.ID, "setting-color")).first_selected_option.get_attribute("value") == "custom"
     browser.switch_to.active_element.send_keys(Keys.ESCAPE)
     BH.wait_for(browser, lambda d: not d.find_element(By.ID, "settings").is_displayed(), "Escape to close them")
+
+
+def test_a_12_hour_clock_with_the_am_pm_badge(web, browser):
+    needs_clock_api(web)
+    write_clock(web, 'format = "12h"\nampm = true\n')
+    open_face(browser, web)
+    BH.wait_for(browser, lambda d: d.find_element(By.ID, "ampm").is_displayed(), "the AM/PM badge")
+    before = dt.datetime.now()
+    shown = (digits(browser), browser.find_element(By.ID, "ampm").text)
+    after = dt.datetime.now()
+    assert shown in {(expected_text(t, True, False), t.strftime("%p")) for t in (before, after)}, shown
 
 
 def test_every_setting_set_in_the_panel_is_saved_to_config_toml(web, browser):
