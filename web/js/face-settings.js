@@ -5,6 +5,7 @@
 import { current, onSettings, save } from "/js/face-state.js";
 import { COLOR_NAMES, cssColor } from "/js/face-colors.js";
 import { installedFamilies } from "/js/face-fonts.js";
+import { element } from "/js/element.js";
 
 const form = document.getElementById("settings-form");
 const panel = document.getElementById("settings");
@@ -43,12 +44,6 @@ function fontOptions() {
   const options = [["", "The design's system font"], ...families.map((f) => [f, f])];
   if (saved && !families.includes(saved)) options.push([saved, `${saved} (not installed here)`]);
   return options;
-}
-
-function element(tag, props = {}, children = []) {
-  const el = Object.assign(document.createElement(tag), props);
-  el.append(...children);
-  return el;
 }
 
 function options(select, pairs) {

@@ -5,17 +5,12 @@
 
 import { command, on, start } from "/js/link.js";
 import { wallClock } from "/js/wall-clock.js";
+import { element } from "/js/element.js";
 
 const ringing = new Map(); // id → alarm object, in the order they began ringing
 let screen = null;
 let shownId = null;
 let focusBefore = null;
-
-function element(tag, props = {}, children = []) {
-  const el = Object.assign(document.createElement(tag), props);
-  el.append(...children);
-  return el;
-}
 
 function build() {
   if (!document.querySelector('link[href="/css/ringing.css"]')) {
