@@ -16,7 +16,7 @@ const check = (key, label) => ({ key, label, kind: "checkbox" });
 
 const FIELDS = [
   { key: "format", label: "Hours", kind: "select",
-    options: [["locale", "As the browser's language"], ["12h", "12-hour"], ["24h", "24-hour"]] },
+    options: [["locale", "The browser's"], ["12h", "12-hour"], ["24h", "24-hour"]] },
   check("seconds", "Seconds"),
   check("ampm", "AM/PM badge (12-hour)"),
   check("date", "Date"),
