@@ -1,11 +1,13 @@
 """The clock face page (/, docs/web.md "The clock face"), end to end: the real noised, noiseweb and noisectl, and a
 real headless Chromium driven as a person drives it. The digits against Python's clock, their cells' boxes across
 a change, the fit in three viewports, display mode by a long press, the ringing screen on a real alarm, and the
-[clock] settings round-tripping through config.toml (those need noiseweb's /api/clock)."""
+[clock] settings round-tripping through config.toml (noiseweb's /api/clock) and noisectl clock."""
 
 from __future__ import annotations
 
 import datetime as dt
+import re
+import subprocess
 import tomllib
 from pathlib import Path
 
@@ -16,6 +18,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 import browser_harness as BH
+import harness as H
 
 pytestmark = pytest.mark.xdist_group("browser")
 
@@ -37,18 +40,6 @@ def write_clock(web, lines: str) -> None:
     """Appends a [clock] table to the config.toml noiseweb's fixture wrote (its [web] listen line stays)."""
     path = config_path(web)
     path.write_text(path.read_text() + "\n[clock]\n" + lines)
-
-
-def needs_clock_api(web) -> None:
-    reply = web.request("GET", "/api/clock", cookie=web.login(), headers={"X-NoiseClock": "1"})
-    if reply.status == 404:
-        pytest.skip("this noiseweb has no /api/clock yet (docs/web.md, the clock face's settings)")
-    assert reply.status == 200 and reply.json["ok"] is True, (reply.status, reply.body)
-
-
-def console_errors(driver) -> list[str]:
-    """The browser's console, but for the 404 of a noiseweb without /api/clock (the page says so in words)."""
-    return [m for m in BH.console(driver) if not ("/api/clock" in m and "404" in m)]
 
 
 def js(driver, script: str, *args):
@@ -97,7 +88,7 @@ def test_the_digits_show_the_machines_time(web, browser):
     # The minute may roll over between the two readings of Python's clock: either side is right.
     assert shown in {expected_text(before, twelve, False), expected_text(after, twelve, False)}, (shown, before, after)
     assert len(browser.find_elements(By.CSS_SELECTOR, "#digits .cell")) == len(shown)
-    assert console_errors(browser) == []
+    assert BH.console(browser) == []  # no error, no failed request, nothing logged
 
 
 def test_the_face_fills_the_viewport_in_landscape_portrait_and_on_a_phone_and_refits(web, browser):
@@ -127,7 +118,7 @@ def test_the_overlays_follow_what_plays_and_the_next_alarm(web, browser):
                 "the next alarm (a next_alarm event)")
     assert web.daemon.ctl("stop").returncode == 0
     BH.wait_for(browser, lambda d: line(d, "now-playing") is None, "the line to go when nothing plays")
-    assert console_errors(browser) == []
+    assert BH.console(browser) == []  # no error, no failed request, nothing logged
 
 
 def test_a_save_that_fails_is_said_in_words_beside_its_control_which_goes_back(web, browser):
@@ -214,11 +205,10 @@ def test_an_alarm_already_ringing_shows_on_a_fresh_page_and_snooze_snoozes_it(we
     assert status["alarms"]["ringing"] == [] and [a["alarm"]["id"] for a in status["alarms"]["snoozed"]] == [alarm_id]
 
 
-# ---------------------------------------------------------------- the [clock] settings (need /api/clock)
+# ---------------------------------------------------------------- the [clock] settings
 
 
 def test_the_digits_do_not_move_when_a_second_changes(web, browser):
-    needs_clock_api(web)
     write_clock(web, "seconds = true\n")
     open_face(browser, web)
     BH.wait_for(browser, lambda d: len(digits(d)) == len("00:00:00"), "the seconds (from config.toml)")
@@ -228,11 +218,18 @@ def test_the_digits_do_not_move_when_a_second_changes(web, browser):
         assert cell_boxes(browser) == before, (before_text, digits(browser))
 
 
-def test_a_setting_in_config_toml_shows_on_a_fresh_page(web, browser):
-    needs_clock_api(web)
+def test_settings_from_noisectl_clock_and_the_file_show_on_a_fresh_page(web, browser):
     open_face(browser, web)
-    write_clock(web, 'format = "24h"\nseconds = true\ndate = true\ncolor = "#ff8800"\nbackground = "blue"\n'
-                     'glow = 50\nfont = "DejaVu Serif"\nweight = 700\ndesign = "serif"\n')
+    # noisectl clock saves its options only on a terminal: it runs in one (script's pty) and "q" quits it.
+    ctl = f"{H.bin_dir() / 'noisectl'} clock --socket {web.daemon.socket} --24h --seconds --date " \
+          "--color '#ff8800' --background blue"
+    ran = subprocess.run(["script", "-qec", ctl, "/dev/null"], input=b"q", env=web.daemon.env(), capture_output=True,
+                         timeout=15)
+    assert ran.returncode == 0 and clock_table(web).get("format") == "24h", (ran, config_path(web).read_text())
+    # The face's own keys, written to the file: [clock] is its last table, so lines added at its end are in it.
+    path = config_path(web)
+    assert re.findall(r"^\[(\w+)\]", path.read_text(), re.M)[-1] == "clock", path.read_text()
+    path.write_text(path.read_text() + 'glow = 50\nfont = "DejaVu Serif"\nweight = 700\ndesign = "serif"\n')
     browser.refresh()  # a freshly loaded page reads the file
     BH.wait_for(browser, lambda d: js(d, "return document.getElementById('clock').dataset.hourCycle") == "24h"
                 and len(digits(d)) == 8, "24-hour digits with seconds")
@@ -253,7 +250,6 @@ def test_a_setting_in_config_toml_shows_on_a_fresh_page(web, browser):
 
 
 def test_a_12_hour_clock_with_the_am_pm_badge(web, browser):
-    needs_clock_api(web)
     write_clock(web, 'format = "12h"\nampm = true\n')
     open_face(browser, web)
     BH.wait_for(browser, lambda d: d.find_element(By.ID, "ampm").is_displayed(), "the AM/PM badge")
@@ -264,7 +260,6 @@ def test_a_12_hour_clock_with_the_am_pm_badge(web, browser):
 
 
 def test_every_setting_set_in_the_panel_is_saved_to_config_toml(web, browser):
-    needs_clock_api(web)
     open_face(browser, web)
     open_settings(browser)
     saved = lambda key, value: BH.wait_for(  # noqa: E731
@@ -301,11 +296,11 @@ def test_every_setting_set_in_the_panel_is_saved_to_config_toml(web, browser):
     assert table["color"] == "default" and table["background"] == "default", table
     assert tomllib.loads(config_path(web).read_text())["web"]["listen"] == web.host  # the file's other lines kept
     assert len(digits(browser)) == 8  # the page follows what was saved: 24-hour digits with seconds
+    assert BH.console(browser) == []
     BH.screenshot(browser, "face-settings")
 
 
 def test_a_bad_value_is_refused_in_words_and_nothing_is_saved(web, browser):
-    needs_clock_api(web)
     open_face(browser, web)
     before = config_path(web).read_text()
     reply = browser.execute_async_script("""const done = arguments[arguments.length - 1];
