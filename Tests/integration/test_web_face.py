@@ -20,8 +20,6 @@ from selenium.webdriver.support.ui import Select
 import browser_harness as BH
 import harness as H
 
-pytestmark = pytest.mark.xdist_group("browser")
-
 
 @pytest.fixture
 def web(make_daemon, make_web, testdata):
