@@ -33,7 +33,7 @@ def assert_security_headers(reply: WH.Reply) -> None:
 
 
 def test_without_a_session_every_page_is_401_and_says_how_to_log_in(web):
-    for path in ("/", "/index.html", "/app.js"):
+    for path in ("/", "/index.html", "/js/face.js"):
         r = web.request("GET", path)
         assert r.status == 401, (path, r.status)
         assert b"noisectl web" in r.body and r.header("Content-Type") == "text/plain; charset=utf-8"
@@ -54,9 +54,9 @@ def test_a_login_code_works_once_and_gives_a_strict_http_only_cookie(web):
     session = cookie.split(";")[0].split("=")[1]
 
     page = web.request("GET", "/", cookie=session)
-    assert page.status == 200 and page.header("Content-Type").startswith("text/html") and b"/app.js" in page.body
+    assert page.status == 200 and page.header("Content-Type").startswith("text/html") and b"/js/face.js" in page.body
     assert_security_headers(page)
-    script = web.request("GET", "/app.js", cookie=session)
+    script = web.request("GET", "/js/face.js", cookie=session)
     assert script.status == 200 and script.header("Content-Type").startswith("text/javascript")
     head = web.request("HEAD", "/", cookie=session)
     assert head.status == 200 and head.body == b"" and head.header("Content-Length") == str(len(page.body))
@@ -184,7 +184,7 @@ def test_only_files_under_the_web_root_are_served(make_daemon, make_web, testdat
         assert r.status == 404, (path, r.status, r.body[:200])
         assert b"root:" not in r.body
         assert_security_headers(r)
-    assert web.request("GET", "/style.css", cookie=session).header("Content-Type").startswith("text/css")
+    assert web.request("GET", "/css/face.css", cookie=session).header("Content-Type").startswith("text/css")
 
 
 # ---------------------------------------------------------------- the daemon's life

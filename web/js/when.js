@@ -11,14 +11,18 @@ export function formatDuration(seconds) {
 }
 
 // The daemon's instants carry their zone's offset; shifting by it and formatting as UTC shows the daemon's wall
-// time without parsing `local` (docs/protocol.md asks clients to compute from `unix` and `offset_seconds`).
-const wall = new Intl.DateTimeFormat(undefined, {
-  timeZone: "UTC", weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23",
-});
+// time without parsing `local` (docs/protocol.md asks clients to compute from `unix` and `offset_seconds`), so
+// the browser's own zone does not matter.
+
+/// `instant` (`{unix, offset_seconds}`) formatted with Intl `options` (hour, minute, weekday...) at the daemon's offset.
+export function wallClock(instant, options) {
+  const shifted = new Date((instant.unix + (instant.offset_seconds || 0)) * 1000);
+  return new Intl.DateTimeFormat(undefined, { ...options, timeZone: "UTC" }).format(shifted);
+}
 
 /// `Mon 30 Nov, 07:00` for an instant `{unix, offset_seconds}`.
 export function formatInstant(instant) {
-  return wall.format(new Date((instant.unix + instant.offset_seconds) * 1000));
+  return wallClock(instant, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
 }
 
 const counters = new Set();

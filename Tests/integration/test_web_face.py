@@ -1,0 +1,309 @@
+"""The clock face page (/, docs/web.md "The clock face"), end to end: the real noised, noiseweb and noisectl, and a
+real headless Chromium driven as a person drives it. The digits against Python's clock, their cells' boxes across
+a change, the fit in three viewports, display mode by a long press, the ringing screen on a real alarm, and the
+[clock] settings round-tripping through config.toml (noiseweb's /api/clock) and noisectl clock."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import subprocess
+import tomllib
+from pathlib import Path
+
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
+
+import browser_harness as BH
+import harness as H
+
+
+@pytest.fixture
+def web(make_daemon, make_web, testdata):
+    return make_web(make_daemon(device="null"))
+
+
+def config_path(web) -> Path:
+    return Path(web.daemon.env_dirs["XDG_CONFIG_HOME"]) / "noised" / "config.toml"
+
+
+def clock_table(web) -> dict:
+    return tomllib.loads(config_path(web).read_text()).get("clock", {})
+
+
+def write_clock(web, lines: str) -> None:
+    """Appends a [clock] table to the config.toml noiseweb's fixture wrote (its [web] listen line stays)."""
+    path = config_path(web)
+    path.write_text(path.read_text() + "\n[clock]\n" + lines)
+
+
+def js(driver, script: str, *args):
+    return driver.execute_script(script, *args)
+
+
+def digits(driver) -> str:
+    return js(driver, "return document.getElementById('digits').textContent")
+
+
+def cell_boxes(driver) -> list:
+    return js(driver, """return [...document.querySelectorAll('#digits .cell, #clock')].map(el => {
+        const r = el.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })""")
+
+
+def expected_text(moment: dt.datetime, twelve: bool, seconds: bool) -> str:
+    if twelve:
+        hour = moment.hour % 12 or 12
+        text = f"{hour:>2}".replace(" ", "\u00a0") + moment.strftime(":%M")
+    else:
+        text = moment.strftime("%H:%M")
+    return text + (moment.strftime(":%S") if seconds else "")
+
+
+def open_face(driver, web) -> None:
+    BH.console(driver)  # drop what an earlier test's page logged (the worker's Chromium keeps its log)
+    BH.log_in(driver, web)
+    BH.wait_for(driver, lambda d: digits(d) and js(d, "return document.fonts.status === 'loaded' && "
+                                                   "document.getElementById('clock').dataset.fitted"),
+                "the digits to be drawn and fitted")
+
+
+def open_settings(driver):
+    driver.find_element(By.ID, "settings-button").click()
+    BH.wait_for(driver, lambda d: d.find_element(By.ID, "settings").is_displayed(), "the settings panel")
+
+
+# ---------------------------------------------------------------- the digits
+
+
+def test_the_digits_show_the_machines_time(web, browser):
+    open_face(browser, web)
+    twelve = js(browser, "return document.getElementById('clock').dataset.hourCycle") == "12h"
+    before = dt.datetime.now()
+    shown = digits(browser)
+    after = dt.datetime.now()
+    # The minute may roll over between the two readings of Python's clock: either side is right.
+    assert shown in {expected_text(before, twelve, False), expected_text(after, twelve, False)}, (shown, before, after)
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#digits .cell")) == len(shown)
+    assert BH.console(browser) == []  # no error, no failed request, nothing logged
+
+
+def test_the_face_fills_the_viewport_in_landscape_portrait_and_on_a_phone_and_refits(web, browser):
+    open_face(browser, web)
+    for width, height in ((1280, 720), (720, 1280), (360, 640)):
+        BH.set_viewport(browser, width, height)
+        BH.wait_for(browser, lambda d: js(d, """const face = document.getElementById('face');
+            return document.getElementById('clock').dataset.fitted === face.clientWidth + 'x' + face.clientHeight
+                   && window.innerWidth === arguments[0]""", width), f"the face to refit to {width}x{height}")
+        box = js(browser, "const r = document.getElementById('clock').getBoundingClientRect(); "
+                          "return [r.width, r.height, window.innerWidth, window.innerHeight]")
+        clock_w, clock_h, view_w, view_h = box
+        assert clock_w <= view_w and clock_h <= view_h, box
+        assert max(clock_w / view_w, clock_h / view_h) >= 0.85, box
+        BH.screenshot(browser, f"face-{width}x{height}")
+
+
+def test_the_overlays_follow_what_plays_and_the_next_alarm(web, browser):
+    open_face(browser, web)
+    line = lambda d, id: d.find_element(By.ID, id).text if d.find_element(By.ID, id).is_displayed() else None  # noqa: E731
+    assert line(browser, "now-playing") is None and line(browser, "next-alarm") is None
+    assert web.daemon.ctl("play", "testloop").returncode == 0
+    BH.wait_for(browser, lambda d: line(d, "now-playing") == "Playing: Test loop", "what plays (a playback event)")
+    added = web.daemon.ctl("alarm", "add", "07:00", "--label", "Work")
+    assert added.returncode == 0, str(added)
+    BH.wait_for(browser, lambda d: (line(d, "next-alarm") or "").startswith("Next alarm: Work"),
+                "the next alarm (a next_alarm event)")
+    assert web.daemon.ctl("stop").returncode == 0
+    BH.wait_for(browser, lambda d: line(d, "now-playing") is None, "the line to go when nothing plays")
+    assert BH.console(browser) == []  # no error, no failed request, nothing logged
+
+
+def test_a_save_that_fails_is_said_in_words_beside_its_control_which_goes_back(web, browser):
+    open_face(browser, web)
+    open_settings(browser)
+    box = browser.find_element(By.ID, "setting-seconds")
+    was = box.is_selected()
+    web.stop()  # noiseweb gone: the save cannot reach it
+    box.click()
+    error = BH.wait_for(browser, lambda d: d.find_element(By.ID, "setting-seconds-error").text,
+                        "the error beside the control")
+    assert "noiseweb cannot be reached" in error, error
+    assert box.is_selected() == was  # back to the saved value
+    assert clock_table(web) == {}
+
+
+# ---------------------------------------------------------------- display mode
+
+
+def test_a_long_press_enters_display_mode_and_a_short_one_does_not(web, browser):
+    open_face(browser, web)
+    face = browser.find_element(By.ID, "face")
+    state = lambda d, name: js(d, "return document.documentElement.dataset[arguments[0]]", name)  # noqa: E731
+
+    face.click()
+    # The press ended before 0.6 s: its hold is cancelled at the release, so nothing is left to fire.
+    assert state(browser, "hold") == "none" and state(browser, "display") == "off"
+
+    # The pause is the gesture itself (holding the clock 0.7 s), not a wait for something.
+    ActionChains(browser).click_and_hold(face).pause(0.7).release().perform()
+    BH.wait_for(browser, lambda d: state(d, "display") == "on", "display mode")
+    BH.wait_for(browser, lambda d: js(d, "return document.fullscreenElement !== null")
+                or str(state(d, "fullscreen")).startswith("refused"), "the fullscreen request to be answered")
+    assert js(browser, "return getComputedStyle(document.getElementById('face')).cursor") == "none"
+    assert not browser.find_element(By.CSS_SELECTOR, "nav.pages").is_displayed()
+    BH.wait_for(browser, lambda d: state(d, "wakeLock") not in (None, "off"), "the wake lock to be asked for")
+    BH.screenshot(browser, "face-display-mode")
+
+    ActionChains(browser).click_and_hold(face).pause(0.7).release().perform()
+    BH.wait_for(browser, lambda d: state(d, "display") == "off", "display mode to end on a second long press")
+    assert browser.find_element(By.CSS_SELECTOR, "nav.pages").is_displayed()
+
+    browser.find_element(By.TAG_NAME, "body").send_keys("f")
+    BH.wait_for(browser, lambda d: state(d, "display") == "on", "display mode from the F key")
+    browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+    BH.wait_for(browser, lambda d: state(d, "display") == "off", "Escape to leave display mode")
+
+
+# ---------------------------------------------------------------- the ringing screen
+
+
+def ringing_screen_shown(driver):
+    return js(driver, "const s = document.getElementById('ringing'); return s && !s.hidden && s.dataset.alarmId")
+
+
+def test_the_ringing_screen_comes_with_an_alarm_and_dismiss_ends_that_alarm(web, browser):
+    open_face(browser, web)
+    added = web.daemon.ctl("--json", "alarm", "add", "+2s", "--label", "Tea")
+    assert added.returncode == 0, str(added)
+    alarm_id = added.json["alarm"]["id"]
+    shown = BH.wait_for(browser, ringing_screen_shown, "the ringing screen", timeout=15)
+    assert shown == str(alarm_id)
+    assert browser.find_element(By.ID, "ringing-label").text == "Tea"
+    assert js(browser, "return document.activeElement.textContent") == "Snooze"
+    BH.screenshot(browser, "face-ringing")
+
+    browser.find_element(By.CSS_SELECTOR, "#ringing .ringing-dismiss").click()
+    BH.wait_for(browser, lambda d: js(d, "return document.getElementById('ringing').hidden"), "the screen to go")
+    status = web.daemon.status()
+    assert status["alarms"]["ringing"] == [], status["alarms"]
+
+
+def test_an_alarm_already_ringing_shows_on_a_fresh_page_and_snooze_snoozes_it(web, browser):
+    added = web.daemon.ctl("--json", "alarm", "add", "+1s", "--label", "Bread")
+    assert added.returncode == 0, str(added)
+    alarm_id = added.json["alarm"]["id"]
+    web.daemon.wait_status(lambda s: [a["alarm"]["id"] for a in s["alarms"]["ringing"]] == [alarm_id], 15,
+                           "the alarm to ring")
+    open_face(browser, web)  # the page learns it from the first status, not from an alarm_ringing event
+    assert BH.wait_for(browser, ringing_screen_shown, "the ringing screen from status") == str(alarm_id)
+    browser.switch_to.active_element.send_keys(Keys.ENTER)  # Snooze has the focus
+    BH.wait_for(browser, lambda d: js(d, "return document.getElementById('ringing').hidden"), "the screen to go")
+    status = web.daemon.status()
+    assert status["alarms"]["ringing"] == [] and [a["alarm"]["id"] for a in status["alarms"]["snoozed"]] == [alarm_id]
+
+
+# ---------------------------------------------------------------- the [clock] settings
+
+
+def test_the_digits_do_not_move_when_a_second_changes(web, browser):
+    write_clock(web, "seconds = true\n")
+    open_face(browser, web)
+    BH.wait_for(browser, lambda d: len(digits(d)) == len("00:00:00"), "the seconds (from config.toml)")
+    for _ in range(2):
+        before_text, before = digits(browser), cell_boxes(browser)
+        BH.wait_for(browser, lambda d: digits(d) != before_text, "the next second")
+        assert cell_boxes(browser) == before, (before_text, digits(browser))
+
+
+def test_settings_from_noisectl_clock_and_the_file_show_on_a_fresh_page(web, browser):
+    open_face(browser, web)
+    # noisectl clock saves its options only on a terminal: it runs in one (script's pty) and "q" quits it.
+    ctl = f"{H.bin_dir() / 'noisectl'} clock --socket {web.daemon.socket} --24h --seconds --date " \
+          "--color '#ff8800' --background blue"
+    ran = subprocess.run(["script", "-qec", ctl, "/dev/null"], input=b"q", env=web.daemon.env(), capture_output=True,
+                         timeout=15)
+    assert ran.returncode == 0 and clock_table(web).get("format") == "24h", (ran, config_path(web).read_text())
+    # The face's own keys, written to the file: [clock] is its last table, so lines added at its end are in it.
+    path = config_path(web)
+    assert re.findall(r"^\[(\w+)\]", path.read_text(), re.M)[-1] == "clock", path.read_text()
+    path.write_text(path.read_text() + 'glow = 50\nfont = "DejaVu Serif"\nweight = 700\ndesign = "serif"\n')
+    browser.refresh()  # a freshly loaded page reads the file
+    BH.wait_for(browser, lambda d: js(d, "return document.getElementById('clock').dataset.hourCycle") == "24h"
+                and len(digits(d)) == 8, "24-hour digits with seconds")
+    style = js(browser, """const c = getComputedStyle(document.getElementById('clock'));
+        return [c.color, getComputedStyle(document.getElementById('face')).backgroundColor, c.fontWeight,
+                c.fontFamily, c.textShadow]""")
+    assert style[0] == "rgb(255, 136, 0)" and style[1] == "rgb(36, 114, 200)", style
+    assert style[2] == "700" and style[3].startswith('"DejaVu Serif"') and style[4] != "none", style
+    assert browser.find_element(By.ID, "date").is_displayed()
+    browser.find_element(By.TAG_NAME, "body").send_keys("s")
+    BH.wait_for(browser, lambda d: d.find_element(By.ID, "settings").is_displayed(), "S to open the settings")
+    assert Select(browser.find_element(By.ID, "setting-format")).first_selected_option.get_attribute("value") == "24h"
+    assert browser.find_element(By.ID, "setting-seconds").is_selected()
+    assert browser.find_element(By.ID, "setting-glow").get_attribute("value") == "50"
+    assert Select(browser.find_element(By.ID, "setting-color")).first_selected_option.get_attribute("value") == "custom"
+    browser.switch_to.active_element.send_keys(Keys.ESCAPE)
+    BH.wait_for(browser, lambda d: not d.find_element(By.ID, "settings").is_displayed(), "Escape to close them")
+
+
+def test_a_12_hour_clock_with_the_am_pm_badge(web, browser):
+    write_clock(web, 'format = "12h"\nampm = true\n')
+    open_face(browser, web)
+    BH.wait_for(browser, lambda d: d.find_element(By.ID, "ampm").is_displayed(), "the AM/PM badge")
+    before = dt.datetime.now()
+    shown = (digits(browser), browser.find_element(By.ID, "ampm").text)
+    after = dt.datetime.now()
+    assert shown in {(expected_text(t, True, False), t.strftime("%p")) for t in (before, after)}, shown
+
+
+def test_every_setting_set_in_the_panel_is_saved_to_config_toml(web, browser):
+    open_face(browser, web)
+    open_settings(browser)
+    saved = lambda key, value: BH.wait_for(  # noqa: E731
+        browser, lambda d: clock_table(web).get(key) == value, f"clock.{key} = {value!r} in config.toml")
+
+    Select(browser.find_element(By.ID, "setting-format")).select_by_value("24h")
+    saved("format", "24h")
+    for key, value in (("seconds", True), ("ampm", True), ("date", True), ("random_color", True),
+                       ("next_alarm", False), ("now_playing", False)):
+        browser.find_element(By.ID, f"setting-{key}").click()
+        saved(key, value)
+    browser.find_element(By.CSS_SELECTOR, "#settings .presets button[data-theme='night']").click()
+    saved("theme", "night")
+    Select(browser.find_element(By.ID, "setting-color")).select_by_value("bright-blue")
+    saved("color", "bright-blue")
+    # The colour picker's own dialog is the browser's, out of a page's reach: its value is set as the dialog would.
+    js(browser, """const p = document.getElementById('setting-background-custom'); p.value = '#203040';
+                   p.dispatchEvent(new Event('change', {bubbles: true}))""")
+    saved("background", "#203040")
+    for key, key_press, value in (("glow", Keys.PAGE_UP, 10), ("size", Keys.PAGE_DOWN, 90),
+                                  ("opacity", Keys.PAGE_DOWN, 90), ("overlay_opacity", Keys.PAGE_UP, 70)):
+        browser.find_element(By.ID, f"setting-{key}").send_keys(key_press)
+        saved(key, value)
+    Select(browser.find_element(By.ID, "setting-font")).select_by_value("DejaVu Serif")
+    saved("font", "DejaVu Serif")
+    Select(browser.find_element(By.ID, "setting-weight")).select_by_value("700")
+    saved("weight", 700)
+    Select(browser.find_element(By.ID, "setting-design")).select_by_value("serif")
+    saved("design", "serif")
+    # The Day preset puts the colours back to the theme's.
+    browser.find_element(By.CSS_SELECTOR, "#settings .presets button[data-theme='day']").click()
+    saved("theme", "day")
+    table = clock_table(web)
+    assert table["color"] == "default" and table["background"] == "default", table
+    assert tomllib.loads(config_path(web).read_text())["web"]["listen"] == web.host  # the file's other lines kept
+    assert len(digits(browser)) == 8  # the page follows what was saved: 24-hour digits with seconds
+    assert BH.console(browser) == []
+    BH.screenshot(browser, "face-settings")
+
+
+def test_a_bad_value_is_refused_in_words_and_nothing_is_saved(web, browser):
+    open_face(browser, web)
+    before = config_path(web).read_text()
+    reply = browser.execute_async_script("""const done = arguments[arguments.length - 1];
+        import('/js/link.js').then(link => link.saveClockSettings({glow: 140})).then(done)""")
+    assert reply["ok"] is False and reply["error"]["code"] == "invalid_setting", reply
+    assert "glow" in reply["error"]["message"], reply
+    assert config_path(web).read_text() == before

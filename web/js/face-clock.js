@@ -1,0 +1,172 @@
+// The big digits: the time in fixed-width cells (a changing digit moves nothing, whatever the font), fitted to
+// the face once per layout change, coloured by the [clock] settings, and redrawn by one timer set to the next
+// whole second (or minute, with seconds hidden): no animation loop, so an idle face costs next to nothing.
+
+import { onSettings } from "/js/face-state.js";
+import { cssColor, randomBrightColor } from "/js/face-colors.js";
+import { fontStack } from "/js/face-fonts.js";
+
+const $ = (id) => document.getElementById(id);
+const face = $("face");
+const clock = $("clock");
+const digits = $("digits");
+const ampm = $("ampm");
+const dateLine = $("date");
+const spoken = $("clock-text");
+const root = document.documentElement;
+
+const BLANK = "\u00a0"; // a 12-hour clock's empty tens-of-hours cell: keeps the cell's width and baseline
+const REFERENCE_PX = 100;
+
+let settings = null;
+let timer = 0;
+let randomColor = null;
+let randomMinute = null;
+let layoutKey = "";
+
+/// Whether the settings' `format` means a 12-hour clock here ("locale": the browser language's hour cycle).
+export function twelveHour(settings) {
+  if (settings.format === "12h") return true;
+  if (settings.format === "24h") return false;
+  const cycle = new Intl.DateTimeFormat([], { hour: "numeric" }).resolvedOptions().hourCycle;
+  return cycle === "h11" || cycle === "h12";
+}
+
+/// The clock's characters for `now`: "08:05", " 8:05" in 12-hour mode, with ":09" when seconds show.
+function timeText(now, twelve) {
+  const two = (n) => String(n).padStart(2, "0");
+  let hours = now.getHours();
+  let hourText = two(hours);
+  if (twelve) {
+    hours = hours % 12 || 12;
+    hourText = hours < 10 ? BLANK + hours : String(hours);
+  }
+  return hourText + ":" + two(now.getMinutes()) + (settings.seconds ? ":" + two(now.getSeconds()) : "");
+}
+
+/// Puts `text` in the cells, one character each, touching only the cells whose character changed; a different
+/// count of cells (seconds or the format changed) rebuilds them and refits.
+function showCells(text) {
+  const chars = [...text];
+  if (digits.children.length !== chars.length) {
+    digits.replaceChildren(...chars.map(() => document.createElement("span")));
+    layoutKey = "";
+  }
+  chars.forEach((char, i) => {
+    const cell = digits.children[i];
+    if (cell.textContent !== char) {
+      cell.textContent = char;
+      cell.className = char === ":" ? "cell sep" : "cell";
+    }
+  });
+}
+
+function render() {
+  const now = new Date();
+  const twelve = twelveHour(settings);
+  showCells(timeText(now, twelve));
+  // The time from navigation to the first digits, which `make bench` reads (docs/performance.md).
+  if (performance.getEntriesByName("digits-shown").length === 0) performance.mark("digits-shown");
+  const badge = twelve && settings.ampm;
+  ampm.hidden = !badge;
+  ampm.textContent = now.getHours() < 12 ? "AM" : "PM";
+  clock.dataset.hourCycle = twelve ? "12h" : "24h";
+  spoken.textContent = now.toLocaleTimeString([], { hour: "numeric", minute: "2-digit", hour12: twelve });
+
+  dateLine.hidden = !settings.date;
+  dateLine.textContent = now.toLocaleDateString([], { weekday: "long", day: "numeric", month: "long" });
+
+  const minute = Math.floor(now.getTime() / 60000);
+  if (settings.random_color && minute !== randomMinute) {
+    randomMinute = minute;
+    randomColor = randomBrightColor();
+    paint();
+  }
+  fitIfChanged();
+}
+
+function schedule() {
+  clearTimeout(timer);
+  const period = settings.seconds ? 1000 : 60000;
+  // A few milliseconds past the boundary, so the timer never wakes just before it and draws the old time again.
+  timer = setTimeout(tick, period - (Date.now() % period) + 5);
+}
+
+function tick() {
+  render();
+  schedule();
+}
+
+// ------------------------------------------------------------------ colours and font
+
+function paint() {
+  const fg = settings.random_color && randomColor ? randomColor : cssColor(settings.color, settings.theme, "color");
+  root.style.setProperty("--face-fg", fg);
+  root.style.setProperty("--face-bg", cssColor(settings.background, settings.theme, "background"));
+  root.dataset.theme = settings.theme;
+  const glow = settings.glow / 100;
+  clock.style.textShadow = glow > 0 ? `0 0 ${0.04 * glow}em ${fg}, 0 0 ${0.16 * glow}em ${fg}, 0 0 ${0.4 * glow}em ${fg}` : "none";
+  clock.style.opacity = String(settings.opacity / 100);
+  root.style.setProperty("--overlay-opacity", String(settings.overlay_opacity / 100));
+}
+
+/// The widest digit, the colon and the wider of AM and PM in this font, in em, as the cells' widths.
+function measureCells() {
+  const stack = fontStack(settings.font, settings.design);
+  const context = document.createElement("canvas").getContext("2d");
+  context.font = `${settings.weight} ${REFERENCE_PX}px ${stack}`;
+  const width = (text) => context.measureText(text).width / REFERENCE_PX;
+  const digit = Math.max(..."0123456789".split("").map(width));
+  clock.style.fontFamily = stack;
+  clock.style.fontWeight = String(settings.weight);
+  clock.style.setProperty("--digit-w", `${digit.toFixed(4)}em`);
+  clock.style.setProperty("--sep-w", `${Math.max(width(":"), 0.2).toFixed(4)}em`);
+  clock.style.setProperty("--ampm-w", `${Math.max(width("AM"), width("PM")).toFixed(4)}em`);
+}
+
+// ------------------------------------------------------------------ fit
+
+/// Scales the digits so they fill the face's limiting dimension (at size 100: 95 % of it; size 0: a tenth of
+/// that), measured at a reference size: one layout read per change, none per tick.
+export function fit() {
+  clock.style.fontSize = `${REFERENCE_PX}px`;
+  const box = clock.getBoundingClientRect();
+  const overlays = [...face.querySelectorAll(".overlay")].map((el) => el.getBoundingClientRect().height);
+  const width = face.clientWidth;
+  const height = face.clientHeight - 2 * Math.max(0, ...overlays);
+  if (!box.width || !box.height || width <= 0) return;
+  const fill = 0.95 * (0.1 + 0.9 * settings.size / 100);
+  const scale = Math.min(width / box.width, Math.max(height, face.clientHeight * 0.5) / box.height) * fill;
+  clock.style.fontSize = `${(REFERENCE_PX * scale).toFixed(2)}px`;
+  clock.dataset.fitted = `${face.clientWidth}x${face.clientHeight}`;
+}
+
+function fitIfChanged() {
+  const key = [digits.children.length, ampm.hidden, dateLine.hidden,
+    settings.size, settings.font, settings.design, settings.weight, settings.next_alarm, settings.now_playing].join();
+  if (key !== layoutKey) {
+    layoutKey = key;
+    fit();
+  }
+}
+
+/// Something beside the digits changed size (an overlay's text): refit when the layout is not the same.
+export function relayout() {
+  layoutKey = "";
+  if (settings) fitIfChanged();
+}
+
+export function startClock() {
+  onSettings((next) => {
+    settings = next;
+    if (!settings.random_color) randomColor = null;
+    measureCells();
+    paint();
+    layoutKey = "";
+    tick();
+  });
+  new ResizeObserver(() => relayout()).observe(face);
+  document.fonts.ready.then(() => { measureCells(); relayout(); });
+  // A hidden tab's timers are throttled; show the right time at once when it comes back.
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) tick(); });
+}
