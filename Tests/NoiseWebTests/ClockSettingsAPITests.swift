@@ -9,7 +9,7 @@ import Testing
     }
 
     @Test func knownKeysBecomeClockChangesOfTheirTOMLType() throws {
-        let read = try changes(#"{"glow": 40, "color": "#ff8800", "seconds": true, "size": 55.5}"#).get()
+        let read = try changes(##"{"glow": 40, "color": "#ff8800", "seconds": true, "size": 55.5}"##).get()
         #expect(read.map(\.key) == ["clock.color", "clock.glow", "clock.seconds", "clock.size"])
         #expect(read.map(\.value) == [.string("#ff8800"), .integer(40), .boolean(true), .float(55.5)])
     }

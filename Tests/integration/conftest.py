@@ -219,16 +219,19 @@ def chromium():
 
 @pytest.fixture
 def browser(chromium, request):
-    """The worker's Chromium, cleared for this test: its cookies gone and the viewport back to 1280x720. On
+    """The worker's Chromium, cleared for this test: its cookies gone, the viewport back to 1280x720 and its console
+    log emptied (Chromium keeps one log for the worker: an earlier test's page must not speak in this one). On
     failure the browser's console is printed."""
     import browser_harness as BH
     chromium.delete_all_cookies()
     BH.set_viewport(chromium, 1280, 720)
+    BH.console(chromium)
     yield chromium
     if _failed(request):
         print("--- browser console ---")
         print("\n".join(BH.console(chromium)))
     chromium.get("about:blank")
+    BH.console(chromium)
 
 
 # ---------------------------------------------------------------- D-Bus (test_desktop.py)

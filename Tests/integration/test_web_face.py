@@ -63,7 +63,6 @@ def expected_text(moment: dt.datetime, twelve: bool, seconds: bool) -> str:
 
 
 def open_face(driver, web) -> None:
-    BH.console(driver)  # drop what an earlier test's page logged (the worker's Chromium keeps its log)
     BH.log_in(driver, web)
     BH.wait_for(driver, lambda d: digits(d) and js(d, "return document.fonts.status === 'loaded' && "
                                                    "document.getElementById('clock').dataset.fitted"),
