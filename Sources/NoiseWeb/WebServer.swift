@@ -59,26 +59,22 @@ public struct WebServer: Sendable {
             }
             return WebResponses.loggedIn(cookie: SessionCookie.setCookie(sessions.open()))
         }
-        router.post(RouterPath(WebRoute.commandPath)) { request, _ -> Response in
-            var request = request
-            guard let body = try? await request.collectBody(upTo: Limits.maxWebCommandBytes) else {
-                return WebResponses.refusal(WebRefusal(status: 413, code: "too_large",
-                                                       message: "A command is at most \(Limits.maxWebCommandBytes) bytes."),
-                                            path: request.uri.path)
+        // A command or a settings change: a JSON body of at most `maxWebCommandBytes`, answered by `answer`.
+        func post(_ path: String, _ answer: @escaping @Sendable ([UInt8]) async -> CommandRelay.Reply) {
+            router.post(RouterPath(path)) { request, _ -> Response in
+                var request = request
+                guard let body = try? await request.collectBody(upTo: Limits.maxWebCommandBytes) else {
+                    return WebResponses.refusal(WebRefusal(status: 413, code: "too_large",
+                                                           message: "A request is at most \(Limits.maxWebCommandBytes) bytes."),
+                                                path: request.uri.path)
+                }
+                return await answer(Array(buffer: body)).response
             }
-            return await relay.relay(Array(buffer: body)).response
         }
+        post(WebRoute.commandPath) { await relay.relay($0) }
         let clockSettings = ClockSettingsAPI(store: configuration.config)
         router.get(RouterPath(WebRoute.clockSettingsPath)) { _, _ -> Response in await clockSettings.read().response }
-        router.post(RouterPath(WebRoute.clockSettingsPath)) { request, _ -> Response in
-            var request = request
-            guard let body = try? await request.collectBody(upTo: Limits.maxWebCommandBytes) else {
-                return WebResponses.refusal(WebRefusal(status: 413, code: "too_large",
-                                                       message: "A change is at most \(Limits.maxWebCommandBytes) bytes."),
-                                            path: request.uri.path)
-            }
-            return await clockSettings.save(Array(buffer: body)).response
-        }
+        post(WebRoute.clockSettingsPath) { await clockSettings.save($0) }
         router.get(RouterPath(WebRoute.eventsPath)) { request, _ -> Response in
             WebResponses.refusal(WebRefusal(status: 400, code: "upgrade_required", message: "/ws is a WebSocket."),
                                  path: request.uri.path)
