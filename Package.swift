@@ -34,6 +34,10 @@ let package = Package(
         .target(name: "CLinux"),
         // libsystemd's sd-bus (Debian: libsystemd-dev), with the MPRIS object's vtables, which are C macros.
         .target(name: "CSystemd", linkerSettings: [.linkedLibrary("systemd")]),
+        // Swift concurrency on SwiftNIO's threads, for the long-lived programs (noised, noiseweb): no libdispatch monitor.
+        .target(name: "NoiseEventLoops", dependencies: ["CLinux", .product(name: "NIOCore", package: "swift-nio"),
+                                                         .product(name: "NIOPosix", package: "swift-nio")],
+                swiftSettings: strict),
         // What noised and noiseweb take from systemd's side of a start: the socket passed to them and its address.
         .target(name: "NoiseSystemd", dependencies: ["CSystemd"], swiftSettings: strict),
         // libFuzzer's driver, declared for the fuzz harness; only the fuzz build (scripts/fuzz) links libFuzzer.
@@ -115,7 +119,7 @@ let package = Package(
             dependencies: [
                 "NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "NoiseConfig", "NoiseProtocol", "NoiseControl",
                 "NoiseAudio", "NoiseStore", "NoiseSystem", "NoiseDBus", "TimeScales", "Orbits", "LifeCalendar", "CLinux", "CSystemd",
-                "NoiseSystemd",
+                "NoiseSystemd", "NoiseEventLoops",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -130,7 +134,7 @@ let package = Package(
         .target(
             name: "NoiseDownload",
             dependencies: [
-                "NoiseCore", "NoiseDaemon",
+                "NoiseCore", "NoiseDaemon", "NoiseEventLoops",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -142,7 +146,7 @@ let package = Package(
         .executableTarget(
             name: "noised",
             dependencies: [
-                "NoiseCore", "NoiseConfig", "NoiseSystem", "NoiseDaemon", "NoiseDownload", "CLinux",
+                "NoiseCore", "NoiseConfig", "NoiseSystem", "NoiseDaemon", "NoiseDownload", "NoiseEventLoops", "CLinux",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -182,7 +186,7 @@ let package = Package(
         .target(
             name: "NoiseWeb",
             dependencies: [
-                "NoiseCore", "NoiseConfig", "NoiseProtocol", "NoiseClient", "NoiseClientAsync", "NoiseSystem",
+                "NoiseCore", "NoiseConfig", "NoiseProtocol", "NoiseClient", "NoiseClientAsync", "NoiseSystem", "NoiseEventLoops",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -197,7 +201,7 @@ let package = Package(
         .executableTarget(
             name: "noiseweb",
             dependencies: [
-                "NoiseWeb", "NoiseCore", "NoiseConfig", "NoiseClient", "NoiseSystem", "NoiseSystemd",
+                "NoiseWeb", "NoiseCore", "NoiseConfig", "NoiseClient", "NoiseSystem", "NoiseSystemd", "NoiseEventLoops",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -7,6 +7,7 @@ import NIOPosix
 import NoiseAudio
 import NoiseConfig
 import NoiseDBus
+import NoiseEventLoops
 import NoiseCore
 import NoiseStore
 import NoiseSystem
@@ -17,23 +18,6 @@ import Synchronization
 /// Wires the real parts together and runs them as one service group: audio first, the control socket last,
 /// so on SIGTERM/SIGINT the socket stops taking requests before the audio fades out and closes.
 public enum Daemon {
-    /// Whether Swift concurrency's jobs run on SwiftNIO's threads instead of libdispatch's, whose worker pool
-    /// starts a once-a-second monitor that never stops (docs/architecture.md, "Threads"). False only if something
-    /// set the runtime's hook first; then all works as before, only waking once a second.
-    public static var concurrencyOnEventLoops: Bool { onEventLoops.load(ordering: .relaxed) }
-    private static let onEventLoops = Atomic(false)
-
-    /// Puts Swift concurrency on SwiftNIO's event loops; `main` calls it first, before any task starts. A call,
-    /// not the first read of a global: the optimizer drops an unused read of a global, and with it the install.
-    /// Not NIO's own installer: it finds the hook with `dlsym`, which a static Swift runtime hides it from.
-    public static func moveConcurrencyOntoEventLoops() {
-        onEventLoops.store(clinux_send_global_jobs_to { job in
-            // The sticky choice: a job enqueued from one of the group's loops stays on that loop.
-            let job = ExecutorJob(unsafeBitCast(job, to: UnownedJob.self))
-            MultiThreadedEventLoopGroup.singleton.any().executor.enqueue(job)
-        }, ordering: .relaxed)
-    }
-
     public static func run(_ configuration: DaemonConfiguration, logger: Logger) async throws {
         // A daemon that could not serve stops before it opens the store or rings anything: a second daemon on the
         // same state folder, a socket folder another user could take over (a socket systemd passed is its own).
@@ -42,7 +26,7 @@ public enum Daemon {
         let environment = ProcessEnvironment.current
         let activated = SocketActivation.adopt(name: "noised")
         if activated == nil { try SocketSetup.prepare(configuration.socket) }
-        if concurrencyOnEventLoops {
+        if ConcurrencyOnEventLoops.installed {
             logger.debug("Swift concurrency runs on SwiftNIO's event loops")
         } else {
             logger.notice("Swift concurrency runs on libdispatch (the runtime's executor hook was already taken): noised wakes once a second while idle")

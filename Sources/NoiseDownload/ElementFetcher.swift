@@ -4,6 +4,7 @@ import NIOHTTP1
 import NIOPosix
 import NoiseCore
 import NoiseDaemon
+import NoiseEventLoops
 
 /// Asks the element source for GP data over HTTP(S) with AsyncHTTPClient: one client for the daemon's life, on
 /// the daemon's own event loops, with connect and read timeouts, a deadline for the whole transfer (connection,

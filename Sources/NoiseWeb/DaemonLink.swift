@@ -2,6 +2,7 @@ import Logging
 import NoiseClient
 import NoiseClientAsync
 import NoiseCore
+import NoiseEventLoops
 import NoiseProtocol
 
 /// The one subscription to noised that every open page shares (docs/web.md, "Live"): made when the first page's
@@ -92,7 +93,9 @@ public actor DaemonLink {
                 broadcast(Self.line(Message.daemonDown, ["message": JSONValue.string(reason)]))
             }
             down = reason
-            try? await Task.sleep(for: .seconds(delay))
+            // On a NIO timer: `Task.sleep` would start libdispatch's pool, and its monitor would wake noiseweb every
+            // second from then on (EventLoopClock).
+            try? await EventLoopClock().sleep(for: .seconds(delay))
             delay = min(delay * 2, Limits.webReconnectMostSeconds)
         }
     }

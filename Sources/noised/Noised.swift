@@ -5,6 +5,7 @@ import Logging
 import NoiseCore
 import NoiseDaemon
 import NoiseDownload
+import NoiseEventLoops
 import NoiseConfig
 import NoiseSystem
 
@@ -158,7 +159,7 @@ struct Noised: AsyncParsableCommand {
 @main
 enum Main {
     static func main() async {
-        Daemon.moveConcurrencyOntoEventLoops()
+        ConcurrencyOnEventLoops.install()
         do {
             try await Noised.parse().run()
         } catch {

@@ -4,12 +4,22 @@ import Logging
 import NoiseClient
 import NoiseConfig
 import NoiseCore
+import NoiseEventLoops
 import NoiseSystem
 import NoiseSystemd
 import NoiseWeb
 
-/// `noiseweb`: the NoiseClock page in a browser, a client of noised (docs/web.md).
+/// The entry point: Swift concurrency moved onto SwiftNIO's threads first (no libdispatch monitor waking the
+/// process every second while no page is open), then the command.
 @main
+enum Main {
+    static func main() async {
+        ConcurrencyOnEventLoops.install()
+        await Noiseweb.main()
+    }
+}
+
+/// `noiseweb`: the NoiseClock page in a browser, a client of noised (docs/web.md).
 struct Noiseweb: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "noiseweb",

@@ -472,7 +472,7 @@ def test_deb_package(installed):
     unpacked = Path(tempfile.mkdtemp(prefix="ncdeb-", dir="/tmp"))
     try:
         subprocess.run(["dpkg-deb", "-x", str(deb), str(unpacked)], check=True)
-        for program in ("noised", "noisectl"):
+        for program in ("noised", "noisectl", "noiseweb"):
             kind = subprocess.run(["file", str(unpacked / "usr/bin" / program)], capture_output=True, text=True,
                                   check=True).stdout
             assert ", stripped" in kind, kind
@@ -486,7 +486,7 @@ def test_deb_package(installed):
     assert dbgsym.is_file()
     info = subprocess.run(["dpkg-deb", "--field", str(dbgsym)], capture_output=True, text=True, check=True).stdout
     assert "Package: noiseclock-dbgsym" in info and f"Depends: noiseclock (= {VERSION})" in info, info
-    ids = sorted(build_id(REPO / ".build/static/share/bin" / p) for p in ("noised", "noisectl"))
+    ids = sorted(build_id(REPO / ".build/static/share/bin" / p) for p in ("noised", "noisectl", "noiseweb"))
     assert re.search(r"^Build-Ids: (.*)$", info, re.M).group(1).split() == ids, info
     listing = subprocess.run(["dpkg-deb", "--contents", str(dbgsym)], capture_output=True, text=True,
                              check=True).stdout
