@@ -33,8 +33,8 @@ from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 # In the page: once the element matching `selector` passes the test (`text`: its text is `value`; `shown`: it is
 # not hidden and has a box), stamp the moment on this machine's wall clock (performance.timeOrigin +
 # performance.now(), the clock Python's time.time() reads), and the start of the next animation frame (the frame
-# that paints the change). A MutationObserver, so the stamp is taken in the same task as the change, not when
-# someone polls; `already` says the condition held before anything happened (a broken measurement).
+# that paints the change). A MutationObserver, so the stamp is taken at the end of the task that made the change,
+# not when someone polls; `already` says the condition held before anything happened (a broken measurement).
 WATCH_JS = """
 const [selector, kind, value] = arguments;
 const test = () => {
@@ -55,7 +55,7 @@ observer.observe(document, { subtree: true, childList: true, attributes: true, c
 return w;
 """
 
-# The page's idea of "now" on the wall clock, to check it against Python's (both read CLOCK_REALTIME).
+# The page's idea of "now" on the wall clock, to check it against Python's time.time().
 PAGE_NOW_JS = "return performance.timeOrigin + performance.now();"
 
 
@@ -64,11 +64,11 @@ class Events:
     that does nothing but read (so a stamp is not late because the bench was busy elsewhere)."""
 
     def __init__(self, socket_path: Path):
-        # No timeout: the thread waits in recv() until an event comes or the socket is closed.
         self.client = LineClient(socket_path, timeout=10.0)
         reply = self.client.request({"id": 1, "cmd": "subscribe"})
         if not reply.get("ok"):
             raise SetupError(f"subscribe was refused: {reply}")
+        # No timeout from now on: the thread waits in recv() until an event comes or the socket is closed.
         self.client.sock.settimeout(None)
         self.queue: queue.Queue = queue.Queue()
         self.thread = threading.Thread(target=self._read, name="events", daemon=True)
@@ -190,9 +190,6 @@ class WebStack:
             self.driver = BH.start_chromium()
         except Exception as e:   # selenium's WebDriverException: chromedriver or Chromium did not start
             raise SetupError(f"headless Chromium did not start: {e}") from None
-        # Every navigation loads every byte from noiseweb (a first visit), whatever the cache would keep.
-        self.driver.execute_cdp_cmd("Network.enable", {})
-        self.driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
         try:
             BH.log_in(self.driver, self.web)
         except AssertionError as e:
@@ -224,26 +221,37 @@ class WebStack:
             time.sleep(0.01)
         return True
 
-    def open(self, path: str) -> None:
-        """Navigates to `path` and waits for its load event (Selenium's get) and its fonts."""
+    def open(self, path: str, prepare: Optional[Callable[[], None]] = None) -> bool:
+        """`path` in a fresh tab, the only one, after its load event (Selenium's get) and its fonts; `prepare` runs
+        in the new tab before the navigation. The old tabs are closed, not navigated away from: Chromium keeps a page
+        it navigates away from in its back/forward cache, WebSocket open (web_idle notes it), so noiseweb would still
+        serve it. False when the old pages' subscription did not go within 10 s."""
+        gone = self.blank()
+        # The cache is per tab: every navigation loads every byte from noiseweb, a first visit.
+        self.driver.execute_cdp_cmd("Network.enable", {})
+        self.driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
+        if prepare is not None:
+            prepare()
         self.driver.get(self.origin + path)
         self.driver.execute_async_script("document.fonts.ready.then(() => arguments[0]());")
+        return gone
+
+    def blank(self) -> bool:
+        """One blank tab left, every page closed (Selenium needs a window); then waits until noiseweb has dropped
+        its subscription to noised, which it does with the last page's WebSocket. False if it did not in 10 s."""
+        old = self.driver.window_handles
+        self.driver.switch_to.new_window("tab")
+        blank = self.driver.current_window_handle
+        for handle in old:
+            self.driver.switch_to.window(handle)
+            self.driver.close()
+        self.driver.switch_to.window(blank)
+        return self.wait_for(lambda: not self.subscribed())
 
     def subscribed(self) -> bool:
         """noiseweb holds its one subscription to noised (a Unix socket): it opens it with the first page's
         WebSocket and closes it with the last (docs/web.md, "Live")."""
         return sockets(self.web.proc.pid)["unix"] > 0
-
-    def close_page(self) -> None:
-        """Closes the page's tab, leaving one blank tab (Selenium needs a window). Navigating the tab to
-        about:blank instead is not enough: Chromium keeps the page in its back/forward cache (going back finds its
-        script's state as it was) and noiseweb stays subscribed for it (web_idle notes whether it did)."""
-        page = self.driver.current_window_handle
-        self.driver.switch_to.new_window("tab")
-        blank = self.driver.current_window_handle
-        self.driver.switch_to.window(page)
-        self.driver.close()
-        self.driver.switch_to.window(blank)
 
     def clock_offset(self, tries: int = 5) -> tuple[float, float]:
         """How far the page's wall clock (timeOrigin + now) is from Python's time.time(): the page's reading

@@ -1,5 +1,5 @@
 """The page's own figures: its weight (every byte it loaded, decoded) and the time from navigation to the digits
-on screen. The cache is off (web.WebStack.open_browser), so every navigation is a first visit."""
+on screen. Each page is opened in a fresh tab with the cache off (web.WebStack.open): a first visit each time."""
 
 from __future__ import annotations
 
@@ -63,8 +63,9 @@ def weight(stack: WebStack, path: str) -> dict:
 def navigation(stack: WebStack, runs: int, digits_selector: str, say) -> dict:
     """`runs` fresh navigations to `/`, each timed by the page's `digits-shown` mark when it sets one, else by
     first-contentful-paint; with the observer's time to the first digit beside them."""
-    added = stack.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
-                                         {"source": NEW_DOCUMENT_JS % json.dumps(digits_selector)})
+    def observe_digits() -> None:   # per tab, and each navigation has a tab of its own
+        stack.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
+                                     {"source": NEW_DOCUMENT_JS % json.dumps(digits_selector)})
 
     def timing(need: str):
         def read(driver):
@@ -73,20 +74,16 @@ def navigation(stack: WebStack, runs: int, digits_selector: str, say) -> dict:
         return read
 
     samples = []
-    try:
-        for i in range(runs):
-            stack.open("/")
-            # Paint entries are queued after the frame that paints: wait for the entry, not for a fixed time.
-            t = stack.wait(timing("fcp"), 10)
-            if t is None:
-                say(f"navigation {i + 1}: no first-contentful-paint within 10 s")
-                continue
-            if t["digits"] is not None and t["digitsFrame"] is None:   # the frame after the digits is due
-                t = stack.wait(timing("digitsFrame"), 5) or t
-            samples.append(t)
-    finally:
-        # Later pages (the idle window, the events) run without the observer.
-        stack.driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": added["identifier"]})
+    for i in range(runs):
+        stack.open("/", observe_digits)
+        # Paint entries are queued after the frame that paints: wait for the entry, not for a fixed time.
+        t = stack.wait(timing("fcp"), 10)
+        if t is None:
+            say(f"navigation {i + 1}: no first-contentful-paint within 10 s")
+            continue
+        if t["digits"] is not None and t["digitsFrame"] is None:   # the frame after the digits is due
+            t = stack.wait(timing("digitsFrame"), 5) or t
+        samples.append(t)
     out = {"runs": runs, "samples": samples, "selector": digits_selector,
            "has_digits": any(s["hasDigits"] for s in samples)}
     if samples and all(s["mark"] is not None for s in samples):

@@ -78,8 +78,11 @@ def rows(c: dict, a: argparse.Namespace) -> tuple[list[list[str]], list[str]]:
                         "≤ 250 ms", f"{ms_pair(dom, 1e3)} (next frame {ms_pair(frame, 1e3)})",
                         verdict(statistics.median(dom) <= EVENT_TARGET)])
         else:
-            why = "no ringing screen on the page" if e.get("absent") else "never shown within 5 s"
+            why = ("the page opened no WebSocket" if e.get("no_websocket") else
+                   "no ringing screen on the page" if e.get("absent") else "never shown within 5 s")
             out.append([f"event to DOM: {what}", "≤ 250 ms", why, "over"])
+        if "clock" not in e:
+            continue
         off, bound = e["clock"]
         notes.append(f"Event to DOM ({key}): the page's wall clock read {off * 1e3:+.1f} ms from Python's "
                      f"(± {bound * 1e3:.1f} ms, the read's own time), before the runs.")
@@ -108,6 +111,8 @@ def rows(c: dict, a: argparse.Namespace) -> tuple[list[list[str]], list[str]]:
         notes.append("noiseweb's wake-ups by thread (name: count), the face open / no page / no browser: "
                      + " / ".join(", ".join(f"{k} {v}" for k, v in sorted(w["by_thread"].items(), key=lambda x: -x[1]))
                                   or "none" for w in (o, none, nob)) + ".")
+        if not idle["websocket"]:
+            notes.append("The face opened no WebSocket in its idle window (noiseweb never subscribed to noised).")
         if "bfcache_kept" in idle:
             notes.append("With the face's tab navigated to about:blank (not closed), noiseweb "
                          + ("was still subscribed to noised 5 s later: Chromium keeps the page in its back/forward "
@@ -125,7 +130,8 @@ def method(a: argparse.Namespace, web_root: str) -> str:
 The script starts, in a temp dir, its own `noised --device null` (no audio is measured here) and `noiseweb` on a
 free port (written to that config's `[web] listen`), and one headless Chromium (Debian's, through chromedriver and
 Selenium) logged in through `noisectl web --no-open`, as the browser tests do (`Tests/integration/web_harness.py`,
-`browser_harness.py`). The browser's cache is off: every navigation loads every file from noiseweb. Pages from
+`browser_harness.py`). Each page is opened in a fresh tab, the only one, with the cache off: every navigation loads
+every file from noiseweb, and no earlier page lives on in the back/forward cache with its WebSocket. Pages from
 `{web_root}`.
 
 - Page weight: after the load event and `document.fonts.ready`, the navigation entry's `decodedBodySize` plus
