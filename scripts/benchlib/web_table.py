@@ -133,7 +133,7 @@ free port (written to that config's `[web] listen`), and one headless Chromium (
 Selenium) logged in through `noisectl web --no-open`, as the browser tests do (`Tests/integration/web_harness.py`,
 `browser_harness.py`). Each page is opened in a fresh tab, the only one, with the cache off: every navigation loads
 every file from noiseweb, and no earlier page lives on in the back/forward cache with its WebSocket. Pages from
-`{web_root}`.
+{web_root}.
 
 - Page weight: after the load event and `document.fonts.ready`, the navigation entry's `decodedBodySize` plus
   every resource entry's (uncompressed, headers not counted; KB = 1,000 bytes).
