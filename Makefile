@@ -54,7 +54,7 @@ BENCH_PACKAGES := mpd mpc mpg123 pulseaudio pulseaudio-utils alsa-utils libasoun
 # make deb: dpkg-deb and dpkg-shlibdeps, lintian (binutils: readelf, objcopy and strip, which make release-static needs too).
 DEB_PACKAGES   := dpkg-dev binutils lintian
 
-.PHONY: all deps test-deps bench-deps build debug run test unit integration bench sounds clean \
+.PHONY: all deps test-deps bench-deps build debug run test unit integration bench bench-web sounds clean \
         release-static install uninstall deb stress fuzz unit-build
 
 all: build
@@ -145,10 +145,18 @@ stress: test-deps debug
 bench-deps: test-deps
 	$(call apt_install,$(BENCH_PACKAGES))
 
-# The whole comparison (about 18 min; docs/performance.md). BENCH_ARGS passes options: BENCH_ARGS=--quick.
+# The whole comparison (about 18 min; docs/performance.md), then the web page's figures (bench-web, below).
+# BENCH_ARGS passes options: BENCH_ARGS=--quick.
 bench: bench-deps release-static
 	for p in $(BENCH_FLOORS); do $(SWIFT) build $(STATIC_OPTS) --product $$p || exit 1; done
 	NOISECLOCK_BIN=$(CURDIR)/$(STATIC)/release $(PYTHON) scripts/bench $(BENCH_ARGS)
+	NOISECLOCK_BIN=$(CURDIR)/$(STATIC)/release $(PYTHON) scripts/bench-web $(filter $(BENCH_WEB_SHARED),$(BENCH_ARGS)) $(BENCH_WEB_ARGS)
+
+# The web page's figures (issue 40; docs/performance.md, "The web page"): the pages in headless Chromium (test-deps)
+# against noiseweb and noised (about 6 min). BENCH_WEB_ARGS passes options; make bench passes on BENCH_ARGS's shared ones.
+BENCH_WEB_SHARED := --quick --write --no-write --keep
+bench-web: test-deps release-static
+	NOISECLOCK_BIN=$(CURDIR)/$(STATIC)/release $(PYTHON) scripts/bench-web $(BENCH_WEB_ARGS)
 
 sounds:
 	scripts/make-sounds

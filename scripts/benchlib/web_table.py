@@ -1,0 +1,183 @@
+"""scripts/bench-web's report: the rows (figure, target, measured, pass/over), the notes, and its own section of
+docs/performance.md, between its own markers below the main bench's marker (table.write_doc rewrites everything
+above that marker and keeps the rest, so the two scripts never erase each other's figures)."""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+from typing import Optional
+
+from .common import DOC, MARKER
+from .table import md_table, mib
+
+HEADER = ["figure", "target", "measured", "pass/over"]
+BEGIN = "<!-- bench-web begin: written by scripts/bench-web -->"
+END = "<!-- bench-web end -->"
+
+KB_TARGET = 150_000     # bytes: 150 KB read as 1000-byte kilobytes, the stricter reading
+NAV_TARGET = 300.0      # ms
+EVENT_TARGET = 0.250    # s
+CPU_TARGET = 1.0        # % of one core
+WAKE_TARGET = 1.0       # per second, a page open
+
+
+def kb(n: int) -> str:
+    return f"{n / 1000:.1f} KB"
+
+
+def verdict(ok: Optional[bool]) -> str:
+    return "—" if ok is None else ("pass" if ok else "over")
+
+
+def ms_pair(values: list[float], scale: float = 1.0) -> str:
+    return f"{statistics.median(values) * scale:.0f} / {max(values) * scale:.0f} ms"
+
+
+def rows(c: dict, a: argparse.Namespace) -> tuple[list[list[str]], list[str]]:
+    out, notes = [HEADER], []
+    for w in c.get("weight", []):
+        face = w["path"] == "/"
+        out.append([f"page weight of `{w['path']}`: the document and every file it loaded, decoded "
+                    f"({len(w['files'])} files)" + ("" if face else "; informative"),
+                    "≤ 150 KB" if face else "—", kb(w["bytes"]),
+                    verdict(w["bytes"] <= KB_TARGET) if face else "—"])
+        notes.append(f"`{w['path']}` loaded {kb(w['bytes'])} ({kb(w['transfer'])} with HTTP headers); the biggest: "
+                     + ", ".join(f"{f['name']} {kb(f['bytes'])}" for f in w["files"][:5]) + ".")
+    nav = c.get("nav")
+    if nav and nav["values"]:
+        n = len(nav["values"])
+        med = statistics.median(nav["values"])
+        out.append([f"navigation to digits, `/`: {nav['source']}, median / max of {n}", "≤ 300 ms",
+                    ms_pair(nav["values"]), verdict(med <= NAV_TARGET)])
+        if nav["digits"]:
+            # A cross-check of the row above: FCP can be the bar's text, painted before the digits, and a mark set
+            # as the digits go in comes before the rest of that task (the page's start-up) and before any paint.
+            # Judged by the frame after the digits, when they can first be on screen.
+            shown = nav["digitsFrame"] or nav["digits"]
+            out.append([f"… cross-check: the digits element (`{nav['selector']}`) holding a digit, at the end of the "
+                        f"task that put it there; the next frame, median / max of {len(nav['digits'])}", "≤ 300 ms",
+                        f"{ms_pair(nav['digits'])}; {ms_pair(nav['digitsFrame'])}" if nav["digitsFrame"]
+                        else ms_pair(nav["digits"]), verdict(statistics.median(shown) <= NAV_TARGET)])
+        if not nav["has_digits"]:
+            notes.append(f"The page at `/` has no `{nav['selector']}` element: the face measured is not the clock "
+                         "face (the placeholder page?).")
+        out.append([f"… the load event, median / max of {len(nav['load'])}", "—", ms_pair(nav["load"]), "—"])
+    elif nav:
+        out.append(["navigation to digits, `/`", "≤ 300 ms", "no first-contentful-paint", "—"])
+    for key, what in (("volume", "`noisectl volume N` on `/noise.html` (the `playback` event → the master volume's "
+                                 "figure)"),
+                      ("ringing", "an alarm ringing on `/` (the `alarm_ringing` event → the ringing screen shown)")):
+        e = c.get(key)
+        if not e:
+            continue
+        if e["samples"]:
+            dom = [s["dom"] for s in e["samples"]]
+            frame = [s["frame"] for s in e["samples"]]
+            out.append([f"event to DOM: {what}, median / max of {len(dom)}"
+                        + (f" ({e['missed']} not shown within 5 s)" if e["missed"] else ""),
+                        "≤ 250 ms", f"{ms_pair(dom, 1e3)} (next frame {ms_pair(frame, 1e3)})",
+                        verdict(statistics.median(dom) <= EVENT_TARGET)])
+        else:
+            why = ("the page opened no WebSocket" if e.get("no_websocket") else
+                   "no ringing screen on the page" if e.get("absent") else "never shown within 5 s")
+            out.append([f"event to DOM: {what}", "≤ 250 ms", why, "over"])
+        if "clock" not in e:
+            continue
+        off, bound = e["clock"]
+        notes.append(f"Event to DOM ({key}): the page's wall clock read {off * 1e3:+.1f} ms from Python's "
+                     f"(± {bound * 1e3:.1f} ms, the read's own time), before the runs.")
+    idle = c.get("idle")
+    if idle:
+        o, none, nob = idle["open"], idle["none"], idle["nobrowser"]
+        pct = 100 * o["task"] / o["seconds"]
+        out.append([f"idle face, the browser: DevTools' TaskDuration over {o['seconds']:.0f} s, % of one core",
+                    "≤ 1 %", f"{pct:.2f} %", verdict(pct <= CPU_TARGET)])
+        out.append([f"… from /proc: the renderer processes' CPU ({o['renderers']}); all of Chromium's "
+                    f"({o['processes']} processes)", "—",
+                    f"{100 * o['renderer_cpu'] / o['seconds']:.2f} %; {100 * o['browser_cpu'] / o['seconds']:.2f} %",
+                    "—"])
+        out.append([f"noiseweb's wake-ups, the face open: context switches of every thread over {o['seconds']:.0f} s "
+                    "(count)", "≤ 1 /s", f"{o['wakeups']:.2f} /s ({o['ctx']})", verdict(o["wakeups"] <= WAKE_TARGET)])
+        out.append([f"… no page open: the face's tab closed ("
+                    + ("WebSocket closed, noiseweb unsubscribed from noised" if none["unsubscribed"]
+                       else "noiseweb still subscribed to noised")
+                    + f"; the browser keeps {none['keepalive']} idle HTTP connection(s)), {none['seconds']:.0f} s",
+                    "0 /s", f"{none['wakeups']:.2f} /s ({none['ctx']})", verdict(none["ctx"] == 0)])
+        out.append([f"… no browser (every connection closed), {nob['seconds']:.0f} s", "0 /s",
+                    f"{nob['wakeups']:.2f} /s ({nob['ctx']})", verdict(nob["ctx"] == 0)])
+        out.append(["idle memory, VmRSS: noiseweb with the face open / with no page; noised beside it", "stated",
+                    f"noiseweb {mib(o['noiseweb']['rss'])} / {mib(none['noiseweb']['rss'])}; "
+                    f"noised {mib(o['noised']['rss'])}", "—"])
+        notes.append("noiseweb's wake-ups by thread (name: count), the face open / no page / no browser: "
+                     + " / ".join(", ".join(f"{k} {v}" for k, v in sorted(w["by_thread"].items(), key=lambda x: -x[1]))
+                                  or "none" for w in (o, none, nob)) + ".")
+        if not idle["websocket"]:
+            notes.append("The face opened no WebSocket in its idle window (noiseweb never subscribed to noised).")
+        if "bfcache_kept" in idle:
+            notes.append("With the face's tab navigated to about:blank (not closed), noiseweb "
+                         + ("was still subscribed to noised 5 s later: Chromium keeps the page in its back/forward "
+                            "cache with its WebSocket open, so a tab moved on counts as a page open."
+                            if idle["bfcache_kept"] else "dropped its subscription within 5 s."))
+        notes.append(f"Over the face's idle window DevTools counted {o['script']:.3f} s of script and "
+                     f"{o['layout']:.3f} s of style and layout within {o['task']:.3f} s of tasks; noised switched "
+                     f"context {o['noised_ctx']} times (one subscriber: noiseweb's, plus the bench's own).")
+    return out, notes
+
+
+def method(a: argparse.Namespace, web_root: str) -> str:
+    return f"""Measured by `make bench-web` (or `NOISECLOCK_BIN=.build/static/release python3 scripts/bench-web`;
+`--web-root DIR` for other pages, `--quick` for a short check run, which does not write this file unless asked).
+The script starts, in a temp dir, its own `noised --device null` (no audio is measured here) and `noiseweb` on a
+free port (written to that config's `[web] listen`), and one headless Chromium (Debian's, through chromedriver and
+Selenium) logged in through `noisectl web --no-open`, as the browser tests do (`Tests/integration/web_harness.py`,
+`browser_harness.py`). Each page is opened in a fresh tab, the only one, with the cache off: every navigation loads
+every file from noiseweb, and no earlier page lives on in the back/forward cache with its WebSocket. Pages from
+{web_root}.
+
+- Page weight: after the load event and `document.fonts.ready`, the navigation entry's `decodedBodySize` plus
+  every resource entry's (uncompressed, headers not counted; KB = 1,000 bytes).
+- Navigation to digits: {a.navigations} navigations to `/`; the time of the page's `performance.mark("digits-shown")`
+  if it sets one, else of `first-contentful-paint`, in ms from navigation start; the row says which. Beside it,
+  a cross-check: a `MutationObserver` added before any of the page's scripts (`Page.addScriptToEvaluateOnNewDocument`)
+  stamps when the digits element (`{a.digits_selector}`) first holds a digit (its callback runs at the end of the
+  task that put the digit there, so after the rest of that task's start-up work) and the start of the next
+  animation frame, the first that can paint them. Pass/over is the median's.
+- Event to DOM: the bench subscribes to noised itself (`subscribe` on its socket) and a thread stamps each event
+  with `time.time()` as it arrives; in the page a `MutationObserver` (installed with Selenium's `execute_script`)
+  stamps `performance.timeOrigin + performance.now()` when the watched element changes as expected, and the start
+  of the next animation frame. The difference is event to DOM, both on this machine's wall clock. {a.events} of each:
+  `noisectl volume N` (a new N each time) with `/noise.html` open, watching the master volume's figure; an alarm
+  2 s ahead (`noisectl alarm add +2s`) with `/` open, watching the ringing screen (`{a.ringing_selector}`) appear,
+  then `noisectl dismiss`. Pass/over is the median's.
+- Idle: the face open for {a.idle_seconds:g} s after its WebSocket is up: DevTools' `Performance.getMetrics`
+  (`TaskDuration`: the page's main-thread tasks) before and after, as a share of one core; beside it the CPU of
+  Chromium's processes from /proc. noiseweb's wake-ups are the context switches of all its threads
+  (`/proc/PID/task/*/status`, as the main bench's row 4c), over that window, then over {a.idle_seconds:g} s with the
+  face's tab closed (its WebSocket closed, so noiseweb has dropped its subscription to noised; the browser still
+  runs), then over {a.idle_seconds:g} s with the browser quit. VmRSS from /proc/PID/status at each window's end.
+
+"""
+
+
+def section(rows_: list[list[str]], notes: list[str], head: str) -> str:
+    text = f"{BEGIN}\n## The web page (`scripts/bench-web`)\n\n{head}{md_table(rows_)}\n"
+    if notes:
+        text += "\n" + "\n".join(f"- {n}" for n in notes) + "\n"
+    return text + END + "\n"
+
+
+def write_section(text: str) -> None:
+    """Puts `text` below the main bench's marker: in place of this script's earlier section, else right after the
+    marker (else, with no marker yet, after everything)."""
+    old = DOC.read_text() if DOC.exists() else "# Performance\n\n" + MARKER + "\n"
+    if BEGIN in old and END in old.split(BEGIN, 1)[1]:
+        before, rest = old.split(BEGIN, 1)
+        after = rest.split(END, 1)[1].lstrip("\n")
+        new = before + text + ("\n" + after if after else "")
+    elif MARKER in old:
+        before, after = old.split(MARKER, 1)
+        new = before + MARKER + "\n\n" + text + "\n" + after.lstrip("\n")
+    else:
+        new = old.rstrip("\n") + "\n\n" + text
+    DOC.write_text(new)
