@@ -14,4 +14,11 @@ onset    row 7: alarm onsets against a sleep-then-aplay baseline
 scale    row 8: 10,000 alarms
 sound    row 9: time to sound, `noisectl play` against `mpc play`, from a recording of the sink
 table    the rows, the text and Markdown tables, docs/performance.md
+
+scripts/bench-web, the web page's figures:
+web        the set-up: noised, noiseweb, a headless Chromium, and a subscriber stamping the daemon's events
+web_page   the pages' weight and the navigation to the face's digits
+web_events event to DOM: a noisectl change and a ringing alarm
+web_idle   the idle face: the browser's CPU, noiseweb's wake-ups and RSS beside noised's
+web_table  its table and its section of docs/performance.md
 """
