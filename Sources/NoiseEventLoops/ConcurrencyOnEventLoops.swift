@@ -15,19 +15,10 @@ public enum ConcurrencyOnEventLoops {
     /// optimizer drops an unused read of a global, and with it the install. Not NIO's own installer: it finds the
     /// hook with `dlsym`, which a static Swift runtime hides it from.
     public static func install() {
-        onEventLoops.store(clinux_send_global_jobs_to({ job in
+        onEventLoops.store(clinux_send_global_jobs_to { job in
             // The sticky choice: a job enqueued from one of the group's loops stays on that loop.
             let job = ExecutorJob(unsafeBitCast(job, to: UnownedJob.self))
             MultiThreadedEventLoopGroup.singleton.any().executor.enqueue(job)
-        }, { job, nanoseconds in
-            // `Task.sleep` (a library's ping or close timeout): a NIO timer, part of the loop's own epoll_wait.
-            let address = UInt(bitPattern: job)
-            let delay = TimeAmount.nanoseconds(Int64(clamping: nanoseconds))
-            let loop = MultiThreadedEventLoopGroup.singleton.any()
-            loop.scheduleTask(in: delay) {
-                let job = ExecutorJob(unsafeBitCast(UnsafeMutableRawPointer(bitPattern: address), to: UnownedJob.self))
-                loop.executor.enqueue(job)
-            }
-        }), ordering: .relaxed)
+        }, ordering: .relaxed)
     }
 }

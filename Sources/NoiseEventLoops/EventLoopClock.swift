@@ -1,9 +1,10 @@
 import NIOCore
 import NIOPosix
 
-/// The monotonic clock, sleeping on a SwiftNIO timer, part of the event loop's own `epoll_wait`: the clock our
-/// timed waits are given (tests give a manual one). It works the same whether or not `ConcurrencyOnEventLoops`
-/// took `Task.sleep` off libdispatch, whose first worker starts a once-a-second monitor that never stops.
+/// The monotonic clock, sleeping on a SwiftNIO timer. `ContinuousClock.sleep` hands its wait to libdispatch even
+/// when Swift concurrency runs on NIO's threads (the delayed-enqueue hook is separate), and libdispatch's first
+/// worker starts a once-a-second monitor that never stops: an idle daemon would wake the CPU every second. A NIO
+/// timer is part of the event loop's own `epoll_wait`, so an idle daemon sleeps.
 public struct EventLoopClock: Clock {
     public typealias Instant = ContinuousClock.Instant
 

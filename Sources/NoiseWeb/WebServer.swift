@@ -126,7 +126,10 @@ public struct WebServer: Sendable {
                 try await writer.write(response: response.head, body: response.body)
             },
             webSocketResponder: webSockets.buildResponder(),
-            configuration: .init())
+            // No automatic ping: its wait is a `Task.sleep`, which Swift 6.3 hands to libdispatch whatever executor
+            // runs the tasks, and libdispatch's pool then wakes noiseweb every second for good. A page notices a
+            // dead connection itself (its socket closes) and reconnects.
+            configuration: .init(ws: .init(autoPing: .disabled)))
         let listen = configuration.listen
         let listener = WebListener(
             socket: configuration.adoptedSocket.map { .adopted($0) } ?? .bind(host: listen.host, port: listen.port),

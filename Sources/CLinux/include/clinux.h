@@ -21,13 +21,11 @@ static inline int clinux_window_size(int fd, unsigned short *columns, unsigned s
     *rows = size.ws_row;
     return 0;
 }
-// Sends every job Swift concurrency gives its global executor to `sink`, and every delayed one (`Task.sleep`) to
-// `delayed` with its delay in nanoseconds, instead of libdispatch, whose worker pool starts a monitor that wakes
-// the process once a second for good. SwiftNIO's own installer looks the runtime's hook up with dlsym, which
-// cannot see it when the runtime is linked statically (the toolchain hides that archive's symbols), and takes
-// only the first hook; a reference the linker resolves reaches all three in both forms. False if a hook is
-// already set.
+// Sends every job Swift concurrency gives its global executor to `sink` instead of libdispatch, whose worker
+// pool starts a monitor that wakes the process once a second for good. SwiftNIO's own installer looks the
+// runtime's hook up with dlsym, which cannot see it when the runtime is linked statically (the toolchain hides
+// that archive's symbols); a reference the linker resolves reaches it in both forms. False if a hook is already
+// set.
 typedef void (*clinux_job_sink)(void *job);
-typedef void (*clinux_delayed_job_sink)(void *job, unsigned long long nanoseconds);
-bool clinux_send_global_jobs_to(clinux_job_sink sink, clinux_delayed_job_sink delayed);
+bool clinux_send_global_jobs_to(clinux_job_sink sink);
 #endif
