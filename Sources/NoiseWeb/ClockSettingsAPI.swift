@@ -36,8 +36,8 @@ public struct ClockSettingsAPI: Sendable {
         let store = store
         let saved = await BlockingWork.run(name: "noiseweb-config") { () -> Result<ClockSettings, ConfigStore.Failure> in
             do {
-                try store.update { _ in (changes, ()) }
-                return .success(try store.settingsToChange())
+                // The settings as saved, from the same locked read the change was made on: no second read.
+                return .success(try store.update { saved in (changes, saved.applying(changes)) })
             } catch let failure as ConfigStore.Failure {
                 return .failure(failure)
             } catch {
