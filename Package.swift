@@ -181,12 +181,17 @@ let package = Package(
         ),
         .executableTarget(name: "noisectl", dependencies: ["NoisectlCommands"], swiftSettings: strict),
 
-        // noiseweb's checks and routes (docs/web.md): the security checks are pure functions, unit-tested; the
-        // server relays to noised through `DaemonClient`, never a protocol of its own.
+        // noiseweb's rules without the server (docs/web.md): the security checks as pure functions of a request's
+        // facts, the login codes and sessions, the web root's files, `/api/clock`'s reading and saving. Apart from
+        // NoiseWeb so its unit tests build without Hummingbird.
+        .target(name: "NoiseWebCore", dependencies: ["NoiseCore", "NoiseConfig", "NoiseClient", "NoiseSystem"],
+                swiftSettings: strict),
+        // noiseweb's server on Hummingbird: the gate and headers as middleware, the routes, the WebSocket, the
+        // listener; it relays to noised through `DaemonClient`, never a protocol of its own.
         .target(
             name: "NoiseWeb",
             dependencies: [
-                "NoiseCore", "NoiseConfig", "NoiseProtocol", "NoiseClient", "NoiseClientAsync", "NoiseSystem", "NoiseEventLoops",
+                "NoiseWebCore", "NoiseCore", "NoiseConfig", "NoiseProtocol", "NoiseClient", "NoiseClientAsync", "NoiseSystem", "NoiseEventLoops",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -201,7 +206,7 @@ let package = Package(
         .executableTarget(
             name: "noiseweb",
             dependencies: [
-                "NoiseWeb", "NoiseCore", "NoiseConfig", "NoiseClient", "NoiseSystem", "NoiseSystemd", "NoiseEventLoops",
+                "NoiseWeb", "NoiseWebCore", "NoiseCore", "NoiseConfig", "NoiseClient", "NoiseSystem", "NoiseSystemd", "NoiseEventLoops",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -289,7 +294,7 @@ let package = Package(
             swiftSettings: strict
         ),
         // noiseweb's pure checks: Host, Origin, the login code, the session cookie, the headers, static paths.
-        .testTarget(name: "NoiseWebTests", dependencies: ["NoiseWeb", "NoiseCore", "NoiseConfig"], swiftSettings: strict),
+        .testTarget(name: "NoiseWebTests", dependencies: ["NoiseWebCore", "NoiseCore", "NoiseConfig"], swiftSettings: strict),
         // Thirty days of alarms through the scheduler actor in seconds (`swift test --filter NoiseSoakTests`).
         .testTarget(
             name: "NoiseSoakTests",

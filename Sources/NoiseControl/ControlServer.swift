@@ -62,12 +62,16 @@ public struct ControlServer<Handler: ControlRequests>: Service {
         let sockets = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         defer { sockets.shutdownGracefully { _ in } }
         let server = try await ServerBootstrap(group: sockets)
+            // NIO listens again on a socket it adopts, with its default backlog of 128 (its backlog option applies
+            // only to sockets it binds itself); a second listen() sets ours, on systemd's socket too. Here, before
+            // the channel is registered: no connection is accepted, and none greeted, while the backlog is 128.
+            .serverChannelInitializer { channel in
+                Glibc.listen(listener, Limits.listenBacklog)
+                return channel.eventLoop.makeSucceededVoidFuture()
+            }
             // A client may close its side once it has sent its requests; it still gets every reply.
             .childChannelOption(.allowRemoteHalfClosure, value: true)
             .bind(listener) { channel in admit(channel) }
-        // NIO listens again on a socket it adopts, with its default backlog of 128 (its backlog option applies only
-        // to sockets it binds itself); a second listen() sets ours, on systemd's socket too.
-        Glibc.listen(listener, Limits.listenBacklog)
         onListening()
         // A graceful stop closes the socket at once (no new connections) and cancels the conversations; a request
         // already read still runs to the end and its reply is sent (see `converse`). The accepting loop itself is

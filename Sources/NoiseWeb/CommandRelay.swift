@@ -1,6 +1,7 @@
 import NoiseClient
 import NoiseClientAsync
 import NoiseCore
+import NoiseWebCore
 
 /// `POST /api/command`: `{"cmd": "...", "args": {...}}` sent to noised through `DaemonClient`, its own connection per
 /// command (a command is rare; the shared subscription exists only while pages are open). The daemon checks the
@@ -12,27 +13,6 @@ public struct CommandRelay: Sendable {
         var args: JSONValue?
     }
 
-    /// A reply for the page: the daemon's data, or an error with its code and message, and the HTTP status.
-    public struct Reply: Sendable {
-        public var status: Int
-        public var json: [UInt8]
-    }
-
-    private struct Success: Encodable {
-        var ok = true
-        var data: JSONValue
-        var warning: String?
-    }
-
-    private struct Failure: Encodable {
-        struct Detail: Encodable {
-            var code: String
-            var message: String
-        }
-        var ok = false
-        var error: Detail
-    }
-
     let socketPath: String
 
     public init(socketPath: String) {
@@ -40,11 +20,11 @@ public struct CommandRelay: Sendable {
     }
 
     /// Reads the body and relays the command.
-    public func relay(_ body: [UInt8]) async -> Reply {
+    public func relay(_ body: [UInt8]) async -> WebReply {
         let request: Body
         switch Self.read(body) {
         case .success(let read): request = read
-        case .failure(let refusal): return Self.failure(refusal.status, code: refusal.code, message: refusal.message)
+        case .failure(let refusal): return .failure(refusal)
         }
         do throws(ClientFailure) {
             let client = try await DaemonClient.connect(path: socketPath)
@@ -56,10 +36,10 @@ public struct CommandRelay: Sendable {
             }
             await client.close()
             let data = try outcome.get()
-            return Self.success(data)
+            return .success(data)
         } catch {
-            if error.isUnreachable { return Self.failure(503, code: "daemon_unreachable", message: error.message) }
-            return Self.failure(error.code == nil ? 502 : 400, code: error.code?.rawValue ?? "failed", message: error.message)
+            if error.isUnreachable { return .failure(503, code: "daemon_unreachable", message: error.message) }
+            return .failure(error.code == nil ? 502 : 400, code: error.code?.rawValue ?? "failed", message: error.message)
         }
     }
 
@@ -81,14 +61,5 @@ public struct CommandRelay: Sendable {
         default:
             return .failure(WebRefusal(status: 400, code: "bad_request", message: "'args' must be an object"))
         }
-    }
-
-    static func success(_ data: JSONValue, warning: String? = nil) -> Reply {
-        Reply(status: 200, json: (try? JSONCoding.line(Success(data: data, warning: warning))) ?? Array(#"{"ok":true}"#.utf8))
-    }
-
-    static func failure(_ status: Int, code: String, message: String) -> Reply {
-        let json = (try? JSONCoding.line(Failure(error: .init(code: code, message: message)))) ?? Array(#"{"ok":false}"#.utf8)
-        return Reply(status: status, json: json)
     }
 }

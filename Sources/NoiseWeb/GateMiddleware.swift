@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import NoiseWebCore
 
 /// Carries out `WebGate`'s verdict: a refused request gets its refusal and reaches no route.
 struct GateMiddleware<Context: RequestContext>: RouterMiddleware {

@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import NoiseWebCore
 
 /// Puts `SecurityHeaders.always` on every response, errors (a 404 the router throws) included: the outermost
 /// middleware, so nothing leaves without them.

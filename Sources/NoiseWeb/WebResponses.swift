@@ -1,5 +1,6 @@
 import Hummingbird
 import NIOCore
+import NoiseWebCore
 
 /// The responses noiseweb builds, each with the headers its kind needs (the security headers are added to every
 /// response by `SecurityHeadersMiddleware`).
@@ -23,7 +24,7 @@ enum WebResponses {
     /// own headers, so it is never HTML: nothing in it can be markup).
     static func refusal(_ refusal: WebRefusal, path: String) -> Response {
         if path.hasPrefix("/api/") {
-            return CommandRelay.failure(refusal.status, code: refusal.code, message: refusal.message).response
+            return WebReply.failure(refusal).response
         }
         var headers = HTTPFields()
         headers[.contentType] = "text/plain; charset=utf-8"
@@ -42,6 +43,6 @@ enum WebResponses {
     }
 }
 
-extension CommandRelay.Reply {
+extension WebReply {
     var response: Response { WebResponses.json(status, json) }
 }

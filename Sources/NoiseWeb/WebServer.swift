@@ -2,11 +2,12 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import NIOCore
-import ServiceLifecycle
 import NoiseClient
 import NoiseConfig
 import NoiseCore
 import NoiseSystem
+import NoiseWebCore
+import ServiceLifecycle
 
 /// noiseweb's HTTP server: the routes (`/login`, `/api/command`, `/ws`, the web root's files) behind the security
 /// headers and the gate, on Hummingbird. The WebSocket upgrade goes through a router of its own with the same
@@ -60,7 +61,7 @@ public struct WebServer: Sendable {
             return WebResponses.loggedIn(cookie: SessionCookie.setCookie(sessions.open()))
         }
         // A command or a settings change: a JSON body of at most `maxWebCommandBytes`, answered by `answer`.
-        func post(_ path: String, _ answer: @escaping @Sendable ([UInt8]) async -> CommandRelay.Reply) {
+        func post(_ path: String, _ answer: @escaping @Sendable ([UInt8]) async -> WebReply) {
             router.post(RouterPath(path)) { request, _ -> Response in
                 var request = request
                 guard let body = try? await request.collectBody(upTo: Limits.maxWebCommandBytes) else {

@@ -8,6 +8,7 @@ import NoiseEventLoops
 import NoiseSystem
 import NoiseSystemd
 import NoiseWeb
+import NoiseWebCore
 
 /// The entry point: Swift concurrency moved onto SwiftNIO's threads first (no libdispatch monitor waking the
 /// process every second while no page is open), then the command.

@@ -1,6 +1,6 @@
 import NoiseConfig
 import NoiseCore
-@testable import NoiseWeb
+@testable import NoiseWebCore
 import Testing
 
 @Suite struct ClockSettingsAPITests {

@@ -1,5 +1,5 @@
 import NoiseConfig
-import NoiseWeb
+import NoiseWebCore
 import Testing
 
 @Suite struct WebGateTests {

@@ -1,5 +1,5 @@
 import NoiseCore
-import NoiseWeb
+import NoiseWebCore
 import Testing
 
 @Suite struct WebSecretTests {

@@ -198,10 +198,11 @@ def test_200_clients_while_noise_plays_and_an_alarm_rings(make_daemon, pulse, si
         ev = sub.next_event(lambda e: e["event"] == "alarm_ringing", timeout=LEAD + 10)
         t_event = time.time()
         assert ev["data"]["alarm"]["id"] == aid, ev
-        # Read by a Python thread that competes with the 200 clients for the interpreter: late by up to a few
-        # hundred ms on this machine.  The tone's onset in the recording is the timing check.
+        # Read by a Python thread that competes with the 200 clients for the interpreter, so how late it is read
+        # says more about the machine than about noised: only "not before the trigger" is checked here. The tone's
+        # onset in the recording is the timing check.
         print(f"alarm_ringing read {(t_event - trigger) * 1000:+.0f} ms after the trigger")
-        assert -0.05 <= t_event - trigger <= 2.0, f"alarm_ringing {t_event - trigger:+.3f}s after the trigger"
+        assert t_event - trigger >= -0.05, f"alarm_ringing {t_event - trigger:+.3f}s, before the trigger"
         trig_frame = clock.frame(trigger)
         recorder.wait_frames(trig_frame + int(1.5 * RATE), timeout=15)
         load_done.set()

@@ -14,24 +14,24 @@ public struct ClockSettingsAPI: Sendable {
     }
 
     /// Every `[clock]` key and its value; a file that cannot be used gives the defaults and says why in `warning`.
-    public func read() async -> CommandRelay.Reply {
+    public func read() async -> WebReply {
         let store = store
         let (settings, warning) = await BlockingWork.run(name: "noiseweb-config") { store.clockSettingsOrDefaults() }
-        return CommandRelay.success(Self.json(settings), warning: warning)
+        return WebReply.success(Self.json(settings), warning: warning)
     }
 
     /// Saves `{key: value, ...}` (keys of `[clock]`, values as JSON strings, numbers and booleans) and answers with
     /// every key after the change.
-    public func save(_ body: [UInt8]) async -> CommandRelay.Reply {
+    public func save(_ body: [UInt8]) async -> WebReply {
         let changes: [ConfigEditor.Change]
         switch Self.changes(in: body) {
         case .success(let read): changes = read
-        case .failure(let refusal): return CommandRelay.failure(refusal.status, code: refusal.code, message: refusal.message)
+        case .failure(let refusal): return .failure(refusal)
         }
         do throws(ConfigEditError) {
             _ = try ConfigEditor.applying(changes, to: [], home: "/")
         } catch {
-            return CommandRelay.failure(400, code: "invalid_setting", message: Self.problemText(error))
+            return WebReply.failure(400, code: "invalid_setting", message: Self.problemText(error))
         }
         let store = store
         let saved = await BlockingWork.run(name: "noiseweb-config") { () -> Result<ClockSettings, ConfigStore.Failure> in
@@ -45,8 +45,8 @@ public struct ClockSettingsAPI: Sendable {
             }
         }
         switch saved {
-        case .success(let settings): return CommandRelay.success(Self.json(settings))
-        case .failure(let failure): return CommandRelay.failure(409, code: "config_unusable", message: failure.description)
+        case .success(let settings): return WebReply.success(Self.json(settings))
+        case .failure(let failure): return WebReply.failure(409, code: "config_unusable", message: failure.description)
         }
     }
 

@@ -1,0 +1,36 @@
+import NoiseCore
+
+/// An API reply for the page, in the protocol's own shape: `{"ok": true, "data": …}` or
+/// `{"ok": false, "error": {"code", "message"}}`, with the HTTP status it goes out with.
+public struct WebReply: Sendable, Equatable {
+    public var status: Int
+    public var json: [UInt8]
+
+    private struct Success: Encodable {
+        var ok = true
+        var data: JSONValue
+        var warning: String?
+    }
+
+    private struct Failure: Encodable {
+        struct Detail: Encodable {
+            var code: String
+            var message: String
+        }
+        var ok = false
+        var error: Detail
+    }
+
+    public static func success(_ data: JSONValue, warning: String? = nil) -> WebReply {
+        WebReply(status: 200, json: (try? JSONCoding.line(Success(data: data, warning: warning))) ?? Array(#"{"ok":true}"#.utf8))
+    }
+
+    public static func failure(_ status: Int, code: String, message: String) -> WebReply {
+        let json = (try? JSONCoding.line(Failure(error: .init(code: code, message: message)))) ?? Array(#"{"ok":false}"#.utf8)
+        return WebReply(status: status, json: json)
+    }
+
+    public static func failure(_ refusal: WebRefusal) -> WebReply {
+        failure(refusal.status, code: refusal.code, message: refusal.message)
+    }
+}
