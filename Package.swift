@@ -184,7 +184,8 @@ let package = Package(
         // noiseweb's rules without the server (docs/web.md): the security checks as pure functions of a request's
         // facts, the login codes and sessions, the web root's files, `/api/clock`'s reading and saving. Apart from
         // NoiseWeb so its unit tests build without Hummingbird.
-        .target(name: "NoiseWebCore", dependencies: ["NoiseCore", "NoiseConfig", "NoiseClient", "NoiseSystem"],
+        .target(name: "NoiseWebCore", dependencies: ["NoiseCore", "NoiseConfig", "NoiseClient", "NoiseSystem", "NoiseTime", "TimeScales",
+                                                  "MarsTime"],
                 swiftSettings: strict),
         // noiseweb's server on Hummingbird: the gate and headers as middleware, the routes, the WebSocket, the
         // listener; it relays to noised through `DaemonClient`, never a protocol of its own.
@@ -294,7 +295,7 @@ let package = Package(
             swiftSettings: strict
         ),
         // noiseweb's pure checks: Host, Origin, the login code, the session cookie, the headers, static paths.
-        .testTarget(name: "NoiseWebTests", dependencies: ["NoiseWebCore", "NoiseCore", "NoiseConfig"], swiftSettings: strict),
+        .testTarget(name: "NoiseWebTests", dependencies: ["NoiseWebCore", "NoiseCore", "NoiseConfig", "MarsTime", "TimeScales"], swiftSettings: strict),
         // Thirty days of alarms through the scheduler actor in seconds (`swift test --filter NoiseSoakTests`).
         .testTarget(
             name: "NoiseSoakTests",

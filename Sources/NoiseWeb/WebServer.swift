@@ -76,6 +76,13 @@ public struct WebServer: Sendable {
         let clockSettings = ClockSettingsAPI(store: configuration.config)
         router.get(RouterPath(WebRoute.clockSettingsPath)) { _, _ -> Response in await clockSettings.read().response }
         post(WebRoute.clockSettingsPath) { await clockSettings.save($0) }
+        let mars = MarsAPI(store: configuration.config)
+        router.get(RouterPath(WebRoute.marsPath)) { request, _ -> Response in
+            let query = request.uri.queryParameters
+            return await mars.readings(places: query.getAll("place"), at: query.get("at"),
+                                       now: WallTime.seconds()).response
+        }
+        router.get(RouterPath(WebRoute.marsSitesPath)) { _, _ -> Response in MarsAPI.sites().response }
         router.get(RouterPath(WebRoute.eventsPath)) { request, _ -> Response in
             WebResponses.refusal(WebRefusal(status: 400, code: "upgrade_required", message: "/ws is a WebSocket."),
                                  path: request.uri.path)

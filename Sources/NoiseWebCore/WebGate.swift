@@ -44,7 +44,7 @@ public struct WebGate: Sendable {
                                     + String((request.contentType ?? "none").prefix(80)) + "'.")
             }
             return nil
-        case .events, .file:
+        case .events, .reading, .file:
             return readOnly ? nil : Self.methodNotAllowed("GET")
         case .login:
             return nil

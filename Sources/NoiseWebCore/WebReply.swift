@@ -6,9 +6,9 @@ public struct WebReply: Sendable, Equatable {
     public var status: Int
     public var json: [UInt8]
 
-    private struct Success: Encodable {
+    private struct Success<Data: Encodable>: Encodable {
         var ok = true
-        var data: JSONValue
+        var data: Data
         var warning: String?
     }
 
@@ -21,7 +21,7 @@ public struct WebReply: Sendable, Equatable {
         var error: Detail
     }
 
-    public static func success(_ data: JSONValue, warning: String? = nil) -> WebReply {
+    public static func success(_ data: some Encodable, warning: String? = nil) -> WebReply {
         WebReply(status: 200, json: (try? JSONCoding.line(Success(data: data, warning: warning))) ?? Array(#"{"ok":true}"#.utf8))
     }
 

@@ -6,6 +6,8 @@ public enum WebRoute: Sendable, Equatable {
     case command
     /// `GET /api/clock`: the `[clock]` settings; `POST /api/clock`: a change to them, checked as a command is.
     case clockSettings
+    /// `GET /api/mars` and the other values noiseweb computes with the Swift modules: read-only.
+    case reading
     /// `GET /ws`: the WebSocket with the daemon's events.
     case events
     /// Anything else: a file of the web root.
@@ -15,6 +17,8 @@ public enum WebRoute: Sendable, Equatable {
     public static let commandPath = "/api/command"
     public static let clockSettingsPath = "/api/clock"
     public static let eventsPath = "/ws"
+    public static let marsPath = "/api/mars"
+    public static let marsSitesPath = "/api/mars/sites"
 
     public init(path: String) {
         switch path {
@@ -22,6 +26,7 @@ public enum WebRoute: Sendable, Equatable {
         case Self.commandPath: self = .command
         case Self.clockSettingsPath: self = .clockSettings
         case Self.eventsPath: self = .events
+        case Self.marsPath, Self.marsSitesPath: self = .reading
         default: self = .file
         }
     }

@@ -90,4 +90,13 @@ import Testing
         #expect(change(type: "text/plain") == 415)
         #expect(gate.refusal(for: RequestFacts(method: "PUT", path: "/api/clock", host: host, origin: origin, hasSession: true))?.status == 405)
     }
+
+    @Test func theMarsReadingsAreReadOnlyAndNeedASession() {
+        for path in ["/api/mars", "/api/mars/sites"] {
+            #expect(gate.refusal(for: RequestFacts(method: "GET", path: path, host: host, hasSession: true)) == nil, "\(path)")
+            #expect(gate.refusal(for: RequestFacts(method: "GET", path: path, host: host))?.status == 401, "\(path)")
+            #expect(gate.refusal(for: RequestFacts(method: "POST", path: path, host: host, origin: origin, contentType: "application/json",
+                                                   customHeader: "1", hasSession: true))?.status == 405, "\(path)")
+        }
+    }
 }

@@ -49,9 +49,9 @@ extension NoisectlParsingTests {
         let when = try #require(try parse("alarm when --iss --at 51.5,-0.1") as? AlarmWhen)
         #expect(when.at?.position.longitude == -0.1)
         let site = try #require(try parse("mars --site jezero") as? MarsShow)
-        #expect(site.place.given == "jezero" && site.place.site.map(Mars.place)?.longitude.east == 77.4508)
+        #expect(site.place.given == "jezero" && site.place.site?.location.longitude.east == 77.4508)
         let lon = try #require(try parse("mars when 07:00 --lon 137.4E") as? MarsWhen)
-        #expect(lon.place.given == "137.4E" && lon.place.lon.map(Mars.place)?.longitude.east == 137.4)
+        #expect(lon.place.given == "137.4E" && lon.place.lon?.location.longitude.east == 137.4)
         let clock = try #require(try parse("clock --mars gale") as? Clock)
         #expect(clock.mars?.clock(solar: false).site == "curiosity")
     }

@@ -150,9 +150,9 @@ struct Clock: ParsableCommand {
     /// `--mars`: the site's clock, with the leap seconds the system lists.
     private func marsClock() -> MarsClockSource? {
         guard let mars else { return nil }
-        let (_, longitude, landing) = Mars.place(mars)
-        let name = if case .site(let site, _) = mars { site.place } else { longitude.description }
-        return MarsClockSource(place: name, longitude: longitude, landing: landing, solar: solar,
+        let location = mars.location
+        return MarsClockSource(place: location.site?.place ?? location.name, longitude: location.longitude,
+                               landing: location.site?.landing, solar: solar,
                                leapSeconds: SystemLeapSeconds.load().list)
     }
 

@@ -33,31 +33,13 @@ struct Mars: ParsableCommand {
         var given: String? { (site ?? lon)?.text }
 
         /// The place given, else `saved` (config.toml's `[mars] site`), else the prime meridian.
-        func resolved(saved: String? = nil) throws -> (name: String, longitude: MarsLongitude, landing: Double?) {
-            if let place = site ?? lon { return Mars.place(place) }
-            do {
-                return try Mars.place(named: saved ?? "airy-0")
-            } catch {
-                throw ValidationError("[mars] site in config.toml: " + error.message)
+        func resolved(saved: String? = nil) throws -> MarsLocation {
+            if let place = site ?? lon { return place.location }
+            switch MarsLocation.named(saved ?? MarsLocation.primeMeridian) {
+            case .success(let location): return location
+            case .failure(let problem): throw ValidationError("[mars] site in config.toml: " + problem.message)
             }
         }
-    }
-
-    /// A place from a site's name or a longitude (`77.45E`), as `[mars] site` takes it.
-    static func place(named text: String) throws(ProtocolError) -> (name: String, longitude: MarsLongitude, landing: Double?) {
-        if let longitude = MarsLongitude(parsing: text) { return place(longitude) }
-        return place(.site(try MarsSite.named(text).get(), text: text))
-    }
-
-    static func place(_ place: MarsPlace) -> (name: String, longitude: MarsLongitude, landing: Double?) {
-        switch place {
-        case .site(let site, _): (site.name, site.longitude, site.landing)
-        case .longitude(let longitude, _): Mars.place(longitude)
-        }
-    }
-
-    static func place(_ longitude: MarsLongitude) -> (name: String, longitude: MarsLongitude, landing: Double?) {
-        (longitude.description, longitude, nil)
     }
 }
 
@@ -97,22 +79,19 @@ struct MarsShow: ParsableCommand {
         let environment = ProcessEnvironment.current
         let config = ConfigStore(environment: environment)
         let settings = config.clockSettings()
-        let (name, longitude, landing) = try place.resolved(saved: settings.marsSite)
+        let location = try place.resolved(saved: settings.marsSite)
         let asked = at
         let (leapSeconds, problem) = SystemLeapSeconds.load()
         let zone = World.zoneSource.systemZone()
         func reading(_ unix: Double) -> (reading: MarsReading, note: String?) {
             let clock = MarsClock(unix: unix, leapSeconds: leapSeconds)
-            let missionSol = landing.map { landing in
-                MarsSite.missionSol(at: clock, landing: MarsClock(unix: landing, leapSeconds: leapSeconds), longitude: longitude)
-            }
-            return (MarsReading(clock, longitude: longitude, missionSol: missionSol), problem ?? clock.leapSecondNote)
+            return (location.reading(at: clock, leapSeconds: leapSeconds), problem ?? clock.leapSecondNote)
         }
         func lines(_ unix: Double) -> [String] {
             let (shown, note) = reading(unix)
             let whole = Int64(unix.rounded(.down))
             let local = ISO8601.format(unix: whole, offsetSeconds: zone.offset(at: whole)) + " " + zone.abbreviation(at: whole)
-            return shown.lines(siteName: name, longitude: longitude, earthUTC: ISO8601.format(unix: whole, offsetSeconds: 0),
+            return shown.lines(siteName: location.name, longitude: location.longitude, earthUTC: ISO8601.format(unix: whole, offsetSeconds: 0),
                                earthLocal: local) + (note.map { ["Note: \($0)"] } ?? [])
         }
         let terminal = ClockTerminal()

@@ -39,22 +39,22 @@ struct MarsWhen: ParsableCommand {
     }
 
     func run() throws {
-        let (name, longitude, _) = try place.resolved(saved: ConfigStore(environment: ProcessEnvironment.current).clockSettings().marsSite)
+        let location = try place.resolved(saved: ConfigStore(environment: ProcessEnvironment.current).clockSettings().marsSite)
         let timeOfDay = time
         let start = from ?? WallTime.seconds()
         let (leapSeconds, problem) = SystemLeapSeconds.load()
         if let problem { Output.error("warning: \(problem)") }
         let zone = World.zoneSource.systemZone()
         // The scheduler's own rule for a Mars alarm that rings every sol.
-        let rule = TriggerRule.marsClock(timeOfDay, MarsAlarmClock(lonEastDeg: longitude.east, solar: solar), everySol: true)
+        let rule = TriggerRule.marsClock(timeOfDay, MarsAlarmClock(lonEastDeg: location.longitude.east, solar: solar), everySol: true)
         let triggers = AlarmWhen.triggers(of: rule, in: TriggerRule.Context(zone: zone, leapSeconds: leapSeconds),
                                           after: start, count: count)
         let clock = solar ? "LTST" : "LMST"
         if options.json {
-            return Output.json(Reply(site: name, lonEastDeg: longitude.east, time: timeOfDay.description, clock: clock,
+            return Output.json(Reply(site: location.name, lonEastDeg: location.longitude.east, time: timeOfDay.description, clock: clock,
                                      zone: zone.identifier, triggers: triggers))
         }
-        Output.line("\(timeOfDay) \(clock) at \(name), \(longitude), next:")
+        Output.line("\(timeOfDay) \(clock) at \(location.name), \(location.longitude), next:")
         for trigger in triggers {
             let utc = ISO8601.format(seconds: trigger.unix, offsetSeconds: 0)
             Output.line("  \(trigger.instant) (\(trigger.abbreviation))   \(utc)")

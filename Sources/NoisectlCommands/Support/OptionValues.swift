@@ -87,6 +87,13 @@ enum MarsPlace: Sendable {
         }
     }
 
+    var location: MarsLocation {
+        switch self {
+        case .site(let site, _): MarsLocation(site)
+        case .longitude(let longitude, _): MarsLocation(longitude)
+        }
+    }
+
     func clock(solar: Bool) -> MarsAlarmClock {
         switch self {
         case .site(let site, _): MarsAlarmClock(site: site.id, lonEastDeg: site.longitude.east, solar: solar)
