@@ -35,9 +35,11 @@ public struct StaticFiles: Sendable {
         }
     }
 
-    /// The relative path a request's path names (`/` is `index.html`), or nil when it is not a plain one.
+    /// The relative path a request's path names, or nil when it is not a plain one. `/` is `index.html`, and a
+    /// page's name alone is its HTML file (`/mars` is `mars.html`), so the pages' addresses are short.
     public static func relativePath(_ path: String) -> String? {
-        let relative = path == "/" ? "index.html" : String(path.dropFirst())
+        var relative = path == "/" ? "index.html" : String(path.dropFirst())
+        if !relative.isEmpty && !relative.contains(".") && !relative.contains("/") { relative += ".html" }
         guard path.hasPrefix("/"), relative.utf8.count <= 200 else { return nil }
         let names = relative.split(separator: "/", omittingEmptySubsequences: false)
         let plain = names.allSatisfy { name in

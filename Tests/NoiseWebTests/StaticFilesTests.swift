@@ -7,6 +7,9 @@ import Testing
         #expect(StaticFiles.relativePath("/") == "index.html")
         #expect(StaticFiles.relativePath("/app.js") == "app.js")
         #expect(StaticFiles.relativePath("/fonts/a-b_c.css") == "fonts/a-b_c.css")
+        #expect(StaticFiles.relativePath("/mars") == "mars.html")
+        #expect(StaticFiles.relativePath("/js") == "js.html")
+        #expect(StaticFiles.relativePath("/js/face") == "js/face")
     }
 
     @Test func anythingElseIsNot() {

@@ -34,6 +34,11 @@ export function saveClockSettings(changes) {
   return exchange("/api/clock", { method: "POST", headers, body: JSON.stringify(changes) });
 }
 
+/// A value noiseweb computes with the Swift modules (`/api/mars?...`): a GET, answered in the same shape.
+export function reading(path) {
+  return exchange(path, {});
+}
+
 const listeners = new Map();
 const linkListeners = new Set();
 let linkState = { up: false, message: "Connecting…" };
