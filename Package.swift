@@ -185,14 +185,14 @@ let package = Package(
         // facts, the login codes and sessions, the web root's files, `/api/clock`'s reading and saving. Apart from
         // NoiseWeb so its unit tests build without Hummingbird.
         .target(name: "NoiseWebCore", dependencies: ["NoiseCore", "NoiseConfig", "NoiseClient", "NoiseSystem", "NoiseTime", "TimeScales",
-                                                  "MarsTime"],
+                                                  "MarsTime", "NoiseProtocol", "ClockFace"],
                 swiftSettings: strict),
         // noiseweb's server on Hummingbird: the gate and headers as middleware, the routes, the WebSocket, the
         // listener; it relays to noised through `DaemonClient`, never a protocol of its own.
         .target(
             name: "NoiseWeb",
             dependencies: [
-                "NoiseWebCore", "NoiseCore", "NoiseConfig", "NoiseProtocol", "NoiseClient", "NoiseClientAsync", "NoiseSystem", "NoiseEventLoops",
+                "NoiseWebCore", "NoiseCore", "NoiseConfig", "NoiseProtocol", "NoiseClient", "NoiseClientAsync", "ClockFace", "NoiseSystem", "NoiseEventLoops",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -26,20 +26,28 @@ public struct CommandRelay: Sendable {
         case .success(let read): request = read
         case .failure(let refusal): return .failure(refusal)
         }
+        switch await self.request(request.cmd, args: request.args == .null ? nil : request.args, as: JSONValue.self) {
+        case .success(let data): return .success(data)
+        case .failure(let reply): return reply
+        }
+    }
+
+    /// One request on a connection of its own; a failure as the page's reply (the daemon's refusal with its code,
+    /// 503 when noised is not running).
+    public func request<T: Decodable & Sendable>(_ cmd: String, args: JSONValue? = nil, as type: T.Type) async -> Result<T, WebReply> {
         do throws(ClientFailure) {
             let client = try await DaemonClient.connect(path: socketPath)
-            let outcome: Result<JSONValue, ClientFailure>
+            let outcome: Result<T, ClientFailure>
             do throws(ClientFailure) {
-                outcome = .success(try await client.request(request.cmd, args: request.args == .null ? nil : request.args, as: JSONValue.self))
+                outcome = .success(try await client.request(cmd, args: args, as: T.self))
             } catch {
                 outcome = .failure(error)
             }
             await client.close()
-            let data = try outcome.get()
-            return .success(data)
+            return .success(try outcome.get())
         } catch {
-            if error.isUnreachable { return .failure(503, code: "daemon_unreachable", message: error.message) }
-            return .failure(error.code == nil ? 502 : 400, code: error.code?.rawValue ?? "failed", message: error.message)
+            if error.isUnreachable { return .failure(.failure(503, code: "daemon_unreachable", message: error.message)) }
+            return .failure(.failure(error.code == nil ? 502 : 400, code: error.code?.rawValue ?? "failed", message: error.message))
         }
     }
 

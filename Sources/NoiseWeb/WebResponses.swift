@@ -20,6 +20,15 @@ enum WebResponses {
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
+    /// A file made for the person to keep (the life poster): saved under `name`, never cached.
+    static func download(_ bytes: [UInt8], contentType: String, name: String) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = contentType
+        headers[.contentDisposition] = "attachment; filename=\"\(name)\""
+        headers[.cacheControl] = SecurityHeaders.noStore.value
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
     /// A refusal: JSON for the API (a script reads `error.code`), plain text for a browser (it quotes the request's
     /// own headers, so it is never HTML: nothing in it can be markup).
     static func refusal(_ refusal: WebRefusal, path: String) -> Response {

@@ -1,3 +1,4 @@
+import ClockFace
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
@@ -5,6 +6,7 @@ import NIOCore
 import NoiseClient
 import NoiseConfig
 import NoiseCore
+import NoiseProtocol
 import NoiseSystem
 import NoiseWebCore
 import ServiceLifecycle
@@ -83,6 +85,20 @@ public struct WebServer: Sendable {
                                        now: WallTime.seconds()).response
         }
         router.get(RouterPath(WebRoute.marsSitesPath)) { _, _ -> Response in MarsAPI.sites().response }
+        router.get(RouterPath(WebRoute.lifePosterPath)) { request, _ -> Response in
+            let paper: LifePoster.Paper
+            switch LifePosterAPI.paper(request.uri.queryParameters.get("paper")) {
+            case .success(let chosen): paper = chosen
+            case .failure(let refusal): return WebReply.failure(refusal).response
+            }
+            let poster = await relay.request("life_show", as: LifeInfo.self).flatMap { info in
+                LifePosterAPI.poster(info, paper: paper).mapError { WebReply.failure($0) }
+            }
+            switch poster {
+            case .success(let svg): return WebResponses.download(Array(svg.utf8), contentType: "image/svg+xml", name: "life.svg")
+            case .failure(let reply): return reply.response
+            }
+        }
         router.get(RouterPath(WebRoute.eventsPath)) { request, _ -> Response in
             WebResponses.refusal(WebRefusal(status: 400, code: "upgrade_required", message: "/ws is a WebSocket."),
                                  path: request.uri.path)

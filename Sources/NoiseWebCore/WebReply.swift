@@ -1,8 +1,9 @@
 import NoiseCore
 
 /// An API reply for the page, in the protocol's own shape: `{"ok": true, "data": …}` or
-/// `{"ok": false, "error": {"code", "message"}}`, with the HTTP status it goes out with.
-public struct WebReply: Sendable, Equatable {
+/// `{"ok": false, "error": {"code", "message"}}`, with the HTTP status it goes out with. An `Error` too: a step
+/// that fails (a request to noised) hands back the refusal the page is to get, in a `Result`.
+public struct WebReply: Error, Sendable, Equatable {
     public var status: Int
     public var json: [UInt8]
 

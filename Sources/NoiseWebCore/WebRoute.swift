@@ -6,7 +6,7 @@ public enum WebRoute: Sendable, Equatable {
     case command
     /// `GET /api/clock`: the `[clock]` settings; `POST /api/clock`: a change to them, checked as a command is.
     case clockSettings
-    /// `GET /api/mars` and the other values noiseweb computes with the Swift modules: read-only.
+    /// `GET /api/mars`, the life poster and the other things noiseweb makes with the Swift modules: read-only.
     case reading
     /// `GET /ws`: the WebSocket with the daemon's events.
     case events
@@ -19,6 +19,7 @@ public enum WebRoute: Sendable, Equatable {
     public static let eventsPath = "/ws"
     public static let marsPath = "/api/mars"
     public static let marsSitesPath = "/api/mars/sites"
+    public static let lifePosterPath = "/api/life/poster.svg"
 
     public init(path: String) {
         switch path {
@@ -26,7 +27,7 @@ public enum WebRoute: Sendable, Equatable {
         case Self.commandPath: self = .command
         case Self.clockSettingsPath: self = .clockSettings
         case Self.eventsPath: self = .events
-        case Self.marsPath, Self.marsSitesPath: self = .reading
+        case Self.marsPath, Self.marsSitesPath, Self.lifePosterPath: self = .reading
         default: self = .file
         }
     }
