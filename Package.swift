@@ -155,7 +155,7 @@ let package = Package(
         ),
         // The client side of the socket protocol: connect (with the peer check), request and reply, events, the
         // failures with their exit codes. noisectl's, and the one a second client builds on.
-        .target(name: "NoiseClient", dependencies: ["NoiseCore", "NoiseAlarms", "NoiseConfig", "NoiseProtocol", "NoiseSystem", "NoiseTime",
+        .target(name: "NoiseClient", dependencies: ["NoiseCore", "NoiseAlarms", "NoiseConfig", "NoiseProtocol", "NoiseSystem", "NoiseTime", "Orbits",
                                                     "LifeCalendar"],
                 swiftSettings: strict),
         // The async client on SwiftNIO, for long-lived clients on an event loop (noiseweb): several requests in flight,
@@ -185,7 +185,7 @@ let package = Package(
         // facts, the login codes and sessions, the web root's files, `/api/clock`'s reading and saving. Apart from
         // NoiseWeb so its unit tests build without Hummingbird.
         .target(name: "NoiseWebCore", dependencies: ["NoiseCore", "NoiseConfig", "NoiseClient", "NoiseSystem", "NoiseTime", "TimeScales",
-                                                  "MarsTime", "NoiseProtocol", "ClockFace"],
+                                                  "MarsTime", "NoiseProtocol", "ClockFace", "Orbits"],
                 swiftSettings: strict),
         // noiseweb's server on Hummingbird: the gate and headers as middleware, the routes, the WebSocket, the
         // listener; it relays to noised through `DaemonClient`, never a protocol of its own.

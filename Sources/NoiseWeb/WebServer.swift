@@ -85,6 +85,23 @@ public struct WebServer: Sendable {
                                        now: WallTime.seconds()).response
         }
         router.get(RouterPath(WebRoute.marsSitesPath)) { _, _ -> Response in MarsAPI.sites().response }
+        let iss = IssAPI(store: configuration.config, elements: ElementCache(environment: ProcessEnvironment.current),
+                         zones: SystemTimeZoneSource(environment: ProcessEnvironment.current))
+        // Each reads the elements and config.toml: off the event loops, as `/api/clock`'s reading is.
+        func issRoute(_ path: String, _ answer: @escaping @Sendable (IssAPI.Query, Request) -> WebReply) {
+            router.get(RouterPath(path)) { request, _ -> Response in
+                let parameters = request.uri.queryParameters
+                switch IssAPI.Query.read(at: parameters.get("at"), satellite: parameters.get("satellite"), now: WallTime.seconds()) {
+                case .success(let query):
+                    return await BlockingWork.run(name: "noiseweb-iss") { answer(query, request) }.response
+                case .failure(let refusal):
+                    return WebReply.failure(refusal).response
+                }
+            }
+        }
+        issRoute(WebRoute.issPath) { query, _ in iss.situation(query).reply }
+        issRoute(WebRoute.issTrackPath) { query, _ in iss.track(query).reply }
+        issRoute(WebRoute.issPassesPath) { query, request in iss.passes(query, days: request.uri.queryParameters.get("days")).reply }
         router.get(RouterPath(WebRoute.lifePosterPath)) { request, _ -> Response in
             let paper: LifePoster.Paper
             switch LifePosterAPI.paper(request.uri.queryParameters.get("paper")) {

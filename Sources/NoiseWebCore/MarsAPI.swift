@@ -40,10 +40,7 @@ public struct MarsAPI: Sendable {
             let saved = await BlockingWork.run(name: "noiseweb-config") { store.clockSettingsOrDefaults().settings.marsSite }
             texts = [saved ?? MarsLocation.primeMeridian]
         }
-        switch Self.answer(texts, unix: instant, leapSeconds: leapSeconds, problem: leapSecondProblem) {
-        case .success(let json): return .success(json)
-        case .failure(let refusal): return .failure(refusal)
-        }
+        return Self.answer(texts, unix: instant, leapSeconds: leapSeconds, problem: leapSecondProblem).reply
     }
 
     /// The reply's data: the instant, each place with its reading, and a note when the leap-second list is stale.

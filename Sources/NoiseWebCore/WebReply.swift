@@ -35,3 +35,13 @@ public struct WebReply: Error, Sendable, Equatable {
         failure(refusal.status, code: refusal.code, message: refusal.message)
     }
 }
+
+extension Result where Success: Encodable, Failure == WebRefusal {
+    /// The page's reply: the value as `data`, or the refusal.
+    public var reply: WebReply {
+        switch self {
+        case .success(let value): .success(value)
+        case .failure(let refusal): .failure(refusal)
+        }
+    }
+}

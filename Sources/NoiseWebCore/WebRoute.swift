@@ -20,6 +20,9 @@ public enum WebRoute: Sendable, Equatable {
     public static let marsPath = "/api/mars"
     public static let marsSitesPath = "/api/mars/sites"
     public static let lifePosterPath = "/api/life/poster.svg"
+    public static let issPath = "/api/iss"
+    public static let issTrackPath = "/api/iss/track"
+    public static let issPassesPath = "/api/iss/passes"
 
     public init(path: String) {
         switch path {
@@ -27,7 +30,8 @@ public enum WebRoute: Sendable, Equatable {
         case Self.commandPath: self = .command
         case Self.clockSettingsPath: self = .clockSettings
         case Self.eventsPath: self = .events
-        case Self.marsPath, Self.marsSitesPath, Self.lifePosterPath: self = .reading
+        case Self.marsPath, Self.marsSitesPath, Self.lifePosterPath, Self.issPath, Self.issTrackPath, Self.issPassesPath:
+            self = .reading
         default: self = .file
         }
     }

@@ -91,8 +91,8 @@ import Testing
         #expect(gate.refusal(for: RequestFacts(method: "PUT", path: "/api/clock", host: host, origin: origin, hasSession: true))?.status == 405)
     }
 
-    @Test func theMarsReadingsAreReadOnlyAndNeedASession() {
-        for path in ["/api/mars", "/api/mars/sites"] {
+    @Test func theComputedReadingsAreReadOnlyAndNeedASession() {
+        for path in ["/api/mars", "/api/mars/sites", "/api/iss", "/api/iss/track", "/api/iss/passes", "/api/life/poster.svg"] {
             #expect(gate.refusal(for: RequestFacts(method: "GET", path: path, host: host, hasSession: true)) == nil, "\(path)")
             #expect(gate.refusal(for: RequestFacts(method: "GET", path: path, host: host))?.status == 401, "\(path)")
             #expect(gate.refusal(for: RequestFacts(method: "POST", path: path, host: host, origin: origin, contentType: "application/json",

@@ -1,4 +1,5 @@
 import ArgumentParser
+import NoiseClient
 import NoiseCore
 import NoiseSystem
 import Orbits
@@ -44,7 +45,7 @@ struct IssElementsList: ParsableCommand {
         }
         let now = WallTime.seconds()
         let rows = sets.map { set in
-            [String(set.catalogNumber), set.name ?? "—", String(IssText.utc(set.epochUnix).prefix(16)) + "Z",
+            [String(set.catalogNumber), set.name ?? "—", String(SatelliteView.utc(set.epochUnix).prefix(16)) + "Z",
              ((now - set.epochUnix) / 86_400).fixed(1) + " days" + ((now - set.epochUnix) > 7 * 86_400 ? " (old)" : "")]
         }
         Output.table([["NUMBER", "NAME", "EPOCH", "AGE"]] + rows).forEach(Output.line)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import NoiseClient
 import NoiseSystem
 import Orbits
 
@@ -23,14 +24,7 @@ struct IssNow: ParsableCommand {
         } catch {
             throw ValidationError("the elements of \(set.catalogNumber) give no orbit now: \(error)")
         }
-        let reply = Reply(satellite: set.catalogNumber, name: set.name, utc: IssText.utc(now),
-                          latitudeDeg: seen.subpoint.latitude, longitudeDeg: seen.subpoint.longitude,
-                          altitudeKm: seen.subpoint.heightKm, speedKmS: seen.velocity.length, sunlit: seen.sunlit,
-                          illumination: seen.illumination, sunAltitudeDeg: seen.sunAltitude,
-                          observer: place.name, azimuthDeg: seen.look.azimuth, elevationDeg: seen.look.elevation,
-                          rangeKm: seen.look.rangeKm, aboveHorizon: seen.look.elevation > 0,
-                          magnitude: seen.look.elevation > 0 && seen.sunlit ? seen.magnitude : nil, notes: notes)
-        if options.json { return Output.json(reply) }
+        if options.json { return Output.json(SatelliteNow(set, seen: seen, at: now, place: place, notes: notes)) }
         notes.forEach { Output.line("Note: \($0)") }
         let lat = abs(seen.subpoint.latitude).fixed(2) + (seen.subpoint.latitude >= 0 ? "° N" : "° S")
         let lon = abs(seen.subpoint.longitude).fixed(2) + (seen.subpoint.longitude >= 0 ? "° E" : "° W")
@@ -43,22 +37,5 @@ struct IssNow: ParsableCommand {
                 + (seen.look.elevation > 0 ? ", above the horizon" : ", below the horizon")],
         ]
         Output.table(rows).forEach(Output.line)
-    }
-
-    struct Reply: Encodable {
-        var satellite: Int
-        var name: String?
-        var utc: String
-        var latitudeDeg, longitudeDeg, altitudeKm, speedKmS: Double
-        var sunlit: Bool
-        /// 1 in full sunlight, 0 in the umbra, between in the penumbra.
-        var illumination: Double
-        /// The Sun's altitude at the observer (geometric, no refraction).
-        var sunAltitudeDeg: Double
-        var observer: String
-        var azimuthDeg, elevationDeg, rangeKm: Double
-        var aboveHorizon: Bool
-        var magnitude: Double?
-        var notes: [String]
     }
 }

@@ -21,20 +21,15 @@ struct SatelliteOptions: ParsableArguments {
     /// The chosen set, the observer, and notes every view shows (the elements' age, an approximate place). Refuses
     /// a set that no longer tells where the satellite is at `now`, the instant asked about (too old, decayed).
     func load(now: Double) throws -> (set: OrbitalElements, place: ObserverPlace, notes: [String]) {
-        let sets = try elements.map { try ElementFile.read($0) } ?? ElementCache.user.readSets() ?? {
-            throw ValidationError("no orbital elements yet: import some (noisectl iss elements import FILE, a TLE or "
-                + "OMM file such as CelesTrak's stations.txt) or give --elements FILE")
-        }()
-        let wanted = satellite ?? (sets.contains { $0.catalogNumber == 25544 } ? 25544 : sets[0].catalogNumber)
-        guard let set = sets.first(where: { $0.catalogNumber == wanted }) else {
-            let numbers = sets.prefix(10).map { String($0.catalogNumber) }.joined(separator: ", ")
-            throw ValidationError("--satellite \(wanted): no such catalog number in \(elements ?? ElementCache.user.path) (it has \(numbers))")
+        let sets = try elements.map { try ElementFile.read($0) } ?? ElementCache.user.readSets()
+        let set: OrbitalElements
+        do {
+            set = try SatelliteView.choose(from: sets, wanted: satellite, now: now, source: elements ?? ElementCache.user.path)
+        } catch {
+            throw ValidationError(error.description)
         }
-        do { try set.checkCurrent(atUnix: now) } catch { throw ValidationError(error.description) }
         let place = try ObserverPlace.resolve(at: at, settings: ConfigStore().clockSettings().location)
-        var notes = [IssText.age(of: set, now: now)]
-        if let note = place.note { notes.append(note) }
-        return (set, place, notes)
+        return (set, place, SatelliteView.notes(set, place: place, now: now))
     }
 }
 
@@ -86,9 +81,7 @@ struct IssPasses: ParsableCommand {
         }
         if visible { passes = passes.filter(\.visible) }
         if options.json {
-            return Output.json(Reply(satellite: set.catalogNumber, name: set.name, observer: place.name,
-                                     elementsEpoch: IssText.utc(set.epochUnix), minElevationDeg: minElevation,
-                                     notes: notes, passes: passes.map(PassInfo.init)))
+            return Output.json(PassReport(set, place: place, minElevation: minElevation, notes: notes, passes: passes))
         }
         notes.forEach { Output.line("Note: \($0)") }
         let title = (set.name ?? "Satellite \(set.catalogNumber)") + " over \(place.name)"
@@ -104,46 +97,6 @@ struct IssPasses: ParsableCommand {
         } else {
             Output.line("\(title), next \(days) days (rise and set at \(minElevation.formatted)°):")
             Output.table(IssPassTable.whole(passes, zone: zone)).forEach(Output.line)
-        }
-    }
-
-    struct Reply: Encodable {
-        var satellite: Int
-        var name: String?
-        var observer: String
-        var elementsEpoch: String
-        var minElevationDeg: Double
-        var notes: [String]
-        var passes: [PassInfo]
-    }
-
-    struct PointInfo: Codable {
-        var utc: String
-        var azimuthDeg: Double
-        var elevationDeg: Double
-
-        init(_ point: PassPoint) {
-            (utc, azimuthDeg, elevationDeg) = (IssText.utc(point.unix), point.look.azimuth, point.look.elevation)
-        }
-    }
-
-    /// A pass: `rise` and `set` where it crosses the minimum elevation, `horizon_rise` and `horizon_set` where it
-    /// crosses the horizon.
-    struct PassInfo: Encodable {
-        var rise, culmination, set, horizonRise, horizonSet: PointInfo
-        var maxElevationDeg: Double
-        var durationS: Double
-        var visible: Bool
-        @ExplicitNull var visibleFrom: PointInfo?
-        @ExplicitNull var visibleUntil: PointInfo?
-        @ExplicitNull var magnitude: Double?
-
-        init(_ pass: SatellitePass) {
-            (rise, culmination, set) = (PointInfo(pass.rise), PointInfo(pass.culmination), PointInfo(pass.set))
-            (horizonRise, horizonSet) = (PointInfo(pass.horizonRise), PointInfo(pass.horizonSet))
-            (maxElevationDeg, durationS, visible) = (pass.maxElevation, pass.duration, pass.visible)
-            (visibleFrom, visibleUntil) = (pass.visibleFrom.map(PointInfo.init), pass.visibleUntil.map(PointInfo.init))
-            magnitude = pass.magnitude
         }
     }
 }

@@ -3,20 +3,12 @@ import NoiseCore
 import NoiseTime
 import Orbits
 
-/// How satellite views write numbers, times and ages.
+/// How satellite views write numbers, times and durations (UTC instants and the elements' age: `SatelliteView`).
 enum IssText {
     /// `%W.Pf`: right-aligned in `width`.
     static func fixed(_ value: Double, _ places: Int, width: Int) -> String {
         let text = value.fixed(places)
         return String(repeating: " ", count: max(0, width - text.count)) + text
-    }
-
-    /// ISO 8601 in UTC with milliseconds and Z: `2024-01-01T12:00:00.123Z`.
-    static func utc(_ unix: Double) -> String {
-        let millis = Int64((unix * 1000).rounded())
-        let whole = CivilDate.floorDivide(millis, 1000)
-        let text = ISO8601.format(unix: whole, offsetSeconds: 0)
-        return text.dropLast(6) + "." + String(Int(millis - whole * 1000), width: 3) + "Z"
     }
 
     static func day(_ unix: Double, _ zone: ZoneRules) -> String {
@@ -34,13 +26,5 @@ enum IssText {
     static func duration(_ seconds: Double) -> String {
         let whole = Int(seconds.rounded())
         return whole >= 60 ? "\(whole / 60) min \(whole % 60) s" : "\(whole) s"
-    }
-
-    /// "elements of 2024-01-01 (3.2 days old)", with the warning past a week.
-    static func age(of set: OrbitalElements, now: Double) -> String {
-        let days = (now - set.epochUnix) / 86_400
-        var text = "elements from \(utc(set.epochUnix).prefix(16))Z, \(days.fixed(1)) days old"
-        if abs(days) > 7 { text += "; past 7 days predictions may be off by minutes (noisectl iss elements import FILE)" }
-        return text
     }
 }

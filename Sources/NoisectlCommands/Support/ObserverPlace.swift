@@ -1,29 +1,17 @@
 import ArgumentParser
+import NoiseClient
 import NoiseConfig
 import NoiseSystem
 import NoiseTime
 import Orbits
 
-/// Where the observer is for satellite views: `--at LAT,LON[,M]`, else config.toml's `[location]`, else the city
-/// of the system's time zone in the tz database's `zone1970.tab` (said in every view, as it may be far off).
-struct ObserverPlace {
-    var position: GeodeticPosition
-    var name: String
-    /// Why the place is only approximate, or nil.
-    var note: String?
-
+/// noisectl's side of `ObserverPlace` (NoiseClient): `--at LAT,LON[,M]` read from the command line, and the
+/// place resolved with its failure said as argument-parser says a bad option.
+extension ObserverPlace {
     static func resolve(at given: ObserverPlace?, settings: LocationSetting,
                         zones: SystemTimeZoneSource = World.zoneSource) throws -> ObserverPlace {
         if let given { return given }
-        if let (latitude, longitude) = settings.coordinates {
-            let position = GeodeticPosition(latitude: latitude, longitude: longitude, heightKm: settings.elevationMeters / 1000)
-            return ObserverPlace(position: position, name: settings.name ?? format(position), note: nil)
-        }
-        guard let city = ZoneCity.of(zones) else {
-            throw ValidationError("no location is set and the time zone (\(zones.systemZone().identifier)) names no city to "
-                + "start from; set one: noisectl location set 51.5074,-0.1278 --name London (or give --at LAT,LON)")
-        }
-        return ObserverPlace(position: city.position, name: city.name, note: city.note)
+        do { return try resolve(settings: settings, zones: zones) } catch { throw ValidationError(error.description) }
     }
 
     /// `51.5074,-0.1278`, `51.5074N,0.1278W` or with metres, `51.5074,-0.1278,35`; a transform, so its messages
@@ -49,11 +37,5 @@ struct ObserverPlace {
         }
         let position = GeodeticPosition(latitude: latitude, longitude: longitude, heightKm: metres / 1000)
         return ObserverPlace(position: position, name: format(position), note: nil)
-    }
-
-    static func format(_ position: GeodeticPosition) -> String {
-        let lat = abs(position.latitude).fixed(4) + (position.latitude >= 0 ? "° N" : "° S")
-        let lon = abs(position.longitude).fixed(4) + (position.longitude >= 0 ? "° E" : "° W")
-        return lat + " " + lon
     }
 }
