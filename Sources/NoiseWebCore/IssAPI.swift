@@ -64,6 +64,8 @@ public struct IssAPI: Sendable {
     /// The ground track one revolution back and one ahead, in time order, as `[latitude, longitude]` pairs.
     public struct Track: Encodable, Sendable {
         public var satellite: Int
+        /// The instant the track is centred on.
+        public var unix: Double
         public var periodS: Double
         public var stepS: Double
         public var points: [[Double]]
@@ -95,7 +97,7 @@ public struct IssAPI: Sendable {
             let model = SGP4(set)
             let period = GroundTrack.period(of: set)
             let points = GroundTrack.track(of: model, around: query.unix, span: period, step: Self.trackStep)
-            return Track(satellite: set.catalogNumber, periodS: period, stepS: Self.trackStep, points: points.map(Self.pair))
+            return Track(satellite: set.catalogNumber, unix: query.unix, periodS: period, stepS: Self.trackStep, points: points.map(Self.pair))
         }
     }
 

@@ -1,0 +1,98 @@
+// The ISS page (docs/web.md, "The ISS page"): the station on the world map, where it is and how you would see
+// it, its passes and an alarm before them. Positions come from noiseweb's `/api/iss` (Orbits, in Swift): asked
+// once a second while the page is seen, the track once a minute, the passes when the first has gone by.
+// `?at=UNIX` holds one instant; `?satellite=N` shows another satellite of the kept elements.
+
+import { reading } from "/js/link.js";
+import { el, showLinkBanner, replaceChildren } from "/js/dom.js";
+import { coalesced } from "/js/forms.js";
+import { everySecond } from "/js/when.js";
+import { drawSituation, drawTrack } from "/js/iss-map.js";
+import { loadPasses, wirePassAlarm } from "/js/iss-passes.js";
+import "/js/ringing.js";
+
+const address = new URL(location.href);
+const at = address.searchParams.get("at");
+const satellite = address.searchParams.get("satellite");
+const error = document.getElementById("iss-error");
+const facts = document.getElementById("now");
+const notes = document.getElementById("notes");
+let shownSatellite = satellite === null ? 25544 : Number(satellite);
+let trackAsked = -Infinity;
+let track = null;
+let passesUntil = -Infinity;
+
+function query(extra = {}) {
+  const params = new URLSearchParams(extra);
+  if (at !== null) params.set("at", at);
+  if (satellite !== null) params.set("satellite", satellite);
+  const text = params.toString();
+  return text ? "?" + text : "";
+}
+
+const hemisphere = (value, plus, minus) => `${Math.abs(value).toFixed(2)}° ${value >= 0 ? plus : minus}`;
+
+function showFacts(now) {
+  const rows = [
+    ["Satellite", `${now.name || "Satellite"} (${now.satellite})`, "name"],
+    ["Over", `${hemisphere(now.latitude_deg, "N", "S")} ${hemisphere(now.longitude_deg, "E", "W")}`, "over"],
+    ["Height", `${now.altitude_km.toFixed(0)} km, ${now.speed_km_s.toFixed(2)} km/s`, "height"],
+    ["Light", now.sunlit ? "sunlit" : "in the Earth's shadow", "light"],
+    [`From ${now.observer}`, `azimuth ${now.azimuth_deg.toFixed(1)}°, elevation ${now.elevation_deg.toFixed(1)}°, `
+      + `${now.range_km.toFixed(0)} km` + (now.above_horizon ? ", above the horizon" : ", below the horizon"), "look"],
+    ["UTC", now.utc.replace("T", " ").replace(/\.\d+Z$/, ""), "utc"],
+  ];
+  if (facts.children.length !== rows.length * 2) {
+    replaceChildren(facts, rows.flatMap(([label, , key]) => [el("dt", { textContent: label, attrs: { "data-key": key } }),
+      el("dd", { attrs: { "data-key": key } })]));
+  }
+  rows.forEach(([label, text, key]) => {
+    facts.querySelector(`dt[data-key="${key}"]`).textContent = label;
+    const cell = facts.querySelector(`dd[data-key="${key}"]`);
+    if (cell.textContent !== text) cell.textContent = text;
+  });
+  const wanted = now.notes.join("\n");
+  if (notes.dataset.shown !== wanted) {
+    notes.dataset.shown = wanted;
+    replaceChildren(notes, now.notes.map((note) => el("li", { textContent: note })));
+  }
+}
+
+const refresh = coalesced(async () => {
+  const reply = await reading("/api/iss" + query());
+  if (!reply.ok) {
+    error.textContent = reply.error.message;
+    return;
+  }
+  error.textContent = "";
+  const situation = reply.data;
+  const unix = Date.parse(situation.now.utc) / 1000;
+  shownSatellite = situation.now.satellite;
+  drawSituation(situation);
+  showFacts(situation.now);
+  if (Math.abs(unix - trackAsked) >= 60) {
+    trackAsked = unix;
+    const answer = await reading("/api/iss/track" + query());
+    if (answer.ok) track = answer.data;
+  }
+  if (track) drawTrack(track, unix);
+  if (unix >= passesUntil) {
+    passesUntil = Infinity;
+    passesUntil = (await loadPasses(query())) ?? unix + 600;
+  }
+  document.body.dataset.loaded = "";
+});
+
+showLinkBanner();
+wirePassAlarm(() => shownSatellite);
+if (at === null) {
+  // Asks only while the page is seen: a hidden tab costs noiseweb nothing.
+  let stop = null;
+  const follow = () => {
+    if (document.hidden) { if (stop) { stop(); stop = null; } } else if (!stop) stop = everySecond(refresh);
+  };
+  document.addEventListener("visibilitychange", follow);
+  follow();
+} else {
+  refresh();
+}
