@@ -1,0 +1,38 @@
+// The birth date and life expectancy form (`life_set`): open in place of the grid while the daemon has no birth
+// date, folded under the figures once it has. The daemon checks the date (not after today, a real date) and the
+// years (1–150); its refusal is shown beside the form, which keeps what was typed.
+
+import { send, numberField } from "/js/forms.js";
+
+const details = document.getElementById("birth-details");
+const form = document.getElementById("birth-form");
+const date = document.getElementById("birth-date");
+const years = document.getElementById("birth-years");
+const error = document.getElementById("birth-error");
+const noBirth = document.getElementById("no-birth");
+let shown = null;
+
+/// Follows life_show: the form open when there is no birth date; the saved values put in the fields when they
+/// change (not on every event, so a half-typed change is not pulled from under the person).
+export function showBirth(info) {
+  noBirth.hidden = Boolean(info.birth);
+  if (!info.birth) details.open = true;
+  const saved = `${info.birth}:${info.years}`;
+  if (saved === shown) return;
+  if (shown !== null && info.birth) details.open = false;
+  shown = saved;
+  date.value = info.birth || "";
+  years.value = String(info.years);
+}
+
+/// `onSaved(info)` gets life_show's shape from the reply (the `life_changed` event brings it too).
+export function onBirthSaved(onSaved) {
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const args = { birth: date.value };
+    const wanted = numberField(years);
+    if (wanted !== undefined) args.years = wanted;
+    const info = await send(error, "life_set", args);
+    if (info) onSaved(info);
+  });
+}
