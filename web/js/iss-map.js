@@ -55,7 +55,8 @@ function place(group, lat, lon) {
   group.setAttribute("transform", `translate(${x(lon)} ${y(lat)})`);
   group.dataset.lat = String(lat);
   group.dataset.lon = String(lon);
-  group.hidden = false;
+  // An SVG element has no `hidden` property: the attribute itself is what base.css hides.
+  group.removeAttribute("hidden");
 }
 
 /// Draws the situation `/api/iss` answers: the station, its footprint, the night side and the observer.

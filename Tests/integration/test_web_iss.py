@@ -1,0 +1,121 @@
+"""The ISS page (docs/web.md, "The ISS page"), end to end: the real noised, noiseweb and noisectl, and the real
+headless Chromium. Every position on the page is Orbits', computed in noiseweb; each is checked against
+`noisectl iss now --json` and `iss passes --json` at the same instant, as a user would import the elements
+(`iss elements import`) and set the place (`location set`)."""
+
+from __future__ import annotations
+
+import pytest
+from selenium.webdriver.common.by import By
+
+import browser_harness as BH
+import harness as H
+from test_satellites import ISS
+from test_web_pages import assert_clean_console, click, ctl_json, text_of
+
+# 2024-01-01T16:39:23Z: the ISS over southern England, 4.7 h after its elements' epoch (test_satellites' set).
+AT = 1704127163
+AT_ISO = "2024-01-01T16:39:23Z"
+
+
+@pytest.fixture
+def web(make_daemon, make_web, testdata, tmp_path):
+    daemon = make_daemon(device="null")
+    # Made first: it writes config.toml's [web] anew, and `location set` then adds [location] to it.
+    page = make_web(daemon)
+    elements = tmp_path / "iss.tle"
+    elements.write_text("\n".join(ISS) + "\n")
+    # Commands that need no daemon take no --socket: run in the daemon's environment (its XDG folders) alone.
+    for args in (("iss", "elements", "import", str(elements)), ("location", "set", "51.5074,-0.1278", "--name", "London")):
+        r = H.noisectl(*args, env=daemon.env())
+        assert r.returncode == 0, str(r)
+    return page
+
+
+def open_iss(driver, web, query: str):
+    BH.log_in(driver, web, "/iss" + query)
+    BH.wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "body[data-loaded] #map[data-drawn]"), "the map drawn")
+
+
+def marker(driver, css: str) -> dict:
+    return driver.execute_script(
+        "const g = document.querySelector(arguments[0]);"
+        "return {lat: Number(g.dataset.lat), lon: Number(g.dataset.lon), transform: g.getAttribute('transform'),"
+        "        shown: getComputedStyle(g).display !== 'none' && g.getBoundingClientRect().width > 0};", css)
+
+
+def test_the_station_is_where_noisectl_puts_it_and_the_map_draws_round_it(web, browser):
+    open_iss(browser, web, f"?at={AT}")
+    now = ctl_json(web.daemon, "iss", "now", "--time", AT_ISO)
+    station = marker(browser, "#station")
+    assert abs(station["lat"] - now["latitude_deg"]) < 0.01 and abs(station["lon"] - now["longitude_deg"]) < 0.01, (station, now)
+    assert station["shown"], station
+    # Drawn where the land's projection puts that point: x = longitude + 180, y = 90 − latitude.
+    assert station["transform"] == f"translate({round(now['longitude_deg'] + 180, 2)} {round(90 - now['latitude_deg'], 2)})"
+    observer = marker(browser, "#observer")
+    assert (observer["lat"], observer["lon"], observer["shown"]) == (51.5074, -0.1278, True)
+    facts = text_of(browser, "#now")
+    assert f"elevation {now['elevation_deg']:.1f}°" in facts and f"{now['altitude_km']:.0f} km" in facts, facts
+    assert "sunlit" in facts and "London" in facts
+    # The footprint, the night side and both halves of the track are drawn; the land too.
+    for path in ("#land", "#footprint", "#night", "#track-back", "#track-ahead"):
+        d = browser.execute_script("return document.querySelector(arguments[0]).getAttribute('d') || ''", path)
+        assert d.startswith("M") and len(d) > 50, (path, d[:80])
+    # The track's far end is one revolution ahead: a subpoint noisectl also gives for that instant.
+    ahead_end = browser.execute_script(
+        "const d = document.querySelector('#track-ahead').getAttribute('d'); const m = d.match(/([-0-9.]+) ([-0-9.]+)$/);"
+        "return [Number(m[1]), Number(m[2])];")
+    period = 86400 / 15.49815325
+    steps = int(period // 30)
+    later = ctl_json(web.daemon, "iss", "now", "--time", _iso(AT + steps * 30))
+    assert abs(ahead_end[0] - (later["longitude_deg"] + 180)) < 0.02 and abs(ahead_end[1] - (90 - later["latitude_deg"])) < 0.02
+    BH.screenshot(browser, "iss-1280x720")
+    BH.set_viewport(browser, 360, 640)
+    BH.screenshot(browser, "iss-360x640")
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= 360
+    assert_clean_console(browser)
+
+
+def _iso(unix: float) -> str:
+    from datetime import datetime, timezone
+    return datetime.fromtimestamp(unix, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def test_the_passes_are_noisectls_and_an_alarm_before_them_is_the_daemons(web, browser):
+    open_iss(browser, web, f"?at={AT}")
+    report = ctl_json(web.daemon, "iss", "passes", "--from", AT_ISO, "--days", "10")
+    BH.wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#passes li"), "the passes")
+    shown = browser.execute_script("return [...document.querySelectorAll('#passes li')].map(li => li.dataset.rise)")
+    assert shown == [p["rise"]["utc"] for p in report["passes"][:12]]
+    visible = browser.execute_script("return [...document.querySelectorAll('#passes li')].map(li => li.classList.contains('visible'))")
+    assert visible == [p["visible"] for p in report["passes"][:12]]
+    assert "London" in text_of(browser, "#passes-observer")
+
+    before = browser.find_element(By.CSS_SELECTOR, "#pass-before")
+    before.clear()
+    before.send_keys("3")
+    click(browser, "#pass-alarm button[type='submit']")
+    BH.wait_for(browser, lambda d: "added" in text_of(d, "#pass-alarm-added") or text_of(d, "#pass-alarm-error"),
+                "the page to answer")
+    alarms = ctl_json(web.daemon, "alarm", "list")["alarms"]
+    assert len(alarms) == 1, (alarms, text_of(browser, "#pass-alarm-error"))
+    rule = alarms[0]["alarm"]["pass"]
+    assert rule["satellite"] == 25544 and rule["visible_only"] is True and rule["lead_seconds"] == 180, rule
+    assert_clean_console(browser)
+
+
+def test_a_bad_lead_is_refused_in_words_and_no_elements_says_how_to_import(web, browser, make_daemon, make_web):
+    open_iss(browser, web, f"?at={AT}")
+    before = browser.find_element(By.CSS_SELECTOR, "#pass-before")
+    before.clear()
+    before.send_keys("600")
+    click(browser, "#pass-alarm button[type='submit']")
+    BH.wait_for(browser, lambda d: text_of(d, "#pass-alarm-error"), "the refusal")
+    assert "7200" in text_of(browser, "#pass-alarm-error")
+    assert ctl_json(web.daemon, "alarm", "list")["alarms"] == []
+    assert_clean_console(browser, refusals=True)
+
+    bare = make_web(make_daemon(device="null"))
+    browser.delete_all_cookies()
+    BH.log_in(browser, bare, "/iss")
+    BH.wait_for(browser, lambda d: "iss elements import" in text_of(d, "#iss-error"), "the page to say how to import elements")
