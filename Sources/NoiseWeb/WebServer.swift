@@ -102,6 +102,14 @@ public struct WebServer: Sendable {
         issRoute(WebRoute.issPath) { query, _ in iss.situation(query).reply }
         issRoute(WebRoute.issTrackPath) { query, _ in iss.track(query).reply }
         issRoute(WebRoute.issPassesPath) { query, request in iss.passes(query, days: request.uri.queryParameters.get("days")).reply }
+        let world = WorldAPI(store: configuration.config, zones: SystemTimeZoneSource(environment: ProcessEnvironment.current))
+        router.get(RouterPath(WebRoute.worldPath)) { request, _ -> Response in
+            let at = request.uri.queryParameters.get("at")
+            guard let unix = at.map({ Int64($0) }) ?? Int64(WallTime.seconds().rounded(.down)), abs(unix) < 100_000_000_000 else {
+                return WebReply.failure(400, code: "invalid_argument", message: "'at' must be whole Unix seconds, e.g. 1700000000").response
+            }
+            return await BlockingWork.run(name: "noiseweb-world") { WebReply.success(world.answer(at: unix)) }.response
+        }
         router.get(RouterPath(WebRoute.lifePosterPath)) { request, _ -> Response in
             let paper: LifePoster.Paper
             switch LifePosterAPI.paper(request.uri.queryParameters.get("paper")) {

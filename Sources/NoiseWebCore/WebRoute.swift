@@ -23,6 +23,7 @@ public enum WebRoute: Sendable, Equatable {
     public static let issPath = "/api/iss"
     public static let issTrackPath = "/api/iss/track"
     public static let issPassesPath = "/api/iss/passes"
+    public static let worldPath = "/api/world"
 
     public init(path: String) {
         switch path {
@@ -30,7 +31,8 @@ public enum WebRoute: Sendable, Equatable {
         case Self.commandPath: self = .command
         case Self.clockSettingsPath: self = .clockSettings
         case Self.eventsPath: self = .events
-        case Self.marsPath, Self.marsSitesPath, Self.lifePosterPath, Self.issPath, Self.issTrackPath, Self.issPassesPath:
+        case Self.marsPath, Self.marsSitesPath, Self.lifePosterPath, Self.issPath, Self.issTrackPath, Self.issPassesPath,
+             Self.worldPath:
             self = .reading
         default: self = .file
         }

@@ -92,7 +92,7 @@ import Testing
     }
 
     @Test func theComputedReadingsAreReadOnlyAndNeedASession() {
-        for path in ["/api/mars", "/api/mars/sites", "/api/iss", "/api/iss/track", "/api/iss/passes", "/api/life/poster.svg"] {
+        for path in ["/api/mars", "/api/mars/sites", "/api/iss", "/api/iss/track", "/api/iss/passes", "/api/life/poster.svg", "/api/world"] {
             #expect(gate.refusal(for: RequestFacts(method: "GET", path: path, host: host, hasSession: true)) == nil, "\(path)")
             #expect(gate.refusal(for: RequestFacts(method: "GET", path: path, host: host))?.status == 401, "\(path)")
             #expect(gate.refusal(for: RequestFacts(method: "POST", path: path, host: host, origin: origin, contentType: "application/json",
