@@ -15,6 +15,7 @@ extension DaemonEvent {
         case .alarmsChanged(let data): try Replies.event(name, data: data)
         case .missedCleared(let data): try Replies.event(name, data: data)
         case .mixes(let data): try Replies.event(name, data: data)
+        case .habits(let data): try Replies.event(name, data: data)
         case .habitTapped(let data): try Replies.event(name, data: data)
         case .gratitudeSaved(let data): try Replies.event(name, data: data)
         case .lifeChanged(let data): try Replies.event(name, data: data)

@@ -17,6 +17,7 @@ public enum DaemonEvent: Sendable, Equatable {
     case alarmsChanged(AlarmsChanged)
     case missedCleared(MissedCleared)
     case mixes(MixList)
+    case habits(HabitList)
     case habitTapped(HabitTapped)
     case gratitudeSaved(GratitudeSaved)
     case lifeChanged(LifeInfo)
@@ -41,6 +42,7 @@ public enum DaemonEvent: Sendable, Equatable {
         case .alarmsChanged: EventName.alarmsChanged
         case .missedCleared: EventName.missedCleared
         case .mixes: EventName.mixes
+        case .habits: EventName.habits
         case .habitTapped: EventName.habitTapped
         case .gratitudeSaved: EventName.gratitudeSaved
         case .lifeChanged: EventName.lifeChanged
@@ -73,6 +75,7 @@ extension DaemonEvent: Decodable {
             case EventName.alarmsChanged: self = .alarmsChanged(try data(AlarmsChanged.self))
             case EventName.missedCleared: self = .missedCleared(try data(MissedCleared.self))
             case EventName.mixes: self = .mixes(try data(MixList.self))
+            case EventName.habits: self = .habits(try data(HabitList.self))
             case EventName.habitTapped: self = .habitTapped(try data(HabitTapped.self))
             case EventName.gratitudeSaved: self = .gratitudeSaved(try data(GratitudeSaved.self))
             case EventName.lifeChanged: self = .lifeChanged(try data(LifeInfo.self))

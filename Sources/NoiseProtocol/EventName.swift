@@ -22,6 +22,8 @@ public enum EventName {
     public static let missedCleared = "missed_cleared"
     /// A mix was saved or removed: data is a `MixList`, every saved mix after the change.
     public static let mixes = "mixes"
+    /// A habit was added or removed: data is a `HabitList`, every habit after the change.
+    public static let habits = "habits"
     /// A habit was tapped or a tap undone: data is a `HabitTapped`.
     public static let habitTapped = "habit_tapped"
     /// The gratitude reminder came due and the day has no entry: data is a `GratitudeReminderDue`.

@@ -182,15 +182,20 @@ def test_habits_tapped_on_the_page_and_in_the_terminal(web, browser):
     click(browser, "#habit-undo")
     BH.wait_for(browser, lambda b: "no tap to take back" in text_of(b, "#habit-error"), "the refusal in words")
 
-    # Taps in the terminal; a habit added there (which sends no event) shows with its first tap.
+    # Taps in the terminal; a habit added there shows by the `habits` event, before any tap.
     ctl_ok(d, "habit", "-", "reading")
     BH.wait_for(browser, lambda b: "Today -15 min (1 −)" in text_of(b, row), "the terminal's tap on the page")
     ctl_ok(d, "habit", "add", "Walk", "--minutes", "20")
+    BH.wait_for(browser, lambda b: "Not tapped today" in text_of(b, '#habits li[data-habit="Walk"]'), "Walk, added in the terminal")
     ctl_ok(d, "habit", "+", "walk")
     BH.wait_for(browser, lambda b: "Today +20 min (1 +)" in text_of(b, '#habits li[data-habit="Walk"]'), "Walk and its tap")
     BH.wait_for(browser, lambda b: text_of(b, "#bonus") == "Today's bonus +5 min", "the bonus after both")
     assert ctl_json(d, "habit", "today")["bonus_minutes"] == 5
     assert "Walk +20 min" in text_of(browser, "#last-tap")
+    # Removed in the terminal: gone from the page by the `habits` event, and its tap from the bonus.
+    ctl_ok(d, "habit", "remove", "walk")
+    BH.wait_for(browser, lambda b: not b.find_elements(By.CSS_SELECTOR, '#habits li[data-habit="Walk"]')
+                and text_of(b, "#bonus") == "Today's bonus -15 min", "Walk and its tap gone")
     assert_clean_console(browser, refusals=True)
 
 

@@ -1,8 +1,7 @@
 // Habits on the life page: today's bonus, each habit with + and − taps and today's count, Undo (the daemon takes
 // back its latest tap, whichever habit it was), a habit added or removed. The list is `habit_list`, the counts
 // `habit_today`; a `habit_tapped` event (a tap here, in a terminal or on another page) brings the bonus and the
-// day's counts again. The daemon sends no event when a habit is added or removed, so another client's new habit
-// shows here with its first tap, or when the page connects.
+// day's counts again, and a `habits` event (a habit added or removed anywhere) the list.
 
 import { command } from "/js/link.js";
 import { el, keyedList } from "/js/dom.js";
@@ -99,11 +98,18 @@ export const loadHabits = coalesced(async () => {
 });
 
 /// A `habit_tapped` event: the bonus when the tap was today's, then the day's counts again (and the list, for a
-/// habit this page has not seen: added elsewhere, which sends no event of its own).
+/// habit this page has not seen yet).
 export function habitTapped(event) {
   if (event.tap.day === day.date) showBonus(event.bonus_minutes);
   const known = habits.some((habit) => habit.name.toLowerCase() === event.tap.habit.toLowerCase());
   if (known) loadDay(); else loadHabits();
+}
+
+/// A `habits` event (a habit added or removed, here or elsewhere): the list as the daemon has it, then the day's
+/// counts and bonus, which a removed habit's taps leave.
+export function habitsChanged(event) {
+  habits = event.habits;
+  loadDay();
 }
 
 undo.addEventListener("click", () => send(error, "habit_undo"));

@@ -12,7 +12,7 @@ import { setZone, wallNow } from "/js/life-zone.js";
 import { drawGrid } from "/js/life-grid.js";
 import { showFigures, showTodayLeft } from "/js/life-clock.js";
 import { showBirth, onBirthSaved } from "/js/life-birth.js";
-import { showBonus, loadHabits, habitTapped } from "/js/life-habits.js";
+import { showBonus, loadHabits, habitTapped, habitsChanged } from "/js/life-habits.js";
 import { loadToday, entrySaved, reminded } from "/js/life-diary.js";
 import { loadEntries, onMore } from "/js/life-entries.js";
 import "/js/ringing.js";
@@ -73,6 +73,7 @@ on("status", (status) => {
 });
 on("life_changed", showLife);
 on("habit_tapped", habitTapped);
+on("habits", habitsChanged);
 on("gratitude_saved", (saved) => { entrySaved(saved); loadEntriesNow(); });
 on("gratitude_reminder", reminded);
 document.addEventListener("visibilitychange", follow);

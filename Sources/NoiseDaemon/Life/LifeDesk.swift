@@ -53,7 +53,9 @@ public struct LifeDesk: Sendable {
             return info
         case .habitAdd(let habit):
             switch try await storing("the habit could not be added", { try await $0.addHabit(habit) }) {
-            case .added: return habit
+            case .added:
+                await publishHabits()
+                return habit
             case .exists(let existing):
                 throw ProtocolError(.habitExists, "habit_add: there is a habit \"\(existing.name)\" already, worth "
                     + "\(existing.minutes) min; remove it first to change it")
@@ -63,6 +65,7 @@ public struct LifeDesk: Sendable {
         case .habitRemove(let name):
             guard let removed = try await storing("the habit could not be removed", { try await $0.removeHabit(named: name) })
             else { throw try await unknownHabit(name, command: "habit_remove") }
+            await publishHabits()
             return removed
         case .habitList:
             return HabitList(habits: try await reading { try await $0.habits() })
@@ -171,6 +174,13 @@ public struct LifeDesk: Sendable {
         let report = HabitTapped(tap: tap, undone: undone, bonusMinutes: try await reading { try await $0.bonusMinutes(on: tap.day) })
         hub.publish(EventName.habitTapped, data: report)
         return report
+    }
+
+    /// Every habit after an add or a remove, for a page showing the list (`habits`, as `mixes` is for mixes). A
+    /// list that cannot be read then is not published: the change itself stands, and its reply says so.
+    private func publishHabits() async {
+        guard let habits = try? await reading({ try await $0.habits() }) else { return }
+        hub.publish(EventName.habits, data: HabitList(habits: habits))
     }
 
     private func unknownHabit(_ name: String, command: String) async throws(ProtocolError) -> ProtocolError {

@@ -64,6 +64,8 @@ struct Watch: ParsableCommand {
             return "\(cleared.cleared) missed alarms forgotten"
         case .mixes(let list):
             return list.mixes.isEmpty ? "no mix is saved" : "saved mixes: " + list.mixes.map(\.name).joined(separator: ", ")
+        case .habits(let list):
+            return list.habits.isEmpty ? "no habit is kept" : "habits: " + list.habits.map(\.name).joined(separator: ", ")
         case .hello(let hello): data = hello
         case .habitTapped(let tapped): data = tapped
         case .gratitudeSaved(let saved): data = saved

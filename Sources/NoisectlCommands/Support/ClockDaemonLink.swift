@@ -60,7 +60,8 @@ final class ClockDaemonLink {
     /// Whether `event` changes what `life_show` answers.
     static func changesLife(_ event: DaemonEvent) -> Bool {
         switch event {
-        case .habitTapped, .gratitudeSaved, .lifeChanged: true
+        // Removing a habit takes its taps, and so today's bonus, with it.
+        case .habitTapped, .habits, .gratitudeSaved, .lifeChanged: true
         default: false
         }
     }
