@@ -295,7 +295,7 @@ let package = Package(
             swiftSettings: strict
         ),
         // noiseweb's pure checks: Host, Origin, the login code, the session cookie, the headers, static paths.
-        .testTarget(name: "NoiseWebTests", dependencies: ["NoiseWebCore", "NoiseCore", "NoiseConfig", "MarsTime", "TimeScales"], swiftSettings: strict),
+        .testTarget(name: "NoiseWebTests", dependencies: ["NoiseWebCore", "NoiseClient", "NoiseCore", "NoiseConfig", "MarsTime", "TimeScales"], swiftSettings: strict),
         // Thirty days of alarms through the scheduler actor in seconds (`swift test --filter NoiseSoakTests`).
         .testTarget(
             name: "NoiseSoakTests",

@@ -26,3 +26,20 @@ extension ClockSettings {
     /// The `[clock]` table's key names.
     public static var clockKeys: [String] { ClockSettings().clockTable.map(\.key) }
 }
+
+extension ClockSettings {
+    /// config.toml's `[location]` as the file would hold it: only the keys that are set (TOML has no null).
+    public var locationTable: [(key: String, value: TOMLValue)] {
+        var table: [(key: String, value: TOMLValue)] = []
+        if let latitude = location.latitude { table.append(("latitude", .float(latitude))) }
+        if let longitude = location.longitude { table.append(("longitude", .float(longitude))) }
+        table.append(("elevation", .float(location.elevationMeters)))
+        if let name = location.name { table.append(("name", .string(name))) }
+        return table
+    }
+}
+
+extension LocationSetting {
+    /// `[location]`'s keys.
+    public static let keys = ["latitude", "longitude", "elevation", "name"]
+}

@@ -75,9 +75,11 @@ public struct WebServer: Sendable {
             }
         }
         post(WebRoute.commandPath) { await relay.relay($0) }
-        let clockSettings = ClockSettingsAPI(store: configuration.config)
-        router.get(RouterPath(WebRoute.clockSettingsPath)) { _, _ -> Response in await clockSettings.read().response }
-        post(WebRoute.clockSettingsPath) { await clockSettings.save($0) }
+        for (path, settings) in [(WebRoute.clockSettingsPath, SettingsTableAPI.clock(store: configuration.config)),
+                                 (WebRoute.locationPath, SettingsTableAPI.location(store: configuration.config))] {
+            router.get(RouterPath(path)) { _, _ -> Response in await settings.read().response }
+            post(path) { await settings.save($0) }
+        }
         let mars = MarsAPI(store: configuration.config)
         router.get(RouterPath(WebRoute.marsPath)) { request, _ -> Response in
             let query = request.uri.queryParameters

@@ -4,7 +4,7 @@ public enum WebRoute: Sendable, Equatable {
     case login
     /// `POST /api/command`: a command relayed to noised.
     case command
-    /// `GET /api/clock`: the `[clock]` settings; `POST /api/clock`: a change to them, checked as a command is.
+    /// `GET /api/clock` and `/api/location`: a table of config.toml; `POST`: a change to it, checked as a command is.
     case clockSettings
     /// `GET /api/mars`, the life poster and the other things noiseweb makes with the Swift modules: read-only.
     case reading
@@ -16,6 +16,7 @@ public enum WebRoute: Sendable, Equatable {
     public static let loginPath = "/login"
     public static let commandPath = "/api/command"
     public static let clockSettingsPath = "/api/clock"
+    public static let locationPath = "/api/location"
     public static let eventsPath = "/ws"
     public static let marsPath = "/api/mars"
     public static let marsSitesPath = "/api/mars/sites"
@@ -29,7 +30,7 @@ public enum WebRoute: Sendable, Equatable {
         switch path {
         case Self.loginPath: self = .login
         case Self.commandPath: self = .command
-        case Self.clockSettingsPath: self = .clockSettings
+        case Self.clockSettingsPath, Self.locationPath: self = .clockSettings
         case Self.eventsPath: self = .events
         case Self.marsPath, Self.marsSitesPath, Self.lifePosterPath, Self.issPath, Self.issTrackPath, Self.issPassesPath,
              Self.worldPath:

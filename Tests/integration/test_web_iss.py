@@ -119,3 +119,42 @@ def test_a_bad_lead_is_refused_in_words_and_no_elements_says_how_to_import(web, 
     browser.delete_all_cookies()
     BH.log_in(browser, bare, "/iss")
     BH.wait_for(browser, lambda d: "iss elements import" in text_of(d, "#iss-error"), "the page to say how to import elements")
+
+
+def test_the_devices_location_is_saved_after_a_confirm_and_the_compass_turns_with_its_heading(web, browser):
+    open_iss(browser, web, f"?at={AT}")
+    origin = browser.execute_script("return location.origin")
+    try:
+        browser.execute_cdp_cmd("Browser.grantPermissions", {"permissions": ["geolocation", "sensors"], "origin": origin})
+        browser.execute_cdp_cmd("Emulation.setGeolocationOverride", {"latitude": 48.85661, "longitude": 2.35222, "accuracy": 50})
+        click(browser, "#use-location")
+        BH.wait_for(browser, lambda d: "48.8566, 2.3522" in text_of(d, "#location-confirm"), "the confirm step")
+        # Nothing is saved before the person says so.
+        assert H.noisectl("--json", "location", env=web.daemon.env()).json["latitude"] == 51.5074
+        click(browser, "#location-confirm .confirm-yes")
+        BH.wait_for(browser, lambda d: marker(d, "#observer")["lat"] == 48.8566, "the observer moved to the new place")
+        shown = H.noisectl("--json", "location", env=web.daemon.env()).json
+        assert (shown["latitude"], shown["longitude"]) == (48.8566, 2.3522), shown
+        # What the station looks like from there is noisectl's from there.
+        seen = ctl_json(web.daemon, "iss", "now", "--time", AT_ISO)
+        BH.wait_for(browser, lambda d: f"elevation {seen['elevation_deg']:.1f}°" in text_of(d, "#now"), "the look from Paris")
+
+        # North up without a compass; with one, the needle turns by the device's heading.
+        needle = lambda d: float(d.find_element(By.CSS_SELECTOR, "#needle").get_attribute("data-angle"))
+        assert abs(needle(browser) - round(seen["azimuth_deg"], 1)) < 0.11
+        assert "north is up" in text_of(browser, "#compass-text")
+        # A turn of 90° about the vertical (alpha 90: the device's top toward the west, heading 270°). Chromium
+        # connects a page to the sensor as it loads: the override is set first, then the page loaded again.
+        browser.execute_cdp_cmd("Emulation.setSensorOverrideEnabled", {"enabled": True, "type": "absolute-orientation"})
+        s = 2 ** -0.5
+        browser.execute_cdp_cmd("Emulation.setSensorOverrideReadings",
+                                {"type": "absolute-orientation", "reading": {"quaternion": {"x": 0, "y": 0, "z": s, "w": s}}})
+        browser.refresh()
+        BH.wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "body[data-loaded] #map[data-drawn]"), "the map again")
+        expected = (seen["azimuth_deg"] - 270) % 360
+        BH.wait_for(browser, lambda d: abs(needle(d) - round(expected, 1)) < 0.6, "the needle turned by the heading")
+        assert "facing 270°" in text_of(browser, "#compass-text")
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearGeolocationOverride", {})
+        browser.execute_cdp_cmd("Emulation.setSensorOverrideEnabled", {"enabled": False, "type": "absolute-orientation"})
+    assert_clean_console(browser)

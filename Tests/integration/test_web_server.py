@@ -82,6 +82,30 @@ def test_a_config_with_problems_is_not_saved_over(web):
     assert config.read_bytes() == before
 
 
+@pytest.mark.parametrize("body,words", [
+    ({"latitude": 91}, "location.latitude"),
+    ({"longitude": "east"}, "location.longitude"),
+    ({"glow": 40}, "[location] has no setting 'glow'"),
+])
+def test_the_location_is_saved_as_noisectl_location_set_saves_it_and_a_bad_one_refused(web, body, words):
+    cookie = web.login()
+    before = config_path(web).read_bytes()
+    r = web.request("POST", "/api/location", origin=web.origin, cookie=cookie, body=json.dumps(body).encode(),
+                    headers={"Content-Type": "application/json", "X-NoiseClock": "1"})
+    assert r.status == 400 and r.json["error"]["code"] == "invalid_setting" and words in r.json["error"]["message"], r.body
+    assert config_path(web).read_bytes() == before
+    r = web.request("POST", "/api/location", origin=web.origin, cookie=cookie,
+                    body=b'{"latitude": 48.8566, "longitude": 2.3522, "name": "Paris"}',
+                    headers={"Content-Type": "application/json", "X-NoiseClock": "1"})
+    assert r.status == 200 and r.json["data"]["name"] == "Paris", r.body
+    shown = H.noisectl("--json", "location", env=web.daemon.env()).json
+    assert (shown["latitude"], shown["longitude"], shown["name"]) == (48.8566, 2.3522, "Paris"), shown
+    assert web.request("GET", "/api/location", cookie=cookie).json["data"]["latitude"] == 48.8566
+    r = web.request("POST", "/api/location", origin="http://evil.example", cookie=cookie, body=b'{"latitude": 1}',
+                    headers={"Content-Type": "application/json", "X-NoiseClock": "1"})
+    assert r.status == 403
+
+
 def test_changing_the_settings_is_refused_cross_site(web):
     cookie = web.login()
     before = config_path(web).read_bytes()

@@ -9,6 +9,8 @@ import { coalesced } from "/js/forms.js";
 import { everySecond } from "/js/when.js";
 import { drawSituation, drawTrack } from "/js/iss-map.js";
 import { loadPasses, wirePassAlarm } from "/js/iss-passes.js";
+import { pointAt } from "/js/iss-compass.js";
+import { wireLocation } from "/js/iss-location.js";
 import "/js/ringing.js";
 
 const address = new URL(location.href);
@@ -70,6 +72,7 @@ const refresh = coalesced(async () => {
   shownSatellite = situation.now.satellite;
   drawSituation(situation);
   showFacts(situation.now);
+  pointAt(situation.now);
   if (Math.abs(unix - trackAsked) >= 60) {
     trackAsked = unix;
     const answer = await reading("/api/iss/track" + query());
@@ -85,6 +88,8 @@ const refresh = coalesced(async () => {
 
 showLinkBanner();
 wirePassAlarm(() => shownSatellite);
+// A new place changes what the station looks like from here and the passes: ask for both again.
+wireLocation(() => { passesUntil = -Infinity; refresh(); });
 if (at === null) {
   // Asks only while the page is seen: a hidden tab costs noiseweb nothing.
   let stop = null;

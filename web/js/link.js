@@ -39,6 +39,11 @@ export function reading(path) {
   return exchange(path, {});
 }
 
+/// Saves `changes` ({latitude, longitude, ...}) as config.toml's [location]; the reply's data is the table after.
+export function saveLocation(changes) {
+  return exchange("/api/location", { method: "POST", headers, body: JSON.stringify(changes) });
+}
+
 const listeners = new Map();
 const linkListeners = new Set();
 let linkState = { up: false, message: "Connecting…" };

@@ -3,28 +3,42 @@ import NoiseConfig
 import NoiseCore
 import NoiseSystem
 
-/// `/api/clock`: config.toml's `[clock]` table for the web face, read and saved through the `ConfigStore` that
-/// `noisectl clock` uses, so a colour chosen in the browser is the terminal clock's colour too. The file's other
-/// lines are kept; a change the daemon's reading would refuse is refused here first, and nothing is saved.
-public struct ClockSettingsAPI: Sendable {
+/// One table of config.toml for the pages, read and saved through the `ConfigStore` noisectl uses: `/api/clock`
+/// (`[clock]`, so a colour chosen in the browser is the terminal clock's colour too) and `/api/location`
+/// (`[location]`, as `noisectl location set` saves it). The file's other lines are kept; a change the daemon's
+/// reading would refuse is refused here first, and nothing is saved.
+public struct SettingsTableAPI: Sendable {
     let store: ConfigStore
+    /// The table's name, `clock`.
+    let table: String
+    /// The keys a change may name.
+    let keys: [String]
+    /// The keys that have a value in settings, in the docs' order.
+    let values: @Sendable (ClockSettings) -> [(key: String, value: TOMLValue)]
 
-    public init(store: ConfigStore) {
-        self.store = store
+    /// `[clock]`, the web face's settings.
+    public static func clock(store: ConfigStore) -> SettingsTableAPI {
+        SettingsTableAPI(store: store, table: "clock", keys: ClockSettings.clockKeys, values: \.clockTable)
     }
 
-    /// Every `[clock]` key and its value; a file that cannot be used gives the defaults and says why in `warning`.
+    /// `[location]`, the observer for satellite passes (the ISS page's geolocation saves it).
+    public static func location(store: ConfigStore) -> SettingsTableAPI {
+        SettingsTableAPI(store: store, table: "location", keys: LocationSetting.keys, values: \.locationTable)
+    }
+
+    /// Every key of the table that has a value; a file that cannot be used gives the defaults and says why in
+    /// `warning`.
     public func read() async -> WebReply {
         let store = store
         let (settings, warning) = await BlockingWork.run(name: "noiseweb-config") { store.clockSettingsOrDefaults() }
-        return WebReply.success(Self.json(settings), warning: warning)
+        return WebReply.success(Self.json(values(settings)), warning: warning)
     }
 
-    /// Saves `{key: value, ...}` (keys of `[clock]`, values as JSON strings, numbers and booleans) and answers with
+    /// Saves `{key: value, ...}` (keys of the table, values as JSON strings, numbers and booleans) and answers with
     /// every key after the change.
     public func save(_ body: [UInt8]) async -> WebReply {
         let changes: [ConfigEditor.Change]
-        switch Self.changes(in: body) {
+        switch self.changes(in: body) {
         case .success(let read): changes = read
         case .failure(let refusal): return .failure(refusal)
         }
@@ -45,28 +59,28 @@ public struct ClockSettingsAPI: Sendable {
             }
         }
         switch saved {
-        case .success(let settings): return WebReply.success(Self.json(settings))
+        case .success(let settings): return WebReply.success(Self.json(values(settings)))
         case .failure(let failure): return WebReply.failure(409, code: "config_unusable", message: failure.description)
         }
     }
 
-    /// The body as `[clock]` changes, or why it is not: an object of known keys with plain values.
-    static func changes(in body: [UInt8]) -> Result<[ConfigEditor.Change], WebRefusal> {
+    /// The body as changes to the table, or why it is not: an object of its keys with plain values.
+    func changes(in body: [UInt8]) -> Result<[ConfigEditor.Change], WebRefusal> {
         guard case .object(let object)? = try? JSONCoding.decode(JSONValue.self, from: body), !object.isEmpty else {
             return .failure(WebRefusal(status: 400, code: "bad_request",
-                                       message: "The body must be an object of [clock] settings, e.g. {\"glow\": 40}"))
+                                       message: "The body must be an object of [\(table)] settings, e.g. {\"\(keys[0])\": …}"))
         }
         var changes: [ConfigEditor.Change] = []
         for (key, value) in object.sorted(by: { $0.key < $1.key }) {
-            guard ClockSettings.clockKeys.contains(key) else {
+            guard keys.contains(key) else {
                 return .failure(WebRefusal(status: 400, code: "invalid_setting", message:
-                    "[clock] has no setting '\(key.prefix(40))'; its settings: \(ClockSettings.clockKeys.joined(separator: ", "))"))
+                    "[\(table)] has no setting '\(key.prefix(40))'; its settings: \(keys.joined(separator: ", "))"))
             }
             guard let toml = Self.toml(value) else {
                 return .failure(WebRefusal(status: 400, code: "invalid_setting",
-                                           message: "clock.\(key): give a string, a number, true or false"))
+                                           message: "\(table).\(key): give a string, a number, true or false"))
             }
-            changes.append(("clock." + key, toml))
+            changes.append(("\(table)." + key, toml))
         }
         return .success(changes)
     }
@@ -81,9 +95,9 @@ public struct ClockSettingsAPI: Sendable {
         }
     }
 
-    static func json(_ settings: ClockSettings) -> JSONValue {
+    static func json(_ table: [(key: String, value: TOMLValue)]) -> JSONValue {
         var object: [String: JSONValue] = [:]
-        for (key, value) in settings.clockTable {
+        for (key, value) in table {
             switch value {
             case .string(let text): object[key] = .string(text)
             case .integer(let number): object[key] = .number(Double(number))

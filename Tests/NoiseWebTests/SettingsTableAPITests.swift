@@ -1,11 +1,12 @@
+import NoiseClient
 import NoiseConfig
 import NoiseCore
 @testable import NoiseWebCore
 import Testing
 
-@Suite struct ClockSettingsAPITests {
+@Suite struct SettingsTableAPITests {
     func changes(_ json: String) -> Result<[ConfigEditor.Change], WebRefusal> {
-        ClockSettingsAPI.changes(in: Array(json.utf8))
+        SettingsTableAPI.clock(store: ConfigStore(environment: [:])).changes(in: Array(json.utf8))
     }
 
     @Test func knownKeysBecomeClockChangesOfTheirTOMLType() throws {
@@ -39,17 +40,32 @@ import Testing
             _ = try ConfigEditor.applying(read, to: [], home: "/")
             Issue.record("glow 140 accepted")
         } catch {
-            #expect(ClockSettingsAPI.problemText(error) == "clock.glow: must be an integer 0 to 100 (percent); got 140")
+            #expect(SettingsTableAPI.problemText(error) == "clock.glow: must be an integer 0 to 100 (percent); got 140")
         }
     }
 
     @Test func theTableHasEveryClockKeyAndOnlyThose() {
         let clockKeys = ConfigKey.all.map(\.name).filter { $0.hasPrefix("clock.") }.map { String($0.dropFirst(6)) }
         #expect(ClockSettings.clockKeys == clockKeys)
-        guard case .object(let json) = ClockSettingsAPI.json(ClockSettings()) else {
+        guard case .object(let json) = SettingsTableAPI.json(ClockSettings().clockTable) else {
             Issue.record("not an object")
             return
         }
         #expect(json["weight"] == .number(300) && json["font"] == .string("") && json["color"] == .string("default"))
+    }
+
+    @Test func theLocationTableTakesItsOwnKeysOnly() throws {
+        let location = SettingsTableAPI.location(store: ConfigStore(environment: [:]))
+        let read = try location.changes(in: Array(#"{"latitude": 51.5, "longitude": -0.12, "name": "Home"}"#.utf8)).get()
+        #expect(read.map(\.key) == ["location.latitude", "location.longitude", "location.name"])
+        guard case .failure(let refusal) = location.changes(in: Array(#"{"glow": 40}"#.utf8)) else {
+            Issue.record("accepted a [clock] key in [location]")
+            return
+        }
+        #expect(refusal.message.contains("[location] has no setting 'glow'") && refusal.message.contains("latitude"))
+        var settings = ClockSettings()
+        settings.location.latitude = 51.5
+        guard case .object(let json) = SettingsTableAPI.json(settings.locationTable) else { return }
+        #expect(json["latitude"] == .number(51.5) && json["longitude"] == nil && json["elevation"] == .number(0))
     }
 }
