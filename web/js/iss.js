@@ -6,7 +6,7 @@
 import { reading } from "/js/link.js";
 import { el, showLinkBanner, replaceChildren } from "/js/dom.js";
 import { coalesced } from "/js/forms.js";
-import { everySecond } from "/js/when.js";
+import { everySecondWhileSeen } from "/js/when.js";
 import { drawSituation, drawTrack } from "/js/iss-map.js";
 import { loadPasses, wirePassAlarm } from "/js/iss-passes.js";
 import { pointAt } from "/js/iss-compass.js";
@@ -91,13 +91,7 @@ wirePassAlarm(() => shownSatellite);
 // A new place changes what the station looks like from here and the passes: ask for both again.
 wireLocation(() => { passesUntil = -Infinity; refresh(); });
 if (at === null) {
-  // Asks only while the page is seen: a hidden tab costs noiseweb nothing.
-  let stop = null;
-  const follow = () => {
-    if (document.hidden) { if (stop) { stop(); stop = null; } } else if (!stop) stop = everySecond(refresh);
-  };
-  document.addEventListener("visibilitychange", follow);
-  follow();
+  everySecondWhileSeen(refresh);
 } else {
   refresh();
 }

@@ -7,7 +7,7 @@
 import { command, on, start } from "/js/link.js";
 import { showLinkBanner } from "/js/dom.js";
 import { coalesced } from "/js/forms.js";
-import { everySecond } from "/js/when.js";
+import { everySecondWhileSeen } from "/js/when.js";
 import { setZone, wallNow } from "/js/life-zone.js";
 import { drawGrid } from "/js/life-grid.js";
 import { showFigures, showTodayLeft } from "/js/life-clock.js";
@@ -58,11 +58,6 @@ function tick() {
   loadAll();
 }
 
-// The tick runs only while the page is seen; a hidden tab counts nothing.
-let stop = null;
-function follow() {
-  if (document.hidden) { if (stop) { stop(); stop = null; } } else if (!stop) stop = everySecond(tick);
-}
 
 showLinkBanner();
 onBirthSaved(showLife);
@@ -76,6 +71,5 @@ on("habit_tapped", habitTapped);
 on("habits", habitsChanged);
 on("gratitude_saved", (saved) => { entrySaved(saved); loadEntriesNow(); });
 on("gratitude_reminder", reminded);
-document.addEventListener("visibilitychange", follow);
-follow();
+everySecondWhileSeen(tick);
 start();

@@ -5,7 +5,7 @@
 import { reading } from "/js/link.js";
 import { showLinkBanner } from "/js/dom.js";
 import { coalesced } from "/js/forms.js";
-import { everySecond } from "/js/when.js";
+import { everySecondWhileSeen } from "/js/when.js";
 import { showPlaces } from "/js/mars-places.js";
 import { loadLibrary } from "/js/mars-library.js";
 import { showAlarmPlaces } from "/js/mars-alarm.js";
@@ -84,11 +84,5 @@ refresh().then(async () => {
   refreshLibrary = (await loadLibrary(add, () => places.length >= MAX_PLACES)) || (() => {});
 });
 if (at === null) {
-  // Ticks only while the page is seen: a hidden tab asks noiseweb nothing.
-  let stop = null;
-  const follow = () => {
-    if (document.hidden) { if (stop) { stop(); stop = null; } } else if (!stop) stop = everySecond(refresh);
-  };
-  document.addEventListener("visibilitychange", follow);
-  follow();
+  everySecondWhileSeen(refresh);
 }

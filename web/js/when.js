@@ -25,6 +25,22 @@ export function formatInstant(instant) {
   return wallClock(instant, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
 }
 
+/// Calls `show()` every second while the page is seen, and not at all while it is hidden (a hidden tab counts
+/// nothing and asks noiseweb nothing); `onSeenAgain()` runs when it comes back into view.
+export function everySecondWhileSeen(show, onSeenAgain = () => {}) {
+  let stop = null;
+  const follow = () => {
+    if (document.hidden) {
+      if (stop) { stop(); stop = null; }
+    } else if (!stop) {
+      stop = everySecond(show);
+      onSeenAgain();
+    }
+  };
+  document.addEventListener("visibilitychange", follow);
+  follow();
+}
+
 const counters = new Set();
 let tick = null;
 

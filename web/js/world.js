@@ -7,7 +7,7 @@
 import { reading, start } from "/js/link.js";
 import { el, showLinkBanner, replaceChildren } from "/js/dom.js";
 import { coalesced } from "/js/forms.js";
-import { everySecond } from "/js/when.js";
+import { everySecondWhileSeen } from "/js/when.js";
 import { wallTime } from "/js/world-wall.js";
 import { showFace, tickFace } from "/js/world-face.js";
 import { showClocks, tickClocks } from "/js/world-clocks.js";
@@ -69,16 +69,6 @@ showLinkBanner();
 start();
 refresh();
 if (at === null) {
-  // Ticks only while the page is seen; coming back may be after an offset change a throttled timer missed.
-  let stop = null;
-  const follow = () => {
-    if (document.hidden) {
-      if (stop) { stop(); stop = null; }
-    } else if (!stop) {
-      stop = everySecond(tick);
-      if (answer) refresh();
-    }
-  };
-  document.addEventListener("visibilitychange", follow);
-  follow();
+  // Coming back into view may be after an offset change a throttled timer missed: ask again then.
+  everySecondWhileSeen(tick, () => { if (answer) refresh(); });
 }
