@@ -158,3 +158,45 @@ def test_the_devices_location_is_saved_after_a_confirm_and_the_compass_turns_wit
         browser.execute_cdp_cmd("Emulation.clearGeolocationOverride", {})
         browser.execute_cdp_cmd("Emulation.setSensorOverrideEnabled", {"enabled": False, "type": "absolute-orientation"})
     assert_clean_console(browser)
+
+
+def _orientation(alpha: float, beta: float) -> dict:
+    """The absolute-orientation sensor's quaternion for DeviceOrientation's alpha (about z) then beta (about x)."""
+    import math
+    ca, sa = math.cos(math.radians(alpha) / 2), math.sin(math.radians(alpha) / 2)
+    cb, sb = math.cos(math.radians(beta) / 2), math.sin(math.radians(beta) / 2)
+    return {"x": ca * sb, "y": sa * sb, "z": sa * cb, "w": ca * cb}
+
+
+def hud(driver) -> dict:
+    return driver.execute_script(
+        "const s = document.querySelector('#hud-station'), a = document.querySelector('#hud-arrow');"
+        "return {right: Number(s.dataset.right), up: Number(s.dataset.up), station: !s.hasAttribute('hidden'),"
+        "        arrow: !a.hasAttribute('hidden'), text: document.querySelector('#hud-text').textContent};")
+
+
+@pytest.mark.parametrize("pitch_up,inside", [(False, False), (True, True)])
+def test_the_view_places_the_station_by_the_devices_heading_and_pitch(web, browser, pitch_up, inside):
+    seen = ctl_json(web.daemon, "iss", "now", "--time", AT_ISO)
+    # The device turned to the station's azimuth, held level (beta 90) or raised to its elevation.
+    alpha = (360 - seen["azimuth_deg"]) % 360
+    beta = 90 + (seen["elevation_deg"] if pitch_up else 0)
+    open_iss(browser, web, f"?at={AT}")
+    try:
+        browser.execute_cdp_cmd("Emulation.setSensorOverrideEnabled", {"enabled": True, "type": "absolute-orientation"})
+        browser.execute_cdp_cmd("Emulation.setSensorOverrideReadings",
+                                {"type": "absolute-orientation", "reading": {"quaternion": _orientation(alpha, beta)}})
+        browser.refresh()
+        BH.wait_for(browser, lambda d: "facing north" not in hud(d)["text"] and hud(d)["text"], "the view turned by the device")
+        view = hud(browser)
+        assert abs(view["right"]) < 1, view
+        if inside:
+            assert abs(view["up"]) < 1 and view["station"] and not view["arrow"] and view["text"].startswith("ahead"), view
+        else:
+            # 81° up is above a window 40° high: an arrow at its edge instead, and words saying how far.
+            assert abs(view["up"] - seen["elevation_deg"]) < 1 and view["arrow"] and not view["station"], view
+            assert f"{round(seen['elevation_deg'])}° higher" in view["text"], view
+        BH.screenshot(browser, "iss-view-" + ("on-it" if inside else "level"))
+    finally:
+        browser.execute_cdp_cmd("Emulation.setSensorOverrideEnabled", {"enabled": False, "type": "absolute-orientation"})
+    assert_clean_console(browser)

@@ -10,6 +10,7 @@ import { everySecondWhileSeen } from "/js/when.js";
 import { drawSituation, drawTrack } from "/js/iss-map.js";
 import { loadPasses, wirePassAlarm } from "/js/iss-passes.js";
 import { pointAt } from "/js/iss-compass.js";
+import { showInView } from "/js/iss-hud.js";
 import { wireLocation } from "/js/iss-location.js";
 import "/js/ringing.js";
 
@@ -73,6 +74,7 @@ const refresh = coalesced(async () => {
   drawSituation(situation);
   showFacts(situation.now);
   pointAt(situation.now);
+  showInView(situation.now);
   if (Math.abs(unix - trackAsked) >= 60) {
     trackAsked = unix;
     const answer = await reading("/api/iss/track" + query());
