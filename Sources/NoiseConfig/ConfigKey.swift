@@ -144,6 +144,15 @@ public struct ConfigKey: Sendable {
                 return .invalid(error.description)
             }
         },
+        checkedText("web.lan", accepted: ListenAddress.acceptedLAN) { value, settings in
+            switch ListenAddress.parse(value) {
+            case .success(let address):
+                settings.web.lan = address
+                return nil
+            case .failure(let error):
+                return .invalid(error.description)
+            }
+        },
     ]
 
     public static func named(_ name: String) -> ConfigKey? {

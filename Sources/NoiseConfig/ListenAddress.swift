@@ -7,10 +7,14 @@ public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
     public static let accepted = "\"HOST:PORT\" with an IPv4 address, an IPv6 address in brackets or localhost, and a port "
         + "1 to 65535, e.g. \"127.0.0.1:\(Limits.defaultWebPort)\""
 
+    /// The same for `[web] lan`, with its usual value.
+    public static let acceptedLAN = "\"HOST:PORT\" with an IPv4 address, an IPv6 address in brackets or localhost, and a port "
+        + "1 to 65535, e.g. \"0.0.0.0:\(Limits.defaultWebLANPort)\" (every address of this machine)"
+
     /// The address to bind: `127.0.0.1`, `::1`, `192.168.1.5` (without brackets).
     public let host: String
     public let port: Int
-    let isIPv6: Bool
+    public let isIPv6: Bool
 
     /// 127.0.0.1 and the default port.
     public static let loopback = ListenAddress(host: "127.0.0.1", port: Limits.defaultWebPort, isIPv6: false)

@@ -166,6 +166,19 @@ public enum Limits {
     /// The port noiseweb listens on, on 127.0.0.1, unless `[web] listen` or `--listen` says otherwise; `noisectl
     /// web` builds its URL from the same setting. Unassigned by IANA, and far from the usual development ports.
     public static let defaultWebPort = 7470
+    /// The LAN mode's port (`[web] lan`, HTTPS), beside the loopback one.
+    public static let defaultWebLANPort = 7471
+    /// How long a pairing code from `noisectl web pair` stays good: time to scan it, trust the certificate and open it.
+    public static let pairCodeSeconds = 600.0
+    /// Devices paired at once; pairing another asks to revoke one first (`noisectl web revoke`).
+    public static let maxPairedDevices = 32
+    /// A paired device's cookie lasts this long (Chrome's cap on a cookie's age, 400 days).
+    public static let pairedCookieSeconds = 400 * 86_400
+    /// The LAN mode's certificate authority lasts this long; the server certificates it signs, 397 days (Apple's
+    /// most for a server certificate) and are made again when 30 days are left, or when the machine's names change.
+    public static let webCAValidityDays = 3650
+    public static let webServerCertificateDays = 397
+    public static let webServerCertificateRenewDays = 30
     /// How long a login code that `noisectl web` made stays good, in seconds: time enough for a browser to start,
     /// short enough that a code left in a terminal's scroll-back is worthless.
     public static let loginCodeSeconds = 120.0

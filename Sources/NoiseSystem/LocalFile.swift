@@ -161,13 +161,13 @@ public enum LocalFile {
         return String(cString: resolved)
     }
 
-    private static func parentFolder(of path: String) -> String {
+    static func parentFolder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// `mkdir -p` with mode 0700 for each folder made.
-    private static func makeFolders(_ folder: String) throws(Failure) {
+    static func makeFolders(_ folder: String) throws(Failure) {
         var path = folder.hasPrefix("/") ? "" : "."
         for part in folder.split(separator: "/") {
             path += "/" + part

@@ -8,8 +8,10 @@ import NoiseCore
 public struct WebStateFolder: Sendable {
     /// `$XDG_RUNTIME_DIR/noiseweb`.
     public let path: String
-    /// Where the codes are.
+    /// Where the login codes are.
     public var codes: String { path + "/codes" }
+    /// Where the pairing codes are (`noisectl web pair`): each file's contents are the device's name, if given.
+    public var pairCodes: String { path + "/pair" }
 
     public init(paths: XDGPaths, uid: UInt32 = getuid()) {
         path = paths.webStateDirectory(uid: uid)
@@ -24,20 +26,26 @@ public struct WebStateFolder: Sendable {
     public func prepare() throws(LocalFile.Failure) {
         try Self.ensurePrivate(path)
         try Self.ensurePrivate(codes)
+        try Self.ensurePrivate(pairCodes)
     }
 
-    /// The file that stands for `code`.
-    public func file(of code: WebSecret) -> String { codes + "/" + code.text }
+    /// The file that stands for `code` in `folder` (`codes` or `pairCodes`).
+    public func file(of code: WebSecret, in folder: String? = nil) -> String { (folder ?? codes) + "/" + code.text }
 
-    /// Writes a new code's file, 0600, refusing to follow or reuse anything already at that name.
-    public func write(_ code: WebSecret) throws(LocalFile.Failure) {
-        let descriptor = open(file(of: code), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .system("create", file(of: code)) }
+    /// Writes a new code's file, 0600, with `contents`, refusing to follow or reuse anything already at that name.
+    public func write(_ code: WebSecret, in folder: String? = nil, contents: [UInt8] = []) throws(LocalFile.Failure) {
+        let path = file(of: code, in: folder)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw .system("create", path) }
+        defer { close(descriptor) }
         fchmod(descriptor, 0o600)
-        close(descriptor)
+        let written = contents.withUnsafeBytes { LocalFile.writeAll($0, to: descriptor) }
+        guard written else { throw .system("write", path) }
     }
 
-    private static func ensurePrivate(_ folder: String) throws(LocalFile.Failure) {
+    /// Makes `folder` when missing (0700, and its parents) and checks it is the user's own, 0700 and not a link.
+    public static func ensurePrivate(_ folder: String) throws(LocalFile.Failure) {
+        try LocalFile.makeFolders(LocalFile.parentFolder(of: folder))
         if mkdir(folder, 0o700) != 0 && errno != EEXIST { throw .system("create", folder) }
         var info = stat()
         guard lstat(folder, &info) == 0 else { throw .system("examine", folder) }

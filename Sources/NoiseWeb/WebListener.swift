@@ -3,6 +3,7 @@ import HummingbirdWebSocket
 import Logging
 import NIOCore
 import NIOPosix
+import NIOSSL
 import ServiceLifecycle
 
 /// Accepts browsers' connections and serves each with Hummingbird's HTTP/1.1 channel (with its WebSocket
@@ -19,9 +20,14 @@ struct WebListener: Service {
     }
 
     let socket: Socket
+    /// The LAN listener's TLS: each connection's first handler. nil on loopback, which stays plain HTTP.
+    let tls: NIOSSLContext?
     let connection: HTTP1WebSocketUpgradeChannel
     let logger: Logger
     let onListening: @Sendable () -> Void
+    /// Whether noiseweb stops when this socket cannot be bound: the loopback one yes, the LAN one no (its address
+    /// may be gone after a network change; the page on this machine goes on).
+    var required = true
 
     func run() async throws {
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
@@ -30,15 +36,25 @@ struct WebListener: Service {
             .childChannelOption(ChannelOptions.allowRemoteHalfClosure, value: true)
         let connection = connection
         let logger = logger
-        let setUp: @Sendable (any Channel) -> EventLoopFuture<HTTP1WebSocketUpgradeChannel.Value> = {
-            connection.setup(channel: $0, logger: logger)
+        let tls = tls
+        let setUp: @Sendable (any Channel) -> EventLoopFuture<HTTP1WebSocketUpgradeChannel.Value> = { channel in
+            guard let tls else { return connection.setup(channel: channel, logger: logger) }
+            return channel.eventLoop.makeCompletedFuture {
+                try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls))
+            }.flatMap { connection.setup(channel: channel, logger: logger) }
         }
         let server: NIOAsyncChannel<HTTP1WebSocketUpgradeChannel.Value, Never>
-        switch socket {
-        case .adopted(let descriptor):
-            server = try await bootstrap.bind(descriptor, childChannelInitializer: setUp)
-        case .bind(let host, let port):
-            server = try await bootstrap.bind(host: host, port: port, childChannelInitializer: setUp)
+        do {
+            switch socket {
+            case .adopted(let descriptor):
+                server = try await bootstrap.bind(descriptor, childChannelInitializer: setUp)
+            case .bind(let host, let port):
+                server = try await bootstrap.bind(host: host, port: port, childChannelInitializer: setUp)
+            }
+        } catch where !required {
+            logger.error("cannot listen on \(socket): \(error); the LAN mode is off until noiseweb restarts")
+            try await gracefulShutdown()
+            return
         }
         onListening()
         // On SIGTERM the listening socket closes; each connection's handler closes itself when idle (Hummingbird's

@@ -1,4 +1,3 @@
-import ClockFace
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
@@ -6,14 +5,16 @@ import NIOCore
 import NoiseClient
 import NoiseConfig
 import NoiseCore
-import NoiseProtocol
 import NoiseSystem
 import NoiseWebCore
+import NoiseWebTLS
 import ServiceLifecycle
 
-/// noiseweb's HTTP server: the routes (`/login`, `/api/command`, `/ws`, the web root's files) behind the security
-/// headers and the gate, on Hummingbird. The WebSocket upgrade goes through a router of its own with the same
-/// gate: an upgrade the gate refuses is not upgraded, and the plain router then answers it with the refusal.
+/// noiseweb's HTTP server on Hummingbird: the loopback listener (plain HTTP, `/login` with `noisectl web`'s codes,
+/// sessions in memory) and, in the LAN mode, the LAN listener (HTTPS with noiseweb's own certificate, `/pair` with
+/// `noisectl web pair`'s codes, paired devices), each with its own gate before the same routes (`WebRoutes`). The
+/// WebSocket upgrade goes through a router of its own with the same gate: an upgrade the gate refuses is not
+/// upgraded, and the plain router then answers it with the refusal.
 public struct WebServer: Sendable {
     public struct Configuration: Sendable {
         public var listen: ListenAddress
@@ -24,15 +25,33 @@ public struct WebServer: Sendable {
         public var config: ConfigStore
         /// The listening socket systemd passed (`noiseweb.socket`), bound to `listen`; nil to bind `listen`.
         public var adoptedSocket: Int32?
+        /// The LAN mode, when `[web] lan` is set and its certificate is ready.
+        public var lan: LAN?
 
         public init(listen: ListenAddress, socketPath: String, webRoot: StaticFiles, state: WebStateFolder, config: ConfigStore,
-                    adoptedSocket: Int32? = nil) {
+                    adoptedSocket: Int32? = nil, lan: LAN? = nil) {
             self.config = config
             self.adoptedSocket = adoptedSocket
             self.listen = listen
             self.socketPath = socketPath
             self.webRoot = webRoot
             self.state = state
+            self.lan = lan
+        }
+    }
+
+    /// The LAN listener's parts (docs/web.md, "The phone on the LAN").
+    public struct LAN: Sendable {
+        public var address: ListenAddress
+        public var names: LANNames
+        public var certificates: LANCertificates.Ready
+        public var devices: DeviceRegistry
+
+        public init(address: ListenAddress, names: LANNames, certificates: LANCertificates.Ready, devices: DeviceRegistry) {
+            self.address = address
+            self.names = names
+            self.certificates = certificates
+            self.devices = devices
         }
     }
 
@@ -44,107 +63,75 @@ public struct WebServer: Sendable {
         self.logger = logger
     }
 
-    /// Serves until SIGTERM or SIGINT; `onListening` is told the address once the socket listens.
+    /// Serves until SIGTERM or SIGINT; `onListening` is told each listener's URL once its socket listens.
     public func run(onListening: @escaping @Sendable (String) -> Void) async throws {
-        let gate = WebGate(hosts: AcceptedHosts(listen: configuration.listen))
-        let sessions = SessionStore()
         let link = DaemonLink(socketPath: configuration.socketPath, logger: logger)
-        let relay = CommandRelay(socketPath: configuration.socketPath)
-        let codes = LoginCodes(folder: configuration.state)
-        let files = configuration.webRoot
+        let routes = WebRoutes(relay: CommandRelay(socketPath: configuration.socketPath), config: configuration.config,
+                               files: configuration.webRoot)
+        let authority = configuration.lan?.certificates.authority
 
+        let sessions = SessionStore()
+        let logins = OneTimeCodes(folder: configuration.state, kind: .login)
+        let loopback = channel(gate: WebGate(hosts: AcceptedHosts(listen: configuration.listen)),
+                               signedIn: { sessions.isLive($0.cookies[SessionCookie.name]?.value) },
+                               routes: routes, link: link, authority: authority) { router in
+            router.get(RouterPath(WebRoute.loginPath)) { request, _ -> Response in
+                switch logins.redeem(request.uri.queryParameters.get("code"), now: WallTime.seconds()) {
+                case .failure(let refusal): return WebResponses.refusal(refusal, path: request.uri.path)
+                case .success: return WebResponses.loggedIn(cookie: SessionCookie.setCookie(sessions.open()))
+                }
+            }
+        }
+        let listen = configuration.listen
+        var listeners: [any Service] = [WebListener(
+            socket: configuration.adoptedSocket.map { .adopted($0) } ?? .bind(host: listen.host, port: listen.port), tls: nil,
+            connection: loopback, logger: logger, onListening: { onListening(listen.localURLBase) })]
+
+        if let lan = configuration.lan {
+            let pairings = OneTimeCodes(folder: configuration.state, kind: .pairing)
+            let devices = lan.devices
+            let paired = channel(gate: WebGate(hosts: AcceptedHosts(lan: lan.names), lan: true),
+                                 signedIn: { devices.isPaired($0.cookies[SessionCookie.deviceName]?.value) },
+                                 routes: routes, link: link, authority: authority) { router in
+                router.get(RouterPath(WebRoute.pairPath)) { request, _ -> Response in
+                    let now = WallTime.seconds()
+                    let secret = pairings.redeem(request.uri.queryParameters.get("code"), now: now).flatMap { name in
+                        devices.pair(name: name, userAgent: request.headers[.userAgent], now: now)
+                    }
+                    switch secret {
+                    case .failure(let refusal): return WebResponses.refusal(refusal, path: request.uri.path)
+                    case .success(let secret): return WebResponses.loggedIn(cookie: SessionCookie.setDeviceCookie(secret))
+                    }
+                }
+            }
+            let url = lan.names.urlBase ?? "https://\(lan.address)"
+            listeners.append(WebListener(socket: .bind(host: lan.address.host, port: lan.address.port), tls: lan.certificates.context,
+                                         connection: paired, logger: logger, onListening: { onListening(url) }, required: false))
+        }
+        var service = ServiceGroupConfiguration(services: listeners, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        // A page left open holds its WebSocket; stopping must not wait on it for long.
+        service.maximumGracefulShutdownDuration = .seconds(2)
+        service.maximumCancellationDuration = .seconds(1)
+        try await ServiceGroup(configuration: service).run()
+    }
+
+    /// One listener's HTTP/1.1-and-WebSocket channel: its gate, its way in (`signIn` adds `/login` or `/pair`), the
+    /// shared routes, `/ca.crt` when there is a LAN mode, and the WebSocket.
+    private func channel(gate: WebGate, signedIn: @escaping @Sendable (Request) -> Bool, routes: WebRoutes, link: DaemonLink,
+                         authority: [UInt8]?, signIn: (Router<BasicWebSocketRequestContext>) -> Void) -> HTTP1WebSocketUpgradeChannel {
         let router = Router(context: BasicWebSocketRequestContext.self)
         router.add(middleware: SecurityHeadersMiddleware())
-        router.add(middleware: GateMiddleware(gate: gate, sessions: sessions))
-        router.get(RouterPath(WebRoute.loginPath)) { request, _ -> Response in
-            if let refusal = codes.redeem(request.uri.queryParameters.get("code"), now: WallTime.seconds()) {
-                return WebResponses.refusal(refusal, path: request.uri.path)
-            }
-            return WebResponses.loggedIn(cookie: SessionCookie.setCookie(sessions.open()))
-        }
-        // A command or a settings change: a JSON body of at most `maxWebCommandBytes`, answered by `answer`.
-        func post(_ path: String, _ answer: @escaping @Sendable ([UInt8]) async -> WebReply) {
-            router.post(RouterPath(path)) { request, _ -> Response in
-                var request = request
-                guard let body = try? await request.collectBody(upTo: Limits.maxWebCommandBytes) else {
-                    return WebResponses.refusal(WebRefusal(status: 413, code: "too_large",
-                                                           message: "A request is at most \(Limits.maxWebCommandBytes) bytes."),
-                                                path: request.uri.path)
-                }
-                return await answer(Array(buffer: body)).response
+        router.add(middleware: GateMiddleware(gate: gate, signedIn: signedIn))
+        signIn(router)
+        if let authority {
+            router.get(RouterPath(WebRoute.certificatePath)) { _, _ -> Response in
+                WebResponses.download(authority, contentType: "application/x-x509-ca-cert", name: "noiseclock-ca.crt")
             }
         }
-        post(WebRoute.commandPath) { await relay.relay($0) }
-        for (path, settings) in [(WebRoute.clockSettingsPath, SettingsTableAPI.clock(store: configuration.config)),
-                                 (WebRoute.locationPath, SettingsTableAPI.location(store: configuration.config))] {
-            router.get(RouterPath(path)) { _, _ -> Response in await settings.read().response }
-            post(path) { await settings.save($0) }
-        }
-        let mars = MarsAPI(store: configuration.config)
-        router.get(RouterPath(WebRoute.marsPath)) { request, _ -> Response in
-            let query = request.uri.queryParameters
-            return await mars.readings(places: query.getAll("place"), at: query.get("at"),
-                                       now: WallTime.seconds()).response
-        }
-        router.get(RouterPath(WebRoute.marsSitesPath)) { _, _ -> Response in MarsAPI.sites().response }
-        let iss = IssAPI(store: configuration.config, elements: ElementCache(environment: ProcessEnvironment.current),
-                         zones: SystemTimeZoneSource(environment: ProcessEnvironment.current))
-        // Each reads the elements and config.toml: off the event loops, as `/api/clock`'s reading is.
-        func issRoute(_ path: String, _ answer: @escaping @Sendable (IssAPI.Query, Request) -> WebReply) {
-            router.get(RouterPath(path)) { request, _ -> Response in
-                let parameters = request.uri.queryParameters
-                switch IssAPI.Query.read(at: parameters.get("at"), satellite: parameters.get("satellite"), now: WallTime.seconds()) {
-                case .success(let query):
-                    return await BlockingWork.run(name: "noiseweb-iss") { answer(query, request) }.response
-                case .failure(let refusal):
-                    return WebReply.failure(refusal).response
-                }
-            }
-        }
-        issRoute(WebRoute.issPath) { query, _ in iss.situation(query).reply }
-        issRoute(WebRoute.issTrackPath) { query, _ in iss.track(query).reply }
-        issRoute(WebRoute.issPassesPath) { query, request in iss.passes(query, days: request.uri.queryParameters.get("days")).reply }
-        let world = WorldAPI(store: configuration.config, zones: SystemTimeZoneSource(environment: ProcessEnvironment.current))
-        router.get(RouterPath(WebRoute.worldPath)) { request, _ -> Response in
-            let at = request.uri.queryParameters.get("at")
-            guard let unix = at.map({ Int64($0) }) ?? Int64(WallTime.seconds().rounded(.down)), abs(unix) < 100_000_000_000 else {
-                return WebReply.failure(400, code: "invalid_argument", message: "'at' must be whole Unix seconds, e.g. 1700000000").response
-            }
-            return await BlockingWork.run(name: "noiseweb-world") { WebReply.success(world.answer(at: unix)) }.response
-        }
-        router.get(RouterPath(WebRoute.lifePosterPath)) { request, _ -> Response in
-            let paper: LifePoster.Paper
-            switch LifePosterAPI.paper(request.uri.queryParameters.get("paper")) {
-            case .success(let chosen): paper = chosen
-            case .failure(let refusal): return WebReply.failure(refusal).response
-            }
-            let poster = await relay.request("life_show", as: LifeInfo.self).flatMap { info in
-                LifePosterAPI.poster(info, paper: paper).mapError { WebReply.failure($0) }
-            }
-            switch poster {
-            case .success(let svg): return WebResponses.download(Array(svg.utf8), contentType: "image/svg+xml", name: "life.svg")
-            case .failure(let reply): return reply.response
-            }
-        }
-        router.get(RouterPath(WebRoute.eventsPath)) { request, _ -> Response in
-            WebResponses.refusal(WebRefusal(status: 400, code: "upgrade_required", message: "/ws is a WebSocket."),
-                                 path: request.uri.path)
-        }
-        let serveFile: @Sendable (Request, BasicWebSocketRequestContext) async throws -> Response = { request, _ in
-            guard let file = files.file(at: request.uri.path) else {
-                return WebResponses.refusal(WebRefusal(status: 404, code: "not_found", message: "There is no such page."),
-                                            path: request.uri.path)
-            }
-            return WebResponses.file(file.bytes, contentType: file.contentType)
-        }
-        // HEAD as GET: the same head, and NIO sends no body with it.
-        for path: RouterPath in ["/", "**"] {
-            router.get(path, use: serveFile)
-            router.head(path, use: serveFile)
-        }
+        routes.add(to: router)
 
         let webSockets = Router(context: BasicWebSocketRequestContext.self)
-        webSockets.add(middleware: GateMiddleware(gate: gate, sessions: sessions))
+        webSockets.add(middleware: GateMiddleware(gate: gate, signedIn: signedIn))
         webSockets.ws(RouterPath(WebRoute.eventsPath)) { inbound, outbound, _ in
             let (page, messages) = await link.join()
             await withTaskGroup(of: Void.self) { group in
@@ -161,14 +148,14 @@ public struct WebServer: Sendable {
             await link.leave(page)
         }
 
-        let routes = router.buildResponder()
+        let responder = router.buildResponder()
         let logger = logger
-        let connection = HTTP1WebSocketUpgradeChannel(
+        return HTTP1WebSocketUpgradeChannel(
             responder: { request, writer, channel in
                 let context = BasicWebSocketRequestContext(source: .init(channel: channel, logger: logger))
                 var response: Response
                 do {
-                    response = try await routes.respond(to: request, context: context)
+                    response = try await responder.respond(to: request, context: context)
                 } catch {
                     logger.debug("a route failed: \(error)")
                     response = Response(status: .internalServerError)
@@ -181,14 +168,5 @@ public struct WebServer: Sendable {
             // runs the tasks, and libdispatch's pool then wakes noiseweb every second for good. A page notices a
             // dead connection itself (its socket closes) and reconnects.
             configuration: .init(ws: .init(autoPing: .disabled)))
-        let listen = configuration.listen
-        let listener = WebListener(
-            socket: configuration.adoptedSocket.map { .adopted($0) } ?? .bind(host: listen.host, port: listen.port),
-            connection: connection, logger: logger, onListening: { onListening(listen.localURLBase) })
-        var service = ServiceGroupConfiguration(services: [listener], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
-        // A page left open holds its WebSocket; stopping must not wait on it for long.
-        service.maximumGracefulShutdownDuration = .seconds(2)
-        service.maximumCancellationDuration = .seconds(1)
-        try await ServiceGroup(configuration: service).run()
     }
 }

@@ -1,12 +1,20 @@
 import NoiseCore
 
-/// The session cookie (docs/web.md): `HttpOnly` so a script cannot read it, `SameSite=Strict` so the browser
-/// sends it with no request that another site starts, `Path=/`. No `Secure`: the server speaks plain HTTP on loopback.
+/// The cookies that let a browser in (docs/web.md): `HttpOnly` so a script cannot read them, `SameSite=Strict` so
+/// the browser sends them with no request that another site starts, `Path=/`. The loopback page's session cookie
+/// has no `Secure` (it is plain HTTP there) and lasts until noiseweb restarts; a paired device's is `Secure` (HTTPS
+/// only) and lasts `Limits.pairedCookieSeconds`, as long as the device stays paired.
 public enum SessionCookie {
     public static let name = "noiseclock_session"
+    public static let deviceName = "noiseclock_device"
 
     /// The `Set-Cookie` value that hands `session` to the browser.
     public static func setCookie(_ session: WebSecret) -> String {
         "\(name)=\(session.text); HttpOnly; SameSite=Strict; Path=/"
+    }
+
+    /// The `Set-Cookie` value that hands a paired device its secret.
+    public static func setDeviceCookie(_ secret: WebSecret) -> String {
+        "\(deviceName)=\(secret.text); Secure; HttpOnly; SameSite=Strict; Path=/; Max-Age=\(Limits.pairedCookieSeconds)"
     }
 }

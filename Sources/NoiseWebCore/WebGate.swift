@@ -4,12 +4,15 @@
 /// (no form or `text/plain` post can be one). A value: it returns a verdict and the middleware carries it out.
 public struct WebGate: Sendable {
     public let hosts: AcceptedHosts
+    /// The LAN listener's gate: paired devices instead of sessions, `/pair` instead of `/login`.
+    public let lan: Bool
 
     /// The custom header a command must carry, with the value `1`.
     public static let customHeaderName = "X-NoiseClock"
 
-    public init(hosts: AcceptedHosts) {
+    public init(hosts: AcceptedHosts, lan: Bool = false) {
         self.hosts = hosts
+        self.lan = lan
     }
 
     /// nil when the request may go on, else why not.
@@ -28,8 +31,17 @@ public struct WebGate: Sendable {
                                     + String((request.origin ?? "none").prefix(80)) + "' is not this server's.")
             }
         }
-        if route == .login { return request.method == "GET" ? nil : Self.methodNotAllowed("GET") }
-        guard request.hasSession else { return .sessionRequired() }
+        switch route {
+        case .login where !lan, .pairing where lan, .certificate:
+            return readOnly ? nil : Self.methodNotAllowed("GET")
+        case .login, .pairing:
+            return WebRefusal(status: 404, code: "not_found",
+                              message: lan ? "Devices on the LAN pair at /pair; /login is the loopback page's."
+                                           : "Pairing is the LAN address's; this page logs in with 'noisectl web'.")
+        default:
+            break
+        }
+        guard request.hasSession else { return .sessionRequired(lan: lan) }
         switch route {
         case .command, .clockSettings:
             if route == .clockSettings && readOnly { return nil }
@@ -46,7 +58,7 @@ public struct WebGate: Sendable {
             return nil
         case .events, .reading, .file:
             return readOnly ? nil : Self.methodNotAllowed("GET")
-        case .login:
+        case .login, .pairing, .certificate:
             return nil
         }
     }

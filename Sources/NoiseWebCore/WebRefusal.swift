@@ -12,8 +12,10 @@ public struct WebRefusal: Error, Sendable, Equatable {
         self.message = message
     }
 
-    static func sessionRequired() -> WebRefusal {
-        WebRefusal(status: 401, code: "session_required",
-                   message: "Not logged in. Run 'noisectl web' in a terminal: it opens this page with a one-time login code.")
+    static func sessionRequired(lan: Bool) -> WebRefusal {
+        lan ? WebRefusal(status: 401, code: "device_not_paired",
+                         message: "This device is not paired, or was unpaired. Run 'noisectl web pair' on the computer and open its code here.")
+            : WebRefusal(status: 401, code: "session_required",
+                         message: "Not logged in. Run 'noisectl web' in a terminal: it opens this page with a one-time login code.")
     }
 }

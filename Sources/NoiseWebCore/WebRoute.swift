@@ -2,6 +2,10 @@
 public enum WebRoute: Sendable, Equatable {
     /// `GET /login?code=…`: trades a one-time code for a session; the one route open without a session.
     case login
+    /// `GET /pair?code=…`: trades a one-time pairing code for a paired device's cookie (the LAN listener's login).
+    case pairing
+    /// `GET /ca.crt`: the LAN mode's certificate authority, open to all (it is public), for a device to trust it.
+    case certificate
     /// `POST /api/command`: a command relayed to noised.
     case command
     /// `GET /api/clock` and `/api/location`: a table of config.toml; `POST`: a change to it, checked as a command is.
@@ -14,6 +18,8 @@ public enum WebRoute: Sendable, Equatable {
     case file
 
     public static let loginPath = "/login"
+    public static let pairPath = "/pair"
+    public static let certificatePath = "/ca.crt"
     public static let commandPath = "/api/command"
     public static let clockSettingsPath = "/api/clock"
     public static let locationPath = "/api/location"
@@ -29,6 +35,8 @@ public enum WebRoute: Sendable, Equatable {
     public init(path: String) {
         switch path {
         case Self.loginPath: self = .login
+        case Self.pairPath: self = .pairing
+        case Self.certificatePath: self = .certificate
         case Self.commandPath: self = .command
         case Self.clockSettingsPath, Self.locationPath: self = .clockSettings
         case Self.eventsPath: self = .events

@@ -9,6 +9,8 @@ import NoiseSystem
 import NoiseSystemd
 import NoiseWeb
 import NoiseWebCore
+import NoiseWebTLS
+import struct Foundation.Date
 
 /// The entry point: Swift concurrency moved onto SwiftNIO's threads first (no libdispatch monitor waking the
 /// process every second while no page is open), then the command.
@@ -57,6 +59,12 @@ struct Noiseweb: AsyncParsableCommand {
         let logger = Logger(label: "noiseweb")
         let config = ConfigStore(environment: environment)
         let activated = SocketActivation.adopt(name: "noiseweb")
+        let settings: WebSettings?
+        do { settings = try config.webSettings() } catch {
+            settings = nil
+            if activated == nil && listen == nil { throw ValidationError(error.description) }
+            logger.warning("\(error); the LAN mode is off")
+        }
         let address: ListenAddress
         if let activated {
             // noiseweb.socket says where: the Host that names it is the one to accept.
@@ -68,14 +76,10 @@ struct Noiseweb: AsyncParsableCommand {
         } else if let listen {
             address = listen
         } else {
-            do {
-                address = try config.webSettings().listen
-            } catch {
-                throw ValidationError(error.description)
-            }
+            address = settings?.listen ?? .loopback
         }
         if !address.isLoopback {
-            logger.warning("listening on \(address), not loopback: other machines can reach the login page. Only a code from 'noisectl web' lets anyone in, but the traffic is plain HTTP.")
+            logger.warning("listening on \(address), not loopback: other machines can reach the login page. Only a code from 'noisectl web' lets anyone in, but the traffic is plain HTTP; [web] lan serves the LAN over HTTPS instead.")
         }
         umask(0o077)
         let state = WebStateFolder(paths: paths)
@@ -88,10 +92,37 @@ struct Noiseweb: AsyncParsableCommand {
         }
         let server = WebServer(
             configuration: .init(listen: address, socketPath: DaemonSocket.path(option: socket), webRoot: files, state: state,
-                           config: config, adoptedSocket: activated),
+                           config: config, adoptedSocket: activated,
+                           lan: Self.lanMode(settings: settings, listening: address, paths: paths, logger: logger)),
             logger: logger)
         try await server.run { url in
-            logger.notice("listening on \(url); open it with 'noisectl web'")
+            let opener = url.hasPrefix("https:") ? "'noisectl web pair'" : "'noisectl web'"
+            logger.notice("listening on \(url); open it with \(opener)")
+        }
+    }
+
+    /// The LAN mode's listener when `[web] lan` is set: the machine's names, the certificate for them (made or
+    /// loaded), the paired devices. Any fault turns the LAN mode off with an error logged; the loopback page goes on.
+    static func lanMode(settings: WebSettings?, listening: ListenAddress, paths: XDGPaths, logger: Logger) -> WebServer.LAN? {
+        guard var settings, let address = settings.lan else { return nil }
+        settings.listen = listening
+        if let problem = settings.lanProblem {
+            logger.error("the LAN mode is off: \(problem)")
+            return nil
+        }
+        let hostname = HostAddresses.hostname()
+        let names = LANNames(lan: address, machineAddresses: HostAddresses.current(), hostname: hostname)
+        do {
+            let ready = try LANCertificates(folder: paths.webLANDirectory)
+                .prepare(dnsNames: names.dnsNames, addresses: names.addresses, hostname: hostname, now: Date())
+            let made = ready.issued ? " (a new server certificate was made)" : ""
+            logger.notice("LAN mode on \(address) for \(names.hosts.joined(separator: ", ")): HTTPS for paired devices; the certificate authority's SHA-256 fingerprint is \(ready.fingerprint)\(made)")
+            let devices = DeviceRegistry(file: PairedDeviceFile(folder: paths.webLANDirectory),
+                                         onProblem: { logger.error("no device can log in: \($0)") })
+            return WebServer.LAN(address: address, names: names, certificates: ready, devices: devices)
+        } catch {
+            logger.error("the LAN mode is off: \(error)")
+            return nil
         }
     }
 

@@ -78,6 +78,7 @@ struct ConfigFileTests {
 
         [web]
         listen = "[::1]:8080"
+        lan = "0.0.0.0:7471"
         """
 
     func read(_ text: String) -> ConfigFile.Result {
@@ -136,6 +137,7 @@ struct ConfigFileTests {
         expected.satellites.retrySeconds = 10
         expected.satellites.deadlineSeconds = 90
         expected.web.listen = ListenAddress(host: "::1", port: 8080, isIPv6: true)
+        expected.web.lan = ListenAddress(host: "0.0.0.0", port: 7471, isIPv6: false)
         #expect(result.settings == expected)
         #expect(Set(result.keys) == Set(ConfigKey.all.map(\.name)), "the example sets every key there is")
     }

@@ -19,10 +19,10 @@ import Testing
     }
 
     @Test func aLoginCodeIsFreshForTwoMinutes() {
-        #expect(LoginCodes.isFresh(madeAt: 1000, now: 1000))
-        #expect(LoginCodes.isFresh(madeAt: 1000, now: 1000 + Limits.loginCodeSeconds))
-        #expect(!LoginCodes.isFresh(madeAt: 1000, now: 1000 + Limits.loginCodeSeconds + 0.01))
-        #expect(!LoginCodes.isFresh(madeAt: 1000, now: 990))
+        #expect(OneTimeCodes.isFresh(madeAt: 1000, now: 1000))
+        #expect(OneTimeCodes.isFresh(madeAt: 1000, now: 1000 + Limits.loginCodeSeconds))
+        #expect(!OneTimeCodes.isFresh(madeAt: 1000, now: 1000 + Limits.loginCodeSeconds + 0.01))
+        #expect(!OneTimeCodes.isFresh(madeAt: 1000, now: 990))
     }
 
     @Test func sessionsAreKeptUpToTheLimit() {

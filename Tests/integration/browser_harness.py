@@ -19,7 +19,7 @@ CHROMEDRIVER = "/usr/bin/chromedriver"
 SCREENSHOTS = H.REPO / ".build" / "screenshots"
 
 
-def start_chromium(width: int = 1280, height: int = 720) -> webdriver.Chrome:
+def start_chromium(width: int = 1280, height: int = 720, env: dict | None = None) -> webdriver.Chrome:
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for argument in ("--headless=new", f"--window-size={width},{height}", "--disable-gpu", "--no-first-run",
@@ -29,7 +29,8 @@ def start_chromium(width: int = 1280, height: int = 720) -> webdriver.Chrome:
     if os.geteuid() == 0:
         options.add_argument("--no-sandbox")  # Chromium's sandbox refuses to run as root
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    # `env`: a HOME of the test's own, whose NSS database (~/.pki/nssdb) trusts noiseweb's certificate authority.
+    return webdriver.Chrome(service=Service(CHROMEDRIVER, env=env), options=options)
 
 
 def set_viewport(driver: webdriver.Chrome, width: int, height: int) -> None:

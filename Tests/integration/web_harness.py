@@ -18,6 +18,8 @@ from typing import Optional
 import harness as H
 
 WEB_ROOT = H.REPO / "web"
+# The LAN mode's address in the tests: a second loopback address, which Linux answers without any set-up.
+LAN_HOST = "127.0.0.2"
 
 
 def free_port() -> int:
@@ -44,7 +46,7 @@ class Web:
     """One real ``noiseweb`` for a daemon: its HOME and XDG folders (so ``noisectl web`` finds the same codes folder
     and the same ``[web] listen``), a free port written to config.toml."""
 
-    def __init__(self, daemon: H.Daemon, web_root: Path = WEB_ROOT, port: Optional[int] = None):
+    def __init__(self, daemon: H.Daemon, web_root: Path = WEB_ROOT, port: Optional[int] = None, lan: bool = False):
         self.daemon = daemon
         self.port = port or free_port()
         self.web_root = web_root
@@ -52,7 +54,11 @@ class Web:
         self.proc: Optional[subprocess.Popen] = None
         config = Path(daemon.env_dirs["XDG_CONFIG_HOME"]) / "noised" / "config.toml"
         config.parent.mkdir(parents=True, exist_ok=True)
-        config.write_text(f'[web]\nlisten = "127.0.0.1:{self.port}"\n')
+        # The LAN mode on a second loopback address (docs/web.md, "The phone on the LAN"): HTTPS beside the page's HTTP.
+        self.lan_port = free_port() if lan else None
+        self.lan_origin = f"https://{LAN_HOST}:{self.lan_port}" if lan else None
+        config.write_text(f'[web]\nlisten = "127.0.0.1:{self.port}"\n'
+                          + (f'lan = "{LAN_HOST}:{self.lan_port}"\n' if lan else ""))
         self.host = f"127.0.0.1:{self.port}"
         self.origin = f"http://{self.host}"
         self.state = Path(daemon.env_dirs["XDG_RUNTIME_DIR"]) / "noiseweb"
@@ -68,7 +74,8 @@ class Web:
         def listening():
             if self.proc.poll() is not None:
                 raise AssertionError(f"noiseweb exited with {self.proc.returncode}:\n{self.log()}")
-            return f"listening on http://{self.host}" in self.log()
+            log = self.log()
+            return f"listening on http://{self.host}" in log and (not self.lan_origin or f"listening on {self.lan_origin}" in log)
         H.wait_until(listening, timeout, 0.05, "noiseweb to listen")
         return self
 

@@ -37,6 +37,10 @@ public struct XDGPaths: Sendable {
 
     /// noiseweb's private folder (docs/web.md): `$XDG_RUNTIME_DIR/noiseweb`, else `/tmp/noiseweb-UID`. Its `codes/`
     /// holds the one-time login codes `noisectl web` makes; only the same user can write there.
+    /// The LAN mode's lasting state (docs/web.md, "The phone on the LAN"): `$XDG_STATE_HOME/noiseweb`, with the
+    /// certificate authority, the server certificate and the paired devices.
+    public var webLANDirectory: String { stateHome + "/noiseweb" }
+
     public func webStateDirectory(uid: UInt32) -> String {
         if let value = variable("XDG_RUNTIME_DIR"), value.hasPrefix("/") { return value + "/noiseweb" }
         return "/tmp/noiseweb-\(uid)"

@@ -4,11 +4,21 @@ import NoiseClient
 import NoiseCore
 import NoiseSystem
 
-/// `noisectl web`: a one-time login code for noiseweb, and the URL that uses it (docs/web.md, "Logging in").
+/// `noisectl web`: the NoiseClock page in a browser (docs/web.md): on this machine with a one-time login code
+/// (`open`, the default), or on a phone on the LAN, paired once (`pair`, `devices`, `revoke`).
 struct Web: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "web",
-        abstract: "Open the NoiseClock page in the browser, logged in (noiseweb must be running).",
+        abstract: "Open the NoiseClock page in the browser, or pair a phone on the LAN (noiseweb must be running).",
+        subcommands: [WebOpen.self, WebPair.self, WebDevices.self, WebRevoke.self],
+        defaultSubcommand: WebOpen.self)
+}
+
+/// `noisectl web [open]`: a one-time login code for noiseweb, and the URL that uses it (docs/web.md, "Logging in").
+struct WebOpen: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "open",
+        abstract: "Print (and open) the page's URL with a one-time login code.",
         discussion: """
             Makes a login code that works once, for \(Int(Limits.loginCodeSeconds)) seconds, and prints the URL with it \
             on a line of its own; with a display ($WAYLAND_DISPLAY or $DISPLAY) it also opens the URL with xdg-open. \

@@ -40,6 +40,15 @@ enum LocalTime {
         return Int64(now.tv_sec)
     }
 
+    /// The local date and time to the minute, `2026-11-29 16:40`, for lists.
+    static func dateAndMinute(unix: Int64) -> String {
+        var seconds = time_t(unix)
+        var parts = tm()
+        localtime_r(&seconds, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) \(two(parts.tm_hour)):\(two(parts.tm_min))"
+    }
+
     /// The local time as HH:MM:SS, for event lines. Not `time()`: glibc reads a coarse clock there, a tick behind,
     /// and an alarm event on its second would be stamped with the second before.
     static func clockText() -> String {

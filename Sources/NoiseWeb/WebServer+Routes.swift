@@ -1,0 +1,101 @@
+import ClockFace
+import Hummingbird
+import HummingbirdWebSocket
+import NoiseClient
+import NoiseCore
+import NoiseProtocol
+import NoiseSystem
+import NoiseWebCore
+
+/// The routes every listener serves behind its gate: the API (`/api/...`), the WebSocket's plain-HTTP answer and
+/// the web root's files. Both listeners share the one relay to noised and the one set of answers.
+struct WebRoutes: Sendable {
+    let relay: CommandRelay
+    let config: ConfigStore
+    let files: StaticFiles
+
+    func add(to router: Router<BasicWebSocketRequestContext>) {
+        // A command or a settings change: a JSON body of at most `maxWebCommandBytes`, answered by `answer`.
+        func post(_ path: String, _ answer: @escaping @Sendable ([UInt8]) async -> WebReply) {
+            router.post(RouterPath(path)) { request, _ -> Response in
+                var request = request
+                guard let body = try? await request.collectBody(upTo: Limits.maxWebCommandBytes) else {
+                    return WebResponses.refusal(WebRefusal(status: 413, code: "too_large",
+                                                           message: "A request is at most \(Limits.maxWebCommandBytes) bytes."),
+                                                path: request.uri.path)
+                }
+                return await answer(Array(buffer: body)).response
+            }
+        }
+        let relay = relay
+        post(WebRoute.commandPath) { await relay.relay($0) }
+        for (path, settings) in [(WebRoute.clockSettingsPath, SettingsTableAPI.clock(store: config)),
+                                 (WebRoute.locationPath, SettingsTableAPI.location(store: config))] {
+            router.get(RouterPath(path)) { _, _ -> Response in await settings.read().response }
+            post(path) { await settings.save($0) }
+        }
+        let mars = MarsAPI(store: config)
+        router.get(RouterPath(WebRoute.marsPath)) { request, _ -> Response in
+            let query = request.uri.queryParameters
+            return await mars.readings(places: query.getAll("place"), at: query.get("at"),
+                                       now: WallTime.seconds()).response
+        }
+        router.get(RouterPath(WebRoute.marsSitesPath)) { _, _ -> Response in MarsAPI.sites().response }
+        let iss = IssAPI(store: config, elements: ElementCache(environment: ProcessEnvironment.current),
+                         zones: SystemTimeZoneSource(environment: ProcessEnvironment.current))
+        // Each reads the elements and config.toml: off the event loops, as `/api/clock`'s reading is.
+        func issRoute(_ path: String, _ answer: @escaping @Sendable (IssAPI.Query, Request) -> WebReply) {
+            router.get(RouterPath(path)) { request, _ -> Response in
+                let parameters = request.uri.queryParameters
+                switch IssAPI.Query.read(at: parameters.get("at"), satellite: parameters.get("satellite"), now: WallTime.seconds()) {
+                case .success(let query):
+                    return await BlockingWork.run(name: "noiseweb-iss") { answer(query, request) }.response
+                case .failure(let refusal):
+                    return WebReply.failure(refusal).response
+                }
+            }
+        }
+        issRoute(WebRoute.issPath) { query, _ in iss.situation(query).reply }
+        issRoute(WebRoute.issTrackPath) { query, _ in iss.track(query).reply }
+        issRoute(WebRoute.issPassesPath) { query, request in iss.passes(query, days: request.uri.queryParameters.get("days")).reply }
+        let world = WorldAPI(store: config, zones: SystemTimeZoneSource(environment: ProcessEnvironment.current))
+        router.get(RouterPath(WebRoute.worldPath)) { request, _ -> Response in
+            let at = request.uri.queryParameters.get("at")
+            guard let unix = at.map({ Int64($0) }) ?? Int64(WallTime.seconds().rounded(.down)), abs(unix) < 100_000_000_000 else {
+                return WebReply.failure(400, code: "invalid_argument", message: "'at' must be whole Unix seconds, e.g. 1700000000").response
+            }
+            return await BlockingWork.run(name: "noiseweb-world") { WebReply.success(world.answer(at: unix)) }.response
+        }
+        router.get(RouterPath(WebRoute.lifePosterPath)) { request, _ -> Response in
+            let paper: LifePoster.Paper
+            switch LifePosterAPI.paper(request.uri.queryParameters.get("paper")) {
+            case .success(let chosen): paper = chosen
+            case .failure(let refusal): return WebReply.failure(refusal).response
+            }
+            let poster = await relay.request("life_show", as: LifeInfo.self).flatMap { info in
+                LifePosterAPI.poster(info, paper: paper).mapError { WebReply.failure($0) }
+            }
+            switch poster {
+            case .success(let svg): return WebResponses.download(Array(svg.utf8), contentType: "image/svg+xml", name: "life.svg")
+            case .failure(let reply): return reply.response
+            }
+        }
+        router.get(RouterPath(WebRoute.eventsPath)) { request, _ -> Response in
+            WebResponses.refusal(WebRefusal(status: 400, code: "upgrade_required", message: "/ws is a WebSocket."),
+                                 path: request.uri.path)
+        }
+        let files = files
+        let serveFile: @Sendable (Request, BasicWebSocketRequestContext) async throws -> Response = { request, _ in
+            guard let file = files.file(at: request.uri.path) else {
+                return WebResponses.refusal(WebRefusal(status: 404, code: "not_found", message: "There is no such page."),
+                                            path: request.uri.path)
+            }
+            return WebResponses.file(file.bytes, contentType: file.contentType)
+        }
+        // HEAD as GET: the same head, and NIO sends no body with it.
+        for path: RouterPath in ["/", "**"] {
+            router.get(path, use: serveFile)
+            router.head(path, use: serveFile)
+        }
+    }
+}
