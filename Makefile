@@ -41,13 +41,16 @@ MAN_DATE    := $(shell git log -1 --format=%cs 2>/dev/null || date -u +%F)
 # behaves; dbus-daemon runs private buses, playerctl and gdbus (libglib2.0-bin) are the real D-Bus clients, and
 # python3-dbusmock stands in for logind and a notification server; desktop-file-validate (desktop-file-utils)
 # checks the desktop entry; jq runs docs/desktop.md's status-bar script; rsvg-convert (librsvg2-bin) rasterises
-# the life poster for `noisectl life grid --png`. Sounds: sox, lame, espeak-ng.
-BUILD_PACKAGES := libasound2-dev libmpg123-dev libsndfile1-dev libsoxr-dev libsqlite3-dev libsystemd-dev pkg-config \
+# the life poster for `noisectl life grid --png`; certutil (libnss3-tools) makes the test browser trust noiseweb's
+# own CA, zbarimg (zbar-tools) reads back `noisectl web pair`'s QR code; libqrencode draws it. Sounds: sox, lame,
+# espeak-ng.
+BUILD_PACKAGES := libasound2-dev libmpg123-dev libsndfile1-dev libsoxr-dev libsqlite3-dev libsystemd-dev libqrencode-dev \
+                  pkg-config \
                   tzdata
-RUN_PACKAGES   := libasound2 libmpg123-0 libsndfile1 libsoxr0 libsystemd0 alsa-utils libasound2-plugins
+RUN_PACKAGES   := libasound2 libmpg123-0 libsndfile1 libsoxr0 libsystemd0 libqrencode4 alsa-utils libasound2-plugins
 TEST_PACKAGES  := pulseaudio pulseaudio-utils sox libsox-fmt-mp3 opus-tools lame mpg123 espeak-ng sqlite3 tmux \
                   libfuse2 dbus-daemon playerctl libglib2.0-bin python3-dbusmock desktop-file-utils jq \
-                  librsvg2-bin chromium chromium-driver
+                  librsvg2-bin chromium chromium-driver libnss3-tools zbar-tools
 # make bench: the peers it measures noised against (mpd with mpc, mpg123), the PulseAudio server and
 # parec/pactl it plays and records through, sox and lame for the seam loop, gcc for its C client.
 BENCH_PACKAGES := mpd mpc mpg123 pulseaudio pulseaudio-utils alsa-utils libasound2-plugins sox lame gcc libc6-dev

@@ -26,6 +26,11 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+        // noiseweb's LAN mode (docs/web.md): its own certificate authority and server certificate (swift-certificates,
+        // P-256 keys from swift-crypto), served with NIO's TLS (swift-nio-ssl, which AsyncHTTPClient already brings).
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
     ],
     targets: [
         // C bridges to the system libraries (Debian: libasound2-dev, libmpg123-dev, libsndfile1-dev, libsoxr-dev).
@@ -48,6 +53,8 @@ let package = Package(
         // (libsoxr-dev); MP3 stays with libmpg123, whose gapless decoding the shipped loops rely on.
         .systemLibrary(name: "CSndfile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
+        // QR codes for `noisectl web pair` (Debian: libqrencode-dev): the pairing URL drawn in the terminal.
+        .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
 
         // The pure core, no I/O, one module per domain (docs/architecture.md has the map; a test checks it).
         // NoiseCore: limits, JSON, errors, parsing and path rules every other module uses.
@@ -174,7 +181,7 @@ let package = Package(
             name: "NoisectlCommands",
             dependencies: [
                 "NoiseClient", "NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "NoiseConfig", "NoiseProtocol",
-                "ClockFace", "NoiseSystem", "CLinux", "TimeScales", "MarsTime", "Orbits", "LifeCalendar",
+                "ClockFace", "NoiseSystem", "CLinux", "TimeScales", "MarsTime", "Orbits", "LifeCalendar", "CQREncode",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -187,13 +194,27 @@ let package = Package(
         .target(name: "NoiseWebCore", dependencies: ["NoiseCore", "NoiseConfig", "NoiseClient", "NoiseSystem", "NoiseTime", "TimeScales",
                                                   "MarsTime", "NoiseProtocol", "ClockFace", "Orbits"],
                 swiftSettings: strict),
+        // noiseweb's LAN mode: the local certificate authority and the server certificate it signs, kept under
+        // $XDG_STATE_HOME/noiseweb, and the TLS context made from them.
+        .target(
+            name: "NoiseWebTLS",
+            dependencies: [
+                "NoiseCore", "NoiseSystem",
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            swiftSettings: strict
+        ),
         // noiseweb's server on Hummingbird: the gate and headers as middleware, the routes, the WebSocket, the
         // listener; it relays to noised through `DaemonClient`, never a protocol of its own.
         .target(
             name: "NoiseWeb",
             dependencies: [
-                "NoiseWebCore", "NoiseCore", "NoiseConfig", "NoiseProtocol", "NoiseClient", "NoiseClientAsync", "ClockFace", "NoiseSystem", "NoiseEventLoops",
+                "NoiseWebCore", "NoiseWebTLS", "NoiseCore", "NoiseConfig", "NoiseProtocol", "NoiseClient", "NoiseClientAsync", "ClockFace",
+                "NoiseSystem", "NoiseEventLoops",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -207,7 +228,8 @@ let package = Package(
         .executableTarget(
             name: "noiseweb",
             dependencies: [
-                "NoiseWeb", "NoiseWebCore", "NoiseCore", "NoiseConfig", "NoiseClient", "NoiseSystem", "NoiseSystemd", "NoiseEventLoops",
+                "NoiseWeb", "NoiseWebCore", "NoiseWebTLS", "NoiseCore", "NoiseConfig", "NoiseClient", "NoiseSystem", "NoiseSystemd",
+                "NoiseEventLoops",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -4,7 +4,7 @@
 /// ever sent: another site's script cannot read an answer.
 public enum SecurityHeaders {
     public static let contentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-        + "font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+        + "font-src 'self'; connect-src 'self'; manifest-src 'self'; worker-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
     /// Name and value of each header every response carries.
     public static let always: [(name: String, value: String)] = [

@@ -1,0 +1,3 @@
+import X509
+import Crypto
+import NIOSSL
