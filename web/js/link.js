@@ -1,6 +1,6 @@
 // The page's one link to noiseweb (docs/web.md): commands as POST /api/command, the clock settings as
 // /api/clock, and the daemon's events over the one WebSocket at /ws, reconnected when it drops. Every page
-// imports this module; none opens a second socket.
+// imports this module; none opens a second socket. It also registers the service worker (web/sw.js).
 
 const headers = { "Content-Type": "application/json", "X-NoiseClock": "1" };
 
@@ -89,6 +89,10 @@ function connect() {
     const probe = await clockSettings();
     if (probe.error && probe.error.code === "http_401") {
       setLink(false, "This page's session has ended (noiseweb restarted). Run 'noisectl web' for a new link.");
+    } else if (probe.error && probe.error.code === "unreachable") {
+      // noiseweb itself is gone (stopped, or this device offline), and this page may be the service worker's copy:
+      // nothing on it is live until the link is back.
+      setLink(false, "Daemon unreachable: " + probe.error.message + "; trying again…");
     } else {
       setLink(false, "noiseweb cannot be reached; trying again…");
     }
@@ -100,4 +104,27 @@ function connect() {
 /// Opens the WebSocket once; later calls do nothing.
 export function start() {
   if (!socket) connect();
+}
+
+// The service worker (web/sw.js) keeps the app's files so a page opens, and says the daemon is unreachable, without
+// noiseweb. navigator.serviceWorker exists only in a secure context (127.0.0.1, localhost or HTTPS); elsewhere the
+// pages just need the network. Registered after the load, so the face's first paint does not wait on it; what the
+// browser answered is noted on <html> as data-service-worker (as face-display.js notes the wake lock).
+function registerWorker() {
+  const note = (value) => { document.documentElement.dataset.serviceWorker = value; };
+  // Read now: a new worker claims the page as it activates, but this load's files had already gone past it.
+  const loadedPastWorker = !navigator.serviceWorker.controller;
+  navigator.serviceWorker.register("/sw.js").then(() => navigator.serviceWorker.ready).then((registration) => {
+    note("ready");
+    // Hand the worker the files this load fetched, to keep for the next time noiseweb is away.
+    if (loadedPastWorker && registration.active) {
+      const urls = [location.href, ...performance.getEntriesByType("resource").map((entry) => entry.name)];
+      registration.active.postMessage({ keep: urls });
+    }
+  }, (error) => note("refused: " + error.message));
+}
+
+if (navigator.serviceWorker) {
+  if (document.readyState === "complete") registerWorker();
+  else window.addEventListener("load", registerWorker, { once: true });
 }
