@@ -18,6 +18,7 @@ extension DaemonEvent {
         case .habits(let data): try Replies.event(name, data: data)
         case .habitTapped(let data): try Replies.event(name, data: data)
         case .gratitudeSaved(let data): try Replies.event(name, data: data)
+        case .gratitudeImported(let data): try Replies.event(name, data: data)
         case .lifeChanged(let data): try Replies.event(name, data: data)
         case .gratitudeReminder(let data): try Replies.event(name, data: data)
         case .disconnected(let data): try Replies.event(name, data: data)

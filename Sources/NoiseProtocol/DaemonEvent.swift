@@ -20,6 +20,7 @@ public enum DaemonEvent: Sendable, Equatable {
     case habits(HabitList)
     case habitTapped(HabitTapped)
     case gratitudeSaved(GratitudeSaved)
+    case gratitudeImported(GratitudeImported)
     case lifeChanged(LifeInfo)
     case gratitudeReminder(GratitudeReminderDue)
     case disconnected(Disconnected)
@@ -45,6 +46,7 @@ public enum DaemonEvent: Sendable, Equatable {
         case .habits: EventName.habits
         case .habitTapped: EventName.habitTapped
         case .gratitudeSaved: EventName.gratitudeSaved
+        case .gratitudeImported: EventName.gratitudeImported
         case .lifeChanged: EventName.lifeChanged
         case .gratitudeReminder: EventName.gratitudeReminder
         case .disconnected: EventName.disconnected
@@ -78,6 +80,7 @@ extension DaemonEvent: Decodable {
             case EventName.habits: self = .habits(try data(HabitList.self))
             case EventName.habitTapped: self = .habitTapped(try data(HabitTapped.self))
             case EventName.gratitudeSaved: self = .gratitudeSaved(try data(GratitudeSaved.self))
+            case EventName.gratitudeImported: self = .gratitudeImported(try data(GratitudeImported.self))
             case EventName.lifeChanged: self = .lifeChanged(try data(LifeInfo.self))
             case EventName.gratitudeReminder: self = .gratitudeReminder(try data(GratitudeReminderDue.self))
             case EventName.disconnected: self = .disconnected(try data(Disconnected.self))

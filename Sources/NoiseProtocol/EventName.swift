@@ -32,6 +32,8 @@ public enum EventName {
     public static let lifeChanged = "life_changed"
     /// A gratitude entry was written: data is a `GratitudeSaved`.
     public static let gratitudeSaved = "gratitude_saved"
+    /// Gratitude entries were imported (`gratitude_import`, its last batch when staged): data is a `GratitudeImported`.
+    public static let gratitudeImported = "gratitude_imported"
     /// The daemon closes this connection to make room for another: data is a `Disconnected`.
     public static let disconnected = "disconnected"
 }

@@ -60,11 +60,13 @@ struct WebRoutes: Sendable {
         issRoute(WebRoute.issPassesPath) { query, request in iss.passes(query, days: request.uri.queryParameters.get("days")).reply }
         let world = WorldAPI(store: config, zones: SystemTimeZoneSource(environment: ProcessEnvironment.current))
         router.get(RouterPath(WebRoute.worldPath)) { request, _ -> Response in
-            let at = request.uri.queryParameters.get("at")
-            guard let unix = at.map({ Int64($0) }) ?? Int64(WallTime.seconds().rounded(.down)), abs(unix) < 100_000_000_000 else {
-                return WebReply.failure(400, code: "invalid_argument", message: "'at' must be whole Unix seconds, e.g. 1700000000").response
+            switch InstantQuery.unix(request.uri.queryParameters.get("at"), now: WallTime.seconds()) {
+            case .success(let unix):
+                let second = Int64(unix.rounded(.down))
+                return await BlockingWork.run(name: "noiseweb-world") { WebReply.success(world.answer(at: second)) }.response
+            case .failure(let refusal):
+                return WebReply.failure(refusal).response
             }
-            return await BlockingWork.run(name: "noiseweb-world") { WebReply.success(world.answer(at: unix)) }.response
         }
         router.get(RouterPath(WebRoute.lifePosterPath)) { request, _ -> Response in
             let paper: LifePoster.Paper
@@ -76,7 +78,8 @@ struct WebRoutes: Sendable {
                 LifePosterAPI.poster(info, paper: paper).mapError { WebReply.failure($0) }
             }
             switch poster {
-            case .success(let svg): return WebResponses.download(Array(svg.utf8), contentType: "image/svg+xml", name: "life.svg")
+            case .success(let svg):
+                return WebResponses.download(Array(svg.utf8), contentType: "image/svg+xml", name: "life-poster-\(paper.rawValue).svg")
             case .failure(let reply): return reply.response
             }
         }

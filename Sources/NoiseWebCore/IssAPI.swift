@@ -28,11 +28,9 @@ public struct IssAPI: Sendable {
 
         public static func read(at: String?, satellite: String?, now: Double) -> Result<Query, WebRefusal> {
             var query = Query(unix: now, satellite: nil)
-            if let at {
-                guard let value = Double(at), value.isFinite, abs(value) < 1e11 else {
-                    return .failure(WebRefusal(status: 400, code: "invalid_argument", message: "'at' must be Unix seconds, e.g. 1700000000.5; got '\(at.prefix(40))'"))
-                }
-                query.unix = value
+            switch InstantQuery.unix(at, now: now) {
+            case .success(let unix): query.unix = unix
+            case .failure(let refusal): return .failure(refusal)
             }
             if let satellite {
                 guard let number = Int(satellite), (1...999_999_999).contains(number) else {

@@ -22,17 +22,13 @@ public struct MarsAPI: Sendable {
         self.leapSecondProblem = leapSeconds.problem
     }
 
-    /// The readings at `at` (Unix seconds, default `now`) for each place named (sites or longitudes); with none, the
-    /// saved `[mars] site`, else the prime meridian.
+    /// The readings at `at` (`InstantQuery`: Unix seconds, default `now`) for each place named (sites or longitudes);
+    /// with none, the saved `[mars] site`, else the prime meridian.
     public func readings(places: [String], at: String?, now: Double) async -> WebReply {
         let instant: Double
-        if let at {
-            guard let value = Double(at), value.isFinite, abs(value) < 1e11 else {
-                return .failure(400, code: "invalid_argument", message: "'at' must be Unix seconds, e.g. 1700000000.5; got '\(at.prefix(40))'")
-            }
-            instant = value
-        } else {
-            instant = now
+        switch InstantQuery.unix(at, now: now) {
+        case .success(let unix): instant = unix
+        case .failure(let refusal): return .failure(refusal)
         }
         var texts = places
         if texts.isEmpty {

@@ -77,3 +77,18 @@ import Testing
         #expect(settings.lanProblem == nil)
     }
 }
+
+/// `at` as every API that takes an instant reads it.
+@Suite struct InstantQueryTests {
+    @Test func atIsUnixSecondsElseNow() throws {
+        #expect(try InstantQuery.unix(nil, now: 5).get() == 5)
+        #expect(try InstantQuery.unix("1700000000.5", now: 5).get() == 1_700_000_000.5)
+        for bad in ["", "noon", "nan", "inf", "1e12", "2024-11-23T14:00:00Z"] {
+            guard case .failure(let refusal) = InstantQuery.unix(bad, now: 5) else {
+                Issue.record("'\(bad)' was taken")
+                continue
+            }
+            #expect(refusal.status == 400 && refusal.message.contains("Unix seconds"))
+        }
+    }
+}

@@ -5,6 +5,9 @@ headless Chromium. Every position on the page is Orbits', computed in noiseweb; 
 
 from __future__ import annotations
 
+import datetime
+import zoneinfo
+
 import pytest
 from selenium.webdriver.common.by import By
 
@@ -102,6 +105,25 @@ def test_the_passes_are_noisectls_and_an_alarm_before_them_is_the_daemons(web, b
     rule = alarms[0]["alarm"]["pass"]
     assert rule["satellite"] == 25544 and rule["visible_only"] is True and rule["lead_seconds"] == 180, rule
     assert_clean_console(browser)
+
+
+def test_the_passes_times_are_the_daemons_wall_clock_not_the_browsers(make_daemon, make_web, testdata, tmp_path, browser):
+    # The daemon in Kolkata (+5:30), the browser in this machine's zone: the times must be Kolkata's, as
+    # `noisectl iss passes` prints them in the daemon's zone.
+    daemon = make_daemon(device="null", extra_env={"TZ": "Asia/Kolkata"})
+    page = make_web(daemon)
+    elements = tmp_path / "iss.tle"
+    elements.write_text("\n".join(ISS) + "\n")
+    for args in (("iss", "elements", "import", str(elements)), ("location", "set", "51.5074,-0.1278", "--name", "London")):
+        assert H.noisectl(*args, env=daemon.env()).returncode == 0
+    assert daemon.request("status")["data"]["alarms"]["time_zone"] == "Asia/Kolkata"
+    open_iss(browser, page, f"?at={AT}")
+    rise = ctl_json(daemon, "iss", "passes", "--from", AT_ISO, "--days", "10")["passes"][0]["rise"]["utc"]
+    instant = datetime.datetime.fromisoformat(rise.replace("Z", "+00:00"))
+    kolkata = instant.astimezone(zoneinfo.ZoneInfo("Asia/Kolkata")).strftime("%H:%M")
+    utc = instant.strftime("%H:%M")
+    BH.wait_for(browser, lambda d: kolkata in text_of(d, "#passes li:first-child .when"), f"the first pass at {kolkata}")
+    assert utc not in text_of(browser, "#passes li:first-child .when")
 
 
 def test_a_bad_lead_is_refused_in_words_and_no_elements_says_how_to_import(web, browser, make_daemon, make_web):

@@ -142,10 +142,10 @@ def test_the_poster_links_download_the_svg_and_hide_without_a_birth_date(web, br
     ctl_ok(d, "life", "set", "--birth", "1990-01-01")
     BH.wait_for(browser, lambda b: shown(b, "#poster-a4") and shown(b, "#poster-a3"), "the poster links")
     weeks_lived = ctl_json(d, "life", "show")["figures"]["weeks_lived"]
-    for css, width in (("#poster-a4", "210.00mm"), ("#poster-a3", "297.00mm")):
+    for css, width, paper in (("#poster-a4", "210.00mm", "a4"), ("#poster-a3", "297.00mm", "a3")):
         got = fetch(browser, find(browser, css).get_attribute("href"))
         assert got["status"] == 200 and got["type"].startswith("image/svg+xml"), got
-        assert got["disposition"].startswith("attachment"), got
+        assert got["disposition"] == f'attachment; filename="life-poster-{paper}.svg"', got
         body = got["body"]
         assert body.startswith("<?xml") and "<svg" in body, body[:200]
         assert f'width="{width}"' in body, body[:300]
@@ -291,6 +291,23 @@ def test_entries_written_in_the_terminal_reach_the_page(web, browser):
     ctl_ok(d, "gratitude", "Replaced in the terminal", "--replace")
     BH.wait_for(browser, lambda b: "Saved elsewhere" in text_of(b, "#entry-state"), "the page to say so")
     assert box.get_attribute("value") == "Written in the terminal and mine"
+    assert_clean_console(browser)
+
+
+def test_entries_imported_in_the_terminal_reach_the_open_page(web, browser, tmp_path):
+    d = web.daemon
+    open_life(browser, web)
+    today = ctl_json(d, "life", "show")["today"]
+    assert find(browser, "#entry-text").get_attribute("value") == ""
+    entries = [{"date": days_before(today, 2), "text": "Imported from the old phone", "saved_at": 1},
+               {"date": today, "text": "Today, imported", "saved_at": 2}]
+    path = tmp_path / "diary.json"
+    path.write_text(json.dumps({"entries": entries}))
+    # The daemon's `gratitude_imported` event brings them; the page asks for nothing until it comes.
+    ctl_ok(d, "gratitude", "import", str(path))
+    BH.wait_for(browser, lambda b: "Imported from the old phone" in text_of(b, f'#entries li[data-date="{days_before(today, 2)}"]'),
+                "the imported entry listed")
+    BH.wait_for(browser, lambda b: find(b, "#entry-text").get_attribute("value") == "Today, imported", "today's entry in the box")
     assert_clean_console(browser)
 
 

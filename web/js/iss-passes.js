@@ -11,10 +11,30 @@ const empty = document.getElementById("passes-empty");
 const observer = document.getElementById("passes-observer");
 const error = document.getElementById("passes-error");
 
-/// `utc` ("2024-01-01T18:15:53.118Z") as the daemon's wall time would show it: the browser's own zone here, as the
-/// page has no daemon instant for it (docs/web.md says so).
+// The daemon's zone (a status's `alarms.time_zone`), in which the passes' times are shown, as `noisectl iss passes`
+// shows them; the browser's own until a status names it, or when Intl does not know the name.
+let passTimes = format(undefined);
+
+function format(timeZone) {
+  return new Intl.DateTimeFormat(undefined, {
+    weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone,
+  });
+}
+
+/// Follows the zone a status names; true when it changed what the times read.
+export function setPassZone(name) {
+  const before = passTimes.resolvedOptions().timeZone;
+  try {
+    passTimes = format(name || undefined);
+  } catch {
+    passTimes = format(undefined);
+  }
+  return passTimes.resolvedOptions().timeZone !== before;
+}
+
+/// `utc` ("2024-01-01T18:15:53.118Z") as the daemon's wall clock shows it.
 function when(utc) {
-  return formatInstant({ unix: Date.parse(utc) / 1000, offset_seconds: -new Date(utc).getTimezoneOffset() * 60 });
+  return passTimes.format(new Date(utc));
 }
 
 /// Loads the passes (`search`: the page's `?at=` and `?satellite=`) and shows them; resolves to the end of the

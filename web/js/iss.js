@@ -3,12 +3,12 @@
 // once a second while the page is seen, the track once a minute, the passes when the first has gone by.
 // `?at=UNIX` holds one instant; `?satellite=N` shows another satellite of the kept elements.
 
-import { reading } from "/js/link.js";
+import { on, reading } from "/js/link.js";
 import { el, showLinkBanner, replaceChildren } from "/js/dom.js";
 import { coalesced } from "/js/forms.js";
 import { everySecondWhileSeen } from "/js/when.js";
 import { drawSituation, drawTrack } from "/js/iss-map.js";
-import { loadPasses, wirePassAlarm } from "/js/iss-passes.js";
+import { loadPasses, setPassZone, wirePassAlarm } from "/js/iss-passes.js";
 import { pointAt } from "/js/iss-compass.js";
 import { showInView } from "/js/iss-hud.js";
 import { wireLocation } from "/js/iss-location.js";
@@ -89,6 +89,8 @@ const refresh = coalesced(async () => {
 });
 
 showLinkBanner();
+// The passes' times are the daemon's wall clock: shown again in its zone once a status names it.
+on("status", (status) => { if (setPassZone(status.alarms && status.alarms.time_zone)) { passesUntil = -Infinity; refresh(); } });
 wirePassAlarm(() => shownSatellite);
 // A new place changes what the station looks like from here and the passes: ask for both again.
 wireLocation(() => { passesUntil = -Infinity; refresh(); });

@@ -70,6 +70,8 @@ on("life_changed", showLife);
 on("habit_tapped", habitTapped);
 on("habits", habitsChanged);
 on("gratitude_saved", (saved) => { entrySaved(saved); loadEntriesNow(); });
+// An import may have brought today's entry as well as older ones.
+on("gratitude_imported", () => { loadToday(); loadEntriesNow(); });
 on("gratitude_reminder", reminded);
 everySecondWhileSeen(tick);
 start();

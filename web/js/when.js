@@ -44,13 +44,22 @@ export function everySecondWhileSeen(show, onSeenAgain = () => {}) {
 const counters = new Set();
 let tick = null;
 
-/// Calls `show()` now and every second until the returned function is called.
+/// Calls `show()` now and just after each whole second of the wall clock until the returned function is called: a
+/// clock's seconds change when the second does, not up to a second late as a plain interval's would. One timer for
+/// every counter on the page, set again each time (a timer drifts; the clock does not).
 export function everySecond(show) {
   show();
   counters.add(show);
-  if (!tick) tick = setInterval(() => { for (const f of counters) f(); }, 1000);
+  const schedule = () => {
+    tick = setTimeout(() => {
+      for (const f of counters) f();
+      // A counter may have stopped itself (and the last one the tick) while it ran.
+      if (counters.size > 0) schedule(); else tick = null;
+    }, 1000 - (Date.now() % 1000) + 2);
+  };
+  if (!tick) schedule();
   return () => {
     counters.delete(show);
-    if (counters.size === 0) { clearInterval(tick); tick = null; }
+    if (counters.size === 0) { clearTimeout(tick); tick = null; }
   };
 }

@@ -127,6 +127,7 @@ public struct LifeDesk: Sendable {
             }
             let imported = try await storing("the entries could not be imported") { [whole] in try await $0.importEntries(whole) }
             logger.info("life: imported gratitude entries (\(imported.added) added, \(imported.replaced) replaced)")
+            hub.publish(EventName.gratitudeImported, data: imported)
             return imported
         case .gratitudeRemind(.show):
             return await skippingWritten(await scheduler.reminderInfo())

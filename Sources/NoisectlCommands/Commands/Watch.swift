@@ -69,6 +69,7 @@ struct Watch: ParsableCommand {
         case .hello(let hello): data = hello
         case .habitTapped(let tapped): data = tapped
         case .gratitudeSaved(let saved): data = saved
+        case .gratitudeImported(let imported): data = imported
         case .lifeChanged(let life): data = life
         case .gratitudeReminder(let due): data = due
         case .unknown:

@@ -61,7 +61,7 @@ final class ClockDaemonLink {
     static func changesLife(_ event: DaemonEvent) -> Bool {
         switch event {
         // Removing a habit takes its taps, and so today's bonus, with it.
-        case .habitTapped, .habits, .gratitudeSaved, .lifeChanged: true
+        case .habitTapped, .habits, .gratitudeSaved, .gratitudeImported, .lifeChanged: true
         default: false
         }
     }
