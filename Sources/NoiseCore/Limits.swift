@@ -166,6 +166,9 @@ public enum Limits {
     /// The port noiseweb listens on, on 127.0.0.1, unless `[web] listen` or `--listen` says otherwise; `noisectl
     /// web` builds its URL from the same setting. Unassigned by IANA, and far from the usual development ports.
     public static let defaultWebPort = 7470
+    /// The most readings a live page asks for at once (`/api/mars` and `/api/iss` with `steps`): one for each second
+    /// ahead, so noiseweb wakes for the page once a minute at most, not once a second.
+    public static let maxWebReadingSteps = 60
     /// The LAN mode's port (`[web] lan`, HTTPS), beside the loopback one.
     public static let defaultWebLANPort = 7471
     /// How long a pairing code from `noisectl web pair` stays good: time to scan it, trust the certificate and open it.

@@ -37,7 +37,7 @@ struct WebRoutes: Sendable {
         let mars = MarsAPI(store: config)
         router.get(RouterPath(WebRoute.marsPath)) { request, _ -> Response in
             let query = request.uri.queryParameters
-            return await mars.readings(places: query.getAll("place"), at: query.get("at"),
+            return await mars.readings(places: query.getAll("place"), at: query.get("at"), steps: query.get("steps"),
                                        now: WallTime.seconds()).response
         }
         router.get(RouterPath(WebRoute.marsSitesPath)) { _, _ -> Response in MarsAPI.sites().response }
@@ -47,7 +47,8 @@ struct WebRoutes: Sendable {
         func issRoute(_ path: String, _ answer: @escaping @Sendable (IssAPI.Query, Request) -> WebReply) {
             router.get(RouterPath(path)) { request, _ -> Response in
                 let parameters = request.uri.queryParameters
-                switch IssAPI.Query.read(at: parameters.get("at"), satellite: parameters.get("satellite"), now: WallTime.seconds()) {
+                switch IssAPI.Query.read(at: parameters.get("at"), satellite: parameters.get("satellite"),
+                                         steps: path == WebRoute.issPath ? parameters.get("steps") : nil, now: WallTime.seconds()) {
                 case .success(let query):
                     return await BlockingWork.run(name: "noiseweb-iss") { answer(query, request) }.response
                 case .failure(let refusal):
@@ -55,7 +56,7 @@ struct WebRoutes: Sendable {
                 }
             }
         }
-        issRoute(WebRoute.issPath) { query, _ in iss.situation(query).reply }
+        issRoute(WebRoute.issPath) { query, _ in query.steps == nil ? iss.situation(query).reply : iss.situations(query).reply }
         issRoute(WebRoute.issTrackPath) { query, _ in iss.track(query).reply }
         issRoute(WebRoute.issPassesPath) { query, request in iss.passes(query, days: request.uri.queryParameters.get("days")).reply }
         let world = WorldAPI(store: config, zones: SystemTimeZoneSource(environment: ProcessEnvironment.current))

@@ -25,11 +25,13 @@ public struct IssAPI: Sendable {
     public struct Query: Sendable {
         public var unix: Double
         public var satellite: Int?
+        /// `steps` (`InstantQuery.steps`): that many situations, a second apart; nil for one.
+        public var steps: Int?
 
-        public static func read(at: String?, satellite: String?, now: Double) -> Result<Query, WebRefusal> {
+        public static func read(at: String?, satellite: String?, steps: String? = nil, now: Double) -> Result<Query, WebRefusal> {
             var query = Query(unix: now, satellite: nil)
-            switch InstantQuery.unix(at, now: now) {
-            case .success(let unix): query.unix = unix
+            switch InstantQuery.unix(at, now: now).flatMap({ unix in InstantQuery.steps(steps).map { (unix, $0) } }) {
+            case .success(let asked): (query.unix, query.steps) = asked
             case .failure(let refusal): return .failure(refusal)
             }
             if let satellite {
@@ -70,23 +72,32 @@ public struct IssAPI: Sendable {
     }
 
     public func situation(_ query: Query) -> Result<Situation, WebRefusal> {
+        load(query).flatMap { set, place in Self.situation(set, place: place, at: query.unix) }
+    }
+
+    /// `query.steps` situations a second apart, from the elements and the place read once.
+    public func situations(_ query: Query) -> Result<Stepped<Situation>, WebRefusal> {
         load(query).flatMap { set, place in
-            let finder = PassFinder(model: SGP4(set), observer: place.position, minElevation: 0)
-            let seen: Sighting
-            do throws(SGP4Error) { seen = try finder.sighting(at: query.unix) } catch {
-                return .failure(Self.noOrbit(set, error))
-            }
-            let radius = MapOutlines.footprintRadius(heightKm: seen.subpoint.heightKm)
-            let sun = GroundTrack.subsolarPoint(unix: query.unix)
-            let now = SatelliteNow(set, seen: seen, at: query.unix, place: place,
-                                   notes: SatelliteView.notes(set, place: place, now: query.unix))
-            return .success(Situation(
-                now: now, footprintRadiusDeg: radius,
-                footprint: MapOutlines.circle(around: seen.subpoint, radius: radius).map(Self.pair),
-                subsolar: Self.pair(sun), terminator: MapOutlines.terminator(subsolar: sun).map(Self.pair),
-                observer: Observer(name: place.name, latitudeDeg: place.position.latitude,
-                                   longitudeDeg: place.position.longitude, approximate: place.note != nil)))
+            Stepped.make(from: query.unix, count: query.steps ?? 1) { Self.situation(set, place: place, at: $0) }
         }
+    }
+
+    static func situation(_ set: OrbitalElements, place: ObserverPlace, at unix: Double) -> Result<Situation, WebRefusal> {
+        let finder = PassFinder(model: SGP4(set), observer: place.position, minElevation: 0)
+        let seen: Sighting
+        do throws(SGP4Error) { seen = try finder.sighting(at: unix) } catch {
+            return .failure(Self.noOrbit(set, error))
+        }
+        let radius = MapOutlines.footprintRadius(heightKm: seen.subpoint.heightKm)
+        let sun = GroundTrack.subsolarPoint(unix: unix)
+        let now = SatelliteNow(set, seen: seen, at: unix, place: place,
+                               notes: SatelliteView.notes(set, place: place, now: unix))
+        return .success(Situation(
+            now: now, footprintRadiusDeg: radius,
+            footprint: MapOutlines.circle(around: seen.subpoint, radius: radius).map(Self.pair),
+            subsolar: Self.pair(sun), terminator: MapOutlines.terminator(subsolar: sun).map(Self.pair),
+            observer: Observer(name: place.name, latitudeDeg: place.position.latitude,
+                               longitudeDeg: place.position.longitude, approximate: place.note != nil)))
     }
 
     /// Needs no observer: the track is the same from anywhere.
@@ -147,7 +158,9 @@ public struct IssAPI: Sendable {
         WebRefusal(status: 409, code: "no_orbit", message: "the elements of \(set.catalogNumber) give no orbit then: \(error)")
     }
 
+    /// A drawn point (the footprint, the night side, the track) to 0.01°, a kilometre, far finer than a map's pixel:
+    /// the answers stay small. The station's own position (`now`) is never rounded.
     static func pair(_ position: GeodeticPosition) -> [Double] {
-        [position.latitude, position.longitude]
+        [(position.latitude * 100).rounded() / 100, (position.longitude * 100).rounded() / 100]
     }
 }

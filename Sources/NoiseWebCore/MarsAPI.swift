@@ -23,11 +23,12 @@ public struct MarsAPI: Sendable {
     }
 
     /// The readings at `at` (`InstantQuery`: Unix seconds, default `now`) for each place named (sites or longitudes);
-    /// with none, the saved `[mars] site`, else the prime meridian.
-    public func readings(places: [String], at: String?, now: Double) async -> WebReply {
+    /// with none, the saved `[mars] site`, else the prime meridian. With `steps`, that many, a second apart.
+    public func readings(places: [String], at: String?, steps: String? = nil, now: Double) async -> WebReply {
         let instant: Double
-        switch InstantQuery.unix(at, now: now) {
-        case .success(let unix): instant = unix
+        let count: Int?
+        switch InstantQuery.unix(at, now: now).flatMap({ unix in InstantQuery.steps(steps).map { (unix, $0) } }) {
+        case .success(let asked): (instant, count) = asked
         case .failure(let refusal): return .failure(refusal)
         }
         var texts = places
@@ -36,7 +37,9 @@ public struct MarsAPI: Sendable {
             let saved = await BlockingWork.run(name: "noiseweb-config") { store.clockSettingsOrDefaults().settings.marsSite }
             texts = [saved ?? MarsLocation.primeMeridian]
         }
-        return Self.answer(texts, unix: instant, leapSeconds: leapSeconds, problem: leapSecondProblem).reply
+        let (leapSeconds, problem) = (leapSeconds, leapSecondProblem)
+        guard let count else { return Self.answer(texts, unix: instant, leapSeconds: leapSeconds, problem: problem).reply }
+        return Stepped.make(from: instant, count: count) { Self.answer(texts, unix: $0, leapSeconds: leapSeconds, problem: problem) }.reply
     }
 
     /// The reply's data: the instant, each place with its reading, and a note when the leap-second list is stale.

@@ -107,6 +107,31 @@ def test_the_passes_are_noisectls_and_an_alarm_before_them_is_the_daemons(web, b
     assert_clean_console(browser)
 
 
+def test_live_the_station_is_noisectls_at_each_second_and_noiseweb_is_asked_once_for_twenty(make_daemon, make_web, tmp_path,
+                                                                                           browser):
+    from test_iss_alarms import _elements_now
+    daemon = make_daemon(device="null")
+    page = make_web(daemon)
+    elements = tmp_path / "iss-now.tle"
+    _elements_now(elements)
+    for args in (("iss", "elements", "import", str(elements)), ("location", "set", "51.5074,-0.1278", "--name", "London")):
+        assert H.noisectl(*args, env=daemon.env()).returncode == 0
+    open_iss(browser, page, "")
+    read = ("return {utc: document.querySelector('#now dd[data-key=utc]').textContent,"
+            " lat: Number(document.getElementById('station').dataset.lat), lon: Number(document.getElementById('station').dataset.lon)};")
+    seen = [browser.execute_script(read)]
+    for _ in range(2):
+        BH.wait_for(browser, lambda d: d.execute_script(read)["utc"] != seen[-1]["utc"], "the next second shown")
+        seen.append(browser.execute_script(read))
+    for shown in seen:
+        now = ctl_json(daemon, "iss", "now", "--time", shown["utc"].replace(" ", "T") + "Z")
+        assert abs(shown["lat"] - now["latitude_deg"]) < 0.01 and abs(shown["lon"] - now["longitude_deg"]) < 0.01, (shown, now)
+    # Three seconds shown, one request for the situations (twenty seconds of them): noiseweb was not woken each second.
+    asked = browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)"
+                                   ".filter(n => new URL(n).pathname === '/api/iss')")
+    assert len(asked) == 1 and "steps=20" in asked[0], asked
+
+
 def test_the_passes_times_are_the_daemons_wall_clock_not_the_browsers(make_daemon, make_web, testdata, tmp_path, browser):
     # The daemon in Kolkata (+5:30), the browser in this machine's zone: the times must be Kolkata's, as
     # `noisectl iss passes` prints them in the daemon's zone.

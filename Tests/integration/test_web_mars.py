@@ -130,3 +130,29 @@ def test_a_mars_alarm_added_on_the_page_is_the_daemons(web, browser):
     assert alarm["mars"]["site"] == "perseverance" and alarm["mars"]["solar"] is True, alarm
     assert f"Alarm {alarm['id']} added" in text_of(browser, "#alarm-added")
     assert_clean_console(browser)
+
+
+def test_live_a_minute_of_readings_comes_in_one_request_each_noisectls(web, browser):
+    open_mars(browser, web, "?place=jezero")
+    mtc = lambda d: (card_rows(d, "jezero") or {}).get("mtc")  # noqa: E731
+    seen = [mtc(browser)]
+    for _ in range(2):
+        BH.wait_for(browser, lambda d: mtc(d) != seen[-1], "the Mars clock to move on")
+        seen.append(mtc(browser))
+    asked = browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)"
+                                   ".filter(n => new URL(n).pathname === '/api/mars')")
+    assert len(asked) == 1 and "steps=60" in asked[0], asked
+    # What such a request answers: a reading for each whole second, each noisectl's at that second.
+    reply = browser.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "fetch('/api/mars?place=jezero&at=947116800.7&steps=3').then(r => r.json()).then(done);")
+    assert reply["ok"] and reply["data"]["from"] == EXAMPLE_A and len(reply["data"]["steps"]) == 3, reply
+    for index, step in enumerate(reply["data"]["steps"]):
+        iso = f"2000-01-06T00:00:0{index}Z"
+        assert step["unix"] == EXAMPLE_A + index
+        assert expected_rows(step["places"][0]["reading"]) == expected_rows(ctl_json(web.daemon, "mars", "--site", "jezero", "--at", iso))
+    refused = browser.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "fetch('/api/mars?steps=61').then(r => r.json().then(j => done([r.status, j])));")
+    assert refused[0] == 400 and "'steps' must be a whole number 1 to 60" in refused[1]["error"]["message"], refused
+

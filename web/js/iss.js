@@ -1,12 +1,14 @@
 // The ISS page (docs/web.md, "The ISS page"): the station on the world map, where it is and how you would see
-// it, its passes and an alarm before them. Positions come from noiseweb's `/api/iss` (Orbits, in Swift): asked
-// once a second while the page is seen, the track once a minute, the passes when the first has gone by.
+// it, its passes and an alarm before them. Positions come from noiseweb's `/api/iss` (Orbits, in Swift): twenty
+// seconds of them per request (steps.js), shown each second while the page is seen; the track once a minute, the
+// passes when the first has gone by.
 // `?at=UNIX` holds one instant; `?satellite=N` shows another satellite of the kept elements.
 
 import { on, reading } from "/js/link.js";
 import { el, showLinkBanner, replaceChildren } from "/js/dom.js";
 import { coalesced } from "/js/forms.js";
 import { everySecondWhileSeen } from "/js/when.js";
+import { steppedReader } from "/js/steps.js";
 import { drawSituation, drawTrack } from "/js/iss-map.js";
 import { loadPasses, setPassZone, wirePassAlarm } from "/js/iss-passes.js";
 import { pointAt } from "/js/iss-compass.js";
@@ -61,8 +63,12 @@ function showFacts(now) {
   }
 }
 
+// Live: twenty seconds of situations per request (each about 4 KB: the footprint and the night side's outlines).
+// Held (`?at=`): the one instant.
+const live = steppedReader(20);
+
 const refresh = coalesced(async () => {
-  const reply = await reading("/api/iss" + query());
+  const reply = await (at === null ? live("/api/iss" + query()) : reading("/api/iss" + query()));
   if (!reply.ok) {
     error.textContent = reply.error.message;
     return;

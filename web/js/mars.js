@@ -1,11 +1,13 @@
 // The Mars page (docs/web.md, "The Mars page"): the Mars24 clock for the saved site and up to four more, read
-// from noiseweb's `/api/mars` (MarsTime, in Swift) once a second while the page is visible. The places are kept in
+// from noiseweb's `/api/mars` (MarsTime, in Swift) a minute of seconds at a time (steps.js), and shown each second
+// while the page is visible. The places are kept in
 // the address (`?place=jezero&place=gale&big=1`), so a page can be bookmarked; `?at=UNIX` holds one instant.
 
 import { reading } from "/js/link.js";
 import { showLinkBanner } from "/js/dom.js";
 import { coalesced } from "/js/forms.js";
 import { everySecondWhileSeen } from "/js/when.js";
+import { steppedReader } from "/js/steps.js";
 import { showPlaces } from "/js/mars-places.js";
 import { loadLibrary } from "/js/mars-library.js";
 import { showAlarmPlaces } from "/js/mars-alarm.js";
@@ -63,8 +65,11 @@ function show(answer) {
   document.body.dataset.loaded = "";
 }
 
+// Live: a minute of readings per request. Held (`?at=`): the one instant.
+const live = steppedReader(60);
+
 const refresh = coalesced(async () => {
-  const reply = await reading(query(places));
+  const reply = await (at === null ? live(query(places)) : reading(query(places)));
   if (reply.ok) show(reply.data); else error.textContent = reply.error.message;
 });
 
