@@ -155,8 +155,8 @@ bench: bench-deps release-static
 	NOISECLOCK_BIN=$(CURDIR)/$(STATIC)/release $(PYTHON) scripts/bench $(BENCH_ARGS)
 	NOISECLOCK_BIN=$(CURDIR)/$(STATIC)/release $(PYTHON) scripts/bench-web $(filter $(BENCH_WEB_SHARED),$(BENCH_ARGS)) $(BENCH_WEB_ARGS)
 
-# The web page's figures (issue 40; docs/performance.md, "The web page"): the pages in headless Chromium (test-deps)
-# against noiseweb and noised (about 6 min). BENCH_WEB_ARGS passes options; make bench passes on BENCH_ARGS's shared ones.
+# The web pages' figures (issues 40 and 41; docs/performance.md, "The web page"): the pages in headless Chromium
+# (test-deps) against noiseweb and noised (about 11 min). BENCH_WEB_ARGS passes options; make bench passes on BENCH_ARGS's shared ones.
 BENCH_WEB_SHARED := --quick --write --no-write --keep
 bench-web: test-deps release-static
 	NOISECLOCK_BIN=$(CURDIR)/$(STATIC)/release $(PYTHON) scripts/bench-web $(BENCH_WEB_ARGS)

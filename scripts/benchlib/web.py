@@ -181,6 +181,23 @@ class WebStack:
             raise SetupError(str(e)) from None
         self.events = Events(self.daemon.socket)
 
+    def seed(self) -> None:
+        """What the pages show a person who uses them, set as a person would with noisectl: for `/iss`, the ISS's
+        elements with their epoch moved to now (the ISS alarm tests' own file, `test_iss_alarms._elements_now`: the
+        ISS page's tests' set is from 2024, too old for a live page) imported, and a `[location]`, as
+        test_web_iss.py gives them; for `/life`, a birth date (else the page is a form); for `/world`, two zones."""
+        from test_iss_alarms import _elements_now
+        elements = self.root / "iss.tle"
+        _elements_now(elements)
+        env = self.daemon.env()   # noiseweb's config.toml and state: the same XDG folders
+        for args, socket in ((("iss", "elements", "import", str(elements)), None),
+                             (("location", "set", "51.5074,-0.1278", "--name", "London"), None),
+                             (("life", "set", "--birth", "1990-01-01", "--years", "85"), self.daemon.socket),
+                             (("world", "add", "Asia/Tokyo", "America/New_York"), None)):
+            r = H.noisectl(*args, socket=socket, env=env)
+            if r.returncode != 0:
+                raise SetupError(f"`noisectl {' '.join(args)}` failed: {r}")
+
     @property
     def origin(self) -> str:
         return self.web.origin

@@ -1,7 +1,10 @@
-"""Idle cost: the face left open (the browser's CPU; noiseweb's wake-ups and memory), then no page open (noiseweb's
-wake-ups again). The windows are the measurement: each is a plain wait of `seconds`, metered with meters.watch."""
+"""Idle cost: each page left open in turn, the face and issue 41's (the browser's CPU; noiseweb's wake-ups and
+memory), then no page open (noiseweb's wake-ups again), then no browser. The windows are the measurement: each is
+a plain wait of `seconds`, metered with meters.watch."""
 
 from __future__ import annotations
+
+from typing import Optional
 
 from .common import read_text
 from .meters import Meter, _thread_counters, memory, watch
@@ -31,13 +34,13 @@ def _window(stack: WebStack, seconds: float, others: dict[str, Meter]) -> dict:
             "noised_ctx": others["noised"].ctx if "noised" in others else None}
 
 
-def measure(stack: WebStack, seconds: float, say) -> dict:
-    out: dict = {}
-    stack.open("/")
-    out["websocket"] = stack.wait_for(stack.subscribed)   # measured either way; the table says if it never came
-
-    # 1. The face open.
-    say(f"idle: the face open for {seconds:g} s")
+def page_open(stack: WebStack, path: str, settled: Optional[str], seconds: float, say) -> dict:
+    """`path` left open for `seconds`, once its WebSocket is up (and `settled` shown, the page's start-up done): the
+    page's main-thread tasks (DevTools), the CPU of Chromium's processes, noiseweb's wake-ups and memory."""
+    stack.open(path)
+    websocket = stack.wait_for(stack.subscribed)   # measured either way; the table says if it never came
+    loaded = settled is None or stack.wait(lambda d: d.find_elements("css selector", settled), 10) is not None
+    say(f"idle: {path} open for {seconds:g} s")
     stack.driver.execute_cdp_cmd("Performance.enable", {})
     before = _devtools(stack)
     browser = {pid: Meter(pid) for pid in stack.browser_pids()}
@@ -53,14 +56,24 @@ def measure(stack: WebStack, seconds: float, say) -> dict:
     w["browser_cpu"] = sum(m.cpu for m in browser.values())
     w["processes"] = len(browser)
     w["renderers"] = len(renderers)
-    out["open"] = w
+    w.update(path=path, websocket=websocket, loaded=loaded)
+    return w
 
-    # Navigating the tab away is not closing the page: Chromium may keep it in its back/forward cache with the
-    # WebSocket open. Whether noiseweb is still subscribed 5 s after the tab went to about:blank is noted.
-    stack.driver.get("about:blank")
-    out["bfcache_kept"] = not stack.wait_for(lambda: not stack.subscribed(), 5)
 
-    # 2. No page: the face's tab closed (its WebSocket with it, so noiseweb drops its subscription to noised); the
+def measure(stack: WebStack, seconds: float, say, pages: dict[str, Optional[str]]) -> dict:
+    """Each of `pages` (path: its `settled` selector, or None) open in turn, then no page, then no browser."""
+    out: dict = {"pages": []}
+    # 1. Each page open, the first (the face) checked for the back/forward cache after it.
+    for path, settled in pages.items():
+        out["pages"].append(page_open(stack, path, settled, seconds, say))
+        if len(out["pages"]) > 1:
+            continue
+        # Navigating the tab away is not closing the page: Chromium may keep it in its back/forward cache with the
+        # WebSocket open. Whether noiseweb is still subscribed 5 s after the tab went to about:blank is noted.
+        stack.driver.get("about:blank")
+        out["bfcache_kept"] = not stack.wait_for(lambda: not stack.subscribed(), 5)
+
+    # 2. No page: the last page's tab closed (its WebSocket with it, so noiseweb drops its subscription to noised); the
     # browser still runs and may keep idle HTTP connections to noiseweb, as a person's would.
     closed = stack.blank()
     say(f"idle: no page open for {seconds:g} s (tab closed{'' if closed else '; noiseweb still subscribed'})")
