@@ -20,6 +20,7 @@ KB_TARGET = 150_000     # bytes, the face (issue 40): 150 KB read as 1000-byte k
 PAGE_KB_TARGET = 250_000   # bytes, every page with what it loads (issue 41), read the same way
 NAV_TARGET = 300.0      # ms, the face's digits (issue 40)
 MAP_TARGET = 500.0      # ms, the ISS page's map (issue 41)
+TLS_TARGET = 300.0     # ms, a TLS handshake and the first page over the LAN address (issue 41)
 EVENT_TARGET = 0.250    # s
 CPU_TARGET = 1.0        # % of one core, the face open (issue 40)
 PAGE_CPU_TARGET = 2.0   # % of one core, another page open (issue 41)
@@ -167,6 +168,16 @@ def rows(c: dict, a: argparse.Namespace) -> tuple[list[list[str]], list[str]]:
                      f"(± {bound * 1e3:.1f} ms, the read's own time), before the runs.")
     if c.get("idle"):
         add(idle_rows(c["idle"]))
+    if c.get("tls"):
+        t = c["tls"]
+        out.append([f"the LAN mode: a TLS handshake ({t['tls']}, the chain verified against noiseweb's own authority), "
+                    f"median / max of {t['runs']}", "—", f"{t['handshake']['median']:.1f} / {t['handshake']['worst']:.1f} ms", ""])
+        out.append([f"… and the face's first page over it, from connect() to the last byte, median / max of {t['runs']}",
+                    "≤ 300 ms", f"{t['first_page']['median']:.1f} / {t['first_page']['worst']:.1f} ms",
+                    verdict(t['first_page']['worst'] <= TLS_TARGET)])
+        notes.append(f"The LAN mode's figures are Python's ssl client on this machine (scripts/benchlib/web_tls.py); the same "
+                     f"first page over the loopback page's plain HTTP: {t['plain_first_page']['median']:.1f} / "
+                     f"{t['plain_first_page']['worst']:.1f} ms.")
     return out, notes
 
 

@@ -51,7 +51,10 @@ const actions = {
 
 function show(answer) {
   error.textContent = "";
+  const asked = query(places);
   places = answer.places.map((place) => place.text);
+  // With no place asked for, the answer names the saved site: the same readings under the address that names it.
+  if (asked !== query(places) && asked === query([])) live.same(query(places));
   if (shown >= places.length) shown = 0;
   showPlaces(answer, shown, actions);
   showAlarmPlaces(answer.places);

@@ -25,7 +25,7 @@ export function steppedReader(count) {
     return reply;
   }
 
-  return async function read(path) {
+  async function read(path) {
     const second = Math.floor(Date.now() / 1000);
     const kept = asked === path && second >= from && second < from + steps.length;
     if (!kept || from + steps.length - second <= LEFT_WHEN_ASKED) {
@@ -34,5 +34,10 @@ export function steppedReader(count) {
       if (!reply.ok && !kept) return reply;
     }
     return { ok: true, data: steps[Math.min(Math.max(second - from, 0), steps.length - 1)] };
-  };
+  }
+
+  /// The readings kept are `path`'s too: a page whose first path named nothing (the saved site) and whose next
+  /// names what the answer said does not ask again for the same readings.
+  read.same = (path) => { if (asked !== null) asked = path; };
+  return read;
 }
