@@ -135,24 +135,8 @@ public struct ConfigKey: Sendable {
         duration("satellites.timeout", in: 1...300) { $1.satellites.timeoutSeconds = $0 },
         duration("satellites.deadline", in: 1...3600) { $1.satellites.deadlineSeconds = $0 },
         duration("satellites.retry", in: 1...3600) { $1.satellites.retrySeconds = $0 },
-        checkedText("web.listen", accepted: ListenAddress.accepted) { value, settings in
-            switch ListenAddress.parse(value) {
-            case .success(let address):
-                settings.web.listen = address
-                return nil
-            case .failure(let error):
-                return .invalid(error.description)
-            }
-        },
-        checkedText("web.lan", accepted: ListenAddress.acceptedLAN) { value, settings in
-            switch ListenAddress.parse(value) {
-            case .success(let address):
-                settings.web.lan = address
-                return nil
-            case .failure(let error):
-                return .invalid(error.description)
-            }
-        },
+        listenAddress("web.listen", accepted: ListenAddress.accepted) { $1.web.listen = $0 },
+        listenAddress("web.lan", accepted: ListenAddress.acceptedLAN) { $1.web.lan = $0 },
     ]
 
     public static func named(_ name: String) -> ConfigKey? {
@@ -167,6 +151,19 @@ public struct ConfigKey: Sendable {
             guard case .string(let text) = value else { return .wrongType }
             guard !text.isEmpty, !text.unicodeScalars.contains(where: { $0.value < 0x20 }) else { return .wrongType }
             return set(text, &settings)
+        }
+    }
+
+    static func listenAddress(_ name: String, accepted: String,
+                              set: @escaping @Sendable (ListenAddress, inout DaemonSettings) -> Void) -> ConfigKey {
+        checkedText(name, accepted: accepted) { value, settings in
+            switch ListenAddress.parse(value) {
+            case .success(let address):
+                set(address, &settings)
+                return nil
+            case .failure(let error):
+                return .invalid(error.description)
+            }
         }
     }
 

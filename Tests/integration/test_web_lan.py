@@ -6,14 +6,12 @@ with the URL `noisectl web pair` prints, whose QR code is read back with zbarimg
 from __future__ import annotations
 
 import hashlib
-import http.client
 import ipaddress
 import json
 import os
 import re
 import shutil
 import socket
-import ssl
 import stat
 import subprocess
 from pathlib import Path
@@ -51,28 +49,8 @@ def devices(web) -> list:
     return json.loads(r.stdout)
 
 
-def https(web, method: str, path: str, *, host: str | None = "", origin: str | None = None, cookie: str | None = None,
-          headers: dict | None = None, body: bytes | None = None) -> WH.Reply:
-    """One request over TLS to the LAN address, trusting only noiseweb's own authority, every header as given."""
-    context = ssl.create_default_context(cafile=str(lan_folder(web) / "ca.pem"))
-    conn = http.client.HTTPSConnection(WH.LAN_HOST, web.lan_port, timeout=10, context=context)
-    try:
-        conn.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
-        if host is not None:
-            conn.putheader("Host", host or f"{WH.LAN_HOST}:{web.lan_port}")
-        if origin is not None:
-            conn.putheader("Origin", origin)
-        if cookie is not None:
-            conn.putheader("Cookie", cookie)
-        for name, value in (headers or {}).items():
-            conn.putheader(name, value)
-        if body is not None:
-            conn.putheader("Content-Length", str(len(body)))
-        conn.endheaders(body)
-        response = conn.getresponse()
-        return WH.Reply(response.status, response.headers, response.read())
-    finally:
-        conn.close()
+def https(web, method: str, path: str, **kw) -> WH.Reply:
+    return web.lan_request(method, path, **kw)
 
 
 def paired_cookie(web, *args) -> str:

@@ -9,6 +9,7 @@ import http.client
 import json
 import os
 import socket
+import ssl
 import struct
 import subprocess
 from dataclasses import dataclass
@@ -40,6 +41,23 @@ class Reply:
 
     def header(self, name: str) -> Optional[str]:
         return self.headers.get(name)
+
+
+def exchange(conn: http.client.HTTPConnection, method: str, path: str, *, host: Optional[str], origin: Optional[str],
+             cookie: Optional[str], headers: Optional[dict], body: Optional[bytes]) -> Reply:
+    """One request on `conn` with exactly these headers (None: not sent), and its answer; the connection closed."""
+    try:
+        conn.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
+        for name, value in (("Host", host), ("Origin", origin), ("Cookie", cookie), *(headers or {}).items()):
+            if value is not None:
+                conn.putheader(name, value)
+        if body is not None:
+            conn.putheader("Content-Length", str(len(body)))
+        conn.endheaders(body)
+        response = conn.getresponse()
+        return Reply(response.status, response.headers, response.read())
+    finally:
+        conn.close()
 
 
 class Web:
@@ -111,24 +129,18 @@ class Web:
     def request(self, method: str, path: str, *, host: Optional[str] = "", origin: Optional[str] = None,
                 cookie: Optional[str] = None, headers: Optional[dict] = None, body: Optional[bytes] = None) -> Reply:
         """One request, every header as given: ``host`` "" means the right one, None none at all."""
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
-        try:
-            conn.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
-            if host is not None:
-                conn.putheader("Host", host or self.host)
-            if origin is not None:
-                conn.putheader("Origin", origin)
-            if cookie is not None:
-                conn.putheader("Cookie", f"noiseclock_session={cookie}")
-            for name, value in (headers or {}).items():
-                conn.putheader(name, value)
-            if body is not None:
-                conn.putheader("Content-Length", str(len(body)))
-            conn.endheaders(body)
-            response = conn.getresponse()
-            return Reply(response.status, response.headers, response.read())
-        finally:
-            conn.close()
+        return exchange(http.client.HTTPConnection("127.0.0.1", self.port, timeout=10), method, path,
+                        host=self.host if host == "" else host, origin=origin,
+                        cookie=None if cookie is None else f"noiseclock_session={cookie}", headers=headers, body=body)
+
+    def lan_request(self, method: str, path: str, *, host: Optional[str] = "", origin: Optional[str] = None,
+                    cookie: Optional[str] = None, headers: Optional[dict] = None, body: Optional[bytes] = None) -> Reply:
+        """One request over TLS to the LAN address, trusting only noiseweb's own authority (its ``ca.pem``), every
+        header as given; ``cookie`` is the whole ``Cookie`` value."""
+        context = ssl.create_default_context(cafile=str(Path(self.daemon.env_dirs["XDG_STATE_HOME"]) / "noiseweb" / "ca.pem"))
+        return exchange(http.client.HTTPSConnection(LAN_HOST, self.lan_port, timeout=10, context=context), method, path,
+                        host=f"{LAN_HOST}:{self.lan_port}" if host == "" else host, origin=origin, cookie=cookie,
+                        headers=headers, body=body)
 
     def command_request(self, cmd: str, args: Optional[dict] = None, *, cookie: str) -> Reply:
         """A command as the page sends it."""
