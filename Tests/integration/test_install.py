@@ -151,7 +151,8 @@ def test_installed_binaries_do_not_need_the_swift_toolchain(installed):
     # libsystemd0 links: libcap, libgcrypt with libgpg-error, liblz4, liblzma, libzstd. noisectl has no D-Bus.
     # libz too: swift-nio-extras (under AsyncHTTPClient) names it on the link line beside its own copy of zlib.
     systemd = r"libsystemd|libcap|libgcrypt|libgpg-error|liblz4|liblzma|libzstd|libz"
-    allowed = {"noised": re.compile(rf"^({common}|{systemd})\.so"), "noisectl": re.compile(rf"^({common})\.so")}
+    # noisectl alone links libqrencode, for `web pair`'s QR code, and the libpthread Debian 12's libqrencode4 names.
+    allowed = {"noised": re.compile(rf"^({common}|{systemd})\.so"), "noisectl": re.compile(rf"^({common}|libqrencode|libpthread)\.so")}
     for program in ("noised", "noisectl"):
         out = subprocess.run(["ldd", str(installed.bin / program)], capture_output=True, text=True, check=True).stdout
         libs = [line.split()[0].rsplit("/", 1)[-1] for line in out.splitlines() if line.strip()]
@@ -437,8 +438,9 @@ def test_deb_package(installed):
     depends = [d.strip().split()[0] for d in field("Depends").split(",")]
     for lib in ("libasound2", "libmpg123-0", "libsqlite3-0", "libc6"):
         assert lib in depends, field("Depends")
-    # dpkg-shlibdeps names the package of each library noised links itself: libsystemd0 for sd-bus.
-    assert "libsystemd0" in depends, field("Depends")
+    # dpkg-shlibdeps names the package of each library the programs link themselves: libsystemd0 for noised's sd-bus,
+    # libqrencode4 for noisectl's QR code.
+    assert "libsystemd0" in depends and "libqrencode4" in depends, field("Depends")
     assert int(field("Installed-Size")) > 1000
 
     listing = subprocess.run(["dpkg-deb", "--contents", str(deb)], capture_output=True, text=True,

@@ -46,7 +46,7 @@ def pair(web, *args) -> dict:
 def devices(web) -> list:
     r = H.noisectl("web", "devices", "--json", env=web.daemon.env())
     assert r.returncode == 0, str(r)
-    return json.loads(r.stdout)
+    return json.loads(r.stdout)["devices"]
 
 
 def https(web, method: str, path: str, **kw) -> WH.Reply:

@@ -10,8 +10,13 @@ struct WebDevices: ParsableCommand {
         abstract: "List the devices paired with 'noisectl web pair'.",
         discussion: "Each with its id (for 'noisectl web revoke'), when it paired, and its name. No daemon needed.")
 
-    @Flag(help: "Print [{\"id\", \"name\", \"paired_unix\"}] as JSON.")
+    @Flag(help: "Print {\"devices\": [{\"id\", \"name\", \"paired_unix\"}]} as JSON.")
     var json = false
+
+    /// `--json`: one object, as every command prints.
+    struct Listed: Encodable {
+        var devices: [Shown]
+    }
 
     /// One device for `--json`: never its secret.
     struct Shown: Encodable {
@@ -28,7 +33,7 @@ struct WebDevices: ParsableCommand {
             Output.error("\(error)")
             throw ExitCode(1)
         }
-        if json { return Output.json(devices.map { Shown(id: $0.id, name: $0.name, pairedUnix: $0.pairedUnix) }) }
+        if json { return Output.json(Listed(devices: devices.map { Shown(id: $0.id, name: $0.name, pairedUnix: $0.pairedUnix) })) }
         guard !devices.isEmpty else { return Output.line("No device is paired; 'noisectl web pair' pairs one.") }
         let rows = [["ID", "PAIRED", "NAME"]] + devices.map { device in
             [device.id, LocalTime.dateAndMinute(unix: device.pairedUnix), VisibleText.terminal(device.name)]
@@ -50,6 +55,14 @@ struct WebRevoke: ParsableCommand {
     @Flag(help: "Unpair every device.")
     var all = false
 
+    @Flag(help: "Print {\"revoked\": N} as JSON.")
+    var json = false
+
+    /// `--json`.
+    struct Revoked: Encodable {
+        var revoked: Int
+    }
+
     func validate() throws {
         if all == !ids.isEmpty { throw ValidationError("give the devices' ids or --all, not both and not neither") }
     }
@@ -69,7 +82,7 @@ struct WebRevoke: ParsableCommand {
                 devices.removeAll { all || ids.contains($0.id) }
                 return count - devices.count
             }
-            Output.line("Revoked \(Output.count(removed, "device")).")
+            if json { Output.json(Revoked(revoked: removed)) } else { Output.line("Revoked \(Output.count(removed, "device")).") }
         } catch {
             Output.error("\(error)")
             throw ExitCode(1)
