@@ -132,13 +132,17 @@ public struct WebServer: Sendable {
 
         let webSockets = Router(context: BasicWebSocketRequestContext.self)
         webSockets.add(middleware: GateMiddleware(gate: gate, signedIn: signedIn))
-        webSockets.ws(RouterPath(WebRoute.eventsPath)) { inbound, outbound, _ in
+        webSockets.ws(RouterPath(WebRoute.eventsPath)) { inbound, outbound, context in
             let (page, messages) = await link.join()
+            let request = context.request
             await withTaskGroup(of: Void.self) { group in
                 // The page sends nothing the server reads; this loop only notices it closing.
                 group.addTask { do { for try await _ in inbound {} } catch {} }
                 group.addTask {
                     for await text in messages {
+                        // A device revoked (or a session gone) while its page is open gets nothing more: the socket
+                        // closes at the next event, and the page, asking why, is told in words.
+                        guard signedIn(request) else { return }
                         do { try await outbound.write(.text(text)) } catch { return }
                     }
                 }

@@ -299,7 +299,13 @@ def test_a_phone_pairs_over_https_and_gets_the_face_as_a_secure_context(lan, tru
     driver.get(url)
     assert "unknown or was used already" in driver.find_element(By.TAG_NAME, "body").text
 
+    # Revoked while its page is open: the next event closes its socket instead of reaching it, and the page says why.
+    driver.get(lan.lan_origin + "/")
+    BH.wait_for(driver, lambda d: d.execute_script("return document.querySelector('p.banner').hidden"), "the live link again")
     H.noisectl("web", "revoke", "--all", env=lan.daemon.env())
+    assert H.noisectl("volume", "40", socket=lan.daemon.socket).returncode == 0
+    BH.wait_for(driver, lambda d: "not paired" in d.find_element(By.CSS_SELECTOR, "p.banner").text, "the banner to say so")
+    BH.screenshot(driver, "lan-revoked-banner")
     driver.get(lan.lan_origin + "/")
     assert "not paired" in driver.find_element(By.TAG_NAME, "body").text
     BH.screenshot(driver, "lan-revoked")

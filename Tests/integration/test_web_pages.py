@@ -334,6 +334,15 @@ def test_noised_restarting_under_the_page_and_the_alarm_it_missed(web, browser):
     assert_clean_console(browser, refusals=True)
 
 
+def test_noiseweb_restarting_under_the_page_ends_its_session_in_words(web, browser):
+    open_page(browser, web, "/noise.html")
+    web.stop()
+    web.start()
+    # Sessions live in noiseweb's memory: the page's socket closes, and asking why gets the new noiseweb's 401.
+    BH.wait_for(browser, lambda b: "session has ended" in text_of(b, "p.banner") and "noisectl web" in text_of(b, "p.banner"),
+                "the banner to say the session ended")
+
+
 def test_changes_in_the_terminal_that_leave_the_next_alarm_alone_still_reach_the_pages(web, browser):
     """The daemon's `alarms_changed` and `mixes` events: an alarm added, edited and removed behind the next one,
     and a mix saved and removed, each shown on an open page without reloading it."""

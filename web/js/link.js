@@ -87,8 +87,12 @@ function connect() {
     // A browser hides why an upgrade failed; asking once tells a lost session (noiseweb restarted: sessions live
     // in its memory) from noiseweb being down.
     const probe = await clockSettings();
-    if (probe.error && probe.error.code === "http_401") {
+    const code = probe.error && probe.error.code;
+    if (code === "session_required" || code === "http_401") {
       setLink(false, "This page's session has ended (noiseweb restarted). Run 'noisectl web' for a new link.");
+    } else if (code === "device_not_paired") {
+      // The LAN mode: this device was unpaired (noisectl web revoke); noiseweb's words say what to do.
+      setLink(false, probe.error.message);
     } else if (probe.error && probe.error.code === "unreachable") {
       // noiseweb itself is gone (stopped, or this device offline), and this page may be the service worker's copy:
       // nothing on it is live until the link is back.
