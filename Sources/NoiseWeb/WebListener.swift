@@ -12,11 +12,18 @@ import ServiceLifecycle
 /// nobody looks (it refreshes a cached `Date` header every second, a wake-up a second for ever).
 struct WebListener: Service {
     /// Where connections come from.
-    enum Socket: Sendable {
+    enum Socket: Sendable, CustomStringConvertible {
         /// A listening descriptor systemd passed.
         case adopted(Int32)
         /// An address to bind.
         case bind(host: String, port: Int)
+
+        var description: String {
+            switch self {
+            case .adopted: "the socket systemd passed"
+            case .bind(let host, let port): host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+            }
+        }
     }
 
     let socket: Socket

@@ -256,6 +256,20 @@ def test_pair_turns_the_lan_mode_on_and_says_to_restart_noiseweb(make_daemon, ma
     assert none.returncode == 0 and "No device is paired" in none.stdout
 
 
+def test_a_lan_address_that_cannot_be_bound_leaves_the_loopback_page_serving(make_daemon, make_web):
+    web = make_web(make_daemon(device="null"), start=False)
+    config = Path(web.daemon.env_dirs["XDG_CONFIG_HOME"]) / "noised" / "config.toml"
+    # 192.0.2.1 (TEST-NET-1) is no address of this machine: the bind fails, as after a network change took it.
+    address = f"192.0.2.1:{WH.free_port()}"
+    config.write_text(config.read_text() + f'lan = "{address}"\n')
+    web.start()
+    H.wait_until(lambda: f"cannot listen on {address}" in web.log(), 10, 0.05, "noiseweb to say the LAN address failed")
+    assert "the LAN mode is off until noiseweb restarts" in web.log()
+    assert web.proc.poll() is None, "noiseweb goes on"
+    session = web.login()
+    assert web.request("GET", "/api/clock", cookie=session).status == 200
+
+
 # ---------------------------------------------------------------- in the browser
 
 
