@@ -54,23 +54,19 @@ public enum HostAddresses {
                                 | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
-        var started: Int32
+        let started: Int32
         if isIPv6 {
             var address = sockaddr_in6()
             address.sin6_family = sa_family_t(AF_INET6)
             address.sin6_port = in_port_t(UInt16(port).bigEndian)
             guard inet_pton(AF_INET6, host, &address.sin6_addr) == 1 else { return false }
-            started = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
-            }
+            started = startConnecting(descriptor, to: address)
         } else {
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
             address.sin_port = in_port_t(UInt16(port).bigEndian)
             guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else { return false }
-            started = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
+            started = startConnecting(descriptor, to: address)
         }
         if started == 0 { return true }
         guard errno == EINPROGRESS else { return false }
@@ -79,6 +75,13 @@ public enum HostAddresses {
         var failure: Int32 = 0
         var length = socklen_t(MemoryLayout<Int32>.size)
         return getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &failure, &length) == 0 && failure == 0
+    }
+
+    /// `connect(2)` to an IPv4 or IPv6 socket address, whichever `Address` is.
+    private static func startConnecting<Address>(_ descriptor: Int32, to address: Address) -> Int32 {
+        withUnsafePointer(to: address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<Address>.size)) }
+        }
     }
 
     private static func unique(_ addresses: [String]) -> [String] {

@@ -95,8 +95,11 @@ public struct WebServer: Sendable {
                                  routes: routes, link: link, authority: authority) { router in
                 router.get(RouterPath(WebRoute.pairPath)) { request, _ -> Response in
                     let now = WallTime.seconds()
-                    let secret = pairings.redeem(request.uri.queryParameters.get("code"), now: now).flatMap { name in
-                        devices.pair(name: name, userAgent: request.headers[.userAgent], now: now)
+                    let (code, agent) = (request.uri.queryParameters.get("code"), request.headers[.userAgent])
+                    // Off the event loop: saving the device waits for the folder's lock, which `noisectl web revoke`
+                    // may hold.
+                    let secret = await BlockingWork.run(name: "noiseweb-pair") {
+                        pairings.redeem(code, now: now).flatMap { devices.pair(name: $0, userAgent: agent, now: now) }
                     }
                     switch secret {
                     case .failure(let refusal): return WebResponses.refusal(refusal, path: request.uri.path)
