@@ -193,7 +193,9 @@ let package = Package(
         // facts, the login codes and sessions, the web root's files, `/api/clock`'s reading and saving. Apart from
         // NoiseWeb so its unit tests build without Hummingbird.
         .target(name: "NoiseWebCore", dependencies: ["NoiseCore", "NoiseConfig", "NoiseClient", "NoiseSystem", "NoiseTime", "TimeScales",
-                                                  "MarsTime", "NoiseProtocol", "ClockFace", "Orbits"],
+                                                  "MarsTime", "NoiseProtocol", "ClockFace", "Orbits",
+                                                  .product(name: "NIOCore", package: "swift-nio"),
+                                                  .product(name: "NIOHTTP1", package: "swift-nio")],
                 swiftSettings: strict),
         // noiseweb's LAN mode: the local certificate authority and the server certificate it signs, kept under
         // $XDG_STATE_HOME/noiseweb, and the TLS context made from them.
@@ -219,6 +221,7 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -319,7 +322,10 @@ let package = Package(
             swiftSettings: strict
         ),
         // noiseweb's pure checks: Host, Origin, the login code, the session cookie, the headers, static paths.
-        .testTarget(name: "NoiseWebTests", dependencies: ["NoiseWebCore", "NoiseClient", "NoiseCore", "NoiseConfig", "MarsTime", "TimeScales"], swiftSettings: strict),
+        .testTarget(name: "NoiseWebTests", dependencies: ["NoiseWebCore", "NoiseClient", "NoiseCore", "NoiseConfig", "MarsTime", "TimeScales",
+                                                          .product(name: "NIOCore", package: "swift-nio"),
+                                                          .product(name: "NIOHTTP1", package: "swift-nio"),
+                                                          .product(name: "NIOEmbedded", package: "swift-nio")], swiftSettings: strict),
         // Thirty days of alarms through the scheduler actor in seconds (`swift test --filter NoiseSoakTests`).
         .testTarget(
             name: "NoiseSoakTests",

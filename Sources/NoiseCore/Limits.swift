@@ -194,4 +194,13 @@ public enum Limits {
     /// How long noiseweb waits before trying noised again after it went away, doubling up to the most.
     public static let webReconnectFirstSeconds = 0.25
     public static let webReconnectMostSeconds = 5.0
+    /// Browser connections noiseweb holds at once, in all and from one address (each listener counts its own). A
+    /// browser opens about six per server and one WebSocket per page; a thousand idle sockets from a stranger would
+    /// otherwise use up the process's files (`LimitNOFILE` in noiseweb.service is well above both).
+    public static let maxWebConnections = 256
+    public static let maxWebConnectionsPerAddress = 64
+    /// How long noiseweb waits for a browser: for a request's head and body to arrive once the connection opened or
+    /// the last answer was sent. A connection that sends nothing (or a byte a minute) is closed after it; a page's
+    /// open WebSocket is not timed.
+    public static let webRequestWaitSeconds = 20
 }

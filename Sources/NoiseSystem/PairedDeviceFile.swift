@@ -1,21 +1,40 @@
 import Glibc
 import NoiseCore
 
-/// A device paired for the LAN mode (docs/web.md, "The phone on the LAN"): the secret its cookie carries, and what
-/// the person sees of it in `noisectl web devices`.
+/// A device paired for the LAN mode (docs/web.md, "The phone on the LAN"), or this machine's kiosk page (`noisectl
+/// web --kiosk`): the secrets its page carries, and what the person sees of it in `noisectl web devices`.
 public struct PairedDevice: Codable, Sendable, Equatable {
     /// 8 hex digits, what `noisectl web revoke` takes.
     public var id: String
     public var name: String
     /// The cookie's secret (`WebSecret`'s form).
     public var token: String
+    /// The key the device's page keeps in its origin's storage and sends with each request (`WebSecret`'s form);
+    /// nil for a device paired before keys existed, which must pair again.
+    public var key: String?
+    /// True for the loopback page's kiosk, which signs in at `/login?kiosk=KEY` from the launcher page `noisectl web
+    /// --kiosk` wrote; nil or false for a device on the LAN.
+    public var kiosk: Bool?
     public var pairedUnix: Int64
 
-    public init(id: String, name: String, token: String, pairedUnix: Int64) {
+    public init(id: String, name: String, token: String, key: String?, kiosk: Bool = false, pairedUnix: Int64) {
         self.id = id
         self.name = name
         self.token = token
+        self.key = key
+        self.kiosk = kiosk ? true : nil
         self.pairedUnix = pairedUnix
+    }
+
+    public var isKiosk: Bool { kiosk == true }
+
+    /// 8 hex digits no other device has.
+    public static func newID(taken: some Sequence<PairedDevice>) -> String {
+        let ids = Set(taken.map(\.id))
+        while true {
+            let id = String(WebSecret.random().text.prefix(8))
+            if !ids.contains(id) { return id }
+        }
     }
 }
 

@@ -3,7 +3,8 @@ import NoiseClientAsync
 import NoiseCore
 import NoiseWebCore
 
-/// `POST /api/command`: `{"cmd": "...", "args": {...}}` sent to noised through `DaemonClient`, its own connection per
+/// `POST /api/command`: `{"cmd": "...", "args": {...}}`, one of the pages' own commands (`PageCommands`), sent to
+/// noised through `DaemonClient`, its own connection per
 /// command (a command is rare; the shared subscription exists only while pages are open). The daemon checks the
 /// command and its arguments as it checks noisectl's; its refusal comes back with its code and message.
 public struct CommandRelay: Sendable {
@@ -63,6 +64,7 @@ public struct CommandRelay: Sendable {
         guard !request.cmd.isEmpty, request.cmd.utf8.count <= 64 else {
             return .failure(WebRefusal(status: 400, code: "bad_request", message: "'cmd' must be a command's name"))
         }
+        if let refusal = PageCommands.refusal(for: request.cmd) { return .failure(refusal) }
         switch request.args {
         case nil, .null?, .object?:
             return .success(request)

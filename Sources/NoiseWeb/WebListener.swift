@@ -3,13 +3,17 @@ import HummingbirdWebSocket
 import Logging
 import NIOCore
 import NIOPosix
+import NIOHTTP1
 import NIOSSL
+import NoiseSystem
+import NoiseWebCore
 import ServiceLifecycle
 
 /// Accepts browsers' connections and serves each with Hummingbird's HTTP/1.1 channel (with its WebSocket
 /// upgrade). noiseweb runs this rather than Hummingbird's `Application`, for the two things `Application` cannot
 /// do: serve on a socket systemd passes (`noiseweb.socket`; its `BindAddress` only binds), and stay asleep when
-/// nobody looks (it refreshes a cached `Date` header every second, a wake-up a second for ever).
+/// nobody looks (it refreshes a cached `Date` header every second, a wake-up a second for ever). It also holds the
+/// connection limits (`WebConnections`) and puts `RequestHeadGuard` in each connection's pipeline.
 struct WebListener: Service {
     /// Where connections come from.
     enum Socket: Sendable, CustomStringConvertible {
@@ -44,11 +48,20 @@ struct WebListener: Service {
         let connection = connection
         let logger = logger
         let tls = tls
+        let connections = WebConnections()
+        let refusals = WarningThrottle()
         let setUp: @Sendable (any Channel) -> EventLoopFuture<HTTP1WebSocketUpgradeChannel.Value> = { channel in
-            guard let tls else { return connection.setup(channel: channel, logger: logger) }
-            return channel.eventLoop.makeCompletedFuture {
-                try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls))
-            }.flatMap { connection.setup(channel: channel, logger: logger) }
+            channel.eventLoop.makeCompletedFuture {
+                if let tls { try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls)) }
+            }.flatMap {
+                connection.setup(channel: channel, logger: logger)
+            }.flatMapThrowing { value in
+                // Right after NIO's decoder: the head as sent, before the upgrader or Hummingbird reads it.
+                let pipeline = channel.pipeline.syncOperations
+                let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
+                try pipeline.addHandler(RequestHeadGuard(), position: .after(decoder))
+                return value
+            }
         }
         let server: NIOAsyncChannel<HTTP1WebSocketUpgradeChannel.Value, Never>
         do {
@@ -70,7 +83,18 @@ struct WebListener: Service {
             try await withThrowingDiscardingTaskGroup { group in
                 try await server.executeThenClose { inbound in
                     for try await accepted in inbound {
-                        group.addTask { await connection.handle(value: accepted, logger: logger) }
+                        let address = accepted.channel.remoteAddress?.ipAddress ?? "unknown"
+                        if let refusal = connections.admit(address) {
+                            accepted.channel.close(promise: nil)
+                            if let text = refusals.pass("refused a connection: \(refusal)", at: Int64(NIODeadline.now().uptimeNanoseconds / 1_000_000)) {
+                                logger.warning("\(text)")
+                            }
+                            continue
+                        }
+                        group.addTask {
+                            await connection.handle(value: accepted, logger: logger)
+                            connections.release(address)
+                        }
                     }
                 }
             }

@@ -1,5 +1,6 @@
 import Hummingbird
 import NIOCore
+import NoiseCore
 import NoiseWebCore
 
 /// The responses noiseweb builds, each with the headers its kind needs (the security headers are added to every
@@ -29,26 +30,25 @@ enum WebResponses {
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
-    /// A refusal: JSON for the API (a script reads `error.code`), plain text for a browser (it quotes the request's
-    /// own headers, so it is never HTML: nothing in it can be markup).
+    /// A refusal: JSON for the API (a script reads `error.code`), a small dark page for a browser (`SmallPage`).
     static func refusal(_ refusal: WebRefusal, path: String) -> Response {
         if path.hasPrefix("/api/") {
             return WebReply.failure(refusal).response
         }
         var headers = HTTPFields()
-        headers[.contentType] = "text/plain; charset=utf-8"
+        headers[.contentType] = "text/html; charset=utf-8"
         headers[.cacheControl] = SecurityHeaders.noStore.value
         return Response(status: .init(code: refusal.status), headers: headers,
-                        body: .init(byteBuffer: ByteBuffer(string: "NoiseClock: " + refusal.message + "\n")))
+                        body: .init(byteBuffer: ByteBuffer(string: SmallPage.refusal(refusal))))
     }
 
-    /// 303 to `/`, handing over the session cookie.
-    static func loggedIn(cookie: String) -> Response {
+    /// A sign-in's answer: its cookie, and a page that goes on to `/#key=KEY`, handing the page its key (`SmallPage`).
+    static func signedIn(cookie: String, key: WebSecret) -> Response {
         var headers = HTTPFields()
-        headers[.location] = "/"
+        headers[.contentType] = "text/html; charset=utf-8"
         headers[.setCookie] = cookie
         headers[.cacheControl] = SecurityHeaders.noStore.value
-        return Response(status: .seeOther, headers: headers)
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: SmallPage.signedIn(key: key))))
     }
 }
 

@@ -25,12 +25,15 @@ public struct WebServer: Sendable {
         public var config: ConfigStore
         /// The listening socket systemd passed (`noiseweb.socket`), bound to `listen`; nil to bind `listen`.
         public var adoptedSocket: Int32?
+        /// The paired devices: the LAN's phones and this machine's kiosks (`devices.json`).
+        public var devices: DeviceRegistry
         /// The LAN mode, when `[web] lan` is set and its certificate is ready.
         public var lan: LAN?
 
         public init(listen: ListenAddress, socketPath: String, webRoot: StaticFiles, state: WebStateFolder, config: ConfigStore,
-                    adoptedSocket: Int32? = nil, lan: LAN? = nil) {
+                    devices: DeviceRegistry, adoptedSocket: Int32? = nil, lan: LAN? = nil) {
             self.config = config
+            self.devices = devices
             self.adoptedSocket = adoptedSocket
             self.listen = listen
             self.socketPath = socketPath
@@ -45,13 +48,11 @@ public struct WebServer: Sendable {
         public var address: ListenAddress
         public var names: LANNames
         public var certificates: LANCertificates.Ready
-        public var devices: DeviceRegistry
 
-        public init(address: ListenAddress, names: LANNames, certificates: LANCertificates.Ready, devices: DeviceRegistry) {
+        public init(address: ListenAddress, names: LANNames, certificates: LANCertificates.Ready) {
             self.address = address
             self.names = names
             self.certificates = certificates
-            self.devices = devices
         }
     }
 
@@ -71,14 +72,30 @@ public struct WebServer: Sendable {
         let authority = configuration.lan?.certificates.authority
 
         let sessions = SessionStore()
+        let devices = configuration.devices
         let logins = OneTimeCodes(folder: configuration.state, kind: .login)
         let loopback = channel(gate: WebGate(hosts: AcceptedHosts(listen: configuration.listen)),
-                               signedIn: { sessions.isLive($0.cookies[SessionCookie.name]?.value) },
-                               routes: routes, link: link, authority: authority) { router in
+                               signIn: { cookie, key in
+                                   let session = sessions.signIn(cookie: cookie, key: key)
+                                   return session != .none ? session : devices.signIn(cookie: cookie, key: key, kiosk: true)
+                               },
+                               cookieName: SessionCookie.name, routes: routes, link: link, authority: authority) { router in
             router.get(RouterPath(WebRoute.loginPath)) { request, _ -> Response in
-                switch logins.redeem(request.uri.queryParameters.get("code"), now: WallTime.seconds()) {
+                let query = request.uri.queryParameters
+                // A kiosk's launcher page (`noisectl web --kiosk`) signs in again with the kiosk's own key, as often
+                // as its browser starts afresh; a person's browser, with a one-time code.
+                if let key = query.get("kiosk") {
+                    guard let kiosk = devices.kiosk(key: key), let secret = WebSecret(parsing: key) else {
+                        return WebResponses.refusal(WebRefusal(status: 403, code: "bad_kiosk_key",
+                                                               message: "This kiosk is not paired, or was revoked. Run 'noisectl web --kiosk' for a new launcher."),
+                                                    path: request.uri.path)
+                    }
+                    return WebResponses.signedIn(cookie: SessionCookie.setKioskCookie(kiosk.token), key: secret)
+                }
+                let redeemed = logins.redeem(query.get("code"), now: WallTime.seconds()) { _ in .success(sessions.open()) }
+                switch redeemed {
                 case .failure(let refusal): return WebResponses.refusal(refusal, path: request.uri.path)
-                case .success: return WebResponses.loggedIn(cookie: SessionCookie.setCookie(sessions.open()))
+                case .success(let session): return WebResponses.signedIn(cookie: SessionCookie.setCookie(session.cookie), key: session.key)
                 }
             }
         }
@@ -89,21 +106,21 @@ public struct WebServer: Sendable {
 
         if let lan = configuration.lan {
             let pairings = OneTimeCodes(folder: configuration.state, kind: .pairing)
-            let devices = lan.devices
             let paired = channel(gate: WebGate(hosts: AcceptedHosts(lan: lan.names), lan: true),
-                                 signedIn: { devices.isPaired($0.cookies[SessionCookie.deviceName]?.value) },
-                                 routes: routes, link: link, authority: authority) { router in
+                                 signIn: { devices.signIn(cookie: $0, key: $1, kiosk: false) },
+                                 cookieName: SessionCookie.deviceName, routes: routes, link: link, authority: authority) { router in
                 router.get(RouterPath(WebRoute.pairPath)) { request, _ -> Response in
                     let now = WallTime.seconds()
                     let (code, agent) = (request.uri.queryParameters.get("code"), request.headers[.userAgent])
                     // Off the event loop: saving the device waits for the folder's lock, which `noisectl web revoke`
-                    // may hold.
-                    let secret = await BlockingWork.run(name: "noiseweb-pair") {
-                        pairings.redeem(code, now: now).flatMap { devices.pair(name: $0, userAgent: agent, now: now) }
+                    // may hold. The code is spent only if the device is saved.
+                    let secrets = await BlockingWork.run(name: "noiseweb-pair") {
+                        pairings.redeem(code, now: now) { devices.pair(name: $0, userAgent: agent, now: now) }
                     }
-                    switch secret {
+                    switch secrets {
                     case .failure(let refusal): return WebResponses.refusal(refusal, path: request.uri.path)
-                    case .success(let secret): return WebResponses.loggedIn(cookie: SessionCookie.setDeviceCookie(secret))
+                    case .success(let secrets):
+                        return WebResponses.signedIn(cookie: SessionCookie.setDeviceCookie(secrets.token), key: secrets.key)
                     }
                 }
             }
@@ -118,14 +135,19 @@ public struct WebServer: Sendable {
         try await ServiceGroup(configuration: service).run()
     }
 
-    /// One listener's HTTP/1.1-and-WebSocket channel: its gate, its way in (`signIn` adds `/login` or `/pair`), the
+    /// One listener's HTTP/1.1-and-WebSocket channel: its gate, what its cookie and key prove (`signIn`), its way in
+    /// (`wayIn` adds `/login` or `/pair`), the
     /// shared routes, `/ca.crt` when there is a LAN mode, and the WebSocket.
-    private func channel(gate: WebGate, signedIn: @escaping @Sendable (Request) -> Bool, routes: WebRoutes, link: DaemonLink,
-                         authority: [UInt8]?, signIn: (Router<BasicWebSocketRequestContext>) -> Void) -> HTTP1WebSocketUpgradeChannel {
+    private func channel(gate: WebGate, signIn: @escaping @Sendable (_ cookie: String?, _ key: String?) -> SignIn, cookieName: String,
+                         routes: WebRoutes, link: DaemonLink, authority: [UInt8]?,
+                         wayIn: (Router<BasicWebSocketRequestContext>) -> Void) -> HTTP1WebSocketUpgradeChannel {
+        let signedIn: @Sendable (Request) -> SignIn = { request in
+            signIn(request.cookies[cookieName]?.value, GateMiddleware<BasicWebSocketRequestContext>.key(of: request))
+        }
         let router = Router(context: BasicWebSocketRequestContext.self)
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: GateMiddleware(gate: gate, signedIn: signedIn))
-        signIn(router)
+        wayIn(router)
         if let authority {
             router.get(RouterPath(WebRoute.certificatePath)) { _, _ -> Response in
                 WebResponses.download(authority, contentType: "application/x-x509-ca-cert", name: "noiseclock-ca.crt")
@@ -145,7 +167,7 @@ public struct WebServer: Sendable {
                     for await text in messages {
                         // A device revoked (or a session gone) while its page is open gets nothing more: the socket
                         // closes at the next event, and the page, asking why, is told in words.
-                        guard signedIn(request) else { return }
+                        guard signedIn(request) == .full else { return }
                         do { try await outbound.write(.text(text)) } catch { return }
                     }
                 }

@@ -1,6 +1,6 @@
 /// The security checks every request passes before anything else reads it (docs/web.md, "Security model"), in
 /// order: the `Host` (DNS rebinding), the `Origin` of whatever changes state or opens the WebSocket (cross-site
-/// requests), the session (only the user who ran `noisectl web`), and for commands the custom header and JSON
+/// requests), the session (only the user who ran `noisectl web`; its key for anything but the page's files), and for commands the custom header and JSON
 /// (no form or `text/plain` post can be one). A value: it returns a verdict and the middleware carries it out.
 public struct WebGate: Sendable {
     public let hosts: AcceptedHosts
@@ -22,6 +22,13 @@ public struct WebGate: Sendable {
                               message: "This server answers only to " + hosts.hosts.joined(separator: ", ")
                                 + "; the Host '\(String((request.host ?? "none").prefix(80)))' is refused (a DNS rebinding guard).")
         }
+        // Hummingbird's router skips empty segments, so `//ws` or `/ws/` would reach the WebSocket while a reading of
+        // the path as written took it for a file: only the one spelling both read alike goes on.
+        guard WebRoute.isCanonical(request.path) else {
+            return WebRefusal(status: 400, code: "bad_path",
+                              message: "The path '\(String(request.path.prefix(80)))' has an empty, '.' or '..' segment "
+                                + "(a '//' or a '/' at its end); ask for it without.")
+        }
         let route = WebRoute(path: request.path)
         let readOnly = request.method == "GET" || request.method == "HEAD"
         if !readOnly || route == .events {
@@ -41,7 +48,8 @@ public struct WebGate: Sendable {
         default:
             break
         }
-        guard request.hasSession else { return .sessionRequired(lan: lan) }
+        guard request.signIn != .none else { return .sessionRequired(lan: lan) }
+        if route != .file && request.signIn != .full { return .keyRequired(lan: lan) }
         switch route {
         case .command, .clockSettings:
             if route == .clockSettings && readOnly { return nil }

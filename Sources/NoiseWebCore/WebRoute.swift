@@ -32,6 +32,16 @@ public enum WebRoute: Sendable, Equatable {
     public static let issPassesPath = "/api/iss/passes"
     public static let worldPath = "/api/world"
 
+    /// Whether `path` is the one spelling of itself that the gate and Hummingbird's router read alike: the router
+    /// skips empty segments (`//ws`, `/ws/`, `/ws//` all reach `/ws`), so a path with one, or with a `.` or `..`
+    /// segment, is refused before either reads it.
+    public static func isCanonical(_ path: String) -> Bool {
+        guard path.hasPrefix("/") else { return false }
+        if path == "/" { return true }
+        return !path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
+            .contains { $0.isEmpty || $0 == "." || $0 == ".." }
+    }
+
     public init(path: String) {
         switch path {
         case Self.loginPath: self = .login

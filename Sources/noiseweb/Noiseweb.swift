@@ -86,13 +86,17 @@ struct Noiseweb: AsyncParsableCommand {
         let files: StaticFiles
         do {
             try state.prepare()
+            state.removeExpired(now: WallTime.seconds())
             files = try StaticFiles(root: webRoot ?? Self.installedWebRoot())
         } catch {
             throw ValidationError(error.description)
         }
+        // The LAN's phones and this machine's kiosks.
+        let devices = DeviceRegistry(file: PairedDeviceFile(folder: paths.webLANDirectory),
+                                     onProblem: { logger.error("no paired device or kiosk can sign in: \($0)") })
         let server = WebServer(
             configuration: .init(listen: address, socketPath: DaemonSocket.path(option: socket), webRoot: files, state: state,
-                           config: config, adoptedSocket: activated,
+                           config: config, devices: devices, adoptedSocket: activated,
                            lan: Self.lanMode(settings: settings, listening: address, paths: paths, logger: logger)),
             logger: logger)
         try await server.run { url in
@@ -102,7 +106,7 @@ struct Noiseweb: AsyncParsableCommand {
     }
 
     /// The LAN mode's listener when `[web] lan` is set: the machine's names, the certificate for them (made or
-    /// loaded), the paired devices. Any fault turns the LAN mode off with an error logged; the loopback page goes on.
+    /// loaded). Any fault turns the LAN mode off with an error logged; the loopback page goes on.
     static func lanMode(settings: WebSettings?, listening: ListenAddress, paths: XDGPaths, logger: Logger) -> WebServer.LAN? {
         guard var settings, let address = settings.lan else { return nil }
         settings.listen = listening
@@ -117,9 +121,7 @@ struct Noiseweb: AsyncParsableCommand {
                 .prepare(dnsNames: names.dnsNames, addresses: names.addresses, hostname: hostname, now: Date())
             let made = ready.issued ? " (a new server certificate was made)" : ""
             logger.notice("LAN mode on \(address) for \(names.hosts.joined(separator: ", ")): HTTPS for paired devices; the certificate authority's SHA-256 fingerprint is \(ready.fingerprint)\(made)")
-            let devices = DeviceRegistry(file: PairedDeviceFile(folder: paths.webLANDirectory),
-                                         onProblem: { logger.error("no device can log in: \($0)") })
-            return WebServer.LAN(address: address, names: names, certificates: ready, devices: devices)
+            return WebServer.LAN(address: address, names: names, certificates: ready)
         } catch {
             logger.error("the LAN mode is off: \(error)")
             return nil

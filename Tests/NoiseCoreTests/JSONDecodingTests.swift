@@ -163,8 +163,8 @@ struct JSONDecodingTests {
                 return Self.path(error)
             }
         }
-        // Paths name the keys as the types do (Foundation's coding paths).
-        #expect(failure(["uptime_seconds"], nil) == "uptimeSeconds")
+        // Paths name the keys as the JSON spells them (issue 51: not as the types do).
+        #expect(failure(["uptime_seconds"], nil) == "uptime_seconds")
         #expect(failure(["playing", "1", "state"], .string("loud")) == "playing[1].state")
         #expect(failure(["alarms", "next", "alarm", "time"], .string("25:00")) == "alarms.next.alarm.time")
         #expect(failure(["alarms", "ringing", "0", "alarm", "id"], .number(1.5)) != "accepted")
@@ -185,5 +185,20 @@ struct JSONDecodingTests {
         #expect(refused(Int.self, "1.5") && refused(UInt8.self, "256") && refused(UInt.self, "-1"))
         #expect(refused(String.self, "1") && refused(Bool.self, "null") && refused(Bool.self, "1"))
         #expect(try JSONCoding.decode([Float].self, from: Array("[0.5]".utf8)) == [0.5])
+    }
+
+    /// Issue 51, F18: errors named `savedAt` and `pairedUnix` where the files and docs say `saved_at`.
+    @Test func errorsNameKeysAsTheJSONSpellsThem() {
+        struct Saved: Decodable { var savedAt: Int64; var pairedUnix: Int64 }
+        for (json, named) in [(#"{"paired_unix": 1}"#, "'saved_at'"), (#"{"saved_at": "x", "paired_unix": 1}"#, "'saved_at'"),
+                              (#"{"saved_at": 1}"#, "'paired_unix'")] {
+            do {
+                _ = try JSONCoding.decode(Saved.self, from: Array(json.utf8))
+                Issue.record("decoded \(json)")
+            } catch {
+                #expect(JSONCoding.reason(error).hasPrefix(named + ":"), "\(JSONCoding.reason(error))")
+            }
+        }
+        #expect(JSONCoding.snakeCased("Rain") == "Rain" && JSONCoding.snakeCased("already_snake") == "already_snake")
     }
 }

@@ -1,4 +1,5 @@
 @testable import NoiseControl
+import NoiseSystem
 import Testing
 @testable import NoiseDaemon
 

@@ -36,7 +36,7 @@ import Testing
         let lan = WebGate(hosts: AcceptedHosts(lan: names), lan: true)
         let loopback = WebGate(hosts: AcceptedHosts(listen: .loopback))
         func get(_ path: String, _ gate: WebGate, host: String, session: Bool = false) -> WebRefusal? {
-            gate.refusal(for: RequestFacts(method: "GET", path: path, host: host, hasSession: session))
+            gate.refusal(for: RequestFacts(method: "GET", path: path, host: host, signIn: session ? .full : .none))
         }
         #expect(get("/pair", lan, host: "192.168.1.5:7471") == nil)
         #expect(get("/ca.crt", lan, host: "192.168.1.5:7471") == nil)
@@ -51,9 +51,9 @@ import Testing
     }
 
     @Test func aPairingCodeLastsLongerThanALoginCode() {
-        #expect(OneTimeCodes.isFresh(madeAt: 0, now: Limits.pairCodeSeconds, lifetime: Limits.pairCodeSeconds))
-        #expect(!OneTimeCodes.isFresh(madeAt: 0, now: Limits.pairCodeSeconds + 0.01, lifetime: Limits.pairCodeSeconds))
-        #expect(!OneTimeCodes.isFresh(madeAt: 0, now: Limits.pairCodeSeconds))
+        #expect(OneTimeCodes.staleness(madeAt: 0, now: Limits.pairCodeSeconds, lifetime: Limits.pairCodeSeconds) == nil)
+        #expect(OneTimeCodes.staleness(madeAt: 0, now: Limits.pairCodeSeconds + 0.01, lifetime: Limits.pairCodeSeconds) != nil)
+        #expect(OneTimeCodes.staleness(madeAt: 0, now: Limits.pairCodeSeconds) != nil)
     }
 
     @Test func aDeviceIsNamedByItsBrowserAndSystem() {

@@ -19,19 +19,36 @@ import Testing
     }
 
     @Test func aLoginCodeIsFreshForTwoMinutes() {
-        #expect(OneTimeCodes.isFresh(madeAt: 1000, now: 1000))
-        #expect(OneTimeCodes.isFresh(madeAt: 1000, now: 1000 + Limits.loginCodeSeconds))
-        #expect(!OneTimeCodes.isFresh(madeAt: 1000, now: 1000 + Limits.loginCodeSeconds + 0.01))
-        #expect(!OneTimeCodes.isFresh(madeAt: 1000, now: 990))
+        #expect(OneTimeCodes.staleness(madeAt: 1000, now: 1000) == nil)
+        #expect(OneTimeCodes.staleness(madeAt: 1000, now: 1000 + Limits.loginCodeSeconds) == nil)
+        #expect(OneTimeCodes.staleness(madeAt: 1000, now: 1000 + Limits.loginCodeSeconds + 0.01) == "is older than 120 seconds")
+    }
+
+    /// Issue 51, F18: a code dated ahead of the clock was refused as "older than 120 s".
+    @Test func aCodeFromTheFutureIsSaidToBeSo() {
+        #expect(OneTimeCodes.staleness(madeAt: 1000, now: 999.5) == nil)
+        #expect(OneTimeCodes.staleness(madeAt: 1000, now: 990) == "is dated 10 seconds ahead of this machine's clock")
     }
 
     @Test func sessionsAreKeptUpToTheLimit() {
         let store = SessionStore(limit: 2)
         let first = store.open(), second = store.open()
-        #expect(store.isLive(first.text) && store.isLive(second.text))
+        func live(_ session: SessionStore.Session) -> Bool { store.signIn(cookie: session.cookie.text, key: session.key.text) == .full }
+        #expect(live(first) && live(second))
         let third = store.open()
-        #expect(!store.isLive(first.text) && store.isLive(second.text) && store.isLive(third.text))
-        #expect(!store.isLive(nil) && !store.isLive("x") && !store.isLive(WebSecret.random().text))
+        #expect(!live(first) && live(second) && live(third))
+        #expect(store.signIn(cookie: nil, key: nil) == .none && store.signIn(cookie: "x", key: nil) == .none)
+        #expect(store.signIn(cookie: WebSecret.random().text, key: third.key.text) == .none)
+    }
+
+    /// Issue 51, F2: the cookie reaches every server on the host, so alone it proves nothing private.
+    @Test func aCookieWithoutItsOwnKeyIsOnlyACookie() {
+        let store = SessionStore()
+        let mine = store.open(), other = store.open()
+        #expect(store.signIn(cookie: mine.cookie.text, key: nil) == .cookieOnly)
+        #expect(store.signIn(cookie: mine.cookie.text, key: other.key.text) == .cookieOnly)
+        #expect(store.signIn(cookie: mine.cookie.text, key: "not a key") == .cookieOnly)
+        #expect(store.signIn(cookie: mine.cookie.text, key: mine.key.text) == .full)
     }
 
     @Test func theCookieIsHttpOnlyAndStrict() {

@@ -40,9 +40,13 @@ def set_viewport(driver: webdriver.Chrome, width: int, height: int) -> None:
 
 
 def log_in(driver: webdriver.Chrome, web: WH.Web, path: str = "/") -> None:
-    """Opens the login URL from ``noisectl web`` (noiseweb answers with the cookie and a redirect to /), then
+    """Opens the login URL from ``noisectl web`` (noiseweb answers with the cookie and a page refreshing to /#key=…),
+    then
     ``path``, and waits for the page's scripts to have run."""
     driver.get(web.login_url())
+    # The sign-in's page refreshes to /#key=…; the face keeps the key and takes it out of the address.
+    wait_for(driver, lambda d: d.current_url == web.origin + "/"
+             and d.execute_script("return localStorage.getItem('noiseclock.key')"), "the sign-in's key kept")
     if path != "/":
         driver.get(web.origin + path)
     wait_for(driver, lambda d: d.execute_script("return document.readyState") == "complete", "the page to load")
@@ -68,3 +72,43 @@ def screenshot(driver: webdriver.Chrome, name: str) -> Path:
     path = SCREENSHOTS / f"{name}.png"
     driver.save_screenshot(str(path))
     return path
+
+
+def pixel(png: Path, x: int, y: int) -> tuple[int, int, int]:
+    """The colour at (x, y) of a screenshot Chromium saved (8-bit RGB or RGBA, not interlaced), read with zlib alone:
+    what the person sees there, not what a style says."""
+    import struct
+    import zlib
+    data = png.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", png
+    offset, chunks, header = 8, [], None
+    while offset < len(data):
+        length, kind = struct.unpack(">I4s", data[offset:offset + 8])
+        body = data[offset + 8:offset + 8 + length]
+        if kind == b"IHDR":
+            header = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            chunks.append(body)
+        offset += 12 + length
+    width, height, depth, colour, _, _, interlace = header
+    assert depth == 8 and colour in (2, 6) and not interlace, header
+    size = 4 if colour == 6 else 3
+    raw, stride, previous = zlib.decompress(b"".join(chunks)), width * size, bytearray(width * size)
+    for row in range(y + 1):
+        start = row * (stride + 1)
+        kind, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
+        for i in range(stride):
+            left = line[i - size] if i >= size else 0
+            up, corner = previous[i], previous[i - size] if i >= size else 0
+            if kind == 1:
+                line[i] = (line[i] + left) & 0xFF
+            elif kind == 2:
+                line[i] = (line[i] + up) & 0xFF
+            elif kind == 3:
+                line[i] = (line[i] + (left + up) // 2) & 0xFF
+            elif kind == 4:
+                p = left + up - corner
+                nearest = min((abs(p - left), 0, left), (abs(p - up), 1, up), (abs(p - corner), 2, corner))[2]
+                line[i] = (line[i] + nearest) & 0xFF
+        previous = line
+    return tuple(previous[x * size:x * size + 3])

@@ -57,8 +57,10 @@ def paired_cookie(web, *args) -> str:
     """A paired device's cookie (`name=value`), through `noisectl web pair` and `/pair`."""
     url = pair(web, *args)["url"]
     r = https(web, "GET", url.removeprefix(web.lan_origin))
-    assert r.status == 303 and r.header("Location") == "/", (r.status, r.body)
-    return r.header("Set-Cookie").split(";", 1)[0]
+    assert r.status == 200, (r.status, r.body)
+    cookie = r.header("Set-Cookie").split(";", 1)[0]
+    web.keys[cookie] = WH.signed_in_key(r)
+    return cookie
 
 
 # ---------------------------------------------------------------- the certificate
@@ -133,8 +135,9 @@ def test_a_pairing_code_works_once_and_a_revoked_device_is_shut_out(lan):
     assert url.startswith(f"{lan.lan_origin}/pair?code=")
     first = https(lan, "GET", url.removeprefix(lan.lan_origin),
                   headers={"User-Agent": "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/120 Mobile Safari/537.36"})
-    assert first.status == 303, first.body
+    assert first.status == 200, first.body
     cookie = first.header("Set-Cookie")
+    lan.keys[cookie.split(";", 1)[0]] = WH.signed_in_key(first)
     assert cookie.startswith("noiseclock_device=")
     assert {"Secure", "HttpOnly", "SameSite=Strict", "Path=/"} <= {part.strip() for part in cookie.split(";")}
     device = cookie.split(";", 1)[0]
@@ -144,7 +147,7 @@ def test_a_pairing_code_works_once_and_a_revoked_device_is_shut_out(lan):
     assert "Set-Cookie" not in again.headers
 
     listed = devices(lan)
-    assert [d["name"] for d in listed] == ["night stand"] and "token" not in listed[0]
+    assert [d["name"] for d in listed] == ["night stand"] and "token" not in listed[0] and "key" not in listed[0]
     assert https(lan, "GET", "/api/clock", cookie=device).status == 200
 
     # Unnamed, the device is named by its browser.
@@ -179,7 +182,7 @@ def test_the_lan_address_refuses_what_the_loopback_page_refuses(lan):
     # DNS rebinding: another name, or the loopback page's name, is not this listener's.
     for host in ("evil.example", f"127.0.0.1:{lan.lan_port}", f"127.0.0.1:{lan.port}"):
         assert https(lan, "GET", "/", host=host, cookie=device).status == 421, host
-    command = json.dumps({"cmd": "status"}).encode()
+    command = json.dumps({"cmd": "sounds"}).encode()
     json_headers = {"Content-Type": "application/json", "X-NoiseClock": "1"}
     # An Origin must be this listener's own, https included: the page over plain HTTP is another origin.
     for origin in ("http://evil.example", f"http://{lan_host}", f"https://evil.example:{lan.lan_port}"):
@@ -323,3 +326,28 @@ def test_a_phone_pairs_over_https_and_gets_the_face_as_a_secure_context(lan, tru
     driver.get(lan.lan_origin + "/")
     assert "not paired" in driver.find_element(By.TAG_NAME, "body").text
     BH.screenshot(driver, "lan-revoked")
+
+
+def test_a_pairing_that_cannot_be_saved_leaves_its_code_good(lan):
+    """Issue 51, F18: the code was spent before the device was saved, so a full disk cost the person the code."""
+    url = pair(lan)["url"]
+    saved = lan_folder(lan) / "devices.json"
+    saved.mkdir()  # a folder where the list goes: saving it fails, as on a full disk
+    r = https(lan, "GET", url.removeprefix(lan.lan_origin))
+    assert r.status == 500 and b"could not be saved" in r.body, r.body
+    saved.rmdir()
+    again = https(lan, "GET", url.removeprefix(lan.lan_origin))
+    assert again.status == 200 and WH.signed_in_key(again), again.body
+    assert len(devices(lan)) == 1
+    # And now it is spent.
+    assert https(lan, "GET", url.removeprefix(lan.lan_origin)).status == 403
+
+
+def test_a_device_cookie_without_its_key_opens_nothing(lan):
+    """Issue 51, F2 on the LAN: a device's cookie alone (caught by a server on another port of this host) is not the
+    device."""
+    device = paired_cookie(lan)
+    assert https(lan, "GET", "/api/clock", cookie=device).status == 200
+    alone = https(lan, "GET", "/api/clock", cookie=device, key=None)
+    assert alone.status == 401 and alone.json["error"]["code"] == "key_required", alone.body
+    assert "pair" in alone.json["error"]["message"]

@@ -53,10 +53,12 @@ def expected_grid(info):
 
 
 def fetch(driver, href):
-    """GETs ``href`` from the page itself (its cookie, its origin): status, type, disposition and the body."""
+    """GETs ``href`` from the page itself (its cookie, its origin, the sign-in's key it keeps): status, type,
+    disposition and the body."""
     return driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"
-        "fetch(arguments[0]).then(async r => done({status: r.status, type: r.headers.get('content-type'),"
+        "fetch(arguments[0], {headers: {'X-NoiseClock-Key': localStorage.getItem('noiseclock.key')}})"
+        ".then(async r => done({status: r.status, type: r.headers.get('content-type'),"
         "  disposition: r.headers.get('content-disposition'), body: await r.text()}))"
         ".catch(e => done({error: String(e)}));", href)
 
@@ -132,7 +134,7 @@ def test_a_future_birth_date_is_refused_in_words_and_nothing_is_kept(web, browse
     assert_clean_console(browser, refusals=True)
 
 
-def test_the_poster_links_download_the_svg_and_hide_without_a_birth_date(web, browser):
+def test_the_poster_links_download_the_svg_and_hide_without_a_birth_date(web, browser, tmp_path):
     d = web.daemon
     open_life(browser, web)
     assert not shown(browser, "#poster-a4") and not shown(browser, "#poster-a3")
@@ -150,6 +152,14 @@ def test_the_poster_links_download_the_svg_and_hide_without_a_birth_date(web, br
         assert body.startswith("<?xml") and "<svg" in body, body[:200]
         assert f'width="{width}"' in body, body[:300]
         assert body.count('class="lived"') == weeks_lived + 1  # the key has one lived cell too
+    # A click saves the file, as the page fetches it with its key (a link's own navigation could not carry it).
+    folder = tmp_path / "downloads"
+    folder.mkdir()
+    browser.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(folder)})
+    click(browser, "#poster-a3")
+    saved = H.wait_until(lambda: [p for p in folder.glob("life-poster-a3.svg") if p.stat().st_size > 0], 15,
+                         desc="the poster saved")
+    assert 'width="297.00mm"' in saved[0].read_text() and text_of(browser, "#life-error") == ""
     # The 409 asked for while no date was set is the one failed load in the console (assert_clean_console
     # allows only 400s).
     problems = [m for m in BH.console(browser) if "/favicon.ico " not in m and "status of 409" not in m]

@@ -145,7 +145,7 @@ def test_live_a_minute_of_readings_comes_in_one_request_each_noisectls(web, brow
     # What such a request answers: a reading for each whole second, each noisectl's at that second.
     reply = browser.execute_async_script(
         "const done = arguments[arguments.length - 1];"
-        "fetch('/api/mars?place=jezero&at=947116800.7&steps=3').then(r => r.json()).then(done);")
+        "fetch('/api/mars?place=jezero&at=947116800.7&steps=3', {headers: {'X-NoiseClock-Key': localStorage.getItem('noiseclock.key')}}).then(r => r.json()).then(done);")
     assert reply["ok"] and reply["data"]["from"] == EXAMPLE_A and len(reply["data"]["steps"]) == 3, reply
     for index, step in enumerate(reply["data"]["steps"]):
         iso = f"2000-01-06T00:00:0{index}Z"
@@ -153,6 +153,6 @@ def test_live_a_minute_of_readings_comes_in_one_request_each_noisectls(web, brow
         assert expected_rows(step["places"][0]["reading"]) == expected_rows(ctl_json(web.daemon, "mars", "--site", "jezero", "--at", iso))
     refused = browser.execute_async_script(
         "const done = arguments[arguments.length - 1];"
-        "fetch('/api/mars?steps=61').then(r => r.json().then(j => done([r.status, j])));")
+        "fetch('/api/mars?steps=61', {headers: {'X-NoiseClock-Key': localStorage.getItem('noiseclock.key')}}).then(r => r.json().then(j => done([r.status, j])));")
     assert refused[0] == 400 and "'steps' must be a whole number 1 to 60" in refused[1]["error"]["message"], refused
 

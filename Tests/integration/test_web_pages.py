@@ -339,7 +339,7 @@ def test_noiseweb_restarting_under_the_page_ends_its_session_in_words(web, brows
     web.stop()
     web.start()
     # Sessions live in noiseweb's memory: the page's socket closes, and asking why gets the new noiseweb's 401.
-    BH.wait_for(browser, lambda b: "session has ended" in text_of(b, "p.banner") and "noisectl web" in text_of(b, "p.banner"),
+    BH.wait_for(browser, lambda b: "noiseweb restarted" in text_of(b, "p.banner") and "noisectl web" in text_of(b, "p.banner"),
                 "the banner to say the session ended")
 
 

@@ -43,7 +43,7 @@ def api_world(driver, query=""):
     """`/api/world` as the page reads it, with the page's session."""
     reply = driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"
-        "fetch('/api/world' + arguments[0]).then(r => r.json()).then(done, e => done({ok: false, error: String(e)}));", query)
+        "fetch('/api/world' + arguments[0], {headers: {'X-NoiseClock-Key': localStorage.getItem('noiseclock.key')}}).then(r => r.json()).then(done, e => done({ok: false, error: String(e)}));", query)
     assert reply["ok"], reply
     return reply["data"]
 

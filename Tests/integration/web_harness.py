@@ -8,6 +8,7 @@ import base64
 import http.client
 import json
 import os
+import re
 import socket
 import ssl
 import struct
@@ -21,6 +22,17 @@ import harness as H
 WEB_ROOT = H.REPO / "web"
 # The LAN mode's address in the tests: a second loopback address, which Linux answers without any set-up.
 LAN_HOST = "127.0.0.2"
+
+
+# A request's ``key=KEPT``: the sign-in's key the harness kept for the request's cookie.
+KEPT = object()
+
+
+def signed_in_key(r: "Reply") -> str:
+    """The key a sign-in's page hands on: it refreshes to ``/#key=KEY`` (docs/web.md, "Security model")."""
+    match = re.search(rb'<meta http-equiv="refresh" content="0; url=/#key=([0-9a-f]{64})">', r.body)
+    assert match, r.body
+    return match.group(1).decode()
 
 
 def free_port() -> int:
@@ -80,6 +92,8 @@ class Web:
         self.host = f"127.0.0.1:{self.port}"
         self.origin = f"http://{self.host}"
         self.state = Path(daemon.env_dirs["XDG_RUNTIME_DIR"]) / "noiseweb"
+        # Each sign-in's key, by its cookie (``login``).
+        self.keys: dict[str, str] = {}
 
     def command(self) -> list[str]:
         return [str(H.bin_dir() / "noiseweb"), "--socket", str(self.daemon.socket), "--web-root", str(self.web_root)]
@@ -117,26 +131,38 @@ class Web:
         return lines[0]
 
     def login(self) -> str:
-        """A session cookie's value, through ``noisectl web`` and ``/login``."""
+        """A session cookie's value, through ``noisectl web`` and ``/login``; its key (the redirect's ``#key=``) is
+        kept, and sent with every request that names this cookie unless the request says otherwise."""
         url = self.login_url()
         r = self.request("GET", url.removeprefix(self.origin))
-        assert r.status == 303, (r.status, r.body)
-        cookie = r.header("Set-Cookie")
-        return cookie.split(";", 1)[0].split("=", 1)[1]
+        assert r.status == 200, (r.status, r.body)
+        cookie = r.header("Set-Cookie").split(";", 1)[0].split("=", 1)[1]
+        self.keys[cookie] = signed_in_key(r)
+        return cookie
+
+    def key_header(self, cookie: Optional[str], key) -> dict:
+        """``X-NoiseClock-Key``: ``key`` if given (None: not sent), else the one kept for ``cookie``."""
+        chosen = self.keys.get(cookie) if key is KEPT else key
+        return {} if chosen is None else {"X-NoiseClock-Key": chosen}
 
     # ------------------------------------------------------------ HTTP
 
     def request(self, method: str, path: str, *, host: Optional[str] = "", origin: Optional[str] = None,
-                cookie: Optional[str] = None, headers: Optional[dict] = None, body: Optional[bytes] = None) -> Reply:
-        """One request, every header as given: ``host`` "" means the right one, None none at all."""
+                cookie: Optional[str] = None, headers: Optional[dict] = None, body: Optional[bytes] = None,
+                key=KEPT) -> Reply:
+        """One request, every header as given: ``host`` "" means the right one, None none at all; ``key`` the
+        sign-in's key header (``KEPT``, the default: the one kept for ``cookie``; None: none)."""
         return exchange(http.client.HTTPConnection("127.0.0.1", self.port, timeout=10), method, path,
                         host=self.host if host == "" else host, origin=origin,
-                        cookie=None if cookie is None else f"noiseclock_session={cookie}", headers=headers, body=body)
+                        cookie=None if cookie is None else f"noiseclock_session={cookie}",
+                        headers={**self.key_header(cookie, key), **(headers or {})}, body=body)
 
     def lan_request(self, method: str, path: str, *, host: Optional[str] = "", origin: Optional[str] = None,
-                    cookie: Optional[str] = None, headers: Optional[dict] = None, body: Optional[bytes] = None) -> Reply:
+                    cookie: Optional[str] = None, headers: Optional[dict] = None, body: Optional[bytes] = None,
+                    key=KEPT) -> Reply:
         """One request over TLS to the LAN address, trusting only noiseweb's own authority (its ``ca.pem``), every
-        header as given; ``cookie`` is the whole ``Cookie`` value."""
+        header as given; ``cookie`` is the whole ``Cookie`` value, ``key`` as ``request``'s."""
+        headers = {**self.key_header(cookie, key), **(headers or {})}
         context = ssl.create_default_context(cafile=str(Path(self.daemon.env_dirs["XDG_STATE_HOME"]) / "noiseweb" / "ca.pem"))
         return exchange(http.client.HTTPSConnection(LAN_HOST, self.lan_port, timeout=10, context=context), method, path,
                         host=f"{LAN_HOST}:{self.lan_port}" if host == "" else host, origin=origin, cookie=cookie,
@@ -145,20 +171,22 @@ class Web:
     def command_request(self, cmd: str, args: Optional[dict] = None, *, cookie: str) -> Reply:
         """A command as the page sends it."""
         body = json.dumps({"cmd": cmd, "args": args} if args is not None else {"cmd": cmd}).encode()
-        return self.request("POST", "/api/command", origin=self.origin, cookie=cookie, body=body,
+        return self.request("POST", "/api/command", origin=self.origin, cookie=cookie, body=body, key=KEPT,
                             headers={"Content-Type": "application/json", "X-NoiseClock": "1"})
 
-    def websocket(self, *, cookie: Optional[str], origin: Optional[str]) -> "WebSocket":
-        return WebSocket(self, cookie=cookie, origin=origin)
+    def websocket(self, *, cookie: Optional[str], origin: Optional[str], path: str = "/ws", key=KEPT) -> "WebSocket":
+        """``key`` as ``request``'s, but sent as the page sends it, in the query."""
+        chosen = self.key_header(cookie, key).get("X-NoiseClock-Key")
+        return WebSocket(self, cookie=cookie, origin=origin, path=path if chosen is None else f"{path}?key={chosen}")
 
 
 class WebSocket:
     """The client side of one WebSocket to ``/ws``: ``status`` is the handshake's HTTP status (101 when upgraded)."""
 
-    def __init__(self, web: Web, *, cookie: Optional[str], origin: Optional[str]):
+    def __init__(self, web: Web, *, cookie: Optional[str], origin: Optional[str], path: str = "/ws"):
         self.sock = socket.create_connection(("127.0.0.1", web.port), timeout=10)
         key = base64.b64encode(os.urandom(16)).decode()
-        lines = ["GET /ws HTTP/1.1", f"Host: {web.host}", "Upgrade: websocket", "Connection: Upgrade",
+        lines = [f"GET {path} HTTP/1.1", f"Host: {web.host}", "Upgrade: websocket", "Connection: Upgrade",
                  f"Sec-WebSocket-Key: {key}", "Sec-WebSocket-Version: 13"]
         if origin is not None:
             lines.append(f"Origin: {origin}")

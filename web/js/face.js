@@ -41,9 +41,12 @@ startOverlays();
 startSettings();
 startDisplay();
 document.addEventListener("keydown", onKey);
-onLink(({ up, message }) => {
+onLink(({ up, connecting, message }) => {
   banner.hidden = up || !message;
   banner.textContent = message;
+  // Display mode hides the page's chrome, but never that the face may be stale: the digits dim and the banner
+  // shows over them while the link is down (face.css).
+  document.documentElement.classList.toggle("link-down", !up && !connecting);
   // Back after noiseweb or noised was away: the settings may have been changed meanwhile (noisectl clock).
   if (up && !pageError.hidden) loadSettings();
 });

@@ -4,7 +4,7 @@
 // `gratitude_saved` bring each change made anywhere. The one count kept on the page is the time left of today,
 // and when the daemon's zone reaches midnight the page asks again, as the day's figures then change.
 
-import { command, on, start } from "/js/link.js";
+import { command, download, on, start } from "/js/link.js";
 import { showLinkBanner } from "/js/dom.js";
 import { coalesced } from "/js/forms.js";
 import { everySecondWhileSeen } from "/js/when.js";
@@ -34,6 +34,16 @@ function showLife(info) {
   showBirth(info);
   showBonus(info.bonus_minutes);
   tick();
+}
+
+// The posters come from noiseweb with the sign-in's key, which a link's own navigation cannot send.
+for (const [id, paper] of [["poster-a4", "a4"], ["poster-a3", "a3"]]) {
+  const link = document.getElementById(id);
+  link.addEventListener("click", async (event) => {
+    event.preventDefault();
+    const failed = await download(link.getAttribute("href"), `life-poster-${paper}.svg`);
+    lifeError.textContent = failed ? "The poster could not be made: " + failed : "";
+  });
 }
 
 const loadEntriesNow = coalesced(() => (today ? loadEntries(today) : Promise.resolve()));

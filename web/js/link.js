@@ -4,11 +4,24 @@
 
 const headers = { "Content-Type": "application/json", "X-NoiseClock": "1" };
 
+// The sign-in's key (docs/web.md, "Security model"): the sign-in redirected here with it in the fragment, which no
+// server ever sees; it is kept in this origin's storage, which another port's server cannot read (a cookie reaches
+// every port of the host, so the cookie alone is refused), and sent with every request.
+const KEY_STORAGE = "noiseclock.key";
+const handedKey = /^#key=([0-9a-f]{64})$/.exec(location.hash);
+if (handedKey) {
+  try { localStorage.setItem(KEY_STORAGE, handedKey[1]); } catch { /* storage refused: this load still has it */ }
+  history.replaceState(null, "", location.pathname + location.search);
+}
+function signInKey() {
+  try { return localStorage.getItem(KEY_STORAGE) || (handedKey && handedKey[1]) || ""; } catch { return (handedKey && handedKey[1]) || ""; }
+}
+
 /// A reply shaped as the daemon's: {ok: true, data} or {ok: false, error: {code, message}}; a network fault or
 /// an answer that is not JSON becomes an error of that shape too, so callers show `error.message` either way.
 async function exchange(path, init) {
   try {
-    const response = await fetch(path, init);
+    const response = await fetch(path, { ...init, headers: { ...(init.headers || {}), "X-NoiseClock-Key": signInKey() } });
     const type = response.headers.get("Content-Type") || "";
     if (!type.startsWith("application/json")) {
       return { ok: false, error: { code: "http_" + response.status, message: (await response.text()).trim() || response.statusText } };
@@ -39,6 +52,25 @@ export function reading(path) {
   return exchange(path, {});
 }
 
+/// Saves what `path` answers (the life poster) as the file `name`: fetched with the sign-in's key, which a plain
+/// link's navigation could not carry. Answers null, or the error's message.
+export async function download(path, name) {
+  try {
+    const response = await fetch(path, { headers: { "X-NoiseClock-Key": signInKey() } });
+    if (!response.ok) {
+      const reply = await response.json().catch(() => null);
+      return (reply && reply.error && reply.error.message) || response.statusText;
+    }
+    const url = URL.createObjectURL(await response.blob());
+    const link = Object.assign(document.createElement("a"), { href: url, download: name });
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 60000);
+    return null;
+  } catch (error) {
+    return "noiseweb cannot be reached (" + error.message + ")";
+  }
+}
+
 /// Saves `changes` ({latitude, longitude, ...}) as config.toml's [location]; the reply's data is the table after.
 export function saveLocation(changes) {
   return exchange("/api/location", { method: "POST", headers, body: JSON.stringify(changes) });
@@ -46,7 +78,7 @@ export function saveLocation(changes) {
 
 const listeners = new Map();
 const linkListeners = new Set();
-let linkState = { up: false, message: "Connecting…" };
+let linkState = { up: false, connecting: true, signedOut: false, message: "Connecting…" };
 
 /// Calls `handler(data)` for each event named `event` ("status", "playback", "alarm_ringing", ...).
 export function on(event, handler) {
@@ -54,14 +86,16 @@ export function on(event, handler) {
   listeners.get(event).add(handler);
 }
 
-/// Calls `handler({up, message})` now and whenever the link to noised comes or goes (noiseweb or noised down).
+/// Calls `handler({up, connecting, signedOut, message})` now and whenever the link to noised comes or goes (noiseweb
+/// or noised down; `connecting` only before the first answer; `signedOut` when this page's sign-in ended and only
+/// `noisectl web`, a pairing or a kiosk's launcher brings it back).
 export function onLink(handler) {
   linkListeners.add(handler);
   handler(linkState);
 }
 
-function setLink(up, message) {
-  linkState = { up, message };
+function setLink(up, message, signedOut = false) {
+  linkState = { up, connecting: false, signedOut, message };
   for (const handler of linkListeners) handler(linkState);
 }
 
@@ -73,7 +107,7 @@ let socket = null;
 let retryMs = 250;
 
 function connect() {
-  socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
+  socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws?key=${signInKey()}`);
   socket.addEventListener("open", () => { retryMs = 250; });
   socket.addEventListener("message", (message) => {
     let parsed;
@@ -88,11 +122,12 @@ function connect() {
     // in its memory) from noiseweb being down.
     const probe = await clockSettings();
     const code = probe.error && probe.error.code;
-    if (code === "session_required" || code === "http_401") {
-      setLink(false, "This page's session has ended (noiseweb restarted). Run 'noisectl web' for a new link.");
-    } else if (code === "device_not_paired") {
-      // The LAN mode: this device was unpaired (noisectl web revoke); noiseweb's words say what to do.
-      setLink(false, probe.error.message);
+    if (code === "session_required" || code === "device_not_paired" || code === "key_required") {
+      // The session ended with a restart of noiseweb, a device or kiosk was unpaired, or this page lacks its
+      // sign-in's key: noiseweb's words say which and what to do.
+      setLink(false, probe.error.message, true);
+    } else if (code === "http_401") {
+      setLink(false, "This page's sign-in has ended. Run 'noisectl web' for a new link.", true);
     } else if (probe.error && probe.error.code === "unreachable") {
       // noiseweb itself is gone (stopped, or this device offline), and this page may be the service worker's copy:
       // nothing on it is live until the link is back.

@@ -68,9 +68,26 @@ extension JSONCoding {
         return at(context.codingPath, context.debugDescription)
     }
 
-    /// A coding path as text (`alarms.ringing[0].alarm.id`; keys as the types name them).
+    /// A coding path as text (`alarms.ringing[0].alarm.paired_unix`): keys as the JSON and the docs spell them, in
+    /// snake case, whatever the Swift type names them (Foundation's errors carry the property's name).
     public static func path(_ keys: [any CodingKey]) -> String {
-        keys.map { key in key.intValue.map { "[\($0)]" } ?? "." + key.stringValue }.joined().trimmingPrefix(".").description
+        keys.map { key in key.intValue.map { "[\($0)]" } ?? "." + snakeCased(key.stringValue) }.joined().trimmingPrefix(".").description
+    }
+
+    /// `pairedUnix` as `paired_unix`; a key already in snake case stays as it is, and so does one that does not start
+    /// in lower case (a dictionary's key, data such as a sound's name, never a property's).
+    static func snakeCased(_ key: String) -> String {
+        guard key.first?.isLowercase == true else { return key }
+        var out = ""
+        for character in key {
+            if character.isUppercase {
+                if !out.isEmpty { out.append("_") }
+                out += character.lowercased()
+            } else {
+                out.append(character)
+            }
+        }
+        return out
     }
 
     private static func at(_ keys: [any CodingKey], _ what: String) -> String {

@@ -95,6 +95,7 @@ struct WebPair: ParsableCommand {
         let code = WebSecret.random()
         do {
             try folder.prepare()
+            folder.removeExpired(now: WallTime.seconds())
             try folder.write(code, in: folder.pairCodes, contents: Array((name ?? "").utf8))
         } catch {
             Output.error("\(error)")

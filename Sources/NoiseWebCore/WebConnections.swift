@@ -1,0 +1,40 @@
+import NoiseCore
+import Synchronization
+
+/// The browser connections one listener holds, counted in all and per address (docs/web.md, "Limits"): over either
+/// limit a new connection is closed at once, so a stranger's thousand idle sockets can never use up noiseweb's
+/// files. With the wait limit on each request (`RequestHeadGuard`), what they hold is given back within
+/// `Limits.webRequestWaitSeconds`. Safe from any thread.
+public final class WebConnections: Sendable {
+    private let open = Mutex<(total: Int, byAddress: [String: Int])>((total: 0, byAddress: [:]))
+    public let maxTotal: Int
+    public let maxPerAddress: Int
+
+    public init(maxTotal: Int = Limits.maxWebConnections, maxPerAddress: Int = Limits.maxWebConnectionsPerAddress) {
+        self.maxTotal = maxTotal
+        self.maxPerAddress = maxPerAddress
+    }
+
+    /// Counts a connection from `address` in, or says why it is refused (nothing is counted then).
+    public func admit(_ address: String) -> String? {
+        open.withLock { open in
+            if open.total >= maxTotal { return "\(open.total) connections are open, the most (\(maxTotal))" }
+            let mine = open.byAddress[address, default: 0]
+            if mine >= maxPerAddress { return "\(mine) connections from \(address) are open, the most from one address (\(maxPerAddress))" }
+            open.total += 1
+            open.byAddress[address] = mine + 1
+            return nil
+        }
+    }
+
+    /// Counts an admitted connection out.
+    public func release(_ address: String) {
+        open.withLock { open in
+            open.total -= 1
+            let left = open.byAddress[address, default: 1] - 1
+            open.byAddress[address] = left > 0 ? left : nil
+        }
+    }
+
+    public var count: Int { open.withLock { $0.total } }
+}
