@@ -163,6 +163,9 @@ public enum Limits {
 
     // MARK: noiseweb (docs/web.md)
 
+    /// Digits after an instant's seconds that an option accepts (`date --iso-8601=ns` writes 9); an instant keeps
+    /// milliseconds, the rest rounded, as no alarm rings finer.
+    public static let maxInstantFractionDigits = 9
     /// The port noiseweb listens on, on 127.0.0.1, unless `[web] listen` or `--listen` says otherwise; `noisectl
     /// web` builds its URL from the same setting. Unassigned by IANA, and far from the usual development ports.
     public static let defaultWebPort = 7470
