@@ -101,6 +101,10 @@ public enum Limits {
     public static let maxImportSeconds = 3.0 * 3600
     /// Largest file an import copies: three hours at 320 kbit/s is 432 MB.
     public static let maxImportBytes = 512 << 20
+    /// The most the user's imported sounds may take together, in MiB, unless `sounds.import_quota` says otherwise:
+    /// room for two of the largest imports, or about 7 hours of MP3 at 320 kbit/s; imports past it are refused.
+    public static let defaultImportQuotaMiB = 1024
+    public static let importQuotaMiB = 1...1_048_576
 
     /// Longest text of one config problem (which quotes the bad value), in characters.
     public static let maxProblemCharacters = 300
