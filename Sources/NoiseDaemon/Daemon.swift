@@ -55,7 +55,9 @@ public enum Daemon {
                             cacheBytes: settings.cacheMiB << 20,
                             decodedStore: DiskDecodedSoundStore(folder: configuration.decodedSoundsDirectory),
                             memory: PlaybackStore(database), defaults: settings.playback, logger: logger)
-        let restored = await player.restore(resumeOnStart: settings.playback.resumeOnStart)
+        // After a crash, the noise that played comes back whatever resume_on_start says: nobody chose silence.
+        let restored = await player.restore(resumeOnStart: settings.playback.resumeOnStart,
+                                            afterUncleanExit: lock?.lastRunEndedUncleanly ?? false)
         logger.info("player: \(restored)")
         let zones = SystemTimeZoneSource(environment: environment)
         // A pass alarm added for a satellite not kept yet gets its elements at once, not at the next hourly check.
