@@ -60,7 +60,8 @@ public enum Daemon {
                                             afterUncleanExit: lock?.lastRunEndedUncleanly ?? false)
         logger.info("player: \(restored)")
         let zones = SystemTimeZoneSource(environment: environment)
-        // A pass alarm added for a satellite not kept yet gets its elements at once, not at the next hourly check.
+        // A pass alarm added for a satellite not kept yet gets its elements at once, not at the next hourly check;
+        // an import, or a reload of [satellites], is seen at once too.
         let wakeup = DownloadWakeup()
         let sky = FileSkySource(cache: ElementCache(environment: environment), config: configuration.live.reader, zones: zones)
         let clock = try TimerFDWallClock(watching: { zones.filesDefiningSystemZone + sky.files })
@@ -98,7 +99,8 @@ public enum Daemon {
                                                            scheduler: scheduler)))
         }
         let reloader = ConfigReloader(live: configuration.live, loader: loader, keeper: keeper, player: player, scheduler: scheduler,
-                                      desktop: desktop.link, logLevel: configuration.logLevel, logger: logger)
+                                      desktop: desktop.link, logLevel: configuration.logLevel, logger: logger,
+                                      elementDownloads: wakeup)
         services.append(.init(service: SignalService(reload: { await reloader.reload() }, player: player,
                                                      wedgeOnSIGUSR2: configuration.faults.wedgeOnSIGUSR2, logger: logger)))
         // Satellites' elements kept fresh from CelesTrak (docs/satellites.md); off with satellites.download = false.

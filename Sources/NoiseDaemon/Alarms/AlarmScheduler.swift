@@ -54,8 +54,12 @@ public actor AlarmScheduler {
     let skySource: (any SkySource)?
     /// The last reading of it: why pass alarms have no sky, or that the place is only the time zone's city.
     var skyReading = SkyReading(sky: nil)
-    /// Called when a pass alarm is added, changed or switched on (the element downloader wakes for its satellite).
+    /// Called when a pass alarm is added, changed or switched on (the element downloader wakes for its satellite),
+    /// and when the files the sky is read from changed (an `iss elements import`: the downloader reads them again).
     let onPassAlarms: @Sendable () -> Void
+    /// The sky's line last logged at info (how many satellites, over which place): a download that brings new sets
+    /// for the same satellites is logged at debug level, not again at info for each write.
+    var skySaid: String?
     /// Each pass alarm's next pass, for the trigger it was found for (finding one takes milliseconds).
     var passes: [Int64: (trigger: Double, pass: SatellitePass?)] = [:]
     /// The gratitude diary's daily reminder (`AlarmScheduler+Reminder`), nil when off, and who it tells.
@@ -137,6 +141,7 @@ public actor AlarmScheduler {
                 // What was due under the old sky rings first; then pass alarms follow the new one.
                 await examine()
                 await refreshSky()
+                onPassAlarms()
             }
         }
     }
