@@ -46,9 +46,8 @@ extension ElementDownloader {
             if let first = refused.first {
                 state.lastError = "\(first.0): \(first.1)" + (refused.count > 1 ? " (and \(refused.count - 1) more)" : "")
             }
-            for number in transfer.numbers where !refused.contains(where: { $0.0 == number }) {
-                state.notBefore[number] = nil
-            }
+            let refusedNumbers = Set(refused.map(\.0))
+            for number in transfer.numbers where !refusedNumbers.contains(number) { state.notBefore[number] = nil }
             if transfer.isMany {
                 // The source answered: what it lacked is not a failure to back off from. What the group lacked is
                 // asked for at once in one batch; what the batch lacked waits for the next refresh.
