@@ -69,7 +69,7 @@ public enum Daemon {
             database: database, clock: clock,
             zones: zones, ringer: player, hub: hub, logger: logger,
             template: settings.alarm, missedGraceSeconds: settings.missedGraceSeconds, board: player.board,
-            leapSeconds: SystemLeapSeconds.load(), sky: sky, onPassAlarms: { wakeup.wake() })
+            leapSeconds: SystemLeapSeconds.load(), sky: sky, wakeElementDownloads: { wakeup.wake() })
         let desktop = makeDesktop(settings.desktop, environment: environment, player: player, scheduler: scheduler, hub: hub,
                                   logger: logger)
         let life = LifeDesk(store: LifeStore(database), scheduler: scheduler, clock: clock, zones: zones, hub: hub, logger: logger)

@@ -114,7 +114,8 @@ public struct RequestHandler<C: Clock>: ControlRequests where C.Duration == Dura
         var loader = self.loader
         let settings = await live.settings
         loader.soundFolders = settings.soundFolders
-        let importer = SoundImporter(loader: loader, keeper: keeper, quota: ImportQuota(limitMiB: settings.importQuotaMiB))
+        let importer = SoundImporter(loader: loader, keeper: keeper,
+                                     quota: ImportQuota(limitMiB: settings.importQuotaMiB))
         let imported = try await FileWork.run { () throws(ProtocolError) -> SoundImporter.Imported in
             try importer.importSound(arguments)
         }

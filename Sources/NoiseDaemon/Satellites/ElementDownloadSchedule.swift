@@ -33,7 +33,9 @@ struct ElementDownloadSchedule: Sendable, Equatable {
         let groupRecent = groupAnswered.map { $0 <= now && now - $0 < refreshSeconds } ?? false
         guard groupRecent else { return due.count > handful ? [.group(due)] : due.map { .satellite($0) } }
         guard due.count > 1 else { return due.map { .satellite($0) } }
-        return stride(from: 0, to: due.count, by: batchMax).map { .batch(Array(due[$0..<min($0 + batchMax, due.count)])) }
+        return stride(from: 0, to: due.count, by: batchMax).map { start in
+            .batch(Array(due[start..<min(start + batchMax, due.count)]))
+        }
     }
 
     /// Seconds from `now` to the next check: when the first satellite falls due or its retry comes, at most

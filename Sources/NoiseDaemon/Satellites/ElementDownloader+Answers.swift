@@ -6,8 +6,8 @@ import Orbits
 /// write, log once what came and what was refused, and set the retry times (docs/satellites.md).
 extension ElementDownloader {
     /// Judges a transfer's answer, stores what is new, logs, and sets the retry times of what failed.
-    func finish(_ transfer: ElementTransfer, url: String,
-                _ result: Result<(status: Int, body: [UInt8]), ElementRefusal>, state: inout ElementDownloadState) async {
+    func finish(_ transfer: ElementTransfer, url: String, _ result: Result<(status: Int, body: [UInt8]), ElementRefusal>,
+                state: inout ElementDownloadState) async {
         state.inFlight.subtract(transfer.numbers)
         let verdicts: Result<[Int: ElementAnswer], ElementRefusal>
         switch result {

@@ -10,8 +10,7 @@ import ServiceLifecycle
 /// most hourly, it downloads CelesTrak's GP data (OMM JSON) for every satellite in use (its elements kept, or a
 /// pass alarm ringing for it) whose last download is a day old: one by one when a handful are due, else from one
 /// group download a day and what the group lacked in one batched request. With none in use it asks nothing of the
-/// network. It stores only newer sets that pass
-/// `OrbitalElements.checkUsable`, all of one answer in one write. A failed download leaves the kept elements
+/// network. It stores only newer sets that pass `OrbitalElements.checkUsable`, all of one answer in one write. A failed download leaves the kept elements
 /// alone and is retried with backoff; it is logged as a warning when its reason is new, at debug level while it
 /// repeats. Each try is logged as it starts (at debug level while its failure repeats), and `status` says what it
 /// waits for, when it last asked and when it looks next.
