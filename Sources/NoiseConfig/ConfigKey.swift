@@ -54,6 +54,7 @@ public struct ConfigKey: Sendable {
             settings.soundFolders = folders
             return nil
         },
+        integer("sounds.import_quota", in: Limits.importQuotaMiB, unit: "MiB") { $1.importQuotaMiB = $0 },
         checkedText("log.level", accepted: "one of " + LogLevels.names.map { "\"\($0)\"" }.joined(separator: ", ")) { value, settings in
             guard LogLevels.names.contains(value) else { return .wrongType }
             settings.logLevel = value

@@ -15,6 +15,8 @@ public struct DaemonSettings: Sendable, Equatable {
     public var missedGraceSeconds = AlarmDefaults.missedGraceSeconds
     /// Folders of extra sounds, absolute paths (`~/` already expanded).
     public var soundFolders: [String] = []
+    /// The most the user's imported sounds may take together, in MiB (`sounds.import_quota`).
+    public var importQuotaMiB = Limits.defaultImportQuotaMiB
     /// One of `LogLevels.names`.
     public var logLevel = "info"
     /// `[clock]` and `[world]`: read by `noisectl clock` and `noisectl world`; the daemon only checks them.

@@ -101,6 +101,10 @@ public enum Limits {
     public static let maxImportSeconds = 3.0 * 3600
     /// Largest file an import copies: three hours at 320 kbit/s is 432 MB.
     public static let maxImportBytes = 512 << 20
+    /// The most the user's imported sounds may take together, in MiB, unless `sounds.import_quota` says otherwise:
+    /// room for two of the largest imports, or about 7 hours of MP3 at 320 kbit/s; imports past it are refused.
+    public static let defaultImportQuotaMiB = 1024
+    public static let importQuotaMiB = 1...1_048_576
 
     /// Longest text of one config problem (which quotes the bad value), in characters.
     public static let maxProblemCharacters = 300
@@ -133,6 +137,9 @@ public enum Limits {
     /// More satellites than this due at once are taken from one group download rather than asked for one by one;
     /// it is also the most asked for one by one in a check, and the most downloads at once.
     public static let elementsSingleRequestsMax = 8
+    /// The most satellites one batched request names (`?CATNR=a,b,…`, after a group answer that lacked them): its URL
+    /// stays under 4 KB, which every HTTP server takes.
+    public static let elementsBatchMax = 500
 
     /// Life expectancies the life calendar accepts, in years, and the one it uses when none is given.
     public static let lifeYears = 1...150
@@ -156,6 +163,9 @@ public enum Limits {
     /// `habit stats`: how many weeks back it may look, and how many when not told.
     public static let habitStatsWeeks = 1...104
     public static let defaultHabitStatsWeeks = 12
+    /// Digits after an instant's seconds that an option accepts (`date --iso-8601=ns` writes 9); an instant keeps
+    /// milliseconds, the rest rounded, as no alarm rings finer.
+    public static let maxInstantFractionDigits = 9
     /// The last instant a stored time may name: 9999-12-31T23:59:59Z.
     public static let latestInstant = 253_402_300_799.0
     /// Gratitude entries a search gives back, best first.

@@ -55,10 +55,13 @@ public enum Daemon {
                             cacheBytes: settings.cacheMiB << 20,
                             decodedStore: DiskDecodedSoundStore(folder: configuration.decodedSoundsDirectory),
                             memory: PlaybackStore(database), defaults: settings.playback, logger: logger)
-        let restored = await player.restore(resumeOnStart: settings.playback.resumeOnStart)
+        // After a crash, the noise that played comes back whatever resume_on_start says: nobody chose silence.
+        let restored = await player.restore(resumeOnStart: settings.playback.resumeOnStart,
+                                            afterUncleanExit: lock?.lastRunEndedUncleanly ?? false)
         logger.info("player: \(restored)")
         let zones = SystemTimeZoneSource(environment: environment)
-        // A pass alarm added for a satellite not kept yet gets its elements at once, not at the next hourly check.
+        // A pass alarm added for a satellite not kept yet gets its elements at once, not at the next hourly check;
+        // an import, or a reload of [satellites], is seen at once too.
         let wakeup = DownloadWakeup()
         let sky = FileSkySource(cache: ElementCache(environment: environment), config: configuration.live.reader, zones: zones)
         let clock = try TimerFDWallClock(watching: { zones.filesDefiningSystemZone + sky.files })
@@ -66,7 +69,7 @@ public enum Daemon {
             database: database, clock: clock,
             zones: zones, ringer: player, hub: hub, logger: logger,
             template: settings.alarm, missedGraceSeconds: settings.missedGraceSeconds, board: player.board,
-            leapSeconds: SystemLeapSeconds.load(), sky: sky, onPassAlarms: { wakeup.wake() })
+            leapSeconds: SystemLeapSeconds.load(), sky: sky, wakeElementDownloads: { wakeup.wake() })
         let desktop = makeDesktop(settings.desktop, environment: environment, player: player, scheduler: scheduler, hub: hub,
                                   logger: logger)
         let life = LifeDesk(store: LifeStore(database), scheduler: scheduler, clock: clock, zones: zones, hub: hub, logger: logger)
@@ -96,7 +99,8 @@ public enum Daemon {
                                                            scheduler: scheduler)))
         }
         let reloader = ConfigReloader(live: configuration.live, loader: loader, keeper: keeper, player: player, scheduler: scheduler,
-                                      desktop: desktop.link, logLevel: configuration.logLevel, logger: logger)
+                                      desktop: desktop.link, logLevel: configuration.logLevel, logger: logger,
+                                      elementDownloads: wakeup)
         services.append(.init(service: SignalService(reload: { await reloader.reload() }, player: player,
                                                      wedgeOnSIGUSR2: configuration.faults.wedgeOnSIGUSR2, logger: logger)))
         // Satellites' elements kept fresh from CelesTrak (docs/satellites.md); off with satellites.download = false.

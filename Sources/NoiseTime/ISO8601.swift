@@ -23,6 +23,15 @@ public enum ISO8601 {
             fractionDigits.reversed().reduce(0) { ($0 + Double($1.wholeNumberValue ?? 0)) / 10 }
         }
 
+        /// The fraction as whole milliseconds, digits past the third rounded half up (`"0004999"` is 0, `"0005"`
+        /// is 1, `"9996"` is 1000: the caller carries it into the second). No alarm rings finer than a
+        /// millisecond, so an instant keeps no more; integer arithmetic, so `"250"` is exactly 250.
+        public var roundedMilliseconds: Int {
+            let digits = fractionDigits.compactMap(\.wholeNumberValue)
+            let millis = (digits + [0, 0, 0]).prefix(3).reduce(0) { $0 * 10 + $1 }
+            return millis + (digits.count > 3 && digits[3] >= 5 ? 1 : 0)
+        }
+
         /// `unix` as a clock `offsetSeconds` east of UTC shows it.
         public init(unix: Int64, offsetSeconds: Int) {
             let local = unix + Int64(offsetSeconds)

@@ -29,6 +29,7 @@ struct ConfigFileTests {
 
         [sounds]
         folders = ["~/Music/noise", "/srv/sounds"]
+        import_quota = 2048
 
         [log]
         level = "debug"
@@ -102,6 +103,7 @@ struct ConfigFileTests {
         expected.alarm.ringLimitSeconds = 900
         expected.missedGraceSeconds = 1800
         expected.soundFolders = ["/home/ada/Music/noise", "/srv/sounds"]
+        expected.importQuotaMiB = 2048
         expected.logLevel = "debug"
         expected.playback.resumeOnStart = true
         expected.playback.defaultSound = "brown"
@@ -201,6 +203,7 @@ struct ConfigFileTests {
         ("[sounds]\nfolders = \"~/Music\"", 2, "sounds.folders", "an array of absolute folder paths"),
         ("[sounds]\nfolders = [1]", 2, "sounds.folders", "an array of absolute folder paths"),
         ("[sounds]\nfolders = [\"Music\"]", 2, "sounds.folders", "'Music' is not an absolute path"),
+        ("[sounds]\nimport_quota = 0", 2, "sounds.import_quota", "an integer 1 to 1048576 (MiB)"),
         ("[log]\nlevel = \"loud\"", 2, "log.level", "one of \"trace\", \"debug\""),
         ("[audio]\ndevcie = \"pulse\"", 2, "audio.devcie", "unknown key; did you mean audio.device? the keys of [audio] are device, cache_size"),
         ("device = \"pulse\"", 1, "device", "outside any table"),

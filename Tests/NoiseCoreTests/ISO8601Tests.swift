@@ -72,6 +72,17 @@ struct ISO8601Tests {
         #expect(ISO8601.Parts(unix: -1, offsetSeconds: 0).timeOfDay == TimeOfDay(hour: 23, minute: 59, second: 59))
     }
 
+    /// Issue 51, item 19: an instant keeps milliseconds exactly; digits past them are rounded, half up.
+    @Test(arguments: [
+        ("", 0), ("5", 500), ("25", 250), ("001", 1), ("001000", 1), ("0004999", 0), ("0005", 1),
+        ("123456789", 123), ("123500000", 124), ("9994", 999), ("9995", 1000), ("999999999", 1000),
+    ])
+    func roundsTheFractionToMilliseconds(_ digits: String, _ millis: Int) {
+        let parts = ISO8601.Parts(year: 2024, month: 6, day: 3, hour: 7, minute: 0, second: 0, offsetSeconds: 0,
+                                  fractionDigits: digits)
+        #expect(parts.roundedMilliseconds == millis, "\(digits)")
+    }
+
     /// Against Foundation's formatter, an independent implementation, on instants from 1900 to 2100.
     @Test func agreesWithFoundation() {
         let formatter = ISO8601DateFormatter()

@@ -188,11 +188,23 @@ struct ElementDownloadTests {
 
     @Test func aHandfulIsAskedOneByOneMoreFromTheGroupOnceADay() {
         let few = Array(1...8), many = Array(1...2000)
-        #expect(schedule.transfers(due: few, groupAsked: nil, now: now) == few.map { .satellite($0) })
-        #expect(schedule.transfers(due: many, groupAsked: nil, now: now) == [.group(many)])
-        #expect(schedule.transfers(due: many, groupAsked: now - day, now: now) == [.group(many)])
-        // Asked for within the day: those it did not hold go one by one, a handful per check.
-        #expect(schedule.transfers(due: many, groupAsked: now - 60, now: now) == (1...8).map { .satellite($0) })
+        #expect(schedule.transfers(due: few, groupAnswered: nil, now: now) == few.map { .satellite($0) })
+        #expect(schedule.transfers(due: many, groupAnswered: nil, now: now) == [.group(many)])
+        #expect(schedule.transfers(due: many, groupAnswered: now - day, now: now) == [.group(many)])
+    }
+
+    /// Issue 51 (F9): what the group lacked was asked for one by one, each answer rewriting the whole cache (89
+    /// requests in 20 s). Once the group has answered, what is due goes in one batch (500 numbers at most a
+    /// request); a single satellite (a pass alarm's, added since) alone.
+    @Test func whatTheGroupLackedIsAskedForInOneBatch() {
+        #expect(schedule.transfers(due: [5, 9], groupAnswered: now - 60, now: now) == [.batch([5, 9])])
+        #expect(schedule.transfers(due: Array(1...20), groupAnswered: now - 60, now: now) == [.batch(Array(1...20))])
+        #expect(schedule.transfers(due: [5], groupAnswered: now - 60, now: now) == [.satellite(5)])
+        #expect(schedule.transfers(due: Array(1...1200), groupAnswered: now - 60, now: now)
+            == [.batch(Array(1...500)), .batch(Array(501...1000)), .batch(Array(1001...1200))])
+        let source = "https://celestrak.org/NORAD/elements/gp.php"
+        #expect(ElementTransfer.batch([40101, 40102]).url(source: source) == source + "?CATNR=40101,40102&FORMAT=json")
+        #expect(ElementTransfer.batch(Array(40101...40200)).subject == "CATNR=40101,40102,40103,… (100 satellites)")
     }
 
     @Test func aFailedSatelliteWaitsForItsRetryAndOthersDoNot() {

@@ -66,6 +66,10 @@ final class ElementDownloaderTests {
 
         #expect(await parkedUntil() == .seconds(60))
         #expect(try keptEpochs == [])
+        // Issue 51: while it fails, status says what it waits for, when it asked and when it asks again.
+        let failing = try #require(board.status().elements)
+        #expect(failing.waitingFor == [25544] && failing.lastTryUnix == 1_800_000_000)
+        #expect(failing.nextTryUnix == 1_800_000_060 && failing.lastError == "25544: the server answered HTTP 404")
         clock.advance(by: .seconds(60))
         #expect(await parkedUntil() == .seconds(60 + 120))
         #expect(try keptEpochs == [])
@@ -90,6 +94,9 @@ final class ElementDownloaderTests {
 
         #expect(await parkedUntil() == .seconds(3600))
         #expect(source.urls.isEmpty)
+        // Issue 51: status says nothing is awaited, nothing was asked, and when it looks next.
+        let idle = try #require(board.status().elements)
+        #expect(idle.waitingFor == [] && idle.lastTryUnix == nil && idle.nextTryUnix == 1_800_003_600)
         clock.advance(by: .seconds(10))
         alarms.value.withLock { $0 = [25544] }
         downloader.wakeup.wake()
@@ -145,6 +152,38 @@ final class ElementDownloaderTests {
         let after = try FileManager.default.attributesOfItem(atPath: cache.path)
         #expect(after[.systemFileNumber] as? Int == written[.systemFileNumber] as? Int)
         #expect(after[.modificationDate] as? Date == written[.modificationDate] as? Date)
+    }
+
+    /// Issue 51 (F9): a group answer that lacked kept satellites set off one request each, each answer rewriting
+    /// the cache. Now what it lacked is asked for in one batch, and what the batch lacked waits for the next day.
+    @Test func whatTheGroupLacksComesInOneBatchAndIsNotAskedForAgainThatDay() async throws {
+        alarms.value.withLock { $0 = [] }
+        let cache = ElementCache(path: root + "/elements/elements.json")
+        let numbers = Array(40_001...40_020)
+        _ = try cache.store(try numbers.map { number in
+            try #require(try OrbitMeanElementsMessage.parse(ElementDownloadTests.omm(number, epoch: "2024-01-01T12:00:00.000000")).first)
+        })
+        let answer = { (numbers: ClosedRange<Int>) in "[" + numbers.map { ElementDownloadTests.object($0) }.joined(separator: ",") + "]" }
+        source.script([(200, answer(40_001...40_010)), (200, answer(40_011...40_015))])
+        let downloader = self.downloader()
+        let task = Task { try await downloader.run() }
+        defer { task.cancel() }
+
+        #expect(await parkedUntil() == .seconds(3600))
+        #expect(source.urls == ["https://celestrak.org/NORAD/elements/gp.php?GROUP=active&FORMAT=json",
+                                "https://celestrak.org/NORAD/elements/gp.php?CATNR="
+                                + (40_011...40_020).map { String($0) }.joined(separator: ",") + "&FORMAT=json"])
+        #expect(try keptEpochs.filter { $0 == 1_704_196_800 }.count == 15)
+        let status = try #require(board.status().elements)
+        #expect(status.lastError?.hasPrefix("40016: the answer holds no elements for 40016") == true)
+        #expect(status.lastError?.hasSuffix("(and 4 more)") == true)
+        #expect(status.lastTryUnix == 1_800_000_000 && status.nextTryUnix == 1_800_003_600 && status.downloading == 0)
+        // The rest of the day: hourly looks, no request.
+        for hour in 1..<24 {
+            clock.advance(by: .seconds(3600))
+            #expect(await parkedUntil() == .seconds(3600 * (hour + 1)))
+        }
+        #expect(source.urls.count == 2)
     }
 
     /// A transfer that hangs holds up no other: a pass alarm added meanwhile gets its download at once.

@@ -120,5 +120,12 @@ struct PlayerMixTests {
         #expect(await resuming.player.restore(resumeOnStart: true).hasSuffix("playing it again (playback.resume_on_start)"))
         #expect(await resuming.player.playback().playing.map(\.id) == ["rain"])
         await resuming.tearDown()
+
+        // Issue 51: after an unclean end it plays again with the setting off.
+        let crashed = await PlayerRig(sounds: [("rain", 10_000, 0.5)], memory: store)
+        #expect(await crashed.player.restore(resumeOnStart: false, afterUncleanExit: true)
+            .hasSuffix("playing it again (the last run ended without stopping)"))
+        #expect(await crashed.player.playback().playing.map(\.volume) == [40])
+        await crashed.tearDown()
     }
 }

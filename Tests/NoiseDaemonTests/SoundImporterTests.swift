@@ -129,6 +129,27 @@ final class SoundImporterTests {
         #expect(((try? storedFiles()) ?? []).isEmpty)
     }
 
+    /// Issue 51: imports had no total limit. Parallel imports that would pass it together: one is kept, the rest
+    /// are refused under the keeper's lock, saying what is used and the limit, and leave nothing behind.
+    @Test func importsPastTheQuotaAreRefusedEvenInParallelAndLeaveNothing() async throws {
+        let requests = try (0..<4).map { ImportArguments(path: try source("q\($0).mp3", padding: 10 + $0), id: "q\($0)") }
+        let size = try #require(LocalFileSystem().fileSize(requests[0].path))
+        let importer = SoundImporter(loader: loader, keeper: keeper, quota: ImportQuota(limitBytes: size + size / 2))
+        let results = await withTaskGroup(of: Result<CatalogKeeper.Versioned, ProtocolError>.self) { group in
+            for request in requests { group.addTask { await Self.importing(request, with: importer) } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        let kept = try loader.userCatalog().sounds.map(\.id)
+        #expect(kept.count == 1 && results.filter { (try? $0.get()) != nil }.count == 1)
+        for case .failure(let error) in results {
+            #expect(error.code == .importFailed)
+            #expect(error.message.contains("would take the imported sounds past their limit: they use "
+                                           + "\(ImportQuota.size(size)) of \(ImportQuota.size(size + size / 2))"), "\(error)")
+            #expect(error.message.hasSuffix("free space with noisectl sounds remove ID, or raise the limit"))
+        }
+        #expect(try storedFiles() == kept.map { $0 + ".mp3" })
+    }
+
     @Test func aLibraryOlderThanTheOneInUseIsNotTaken() {
         let older = keeper.load(loader)
         let newer = keeper.load(loader)

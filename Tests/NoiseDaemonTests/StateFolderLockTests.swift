@@ -48,6 +48,25 @@ final class StateFolderLockTests {
         #expect(text == "pid \(getpid())\nsocket /tmp/other\n")
     }
 
+    /// Issue 51: a start tells a last run that stopped through its own code (`stopped` written as it let go) from
+    /// one killed (its pid left): after a crash the noise plays again.
+    @Test func theLockFileTellsAnUncleanEndFromAStop() throws {
+        let first = try #require(try StateFolderLock.take(folder: folder, socketPath: "/run/s", logger: logger))
+        #expect(!first.lastRunEndedUncleanly, "a first start")
+        first.release()
+        #expect(text == "stopped\n")
+        let second = try #require(try StateFolderLock.take(folder: folder, socketPath: "/run/s", logger: logger))
+        #expect(!second.lastRunEndedUncleanly, "after a stop")
+        second.release()
+        // Killed: the kernel drops the lock and nothing writes over the pid, as this leftover text stands for.
+        let file = fopen(folder + "/noised.lock", "w")
+        fputs("pid 999999\nsocket /gone/socket\n", file)
+        fclose(file)
+        let third = try #require(try StateFolderLock.take(folder: folder, socketPath: "/run/s", logger: logger))
+        #expect(third.lastRunEndedUncleanly, "after a kill")
+        third.release()
+    }
+
     @Test func aLeftoverFileBlocksNothing() throws {
         mkdir(folder, 0o700)
         let file = fopen(folder + "/noised.lock", "w")

@@ -71,8 +71,8 @@ struct NoisectlParsingTests {
         ("alarm add 07:00 --ramp 90", "90 has no unit: write 90s for seconds"),
         ("play rain --fade-in 2", "2 has no unit"),
         ("preview beep --for 3", "3 has no unit"),
-        // Issue 39: the fraction was dropped without a word; milliseconds are kept, finer is refused.
-        ("mars --at 2025-01-01T00:00:00.5000001Z --lon 0", "gives 7 digits after the seconds; an instant keeps milliseconds"),
+        // Issue 39: the fraction was dropped without a word; issue 51: up to nanoseconds are read, more is refused.
+        ("mars --at 2025-01-01T00:00:00.5000000001Z --lon 0", "gives 10 digits after the seconds; at most 9"),
         ("alarm edit 3", "nothing to change"),
     ])
     func badOptionsAreUsageErrorsThatSayWhatIsAccepted(line: String, expected: String) throws {
@@ -85,6 +85,19 @@ struct NoisectlParsingTests {
         #expect(half.at == 1_735_689_600.5)
         let millis = try #require(try parse("mars --at 2025-01-01T01:00:00.250+01:00 --lon 0") as? MarsShow)
         #expect(millis.at == 1_735_689_600.25)
+    }
+
+    /// Issue 51, item 19: Python's `isoformat()` (6 digits) and `date --iso-8601=ns` (9, after a comma) were
+    /// refused; they are read, the milliseconds kept exactly and the rest rounded.
+    @Test(arguments: [
+        ("alarm when 07:00 --mars jezero --from 2024-06-03T07:00:00.001000+09:00", 1_717_365_600.001),
+        ("alarm when 07:00 --mars jezero --from 2024-06-02T22:00:00,123456789+00:00", 1_717_365_600.123),
+        ("alarm when 07:00 --mars jezero --from 2024-06-02T22:00:00.0005Z", 1_717_365_600.001),
+        ("alarm when 07:00 --mars jezero --from 2024-06-02T21:59:59.9999999Z", 1_717_365_600),
+    ])
+    func anInstantAsPeopleWriteItIsReadToTheMillisecond(line: String, unix: Double) throws {
+        let when = try #require(try parse(line) as? AlarmWhen)
+        #expect(when.from == unix, "\(line)")
     }
 
     @Test func optionValuesArriveParsed() throws {

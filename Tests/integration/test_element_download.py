@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import signal
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -45,6 +46,8 @@ class ElementServer:
         self.mean_motion = 15.49815325
         self.modes: dict[int, str] = {}
         self.group: list[int] = []
+        # Catalog numbers a batched `?CATNR=a,b,…` answer leaves out (the source has none for them).
+        self.unknown: set[int] = set()
         self.requests: list[str] = []
         self.lock = threading.Lock()
         self.in_flight = threading.Event()
@@ -61,13 +64,17 @@ class ElementServer:
 
             def do_GET(self):
                 query = parse_qs(urlparse(self.path).query)
-                number = int(query.get("CATNR", ["25544"])[0])
+                numbers = [int(n) for n in query.get("CATNR", ["25544"])[0].split(",")]
+                number = numbers[0]
                 with server.lock:
                     server.requests.append(self.path)
                     mode, epoch, motion = server.modes.get(number, server.mode), server.epoch, server.mean_motion
-                    group = list(server.group)
+                    group, unknown = list(server.group), set(server.unknown)
                 if "GROUP" in query:
                     return self._send(200, json.dumps([omm(epoch, n, motion) for n in group]).encode())
+                if len(numbers) > 1:
+                    known = [omm(epoch, n, motion) for n in numbers if n not in unknown]
+                    return self._send(200, json.dumps(known).encode())
                 good = json.dumps([omm(epoch, 20580 if mode == "other" else number, motion)]).encode()
                 if mode == "404":
                     return self._send(404, b"Not Found", "text/plain")
@@ -311,6 +318,96 @@ def test_a_slow_source_times_out_changes_nothing_and_the_daemon_keeps_answering(
     assert d.ctl("status").returncode == 0
 
 
+def test_a_reload_that_turns_downloads_off_shows_in_status_at_once(make_daemon, server):
+    """Issue 51: `status` kept `elements.download: true` after a reload (SIGHUP) set it false, until the
+    downloader's next hourly check."""
+    d = start(make_daemon, server, kept=KEPT)
+    d.wait_status(lambda st: st["elements"]["satellites"][0]["downloaded_unix"], 10, "the first download")
+    config = Path(d.env_dirs["XDG_CONFIG_HOME"]) / "noised" / "config.toml"
+    config.write_text(config.read_text().replace("[satellites]\n", "[satellites]\ndownload = false\n"))
+    d.proc.send_signal(signal.SIGHUP)
+    elements = d.wait_status(lambda st: st["elements"]["download"] is False, 5, "downloads off in status")["elements"]
+    assert elements["next_try_unix"] is None and elements["last_error"] is None, elements
+    assert "off (satellites.download = false in config.toml)" in d.ctl("status").stdout
+    wait_log(d, r"element downloads are off")
+    # And on again: the ISS's was downloaded a moment ago, so nothing is asked; status says when it looks next.
+    config.write_text(config.read_text().replace("download = false\n", ""))
+    d.proc.send_signal(signal.SIGHUP)
+    d.wait_status(lambda st: st["elements"]["download"] is True, 5, "downloads on in status")
+    assert server.count() == 1, server.requests
+
+
+def test_status_says_what_it_waits_for_when_it_asked_and_an_import_ends_the_wait(make_daemon, server, tmp_path):
+    """Issue 51: `status` said "the ISS's are being downloaded" for 11 minutes with nothing in the log, and kept
+    saying it after an import. It says what it waits for, when it last asked and when it asks again; the log says
+    each try once; an import is seen at once (here the retry is an hour away)."""
+    d = make_daemon(start=False, device="null", extra_env={"TZ": "UTC"})
+    config = Path(d.env_dirs["XDG_CONFIG_HOME"]) / "noised" / "config.toml"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text(f'[satellites]\nsource = "{server.source}"\nretry = "1h"\n')
+    server.answer("404")
+    d.start()
+    # Nothing in use: nothing is awaited, and status does not claim a download.
+    idle = d.status()["elements"]
+    assert idle["waiting_for"] == [] and idle["last_try_unix"] is None and idle["next_try_unix"], idle
+    text = d.ctl("status").stdout
+    assert "none kept, and no pass alarm wants any, so none are downloaded" in text and "being downloaded" not in text
+    assert d.ctl("alarm", "add", "--iss").returncode == 0
+    wait_log(d, r"warning.*no new elements for 25544 .*HTTP 404")
+    elements = d.wait_status(lambda st: st["elements"]["last_error"], 5, "the failure in status")["elements"]
+    assert elements["waiting_for"] == [25544] and elements["downloading"] == 0, elements
+    assert 3590 < elements["next_try_unix"] - elements["last_try_unix"] < 3660, elements
+    text = d.ctl("status").stdout
+    assert re.search(r"Elements\s+none kept yet: waiting for the first download of 25544", text), text
+    assert re.search(r"Downloads\s+failing, retrying: 25544: the server answered HTTP 404; asked [\d.]+ s ago, "
+                     r"next check in (59 min( \d+ s)?|1 h)", text), text
+    tries = re.findall(r"info .*satellites: asking .* for 25544", d.log())
+    assert len(tries) == 1 and server.source in tries[0], tries
+    # The user imports the elements: status shows them at once, not when the hour's retry comes.
+    path = tmp_path / "iss.json"
+    path.write_text(json.dumps([omm(KEPT)]))
+    assert H.noisectl("iss", "elements", "import", str(path), env=d.env()).returncode == 0
+    elements = d.wait_status(lambda st: st["elements"]["satellites"], 5, "the imported set in status")["elements"]
+    assert elements["waiting_for"] == [] and elements["satellites"][0]["downloaded_unix"] is None, elements
+    assert "waiting for the first download" not in d.ctl("status").stdout
+    assert server.count() == 1, server.requests
+
+
+def test_what_the_group_lacks_comes_in_one_batched_request_logged_once(make_daemon, server):
+    """Issue 51 (F9): when the group's answer lacked imported satellites, 89 requests, 22.5 s of CPU and 89 MiB
+    written in 20 s, and "pass alarms use the elements of 2000 satellite(s)" logged 86 times. What the group
+    lacks is asked for in one request; what that lacks waits for the next day; each is logged once."""
+    numbers = list(range(40001, 40201))
+    server.group = numbers[:100]
+    server.unknown = set(numbers[150:])
+    d = make_daemon(start=False, device="null", extra_env={"TZ": "UTC"})
+    config = Path(d.env_dirs["XDG_CONFIG_HOME"]) / "noised" / "config.toml"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text(f'[satellites]\nsource = "{server.source}"\nretry = "1s"\n[log]\nlevel = "debug"\n'
+                      '[location]\nlatitude = 51.5074\nlongitude = -0.1278\n')
+    path = d.root / "many.json"
+    path.write_text(json.dumps([omm(KEPT, n) for n in numbers]))
+    assert H.noisectl("iss", "elements", "import", str(path), env=d.env()).returncode == 0
+    d.start()
+    batch = wait_log(d, r"satellites: CATNR=40101,40102,40103,… \(100 satellites\): new elements for 50, 0 current")
+    # After the batch's answer the downloader sleeps: the next check is an hour away.
+    H.wait_until(lambda: re.search(r"satellites: 0 downloaded, next check in 1 h", d.log()[batch.end():]), 10, 0.05,
+                 "the sleep after the batch")
+    assert server.requests == ["/NORAD/elements/gp.php?GROUP=active&FORMAT=json",
+                               "/NORAD/elements/gp.php?CATNR=" + ",".join(map(str, numbers[100:])) + "&FORMAT=json"]
+    log = d.log()
+    assert len(re.findall(r"warning .*GROUP=active \(200 satellites\): 100 of them have no usable elements", log)) == 1
+    assert len(re.findall(r"warning .*CATNR=40101.*: 50 of them have no usable elements in the answer \(the first: "
+                          r"40151, the answer holds no elements for 40151.*asked for again in 24 h", log)) == 1, log[-3000:]
+    assert len(re.findall(r"info .*pass alarms use the elements of 200 satellite\(s\)", log)) == 1, log[-3000:]
+    assert len(re.findall(r"no new elements for 401", log)) == 0, "one line per answer, not one per satellite"
+    kept = json.loads(cache_file(d).read_text())
+    assert sum(s["EPOCH"] == NEWER for s in kept) == 150 and len(kept) == 200
+    elements = d.status()["elements"]
+    assert elements["last_error"].startswith("40151: the answer holds no elements for 40151"), elements
+    assert server.count() == 2
+
+
 def test_downloads_can_be_turned_off(make_daemon, server):
     d = make_daemon(start=False, device="null")
     config = Path(d.env_dirs["XDG_CONFIG_HOME"]) / "noised" / "config.toml"
@@ -319,7 +416,8 @@ def test_downloads_can_be_turned_off(make_daemon, server):
     d.start()
     wait_log(d, r"element downloads are off")
     assert server.count() == 0 and not cache_file(d).exists()
-    assert d.status()["elements"] == {"download": False, "satellites": [], "last_error": None}
+    assert d.status()["elements"] == {"download": False, "satellites": [], "last_error": None, "waiting_for": [],
+                                      "downloading": 0, "last_try_unix": None, "next_try_unix": None}
     assert "off (satellites.download = false in config.toml)" in d.ctl("status").stdout
 
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import json
 import math
+import subprocess
 import time
+from datetime import datetime, timedelta, timezone
 
 import harness as H
 from test_alarms import UTC, _FrameClock, _json, events_for  # noqa: F401 (a fixture)
@@ -95,6 +97,26 @@ def test_alarm_when_answers_without_the_daemon_in_the_earth_shape(bins):
         assert abs(_reference(t["unix"], 77.4508)["lmst_hours"] - 7) * 3600 < 0.002, t
     unix = [t["unix"] for t in reply["triggers"]]
     assert all(abs(b - a - SOL) < 0.002 for a, b in zip(unix, unix[1:])), unix
+
+
+def test_instants_as_python_and_date_write_them_are_read_to_the_millisecond(bins):
+    """Issue 51: `--from 2024-06-03T07:00:00.001000+09:00` (Python's isoformat(), 6 digits) and `date
+    --iso-8601=ns` (9 digits after a comma) were refused as "6/9 digits after the seconds"."""
+    def first_trigger(start: str) -> float:
+        r = H.noisectl("--json", "alarm", "when", "07:00", "--mars", "jezero", "--from", start, "--count", "1",
+                       env=H.base_env({"TZ": "UTC"}))
+        assert r.returncode == 0, r.stderr
+        return json.loads(r.stdout)["triggers"][0]["unix"]
+
+    python = datetime(2024, 6, 3, 7, 0, 0, 1000, tzinfo=timezone(timedelta(hours=9))).isoformat()
+    assert python == "2024-06-03T07:00:00.001000+09:00"
+    date = subprocess.run(["date", "--iso-8601=ns", "-d", "@1717365600.123456789"], capture_output=True, text=True,
+                          env=H.base_env({"TZ": "Asia/Tokyo"}), check=True).stdout.strip()
+    assert date == "2024-06-03T07:00:00,123456789+09:00"
+    assert first_trigger(python) == first_trigger("2024-06-02T22:00:00.001Z")
+    assert first_trigger(date) == first_trigger("2024-06-02T22:00:00.123Z")
+    too_fine = H.noisectl("alarm", "when", "07:00", "--from", "2024-06-03T07:00:00.0010000000+09:00")
+    assert too_fine.returncode == 2 and "10 digits after the seconds; at most 9" in too_fine.stderr, too_fine.stderr
 
 
 def test_bad_mars_alarms_are_refused_with_what_is_accepted(make_daemon):

@@ -117,6 +117,13 @@ def test_the_volume_the_last_mix_and_the_mixes_survive_a_restart(make_daemon, te
     d.proc.wait()
     d.start()
     st = d.status()
+    # Issue 51: after a crash what played comes back, whatever resume_on_start says.
+    assert st["master_volume"] == 70 and [(p["id"], p["volume"]) for p in st["playing"]] == [("testloop", 40)], st
+    assert "playing it again (the last run ended without stopping)" in d.log(), d.log()[-2000:]
+    # A clean stop: resume_on_start is off, so it is not played again.
+    d.stop()
+    d.start()
+    st = d.status()
     assert st["master_volume"] == 70 and st["playing"] == [] and st["last_played"] == ["testloop"], st
     assert st["state"] == "stopped", "resume_on_start is off: not played again"
     assert "not played again (playback.resume_on_start is off)" in d.log(), d.log()[-2000:]
@@ -136,6 +143,32 @@ def test_the_volume_the_last_mix_and_the_mixes_survive_a_restart(make_daemon, te
     d.start()
     st = d.status()
     assert st["state"] == "paused" and st["playing"] == [], st
+
+
+def test_after_kill_9_the_noise_plays_again_without_resume_on_start_and_after_a_clean_stop_it_does_not(
+        make_daemon, sink, recorder, testdata):
+    """Issue 51: after a crash (kill -9, the watchdog, an abort) the noise was silent after the restart unless
+    resume_on_start was set. The lock file's text tells an unclean end (its pid left there) from a clean one."""
+    d = make_daemon(device="pulse")
+    _ok(d.ctl("play", "testloop", "--volume", "60", "--fade-in", "0"))
+    recorder.wait_for_sound(start=recorder.frames, timeout=10)
+    d.proc.kill()
+    d.proc.wait()
+    quiet = recorder.wait_for_silence(start=recorder.frames, timeout=10)
+    d.start()
+    # Heard at the sink again, with no resume_on_start in any config.
+    again = recorder.wait_for_sound(start=quiet, timeout=10)
+    assert H.rms(recorder.since(again, 0.5)) > 0.01
+    assert [(p["id"], p["volume"]) for p in d.status()["playing"]] == [("testloop", 60)]
+    assert "playing it again (the last run ended without stopping)" in d.log(), d.log()[-2000:]
+    # A clean stop keeps the setting's say: not played again.
+    d.stop()
+    lock = Path(d.env_dirs["XDG_STATE_HOME"]) / "noised" / "noised.lock"
+    assert lock.read_text() == "stopped\n"
+    d.start()
+    st = d.status()
+    assert st["playing"] == [] and st["state"] == "stopped" and st["last_played"] == ["testloop"], st
+    assert d.log().count("not played again (playback.resume_on_start is off)") == 1, d.log()[-2000:]
 
 
 def test_play_on_a_device_that_cannot_open_warns_and_says_it_retries(make_daemon, testdata):

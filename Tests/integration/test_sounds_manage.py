@@ -130,3 +130,38 @@ def test_rename_changes_the_name_only(make_daemon, testdata, tmp_path):
     r = d.ctl("sounds", "rename", "mine", "--name", "")
     assert r.returncode == 2 and "--name must not be empty" in r.stderr, str(r)
     assert d.ctl("play", "mine").returncode == 0
+
+
+def _wav(tmp_path, name: str, seconds: float, seed: int) -> Path:
+    """A WAV of `seconds` (176,400 bytes a second, plus its 44-byte header)."""
+    path = tmp_path / f"{name}.wav"
+    H.write_wav(path, H.periodic_noise(int(seconds * H.RATE), 100, 1000, 0.1, seed))
+    return path
+
+
+def test_imports_past_the_quota_are_refused_saying_what_is_used_and_change_nothing(make_daemon, testdata, tmp_path):
+    """Issue 51: `import` took 250 MB three times with no total limit. With `sounds.import_quota = 1` (MiB), a
+    0.6 MiB sound is taken, a second is refused with what is used, the limit and how to free space, and nothing
+    changes; removing the first makes room again."""
+    d = make_daemon(device="null", start=False)
+    config = Path(d.env_dirs["XDG_CONFIG_HOME"]) / "noised" / "config.toml"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text("[sounds]\nimport_quota = 1\n")
+    d.start()
+    first, second = _wav(tmp_path, "first", 3.5, 1), _wav(tmp_path, "second", 3.5, 2)
+    assert d.ctl("sounds", "import", str(first), "--id", "first", "--name", "First").returncode == 0
+    catalog = (_overlay(d) / "sounds.json").read_bytes()
+    stored = sorted(p.name for p in (_overlay(d) / "sounds").iterdir())
+    r = d.ctl("sounds", "import", str(second), "--id", "second", "--name", "Second")
+    assert r.returncode == 1 and r.stderr.strip() == (
+        f"noisectl: {second} (603.0 KiB) would take the imported sounds past their limit: they use 603.0 KiB of "
+        "1.0 MiB (sounds.import_quota in config.toml); free space with noisectl sounds remove ID, or raise the "
+        "limit"), str(r)
+    assert d.ctl("--json", "sounds", "import", str(second), "--id", "second").json["error"]["code"] == "import_failed"
+    assert (_overlay(d) / "sounds.json").read_bytes() == catalog
+    assert sorted(p.name for p in (_overlay(d) / "sounds").iterdir()) == stored == ["first.wav"]
+    assert "second" not in _ids(d)
+    # The default (1 GiB) is documented beside the key; the limit is the sum, so removing makes room.
+    assert d.ctl("sounds", "remove", "first").returncode == 0
+    assert d.ctl("sounds", "import", str(second), "--id", "second", "--name", "Second").returncode == 0
+    assert "second" in _ids(d)

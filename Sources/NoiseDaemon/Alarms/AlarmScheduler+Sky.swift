@@ -15,8 +15,11 @@ extension AlarmScheduler {
         guard differs else { return }
         if let sky = reading.sky {
             let place = "\(sky.observer.latitude), \(sky.observer.longitude)" + (reading.note.map { " (\($0))" } ?? "")
-            logger.info("alarms: pass alarms use the elements of \(sky.elements.count) satellite(s) over \(place)")
+            let said = "alarms: pass alarms use the elements of \(sky.elements.count) satellite(s) over \(place)"
+            logger.log(level: said == skySaid ? .debug : .info, "\(said)")
+            skySaid = said
         } else if let problem = reading.problem {
+            skySaid = nil
             logger.notice("alarms: pass alarms have no passes: \(problem)")
         }
         passes = [:]

@@ -54,8 +54,12 @@ public actor AlarmScheduler {
     let skySource: (any SkySource)?
     /// The last reading of it: why pass alarms have no sky, or that the place is only the time zone's city.
     var skyReading = SkyReading(sky: nil)
-    /// Called when a pass alarm is added, changed or switched on (the element downloader wakes for its satellite).
-    let onPassAlarms: @Sendable () -> Void
+    /// Called when a pass alarm is added, changed or switched on (the element downloader wakes for its satellite),
+    /// and when the files the sky is read from changed (an `iss elements import`: the downloader reads them again).
+    let wakeElementDownloads: @Sendable () -> Void
+    /// The sky's line last logged at info (how many satellites, over which place): a download that brings new sets
+    /// for the same satellites is logged at debug level, not again at info for each write.
+    var skySaid: String?
     /// Each pass alarm's next pass, for the trigger it was found for (finding one takes milliseconds).
     var passes: [Int64: (trigger: Double, pass: SatellitePass?)] = [:]
     /// The gratitude diary's daily reminder (`AlarmScheduler+Reminder`), nil when off, and who it tells.
@@ -70,7 +74,7 @@ public actor AlarmScheduler {
                 hub: EventHub, logger: Logger, template: AlarmTemplate = AlarmTemplate(),
                 missedGraceSeconds: Double = AlarmDefaults.missedGraceSeconds, board: StatusBoard = StatusBoard(),
                 leapSeconds: (list: LeapSeconds, problem: String?) = (.builtIn, nil), sky: (any SkySource)? = nil,
-                onPassAlarms: @escaping @Sendable () -> Void = {}) async throws {
+                wakeElementDownloads: @escaping @Sendable () -> Void = {}) async throws {
         let store = AlarmStore(database)
         let snapshot = try await store.snapshot()
         let now = clock.now()
@@ -79,7 +83,7 @@ public actor AlarmScheduler {
         self.schedule = AlarmSchedule(alarms: snapshot.alarms, lookAfter: snapshot.lookAfter, snoozes: snapshot.snoozes,
                                       zone: zone, leapSeconds: leapSeconds.list, sky: reading.sky, now: now)
         self.skySource = sky
-        self.onPassAlarms = onPassAlarms
+        self.wakeElementDownloads = wakeElementDownloads
         self.skyReading = reading
         self.leapSecondsProblem = leapSeconds.problem
         self.zoneProblem = zoneProblem
@@ -137,6 +141,7 @@ public actor AlarmScheduler {
                 // What was due under the old sky rings first; then pass alarms follow the new one.
                 await examine()
                 await refreshSky()
+                wakeElementDownloads()
             }
         }
     }
@@ -206,7 +211,7 @@ public actor AlarmScheduler {
         let now = now()
         try await storeChanges.change(Self.notSaved) { try await store.update(updated, lookAfter: now) }
         await perform(Self.written(schedule.put(updated, now: now), alarmID: id, now: now))
-        if updated.pass != nil && updated.enabled { onPassAlarms() }
+        if updated.pass != nil && updated.enabled { wakeElementDownloads() }
         changed()
         return info(id)!
     }
@@ -231,7 +236,7 @@ public actor AlarmScheduler {
         let now = now()
         let stored = try await storeChanges.change(Self.notSaved) { try await store.insert(alarm, lookAfter: now) }
         await perform(Self.written(schedule.put(stored, now: now), alarmID: stored.id, now: now))
-        if stored.pass != nil && stored.enabled { onPassAlarms() }
+        if stored.pass != nil && stored.enabled { wakeElementDownloads() }
         changed()
         return info(stored.id)!
     }

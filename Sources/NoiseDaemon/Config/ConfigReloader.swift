@@ -17,6 +17,9 @@ struct ConfigReloader<C: Clock>: Sendable where C.Duration == Duration {
     let desktop: DesktopLink<C>?
     let logLevel: LogLevelControl
     let logger: Logger
+    /// Wakes the element downloader, which reads `[satellites]` at each check: a reload that turns downloads off
+    /// (or on, or points them elsewhere) shows in `status` and takes effect at once, not at the next hourly check.
+    var elementDownloads: DownloadWakeup?
 
     func reload() async {
         let (previous, loaded) = await live.reload()
@@ -24,6 +27,7 @@ struct ConfigReloader<C: Clock>: Sendable where C.Duration == Duration {
         if loaded.problems.isEmpty {
             let settings = await live.settings
             await apply(settings)
+            if settings.satellites != previous.satellites { elementDownloads?.wake() }
             if settings.device != previous.device {
                 logger.notice("config: audio.device is now '\(settings.device)'; it takes effect when noised restarts")
             }

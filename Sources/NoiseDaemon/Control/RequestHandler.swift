@@ -112,8 +112,10 @@ public struct RequestHandler<C: Clock>: ControlRequests where C.Duration == Dura
 
     private func importSound(_ arguments: ImportArguments) async throws(ProtocolError) -> SoundInfo {
         var loader = self.loader
-        loader.soundFolders = await live.settings.soundFolders
-        let importer = SoundImporter(loader: loader, keeper: keeper)
+        let settings = await live.settings
+        loader.soundFolders = settings.soundFolders
+        let importer = SoundImporter(loader: loader, keeper: keeper,
+                                     quota: ImportQuota(limitMiB: settings.importQuotaMiB))
         let imported = try await FileWork.run { () throws(ProtocolError) -> SoundImporter.Imported in
             try importer.importSound(arguments)
         }

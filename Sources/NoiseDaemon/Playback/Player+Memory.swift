@@ -7,8 +7,9 @@ import NoiseStore
 /// never reaches), in order, one write at a time, off the actor's turn.
 extension Player {
     /// Takes back what the last run kept (the master volume, the last mix, paused or not) and, when it was playing
-    /// and `resumeOnStart` is set, plays the last mix again. Returns what happened, in words for the log.
-    public func restore(resumeOnStart: Bool) async -> String {
+    /// and `resumeOnStart` is set or the last run ended without stopping (a crash, `kill -9`, the watchdog), plays
+    /// the last mix again. Returns what happened, in words for the log.
+    public func restore(resumeOnStart: Bool, afterUncleanExit: Bool = false) async -> String {
         guard let memory else { return "no store: the volume and last mix start afresh" }
         let stored: StoredPlayback?
         do {
@@ -30,10 +31,13 @@ extension Player {
             + (stored.lastMix.isEmpty ? "none" : stored.lastMix.map { "\($0.id) \($0.volume.formatted)%" }.joined(separator: ", "))
             + " (\(stored.state.rawValue))"
         guard stored.state == .playing, !stored.lastMix.isEmpty else { return said }
-        guard resumeOnStart else { return said + "; not played again (playback.resume_on_start is off)" }
+        guard resumeOnStart || afterUncleanExit else {
+            return said + "; not played again (playback.resume_on_start is off)"
+        }
         do {
             try await start(stored.lastMix, fadeIn: nil)
-            said += "; playing it again (playback.resume_on_start)"
+            said += afterUncleanExit ? "; playing it again (the last run ended without stopping)"
+                                     : "; playing it again (playback.resume_on_start)"
         } catch {
             said += "; it cannot be played again: \(error.message)"
         }

@@ -10,6 +10,8 @@ struct ElementDownloadSchedule: Sendable, Equatable {
     var checkSeconds = Limits.elementsCheckSeconds
     /// More due than this are taken from the group; this many at most are asked for one by one in a check.
     var handful = Limits.elementsSingleRequestsMax
+    /// The most satellites one batch asks for by number.
+    var batchMax = Limits.elementsBatchMax
 
     /// The satellites wanted (those kept, and those pass alarms ring for), in catalog order, whose last download is
     /// `refreshSeconds` old, was never made (a set imported by hand, a new pass alarm's), or lies in the future (the
@@ -22,15 +24,18 @@ struct ElementDownloadSchedule: Sendable, Equatable {
         }
     }
 
-    /// How to ask for `due`: one by one when they are a handful; else the group once per `refreshSeconds` (CelesTrak
-    /// serves groups, and thousands of requests would be a flood), and after that only a handful one by one per
-    /// check (those the group did not hold).
-    func transfers(due: [Int], groupAsked: Double?, now: Double) -> [ElementTransfer] {
-        guard due.count > handful else { return due.map { .satellite($0) } }
-        if let asked = groupAsked, asked <= now, now - asked < refreshSeconds {
-            return due.prefix(handful).map { .satellite($0) }
+    /// How to ask for `due`: one by one when they are a handful; more, the group once per `refreshSeconds` (CelesTrak
+    /// serves groups, and thousands of requests would be a flood). Once the group has answered (`groupAnswered`,
+    /// within `refreshSeconds`), what is due is what it lacked, or a satellite taken into use since: asked for in one
+    /// batch (`batchMax` numbers at most a request, so its URL stays short), or alone when it is one. A batch's
+    /// refusals wait for the next refresh, so the same satellites are not asked for again within it.
+    func transfers(due: [Int], groupAnswered: Double?, now: Double) -> [ElementTransfer] {
+        let groupRecent = groupAnswered.map { $0 <= now && now - $0 < refreshSeconds } ?? false
+        guard groupRecent else { return due.count > handful ? [.group(due)] : due.map { .satellite($0) } }
+        guard due.count > 1 else { return due.map { .satellite($0) } }
+        return stride(from: 0, to: due.count, by: batchMax).map { start in
+            .batch(Array(due[start..<min(start + batchMax, due.count)]))
         }
-        return [.group(due)]
     }
 
     /// Seconds from `now` to the next check: when the first satellite falls due or its retry comes, at most

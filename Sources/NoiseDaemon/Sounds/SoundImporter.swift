@@ -12,6 +12,8 @@ import NoiseProtocol
 struct SoundImporter: Sendable {
     let loader: CatalogLoader
     let keeper: CatalogKeeper
+    /// What the imported sounds may take together (`sounds.import_quota`).
+    var quota = ImportQuota(limitMiB: Limits.defaultImportQuotaMiB)
 
     /// Imported sounds without a category go here.
     static let defaultCategory = "custom"
@@ -32,6 +34,10 @@ struct SoundImporter: Sendable {
         if let problem = fileSystem.regularFileProblem(request.path) {
             throw ProtocolError(.importFailed, "\(request.path) \(problem); import an audio file (\(Self.accepted))")
         }
+        // Refused before a byte is copied when the source alone would pass the quota; checked again, with the
+        // copy's own size, under the keeper's lock (parallel imports).
+        try quota.check(adding: fileSystem.fileSize(request.path) ?? 0, for: request.path,
+                        used: (try? ImportQuota.used(by: loader)) ?? 0)
         // Copied first, under a name no other import uses: the source is read once, and what is checked below
         // is what will play, even if the source changes meanwhile.
         let partial = loader.userSoundsFolder + "/.import-\(UUID().uuidString).part"
@@ -55,13 +61,13 @@ struct SoundImporter: Sendable {
             throw ProtocolError(.importFailed, "\(request.path) decodes to only \(seconds) s of audio")
         }
         let loaded = try keeper.change(loader) { (library) throws(ProtocolError) in
-            try commit(entry, idFromFileName: request.id == nil, from: partial, into: library)
+            try commit(entry, idFromFileName: request.id == nil, from: partial, named: request.path, into: library)
         }
         return Imported(loaded: loaded, id: entry.id)
     }
 
     /// Claims the id and records the sound; runs under the keeper's lock.
-    private func commit(_ entry: SoundEntry, idFromFileName: Bool, from partial: String,
+    private func commit(_ entry: SoundEntry, idFromFileName: Bool, from partial: String, named path: String,
                         into library: SoundLibrary) throws(ProtocolError) {
         if let existing = library.sound(id: entry.id) {
             let taken = "id '\(entry.id)' is taken by \(existing.source.rawValue) sound \"\(existing.entry.name)\""
@@ -71,6 +77,11 @@ struct SoundImporter: Sendable {
                                 + "for example --id \(free)")
         }
         let fileSystem = loader.fileSystem
+        let used: Int
+        do { used = try ImportQuota.used(by: loader) } catch {
+            throw ProtocolError(.importFailed, "cannot read \(loader.userCatalogPath): \(CatalogLoader.describe(error))")
+        }
+        try quota.check(adding: fileSystem.fileSize(partial) ?? 0, for: path, used: used)
         let destination = loader.userSoundsFolder + "/" + entry.file
         do {
             var catalog = try loader.userCatalog()

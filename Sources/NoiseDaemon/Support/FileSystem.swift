@@ -10,6 +10,8 @@ public protocol FileSystem: Sendable {
     func fileExists(_ path: String) -> Bool
     /// Why `path` is not a regular file that can be read (not found, a FIFO, a folder), or nil when it is one.
     func regularFileProblem(_ path: String) -> String?
+    /// The size in bytes of a regular file; nil when there is none (what the imported sounds take, for the quota).
+    func fileSize(_ path: String) -> Int?
     /// The names in a folder (not paths), unsorted.
     func contentsOfDirectory(_ path: String) throws -> [String]
     /// Writes through a temporary file and a rename, so a crash leaves the old file or the new one, never half.
@@ -37,6 +39,12 @@ public struct LocalFileSystem: FileSystem {
 
     public func regularFileProblem(_ path: String) -> String? {
         RegularFile.problem(at: path)
+    }
+
+    public func fileSize(_ path: String) -> Int? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(info.st_size)
     }
 
     public func contentsOfDirectory(_ path: String) throws -> [String] {

@@ -7,11 +7,24 @@ import Logging
 /// opened and held for the daemon's life. The kernel drops it when the process ends, crash and `kill -9` included,
 /// so a leftover file never blocks a start: its text (the holder's pid and socket, for the next daemon's message)
 /// is information only, the lock is the truth.
+///
+/// The text is also how a start knows the last run ended without stopping (docs/reliability.md): a daemon that
+/// stops through its own code, cleanly or on an error, writes `stopped` over its pid as it lets go; `kill -9`, an
+/// abort or the watchdog's kill leave the pid there for the next start to find.
 final class StateFolderLock {
     static let fileName = "noised.lock"
+    static let stoppedText = "stopped\n"
     private var descriptor: Int32
+    private let writable: Bool
+    /// The last daemon on this folder ended without stopping (its pid was still written); false on a first start
+    /// and where the file cannot be written (then nothing can be known).
+    let lastRunEndedUncleanly: Bool
 
-    private init(descriptor: Int32) { self.descriptor = descriptor }
+    private init(descriptor: Int32, writable: Bool, lastRunEndedUncleanly: Bool) {
+        self.descriptor = descriptor
+        self.writable = writable
+        self.lastRunEndedUncleanly = lastRunEndedUncleanly
+    }
 
     deinit { release() }
 
@@ -38,19 +51,24 @@ final class StateFolderLock {
             }
             throw StartupError("another noised (\(holder.description)) already uses \(folder); stop it first")
         }
-        if writable {
-            let text = Array("pid \(getpid())\nsocket \(socketPath)\n".utf8)
-            _ = ftruncate(descriptor, 0)
-            _ = text.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
-        }
-        return StateFolderLock(descriptor: descriptor)
+        let unclean = writable && Holder(text: readAll(descriptor)).pid != nil
+        if writable { overwrite(descriptor, with: "pid \(getpid())\nsocket \(socketPath)\n") }
+        return StateFolderLock(descriptor: descriptor, writable: writable, lastRunEndedUncleanly: unclean)
     }
 
-    /// Lets the next daemon in (also done by `deinit`, and by the kernel when the process ends).
+    /// Lets the next daemon in, saying this one stopped (also done by `deinit`, when `Daemon.run` ends by an error;
+    /// the kernel drops the lock of a process that ends otherwise, and the pid stays).
     func release() {
         guard descriptor >= 0 else { return }
+        if writable { Self.overwrite(descriptor, with: Self.stoppedText) }
         close(descriptor)
         descriptor = -1
+    }
+
+    private static func overwrite(_ descriptor: Int32, with text: String) {
+        let bytes = Array(text.utf8)
+        _ = ftruncate(descriptor, 0)
+        _ = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
     }
 
     private static func readAll(_ descriptor: Int32) -> String {

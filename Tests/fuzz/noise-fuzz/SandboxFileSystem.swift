@@ -33,6 +33,10 @@ struct SandboxFileSystem: FileSystem {
         return type == S_IFREG || type == S_IFDIR
     }
 
+    func fileSize(_ path: String) -> Int? {
+        fileExists(path) ? local.fileSize(path) : nil
+    }
+
     func contentsOfDirectory(_ path: String) throws -> [String] {
         guard fileExists(path) else { throw Refused(path: path) }
         return try local.contentsOfDirectory(path)
