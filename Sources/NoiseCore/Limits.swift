@@ -209,6 +209,11 @@ public enum Limits {
     /// otherwise use up the process's files (`LimitNOFILE` in noiseweb.service is well above both).
     public static let maxWebConnections = 256
     public static let maxWebConnectionsPerAddress = 64
+    /// Files noiseweb keeps for itself beside its connections (its sockets, the event loops' descriptors, the link to
+    /// noised, files being read): the connection limits shrink to fit when `RLIMIT_NOFILE` is low. noiseweb raises
+    /// its soft limit up to `webFileLimit` first.
+    public static let webReservedFiles = 32
+    public static let webFileLimit = 4096
     /// How long noiseweb waits for a browser: for a request's head and body to arrive once the connection opened or
     /// the last answer was sent. A connection that sends nothing (or a byte a minute) is closed after it; a page's
     /// open WebSocket is not timed.

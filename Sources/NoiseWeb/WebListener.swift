@@ -31,6 +31,8 @@ struct WebListener: Service {
     }
 
     let socket: Socket
+    /// How many connections it holds, in all and from one address.
+    let connections: WebConnections
     /// The LAN listener's TLS: each connection's first handler. nil on loopback, which stays plain HTTP.
     let tls: NIOSSLContext?
     let connection: HTTP1WebSocketUpgradeChannel
@@ -48,7 +50,14 @@ struct WebListener: Service {
         let connection = connection
         let logger = logger
         let tls = tls
-        let connections = WebConnections()
+        let connections = connections
+        // Hummingbird logs a connection closed before its first request as an error ("Error handling upgrade
+        // result"): each one the wait limit closes would be a line in the journal, a thousand for a flood.
+        let quiet = {
+            var quiet = logger
+            quiet.logLevel = .critical
+            return quiet
+        }()
         let refusals = WarningThrottle()
         let setUp: @Sendable (any Channel) -> EventLoopFuture<HTTP1WebSocketUpgradeChannel.Value> = { channel in
             channel.eventLoop.makeCompletedFuture {
@@ -92,7 +101,7 @@ struct WebListener: Service {
                             continue
                         }
                         group.addTask {
-                            await connection.handle(value: accepted, logger: logger)
+                            await connection.handle(value: accepted, logger: quiet)
                             connections.release(address)
                         }
                     }

@@ -100,8 +100,10 @@ public struct WebServer: Sendable {
             }
         }
         let listen = configuration.listen
+        let connections = Self.connectionLimits(listeners: configuration.lan == nil ? 1 : 2, logger: logger)
         var listeners: [any Service] = [WebListener(
-            socket: configuration.adoptedSocket.map { .adopted($0) } ?? .bind(host: listen.host, port: listen.port), tls: nil,
+            socket: configuration.adoptedSocket.map { .adopted($0) } ?? .bind(host: listen.host, port: listen.port),
+            connections: connections(), tls: nil,
             connection: loopback, logger: logger, onListening: { onListening(listen.localURLBase) })]
 
         if let lan = configuration.lan {
@@ -125,7 +127,8 @@ public struct WebServer: Sendable {
                 }
             }
             let url = lan.names.urlBase ?? "https://\(lan.address)"
-            listeners.append(WebListener(socket: .bind(host: lan.address.host, port: lan.address.port), tls: lan.certificates.context,
+            listeners.append(WebListener(socket: .bind(host: lan.address.host, port: lan.address.port), connections: connections(),
+                                         tls: lan.certificates.context,
                                          connection: paired, logger: logger, onListening: { onListening(url) }, required: false))
         }
         var service = ServiceGroupConfiguration(services: listeners, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
@@ -133,6 +136,17 @@ public struct WebServer: Sendable {
         service.maximumGracefulShutdownDuration = .seconds(2)
         service.maximumCancellationDuration = .seconds(1)
         try await ServiceGroup(configuration: service).run()
+    }
+
+    /// Each listener's connection limits, fitted to the files the process may open once its soft limit is raised
+    /// (`OpenFileLimit`): accepting must never fail for want of one.
+    private static func connectionLimits(listeners: Int, logger: Logger) -> @Sendable () -> WebConnections {
+        let files = OpenFileLimit.raise(upTo: Limits.webFileLimit)
+        let fitted = WebConnections.fitting(fileLimit: files, listeners: listeners)
+        if fitted.maxTotal < Limits.maxWebConnections {
+            logger.warning("only \(files) files may be open (RLIMIT_NOFILE): at most \(fitted.maxTotal) connections a listener")
+        }
+        return { WebConnections(maxTotal: fitted.maxTotal, maxPerAddress: fitted.maxPerAddress) }
     }
 
     /// One listener's HTTP/1.1-and-WebSocket channel: its gate, what its cookie and key prove (`signIn`), its way in

@@ -15,6 +15,16 @@ public final class WebConnections: Sendable {
         self.maxPerAddress = maxPerAddress
     }
 
+    /// The limits for each of `listeners` when the process may open `fileLimit` files: `Limits.maxWebConnections`
+    /// and `maxWebConnectionsPerAddress` where the files allow, else as many as fit beside
+    /// `Limits.webReservedFiles` (the listening sockets, the event loops', the daemon link, files being read), so
+    /// accepting, and closing at once what is over the limit, never runs out of files (`OpenFileLimit`).
+    public static func fitting(fileLimit: Int, listeners: Int) -> WebConnections {
+        let room = max(fileLimit - Limits.webReservedFiles, listeners) / max(listeners, 1)
+        let total = max(1, min(Limits.maxWebConnections, room - 1))
+        return WebConnections(maxTotal: total, maxPerAddress: min(Limits.maxWebConnectionsPerAddress, total))
+    }
+
     /// Counts a connection from `address` in, or says why it is refused (nothing is counted then).
     public func admit(_ address: String) -> String? {
         open.withLock { open in

@@ -85,3 +85,16 @@ import Testing
         #expect(channel.isActive)
     }
 }
+
+/// The connection limits fit the files the process may open (issue 51, F7: at EMFILE, NIO polls accept for ever).
+@Suite struct ConnectionLimitTests {
+    @Test func theLimitsFitTheFilesThatMayBeOpen() {
+        let plenty = WebConnections.fitting(fileLimit: 4096, listeners: 2)
+        #expect(plenty.maxTotal == Limits.maxWebConnections && plenty.maxPerAddress == Limits.maxWebConnectionsPerAddress)
+        let few = WebConnections.fitting(fileLimit: 64, listeners: 1)
+        #expect(few.maxTotal == 64 - Limits.webReservedFiles - 1 && few.maxPerAddress == few.maxTotal)
+        let two = WebConnections.fitting(fileLimit: 160, listeners: 2)
+        #expect(two.maxTotal * 2 + Limits.webReservedFiles < 160)
+        #expect(WebConnections.fitting(fileLimit: 10, listeners: 1).maxTotal == 1)
+    }
+}

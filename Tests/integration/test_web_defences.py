@@ -415,3 +415,30 @@ def test_codes_never_used_are_swept_and_one_from_the_future_is_said_to_be_so(web
     r = web.request("GET", url.removeprefix(web.origin))
     assert r.status == 403 and b"ahead of this machine" in r.body and b"older than" not in r.body, r.body
 
+
+
+def test_out_of_files_noiseweb_backs_off_and_serves_again(make_daemon, make_web, testdata):
+    """With fewer files than its connection limit (here 64, below the 256 a listener holds), accepting fails with
+    EMFILE: noiseweb waits before trying again rather than spinning on accept, and serves again once sockets close."""
+    web = make_web(make_daemon(device="null"), start=False)
+    command = web.command
+    web.command = lambda: ["prlimit", "--nofile=64:64", "--"] + command()
+    web.start()
+    session = web.login()
+    held = []
+    try:
+        for n in range(200):
+            s = socket.socket()
+            s.bind((f"127.0.0.{2 + n % 5}", 0))
+            s.connect(("127.0.0.1", web.port))  # the kernel completes it; noiseweb may not accept it yet
+            held.append(s)
+        before = cpu_seconds(web.proc.pid)
+        # Those noiseweb accepted wait the full 20 s before it closes the first of them; meanwhile, out of files,
+        # it must not spin.
+        assert closed_by_peer(held, 1, 30)
+        spent = cpu_seconds(web.proc.pid) - before
+        assert spent < 1.0, f"noiseweb spent {spent:.2f} s of CPU out of files"
+    finally:
+        for s in held:
+            s.close()
+    H.wait_until(lambda: web.request("GET", "/api/clock", cookie=session).status == 200, 15, 0.2, "the page served again")
