@@ -110,6 +110,20 @@ def test_the_mixer_lists_the_noises_and_not_the_alarm_tones(web, browser):
     assert_clean_console(browser)
 
 
+def test_a_sleep_timer_the_daemon_refuses_is_said_in_minutes_beside_its_field(web, browser):
+    open_page(browser, web, "/noise.html")
+    ctl_ok(web.daemon, "play", "testloop")
+    BH.wait_for(browser, lambda b: b.find_element(By.CSS_SELECTOR, "#sleep-set").is_enabled(), "the timer's button")
+    retype(browser, "#sleep-minutes", "0")
+    click(browser, "#sleep-set")
+    BH.wait_for(browser, lambda b: text_of(b, "#sleep-minutes-error"), "the refusal beside the minutes")
+    # The daemon's "play: 'for' must be a number from 1 to 86400 seconds", in the form's unit and words.
+    assert text_of(browser, "#sleep-minutes-error") == "The minutes must be a number of minutes from 1 to 1440."
+    assert text_of(browser, "#sleep-error") == ""
+    assert web.daemon.status()["sleep_timer"] is None
+    assert_clean_console(browser, refusals=True)
+
+
 def test_volumes_go_both_ways(web, browser):
     d = web.daemon
     ctl_ok(d, "play", "testloop", "--volume", "50")
