@@ -311,6 +311,7 @@ def test_an_alarm_the_daemon_refuses_is_said_in_the_forms_words_beside_its_field
     assert "ramp_seconds" not in words and "alarm_add" not in words, words
     assert text_of(browser, "#f-time-error") == "" and text_of(browser, "#form-error") == ""
     assert browser.switch_to.active_element.get_attribute("id") == "f-ramp"
+    BH.screenshot(browser, "alarms-field-refused")
     assert find(browser, "#f-label").get_attribute("value") == "Too slow"
     assert find(browser, "#f-ramp").get_attribute("value") == "900"
     assert find(browser, "#f-time").get_attribute("value") == "07:30"
