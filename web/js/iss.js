@@ -103,14 +103,17 @@ const refresh = coalesced(async () => {
 
 showLinkBanner();
 // The passes' times are the daemon's wall clock: shown again in its zone once a status names it.
-// A status (the page connecting, noised back) may bring new elements (imported or downloaded meanwhile): ask again
-// now rather than at the end of a refusal's wait.
+// A later status (the link back after noised or noiseweb was away) may come with new elements, imported or
+// downloaded meanwhile: ask again now rather than at the end of a refusal's wait. The page's first status brings
+// nothing its first request did not see.
+let statusSeen = false;
 on("status", (status) => {
-  const waiting = !wait.due();
-  wait.now();
+  const again = statusSeen;
+  statusSeen = true;
+  if (again) wait.now();
   const zoneChanged = setPassZone(status.alarms && status.alarms.time_zone);
   if (zoneChanged) passesUntil = -Infinity;
-  if (zoneChanged || waiting) refresh();
+  if (zoneChanged || again) refresh();
 });
 wirePassAlarm(() => shownSatellite);
 // A new place changes what the station looks like from here and the passes: ask for both again.
