@@ -43,3 +43,10 @@ extension LocationSetting {
     /// `[location]`'s keys.
     public static let keys = ["latitude", "longitude", "elevation", "name"]
 }
+
+extension ClockSettings {
+    /// config.toml's `[world]` as the file would hold it: the saved zones, in their order (the world page's list).
+    public var worldTable: [(key: String, value: TOMLValue)] {
+        [("zones", .array(worldZones.map { .string($0) }))]
+    }
+}

@@ -5,7 +5,7 @@ public struct ClockSettings: Sendable, Equatable {
     public var format = HourFormat.locale
     public var seconds = false
     /// The AM/PM badge, shown in 12-hour mode only.
-    public var ampm = false
+    public var ampm = true
     public var date = false
     /// `.terminalDefault`: the theme's colour (the terminal's own without a theme).
     public var color = TerminalColor.terminalDefault

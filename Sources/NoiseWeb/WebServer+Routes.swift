@@ -59,7 +59,11 @@ struct WebRoutes: Sendable {
         issRoute(WebRoute.issPath) { query, _ in query.steps == nil ? iss.situation(query).reply : iss.situations(query).reply }
         issRoute(WebRoute.issTrackPath) { query, _ in iss.track(query).reply }
         issRoute(WebRoute.issPassesPath) { query, request in iss.passes(query, days: request.uri.queryParameters.get("days")).reply }
-        let world = WorldAPI(store: config, zones: SystemTimeZoneSource(environment: ProcessEnvironment.current))
+        let zones = SystemTimeZoneSource(environment: ProcessEnvironment.current)
+        let world = WorldAPI(store: config, zones: zones)
+        // The world page's Add and Remove save the whole list; GET /api/world answers the clocks, not the table.
+        let worldSettings = SettingsTableAPI.world(store: config, zones: zones)
+        post(WebRoute.worldPath) { await worldSettings.save($0) }
         router.get(RouterPath(WebRoute.worldPath)) { request, _ -> Response in
             switch InstantQuery.unix(request.uri.queryParameters.get("at"), now: WallTime.seconds()) {
             case .success(let unix):

@@ -48,7 +48,7 @@ public enum WebRoute: Sendable, Equatable {
         case Self.pairPath: self = .pairing
         case Self.certificatePath: self = .certificate
         case Self.commandPath: self = .command
-        case Self.clockSettingsPath, Self.locationPath: self = .clockSettings
+        case Self.clockSettingsPath, Self.locationPath, Self.worldPath: self = .clockSettings
         case Self.eventsPath: self = .events
         case Self.marsPath, Self.marsSitesPath, Self.lifePosterPath, Self.issPath, Self.issTrackPath, Self.issPassesPath,
              Self.worldPath:

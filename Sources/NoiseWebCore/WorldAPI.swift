@@ -28,6 +28,9 @@ public struct WorldAPI: Sendable {
 
     public struct Answer: Encodable, Sendable {
         public var unix: Int64
+        /// `[world] zones` as config.toml lists them (a zone the tz database lacks included): what the page's Add and
+        /// Remove change and send back whole (`POST /api/world`).
+        public var saved: [String]
         public var here: Zone
         /// `noisectl world --json`'s rows, in the saved order.
         public var rows: [WorldClockRow]
@@ -51,7 +54,7 @@ public struct WorldAPI: Sendable {
         let here = zones.systemZone()
         let hereOffset = here.offset(at: unix)
         return Answer(
-            unix: unix, here: Self.zone(here, at: unix), rows: WorldClockRow.rows(at: unix, zones: rules, local: here),
+            unix: unix, saved: settings.worldZones, here: Self.zone(here, at: unix), rows: WorldClockRow.rows(at: unix, zones: rules, local: here),
             zones: rules.map { Self.zone($0, at: unix) },
             complications: rules.map { ComplicationText.zoneDifference(zone: $0.identifier, zoneOffset: $0.offset(at: unix), localOffset: hereOffset) },
             warnings: warnings)

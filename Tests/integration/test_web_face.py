@@ -55,8 +55,7 @@ def cell_boxes(driver) -> list:
 
 def expected_text(moment: dt.datetime, twelve: bool, seconds: bool) -> str:
     if twelve:
-        hour = moment.hour % 12 or 12
-        text = f"{hour:>2}".replace(" ", "\u00a0") + moment.strftime(":%M")
+        text = f"{moment.hour % 12 or 12}" + moment.strftime(":%M")  # no empty cell for a one-digit hour
     else:
         text = moment.strftime("%H:%M")
     return text + (moment.strftime(":%S") if seconds else "")
@@ -165,6 +164,80 @@ def test_a_long_press_enters_display_mode_and_a_short_one_does_not(web, browser)
     BH.wait_for(browser, lambda d: state(d, "display") == "off", "Escape to leave display mode")
 
 
+def touch(driver, kind: str, x: float, y: float) -> None:
+    points = [] if kind == "touchEnd" else [{"x": x, "y": y, "radiusX": 4, "radiusY": 4, "force": 1, "id": 1}]
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+
+def test_a_long_touch_on_a_phone_enters_full_screen_from_the_gesture_itself(web, browser):
+    # A phone as Chromium's mobile emulation makes one: a small touch screen, touch events only.
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": 360, "height": 640, "deviceScaleFactor": 2, "mobile": True})
+    browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+    try:
+        open_face(browser, web)
+        state = lambda d, name: js(d, "return document.documentElement.dataset[arguments[0]]", name)  # noqa: E731
+        x, y = js(browser, "const r = document.getElementById('face').getBoundingClientRect();"
+                           "return [r.left + r.width / 2, r.top + r.height / 2]")
+        touch(browser, "touchStart", x, y)
+        # Held past 0.6 s: the hold's timer has fired (ready to act at the release).
+        BH.wait_for(browser, lambda d: state(d, "hold") != "pending", "the hold to be long enough")
+        touch(browser, "touchEnd", x, y)
+        BH.wait_for(browser, lambda d: state(d, "display") == "on", "display mode from the long touch")
+        BH.wait_for(browser, lambda d: state(d, "fullscreen") is not None, "the fullscreen request to be answered")
+        assert state(browser, "fullscreen") == "on", state(browser, "fullscreen")  # not "refused: Permissions check failed"
+        assert js(browser, "return document.fullscreenElement === document.documentElement")
+        BH.screenshot(browser, "face-display-mode-phone")
+
+        # A short touch does nothing; a second long one leaves, and full screen with it.
+        touch(browser, "touchStart", x, y)
+        touch(browser, "touchEnd", x, y)
+        assert state(browser, "hold") == "none" and state(browser, "display") == "on"
+        touch(browser, "touchStart", x, y)
+        BH.wait_for(browser, lambda d: state(d, "hold") == "ready", "the second hold")
+        touch(browser, "touchEnd", x, y)
+        BH.wait_for(browser, lambda d: state(d, "display") == "off" and js(d, "return document.fullscreenElement === null"),
+                    "display mode and full screen to end")
+    finally:
+        browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+        BH.set_viewport(browser, 1280, 720)
+
+
+def one_digit_hour_zone() -> str:
+    """A fixed-offset zone (Etc/GMT-N is UTC+N) whose hour on a 12-hour clock has one digit (1 to 9) now and for
+    the next minutes, so the face's one-digit hour is tested whenever the test runs."""
+    now = dt.datetime.now(dt.timezone.utc) + dt.timedelta(minutes=5)
+    for offset in range(-12, 15):
+        if (now.hour + offset) % 12 in range(2, 9):
+            return "Etc/GMT" + ("-" if offset > 0 else "+") + str(abs(offset)) if offset else "Etc/UTC"
+    raise AssertionError("no zone found")
+
+
+def test_a_12_hour_face_is_centred_with_a_one_digit_hour_and_shows_am_pm_by_default(web, browser):
+    write_clock(web, 'format = "12h"\n')  # ampm not set: its default
+    browser.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": one_digit_hour_zone()})
+    try:
+        open_face(browser, web)
+        BH.wait_for(browser, lambda d: d.find_element(By.ID, "ampm").is_displayed(), "the AM/PM badge by default")
+        assert re.fullmatch(r"[1-9]:\d\d", digits(browser)), digits(browser)
+        for width, height in ((1280, 720), (360, 640)):
+            BH.set_viewport(browser, width, height)
+            BH.wait_for(browser, lambda d: js(d, """const face = document.getElementById('face');
+                return document.getElementById('clock').dataset.fitted === face.clientWidth + 'x' + face.clientHeight"""),
+                        f"the face fitted to {width}x{height}")
+            # What is drawn: the cells with a character, and the badge.
+            left, right, face_left, face_right = js(browser, """const parts = [...document.querySelectorAll('#digits .cell')]
+                    .filter(c => c.textContent.trim() !== '').concat([document.getElementById('ampm')]);
+                const boxes = parts.map(p => p.getBoundingClientRect());
+                const face = document.getElementById('face').getBoundingClientRect();
+                return [Math.min(...boxes.map(b => b.left)), Math.max(...boxes.map(b => b.right)), face.left, face.right]""")
+            margins = (left - face_left, face_right - right)
+            assert abs(margins[0] - margins[1]) <= 4, (width, height, margins)
+            BH.screenshot(browser, f"face-12h-{width}x{height}")
+    finally:
+        browser.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": ""})
+
+
 # ---------------------------------------------------------------- the ringing screen
 
 
@@ -207,7 +280,7 @@ def test_an_alarm_already_ringing_shows_on_a_fresh_page_and_snooze_snoozes_it(we
 
 
 def test_the_digits_do_not_move_when_a_second_changes(web, browser):
-    write_clock(web, "seconds = true\n")
+    write_clock(web, 'format = "24h"\nseconds = true\n')  # 24 h: the cells are the same at every hour
     open_face(browser, web)
     BH.wait_for(browser, lambda d: len(digits(d)) == len("00:00:00"), "the seconds (from config.toml)")
     for _ in range(2):
@@ -265,7 +338,7 @@ def test_every_setting_set_in_the_panel_is_saved_to_config_toml(web, browser):
 
     Select(browser.find_element(By.ID, "setting-format")).select_by_value("24h")
     saved("format", "24h")
-    for key, value in (("seconds", True), ("ampm", True), ("date", True), ("random_color", True),
+    for key, value in (("seconds", True), ("ampm", False), ("date", True), ("random_color", True),
                        ("next_alarm", False), ("now_playing", False)):
         browser.find_element(By.ID, f"setting-{key}").click()
         saved(key, value)

@@ -6,6 +6,7 @@ headless Chromium. Every position on the page is Orbits', computed in noiseweb; 
 from __future__ import annotations
 
 import datetime
+import re
 import zoneinfo
 
 import pytest
@@ -142,6 +143,7 @@ def test_the_passes_times_are_the_daemons_wall_clock_not_the_browsers(make_daemo
     for args in (("iss", "elements", "import", str(elements)), ("location", "set", "51.5074,-0.1278", "--name", "London")):
         assert H.noisectl(*args, env=daemon.env()).returncode == 0
     assert daemon.request("status")["data"]["alarms"]["time_zone"] == "Asia/Kolkata"
+    page.set_clock(format="24h")  # the pass times in the face's hour format, here 24 h
     open_iss(browser, page, f"?at={AT}")
     rise = ctl_json(daemon, "iss", "passes", "--from", AT_ISO, "--days", "10")["passes"][0]["rise"]["utc"]
     instant = datetime.datetime.fromisoformat(rise.replace("Z", "+00:00"))
@@ -157,8 +159,9 @@ def test_a_bad_lead_is_refused_in_words_and_no_elements_says_how_to_import(web, 
     before.clear()
     before.send_keys("600")
     click(browser, "#pass-alarm button[type='submit']")
-    BH.wait_for(browser, lambda d: text_of(d, "#pass-alarm-error"), "the refusal")
-    assert "7200" in text_of(browser, "#pass-alarm-error")
+    BH.wait_for(browser, lambda d: text_of(d, "#pass-before-error"), "the refusal beside the minutes")
+    # In the form's unit (minutes), not the protocol's 'pass_before' in seconds.
+    assert text_of(browser, "#pass-before-error") == "The minutes before must be a number of minutes from 0 to 120."
     assert ctl_json(web.daemon, "alarm", "list")["alarms"] == []
     assert_clean_console(browser, refusals=True)
 
@@ -166,6 +169,33 @@ def test_a_bad_lead_is_refused_in_words_and_no_elements_says_how_to_import(web, 
     browser.delete_all_cookies()
     BH.log_in(browser, bare, "/iss")
     BH.wait_for(browser, lambda d: "iss elements import" in text_of(d, "#iss-error"), "the page to say how to import elements")
+
+
+def iss_requests(driver) -> list:
+    """The page's requests for the station (`/api/iss`), each `[start ms, name]`, from its resource timing."""
+    return driver.execute_script("return performance.getEntriesByType('resource')"
+                                 ".filter(e => new URL(e.name).pathname === '/api/iss').map(e => [e.startTime, e.name])")
+
+
+def test_old_elements_are_said_in_one_line_and_asked_about_again_later_not_each_second(web, browser):
+    # The fixture's elements are from 2024-01-01: far too old for now, so noiseweb answers 409 (no_elements).
+    BH.log_in(browser, web, "/iss")
+    BH.wait_for(browser, lambda d: "days old" in text_of(d, "#iss-error"), "the old elements said")
+    line = text_of(browser, "#iss-error")
+    assert re.fullmatch(r"The ISS's orbit data is \d+ days old: import fresh data with noisectl iss elements import FILE "
+                        r"\(a TLE file such as CelesTrak's stations\.txt\)\.", line), line
+    lines = browser.execute_script("""const range = document.createRange();
+        range.selectNodeContents(document.getElementById('iss-error'));
+        return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size""")
+    assert lines == 1, lines
+    BH.screenshot(browser, "iss-old-elements")
+    # The next request comes after the first wait (4 s), not a second later; and the wait after it is longer.
+    BH.wait_for(browser, lambda d: len(iss_requests(d)) >= 2, "the page to ask again", timeout=15)
+    first, second = iss_requests(browser)[:2]
+    assert second[0] - first[0] >= 3900, (first, second)
+    BH.wait_for(browser, lambda d: d.execute_script("return document.body.dataset.askAgainSeconds") == "8", "a longer wait")
+    assert not browser.execute_script("return performance.getEntriesByType('resource')"
+                                      ".some(e => new URL(e.name).pathname === '/api/iss/passes')")
 
 
 def test_the_devices_location_is_saved_after_a_confirm_and_the_compass_turns_with_its_heading(web, browser):
@@ -247,3 +277,26 @@ def test_the_view_places_the_station_by_the_devices_heading_and_pitch(web, brows
     finally:
         browser.execute_cdp_cmd("Emulation.setSensorOverrideEnabled", {"enabled": False, "type": "absolute-orientation"})
     assert_clean_console(browser)
+
+
+def test_fresh_elements_show_at_once_when_the_link_comes_back_not_at_the_end_of_the_wait(web, browser, tmp_path):
+    from test_iss_alarms import _elements_now
+    BH.log_in(browser, web, "/iss")
+    BH.wait_for(browser, lambda d: "days old" in text_of(d, "#iss-error"), "the old elements said")
+    # Waits of 4 s, then 8, then 16: the third is longer than noised's restart below takes.
+    BH.wait_for(browser, lambda d: d.execute_script("return document.body.dataset.askAgainSeconds") == "16",
+                "the third refusal's wait", timeout=20)
+    last_refused = iss_requests(browser)[-1][0]
+    fresh = tmp_path / "iss-now.tle"
+    _elements_now(fresh)
+    assert H.noisectl("iss", "elements", "import", str(fresh), env=web.daemon.env()).returncode == 0
+    web.daemon.stop()
+    BH.wait_for(browser, lambda d: "noised is not running" in text_of(d, "p.banner"), "the banner to say noised is down")
+    asked = len(iss_requests(browser))
+    web.daemon.start()
+    # The status that comes with the link asks again at once: the station is drawn from the fresh elements.
+    BH.wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "body[data-loaded] #map[data-drawn]"),
+                "the map drawn from the fresh elements", timeout=8)
+    assert text_of(browser, "#iss-error") == ""
+    # Asked when the link came back, well before the 16 s were up.
+    assert iss_requests(browser)[asked][0] < last_refused + 16_000, (last_refused, iss_requests(browser))

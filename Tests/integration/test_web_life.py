@@ -127,7 +127,9 @@ def test_a_future_birth_date_is_refused_in_words_and_nothing_is_kept(web, browse
     open_life(browser, web)
     set_field(browser, "#birth-date", "2999-01-01")
     click(browser, "#birth-form button[type=submit]")
-    BH.wait_for(browser, lambda b: "is after today" in text_of(b, "#birth-error"), "the daemon's refusal beside the form")
+    BH.wait_for(browser, lambda b: "is after today" in text_of(b, "#birth-date-error"), "the refusal beside the date")
+    assert text_of(browser, "#birth-date-error").startswith("The birth date 2999-01-01 is after today")
+    assert text_of(browser, "#birth-error") == ""
     assert ctl_json(d, "life", "show")["birth"] is None
     assert find(browser, "#birth-date").get_attribute("value") == "2999-01-01"  # left as typed
     assert not shown(browser, "#weeks-panel")
@@ -223,7 +225,8 @@ def test_a_habit_added_and_removed_on_the_page_and_a_name_taken_refused(web, bro
 
     find(browser, "#habit-name").send_keys("reading")
     click(browser, "#habit-form button[type=submit]")
-    BH.wait_for(browser, lambda b: 'there is a habit "Reading" already' in text_of(b, "#habit-form-error"), "the refusal")
+    BH.wait_for(browser, lambda b: text_of(b, "#habit-name-error").startswith('There is a habit "Reading" already'),
+                "the refusal beside the name")
     assert find(browser, "#habit-name").get_attribute("value") == "reading"
 
     ctl_ok(d, "habit", "+", "stretch")

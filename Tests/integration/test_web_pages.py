@@ -98,6 +98,32 @@ def test_a_sound_played_in_the_terminal_shows_and_the_pages_stop_stops_it(web, b
     assert_clean_console(browser)
 
 
+def test_the_mixer_lists_the_noises_and_not_the_alarm_tones(web, browser):
+    open_page(browser, web, "/noise.html")
+    kinds = {s["id"]: s["kind"] for s in ctl_json(web.daemon, "sounds")["sounds"]}
+    listed = browser.execute_script("return [...document.querySelectorAll('#catalog [data-sound]')].map(r => r.dataset.sound)")
+    assert listed and sorted(listed) == sorted(i for i, kind in kinds.items() if kind == "loop"), (listed, kinds)
+    assert "testalarm" not in listed and kinds["testalarm"] == "alarm"
+    # The alarms page still offers the tone for an alarm.
+    open_page(browser, web, "/alarms.html")
+    assert "testalarm" in [o.get_attribute("value") for o in browser.find_elements(By.CSS_SELECTOR, "#f-sound option")]
+    assert_clean_console(browser)
+
+
+def test_a_sleep_timer_the_daemon_refuses_is_said_in_minutes_beside_its_field(web, browser):
+    open_page(browser, web, "/noise.html")
+    ctl_ok(web.daemon, "play", "testloop")
+    BH.wait_for(browser, lambda b: b.find_element(By.CSS_SELECTOR, "#sleep-set").is_enabled(), "the timer's button")
+    retype(browser, "#sleep-minutes", "0")
+    click(browser, "#sleep-set")
+    BH.wait_for(browser, lambda b: text_of(b, "#sleep-minutes-error"), "the refusal beside the minutes")
+    # The daemon's "play: 'for' must be a number from 1 to 86400 seconds", in the form's unit and words.
+    assert text_of(browser, "#sleep-minutes-error") == "The minutes must be a number of minutes from 1 to 1440."
+    assert text_of(browser, "#sleep-error") == ""
+    assert web.daemon.status()["sleep_timer"] is None
+    assert_clean_console(browser, refusals=True)
+
+
 def test_volumes_go_both_ways(web, browser):
     d = web.daemon
     ctl_ok(d, "play", "testloop", "--volume", "50")
@@ -197,6 +223,7 @@ def retype(driver, css, text):
 
 def test_an_alarm_added_on_the_page_has_the_fields_chosen(web, browser):
     d = web.daemon
+    web.set_clock(format="24h")  # the list's times as the face's (docs/web.md, "Times on every page")
     open_page(browser, web, "/alarms.html")
     set_time(browser, "06:45")
     for day in ("mon", "wed", "fri"):
@@ -265,18 +292,36 @@ def test_an_alarm_from_the_terminal_is_switched_duplicated_edited_and_removed_on
     assert_clean_console(browser)
 
 
-def test_an_alarm_the_daemon_refuses_shows_its_words_and_keeps_the_form(web, browser):
+def test_an_alarm_the_daemon_refuses_is_said_in_the_forms_words_beside_its_field_and_keeps_the_form(web, browser):
     d = web.daemon
     open_page(browser, web, "/alarms.html")
+    # No time: said under the time, in the form's words, not as the protocol's "'' is not a time of day".
+    click(browser, "#f-submit")
+    BH.wait_for(browser, lambda b: text_of(b, "#f-time-error"), "the refusal under the time")
+    assert text_of(browser, "#f-time-error") == "Choose the time it rings, e.g. 07:00."
+    assert find(browser, "#f-time").get_attribute("aria-invalid") == "true"
+    assert text_of(browser, "#form-error") == ""
+
     set_time(browser, "07:30")
     find(browser, "#f-label").send_keys("Too slow")
     retype(browser, "#f-ramp", "900" + Keys.ENTER)  # submitted from the keyboard
-    BH.wait_for(browser, lambda b: "'ramp_seconds' must be a number from 0 to 600" in text_of(b, "#form-error"),
-                "the daemon's refusal beside the form")
+    BH.wait_for(browser, lambda b: text_of(b, "#f-ramp-error"), "the refusal under the ramp")
+    words = text_of(browser, "#f-ramp-error")
+    assert words.startswith("The ramp must be a number from 0 to 600 seconds"), words
+    assert "ramp_seconds" not in words and "alarm_add" not in words, words
+    assert text_of(browser, "#f-time-error") == "" and text_of(browser, "#form-error") == ""
+    assert browser.switch_to.active_element.get_attribute("id") == "f-ramp"
+    BH.screenshot(browser, "alarms-field-refused")
     assert find(browser, "#f-label").get_attribute("value") == "Too slow"
     assert find(browser, "#f-ramp").get_attribute("value") == "900"
     assert find(browser, "#f-time").get_attribute("value") == "07:30"
     assert alarms_in_cli(d) == []
+
+    # A timer's refusal is in minutes, as its form asks, not in the protocol's seconds.
+    retype(browser, "#t-minutes", "0")
+    click(browser, "#timer-form button[type=submit]")
+    BH.wait_for(browser, lambda b: text_of(b, "#t-minutes-error"), "the refusal under the minutes")
+    assert text_of(browser, "#t-minutes-error") == "The minutes must be a number of minutes from 1 to 1440."
     assert_clean_console(browser, refusals=True)
 
 
@@ -377,7 +422,7 @@ def test_a_sound_imported_in_the_terminal_reaches_both_pages(web, browser, testd
     BH.wait_for(browser, lambda b: "Bell" in text_of(b, "#f-sound"), "the catalog event to bring the tone to the form")
 
     open_page(browser, web, "/noise.html")
-    assert "Bell" in text_of(browser, '[data-sound="bell"]')
+    assert not browser.find_elements(By.CSS_SELECTOR, '[data-sound="bell"]')  # a tone: not a noise of the mixer
     ctl_ok(d, "sounds", "import", str(testdata.loop.mp3), "--id", "hum", "--name", "Hum", "--category", "mine")
     BH.wait_for(browser, lambda b: "Hum" in text_of(b, '[data-sound="hum"]'), "the catalog event to bring the loop")
     assert_clean_console(browser)

@@ -14,7 +14,7 @@ from selenium.webdriver.support.ui import Select
 
 import browser_harness as BH
 import harness as H
-from test_web_pages import assert_clean_console, text_of
+from test_web_pages import assert_clean_console, click, text_of
 
 AT = 1732370400  # 2024-11-23T14:00:00Z
 AT_ISO = "2024-11-23T14:00:00Z"
@@ -77,6 +77,7 @@ def open_world(driver, web, query=""):
 
 def test_the_face_and_each_world_clock_show_the_instant_in_their_zones_and_the_complication_follows_the_select(web, browser):
     world(web, "add", *ZONES)
+    web.set_clock(format="24h")  # as noisectl world writes times
     open_world(browser, web, f"?at={AT}")
     answer = api_world(browser, f"?at={AT}")
     assert answer["unix"] == AT
@@ -143,7 +144,7 @@ def test_a_zone_removed_in_the_terminal_is_gone_at_the_next_load_and_another_day
 
 def test_with_no_saved_zones_the_page_says_how_to_add_them_and_has_no_complication(web, browser):
     open_world(browser, web, f"?at={AT}")
-    assert text_of(browser, "#hint") == "Add world clocks: noisectl world add Europe/Berlin"
+    assert text_of(browser, "#hint") == "No world clocks yet: add a zone below."
     assert complication(browser) == ""
     assert clock_zones(browser) == []
     assert not browser.find_element(By.CSS_SELECTOR, "#choose").is_displayed()
@@ -162,3 +163,58 @@ def test_live_the_second_hand_turns(web, browser):
     BH.wait_for(browser, lambda d: angles(d, "#dial")["second"] != first, "the second hand to move")
     assert complication(browser) == api_world(browser)["complications"][0]
     assert_clean_console(browser)
+
+
+def post_world(web, cookie, body: bytes):
+    return web.request("POST", "/api/world", origin=web.origin, cookie=cookie, body=body,
+                       headers={"Content-Type": "application/json", "X-NoiseClock": "1"})
+
+
+def test_world_clocks_are_added_and_removed_on_the_page_as_noisectl_world_keeps_them(web, browser):
+    web.set_clock(format="12h")  # every time on the page in the face's hour format
+    world(web, "add", "Asia/Kolkata")
+    open_world(browser, web, f"?at={AT}")
+    field = browser.find_element(By.CSS_SELECTOR, "#world-zone")
+    field.send_keys("Europe/Berln")  # a typo: refused beside the field, naming it, with the close name
+    click(browser, "#world-add button[type='submit']")
+    BH.wait_for(browser, lambda d: text_of(d, "#world-add-error"), "the refusal of the typo")
+    words = text_of(browser, "#world-add-error")
+    assert "'Europe/Berln'" in words and "Europe/Berlin" in words and "world.zones" not in words, words
+    assert world_json(web)["zones"][0]["zone"] == "Asia/Kolkata" and len(world_json(web)["zones"]) == 1
+
+    field.clear()
+    field.send_keys("Europe/Berlin")
+    click(browser, "#world-add button[type='submit']")
+    BH.wait_for(browser, lambda d: clock_zones(d) == ["Asia/Kolkata", "Europe/Berlin"], "Berlin added on the page")
+    assert [z["zone"] for z in world_json(web)["zones"]] == ["Asia/Kolkata", "Europe/Berlin"]  # saved for noisectl
+    assert text_of(browser, "#world-add-error") == "" and field.get_attribute("value") == ""
+    # 14:00 UTC is 3:00 PM in Berlin and 7:30 PM in Kolkata, in the 12-hour format.
+    assert text_of(browser, "#clocks li[data-zone='Europe/Berlin'] .time") == "3:00 PM"
+    assert text_of(browser, "#clocks li[data-zone='Asia/Kolkata'] .time") == "7:30 PM"
+    BH.screenshot(browser, "world-added")
+
+    click(browser, "#clocks li[data-zone='Asia/Kolkata'] .remove")
+    click(browser, "#clocks li[data-zone='Asia/Kolkata'] .confirm-yes")
+    BH.wait_for(browser, lambda d: clock_zones(d) == ["Europe/Berlin"], "Kolkata removed on the page")
+    assert [z["zone"] for z in world_json(web)["zones"]] == ["Europe/Berlin"]
+    assert_clean_console(browser, refusals=True)
+
+
+def test_the_world_clocks_saved_over_the_api_are_checked_as_noisectl_world_add_checks_them(web):
+    cookie = web.login()
+    config = web.daemon.env_dirs["XDG_CONFIG_HOME"] + "/noised/config.toml"
+    before = open(config, "rb").read()
+    r = post_world(web, cookie, b'{"zones": ["Europe/Berlin", "Mars/Olympus_Mons"]}')
+    assert r.status == 400 and r.json["error"]["code"] == "unknown_zone", r.body
+    assert "'Mars/Olympus_Mons'" in r.json["error"]["message"], r.body
+    for body, words in ((b'{"zones": "Europe/Berlin"}', "world.zones"), (b'{"zones": ["Europe/Berlin", "Europe/Berlin"]}', "twice"),
+                        (b'{"zone": ["Europe/Berlin"]}', "[world] has no setting 'zone'")):
+        r = post_world(web, cookie, body)
+        assert r.status == 400 and words in r.json["error"]["message"], (body, r.body)
+    assert open(config, "rb").read() == before  # nothing saved
+    r = post_world(web, cookie, b'{"zones": ["Europe/Berlin", "Asia/Kolkata"]}')
+    assert r.status == 200 and r.json["data"] == {"zones": ["Europe/Berlin", "Asia/Kolkata"]}, r.body
+    assert [z["zone"] for z in world_json(web)["zones"]] == ["Europe/Berlin", "Asia/Kolkata"]
+    r = web.request("POST", "/api/world", origin="http://evil.example", cookie=cookie, body=b'{"zones": []}',
+                    headers={"Content-Type": "application/json", "X-NoiseClock": "1"})
+    assert r.status == 403

@@ -95,6 +95,12 @@ class Web:
         # Each sign-in's key, by its cookie (``login``).
         self.keys: dict[str, str] = {}
 
+    def set_clock(self, **settings) -> None:
+        """Appends a ``[clock]`` table to config.toml (``format="24h"``…): what a page reads when it loads."""
+        config = Path(self.daemon.env_dirs["XDG_CONFIG_HOME"]) / "noised" / "config.toml"
+        lines = "".join(f"{key} = {json.dumps(value)}\n" for key, value in settings.items())
+        config.write_text(config.read_text() + "\n[clock]\n" + lines)
+
     def command(self) -> list[str]:
         return [str(H.bin_dir() / "noiseweb"), "--socket", str(self.daemon.socket), "--web-root", str(self.web_root)]
 

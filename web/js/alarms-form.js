@@ -1,10 +1,12 @@
 // The one form that adds an alarm or edits one: time, days, label, sound (with a preview), volume, ramp,
 // snooze and note. The daemon checks every value (the form has `novalidate`), so its refusal is what the
-// person reads, beside the form, with the form left as they filled it.
+// person reads, in the form's words beside the field it is about, with the form left as they filled it.
 
 import { el } from "/js/dom.js";
 import { send, numberField } from "/js/forms.js";
 import { DAYS, DAY_NAMES, daysOf, repeatOf } from "/js/alarms-days.js";
+import { alarmTime } from "/js/hours.js";
+import { clearRefusals, sendForm } from "/js/field-errors.js";
 
 const $ = (id) => document.getElementById(id);
 const form = $("alarm-form");
@@ -22,6 +24,19 @@ const submit = $("f-submit");
 const cancel = $("f-cancel");
 const errorNode = $("form-error");
 const PREVIEW_SECONDS = 5;
+
+/// The form's fields by the names the daemon's refusals give them (docs/protocol.md's arguments, and its words).
+const FIELDS = [
+  { input: time, names: ["time"], what: "the time", matches: /is not a time of day/,
+    empty: "Choose the time it rings, e.g. 07:00." },
+  { input: label, names: ["label"], what: "the label" },
+  { input: sound, names: ["sound"], what: "the sound" },
+  { input: volume, names: ["volume"], what: "the volume" },
+  { input: ramp, names: ["ramp_seconds", "ramp"], what: "the ramp" },
+  { input: snooze, names: ["snooze_minutes", "snooze"], what: "the snooze" },
+  { input: note, names: ["note"], what: "the note" },
+  { input: $("f-days"), names: ["repeat"], what: "the days" },
+];
 
 const dayBoxes = new Map(DAYS.map((day) => [day, el("input", { type: "checkbox", value: day })]));
 $("f-days").replaceChildren(...DAYS.map((day) => el("label", { className: "day" }, dayBoxes.get(day), DAY_NAMES[day])));
@@ -80,7 +95,7 @@ function fill(alarm) {
 }
 
 function showMode() {
-  heading.textContent = editing ? `Edit the alarm at ${editing.time}` : "Add an alarm";
+  heading.textContent = editing ? `Edit the alarm at ${alarmTime(editing.time)}` : "Add an alarm";
   submit.textContent = editing ? "Save changes" : "Add alarm";
   cancel.hidden = !editing;
   form.classList.toggle("editing", Boolean(editing));
@@ -89,7 +104,7 @@ function showMode() {
 /// Puts `alarm` (an alarm object's `alarm`) into the form to edit it.
 export function editAlarm(alarm) {
   editing = alarm;
-  errorNode.textContent = "";
+  clearRefusals(FIELDS, errorNode);
   fill(alarm);
   showMode();
   form.scrollIntoView({ block: "nearest" });
@@ -98,7 +113,7 @@ export function editAlarm(alarm) {
 
 function stopEditing() {
   editing = null;
-  errorNode.textContent = "";
+  clearRefusals(FIELDS, errorNode);
   fill(null);
   showMode();
 }
@@ -139,8 +154,8 @@ function additions(now) {
 
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
-  const done = editing ? await send(errorNode, "alarm_edit", changes(editing, fields()))
-                       : await send(errorNode, "alarm_add", additions(fields()));
+  const done = editing ? await sendForm("alarm_edit", changes(editing, fields()), FIELDS, errorNode)
+                       : await sendForm("alarm_add", additions(fields()), FIELDS, errorNode);
   if (!done) return;
   stopEditing();
   reload();

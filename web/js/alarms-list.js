@@ -1,10 +1,12 @@
 // The alarms, next first as `alarm_list` orders them: time, days, label, when it rings next, an on/off switch,
-// and Edit, Duplicate and Remove (after a confirm step in the row).
+// and Edit, Duplicate and Remove (after a confirm step in the row); a snoozed alarm has Dismiss too, which ends
+// the snooze and leaves the alarm on (Off would end it too, but also skip a repeating alarm's coming days).
 
 import { el, keyedList } from "/js/dom.js";
 import { send, confirmInline } from "/js/forms.js";
 import { describeRepeat } from "/js/alarms-days.js";
 import { formatInstant } from "/js/when.js";
+import { alarmTime } from "/js/hours.js";
 import { editAlarm } from "/js/alarms-form.js";
 
 const list = document.getElementById("alarm-list");
@@ -35,7 +37,8 @@ function describeWhen(alarm) {
 
 function alarmRow(info) {
   const alarm = info.alarm;
-  const name = alarm.label ? `${alarm.time} ${alarm.label}` : alarm.time;
+  const time = alarmTime(alarm.time);
+  const name = alarm.label ? `${time} ${alarm.label}` : time;
   const key = (what) => ({ "data-focus-key": `${what}-${alarm.id}` });
   const confirmHost = el("div", { className: "confirm" });
   const toggle = el("button", {
@@ -48,13 +51,18 @@ function alarmRow(info) {
     attrs: { "aria-label": `${text} the alarm ${name}`, ...key(what) }, on: { click },
   });
   const buttons = el("div", { className: "row actions" },
+    info.snoozed_until ? el("button", {
+      type: "button", className: "dismiss primary", textContent: "Dismiss (I'm up)",
+      attrs: { "aria-label": `Dismiss the snoozed alarm ${name}`, ...key("dismiss") },
+      on: { click: () => act("dismiss", { id: alarm.id }) },
+    }) : null,
     button("Edit", "edit", () => editAlarm(alarm)),
     button("Duplicate", "duplicate", () => act("alarm_duplicate", { id: alarm.id })),
     button("Remove", "remove", () => confirmInline(confirmHost, `Remove the alarm ${name}?`, "Remove",
       () => act("alarm_remove", { id: alarm.id }))));
   return el("li", { className: "alarm" + (alarm.enabled ? "" : " off") + (info.ringing ? " ringing" : ""), attrs: { "data-alarm": alarm.id } },
     el("div", { className: "when" },
-      el("span", { className: "time", textContent: alarm.time }),
+      el("span", { className: "time", textContent: time }),
       el("span", { className: "days", textContent: describeWhen(alarm) })),
     el("div", { className: "what" },
       el("span", { className: "label", textContent: alarm.label || "" }),

@@ -3,7 +3,8 @@
 
 import { el, replaceChildren } from "/js/dom.js";
 import { send, numberField } from "/js/forms.js";
-import { everySecond, formatDuration } from "/js/when.js";
+import { sendForm } from "/js/field-errors.js";
+import { everySecond, formatDuration, formatInstant } from "/js/when.js";
 
 const list = document.getElementById("timers");
 const empty = document.getElementById("timers-empty");
@@ -13,12 +14,18 @@ const label = document.getElementById("t-label");
 const errorNode = document.getElementById("timers-error");
 let reload = () => {};
 let stopCountdowns = [];
+// The daemon counts a timer in seconds; the form in minutes, so its refusal is said in minutes.
+const FIELDS = [
+  { input: minutes, names: ["seconds"], what: "the minutes", empty: "Give the timer's minutes, e.g. 5.",
+    accepts: `a number of minutes from ${minutes.min} to ${minutes.max}` },
+  { input: label, names: ["label"], what: "the label" },
+];
 
 function timerRow(info) {
   const alarm = info.alarm;
   const left = el("span", { className: "left dim" });
   if (info.ringing) left.textContent = "Ringing now";
-  else if (info.snoozed_until) left.textContent = "Snoozed";
+  else if (info.snoozed_until) left.textContent = "Snoozed until " + formatInstant(info.snoozed_until);
   // fires_at is Unix seconds; the page runs on the daemon's machine, so its clock is the daemon's.
   else stopCountdowns.push(everySecond(() => { left.textContent = "rings in " + formatDuration(alarm.fires_at - Date.now() / 1000); }));
   const cancel = el("button", {
@@ -26,8 +33,14 @@ function timerRow(info) {
     attrs: { "aria-label": "Cancel the timer " + alarm.label, "data-focus-key": "cancel-" + alarm.id },
     on: { click: async () => { if (await send(errorNode, "timer_cancel", { ids: [alarm.id] })) reload(); } },
   });
+  // A snoozed timer is ended with Dismiss, as a snoozed alarm is.
+  const dismiss = info.snoozed_until ? el("button", {
+    type: "button", textContent: "Dismiss", className: "dismiss",
+    attrs: { "aria-label": "Dismiss the snoozed timer " + alarm.label, "data-focus-key": "dismiss-" + alarm.id },
+    on: { click: async () => { if (await send(errorNode, "dismiss", { id: alarm.id })) reload(); } },
+  }) : null;
   return el("li", { className: "timer", attrs: { "data-timer": alarm.id } },
-    el("span", { className: "label", textContent: alarm.label }), left, cancel);
+    el("span", { className: "label", textContent: alarm.label }), left, dismiss, cancel);
 }
 
 /// Shows the timers (alarm objects whose `fires_at` is set).
@@ -44,7 +57,7 @@ form.addEventListener("submit", async (event) => {
   // As for the sleep timer: what is not a number goes as typed, for the daemon to say what it takes.
   const args = { seconds: typeof value === "number" ? Math.round(value * 60) : (value ?? "") };
   if (label.value.trim()) args.label = label.value.trim();
-  if (await send(errorNode, "timer_add", args)) {
+  if (await sendForm("timer_add", args, FIELDS, errorNode)) {
     label.value = "";
     reload();
   }

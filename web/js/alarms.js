@@ -9,6 +9,7 @@ import { showAlarms, setUpList } from "/js/alarms-list.js";
 import { setAlarmSounds, setUpForm } from "/js/alarms-form.js";
 import { showTimers, setUpTimers } from "/js/alarms-timers.js";
 import { showMissed, addMissed } from "/js/alarms-missed.js";
+import { hoursKnown } from "/js/hours.js";
 import "/js/ringing.js";
 
 const listError = document.getElementById("list-error");
@@ -39,4 +40,4 @@ on("alarms_changed", loadAlarms);
 on("alarm_missed", (item) => { addMissed(item); loadAlarms(); });
 on("missed_cleared", () => showMissed([]));
 on("catalog", loadSounds);
-start();
+hoursKnown.then(start);

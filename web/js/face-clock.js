@@ -5,6 +5,7 @@
 import { onSettings } from "/js/face-state.js";
 import { cssColor, randomBrightColor } from "/js/face-colors.js";
 import { fontStack } from "/js/face-fonts.js";
+import { twelveHour } from "/js/hours.js";
 
 const $ = (id) => document.getElementById(id);
 const face = $("face");
@@ -15,7 +16,6 @@ const dateLine = $("date");
 const spoken = $("clock-text");
 const root = document.documentElement;
 
-const BLANK = "\u00a0"; // a 12-hour clock's empty tens-of-hours cell: keeps the cell's width and baseline
 const REFERENCE_PX = 100;
 
 let settings = null;
@@ -24,23 +24,12 @@ let randomColor = null;
 let randomMinute = null;
 let layoutKey = "";
 
-/// Whether the settings' `format` means a 12-hour clock here ("locale": the browser language's hour cycle).
-export function twelveHour(settings) {
-  if (settings.format === "12h") return true;
-  if (settings.format === "24h") return false;
-  const cycle = new Intl.DateTimeFormat([], { hour: "numeric" }).resolvedOptions().hourCycle;
-  return cycle === "h11" || cycle === "h12";
-}
-
-/// The clock's characters for `now`: "08:05", " 8:05" in 12-hour mode, with ":09" when seconds show.
+/// The clock's characters for `now`: "08:05", or "8:05" in 12-hour mode, with ":09" when seconds show. A one-digit
+/// hour has no empty cell for the missing digit: the digits shown are centred, and the cells change (and are fitted
+/// again) only when the hour goes from 9 to 10 or from 12 to 1.
 function timeText(now, twelve) {
   const two = (n) => String(n).padStart(2, "0");
-  let hours = now.getHours();
-  let hourText = two(hours);
-  if (twelve) {
-    hours = hours % 12 || 12;
-    hourText = hours < 10 ? BLANK + hours : String(hours);
-  }
+  const hourText = twelve ? String(now.getHours() % 12 || 12) : two(now.getHours());
   return hourText + ":" + two(now.getMinutes()) + (settings.seconds ? ":" + two(now.getSeconds()) : "");
 }
 

@@ -1,6 +1,8 @@
 // Display mode: the face alone, full screen, no pointer, and the screen kept on (Screen Wake Lock) while in it.
-// Entered and left by holding the clock 0.6 s (pointer or touch), F or Enter on the clock, or the bar's button;
-// Escape leaves. What the browser refuses (fullscreen, the wake lock) is noted on <html> as data attributes and
+// Entered and left by holding the clock 0.6 s and letting go (pointer or touch), F or Enter on the clock, or the
+// bar's button; Escape leaves. The hold acts at the release, not when its timer fires: the Fullscreen API needs
+// the request inside a user gesture's own event, and a touch becomes one only when the finger lifts (a timer's
+// callback is no gesture, and a touch's pointerdown never was one). What the browser refuses (fullscreen, the wake lock) is noted on <html> as data attributes and
 // otherwise ignored: the face still works without them.
 
 import { relayout } from "/js/face-clock.js";
@@ -71,16 +73,25 @@ function cancelHold() {
   note("hold", "none");
 }
 
+/// The release of a hold: held long enough ("ready"), it toggles display mode here, in the gesture's own event.
+function release() {
+  const held = root.dataset.hold === "ready";
+  cancelHold();
+  if (held) toggleDisplay();
+}
+
 export function startDisplay() {
   note("display", "off");
   note("hold", "none");
   face.addEventListener("pointerdown", (event) => {
-    if (event.button !== 0) return;
+    // A button on the face (the snoozed alarm's Dismiss) is pressed, not held.
+    if (event.button !== 0 || event.target.closest("button")) return;
     cancelHold();
     note("hold", "pending");
-    holdTimer = setTimeout(() => { cancelHold(); toggleDisplay(); }, HOLD_MS);
+    holdTimer = setTimeout(() => { holdTimer = 0; note("hold", "ready"); }, HOLD_MS);
   });
-  for (const type of ["pointerup", "pointercancel", "pointerleave"]) face.addEventListener(type, cancelHold);
+  face.addEventListener("pointerup", release);
+  for (const type of ["pointercancel", "pointerleave"]) face.addEventListener(type, cancelHold);
   // A held touch would otherwise open the context menu (or select text) instead.
   face.addEventListener("contextmenu", (event) => event.preventDefault());
   face.addEventListener("keydown", (event) => {

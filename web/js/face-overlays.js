@@ -1,13 +1,17 @@
 // The lines under the digits: the next alarm (status's alarms.next, then each next_alarm event) and what plays
-// (status, then each playback event), each shown when its [clock] key is on.
+// (status, then each playback event), each shown when its [clock] key is on. A snoozed next alarm has its Dismiss
+// there ("I'm up"): switching it off would end the snooze but also skip a repeating alarm's coming days.
 
-import { on } from "/js/link.js";
+import { command, on } from "/js/link.js";
 import { onSettings } from "/js/face-state.js";
-import { relayout, twelveHour } from "/js/face-clock.js";
+import { relayout } from "/js/face-clock.js";
 import { wallClock } from "/js/when.js";
+import { alarmTime, timeOptions } from "/js/hours.js";
 
 const nextLine = document.getElementById("next-alarm");
 const playingLine = document.getElementById("now-playing");
+const dismissSnoozed = document.getElementById("dismiss-snoozed");
+const pageError = document.getElementById("face-error");
 
 let nextAlarm = null;
 let playingText = "";
@@ -16,8 +20,7 @@ let settings = null;
 function alarmText(info) {
   if (!info || !info.alarm) return "";
   const at = info.snoozed_until || info.next_trigger;
-  const when = at ? wallClock(at, { weekday: "short", hour: "2-digit", minute: "2-digit", hour12: twelveHour(settings) })
-    : info.alarm.time;
+  const when = at ? wallClock(at, { weekday: "short", ...timeOptions() }) : alarmTime(info.alarm.time);
   const label = info.alarm.label ? ` ${info.alarm.label}` : "";
   return `Next alarm:${label} ${when}${info.snoozed_until ? " (snoozed)" : ""}`;
 }
@@ -31,16 +34,32 @@ function playbackText(playback) {
 
 function show() {
   if (!settings) return;
-  const before = [nextLine.hidden, playingLine.hidden].join();
+  const before = [nextLine.hidden, playingLine.hidden, dismissSnoozed.hidden].join();
   const nextText = alarmText(nextAlarm);
   nextLine.textContent = nextText;
   nextLine.hidden = !(settings.next_alarm && nextText);
+  const snoozed = Boolean(nextAlarm && nextAlarm.alarm && nextAlarm.snoozed_until);
+  dismissSnoozed.hidden = !snoozed;
+  dismissSnoozed.dataset.alarmId = snoozed ? String(nextAlarm.alarm.id) : "";
   playingLine.textContent = playingText;
   playingLine.hidden = !(settings.now_playing && playingText);
-  if ([nextLine.hidden, playingLine.hidden].join() !== before) relayout();
+  if ([nextLine.hidden, playingLine.hidden, dismissSnoozed.hidden].join() !== before) relayout();
+}
+
+/// Dismisses the snoozed alarm the line shows (the protocol's `dismiss` ends a snooze); the next_alarm event that
+/// follows takes the button away. A refusal is said in the face's error line.
+async function dismiss() {
+  const id = Number(dismissSnoozed.dataset.alarmId);
+  if (!id) return;
+  dismissSnoozed.disabled = true;
+  const reply = await command("dismiss", { id });
+  dismissSnoozed.disabled = false;
+  pageError.hidden = reply.ok;
+  pageError.textContent = reply.ok ? "" : "The alarm could not be dismissed: " + reply.error.message;
 }
 
 export function startOverlays() {
+  dismissSnoozed.addEventListener("click", dismiss);
   onSettings((next) => { settings = next; show(); });
   on("status", (status) => {
     nextAlarm = status.alarms && status.alarms.next;

@@ -8,6 +8,7 @@ import { startClock } from "/js/face-clock.js";
 import { startOverlays } from "/js/face-overlays.js";
 import { openSettings, settingsOpen, startSettings } from "/js/face-settings.js";
 import { inDisplay, leaveDisplay, startDisplay, toggleDisplay } from "/js/face-display.js";
+import { hoursKnown } from "/js/hours.js";
 import "/js/ringing.js";
 
 const banner = document.getElementById("banner");
@@ -51,4 +52,4 @@ onLink(({ up, connecting, message }) => {
   if (up && !pageError.hidden) loadSettings();
 });
 loadSettings();
-start();
+hoursKnown.then(start);

@@ -3,8 +3,10 @@
 
 import { reading } from "/js/link.js";
 import { el, replaceChildren } from "/js/dom.js";
-import { send, numberField } from "/js/forms.js";
+import { numberField } from "/js/forms.js";
 import { formatInstant, formatDuration } from "/js/when.js";
+import { timeOptions } from "/js/hours.js";
+import { sendForm } from "/js/field-errors.js";
 
 const list = document.getElementById("passes");
 const empty = document.getElementById("passes-empty");
@@ -17,7 +19,7 @@ let passTimes = format(undefined);
 
 function format(timeZone) {
   return new Intl.DateTimeFormat(undefined, {
-    weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone,
+    weekday: "short", day: "numeric", month: "short", ...timeOptions(), timeZone,
   });
 }
 
@@ -34,6 +36,7 @@ export function setPassZone(name) {
 
 /// `utc` ("2024-01-01T18:15:53.118Z") as the daemon's wall clock shows it.
 function when(utc) {
+  if (passTimes.resolvedOptions().hourCycle !== timeOptions().hourCycle) passTimes = format(passTimes.resolvedOptions().timeZone);
   return passTimes.format(new Date(utc));
 }
 
@@ -76,7 +79,10 @@ export function wirePassAlarm(satellite) {
     const minutes = numberField(before);
     const args = { pass_satellite: satellite(), pass_visible: visible.checked };
     if (minutes !== undefined) args.pass_before = typeof minutes === "number" ? minutes * 60 : minutes;
-    const data = await send(alarmError, "alarm_add", args);
+    const data = await sendForm("alarm_add", args, [
+      { input: before, names: ["pass_before"], what: "the minutes before",
+        accepts: `a number of minutes from ${before.min} to ${before.max}` },
+    ], alarmError);
     if (data && data.alarm) {
       const next = data.next_trigger ? `; it rings next ${formatInstant(data.next_trigger)}` : "";
       added.textContent = `Alarm ${data.alarm.id} added${next}.`;

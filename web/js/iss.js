@@ -14,6 +14,7 @@ import { loadPasses, setPassZone, wirePassAlarm } from "/js/iss-passes.js";
 import { pointAt } from "/js/iss-compass.js";
 import { showInView } from "/js/iss-hud.js";
 import { wireLocation } from "/js/iss-location.js";
+import { refusalLine, waiter } from "/js/iss-wait.js";
 import "/js/ringing.js";
 
 const address = new URL(location.href);
@@ -66,13 +67,19 @@ function showFacts(now) {
 // Live: twenty seconds of situations per request (each about 4 KB: the footprint and the night side's outlines).
 // Held (`?at=`): the one instant.
 const live = steppedReader(20);
+// After a refusal (old orbit data, none, no place) the tick asks again only when the wait is over.
+const wait = waiter();
 
 const refresh = coalesced(async () => {
+  if (!wait.due()) return;
   const reply = await (at === null ? live("/api/iss" + query()) : reading("/api/iss" + query()));
   if (!reply.ok) {
-    error.textContent = reply.error.message;
+    error.textContent = refusalLine(reply.error, shownSatellite);
+    document.body.dataset.askAgainSeconds = String(wait.refused());
     return;
   }
+  wait.answered();
+  delete document.body.dataset.askAgainSeconds;
   error.textContent = "";
   const situation = reply.data;
   const unix = Date.parse(situation.now.utc) / 1000;
@@ -96,10 +103,21 @@ const refresh = coalesced(async () => {
 
 showLinkBanner();
 // The passes' times are the daemon's wall clock: shown again in its zone once a status names it.
-on("status", (status) => { if (setPassZone(status.alarms && status.alarms.time_zone)) { passesUntil = -Infinity; refresh(); } });
+// A later status (the link back after noised or noiseweb was away) may come with new elements, imported or
+// downloaded meanwhile: ask again now rather than at the end of a refusal's wait. The page's first status brings
+// nothing its first request did not see.
+let statusSeen = false;
+on("status", (status) => {
+  const again = statusSeen;
+  statusSeen = true;
+  if (again) wait.now();
+  const zoneChanged = setPassZone(status.alarms && status.alarms.time_zone);
+  if (zoneChanged) passesUntil = -Infinity;
+  if (zoneChanged || again) refresh();
+});
 wirePassAlarm(() => shownSatellite);
 // A new place changes what the station looks like from here and the passes: ask for both again.
-wireLocation(() => { passesUntil = -Infinity; refresh(); });
+wireLocation(() => { passesUntil = -Infinity; wait.now(); refresh(); });
 if (at === null) {
   everySecondWhileSeen(refresh);
 } else {

@@ -7,6 +7,7 @@ import { command } from "/js/link.js";
 import { el, keyedList } from "/js/dom.js";
 import { send, coalesced, confirmInline, numberField } from "/js/forms.js";
 import { timeOfDay } from "/js/life-zone.js";
+import { sendForm } from "/js/field-errors.js";
 
 const list = document.getElementById("habits");
 const empty = document.getElementById("habits-empty");
@@ -117,7 +118,10 @@ undo.addEventListener("click", () => send(error, "habit_undo"));
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   // The form keeps what was typed when the daemon refuses it (a name taken, minutes out of range).
-  const added = await send(formError, "habit_add", { name: nameInput.value.trim(), minutes: numberField(minutesInput) });
+  const added = await sendForm("habit_add", { name: nameInput.value.trim(), minutes: numberField(minutesInput) }, [
+    { input: nameInput, names: ["name"], what: "the name", matches: /^there is a habit /, empty: "Give the habit a name, e.g. Reading." },
+    { input: minutesInput, names: ["minutes"], what: "the minutes a tap" },
+  ], formError);
   if (!added) return;
   nameInput.value = "";
   await loadHabits();

@@ -3,6 +3,8 @@
 // than in the browser's own, keeps the page's "end of today" on the daemon's midnight even when the browser is set
 // to another zone. A zone Intl does not know falls back to the browser's.
 
+import { timeOptions } from "/js/hours.js";
+
 let zone;
 let parts = formatter(undefined);
 let clock = timeFormatter(undefined);
@@ -16,7 +18,7 @@ function formatter(timeZone) {
 }
 
 function timeFormatter(timeZone) {
-  return new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone });
+  return new Intl.DateTimeFormat(undefined, { ...timeOptions(), timeZone });
 }
 
 /// Follows the zone a status names.
@@ -42,7 +44,9 @@ export function wallNow() {
   };
 }
 
-/// `21:04` for Unix seconds (a tap's `at`, an entry's `saved_at`), on the daemon's wall clock.
+/// `21:04` (or `9:04 PM`, in the [clock] hour format) for Unix seconds (a tap's `at`, an entry's `saved_at`), on
+/// the daemon's wall clock.
 export function timeOfDay(unix) {
+  if (clock.resolvedOptions().hourCycle !== timeOptions().hourCycle) clock = timeFormatter(zone);
   return clock.format(new Date(unix * 1000));
 }

@@ -15,6 +15,7 @@ import { showBirth, onBirthSaved } from "/js/life-birth.js";
 import { showBonus, loadHabits, habitTapped, habitsChanged } from "/js/life-habits.js";
 import { loadToday, entrySaved, reminded } from "/js/life-diary.js";
 import { loadEntries, onMore } from "/js/life-entries.js";
+import { hoursKnown } from "/js/hours.js";
 import "/js/ringing.js";
 
 const main = document.querySelector("main.life");
@@ -84,4 +85,4 @@ on("gratitude_saved", (saved) => { entrySaved(saved); loadEntriesNow(); });
 on("gratitude_imported", () => { loadToday(); loadEntriesNow(); });
 on("gratitude_reminder", reminded);
 everySecondWhileSeen(tick);
-start();
+hoursKnown.then(start);

@@ -76,6 +76,12 @@ export function saveLocation(changes) {
   return exchange("/api/location", { method: "POST", headers, body: JSON.stringify(changes) });
 }
 
+/// Saves the world clocks (`zones`: the whole list, in order) as config.toml's [world] zones; the reply's data is
+/// `{zones}` as saved.
+export function saveWorld(zones) {
+  return exchange("/api/world", { method: "POST", headers, body: JSON.stringify({ zones }) });
+}
+
 const listeners = new Map();
 const linkListeners = new Set();
 let linkState = { up: false, connecting: true, signedOut: false, message: "Connecting…" };

@@ -1,7 +1,7 @@
 // The Mars page's alarm form: `alarm_add` with a Mars clock (docs/mars.md), as `noisectl alarm add --mars` sends it;
 // the daemon checks it and says when it rings next, on Earth's clock.
 
-import { send } from "/js/forms.js";
+import { sendForm } from "/js/field-errors.js";
 import { el } from "/js/dom.js";
 import { formatInstant } from "/js/when.js";
 
@@ -29,7 +29,11 @@ form.addEventListener("submit", async (event) => {
   if (chosen.dataset.site) args.mars_site = chosen.dataset.site; else args.mars_lon = chosen.value;
   if (label.value.trim()) args.label = label.value.trim();
   added.textContent = "";
-  const data = await send(error, "alarm_add", args);
+  const data = await sendForm("alarm_add", args, [
+    { input: time, names: ["time"], what: "the time", matches: /is not a time of day/, empty: "Choose the time on Mars it rings, e.g. 06:30." },
+    { input: place, names: ["mars_lon", "mars_site"], what: "the place" },
+    { input: label, names: ["label"], what: "the label" },
+  ], error);
   if (data && data.alarm) {
     const next = data.next_trigger ? `; it rings next ${formatInstant(data.next_trigger)}` : "";
     added.textContent = `Alarm ${data.alarm.id} added${next}.`;

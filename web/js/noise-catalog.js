@@ -59,14 +59,15 @@ export function showCatalogPlayback(playback) {
   for (const [id, entry] of rows) showRow(entry, playing.get(id));
 }
 
-/// (Re)builds the rows from the daemon's `sounds`, in the catalog's order, a section per category.
+/// (Re)builds the rows from the daemon's `sounds`, in the catalog's order, a section per category: the noises
+/// (`kind: "loop"`) only, as the alarm tones (`kind: "alarm"`, Siren, Beep…) are the alarms page's to choose.
 export const loadCatalog = coalesced(async () => {
   const data = await send(errorNode, "sounds");
   if (!data) return;
   for (const entry of rows.values()) if (entry.stopCountdown) entry.stopCountdown();
   rows.clear();
   const categories = new Map();
-  data.sounds.forEach((sound, index) => {
+  data.sounds.filter((sound) => sound.kind !== "alarm").forEach((sound, index) => {
     if (!categories.has(sound.category)) categories.set(sound.category, []);
     const entry = makeRow(sound, index);
     rows.set(sound.id, entry);

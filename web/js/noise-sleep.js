@@ -3,6 +3,7 @@
 // daemon's figure in the last playback event.
 
 import { send, numberField } from "/js/forms.js";
+import { sendForm } from "/js/field-errors.js";
 import { everySecond, formatDuration } from "/js/when.js";
 import { playingNow } from "/js/noise-catalog.js";
 
@@ -20,7 +21,11 @@ form.addEventListener("submit", async (event) => {
   const value = numberField(minutes);
   // A value that is not a number (or none) goes as it is, so the daemon's refusal says what `for` accepts.
   const seconds = typeof value === "number" ? Math.round(value * 60) : (value ?? "");
-  await send(errorNode, "play", { sounds: playingIds, for: seconds });
+  // The daemon counts the timer in seconds (`for`); the form asks for minutes, and says its refusal so.
+  await sendForm("play", { sounds: playingIds, for: seconds }, [
+    { input: minutes, names: ["for"], what: "the minutes", empty: "Give the minutes, e.g. 30.",
+      accepts: `a number of minutes from ${minutes.min} to ${minutes.max}` },
+  ], errorNode);
 });
 cancel.addEventListener("click", () => send(errorNode, "stop", { timer: true }));
 

@@ -7,6 +7,7 @@ import { loadCatalog, showCatalogPlayback } from "/js/noise-catalog.js";
 import { showTransport } from "/js/noise-transport.js";
 import { showSleepTimer } from "/js/noise-sleep.js";
 import { loadMixes, showMixes } from "/js/noise-mixes.js";
+import { hoursKnown } from "/js/hours.js";
 import "/js/ringing.js";
 
 function showPlayback(playback) {
@@ -25,4 +26,4 @@ on("status", (status) => {
 on("playback", showPlayback);
 on("catalog", loadCatalog);
 on("mixes", showMixes);
-start();
+hoursKnown.then(start);

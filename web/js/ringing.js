@@ -5,6 +5,7 @@
 
 import { command, on, start } from "/js/link.js";
 import { wallClock } from "/js/when.js";
+import { alarmTime, hoursKnown, onHourFormat, timeOptions } from "/js/hours.js";
 import { el } from "/js/dom.js";
 
 const ringing = new Map(); // id → alarm object, in the order they began ringing
@@ -62,8 +63,8 @@ async function act(cmd) {
 }
 
 function ringTime(info) {
-  if (info.ringing_since) return wallClock(info.ringing_since, { hour: "2-digit", minute: "2-digit" });
-  return info.alarm.time;
+  if (info.ringing_since) return wallClock(info.ringing_since, timeOptions());
+  return alarmTime(info.alarm.time);
 }
 
 function show() {
@@ -81,7 +82,9 @@ function show() {
   const changed = first.alarm.id !== shownId;
   shownId = first.alarm.id;
   screen.dataset.alarmId = String(shownId);
-  screen.querySelector(".ringing-label").textContent = first.alarm.label || "Alarm";
+  const label = screen.querySelector(".ringing-label");
+  label.textContent = first.alarm.label || "Alarm";
+  label.title = label.textContent; // a label longer than two lines is cut on a small screen: the whole of it here
   screen.querySelector(".ringing-time").textContent = ringTime(first);
   screen.querySelector(".ringing-note").textContent = first.alarm.note || "";
   const more = ringing.size - 1;
@@ -107,4 +110,5 @@ on("alarm_ringing", (info) => { ringing.set(info.alarm.id, info); show(); });
 for (const event of ["alarm_snoozed", "alarm_dismissed"]) {
   on(event, (info) => { ringing.delete(info.alarm.id); show(); });
 }
-start();
+onHourFormat(() => { if (shownId !== null) show(); });
+hoursKnown.then(start);

@@ -1,6 +1,8 @@
 // Durations and the daemon's instants in words, and the one-second tick countdowns share. The tick runs only
 // while something counts down, so a page with nothing to count sleeps.
 
+import { timeOptions } from "/js/hours.js";
+
 /// `1:05:09`, `4:09`, `0:07` for seconds left.
 export function formatDuration(seconds) {
   const s = Math.max(0, Math.ceil(seconds));
@@ -20,9 +22,9 @@ export function wallClock(instant, options) {
   return new Intl.DateTimeFormat(undefined, { ...options, timeZone: "UTC" }).format(shifted);
 }
 
-/// `Mon 30 Nov, 07:00` for an instant `{unix, offset_seconds}`.
+/// `Mon 30 Nov, 07:00` (or `7:00 AM`, in the [clock] hour format) for an instant `{unix, offset_seconds}`.
 export function formatInstant(instant) {
-  return wallClock(instant, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  return wallClock(instant, { weekday: "short", day: "numeric", month: "short", ...timeOptions() });
 }
 
 /// Calls `show()` every second while the page is seen, and not at all while it is hidden (a hidden tab counts

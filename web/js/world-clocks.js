@@ -5,6 +5,7 @@
 import { el, replaceChildren } from "/js/dom.js";
 import { makeDial } from "/js/world-dial.js";
 import { hoursMinutes, wallTime } from "/js/world-wall.js";
+import { removeButton } from "/js/world-edit.js";
 
 const list = document.getElementById("clocks");
 const hint = document.getElementById("hint");
@@ -14,12 +15,14 @@ function row(zone, difference) {
   const dial = makeDial({ seconds: false, ticks: false, className: "small" });
   const time = el("span", { className: "time" });
   const date = el("span", { className: "date dim" });
+  const confirm = el("div", { className: "confirm" });
   const node = el("li", { attrs: { "data-zone": zone.zone } },
     dial.root,
     el("div", { className: "words" },
       el("span", { className: "city", textContent: zone.city }),
       el("span", { className: "line" }, time, " ", date),
-      el("span", { className: "offset dim", textContent: difference, attrs: { title: `${zone.abbreviation}, difference from here` } })));
+      el("span", { className: "offset dim", textContent: difference, attrs: { title: `${zone.abbreviation}, difference from here` } })),
+    removeButton(zone.zone, zone.city, confirm), confirm);
   return { node, dial, time, date, offset: zone.utc_offset_seconds };
 }
 

@@ -1,9 +1,10 @@
 // Wall-clock arithmetic for the world page: a zone's time is the browser's clock plus the offset noiseweb gave for
 // it (docs/web.md, "The world page"); no tz rules live here, so a shifted UTC date is read with getUTC* only.
 
+import { clockText } from "/js/hours.js";
+
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const pad = (n) => String(n).padStart(2, "0");
 
 /// The wall time `unix` reads at `offsetSeconds` east of UTC.
 export function wallTime(unix, offsetSeconds) {
@@ -16,8 +17,9 @@ export function wallTime(unix, offsetSeconds) {
   };
 }
 
-export const hoursMinutes = (t) => `${pad(t.h)}:${pad(t.m)}`;
-export const hoursMinutesSeconds = (t) => `${hoursMinutes(t)}:${pad(t.s)}`;
+/// `19:05` or `7:05 PM`, in the [clock] hour format, as the face's digits read.
+export const hoursMinutes = (t) => clockText(t.h, t.m);
+export const hoursMinutesSeconds = (t) => clockText(t.h, t.m, t.s);
 
 /// Degrees clockwise from 12 o'clock; the hour and minute hands move on with the seconds, as a real movement does.
 export function handAngles(t) {

@@ -11,6 +11,8 @@ import { everySecondWhileSeen } from "/js/when.js";
 import { wallTime } from "/js/world-wall.js";
 import { showFace, tickFace } from "/js/world-face.js";
 import { showClocks, tickClocks } from "/js/world-clocks.js";
+import { setUpWorldEdit } from "/js/world-edit.js";
+import { hoursKnown } from "/js/hours.js";
 import "/js/ringing.js";
 
 const at = new URL(location.href).searchParams.get("at");
@@ -66,7 +68,8 @@ const refresh = coalesced(async () => {
 });
 
 showLinkBanner();
-start();
+setUpWorldEdit(() => (answer ? answer.saved : []), refresh);
+hoursKnown.then(start);
 refresh();
 if (at === null) {
   // Coming back into view may be after an offset change a throttled timer missed: ask again then.

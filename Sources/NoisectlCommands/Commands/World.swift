@@ -94,17 +94,10 @@ struct World: ParsableCommand {
     /// The rules of each zone named; unknown ones are a usage error, each with close names suggested, so a
     /// typo is caught before anything is shown or saved.
     static func zoneRules(_ names: [String], from source: SystemTimeZoneSource) throws -> [ZoneRules] {
-        var rules: [ZoneRules] = []
-        var unknown: [String] = []
-        for name in names {
-            do { rules.append(try source.zone(named: name)) } catch { unknown.append(name) }
+        switch source.zones(named: names) {
+        case .success(let rules): return rules
+        case .failure(let unknown): throw ValidationError(unknown.message)
         }
-        guard unknown.isEmpty else {
-            // Listing the database opens every zone file: only done when something is wrong.
-            let identifiers = source.identifiers()
-            throw ValidationError(unknown.map { ZoneName.unknownMessage($0, among: identifiers) }.joined(separator: "\n"))
-        }
-        return rules
     }
 }
 
