@@ -8,7 +8,8 @@ public enum WebRoute: Sendable, Equatable {
     case certificate
     /// `POST /api/command`: a command relayed to noised.
     case command
-    /// `GET /api/clock` and `/api/location`: a table of config.toml; `POST`: a change to it, checked as a command is.
+    /// `GET /api/clock`, `/api/location` and `/api/world`: a table of config.toml; `POST`: a change to it, checked as a
+    /// command is.
     case clockSettings
     /// `GET /api/mars`, the life poster and the other things noiseweb makes with the Swift modules: read-only.
     case reading
@@ -50,8 +51,7 @@ public enum WebRoute: Sendable, Equatable {
         case Self.commandPath: self = .command
         case Self.clockSettingsPath, Self.locationPath, Self.worldPath: self = .clockSettings
         case Self.eventsPath: self = .events
-        case Self.marsPath, Self.marsSitesPath, Self.lifePosterPath, Self.issPath, Self.issTrackPath, Self.issPassesPath,
-             Self.worldPath:
+        case Self.marsPath, Self.marsSitesPath, Self.lifePosterPath, Self.issPath, Self.issTrackPath, Self.issPassesPath:
             self = .reading
         default: self = .file
         }

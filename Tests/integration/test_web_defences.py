@@ -132,7 +132,7 @@ def test_a_cookie_another_user_catches_on_another_port_opens_nothing(web, browse
     """Cookies ignore ports: the person's Chromium sends noiseclock_session to any server on 127.0.0.1. Another
     uid's server catches it and replays it; without the page's key (in the origin's storage, which that server's
     port never sees) it reads no diary and disables no alarm."""
-    H.noisectl("alarm", "add", "07:00", "--label", "work", socket=web.daemon.socket, env=web.daemon.env())
+    H.noisectl("alarm", "add", "07:00", "--label", "Work shift", socket=web.daemon.socket, env=web.daemon.env())
     BH.log_in(browser, web)
     BH.wait_for(browser, lambda b: b.execute_script("return localStorage.getItem('noiseclock.key')"), "the page's key")
     assert "#key=" not in browser.current_url, browser.current_url
@@ -155,7 +155,7 @@ def test_a_cookie_another_user_catches_on_another_port_opens_nothing(web, browse
     assert H.noisectl("alarm", "list", "--json", socket=web.daemon.socket, env=web.daemon.env()).json["alarms"][0]["alarm"]["enabled"]
     # The person's own page, with its key, goes on working.
     browser.get(web.origin + "/alarms.html")
-    BH.wait_for(browser, lambda b: "07:00" in b.find_element("css selector", "body").text, "the alarm listed")
+    BH.wait_for(browser, lambda b: "Work shift" in b.find_element("css selector", "body").text, "the alarm listed")
 
 
 # ---------------------------------------------------------------- F3: the login code in /proc
@@ -269,14 +269,14 @@ def protocol_commands() -> set[str]:
 
 
 def test_the_allowlist_is_what_the_pages_send():
-    """PageCommands holds what web/js sends through link.js's `command` (directly, or through forms.js's `send` and
-    the pages' own `act`/`ask`), no more: a command the pages stop using leaves the list, a new one is added on
+    """PageCommands holds what web/js sends through link.js's `command` (directly, or through forms.js's `send`,
+    field-errors.js's `sendForm` and the pages' own `act`/`ask`), no more: a command the pages stop using leaves the list, a new one is added on
     purpose."""
     known = protocol_commands()
     sent = set()
     for script in (H.REPO / "web" / "js").glob("*.js"):
         for line in script.read_text().splitlines():
-            if re.search(r"\b(send|command|act|ask)\(", line):
+            if re.search(r"\b(send|sendForm|command|act|ask)\(", line):
                 sent |= set(re.findall(r'"([a-z_]+)"', line)) & known
     allowed = set(re.findall(r'"([a-z_]+)"', (H.REPO / "Sources/NoiseWebCore/PageCommands.swift").read_text().split("allowed")[1]
                                                 .split("]")[0]))
