@@ -41,7 +41,7 @@ public enum LifePoster {
             <?xml version="1.0" encoding="UTF-8"?>
             <svg xmlns="http://www.w3.org/2000/svg" width="\(mm(page.width))mm" height="\(mm(page.height))mm" \
             viewBox="0 0 \(mm(page.width)) \(mm(page.height))" font-family="sans-serif">
-            <title>\(escaped(title(life)))</title>
+            <title>\(MarkupText.escaped(title(life)))</title>
             <style>.lived{fill:#222}.now{fill:#d62828}.future{fill:none;stroke:#999;stroke-width:\(mm(page.stroke))}\
             text{fill:#222}.small{fill:#555}</style>
             <rect width="100%" height="100%" fill="#fff"/>
@@ -113,23 +113,10 @@ public enum LifePoster {
     static func text(_ words: String, x: Double, y: Double, size: Double, anchor: String = "start",
                      small: Bool = false) -> String {
         "<text x=\"\(mm(x))\" y=\"\(mm(y))\" font-size=\"\(mm(size))\"" + (anchor == "start" ? "" : " text-anchor=\"\(anchor)\"")
-            + (small ? " class=\"small\"" : "") + ">\(escaped(words))</text>\n"
+            + (small ? " class=\"small\"" : "") + ">\(MarkupText.escaped(words))</text>\n"
     }
 
     /// Millimetres to a hundredth, which no printer resolves.
     static func mm(_ value: Double) -> String { value.fixed(2) }
 
-    static func escaped(_ words: String) -> String {
-        var result = ""
-        for character in words {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
 }

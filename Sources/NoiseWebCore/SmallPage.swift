@@ -7,7 +7,7 @@ public enum SmallPage {
     /// What a browser's navigation gets when the gate refuses it ("Not logged in", a bad path): the message as text,
     /// every character that could be markup escaped (it may quote the request's own headers).
     public static func refusal(_ refusal: WebRefusal) -> String {
-        page(head: "", body: "<p>NoiseClock: \(escaped(refusal.message))</p>")
+        page(head: "", body: "<p>NoiseClock: \(MarkupText.escaped(refusal.message))</p>")
     }
 
     /// What a sign-in (`/login`, `/pair`) answers with its cookie: a refresh to `/#key=KEY` (`WebKey`). Not a 303: a
@@ -27,19 +27,4 @@ public enum SmallPage {
             + "<body>\(body)</body></html>\n"
     }
 
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
 }

@@ -1,4 +1,5 @@
 import Testing
+import NoiseCore
 @testable import ClockFace
 @testable import LifeCalendar
 @testable import NoiseTime
@@ -47,6 +48,6 @@ struct LifePosterTests {
     }
 
     @Test func textIsEscaped() {
-        #expect(LifePoster.escaped("a<b & \"c\">") == "a&lt;b &amp; &quot;c&quot;&gt;")
+        #expect(MarkupText.escaped("a<b & \"c\">") == "a&lt;b &amp; &quot;c&quot;&gt;")
     }
 }

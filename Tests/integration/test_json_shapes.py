@@ -120,14 +120,15 @@ RUNS = {
     "habit list": [], "habit today": [], "habit stats": [], "habit remove": ["walk"],
     "gratitude write": ["A good day"], "gratitude show": [], "gratitude list": [], "gratitude search": ["good"],
     "gratitude export": [], "gratitude import": ["{diary}"], "gratitude remind": [],
-    "store check": [], "store recover": [], "web open": ["--no-open"], "web devices": [], "web revoke": ["--all"],
+    "store check": [], "store recover": [], "web devices": [], "web revoke": ["--all"],
 }
 # Commands that take --json but need more than a daemon to run: each is run with it in its own test.
-ELSEWHERE = {"web pair": "test_web_lan.py (noiseweb's LAN mode)"}
+ELSEWHERE = {"web pair": "test_web_lan.py (noiseweb's LAN mode)",
+             "web open": "test_web_defences.py (it checks that noiseweb is running)"}
 # Full-screen views, which print pictures, not data (their data: status, alarm next, iss now, iss passes); watch,
 # which streams the daemon's events, a JSON line each with --json (test_playback.py); help.
 VIEWS = {"clock", "stopwatch", "iss map", "iss compass", "watch", "help"}
-LOCAL = {"iss elements import", "iss elements list", "location set", "location show", "web open", "web devices", "web revoke"}
+LOCAL = {"iss elements import", "iss elements list", "location set", "location show", "web devices", "web revoke"}
 
 
 def _leaves():

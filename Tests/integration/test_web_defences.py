@@ -396,6 +396,8 @@ def test_the_not_logged_in_page_is_dark(web, browser):
 
 
 def test_noisectl_web_says_when_noiseweb_is_not_running(web):
+    shown = H.noisectl("--json", "web", "--no-open", env=web.daemon.env())
+    assert shown.returncode == 0 and shown.json["url"].startswith(web.origin + "/login?code="), str(shown)
     web.stop()
     r = H.noisectl("web", "--no-open", env=web.daemon.env())
     assert r.returncode == 3 and r.stdout == "", str(r)
