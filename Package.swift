@@ -322,7 +322,8 @@ let package = Package(
             swiftSettings: strict
         ),
         // noiseweb's pure checks: Host, Origin, the login code, the session cookie, the headers, static paths.
-        .testTarget(name: "NoiseWebTests", dependencies: ["NoiseWebCore", "NoiseClient", "NoiseCore", "NoiseConfig", "MarsTime", "TimeScales",
+        .testTarget(name: "NoiseWebTests", dependencies: ["NoiseWebCore", "NoiseClient", "NoiseCore", "NoiseConfig", "NoiseSystem", "MarsTime",
+                                                          "TimeScales",
                                                           .product(name: "NIOCore", package: "swift-nio"),
                                                           .product(name: "NIOHTTP1", package: "swift-nio"),
                                                           .product(name: "NIOEmbedded", package: "swift-nio")], swiftSettings: strict),

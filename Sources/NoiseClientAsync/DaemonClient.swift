@@ -21,6 +21,9 @@ public final class DaemonClient: Sendable {
     public let hello: Hello
     /// The daemon's events, read once into their types; they come after `subscribe()`.
     public var events: DaemonEvents { conversation.events }
+    /// Whether the connection is still open: false once the daemon went away or `close()` ran, when every request
+    /// fails at once without being sent. A client that keeps a connection connects again then.
+    public var isOpen: Bool { channel.isActive }
 
     private let conversation: Conversation
     private let channel: any Channel

@@ -4,9 +4,9 @@ import NoiseCore
 import NoiseWebCore
 
 /// `POST /api/command`: `{"cmd": "...", "args": {...}}`, one of the pages' own commands (`PageCommands`), sent to
-/// noised through `DaemonClient`, its own connection per
-/// command (a command is rare; the shared subscription exists only while pages are open). The daemon checks the
-/// command and its arguments as it checks noisectl's; its refusal comes back with its code and message.
+/// noised on the one connection noiseweb keeps for commands (`CommandConnection`: several in flight, each reply
+/// matched by its id), beside the pages' shared subscription. The daemon checks the command and its arguments as it
+/// checks noisectl's; its refusal comes back with its code and message.
 public struct CommandRelay: Sendable {
     /// The body's shape.
     struct Body: Decodable {
@@ -14,10 +14,10 @@ public struct CommandRelay: Sendable {
         var args: JSONValue?
     }
 
-    let socketPath: String
+    let connection: CommandConnection
 
     public init(socketPath: String) {
-        self.socketPath = socketPath
+        connection = CommandConnection(socketPath: socketPath)
     }
 
     /// Reads the body and relays the command.
@@ -33,19 +33,12 @@ public struct CommandRelay: Sendable {
         }
     }
 
-    /// One request on a connection of its own; a failure as the page's reply (the daemon's refusal with its code,
-    /// 503 when noised is not running).
+    /// One request on the kept connection; a failure as the page's reply (the daemon's refusal with its code, 503
+    /// when noised is not running).
     public func request<T: Decodable & Sendable>(_ cmd: String, args: JSONValue? = nil, as type: T.Type) async -> Result<T, WebReply> {
         do throws(ClientFailure) {
-            let client = try await DaemonClient.connect(path: socketPath)
-            let outcome: Result<T, ClientFailure>
-            do throws(ClientFailure) {
-                outcome = .success(try await client.request(cmd, args: args, as: T.self))
-            } catch {
-                outcome = .failure(error)
-            }
-            await client.close()
-            return .success(try outcome.get())
+            let client = try await connection.client()
+            return .success(try await client.request(cmd, args: args, as: T.self))
         } catch {
             if error.isUnreachable { return .failure(.failure(503, code: "daemon_unreachable", message: error.message)) }
             return .failure(.failure(error.code == nil ? 502 : 400, code: error.code?.rawValue ?? "failed", message: error.message))

@@ -13,11 +13,15 @@ enum WebResponses {
         return Response(status: .init(code: status), headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
-    static func file(_ bytes: [UInt8], contentType: String) -> Response {
+    /// A page's file, or **304** with no body when the browser's copy is current (`StaticFiles.File.unchanged`).
+    static func file(_ file: StaticFiles.File) -> Response {
         var headers = HTTPFields()
-        headers[.contentType] = contentType
-        // The page's files change only with an install; a reload still asks (no-cache), which costs a 200 on loopback.
+        headers[.contentType] = file.contentType
+        // The page's files change only with an install: a reload asks again (no-cache), and an unchanged file costs
+        // a 304 and no bytes.
         headers[.cacheControl] = "no-cache"
+        headers[.eTag] = file.tag
+        guard let bytes = file.bytes else { return Response(status: .notModified, headers: headers) }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 

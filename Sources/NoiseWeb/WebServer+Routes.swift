@@ -94,11 +94,11 @@ struct WebRoutes: Sendable {
         }
         let files = files
         let serveFile: @Sendable (Request, BasicWebSocketRequestContext) async throws -> Response = { request, _ in
-            guard let file = files.file(at: request.uri.path) else {
+            guard let file = files.file(at: request.uri.path, knownTags: request.headers[.ifNoneMatch]) else {
                 return WebResponses.refusal(WebRefusal(status: 404, code: "not_found", message: "There is no such page."),
                                             path: request.uri.path)
             }
-            return WebResponses.file(file.bytes, contentType: file.contentType)
+            return WebResponses.file(file)
         }
         // HEAD as GET: the same head, and NIO sends no body with it.
         for path: RouterPath in ["/", "**"] {

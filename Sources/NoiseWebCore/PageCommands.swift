@@ -17,7 +17,7 @@ public enum PageCommands {
     /// nil when the pages may send `command`, else why not.
     public static func refusal(for command: String) -> WebRefusal? {
         guard !allowed.contains(command) else { return nil }
-        return WebRefusal(status: 403, code: "command_not_allowed",
+        return WebRefusal(status: 403, code: "not_allowed_here",
                           message: "'\(String(command.prefix(64)))' is not one of the commands the pages send; "
                             + "use noisectl for it on this machine.")
     }

@@ -58,16 +58,41 @@ public struct StaticFiles: Sendable {
         return contentTypes[relative[relative.index(after: dot)...].lowercased()]
     }
 
-    /// The file's bytes and type, or nil when there is no such file to serve.
-    public func file(at path: String) -> (bytes: [UInt8], contentType: String)? {
+    /// A file to serve: its bytes (none when the browser's copy is current), type and validator.
+    public struct File: Sendable {
+        /// nil when `unchanged`: the browser's copy is this one, and nothing is read.
+        public var bytes: [UInt8]?
+        public var contentType: String
+        /// The strong validator: the file's inode, size and modification time, which change with any install or edit.
+        public var tag: String
+        public var unchanged: Bool { bytes == nil }
+    }
+
+    /// The file at `path`, or nil when there is no such file to serve. `knownTags` is the request's `If-None-Match`:
+    /// when it names the file's current tag (or is `*`), the file is not read and the answer is **304**.
+    public func file(at path: String, knownTags: String? = nil) -> File? {
         guard let relative = Self.relativePath(path), let type = Self.contentType(of: relative),
               let real = realpath(root + "/" + relative, nil) else { return nil }
         let resolved = String(cString: real)
         free(real)
-        guard resolved.hasPrefix(root + "/"),
-              let bytes = try? LocalFile.contents(of: resolved, maxBytes: Self.maxFileBytes, kind: "a page's file") else {
+        var info = stat()
+        guard resolved.hasPrefix(root + "/"), stat(resolved, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        let tag = "\"" + [UInt64(info.st_ino), UInt64(info.st_size), UInt64(info.st_mtim.tv_sec) * 1_000_000_000
+                            + UInt64(info.st_mtim.tv_nsec)].map { String($0, radix: 16) }.joined(separator: "-") + "\""
+        if let knownTags, Self.matches(knownTags, tag) { return File(bytes: nil, contentType: type, tag: tag) }
+        guard let bytes = try? LocalFile.contents(of: resolved, maxBytes: Self.maxFileBytes, kind: "a page's file") else {
             return nil
         }
-        return (bytes, type)
+        return File(bytes: bytes, contentType: type, tag: tag)
+    }
+
+    /// Whether an `If-None-Match` list (RFC 9110 §13.1.2: `*`, or entity tags, weak ones compared weakly; a tag
+    /// holds no space) names `tag`.
+    static func matches(_ header: String, _ tag: String) -> Bool {
+        header.split(separator: ",").contains { candidate in
+            var value = candidate.filter { $0 != " " && $0 != "\t" }
+            if value.hasPrefix("W/") { value.removeFirst(2) }
+            return value == tag || value == "*"
+        }
     }
 }

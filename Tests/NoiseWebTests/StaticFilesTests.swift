@@ -1,4 +1,6 @@
+import Glibc
 import NoiseConfig
+import NoiseSystem
 import NoiseWebCore
 import Testing
 
@@ -24,6 +26,25 @@ import Testing
         #expect(StaticFiles.contentType(of: "style.CSS") == "text/css; charset=utf-8")
         #expect(StaticFiles.contentType(of: "notes.txt") == nil)
         #expect(StaticFiles.contentType(of: "Makefile") == nil)
+    }
+
+    /// Issue 52: a second visit downloads nothing unchanged: the file's validator, and `If-None-Match` read as RFC
+    /// 9110 says (a list, weak tags compared weakly, `*`).
+    @Test func anUnchangedFileIsNotReadAgain() throws {
+        let folder = "/tmp/noiseclock-static-\(getpid())"
+        mkdir(folder, 0o700)
+        defer { unlink(folder + "/a.js"); rmdir(folder) }
+        try LocalFile.replace(folder + "/a.js", with: Array("one".utf8))
+        let files = try StaticFiles(root: folder)
+        let first = try #require(files.file(at: "/a.js"))
+        #expect(first.bytes == Array("one".utf8) && first.tag.hasPrefix("\"") && first.tag.hasSuffix("\""))
+        #expect(files.file(at: "/a.js", knownTags: first.tag)?.unchanged == true)
+        #expect(files.file(at: "/a.js", knownTags: "\"x\", W/\(first.tag)")?.unchanged == true)
+        #expect(files.file(at: "/a.js", knownTags: "*")?.unchanged == true)
+        #expect(files.file(at: "/a.js", knownTags: "\"other\"")?.bytes == Array("one".utf8))
+        try LocalFile.replace(folder + "/a.js", with: Array("two!".utf8))
+        let changed = try #require(files.file(at: "/a.js", knownTags: first.tag))
+        #expect(changed.bytes == Array("two!".utf8) && changed.tag != first.tag)
     }
 
     @Test func listenAddressesAreReadOrRefusedWithAReason() throws {

@@ -251,11 +251,11 @@ def test_the_login_code_is_on_no_command_line_a_watcher_reads(web, tmp_path):
 def test_the_web_relays_only_the_pages_commands(web, testdata):
     session = web.login()
     shadow = web.command_request("import", {"path": "/etc/shadow"}, cookie=session)
-    assert shadow.status == 403 and shadow.json["error"]["code"] == "command_not_allowed", shadow.body
+    assert shadow.status == 403 and shadow.json["error"]["code"] == "not_allowed_here", shadow.body
     assert "noisectl" in shadow.json["error"]["message"]
     for cmd, args in (("store_recover", None), ("sound_remove", {"id": "testloop"}), ("gratitude_import", {"path": "/etc/passwd"})):
         r = web.command_request(cmd, args, cookie=session)
-        assert r.status == 403 and r.json["error"]["code"] == "command_not_allowed", (cmd, r.body)
+        assert r.status == 403 and r.json["error"]["code"] == "not_allowed_here", (cmd, r.body)
     sounds = H.noisectl("sounds", "--json", socket=web.daemon.socket, env=web.daemon.env()).json
     assert "testloop" in [s["id"] for s in sounds["sounds"]] and not any(s.get("imported") for s in sounds["sounds"])
     assert web.command_request("sounds", cookie=session).status == 200

@@ -351,3 +351,18 @@ def test_a_device_cookie_without_its_key_opens_nothing(lan):
     alone = https(lan, "GET", "/api/clock", cookie=device, key=None)
     assert alone.status == 401 and alone.json["error"]["code"] == "key_required", alone.body
     assert "pair" in alone.json["error"]["message"]
+
+
+def test_a_paired_device_gets_the_pages_commands_and_nothing_else(lan):
+    """Issue 51, F4 (and 52's 'a paired device's import refused'): a phone on the LAN may send what the pages send,
+    never a path on this machine nor the store's recovery."""
+    device = paired_cookie(lan)
+    origin = lan.lan_origin
+    json_headers = {"Content-Type": "application/json", "X-NoiseClock": "1"}
+    for cmd, args in (("import", {"path": "/etc/shadow"}), ("store_recover", None)):
+        body = json.dumps({"cmd": cmd, "args": args} if args else {"cmd": cmd}).encode()
+        r = https(lan, "POST", "/api/command", origin=origin, cookie=device, headers=json_headers, body=body)
+        assert r.status == 403 and r.json["error"]["code"] == "not_allowed_here", (cmd, r.body)
+    ok = https(lan, "POST", "/api/command", origin=origin, cookie=device, headers=json_headers,
+               body=json.dumps({"cmd": "sounds"}).encode())
+    assert ok.status == 200 and ok.json["ok"], ok.body

@@ -158,3 +158,19 @@ def test_systemd_passes_the_socket_and_noiseweb_serves_on_it(make_daemon, make_w
 def web_configured_port(web: WH.Web) -> int:
     text = config_path(web).read_text()
     return int(text.split('listen = "127.0.0.1:', 1)[1].split('"', 1)[0])
+
+
+def test_an_unchanged_file_is_answered_304_with_no_bytes(make_daemon, make_web, testdata):
+    """Issue 52: the page's files carry a validator (ETag); a browser asking again for one it holds gets 304 and no
+    bytes."""
+    web = make_web(make_daemon(device="null"))
+    session = web.login()
+    first = web.request("GET", "/js/link.js", cookie=session)
+    tag = first.header("ETag")
+    assert first.status == 200 and first.body and tag and tag.startswith('"'), first.headers
+    again = web.request("GET", "/js/link.js", cookie=session, headers={"If-None-Match": tag})
+    assert again.status == 304 and again.body == b"" and again.header("ETag") == tag, (again.status, again.headers)
+    assert web.request("GET", "/js/link.js", cookie=session, headers={"If-None-Match": '"other"'}).status == 200
+    # A file served without a session is still refused, validator or not.
+    assert web.request("GET", "/js/link.js", headers={"If-None-Match": tag}).status == 401
+
