@@ -22,7 +22,7 @@ extension DaemonEvent {
         case .lifeChanged(let data): try Replies.event(name, data: data)
         case .gratitudeReminder(let data): try Replies.event(name, data: data)
         case .disconnected(let data): try Replies.event(name, data: data)
-        case .unknown: try Replies.event(name, data: JSONValue.null)
+        case .unknown(_, let data): try Replies.event(name, data: data)
         }
     }
 }

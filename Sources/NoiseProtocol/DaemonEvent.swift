@@ -24,9 +24,10 @@ public enum DaemonEvent: Sendable, Equatable {
     case lifeChanged(LifeInfo)
     case gratitudeReminder(GratitudeReminderDue)
     case disconnected(Disconnected)
-    /// An event this client does not know, or whose data it cannot read: a newer daemon's. It does not end the
-    /// conversation; `--json` passes the line on as it came.
-    case unknown(String)
+    /// An event this client does not know, or whose data it cannot read: a newer daemon's, with its data as it came
+    /// (a relay such as noiseweb passes it on whole). It does not end the conversation; `--json` passes the line on as
+    /// it came.
+    case unknown(String, data: JSONValue)
 
     /// The event's name on the wire.
     public var name: String {
@@ -50,7 +51,7 @@ public enum DaemonEvent: Sendable, Equatable {
         case .lifeChanged: EventName.lifeChanged
         case .gratitudeReminder: EventName.gratitudeReminder
         case .disconnected: EventName.disconnected
-        case .unknown(let name): name
+        case .unknown(let name, _): name
         }
     }
 }
@@ -84,12 +85,17 @@ extension DaemonEvent: Decodable {
             case EventName.lifeChanged: self = .lifeChanged(try data(LifeInfo.self))
             case EventName.gratitudeReminder: self = .gratitudeReminder(try data(GratitudeReminderDue.self))
             case EventName.disconnected: self = .disconnected(try data(Disconnected.self))
-            default: self = .unknown(name)
+            default: self = .unknown(name, data: Self.rawData(container))
             }
         } catch {
             // A known name whose data this client cannot read comes from a daemon that changed it: passed on as
             // unknown rather than ending the conversation.
-            self = .unknown(name)
+            self = .unknown(name, data: Self.rawData(container))
         }
+    }
+
+    /// The data as the daemon sent it, whatever its shape (null when there is none).
+    private static func rawData(_ container: KeyedDecodingContainer<CodingKeys>) -> JSONValue {
+        (try? container.decodeIfPresent(JSONValue.self, forKey: .data)) ?? .null
     }
 }
