@@ -1,7 +1,7 @@
 // What a change of the habits or the diary did: the store's answers, which the protocol sends as they are.
 
 /// What `gratitude_write` does when the day has an entry already.
-public enum GratitudeWriteMode: String, Sendable, Equatable, CaseIterable {
+public enum GratitudeWriteMode: String, Sendable, Equatable, CaseIterable, Codable {
     /// Refuse (`entry_exists`): the client asks before replacing.
     case new
     case replace

@@ -49,7 +49,7 @@ public enum AlarmImporting {
                 continue
             }
             do throws(ClientFailure) {
-                imported.append(id(in: try connection.request("alarm_add", args: changes)))
+                imported.append(try connection.call(Commands.AlarmAdd(changes)).alarm.id)
                 // The app's file may hold an alarm twice; the second is the first again, not added.
                 if !report.whole { present[sameness] = [imported[imported.count - 1]] }
             } catch let failure where failure.isUnreachable || failure.code == .unknownCommand {
@@ -63,14 +63,5 @@ public enum AlarmImporting {
                 skipped.append(.init(index: index, reason: "the daemon refused it: \(error.message)"))
             }
         }
-    }
-
-    /// The new alarm's id: the reply is the alarm with its schedule (`{"alarm": {"id": 3, …}, …}`); a bare alarm
-    /// is read too. 0 (never an id) if neither, which cannot happen with a daemon of the same version.
-    static func id(in reply: ReplyData) -> Int64 {
-        guard case .object(let fields) = reply.value else { return 0 }
-        if case .number(let id)? = fields["id"] { return Int64(id) }
-        if case .object(let alarm)? = fields["alarm"], case .number(let id)? = alarm["id"] { return Int64(id) }
-        return 0
     }
 }

@@ -35,23 +35,22 @@ extension DaemonConnection {
     /// can be taken back whole and a playback replaced cannot; a refused `play` removes the alarm again, and the
     /// failure says so.
     public func bedtime(_ plan: BedtimePlan) throws(ClientFailure) -> BedtimeResult {
-        let mixes = try request("mix_list", as: MixList.self)
+        let mixes = try call(Commands.MixList())
         do throws(ProtocolError) { _ = try mixes.named(plan.mix) } catch {
             throw .refused(error)
         }
         var alarm: AlarmInfo?
         if var wake = plan.wake {
             wake.repeat = .once
-            alarm = try request("alarm_add", args: wake, as: AlarmInfo.self)
+            alarm = try call(Commands.AlarmAdd(wake))
         }
-        let play = PlayArguments(sounds: [], mix: plan.mix, for: plan.sleepSeconds)
+        let play = Commands.Play(sounds: [], mix: plan.mix, for: plan.sleepSeconds)
         do throws(ClientFailure) {
-            return BedtimeResult(playback: try request("play", args: play, as: PlaybackInfo.self), alarm: alarm)
+            return BedtimeResult(playback: try call(play), alarm: alarm)
         } catch {
             guard let id = alarm?.alarm.id else { throw error }
-            struct Removal: Encodable { var id: Int64 }
             do throws(ClientFailure) {
-                _ = try request("alarm_remove", args: Removal(id: id))
+                _ = try call(Commands.AlarmRemove(id: id))
             } catch let removal {
                 throw ClientFailure(message: "\(error.message); alarm \(id), added for the wake time, could not be "
                                     + "removed again (\(removal.message)): noisectl alarm remove \(id)",

@@ -62,3 +62,21 @@ public struct ReplyData: Encodable {
         try value.encode(to: encoder)
     }
 }
+
+/// An event as the daemon sent it: its name read, its line kept whole, so a relay (noiseweb) passes the daemon's
+/// own bytes on, whatever the event; `decoded()` reads its data into its type.
+public struct ReceivedEvent: Sendable {
+    public let name: String
+    /// The line, without its newline.
+    public let line: [UInt8]
+
+    public init(name: String, line: [UInt8]) {
+        self.name = name
+        self.line = line
+    }
+
+    /// The event read into its type (`.unknown` with its data as it came, for one this client does not know).
+    public func decoded() -> DaemonEvent {
+        (try? JSONCoding.decode(DaemonEvent.self, from: line)) ?? .unknown(name, data: .null)
+    }
+}

@@ -53,17 +53,33 @@ public final class DaemonConnection {
     /// Whether a whole line was already read from the socket and waits here (`poll` cannot see it).
     public var hasBufferedLine: Bool { pending.contains(UInt8(ascii: "\n")) }
 
+    /// Sends a command, checked first by the daemon's own decoder, and returns its reply read as the command's reply
+    /// type; events arriving meanwhile are skipped, their data unread.
+    public func call<C: DaemonCommand>(_ command: C) throws(ClientFailure) -> C.Reply {
+        try request(C.name, args: try Self.checked(command), as: C.Reply.self)
+    }
+
+    /// `call`, with the reply's data as the daemon sent it (for `--json` and single fields).
+    public func callData<C: DaemonCommand>(_ command: C) throws(ClientFailure) -> ReplyData {
+        try request(C.name, args: try Self.checked(command))
+    }
+
+    /// A command the daemon would refuse is refused here, with its message, before anything is sent.
+    static func checked<C: DaemonCommand>(_ command: C) throws(ClientFailure) -> C {
+        do { return try command.checked() } catch { throw .refused(error, to: C.name) }
+    }
+
     /// Sends a command (its `args` left out when nil) and returns its reply's data as a tree (for `--json` and
     /// single fields); events arriving meanwhile are skipped.
-    public func request(_ command: String, args: (some Encodable)? = Replies.Empty?.none) throws(ClientFailure) -> ReplyData {
+    func request(_ command: String, args: (some Encodable)? = Replies.Empty?.none) throws(ClientFailure) -> ReplyData {
         let (value, line) = try exchange(command, args: args, as: JSONValue.self)
         return ReplyData(value: value, line: line)
     }
 
     /// Sends a command and returns its reply's data as `type`, each line decoded once; events arriving meanwhile are
     /// skipped, their data unread.
-    public func request<T: Decodable>(_ command: String, args: (some Encodable)? = Replies.Empty?.none,
-                                      as type: T.Type) throws(ClientFailure) -> T {
+    func request<T: Decodable>(_ command: String, args: (some Encodable)? = Replies.Empty?.none,
+                               as type: T.Type) throws(ClientFailure) -> T {
         try exchange(command, args: args, as: type).data
     }
 

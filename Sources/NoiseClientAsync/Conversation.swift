@@ -17,7 +17,7 @@ final class Conversation: Sendable {
     }
 
     enum Reading {
-        case event(DaemonEvent)
+        case event(ReceivedEvent)
         /// A reply to request `id`; `deliver` hands it to the request that read it.
         case reply(RequestID, deliver: @Sendable () -> Void)
         /// A reply of the wrong shape for the request that read it (its failure), or a line that is not the
@@ -38,7 +38,7 @@ final class Conversation: Sendable {
 
     private let state = Mutex(State())
     let events: DaemonEvents
-    private let eventSink: AsyncThrowingStream<DaemonEvent, any Error>.Continuation
+    private let eventSink: AsyncThrowingStream<ReceivedEvent, any Error>.Continuation
     private let lines: AsyncStream<ByteBuffer>
     private let lineSink: AsyncStream<ByteBuffer>.Continuation
     let path: String
@@ -46,7 +46,7 @@ final class Conversation: Sendable {
     init(path: String) {
         self.path = path
         // The daemon's own bound on a subscriber's queue: a reader that falls that far behind loses its events.
-        let (stream, sink) = AsyncThrowingStream<DaemonEvent, any Error>.makeStream(
+        let (stream, sink) = AsyncThrowingStream<ReceivedEvent, any Error>.makeStream(
             bufferingPolicy: .bufferingOldest(Limits.maxQueuedEvents))
         events = DaemonEvents(stream: stream)
         eventSink = sink
@@ -154,8 +154,8 @@ final class Conversation: Sendable {
     /// A line read with no request waiting for it (or only an abandoned one): an event, or a reply dropped.
     private static func passOver(_ line: [UInt8]) -> Reading {
         do {
-            switch try ClientLine<Skipped, DaemonEvent>.read(line) {
-            case .event(let event): return .event(event)
+            switch try ClientLine<Skipped, SkippedEvent>.read(line) {
+            case .event(let event): return .event(ReceivedEvent(name: event.name, line: line))
             case .reply(let id, _): return .reply(id, deliver: {})
             }
         } catch {

@@ -84,11 +84,24 @@ public final class DaemonClient: Sendable {
         }
     }
 
+    /// Sends a command, checked first by the daemon's own decoder, and returns its reply read as the command's reply
+    /// type.
+    public func call<C: DaemonCommand>(_ command: C) async throws(ClientFailure) -> C.Reply {
+        do { _ = try command.checked() } catch { throw .refused(error, to: C.name) }
+        return try await request(C.name, args: command, as: C.Reply.self)
+    }
+
+    /// A relay's request (noiseweb's pages): a command by its name with its `args` as they came, answered with the
+    /// reply's data as a tree. The relay has checked the name against the registry and the sender's allowlist.
+    public func relay(_ command: String, arguments: JSONValue?) async throws(ClientFailure) -> JSONValue {
+        try await request(command, args: arguments, as: JSONValue.self)
+    }
+
     /// Sends a command (its `args` left out when nil) and returns its reply's data read once as `type`. The daemon's
     /// refusal fails with its code (`ClientFailure.refused`); cancelling the calling task fails it at once, and its
     /// reply is dropped when it comes.
-    public func request<T: Decodable & Sendable>(_ command: String, args: (some Encodable & Sendable)? = Replies.Empty?.none,
-                                                 as type: T.Type) async throws(ClientFailure) -> T {
+    private func request<T: Decodable & Sendable>(_ command: String, args: (some Encodable & Sendable)? = Replies.Empty?.none,
+                                                  as type: T.Type) async throws(ClientFailure) -> T {
         let conversation = self.conversation
         let sent = Mutex<Int64?>(nil)
         let result: Result<T, ClientFailure> = await withTaskCancellationHandler {
@@ -111,7 +124,7 @@ public final class DaemonClient: Sendable {
 
     /// `subscribe`: the status now, and from then on the daemon's events on `events`.
     public func subscribe() async throws(ClientFailure) -> StatusInfo {
-        try await request("subscribe", as: StatusInfo.self)
+        try await call(Commands.Subscribe())
     }
 
     /// Closes the connection: waiting requests fail, `events` ends, and this returns once the connection is closed.
@@ -126,9 +139,9 @@ public final class DaemonClient: Sendable {
         for continuation: CheckedContinuation<Result<T, ClientFailure>, Never>) -> Conversation.Waiter {
         Conversation.Waiter(read: { line in
             do throws(ClientFailure) {
-                switch try ClientLine<T, DaemonEvent>.read(line) {
+                switch try ClientLine<T, SkippedEvent>.read(line) {
                 case .event(let event):
-                    return .event(event)
+                    return .event(ReceivedEvent(name: event.name, line: line))
                 case .reply(let id, let outcome):
                     return .reply(id, deliver: { continuation.resume(returning: outcome.mapError { ClientFailure.refused($0) }) })
                 }

@@ -47,7 +47,7 @@ final class ControlConnectionHandler: ChannelDuplexHandler {
     private var silenceAllowed = false
 
     /// The greeting never changes while the daemon runs.
-    static let hello: ByteBuffer? = (try? Replies.event(EventName.hello, data: Hello())).map { ByteBuffer(line: $0) }
+    static let hello: ByteBuffer? = (try? Replies.event(.hello(Hello()))).map { ByteBuffer(line: $0) }
 
     /// `registry` has admitted this connection as `id`; `greeting` is its first line.
     init(registry: ConnectionRegistry, id: UInt64, greeting: ByteBuffer?, onSlowReader: @escaping @Sendable () -> Void = {}) {

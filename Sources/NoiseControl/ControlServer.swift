@@ -160,7 +160,7 @@ public struct ControlServer<Handler: ControlRequests>: Service {
         if let text = evictions.pass("closed an idle connection to make room (\(reason.rawValue)): \(message)", at: now) {
             logger.warning("\(text)")
         }
-        guard let line = try? Replies.event(EventName.disconnected, data: Disconnected(reason: reason.rawValue, message: message)) else {
+        guard let line = try? Replies.event(.disconnected(Disconnected(reason: reason.rawValue, message: message))) else {
             return channel.close(promise: nil)
         }
         channel.triggerUserOutboundEvent(Evict(line: ByteBuffer(line: line)), promise: nil)

@@ -39,8 +39,8 @@ public final class EventHub: Sendable {
     }
 
     /// Sends an event to every subscriber; a subscriber whose queue is full is dropped.
-    public func publish(_ name: String, data: some Encodable) {
-        guard let line = try? Replies.event(name, data: data) else { return }
+    public func publish(_ event: DaemonEvent) {
+        guard let line = try? Replies.event(event) else { return }
         let overflowed = state.withLock { state -> [Subscriber] in
             var dropped: [Subscriber] = []
             for (id, subscriber) in state.subscribers {

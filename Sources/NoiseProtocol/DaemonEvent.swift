@@ -1,9 +1,9 @@
 import LifeCalendar
 import NoiseCore
 
-/// An event line (`{"data":…,"event":…}`, docs/protocol.md "Events"), read once into its typed data. Beside the
-/// event names and their data types, so every client (the blocking `DaemonConnection`, the async `DaemonClient`)
-/// and the tests read events the one way.
+/// An event line (`{"data":…,"event":…}`, docs/protocol.md "Events"): the event's name paired with the type of its
+/// data. The daemon publishes only these (`EventHub.publish`), and every client (the blocking `DaemonConnection`, the
+/// async `DaemonClient`) and the tests read events through it.
 public enum DaemonEvent: Sendable, Equatable {
     case hello(Hello)
     case playback(PlaybackInfo)
@@ -32,70 +32,107 @@ public enum DaemonEvent: Sendable, Equatable {
     /// The event's name on the wire.
     public var name: String {
         switch self {
-        case .hello: EventName.hello
-        case .playback: EventName.playback
-        case .audio: EventName.audio
-        case .catalog: EventName.catalog
-        case .alarmRinging: EventName.alarmRinging
-        case .alarmSnoozed: EventName.alarmSnoozed
-        case .alarmDismissed: EventName.alarmDismissed
-        case .alarmMissed: EventName.alarmMissed
-        case .nextAlarm: EventName.nextAlarm
-        case .alarmsChanged: EventName.alarmsChanged
-        case .missedCleared: EventName.missedCleared
-        case .mixes: EventName.mixes
-        case .habits: EventName.habits
-        case .habitTapped: EventName.habitTapped
-        case .gratitudeSaved: EventName.gratitudeSaved
-        case .gratitudeImported: EventName.gratitudeImported
-        case .lifeChanged: EventName.lifeChanged
-        case .gratitudeReminder: EventName.gratitudeReminder
-        case .disconnected: EventName.disconnected
+        case .hello: "hello"
+        case .playback: "playback"
+        case .audio: "audio"
+        case .catalog: "catalog"
+        case .alarmRinging: "alarm_ringing"
+        case .alarmSnoozed: "alarm_snoozed"
+        case .alarmDismissed: "alarm_dismissed"
+        case .alarmMissed: "alarm_missed"
+        case .nextAlarm: "next_alarm"
+        case .alarmsChanged: "alarms_changed"
+        case .missedCleared: "missed_cleared"
+        case .mixes: "mixes"
+        case .habits: "habits"
+        case .habitTapped: "habit_tapped"
+        case .gratitudeSaved: "gratitude_saved"
+        case .gratitudeImported: "gratitude_imported"
+        case .lifeChanged: "life_changed"
+        case .gratitudeReminder: "gratitude_reminder"
+        case .disconnected: "disconnected"
         case .unknown(let name, _): name
         }
     }
+
+    /// The event's data.
+    public var data: any Encodable & Sendable {
+        switch self {
+        case .hello(let data): data
+        case .playback(let data): data
+        case .audio(let data): data
+        case .catalog(let data): data
+        case .alarmRinging(let data): data
+        case .alarmSnoozed(let data): data
+        case .alarmDismissed(let data): data
+        case .alarmMissed(let data): data
+        case .nextAlarm(let data): data
+        case .alarmsChanged(let data): data
+        case .missedCleared(let data): data
+        case .mixes(let data): data
+        case .habits(let data): data
+        case .habitTapped(let data): data
+        case .gratitudeSaved(let data): data
+        case .gratitudeImported(let data): data
+        case .lifeChanged(let data): data
+        case .gratitudeReminder(let data): data
+        case .disconnected(let data): data
+        case .unknown(_, let data): data
+        }
+    }
+
+    /// Every event's name, with how to read its data: the one list of the names a client knows.
+    static let readers: [String: @Sendable (EventData) throws -> DaemonEvent] = [
+        "hello": { .hello(try $0.read(Hello.self)) },
+        "playback": { .playback(try $0.read(PlaybackInfo.self)) },
+        "audio": { .audio(try $0.read(AudioStatus.self)) },
+        "catalog": { .catalog(try $0.read(CatalogSummary.self)) },
+        "alarm_ringing": { .alarmRinging(try $0.read(AlarmInfo.self)) },
+        "alarm_snoozed": { .alarmSnoozed(try $0.read(AlarmInfo.self)) },
+        "alarm_dismissed": { .alarmDismissed(try $0.read(AlarmInfo.self)) },
+        "alarm_missed": { .alarmMissed(try $0.read(MissedInfo.self)) },
+        "next_alarm": { .nextAlarm(try $0.read(NextAlarm.self)) },
+        "alarms_changed": { .alarmsChanged(try $0.read(AlarmsChanged.self)) },
+        "missed_cleared": { .missedCleared(try $0.read(MissedCleared.self)) },
+        "mixes": { .mixes(try $0.read(MixList.self)) },
+        "habits": { .habits(try $0.read(HabitList.self)) },
+        "habit_tapped": { .habitTapped(try $0.read(HabitTapped.self)) },
+        "gratitude_saved": { .gratitudeSaved(try $0.read(GratitudeSaved.self)) },
+        "gratitude_imported": { .gratitudeImported(try $0.read(GratitudeImported.self)) },
+        "life_changed": { .lifeChanged(try $0.read(LifeInfo.self)) },
+        "gratitude_reminder": { .gratitudeReminder(try $0.read(GratitudeReminderDue.self)) },
+        "disconnected": { .disconnected(try $0.read(Disconnected.self)) },
+    ]
+
+    /// The names of the events the daemon sends (docs/protocol.md's table is checked against it).
+    public static let names: [String] = readers.keys.sorted()
 }
 
-extension DaemonEvent: Decodable {
-    private enum CodingKeys: CodingKey { case event, data }
+extension DaemonEvent: Codable {
+    enum CodingKeys: CodingKey { case event, data }
+
+    /// The data of an event line, read as the type its name says.
+    struct EventData {
+        let container: KeyedDecodingContainer<CodingKeys>
+        func read<T: Decodable>(_ type: T.Type) throws -> T { try container.decode(type, forKey: .data) }
+    }
 
     /// Reads a whole event line: its name, then its data straight into the type the name says.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let name = try container.decode(String.self, forKey: .event)
-        func data<T: Decodable>(_ type: T.Type) throws -> T { try container.decode(type, forKey: .data) }
-        do {
-            switch name {
-            case EventName.hello: self = .hello(try data(Hello.self))
-            case EventName.playback: self = .playback(try data(PlaybackInfo.self))
-            case EventName.audio: self = .audio(try data(AudioStatus.self))
-            case EventName.catalog: self = .catalog(try data(CatalogSummary.self))
-            case EventName.alarmRinging: self = .alarmRinging(try data(AlarmInfo.self))
-            case EventName.alarmSnoozed: self = .alarmSnoozed(try data(AlarmInfo.self))
-            case EventName.alarmDismissed: self = .alarmDismissed(try data(AlarmInfo.self))
-            case EventName.alarmMissed: self = .alarmMissed(try data(MissedInfo.self))
-            case EventName.nextAlarm: self = .nextAlarm(try data(NextAlarm.self))
-            case EventName.alarmsChanged: self = .alarmsChanged(try data(AlarmsChanged.self))
-            case EventName.missedCleared: self = .missedCleared(try data(MissedCleared.self))
-            case EventName.mixes: self = .mixes(try data(MixList.self))
-            case EventName.habits: self = .habits(try data(HabitList.self))
-            case EventName.habitTapped: self = .habitTapped(try data(HabitTapped.self))
-            case EventName.gratitudeSaved: self = .gratitudeSaved(try data(GratitudeSaved.self))
-            case EventName.gratitudeImported: self = .gratitudeImported(try data(GratitudeImported.self))
-            case EventName.lifeChanged: self = .lifeChanged(try data(LifeInfo.self))
-            case EventName.gratitudeReminder: self = .gratitudeReminder(try data(GratitudeReminderDue.self))
-            case EventName.disconnected: self = .disconnected(try data(Disconnected.self))
-            default: self = .unknown(name, data: Self.rawData(container))
-            }
-        } catch {
-            // A known name whose data this client cannot read comes from a daemon that changed it: passed on as
-            // unknown rather than ending the conversation.
-            self = .unknown(name, data: Self.rawData(container))
+        // A known name whose data this client cannot read comes from a daemon that changed it: passed on as unknown
+        // rather than ending the conversation.
+        if let reader = Self.readers[name], let event = try? reader(EventData(container: container)) {
+            self = event
+        } else {
+            self = .unknown(name, data: (try? container.decodeIfPresent(JSONValue.self, forKey: .data)) ?? .null)
         }
     }
 
-    /// The data as the daemon sent it, whatever its shape (null when there is none).
-    private static func rawData(_ container: KeyedDecodingContainer<CodingKeys>) -> JSONValue {
-        (try? container.decodeIfPresent(JSONValue.self, forKey: .data)) ?? .null
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .event)
+        try container.encode(data, forKey: .data)
     }
 }

@@ -7,11 +7,6 @@ public enum Replies {
         var error: ProtocolError
     }
 
-    struct EventLine<Payload: Encodable>: Encodable {
-        var event: String
-        var data: Payload
-    }
-
     /// An empty object, the data of replies that have nothing to say.
     public struct Empty: Codable, Sendable, Equatable {
         public init() {}
@@ -57,7 +52,7 @@ public enum Replies {
         (try? JSONCoding.line(Failure(id: id, error: error))) ?? Array(#"{"id":null,"ok":false}"#.utf8)
     }
 
-    public static func event(_ name: String, data: some Encodable) throws -> [UInt8] {
-        try JSONCoding.line(EventLine(event: name, data: data))
+    public static func event(_ event: DaemonEvent) throws -> [UInt8] {
+        try JSONCoding.line(event)
     }
 }

@@ -39,13 +39,13 @@ public enum RequestDecoder {
         }
     }
 
-    private static func command(from fields: [String: JSONValue]) throws(ProtocolError) -> Command {
+    private static func command(from fields: [String: JSONValue]) throws(ProtocolError) -> any DaemonCommand {
         let extra = fields.keys.filter { !["id", "cmd", "args"].contains($0) }.sorted()
         if let key = extra.first {
             throw ProtocolError(.invalidRequest, "unknown field '\(key)'; a request has only 'id', 'cmd' and 'args'")
         }
         guard case .string(let name) = fields["cmd"] ?? .null else {
-            throw ProtocolError(.invalidRequest, "a request needs 'cmd', a string: one of \(Command.names.joined(separator: ", "))")
+            throw ProtocolError(.invalidRequest, "a request needs 'cmd', a string: one of \(CommandRegistry.names.joined(separator: ", "))")
         }
         let args: [String: JSONValue]
         switch fields["args"] ?? .null {
@@ -53,6 +53,6 @@ public enum RequestDecoder {
         case .object(let object): args = object
         case let other: throw ProtocolError(.invalidRequest, "'args' must be an object, got \(other.typeName)")
         }
-        return try CommandParser.parse(name: name, args: args)
+        return try CommandRegistry.decode(name: name, arguments: args)
     }
 }

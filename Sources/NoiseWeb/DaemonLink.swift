@@ -42,9 +42,9 @@ public actor DaemonLink {
         if task == nil {
             task = Task { await self.keepConnected() }
         } else if let client {
-            if let status = try? await client.request("status", as: JSONValue.self) { send(Self.line(Message.status, status), to: page) }
+            if let status = try? await client.relay(Commands.Status.name, arguments: nil) { send(Self.line(Message.status, status), to: page) }
         } else if let down {
-            send(Self.line(Message.daemonDown, ["message": JSONValue.string(down)]), to: page)
+            send(Self.line(Message.daemonDown, .object(["message": .string(down)])), to: page)
         }
         return (page, messages)
     }
@@ -69,17 +69,16 @@ public actor DaemonLink {
                 let client = try await DaemonClient.connect(path: socketPath)
                 guard !Task.isCancelled else { return await client.close() }
                 self.client = client
-                let status = try await client.request("subscribe", as: JSONValue.self)
+                let status = try await client.relay(Commands.Subscribe.name, arguments: nil)
                 if down != nil {
                     logger.info("noised is back at \(socketPath)")
-                    broadcast(Self.line(Message.daemonUp, [String: JSONValue]()))
+                    broadcast(Self.line(Message.daemonUp, .object([:])))
                 }
                 down = nil
                 delay = Limits.webReconnectFirstSeconds
                 broadcast(Self.line(Message.status, status))
-                for try await event in client.events {
-                    if let line = try? event.line() { broadcast(String(decoding: line, as: UTF8.self)) }
-                }
+                // The daemon's own bytes: nothing decoded and encoded again, and a newer daemon's event whole.
+                for try await event in client.events { broadcast(String(decoding: event.line, as: UTF8.self)) }
                 // The events end without an error only when the link was closed.
                 return
             } catch {
@@ -90,7 +89,7 @@ public actor DaemonLink {
             client = nil
             if down == nil {
                 logger.warning("noised cannot be reached: \(reason)")
-                broadcast(Self.line(Message.daemonDown, ["message": JSONValue.string(reason)]))
+                broadcast(Self.line(Message.daemonDown, .object(["message": .string(reason)])))
             }
             down = reason
             // On a NIO timer: `Task.sleep` would start libdispatch's pool, and its monitor would wake noiseweb every
@@ -109,7 +108,12 @@ public actor DaemonLink {
     }
 
     /// One of the link's own messages, in the shape of the daemon's events.
-    static func line(_ name: String, _ data: some Encodable) -> String {
-        String(decoding: (try? Replies.event(name, data: data)) ?? Array(#"{"event":"\#(name)"}"#.utf8), as: UTF8.self)
+    static func line(_ name: String, _ data: JSONValue) -> String {
+        struct LinkMessage: Encodable {
+            var event: String
+            var data: JSONValue
+        }
+        return String(decoding: (try? JSONCoding.line(LinkMessage(event: name, data: data))) ?? Array(#"{"event":"\#(name)"}"#.utf8),
+                      as: UTF8.self)
     }
 }

@@ -11,6 +11,8 @@ import NoiseWebCore
 /// the web root's files. Both listeners share the one relay to noised and the one set of answers.
 struct WebRoutes: Sendable {
     let relay: CommandRelay
+    /// Who this listener's signed-in requests come from: a page on this machine, or a paired device on the LAN.
+    var principal = Principal.page
     let config: ConfigStore
     let files: StaticFiles
 
@@ -27,8 +29,8 @@ struct WebRoutes: Sendable {
                 return await answer(Array(buffer: body)).response
             }
         }
-        let relay = relay
-        post(WebRoute.commandPath) { await relay.relay($0) }
+        let (relay, principal) = (relay, principal)
+        post(WebRoute.commandPath) { await relay.relay($0, from: principal) }
         for (path, settings) in [(WebRoute.clockSettingsPath, SettingsTableAPI.clock(store: config)),
                                  (WebRoute.locationPath, SettingsTableAPI.location(store: config))] {
             router.get(RouterPath(path)) { _, _ -> Response in await settings.read().response }
@@ -79,7 +81,7 @@ struct WebRoutes: Sendable {
             case .success(let chosen): paper = chosen
             case .failure(let refusal): return WebReply.failure(refusal).response
             }
-            let poster = await relay.request("life_show", as: LifeInfo.self).flatMap { info in
+            let poster = await relay.call(Commands.LifeShow()).flatMap { info in
                 LifePosterAPI.poster(info, paper: paper).mapError { WebReply.failure($0) }
             }
             switch poster {
@@ -105,5 +107,14 @@ struct WebRoutes: Sendable {
             router.get(path, use: serveFile)
             router.head(path, use: serveFile)
         }
+    }
+}
+
+extension WebRoutes {
+    /// The same routes for requests from `principal`.
+    func from(_ principal: Principal) -> WebRoutes {
+        var routes = self
+        routes.principal = principal
+        return routes
     }
 }

@@ -110,7 +110,7 @@ public struct WebServer: Sendable {
             let pairings = OneTimeCodes(folder: configuration.state, kind: .pairing)
             let paired = channel(gate: WebGate(hosts: AcceptedHosts(lan: lan.names), lan: true),
                                  signIn: { devices.signIn(cookie: $0, key: $1, kiosk: false) },
-                                 cookieName: SessionCookie.deviceName, routes: routes, link: link, authority: authority) { router in
+                                 cookieName: SessionCookie.deviceName, routes: routes.from(.paired), link: link, authority: authority) { router in
                 router.get(RouterPath(WebRoute.pairPath)) { request, _ -> Response in
                     let now = WallTime.seconds()
                     let (code, agent) = (request.uri.queryParameters.get("code"), request.headers[.userAgent])

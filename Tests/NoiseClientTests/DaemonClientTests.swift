@@ -1,4 +1,5 @@
 import NoiseClient
+import NoiseAlarms
 import NoiseClientAsync
 import NoiseCore
 import NoiseProtocol
@@ -8,20 +9,12 @@ import Testing
 /// `DaemonClient` against the real control server and request handler in this process (`TestDaemon`).
 @Suite("async client", .timeLimit(.minutes(1)))
 struct DaemonClientTests {
-    private struct Sounds: Encodable, Sendable {
-        var sounds: [String]
-    }
-
-    private struct AlarmAt: Encodable, Sendable {
-        var time: String
-    }
-
     @Test("status comes back typed, after the greeting")
     func status() async throws {
         try await TestDaemon.run { daemon in
             let client = try await DaemonClient.connect(path: daemon.socketPath)
             #expect(client.hello.protocol == Limits.protocolVersion)
-            let status = try await client.request("status", as: StatusInfo.self)
+            let status = try await client.call(Commands.Status())
             #expect(status.catalog.sounds == TestDaemon.sounds.count)
             #expect(status.playing.isEmpty)
             await client.close()
@@ -33,13 +26,13 @@ struct DaemonClientTests {
         try await TestDaemon.run { daemon in
             let client = try await DaemonClient.connect(path: daemon.socketPath)
             let failure = await #expect(throws: ClientFailure.self) {
-                try await client.request("play", args: Sounds(sounds: ["rian"]), as: PlaybackInfo.self)
+                try await client.call(Commands.Play(sounds: ["rian"]))
             }
             #expect(failure?.code == .unknownSound)
             #expect(failure?.exitCode == 1)
             #expect(failure?.message.contains("did you mean rain?") == true)
             // The connection goes on after a refusal.
-            #expect(try await client.request("status", as: StatusInfo.self).playing.isEmpty)
+            #expect(try await client.call(Commands.Status()).playing.isEmpty)
             await client.close()
         }
     }
@@ -48,15 +41,15 @@ struct DaemonClientTests {
     func concurrent() async throws {
         try await TestDaemon.run { daemon in
             let client = try await DaemonClient.connect(path: daemon.socketPath)
-            async let sounds = client.request("sounds", as: SoundList.self)
-            async let status = client.request("status", as: StatusInfo.self)
+            async let sounds = client.call(Commands.Sounds())
+            async let status = client.call(Commands.Status())
             #expect(try await sounds.sounds.map(\.id).sorted() == ["classic", "fan", "rain"])
             #expect(try await status.version == Limits.version)
             // Ten alarms added at once: each reply is the alarm its own request asked for.
             let times = (5..<15).map { ($0 < 10 ? "0" : "") + "\($0):30" }
             let added = try await withThrowingTaskGroup(of: (String, String).self) { group in
                 for time in times {
-                    group.addTask { (time, try await client.request("alarm_add", args: AlarmAt(time: time), as: AlarmInfo.self).alarm.time.description) }
+                    group.addTask { (time, try await client.call(Commands.AlarmAdd(AlarmChanges(time: try TimeOfDay.parse(time)))).alarm.time.description) }
                 }
                 return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
             }
@@ -70,12 +63,12 @@ struct DaemonClientTests {
         try await TestDaemon.run { daemon in
             let client = try await DaemonClient.connect(path: daemon.socketPath)
             for _ in 0..<20 {
-                let sounds = Task { try await client.request("sounds", as: SoundList.self) }
+                let sounds = Task { try await client.call(Commands.Sounds()) }
                 sounds.cancel()
                 // Cancelled before it was sent, or while it waited, or answered first: any of the three.
                 _ = try? await sounds.value
                 // Were the abandoned request's reply taken for this one, it would not read as a status.
-                #expect(try await client.request("status", as: StatusInfo.self).version == Limits.version)
+                #expect(try await client.call(Commands.Status()).version == Limits.version)
             }
             await client.close()
         }
@@ -87,10 +80,10 @@ struct DaemonClientTests {
             let watcher = try await DaemonClient.connect(path: daemon.socketPath)
             #expect(try await watcher.subscribe().playing.isEmpty)
             let other = try await DaemonClient.connect(path: daemon.socketPath)
-            _ = try await other.request("play", args: Sounds(sounds: ["fan"]), as: PlaybackInfo.self)
+            _ = try await other.call(Commands.Play(sounds: ["fan"]))
             var playing: [String]?
             for try await event in watcher.events {
-                if case .playback(let playback) = event {
+                if case .playback(let playback) = event.decoded() {
                     playing = playback.playing.map(\.id)
                     break
                 }
@@ -111,7 +104,7 @@ struct DaemonClientTests {
                 for try await _ in client.events {}
             }
             #expect(failure?.exitCode == 3)
-            let later = await #expect(throws: ClientFailure.self) { try await client.request("status", as: StatusInfo.self) }
+            let later = await #expect(throws: ClientFailure.self) { try await client.call(Commands.Status()) }
             #expect(later?.exitCode == 3)
             await client.close()
         }
@@ -131,7 +124,7 @@ struct DaemonClientTests {
             // Ends without throwing: the sequence finished, it did not fail.
             let read = try await reader.value
             #expect(read == 0)
-            await #expect(throws: ClientFailure.self) { try await client.request("status", as: StatusInfo.self) }
+            await #expect(throws: ClientFailure.self) { try await client.call(Commands.Status()) }
         }
     }
 

@@ -42,7 +42,7 @@ struct AlarmBackupTests {
             let changes = AlarmChanges(restoring: alarm)
             let args = String(decoding: try JSONCoding.line(changes), as: UTF8.self)
             let request = try RequestDecoder.decode(Array(#"{"cmd":"alarm_add","args":\#(args)}"#.utf8)).get()
-            #expect(request.command == .alarmAdd(changes), "\(args)")
+            #expect(request.command == Commands.AlarmAdd(changes), "\(args)")
         }
     }
 

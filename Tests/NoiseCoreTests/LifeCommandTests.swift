@@ -7,7 +7,7 @@ import Testing
 /// The life calendar's requests: each decodes to its command, and each mistake is refused naming what is accepted.
 @Suite("Life commands")
 struct LifeCommandTests {
-    func command(_ text: String) throws -> Command {
+    func command(_ text: String) throws -> any DaemonCommand {
         try RequestDecoder.decode(Array(text.utf8)).get().command
     }
 
@@ -20,24 +20,24 @@ struct LifeCommandTests {
 
     @Test func everyLifeCommandDecodes() throws {
         let day = try LocalDate.parse("2026-11-27")
-        #expect(try command(#"{"cmd":"life_show"}"#) == .life(.show))
+        #expect(try command(#"{"cmd":"life_show"}"#) == Commands.LifeShow())
         #expect(try command(#"{"cmd":"life_set","args":{"birth":"1990-01-01"}}"#)
-            == .life(.set(birth: try LocalDate.parse("1990-01-01"), years: 80)))
+            == Commands.LifeSet(birth: try LocalDate.parse("1990-01-01"), years: 80))
         #expect(try command(#"{"cmd":"habit_add","args":{"name":"Reading","minutes":15}}"#)
-            == .life(.habitAdd(Habit(name: "Reading", minutes: 15))))
+            == Commands.HabitAdd(name: "Reading", minutes: 15))
         for (sign, value) in [("+", 1), ("plus", 1), ("-", -1), ("minus", -1)] {
             #expect(try command(#"{"cmd":"habit_tap","args":{"name":"Reading","sign":"\#(sign)"}}"#)
-                == .life(.habitTap(name: "Reading", sign: value)))
+                == Commands.HabitTap(name: "Reading", sign: value))
         }
-        #expect(try command(#"{"cmd":"habit_stats"}"#) == .life(.habitStats(weeks: 12)))
-        #expect(try command(#"{"cmd":"habit_today","args":{"date":"2026-11-27"}}"#) == .life(.habitToday(day: day, before: nil, limit: Limits.habitDayLatestTaps)))
-        #expect(try command(#"{"cmd":"habit_today","args":{"before":9,"limit":1000}}"#) == .life(.habitToday(day: nil, before: 9, limit: 1000)))
+        #expect(try command(#"{"cmd":"habit_stats"}"#) == Commands.HabitStats(weeks: 12))
+        #expect(try command(#"{"cmd":"habit_today","args":{"date":"2026-11-27"}}"#) == Commands.HabitToday(date: day, before: nil, limit: Limits.habitDayLatestTaps))
+        #expect(try command(#"{"cmd":"habit_today","args":{"before":9,"limit":1000}}"#) == Commands.HabitToday(date: nil, before: 9, limit: 1000))
         #expect(try command(#"{"cmd":"gratitude_write","args":{"text":"Rain","mode":"append"}}"#)
-            == .life(.gratitudeWrite(text: "Rain", day: nil, mode: .append)))
+            == Commands.GratitudeWrite(text: "Rain", date: nil, mode: .append))
         #expect(try command(#"{"cmd":"gratitude_import","args":{"entries":[{"date":"2026-11-27","text":"Rain","saved_at":5}]}}"#)
-            == .life(.gratitudeImport([GratitudeEntry(date: day, text: "Rain", savedAt: 5)], stage: nil, last: false)))
+            == Commands.GratitudeImport(entries: [GratitudeEntry(date: day, text: "Rain", savedAt: 5)], stage: nil, last: false))
         #expect(try command(#"{"cmd":"gratitude_import","args":{"entries":[],"stage":"a","last":true}}"#)
-            == .life(.gratitudeImport([], stage: "a", last: true)))
+            == Commands.GratitudeImport(entries: [], stage: "a", last: true))
         #expect(throws: (any Error).self) { try command(#"{"cmd":"gratitude_import","args":{"entries":[],"last":true}}"#) }
         #expect(throws: (any Error).self) { try command(#"{"cmd":"gratitude_import","args":{"entries":[],"stage":""}}"#) }
     }

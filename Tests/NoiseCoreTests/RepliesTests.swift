@@ -7,7 +7,7 @@ struct RepliesTests {
     func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
     @Test func successEchoesTheIdAndCarriesData() throws {
-        let line = try Replies.success(id: .int(9), data: VolumeArguments(volume: 50, sound: "rain"))
+        let line = try Replies.success(id: .int(9), data: Commands.Volume(volume: 50, sound: "rain"))
         #expect(text(line) == #"{"data":{"sound":"rain","volume":50},"id":9,"ok":true}"#)
     }
 
@@ -37,7 +37,7 @@ struct RepliesTests {
     }
 
     @Test func eventsAndHelloNameThemselves() throws {
-        #expect(text(try Replies.event(EventName.hello, data: Hello()))
+        #expect(text(try Replies.event(.hello(Hello())))
             == #"{"data":{"name":"noised","protocol":1,"version":"\#(Limits.version)"},"event":"hello"}"#)
     }
 

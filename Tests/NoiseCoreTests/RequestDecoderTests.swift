@@ -14,31 +14,31 @@ struct RequestDecoderTests {
     }
 
     @Test func decodesEveryCommand() throws {
-        #expect(try decode(#"{"id":1,"cmd":"ping"}"#).get() == Request(id: .int(1), command: .ping))
-        #expect(try decode(#"{"id":"a","cmd":"status","args":{}}"#).get() == Request(id: .string("a"), command: .status))
-        #expect(try decode(#"{"cmd":"subscribe"}"#).get() == Request(id: .none, command: .subscribe))
-        #expect(try decode(#"{"id":2,"cmd":"sounds","args":{"category":"noise"}}"#).get().command == .sounds(category: "noise"))
+        #expect(try decode(#"{"id":1,"cmd":"ping"}"#).get() == Request(id: .int(1), command: Commands.Ping()))
+        #expect(try decode(#"{"id":"a","cmd":"status","args":{}}"#).get() == Request(id: .string("a"), command: Commands.Status()))
+        #expect(try decode(#"{"cmd":"subscribe"}"#).get() == Request(id: .none, command: Commands.Subscribe()))
+        #expect(try decode(#"{"id":2,"cmd":"sounds","args":{"category":"noise"}}"#).get().command == Commands.Sounds(category: "noise"))
         let play = try decode(#"{"id":3,"cmd":"play","args":{"sounds":["rain","fan","rain"],"volume":40,"fade_in":2,"for":60,"fade_out":5}}"#).get()
-        #expect(play.command == .play(PlayArguments(sounds: ["rain", "fan"], volume: 40, fadeIn: 2, for: 60, fadeOut: 5)))
-        #expect(try decode(#"{"id":4,"cmd":"stop","args":{"fade":10}}"#).get().command == .stop(StopArguments(fade: 10)))
+        #expect(play.command == Commands.Play(sounds: ["rain", "fan"], volume: 40, fadeIn: 2, for: 60, fadeOut: 5))
+        #expect(try decode(#"{"id":4,"cmd":"stop","args":{"fade":10}}"#).get().command == Commands.Stop(fade: 10))
         #expect(try decode(#"{"id":5,"cmd":"volume","args":{"volume":0,"sound":"rain"}}"#).get().command
-            == .volume(VolumeArguments(volume: 0, sound: "rain")))
+            == Commands.Volume(volume: 0, sound: "rain"))
         #expect(try decode(#"{"id":5,"cmd":"volume","args":{"change":-10}}"#).get().command
-            == .volume(VolumeArguments(change: -10)))
+            == Commands.Volume(change: -10))
         #expect(try decode(#"{"id":6,"cmd":"import","args":{"path":"/x.mp3","id":"mine","name":"Mine","kind":"alarm"}}"#).get().command
-            == .importSound(ImportArguments(path: "/x.mp3", id: "mine", name: "Mine", kind: .alarm)))
+            == Commands.Import(path: "/x.mp3", id: "mine", name: "Mine", kind: .alarm))
         // Without an id and a name the daemon makes them from the file's name.
         #expect(try decode(#"{"id":7,"cmd":"import","args":{"path":"/music/Ocean Waves.flac"}}"#).get().command
-            == .importSound(ImportArguments(path: "/music/Ocean Waves.flac")))
+            == Commands.Import(path: "/music/Ocean Waves.flac"))
     }
 
     @Test func decodesSoundRemoveAndRename() throws {
         #expect(try decode(#"{"cmd":"sound_remove","args":{"id":"mine"}}"#).get().command
-            == .soundRemove(id: "mine", force: false))
+            == Commands.SoundRemove(id: "mine", force: false))
         #expect(try decode(#"{"cmd":"sound_remove","args":{"id":"bell","force":true}}"#).get().command
-            == .soundRemove(id: "bell", force: true))
+            == Commands.SoundRemove(id: "bell", force: true))
         #expect(try decode(#"{"cmd":"sound_rename","args":{"id":"mine","name":"Night waves"}}"#).get().command
-            == .soundRename(id: "mine", name: "Night waves"))
+            == Commands.SoundRename(id: "mine", name: "Night waves"))
         let empty = try #require(failure(#"{"cmd":"sound_rename","args":{"id":"mine","name":" "}}"#))
         #expect(empty.error == ProtocolError(.invalidArgument, "sound_rename: name must not be empty"))
         let unknown = try #require(failure(#"{"cmd":"sound_remove","args":{"id":"mine","all":true}}"#))
@@ -46,16 +46,16 @@ struct RequestDecoderTests {
     }
 
     @Test func decodesPauseResumeTimersAndMixes() throws {
-        #expect(try decode(#"{"cmd":"pause","args":{"fade":2}}"#).get().command == .pause(fade: 2))
-        #expect(try decode(#"{"cmd":"resume"}"#).get().command == .resume(fadeIn: nil))
-        #expect(try decode(#"{"cmd":"toggle"}"#).get().command == .toggle)
+        #expect(try decode(#"{"cmd":"pause","args":{"fade":2}}"#).get().command == Commands.Pause(fade: 2))
+        #expect(try decode(#"{"cmd":"resume"}"#).get().command == Commands.Resume(fadeIn: nil))
+        #expect(try decode(#"{"cmd":"toggle"}"#).get().command == Commands.Toggle())
         #expect(try decode(#"{"cmd":"stop","args":{"sounds":["white"],"timer":true}}"#).get().command
-            == .stop(StopArguments(sounds: ["white"], timer: true)))
+            == Commands.Stop(sounds: ["white"], timer: true))
         #expect(try decode(#"{"cmd":"play","args":{"mix":"night.2"}}"#).get().command
-            == .play(PlayArguments(sounds: [], mix: "night.2")))
-        #expect(try decode(#"{"cmd":"mix_save","args":{"name":"Sleep-1"}}"#).get().command == .mixSave(name: "Sleep-1"))
-        #expect(try decode(#"{"cmd":"mix_remove","args":{"name":"a"}}"#).get().command == .mixRemove(name: "a"))
-        #expect(try decode(#"{"cmd":"mix_list"}"#).get().command == .mixList)
+            == Commands.Play(sounds: [], mix: "night.2"))
+        #expect(try decode(#"{"cmd":"mix_save","args":{"name":"Sleep-1"}}"#).get().command == Commands.MixSave(name: "Sleep-1"))
+        #expect(try decode(#"{"cmd":"mix_remove","args":{"name":"a"}}"#).get().command == Commands.MixRemove(name: "a"))
+        #expect(try decode(#"{"cmd":"mix_list"}"#).get().command == Commands.MixList())
         let refused: [(String, String)] = [
             (#"{"cmd":"play","args":{"mix":"a","sounds":["rain"]}}"#, "or 'mix' (the name of a saved mix), not both"),
             (#"{"cmd":"play","args":{}}"#, "one of them"),
@@ -88,7 +88,7 @@ struct RequestDecoderTests {
     /// -0 is 0: a volume echoed as `-0` shows a sign the value never had.
     @Test func minusZeroIsZero() throws {
         let volume = try decode(#"{"cmd":"volume","args":{"volume":-0}}"#).get().command
-        guard case .volume(let arguments) = volume else { Issue.record("not a volume command"); return }
+        guard let arguments = volume as? Commands.Volume else { Issue.record("not a volume command"); return }
         #expect(arguments.volume == 0 && arguments.volume?.sign == .plus)
     }
 
@@ -123,8 +123,8 @@ struct RequestDecoderTests {
 
     @Test func theIdIsEchoedEvenWhenTheCommandIsBad() {
         #expect(failure(#"{"id":7,"cmd":"dance"}"#) == RequestDecoder.Failure(
-            id: .int(7), error: ProtocolError(.unknownCommand, "unknown command 'dance'; commands: " + Command.names.joined(separator: ", "))))
-        #expect(Command.names.contains("alarm_add"))
+            id: .int(7), error: ProtocolError(.unknownCommand, "unknown command 'dance'; commands: " + CommandRegistry.names.joined(separator: ", "))))
+        #expect(CommandRegistry.names.contains("alarm_add"))
     }
 
     @Test(arguments: [

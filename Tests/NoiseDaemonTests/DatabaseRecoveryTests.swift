@@ -37,7 +37,7 @@ struct DatabaseRecoveryTests {
                             logger: Logger(label: "test"))
         let mix = MixInfo(name: "night", sounds: [MixSound(id: "rain", volume: 30)])
         await #expect(throws: NoiseDatabase.ReadOnlyStore.self) { _ = try await player.saveMix(mix) }
-        await #expect(throws: ProtocolError.self) { _ = try await life.run(.habitAdd(Habit(name: "Reading", minutes: 15))) }
+        await #expect(throws: ProtocolError.self) { _ = try await life.addHabit(Habit(name: "Reading", minutes: 15)) }
         #expect(await scheduler.status().storeProblem != nil)
 
         let report = try await scheduler.recoverStore()
@@ -45,7 +45,7 @@ struct DatabaseRecoveryTests {
         #expect(await scheduler.status().storeProblem == nil)
         #expect(try await player.saveMix(mix))
         #expect(try await player.mixes() == [mix])
-        _ = try await life.run(.habitAdd(Habit(name: "Reading", minutes: 15)))
+        _ = try await life.addHabit(Habit(name: "Reading", minutes: 15))
         #expect(try await LifeStore(database).habits() == [Habit(name: "Reading", minutes: 15)])
         _ = try await scheduler.add(AlarmChanges(time: TimeOfDay(hour: 8, minute: 0)))
         #expect(try await AlarmStore(database).snapshot().alarms.map(\.id) == [1, 3])

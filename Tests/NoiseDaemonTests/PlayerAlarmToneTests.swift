@@ -14,7 +14,7 @@ struct PlayerAlarmToneTests {
     /// The tone here is silent, so what is written is the noise alone.
     @Test func aRingingToneDucksTheNoiseAndDismissalBringsItBack() async throws {
         let rig = await PlayerRig(sounds: [("rain", 10_000, 0.5), ("hush", 0, 0.5)])
-        _ = try await rig.player.play(PlayArguments(sounds: ["rain"], fadeIn: 0))
+        _ = try await rig.player.play(Commands.Play(sounds: ["rain"], fadeIn: 0))
         #expect(await rig.output.next() == .open)
         #expect(await rig.period() == steady(10_000, frames: PlayerRig.periodFrames))
         let alarm = Alarm(id: 1, time: TimeOfDay(hour: 7, minute: 0), sound: "hush", volume: 100, rampSeconds: 0)

@@ -23,7 +23,7 @@ struct PlayerDesktopTests {
     @Test func playAfterPauseResumesTheMixAtItsVolumes() async throws {
         let rig = await PlayerRig(sounds: [("rain", 10_000, 0.5), ("fan", 3_000, 0.5)])
         rig.output.runFree()
-        _ = try await rig.player.play(PlayArguments(sounds: ["rain", "fan"], volume: 35, fadeIn: 0))
+        _ = try await rig.player.play(Commands.Play(sounds: ["rain", "fan"], volume: 35, fadeIn: 0))
         _ = await rig.player.pause(fade: 0)
         let resumed = try await rig.player.resumeOrPlayDefault()
         #expect(resumed.playing.map { MixSound(id: $0.id, volume: $0.volume) }
@@ -34,13 +34,13 @@ struct PlayerDesktopTests {
     @Test func nextAndPreviousStepThroughTheNoisesWrappingAround() async throws {
         let rig = await PlayerRig(sounds: [("rain", 10_000, 0.5), ("fan", 3_000, 0.5), ("wind", 2_000, 0.5)])
         rig.output.runFree()
-        _ = try await rig.player.play(PlayArguments(sounds: ["fan"], volume: 60, fadeIn: 0))
+        _ = try await rig.player.play(Commands.Play(sounds: ["fan"], volume: 60, fadeIn: 0))
         let next = try await rig.player.step(by: 1)
         #expect(next.playing.filter { $0.state != .fadingOut }.map { MixSound(id: $0.id, volume: $0.volume) }
                 == [MixSound(id: "wind", volume: 60)], "the same volume")
         #expect(try await rig.player.step(by: 1).playing.filter { $0.state != .fadingOut }.map(\.id) == ["rain"])
         #expect(try await rig.player.step(by: -1).playing.filter { $0.state != .fadingOut }.map(\.id) == ["wind"])
-        _ = try await rig.player.play(PlayArguments(sounds: ["rain"], fadeIn: 0))
+        _ = try await rig.player.play(Commands.Play(sounds: ["rain"], fadeIn: 0))
         await #expect(throws: ProtocolError.self, "two sounds play: no next") { try await rig.player.step(by: 1) }
         await rig.tearDown()
     }

@@ -13,8 +13,8 @@ import Testing
 struct PlayerMixTests {
     @Test func aSleepTimerBelongsToTheSoundsItWasGivenWith() async throws {
         let rig = await PlayerRig(sounds: [("rain", 10_000, 0.5), ("fan", 3_000, 0.5)])
-        _ = try await rig.player.play(PlayArguments(sounds: ["rain"], fadeIn: 0, for: 60, fadeOut: 10))
-        let both = try await rig.player.play(PlayArguments(sounds: ["fan"], fadeIn: 0, for: 120, fadeOut: 10))
+        _ = try await rig.player.play(Commands.Play(sounds: ["rain"], fadeIn: 0, for: 60, fadeOut: 10))
+        let both = try await rig.player.play(Commands.Play(sounds: ["fan"], fadeIn: 0, for: 120, fadeOut: 10))
         #expect(both.playing.map(\.sleepTimer) == [SleepTimerInfo(remainingSeconds: 60, fadeOutSeconds: 10),
                                                    SleepTimerInfo(remainingSeconds: 120, fadeOutSeconds: 10)])
         // Everything has stopped when the last timer ends.
@@ -32,13 +32,13 @@ struct PlayerMixTests {
 
     @Test func stopTimerClearsTheTimersAndStopsNothing() async throws {
         let rig = await PlayerRig(sounds: [("rain", 10_000, 0.5), ("fan", 3_000, 0.5)])
-        _ = try await rig.player.play(PlayArguments(sounds: ["rain", "fan"], fadeIn: 0, for: 60))
+        _ = try await rig.player.play(Commands.Play(sounds: ["rain", "fan"], fadeIn: 0, for: 60))
         await rig.clock.sleeping(count: 1)
         let timer = try #require(await rig.player.sleepTimers.values.first?.task)
-        let cleared = try await rig.player.stop(StopArguments(sounds: ["rain"], timer: true))
+        let cleared = try await rig.player.stop(Commands.Stop(sounds: ["rain"], timer: true))
         #expect(cleared.playing.map(\.sleepTimer?.remainingSeconds) == [nil, 60])
         #expect(cleared.sleepTimer == nil, "rain plays on with no end")
-        _ = try await rig.player.stop(StopArguments(timer: true))
+        _ = try await rig.player.stop(Commands.Stop(timer: true))
         await timer.value
         #expect(timer.isCancelled)
         #expect(rig.clock.deadlines.isEmpty)
@@ -49,8 +49,8 @@ struct PlayerMixTests {
     @Test func pauseKeepsTheMixAndResumePlaysItAtTheSameVolumes() async throws {
         let rig = await PlayerRig(sounds: [("rain", 10_000, 0.5), ("fan", 3_000, 0.5)])
         rig.output.runFree()   // what is written is not what this test looks at
-        _ = try await rig.player.play(PlayArguments(sounds: ["rain"], volume: 40, fadeIn: 0))
-        _ = try await rig.player.play(PlayArguments(sounds: ["fan"], volume: 70, fadeIn: 0))
+        _ = try await rig.player.play(Commands.Play(sounds: ["rain"], volume: 40, fadeIn: 0))
+        _ = try await rig.player.play(Commands.Play(sounds: ["fan"], volume: 70, fadeIn: 0))
         let paused = await rig.player.pause(fade: 0)
         #expect(paused.state == .paused)
         #expect(paused.playing.map(\.state) == [.fadingOut, .fadingOut])
@@ -63,7 +63,7 @@ struct PlayerMixTests {
         #expect(resumed.audio != nil, "a reply that starts sound carries the device's state")
         // Toggle pauses what plays; stop makes it stopped, not paused.
         #expect(try await rig.player.toggle().state == .paused)
-        _ = try await rig.player.stop(StopArguments())
+        _ = try await rig.player.stop(Commands.Stop())
         #expect(await rig.player.playback().state == .stopped)
         await rig.tearDown()
     }
@@ -82,16 +82,16 @@ struct PlayerMixTests {
         let rig = await PlayerRig(sounds: [("rain", 10_000, 0.5), ("fan", 3_000, 0.5)], memory: store)
         rig.output.runFree()
         await #expect(throws: ProtocolError.self) { try await rig.player.saveMix(named: "sleep") }
-        _ = try await rig.player.play(PlayArguments(sounds: ["rain", "fan"], volume: 30, fadeIn: 0))
-        _ = try await rig.player.setVolume(VolumeArguments(volume: 80, sound: "fan"))
+        _ = try await rig.player.play(Commands.Play(sounds: ["rain", "fan"], volume: 30, fadeIn: 0))
+        _ = try await rig.player.setVolume(Commands.Volume(volume: 80, sound: "fan"))
         let saved = try await rig.player.saveMix(named: "sleep")
         #expect(saved.sounds == [MixSound(id: "rain", volume: 30), MixSound(id: "fan", volume: 80)])
         #expect(try await store.mixes() == [saved])
-        _ = try await rig.player.stop(StopArguments(fade: 0))
+        _ = try await rig.player.stop(Commands.Stop(fade: 0))
         _ = await rig.handOnEventsUntilVoicesEnd()
-        let played = try await rig.player.play(PlayArguments(sounds: [], mix: "sleep", fadeIn: 0))
+        let played = try await rig.player.play(Commands.Play(sounds: [], mix: "sleep", fadeIn: 0))
         #expect(played.playing.map(\.volume) == [30, 80])
-        await #expect(throws: ProtocolError.self) { try await rig.player.play(PlayArguments(sounds: [], mix: "nap")) }
+        await #expect(throws: ProtocolError.self) { try await rig.player.play(Commands.Play(sounds: [], mix: "nap")) }
         #expect(try await rig.player.removeMix(named: "sleep") == saved)
         #expect(try await store.mixes().isEmpty)
         await rig.tearDown()
@@ -102,8 +102,8 @@ struct PlayerMixTests {
         let store = PlaybackStore(try .inMemory())
         let first = await PlayerRig(sounds: [("rain", 10_000, 0.5)], memory: store)
         #expect(await first.player.restore(resumeOnStart: false) == "no player state kept yet")
-        _ = try await first.player.setVolume(VolumeArguments(volume: 70))
-        _ = try await first.player.play(PlayArguments(sounds: ["rain"], volume: 40, fadeIn: 0))
+        _ = try await first.player.setVolume(Commands.Volume(volume: 70))
+        _ = try await first.player.play(Commands.Play(sounds: ["rain"], volume: 40, fadeIn: 0))
         await first.player.saving?.value
         #expect(try await store.playback() == StoredPlayback(masterVolume: 70, state: .playing,
                                                               lastMix: [MixSound(id: "rain", volume: 40)]))

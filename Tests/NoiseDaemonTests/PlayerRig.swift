@@ -68,10 +68,10 @@ final class PlayerRig {
     /// that write, so they all start in the next period. (Played together while the engine is idle, the thread
     /// may wake on the first voice's command and take the second's a period later.)
     func startSteady(_ first: String, then others: [String]) async throws {
-        _ = try await player.play(PlayArguments(sounds: [first], fadeIn: 0))
+        _ = try await player.play(Commands.Play(sounds: [first], fadeIn: 0))
         #expect(await output.next() == .open)
         _ = await period()
-        _ = try await player.play(PlayArguments(sounds: others, fadeIn: 0))
+        _ = try await player.play(Commands.Play(sounds: others, fadeIn: 0))
     }
 
     /// Hands engine events to the player until one says voices ended; returns them.

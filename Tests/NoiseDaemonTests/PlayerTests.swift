@@ -15,7 +15,7 @@ struct PlayerTests {
 
     @Test func playFadesInOverItsFadeThenHoldsItsVolume() async throws {
         let rig = await PlayerRig(sounds: [("rain", 10_000, 0.5)])
-        let info = try await rig.player.play(PlayArguments(sounds: ["rain"], volume: 50, fadeIn: Self.fade))
+        let info = try await rig.player.play(Commands.Play(sounds: ["rain"], volume: 50, fadeIn: Self.fade))
         #expect(info.playing == [PlayingSound(id: "rain", name: "Rain", volume: 50, state: .fadingIn)])
         #expect(await rig.output.next() == .open)
         // Volume 50 is a gain of 1/8 (the cube law): 10,000 becomes 1,250 once faded in.
@@ -32,7 +32,7 @@ struct PlayerTests {
     /// output thread could wake on the first and take the second a period later: 250 ms on a real device.)
     @Test func soundsPlayedTogetherStartInTheSamePeriod() async throws {
         let rig = await PlayerRig(sounds: [("rain", 10_000, 0.5), ("fan", 3_000, 0.5)])
-        _ = try await rig.player.play(PlayArguments(sounds: ["rain", "fan"], fadeIn: 0))
+        _ = try await rig.player.play(Commands.Play(sounds: ["rain", "fan"], fadeIn: 0))
         #expect(await rig.output.next() == .open)
         #expect(await rig.period() == steady(13_000, frames: PlayerRig.periodFrames))
         await rig.tearDown()
@@ -42,7 +42,7 @@ struct PlayerTests {
         let rig = await PlayerRig(sounds: [("rain", 10_000, 0.5), ("fan", 3_000, 0.5)])
         try await rig.startSteady("rain", then: ["rain", "fan"])
         #expect(await rig.period() == steady(13_000, frames: PlayerRig.periodFrames))
-        let stopped = try await rig.player.stop(StopArguments(fade: Self.fade))
+        let stopped = try await rig.player.stop(Commands.Stop(fade: Self.fade))
         #expect(stopped.playing.map(\.state) == [.fadingOut, .fadingOut])
         // Each voice fades on its own envelope, over exactly 10 ms; what is heard is their sum.
         var envelope = GainRamp(1)
@@ -67,10 +67,10 @@ struct PlayerTests {
     @Test func aSoundPlayedAgainAsItsFadeOutEndsKeepsPlaying() async throws {
         let rig = await PlayerRig(sounds: [("rain", 10_000, 0.5)])
         try await rig.startSteady("rain", then: [])
-        _ = try await rig.player.stop(StopArguments(fade: Self.fade))
+        _ = try await rig.player.stop(Commands.Stop(fade: Self.fade))
         let fade = await rig.period()
         #expect(fade.suffix(2) == [0, 0], "the old voice has faded to silence in the mixer")
-        let again = try await rig.player.play(PlayArguments(sounds: ["rain"], fadeIn: 0))
+        let again = try await rig.player.play(Commands.Play(sounds: ["rain"], fadeIn: 0))
         #expect(again.playing.map(\.state) == [.playing])
         _ = await rig.handOnEventsUntilVoicesEnd()
         // The mixer fell silent with the old voice: the device was let go, and is opened again for the new one.
@@ -84,7 +84,7 @@ struct PlayerTests {
         let rig = await PlayerRig(sounds: [("rain", 10_000, 0.5), ("wind", 4_000, 0.5)])
         try await rig.startSteady("rain", then: ["wind"])
         #expect(await rig.period() == steady(14_000, frames: PlayerRig.periodFrames))
-        let changed = try await rig.player.setVolume(VolumeArguments(volume: 50, sound: "rain"))
+        let changed = try await rig.player.setVolume(Commands.Volume(volume: 50, sound: "rain"))
         #expect(changed.playing.map(\.volume) == [50, 100])
         // 50 ms is five periods: rain reaches 1/8 (1,250) on the last frame of the fifth, not before.
         let ramp = await rig.periods(5)
@@ -92,16 +92,16 @@ struct PlayerTests {
         #expect(ramp.dropLast(2).allSatisfy { $0 > 5_250 && $0 < 14_000 })
         #expect(await rig.period() == steady(5_250, frames: PlayerRig.periodFrames))
         // A change is added to the volume now and kept within 0 to 100 (mpc's `volume +10`).
-        #expect(try await rig.player.setVolume(VolumeArguments(change: 70, sound: "rain")).playing.map(\.volume) == [100, 100])
-        #expect(try await rig.player.setVolume(VolumeArguments(change: -50, sound: "rain")).playing.map(\.volume) == [50, 100])
-        #expect(try await rig.player.setVolume(VolumeArguments(change: -60)).masterVolume == 40)
-        #expect(try await rig.player.setVolume(VolumeArguments(change: -60)).masterVolume == 0)
-        let master = try await rig.player.setVolume(VolumeArguments(volume: 50))
+        #expect(try await rig.player.setVolume(Commands.Volume(change: 70, sound: "rain")).playing.map(\.volume) == [100, 100])
+        #expect(try await rig.player.setVolume(Commands.Volume(change: -50, sound: "rain")).playing.map(\.volume) == [50, 100])
+        #expect(try await rig.player.setVolume(Commands.Volume(change: -60)).masterVolume == 40)
+        #expect(try await rig.player.setVolume(Commands.Volume(change: -60)).masterVolume == 0)
+        let master = try await rig.player.setVolume(Commands.Volume(volume: 50))
         #expect(master.masterVolume == 50)
         _ = await rig.periods(5)
         // The master gain multiplies the mix: 5,250 / 8 = 656.25, rounded.
         #expect(await rig.period() == steady(656, frames: PlayerRig.periodFrames))
-        await #expect(throws: ProtocolError.self) { try await rig.player.setVolume(VolumeArguments(volume: 10, sound: "fan")) }
+        await #expect(throws: ProtocolError.self) { try await rig.player.setVolume(Commands.Volume(volume: 10, sound: "fan")) }
         await rig.tearDown()
     }
 
@@ -109,7 +109,7 @@ struct PlayerTests {
     /// ends exactly at the timer's end.
     @Test func theSleepTimerFadesEverythingOutToEndAtItsDeadline() async throws {
         let rig = await PlayerRig(sounds: [("rain", 10_000, 0.5)])
-        _ = try await rig.player.play(PlayArguments(sounds: ["rain"], fadeIn: 0, for: 2, fadeOut: Self.fade))
+        _ = try await rig.player.play(Commands.Play(sounds: ["rain"], fadeIn: 0, for: 2, fadeOut: Self.fade))
         #expect(await rig.player.playback().sleepTimer == SleepTimerInfo(remainingSeconds: 2, fadeOutSeconds: Self.fade))
         await rig.clock.sleeping(count: 1)
         let fadeStart = ManualClock.Instant(offset: .seconds(2)).advanced(by: .seconds(-Self.fade))
@@ -134,16 +134,16 @@ struct PlayerTests {
 
     @Test func aNewSleepTimerReplacesTheOldAndStopCancelsIt() async throws {
         let rig = await PlayerRig(sounds: [("rain", 10_000, 0.5)])
-        _ = try await rig.player.play(PlayArguments(sounds: ["rain"], for: 60))
+        _ = try await rig.player.play(Commands.Play(sounds: ["rain"], for: 60))
         let first = try #require(await rig.player.sleepTimers.values.first?.task)
-        _ = try await rig.player.play(PlayArguments(sounds: ["rain"], for: 120))
+        _ = try await rig.player.play(Commands.Play(sounds: ["rain"], for: 120))
         await first.value
         #expect(first.isCancelled)
         await rig.clock.sleeping(count: 1)
         // The default sleep fade (30 s) before the new end.
         #expect(rig.clock.deadlines == [ManualClock.Instant(offset: .seconds(90))])
         let second = try #require(await rig.player.sleepTimers.values.first?.task)
-        _ = try await rig.player.stop(StopArguments())
+        _ = try await rig.player.stop(Commands.Stop())
         await second.value
         #expect(second.isCancelled)
         #expect(rig.clock.deadlines.isEmpty)
@@ -154,7 +154,7 @@ struct PlayerTests {
     /// Shutdown ends the player's timed work and waits for it: no task outlives the daemon's audio.
     @Test func shutdownCancelsAndAwaitsTheSleepTimerAndPreviewStops() async throws {
         let rig = await PlayerRig(sounds: [("rain", 10_000, 0.5), ("tone", 5_000, 0.5)])
-        _ = try await rig.player.play(PlayArguments(sounds: ["rain"], for: 60))
+        _ = try await rig.player.play(Commands.Play(sounds: ["rain"], for: 60))
         try await rig.player.preview(soundID: "tone", seconds: 5, volume: 80)
         await rig.clock.sleeping(count: 2)
         let timer = try #require(await rig.player.sleepTimers.values.first?.task)

@@ -1,4 +1,5 @@
 import NoiseConfig
+import NoiseProtocol
 import NoiseWebCore
 import Testing
 
@@ -135,14 +136,28 @@ import Testing
         #expect(RequestHeadRules.refusal(target: "/", hostFields: 0)?.code == "bad_host_header")
     }
 
-    /// Issue 51, F4: the pages' commands only; nothing naming a file on this machine or the store's recovery.
+    /// Issue 51, F4, and issue 52: the registry's allowlist per principal; nothing naming a file on this machine or
+    /// the store's recovery, from a page or a paired device.
     @Test func onlyThePagesCommandsAreRelayed() {
-        for command in ["import", "store_recover", "store_check", "sound_remove", "sound_rename", "subscribe", "gratitude_import"] {
-            #expect(PageCommands.refusal(for: command)?.code == "not_allowed_here", "\(command)")
+        for principal in [Principal.page, .paired] {
+            for command in ["import", "store_recover", "store_check", "sound_remove", "sound_rename", "subscribe",
+                            "gratitude_import", "no_such_command"] {
+                #expect(PageCommands.refusal(for: command, from: principal)?.code == "not_allowed_here", "\(command)")
+                #expect(!PageCommands.allowed(for: principal).contains(command))
+            }
+            #expect(PageCommands.refusal(for: "dismiss", from: principal) == nil)
+            #expect(PageCommands.refusal(for: "play", arguments: ["sounds": .array([.string("rain")])], from: principal) == nil)
+            #expect(PageCommands.allowed(for: principal).isSuperset(of: ["play", "alarm_add", "gratitude_write"]))
         }
-        for command in ["play", "dismiss", "alarm_add", "gratitude_write"] {
-            #expect(PageCommands.refusal(for: command) == nil, "\(command)")
-        }
+        #expect(Principal.local.may(send: Commands.Import.senders))
+    }
+
+    /// Issue 52: a relayed command's arguments are checked by the daemon's own decoder before anything is sent.
+    @Test func aRelayedCommandsArgumentsAreCheckedFirst() {
+        let refusal = PageCommands.refusal(for: "play", arguments: ["volume": .number(140)], from: .page)
+        #expect(refusal?.status == 400)
+        #expect(refusal?.code == "invalid_argument")
+        #expect(refusal?.message.contains("play needs 'sounds'") == true)
     }
 
     /// Issue 51, F7: connections are counted in all and per address, and given back.

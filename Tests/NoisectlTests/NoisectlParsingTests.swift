@@ -121,9 +121,9 @@ struct NoisectlParsingTests {
 
     @Test func volumeReadsAChangeOrALevel() throws {
         let down = try #require(try parse("volume -5 --sound rain") as? Volume)
-        #expect(try down.arguments == VolumeArguments(change: -5, sound: "rain"))
+        #expect(try down.arguments == Commands.Volume(change: -5, sound: "rain"))
         let set = try #require(try parse("volume 40") as? Volume)
-        #expect(try set.arguments == VolumeArguments(volume: 40, sound: nil))
+        #expect(try set.arguments == Commands.Volume(volume: 40, sound: nil))
         let show = try #require(try parse("volume") as? Volume)
         #expect(try show.arguments == nil)
     }

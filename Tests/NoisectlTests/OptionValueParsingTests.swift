@@ -93,7 +93,7 @@ extension NoisectlParsingTests {
         #expect(clock.atParts.value?.hour == 7 && clock.atParts.value?.minute == 5)
         #expect(clock.changes.contains { $0.key == "clock.theme" && $0.value == .string("night") })
         let down = try #require(try parse("volume -5 --sound rain") as? Volume)
-        #expect(down.request.value == VolumeArguments(change: -5, sound: "rain"))
+        #expect(down.request.value == Commands.Volume(change: -5, sound: "rain"))
     }
 
     @Test(arguments: [

@@ -43,7 +43,6 @@ $("f-days").replaceChildren(...DAYS.map((day) => el("label", { className: "day" 
 
 let editing = null;      // the alarm object being edited, or null when adding
 let alarmSounds = [];    // the catalog's alarm sounds: [{id, name}]
-let reload = () => {};
 
 function setDays(days) {
   for (const [day, box] of dayBoxes) box.checked = days.has(day);
@@ -158,13 +157,10 @@ form.addEventListener("submit", async (event) => {
                        : await sendForm("alarm_add", additions(fields()), FIELDS, errorNode);
   if (!done) return;
   stopEditing();
-  reload();
 });
 cancel.addEventListener("click", stopEditing);
 
-/// `reloadList` fetches the alarm list again after a change made here.
-export function setUpForm(reloadList) {
-  reload = reloadList;
+export function setUpForm() {
   fill(null);
   showMode();
 }

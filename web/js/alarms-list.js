@@ -13,10 +13,10 @@ const list = document.getElementById("alarm-list");
 const empty = document.getElementById("list-empty");
 const errorNode = document.getElementById("list-error");
 const show = keyedList(list);
-let reload = () => {};
 
+// The change comes back as `alarms_changed`, to this page as to every other (alarms.js).
 async function act(cmd, args) {
-  if (await send(errorNode, cmd, args)) reload();
+  await send(errorNode, cmd, args);
 }
 
 /// What the alarm does next, in words.
@@ -77,6 +77,3 @@ export function showAlarms(alarms) {
   empty.hidden = alarms.length > 0;
 }
 
-export function setUpList(reloadList) {
-  reload = reloadList;
-}

@@ -12,7 +12,6 @@ const form = document.getElementById("timer-form");
 const minutes = document.getElementById("t-minutes");
 const label = document.getElementById("t-label");
 const errorNode = document.getElementById("timers-error");
-let reload = () => {};
 let stopCountdowns = [];
 // The daemon counts a timer in seconds; the form in minutes, so its refusal is said in minutes.
 const FIELDS = [
@@ -31,13 +30,13 @@ function timerRow(info) {
   const cancel = el("button", {
     type: "button", textContent: "Cancel", className: "cancel",
     attrs: { "aria-label": "Cancel the timer " + alarm.label, "data-focus-key": "cancel-" + alarm.id },
-    on: { click: async () => { if (await send(errorNode, "timer_cancel", { ids: [alarm.id] })) reload(); } },
+    on: { click: async () => { await send(errorNode, "timer_cancel", { ids: [alarm.id] }); } },
   });
   // A snoozed timer is ended with Dismiss, as a snoozed alarm is.
   const dismiss = info.snoozed_until ? el("button", {
     type: "button", textContent: "Dismiss", className: "dismiss",
     attrs: { "aria-label": "Dismiss the snoozed timer " + alarm.label, "data-focus-key": "dismiss-" + alarm.id },
-    on: { click: async () => { if (await send(errorNode, "dismiss", { id: alarm.id })) reload(); } },
+    on: { click: async () => { await send(errorNode, "dismiss", { id: alarm.id }); } },
   }) : null;
   return el("li", { className: "timer", attrs: { "data-timer": alarm.id } },
     el("span", { className: "label", textContent: alarm.label }), left, dismiss, cancel);
@@ -57,12 +56,6 @@ form.addEventListener("submit", async (event) => {
   // As for the sleep timer: what is not a number goes as typed, for the daemon to say what it takes.
   const args = { seconds: typeof value === "number" ? Math.round(value * 60) : (value ?? "") };
   if (label.value.trim()) args.label = label.value.trim();
-  if (await sendForm("timer_add", args, FIELDS, errorNode)) {
-    label.value = "";
-    reload();
-  }
+  if (await sendForm("timer_add", args, FIELDS, errorNode)) label.value = "";
 });
 
-export function setUpTimers(reloadList) {
-  reload = reloadList;
-}

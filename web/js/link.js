@@ -2,6 +2,8 @@
 // /api/clock, and the daemon's events over the one WebSocket at /ws, reconnected when it drops. Every page
 // imports this module; none opens a second socket. It also registers the service worker (web/sw.js).
 
+import { PAGE_COMMANDS } from "./protocol.js";
+
 const headers = { "Content-Type": "application/json", "X-NoiseClock": "1" };
 
 // The sign-in's key (docs/web.md, "Security model"): the sign-in redirected here with it in the fragment, which no
@@ -32,8 +34,12 @@ async function exchange(path, init) {
   }
 }
 
-/// Sends one protocol command (docs/protocol.md) to noised through noiseweb.
+/// Sends one protocol command (docs/protocol.md) to noised through noiseweb. A name the registry does not open to
+/// the pages (web/js/protocol.js) is refused here, as noiseweb would refuse it, before anything is sent.
 export function command(cmd, args) {
+  if (!Object.hasOwn(PAGE_COMMANDS, cmd) || !PAGE_COMMANDS[cmd].length) {
+    return Promise.resolve({ ok: false, error: { code: "not_allowed_here", message: `'${cmd}' is not one of the commands the pages send.` } });
+  }
   return exchange("/api/command", { method: "POST", headers, body: JSON.stringify(args ? { cmd, args } : { cmd }) });
 }
 

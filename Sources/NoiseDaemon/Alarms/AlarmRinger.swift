@@ -46,7 +46,7 @@ extension Player: AlarmRinger {
     }
 
     public func playAfterAlarm(mix: String) async -> ProtocolError? {
-        do { _ = try await play(PlayArguments(sounds: [], mix: mix)) } catch { return error }
+        do { _ = try await play(Commands.Play(sounds: [], mix: mix)) } catch { return error }
         return nil
     }
 }

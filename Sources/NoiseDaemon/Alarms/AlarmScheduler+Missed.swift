@@ -15,7 +15,7 @@ extension AlarmScheduler {
     public func clearMissed() async throws(ProtocolError) -> MissedCleared {
         let cleared = try await storeChanges.change("the missed alarms could not be forgotten") { try await store.clearMissed() }
         recentMissed = []
-        hub.publish(EventName.missedCleared, data: MissedCleared(cleared: cleared))
+        hub.publish(.missedCleared(MissedCleared(cleared: cleared)))
         return MissedCleared(cleared: cleared)
     }
 

@@ -39,19 +39,19 @@ extension AlarmScheduler {
                 recentMissed.insert(missed, at: 0)
                 recentMissed = Array(recentMissed.prefix(Limits.missedShown))
                 logger.warning("alarm \(alarmID) \(label.isEmpty ? "" : "(\(label)) ")missed (\(reason.rawValue)): \(missed.trigger.local)")
-                hub.publish(EventName.alarmMissed, data: missed)
+                hub.publish(.alarmMissed(missed))
             case .snoozed(let alarmID, let until):
                 logger.info("alarm \(alarmID) snoozed until \(TriggerInfo(unix: until, zone: schedule.zone).local)")
-                if let info = info(alarmID) { hub.publish(EventName.alarmSnoozed, data: info) }
+                if let info = info(alarmID) { hub.publish(.alarmSnoozed(info)) }
             case .dismissed(let alarmID, _):
                 logger.info("alarm \(alarmID) dismissed")
-                if let info = info(alarmID) { hub.publish(EventName.alarmDismissed, data: info) }
+                if let info = info(alarmID) { hub.publish(.alarmDismissed(info)) }
                 await playAfterDismiss(alarmID)
             case .remove(let alarmID):
                 // A timer whose ring is over: its events went out above; now it goes.
                 _ = schedule.remove(alarmID)
                 logger.info("timer \(alarmID) done and removed")
-                changed()
+                changed(removed: [alarmID])
             case .persistLookAfter, .persistSnooze, .disable:
                 break
             }
@@ -69,7 +69,7 @@ extension AlarmScheduler {
         if let note = report.tone.note {
             logger.warning("alarm \(alarmID) \(title)rings with \(report.tone.sound.map { "'\($0)'" } ?? "the tone made in code"): \(note)")
         }
-        if let info = info(alarmID) { hub.publish(EventName.alarmRinging, data: info) }
+        if let info = info(alarmID) { hub.publish(.alarmRinging(info)) }
         if let problem = report.audioProblem {
             logger.warning("alarm \(alarmID) rings but cannot be heard: \(problem)")
         }

@@ -24,7 +24,8 @@ extension AlarmScheduler {
         }
         passes = [:]
         await perform(schedule.setSky(reading.sky, now: now()))
-        changed()
+        // The pass alarms' next passes changed with the sky.
+        changed(schedule.alarms.values.filter { $0.pass != nil }.map(\.id).sorted())
     }
 
     /// The satellites the pass alarms that are on ring for: their elements are kept fresh.

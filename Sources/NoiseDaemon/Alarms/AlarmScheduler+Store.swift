@@ -41,7 +41,7 @@ extension AlarmScheduler {
         let leftOut = report.dropped.isEmpty ? "" : ", alarms \(IDRanges.text(report.dropped)) left out"
         logger.notice("alarms: the store \(report.path) was rebuilt: \(report.kept) alarms kept\(leftOut); the damaged file stays as \(report.corruptCopy ?? "?")")
         publishStatus()
-        changed()
+        changed(reload: true)
         return report
     }
 

@@ -17,7 +17,7 @@ extension AlarmScheduler {
         let tone = template.sound == sound ? AlarmDefaults.sound : template.sound
         try await storeChanges.change(Self.notSaved) { try await store.setSound(tone, ofAlarms: ids) }
         for id in ids { schedule.setSound(tone, ofAlarm: id) }
-        publishNextIfChanged()
+        changed(ids)
         return ids.compactMap { info($0) }
     }
 }

@@ -212,7 +212,7 @@ public actor AlarmScheduler {
         try await storeChanges.change(Self.notSaved) { try await store.update(updated, lookAfter: now) }
         await perform(Self.written(schedule.put(updated, now: now), alarmID: id, now: now))
         if updated.pass != nil && updated.enabled { wakeElementDownloads() }
-        changed()
+        changed([id])
         return info(id)!
     }
 
@@ -221,7 +221,7 @@ public actor AlarmScheduler {
         if let unknown = ids.first(where: { schedule.alarms[$0] == nil }) { throw unknownAlarm(unknown) }
         try await storeChanges.change("the alarms could not be removed") { try await store.delete(ids: ids) }
         for id in ids { await perform(schedule.remove(id)) }
-        changed()
+        changed(removed: ids)
         return ids
     }
 
@@ -237,7 +237,7 @@ public actor AlarmScheduler {
         let stored = try await storeChanges.change(Self.notSaved) { try await store.insert(alarm, lookAfter: now) }
         await perform(Self.written(schedule.put(stored, now: now), alarmID: stored.id, now: now))
         if stored.pass != nil && stored.enabled { wakeElementDownloads() }
-        changed()
+        changed([stored.id])
         return info(stored.id)!
     }
 
@@ -246,7 +246,7 @@ public actor AlarmScheduler {
         let ids = schedule.ringing.keys.filter { alarmID == nil || $0 == alarmID }.sorted()
         guard !ids.isEmpty else { throw nothingToSnooze(alarmID) }
         await perform(schedule.snooze(now: now(), minutes: minutes, only: alarmID))
-        changed()
+        changed(ids)
         return ids.compactMap(info)
     }
 
@@ -255,7 +255,7 @@ public actor AlarmScheduler {
         let before = schedule.dismissible(only: alarmID).compactMap(info)
         guard !before.isEmpty else { throw nothingToDismiss(alarmID) }
         await perform(schedule.dismiss(now: now(), only: alarmID))
-        changed()
+        changed(before.map(\.alarm.id))
         // A timer is gone once dismissed: it is answered as it was, no longer ringing and with nothing to come.
         return before.map { before in
             info(before.alarm.id) ?? AlarmInfo(alarm: before.alarm, nextTrigger: nil, snoozedUntil: nil, ringing: false,
@@ -265,10 +265,13 @@ public actor AlarmScheduler {
 
     // MARK: Helpers
 
-    /// The alarms changed: wake the loop so it sleeps until the right deadline (and re-checks a prepared tone).
-    func changed() {
+    /// Alarms `ids` changed (one that is gone, a timer done, counts as removed), and `removed` went: subscribers are
+    /// told which, and the loop wakes to sleep until the right deadline (and re-check a prepared tone).
+    func changed(_ ids: [Int64] = [], removed: [Int64] = [], reload: Bool = false) {
         publishNextIfChanged()
-        hub.publish(EventName.alarmsChanged, data: AlarmsChanged(count: schedule.alarms.count))
+        let kept = ids.compactMap(info)
+        let gone = removed + ids.filter { schedule.alarms[$0] == nil }
+        hub.publish(.alarmsChanged(AlarmsChanged(count: schedule.alarms.count, alarms: kept, removed: gone, reload: reload)))
         clock.interrupt()
     }
 
@@ -276,7 +279,7 @@ public actor AlarmScheduler {
         let next = next()
         guard next != lastNext else { return }
         lastNext = next
-        hub.publish(EventName.nextAlarm, data: NextAlarm(alarm: next))
+        hub.publish(.nextAlarm(NextAlarm(alarm: next)))
     }
 
     func checkSound(_ id: String?) async throws(ProtocolError) {

@@ -16,6 +16,8 @@ public struct RequestHandler<C: Clock>: ControlRequests where C.Duration == Dura
     let life: LifeDesk
     let faults: TestFaults
     let logger: Logger
+    /// Built once with the handler: a request looks up its command's handler by name.
+    private(set) var table = CommandTable()
 
     public init(player: Player<C>, scheduler: AlarmScheduler, loader: CatalogLoader, keeper: CatalogKeeper,
                 live: LiveConfiguration, life: LifeDesk, faults: TestFaults = TestFaults(), logger: Logger) {
@@ -27,6 +29,7 @@ public struct RequestHandler<C: Clock>: ControlRequests where C.Duration == Dura
         self.life = life
         self.faults = faults
         self.logger = logger
+        table = commandTable()
     }
 
     public func reply(to line: some Collection<UInt8>) async -> ControlReply {
@@ -40,59 +43,12 @@ public struct RequestHandler<C: Clock>: ControlRequests where C.Duration == Dura
             try? await player.clock.sleep(for: .seconds(1), tolerance: nil)
         }
         do {
-            let (data, subscribes) = try await run(request.command)
-            return ControlReply(line: try Replies.success(id: request.id, data: data), subscribes: subscribes)
+            let answer = try await table.run(request.command)
+            return ControlReply(line: try Replies.success(id: request.id, data: answer.data), subscribes: answer.subscribes)
         } catch let error as ProtocolError {
             return ControlReply(line: Replies.failure(id: request.id, error: error))
         } catch {
             return ControlReply(line: Replies.failure(id: request.id, error: ProtocolError(.internal, "\(error)")))
-        }
-    }
-
-    private func run(_ command: Command) async throws -> (any Encodable & Sendable, Bool) {
-        switch command {
-        case .ping: return (Replies.Empty(), false)
-        case .status: return (try status(), false)
-        case .sounds(let category): return (SoundList(sounds: await player.sounds(category: category)), false)
-        case .play(let arguments): return (try await player.play(arguments), false)
-        case .stop(let arguments): return (try await player.stop(arguments), false)
-        case .volume(let arguments): return (try await player.setVolume(arguments), false)
-        case .pause(let fade): return (await player.pause(fade: fade), false)
-        case .resume(let fadeIn): return (try await player.resume(fadeIn: fadeIn), false)
-        case .toggle: return (try await player.toggle(), false)
-        case .mixSave(let name): return (try await player.saveMix(named: name), false)
-        case .mixList: return (try await player.mixes(), false)
-        case .mixRemove(let name): return (try await player.removeMix(named: name), false)
-        case .subscribe: return (try status(), true)
-        case .importSound(let arguments): return (try await importSound(arguments), false)
-        case .soundRemove(let id, let force): return (try await removeSound(id, force: force), false)
-        case .soundRename(let id, let name): return (try await renameSound(id, to: name), false)
-        case .alarmAdd(let changes): return (try await scheduler.add(changes), false)
-        case .alarmEdit(let id, let changes): return (try await scheduler.edit(id, changes), false)
-        case .alarmEnable(let id, let enabled): return (try await scheduler.edit(id, AlarmChanges(enabled: enabled)), false)
-        case .alarmRemove(let ids, let single):
-            let removed = try await scheduler.remove(ids)
-            return single ? (Removed(removed: removed[0]), false) : (RemovedList(removed: removed), false)
-        case .alarmDuplicate(let id): return (try await scheduler.duplicate(id), false)
-        case .alarmShow(let id): return (try await scheduler.show(id), false)
-        case .alarmList(let offset, let limit):
-            return (AlarmList(alarms: await scheduler.list(offset: offset, limit: limit)), false)
-        case .alarmNext: return (NextAlarm(alarm: await scheduler.next()), false)
-        case .alarmMissed: return (MissedList(missed: try await scheduler.missed()), false)
-        case .alarmMissedClear: return (try await scheduler.clearMissed(), false)
-        case .timerAdd(let seconds, let label, let sound):
-            return (try await scheduler.addTimer(seconds: seconds, label: label, sound: sound), false)
-        case .timerList: return (TimerList(timers: await scheduler.timers()), false)
-        case .timerCancel(let ids): return (try await scheduler.cancelTimers(ids), false)
-        case .snooze(let minutes, let id):
-            return (AlarmList(alarms: try await scheduler.snooze(minutes: minutes, only: id)), false)
-        case .dismiss(let id): return (AlarmList(alarms: try await scheduler.dismiss(only: id)), false)
-        case .preview(let sound, let seconds, let volume):
-            try await player.preview(soundID: sound, seconds: seconds ?? 5, volume: volume ?? AlarmDefaults.volume)
-            return (Replies.Empty(), false)
-        case .storeCheck: return (await scheduler.checkStore(), false)
-        case .storeRecover: return (try await scheduler.recoverStore(), false)
-        case .life(let command): return (try await life.run(command), false)
         }
     }
 
@@ -102,15 +58,7 @@ public struct RequestHandler<C: Clock>: ControlRequests where C.Duration == Dura
         Replies.Encoded(try player.board.encodedStatus(config: live.status))
     }
 
-    struct Removed: Encodable, Sendable {
-        var removed: Int64
-    }
-
-    struct RemovedList: Encodable, Sendable {
-        var removed: [Int64]
-    }
-
-    private func importSound(_ arguments: ImportArguments) async throws(ProtocolError) -> SoundInfo {
+    func importSound(_ arguments: Commands.Import) async throws(ProtocolError) -> SoundInfo {
         var loader = self.loader
         let settings = await live.settings
         loader.soundFolders = settings.soundFolders

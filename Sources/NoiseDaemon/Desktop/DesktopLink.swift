@@ -107,7 +107,7 @@ actor DesktopLink<C: Clock> where C.Duration == Duration {
                     } else {
                         _ = try await player.resumeOrPlayDefault()
                     }
-                case .stop: _ = try await player.stop(StopArguments())
+                case .stop: _ = try await player.stop(Commands.Stop())
                 case .next: _ = try await player.step(by: 1)
                 case .previous: _ = try await player.step(by: -1)
                 }
@@ -117,7 +117,7 @@ actor DesktopLink<C: Clock> where C.Duration == Duration {
                 bus.reply(call: call, error: error.message)
             }
         case .setVolume(let volume):
-            _ = try? await player.setVolume(VolumeArguments(volume: (min(1, max(0, volume)) * 1000).rounded() / 10))
+            _ = try? await player.setVolume(Commands.Volume(volume: (min(1, max(0, volume)) * 1000).rounded() / 10))
         case .notificationAction(let alarmID, let action):
             switch action {
             case "snooze": _ = try? await scheduler.snooze(minutes: nil, only: alarmID)

@@ -10,7 +10,7 @@ extension Player {
     public func resumeOrPlayDefault() async throws(ProtocolError) -> PlaybackInfo {
         guard state != .playing else { return reply() }
         if lastMix.isEmpty {
-            return try await play(PlayArguments(sounds: [defaults.defaultSound]))
+            return try await play(Commands.Play(sounds: [defaults.defaultSound]))
         }
         return try await resume(fadeIn: nil)
     }

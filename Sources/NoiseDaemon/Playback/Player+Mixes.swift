@@ -68,7 +68,7 @@ extension Player {
     /// sends nothing, and the next `mix_list` says why.
     private func publishMixes() async {
         guard let list = try? await mixes() else { return }
-        hub.publish(EventName.mixes, data: list)
+        hub.publish(.mixes(list))
     }
 
     func savedMix(named name: String) async throws(ProtocolError) -> MixInfo {

@@ -43,7 +43,7 @@ extension Player {
 
     func published() -> PlaybackInfo {
         let info = playback()
-        hub.publish(EventName.playback, data: info)
+        hub.publish(.playback(info))
         return info
     }
 

@@ -98,7 +98,7 @@ public actor Player<C: Clock> where C.Duration == Duration {
 
     // MARK: Commands
 
-    public func play(_ request: PlayArguments) async throws(ProtocolError) -> PlaybackInfo {
+    public func play(_ request: Commands.Play) async throws(ProtocolError) -> PlaybackInfo {
         var wanted = request.sounds.map { MixSound(id: $0, volume: request.volume ?? -1) }
         if let mix = request.mix { wanted = try await savedMix(named: mix).sounds }
         try await start(wanted, fadeIn: request.fadeIn)
@@ -151,7 +151,7 @@ public actor Player<C: Clock> where C.Duration == Duration {
         active.contains { $0.sound.id == id && $0.state != .fadingOut }
     }
 
-    public func stop(_ request: StopArguments) throws(ProtocolError) -> PlaybackInfo {
+    public func stop(_ request: Commands.Stop) throws(ProtocolError) -> PlaybackInfo {
         let fadeFrames = AudioFormat.frames(seconds: request.fade ?? defaults.fadeOutSeconds)
         var indices = Array(active.indices)
         if let ids = request.sounds {
@@ -169,7 +169,7 @@ public actor Player<C: Clock> where C.Duration == Duration {
         return published()
     }
 
-    public func setVolume(_ request: VolumeArguments) throws(ProtocolError) -> PlaybackInfo {
+    public func setVolume(_ request: Commands.Volume) throws(ProtocolError) -> PlaybackInfo {
         guard let id = request.sound else {
             masterVolume = request.target(from: masterVolume)
             engine.send(.setMasterGain(VolumeLaw.gain(forVolume: masterVolume)))
@@ -193,14 +193,14 @@ public actor Player<C: Clock> where C.Duration == Duration {
         libraryVersion = loaded.version
         library = loaded.library
         cache.removeAll()
-        hub.publish(EventName.catalog, data: catalogSummary())
+        hub.publish(.catalog(catalogSummary()))
     }
 
     /// What the output thread reported.
     public func handle(_ event: AudioEvent) {
         switch event {
         case .status(let status):
-            hub.publish(EventName.audio, data: AudioStatus(status))
+            hub.publish(.audio(AudioStatus(status)))
         case .voicesEnded(let voices):
             // A preview that ran out by itself has nothing left to stop.
             for voice in voices { previewStops.removeValue(forKey: voice)?.cancel() }

@@ -28,7 +28,7 @@ struct SoundImporter: Sendable {
         var id: String
     }
 
-    func importSound(_ request: ImportArguments) throws(ProtocolError) -> Imported {
+    func importSound(_ request: Commands.Import) throws(ProtocolError) -> Imported {
         var entry = try Self.entry(for: request)
         let fileSystem = loader.fileSystem
         if let problem = fileSystem.regularFileProblem(request.path) {
@@ -102,7 +102,7 @@ struct SoundImporter: Sendable {
     }
 
     /// The catalog entry a request describes (its file named once the content is known), or why it cannot be one.
-    static func entry(for request: ImportArguments) throws(ProtocolError) -> SoundEntry {
+    static func entry(for request: Commands.Import) throws(ProtocolError) -> SoundEntry {
         let id = request.id ?? SoundNaming.id(forPath: request.path)
         let name = request.name ?? SoundNaming.name(forPath: request.path)
         if let reason = SoundRules.idProblem(id) {

@@ -15,28 +15,14 @@ struct AlarmCommand: ParsableCommand {
         defaultSubcommand: List.self)
 }
 
-/// The arguments of `alarm_add` and `alarm_edit`: the settings (a Mars alarm's clock and a pass alarm's satellite
-/// and conditions among them, as `AlarmChanges` puts them on the wire), and the id for an edit.
-struct AlarmArgs: Encodable {
-    var id: Int64?
-    var changes: AlarmChanges
-
-    /// The settings of the options, with the Mars clock and the pass settings they give.
-    init(id: Int64? = nil, changes: AlarmChanges, mars: MarsOptions, pass: PassOptions) {
-        self.id = id
-        self.changes = changes
-        self.changes.mars = mars.clock()
-        if pass.given { self.changes.pass = pass.changes }
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        try changes.encode(to: encoder)
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encodeIfPresent(id, forKey: .id)
-    }
-
-    enum Key: String, CodingKey {
-        case id
+/// The settings of `alarm_add` and `alarm_edit`: the options' changes with the Mars clock and the pass settings
+/// they give.
+enum AlarmArgs {
+    static func changes(_ changes: AlarmChanges, mars: MarsOptions, pass: PassOptions) -> AlarmChanges {
+        var changes = changes
+        changes.mars = mars.clock()
+        if pass.given { changes.pass = pass.changes }
+        return changes
     }
 }
 
@@ -48,10 +34,6 @@ struct AlarmIDArgument: ParsableArguments {
     func validate() throws {
         guard id >= 1 else { throw ValidationError("an alarm id is a positive number, got \(id)") }
     }
-}
-
-struct IDArgs: Encodable {
-    var id: Int64
 }
 
 extension AlarmCommand {
@@ -131,7 +113,7 @@ extension AlarmCommand {
                 if let date = moment.date { changes.date = .some(date) }
             }
             if disabled { changes.enabled = false }
-            try AlarmText.send(options, "alarm_add", args: AlarmArgs(changes: changes, mars: mars, pass: pass), verb: "Added")
+            try AlarmText.send(options, Commands.AlarmAdd(AlarmArgs.changes(changes, mars: mars, pass: pass)), verb: "Added")
         }
     }
 
@@ -157,7 +139,7 @@ extension AlarmCommand {
         func run() throws {
             var changes = settings.changes
             changes.time = time
-            try AlarmText.send(options, "alarm_edit", args: AlarmArgs(id: alarm.id, changes: changes, mars: mars, pass: pass),
+            try AlarmText.send(options, Commands.AlarmEdit(id: alarm.id, AlarmArgs.changes(changes, mars: mars, pass: pass)),
                                verb: "Changed")
         }
     }
@@ -168,7 +150,7 @@ extension AlarmCommand {
         @OptionGroup var options: ClientOptions
 
         func run() throws {
-            try options.send("alarm_next", as: NextAlarm.self) { next in
+            try options.send(Commands.AlarmNext()) { next in
                 guard let info = next.alarm else { return Output.line("No alarm is set to ring.") }
                 Output.line(AlarmText.summary(info, now: LocalTime.nowSeconds()))
             }
@@ -182,7 +164,7 @@ extension AlarmCommand {
         @OptionGroup var alarm: AlarmIDArgument
 
         func run() throws {
-            try options.send("alarm_show", args: IDArgs(id: alarm.id), as: AlarmInfo.self) { info in
+            try options.send(Commands.AlarmShow(id: alarm.id)) { info in
                 AlarmText.details(info, now: LocalTime.nowSeconds()).forEach(Output.line)
             }
         }
@@ -194,7 +176,7 @@ extension AlarmCommand {
         @OptionGroup var alarm: AlarmIDArgument
 
         func run() throws {
-            try AlarmText.send(options, "alarm_enable", args: IDArgs(id: alarm.id), verb: "Enabled")
+            try AlarmText.send(options, Commands.AlarmEnable(id: alarm.id), verb: "Enabled")
         }
     }
 
@@ -204,7 +186,7 @@ extension AlarmCommand {
         @OptionGroup var alarm: AlarmIDArgument
 
         func run() throws {
-            try AlarmText.send(options, "alarm_disable", args: IDArgs(id: alarm.id), verb: "Disabled")
+            try AlarmText.send(options, Commands.AlarmDisable(id: alarm.id), verb: "Disabled")
         }
     }
 
@@ -214,7 +196,7 @@ extension AlarmCommand {
         @OptionGroup var alarm: AlarmIDArgument
 
         func run() throws {
-            try AlarmText.send(options, "alarm_duplicate", args: IDArgs(id: alarm.id), verb: "Added a copy:")
+            try AlarmText.send(options, Commands.AlarmDuplicate(id: alarm.id), verb: "Added a copy:")
         }
     }
 
@@ -232,10 +214,8 @@ extension AlarmCommand {
         }
 
         func run() throws {
-            struct Arguments: Encodable { var ids: [Int64] }
-            struct Removed: Decodable { var removed: [Int64] }
             // One request: the daemon removes them all in one store change, or none.
-            try options.send("alarm_remove", args: Arguments(ids: ids), as: Removed.self) { reply in
+            try options.send(Commands.AlarmRemove(ids: ids)) { reply in
                 let list = reply.removed.map(String.init).joined(separator: ", ")
                 Output.line(reply.removed.count == 1 ? "Removed alarm \(list)." : "Removed alarms \(list).")
             }

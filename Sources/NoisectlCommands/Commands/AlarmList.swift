@@ -14,7 +14,7 @@ extension AlarmCommand {
             try options.withDaemon { connection throws(ClientFailure) in
                 if options.json { return try Self.printJSON(connection) }
                 // A store that refuses changes (damaged, read-only) is said first: the list may lack alarms.
-                let problem = try connection.request("status", as: StatusInfo.self).alarms?.storeProblem
+                let problem = try connection.call(Commands.Status()).alarms?.storeProblem
                 if let problem { Output.line("Store problem: \(problem)\n") }
                 let now = LocalTime.nowSeconds()
                 var widths: [Int] = []

@@ -15,12 +15,12 @@ extension AlarmCommand {
 
         func run() throws {
             if clear {
-                return try options.send("alarm_missed_clear", as: MissedCleared.self) { reply in
+                return try options.send(Commands.AlarmMissedClear()) { reply in
                     Output.line(reply.cleared == 0 ? "No missed alarms to clear."
                                                    : "Cleared \(Output.count(reply.cleared, "missed alarm")).")
                 }
             }
-            try options.send("alarm_missed", as: MissedList.self) { reply in
+            try options.send(Commands.AlarmMissed()) { reply in
                 let missed = reply.missed
                 guard !missed.isEmpty else { return Output.line("No missed alarms.") }
                 let rows = missed.map {

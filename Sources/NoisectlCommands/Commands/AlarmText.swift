@@ -9,8 +9,8 @@ import Orbits
 /// How alarms read for people.
 enum AlarmText {
     /// Sends a command whose reply is one alarm and prints it (`verb` first), or its JSON.
-    static func send(_ options: ClientOptions, _ command: String, args: some Encodable, verb: String) throws {
-        try options.send(command, args: args, as: AlarmInfo.self) {
+    static func send<C: DaemonCommand>(_ options: ClientOptions, _ command: C, verb: String) throws where C.Reply == AlarmInfo {
+        try options.send(command) {
             Output.line("\(verb) " + summary($0, now: LocalTime.nowSeconds()))
         }
     }
@@ -96,15 +96,15 @@ enum AlarmText {
     }
 
     /// An alarm event for `watch`: `07:00 Work ringing (snooze 9 min)`, `… snoozed until 07:09`, `… dismissed`.
-    static func event(_ event: String, _ info: AlarmInfo) -> String {
+    static func event(_ event: DaemonEvent, _ info: AlarmInfo) -> String {
         let alarm = info.alarm
         let name = (alarm.pass.map(passRule) ?? alarm.time.description) + " "
             + (alarm.label.isEmpty ? "alarm \(alarm.id)" : VisibleText.terminal(alarm.label))
         switch event {
-        case EventName.alarmRinging:
+        case .alarmRinging:
             return name + " ringing (snooze \(alarm.snoozeMinutes) min)"
                 + (alarm.note.map { ": " + VisibleText.terminal($0) } ?? "")
-        case EventName.alarmSnoozed:
+        case .alarmSnoozed:
             return name + (info.snoozedUntil.map { " snoozed until \(clock($0))" } ?? " snoozed")
         default:
             return name + " dismissed"

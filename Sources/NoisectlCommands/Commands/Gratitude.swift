@@ -30,7 +30,7 @@ struct GratitudeCommand: ParsableCommand {
         @Argument(help: "The day, YYYY-MM-DD.", transform: OptionValue.date) var date: LocalDate?
 
         func run() throws {
-            try options.send("gratitude_show", args: date.map { ["date": $0.description] } ?? [:], as: GratitudeShown.self) { shown in
+            try options.send(Commands.GratitudeShow(date: date)) { shown in
                 guard let entry = shown.entry else {
                     return Output.line("No entry for \(shown.date). Write one: noisectl gratitude \"…\"")
                 }
@@ -51,14 +51,14 @@ struct GratitudeCommand: ParsableCommand {
                     // The one object, `{"entries": […]}`, written a page at a time as the export's JSON is.
                     var first = true
                     Output.text(Export.head(.json))
-                    try connection.forEachEntryPage("gratitude_list", since: since?.description) { page in
+                    try connection.forEachEntryPage(since: since) { page in
                         Output.text(Export.piece(page, .json, first: first))
                         first = false
                     }
                     return Output.line("]}")
                 }
                 var listed = 0
-                try connection.forEachEntryPage("gratitude_list", since: since?.description) { page in
+                try connection.forEachEntryPage(since: since) { page in
                     page.forEach { Output.line("\($0.date)  " + GratitudeCommand.firstLine($0.text, width: 70)) }
                     listed += page.count
                 }
@@ -74,7 +74,7 @@ struct GratitudeCommand: ParsableCommand {
         @Argument(help: "The words.") var words: [String]
 
         func run() throws {
-            try options.send("gratitude_search", args: ["words": words.joined(separator: " ")], as: GratitudeMatches.self) { found in
+            try options.send(Commands.GratitudeSearch(words: words.joined(separator: " "))) { found in
                 guard !found.matches.isEmpty else { return Output.line("No entry has \(words.joined(separator: " ")).") }
                 found.matches.forEach {
                     Output.line("\($0.entry.date)  "
@@ -119,7 +119,7 @@ struct GratitudeCommand: ParsableCommand {
                 let export = { (emit: (String) throws -> Void) throws in
                     try emit(Self.head(format))
                     var first = true
-                    try connection.forEachEntryPage("gratitude_export") { page throws(ClientFailure) in
+                    try connection.forEachEntryPage(export: true) { page throws(ClientFailure) in
                         do { try emit(Self.piece(page, format, first: first)) } catch {
                             throw error as? ClientFailure ?? ClientFailure.failed("\(error)")
                         }
@@ -168,13 +168,6 @@ struct GratitudeCommand: ParsableCommand {
         }
     }
 
-    /// `gratitude_import`'s arguments for a batch of a staged import.
-    struct StagedBatch: Encodable {
-        var entries: [GratitudeEntry]
-        var stage: String
-        var last: Bool
-    }
-
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "import",
@@ -187,7 +180,7 @@ struct GratitudeCommand: ParsableCommand {
             try options.withDaemon { connection throws(ClientFailure) in
                 // The whole file is checked before the first batch goes, against the daemon's today: a batch the
                 // daemon refuses after others were stored would leave half an import. Each batch is one transaction.
-                let today = try connection.request("life_show", as: LifeInfo.self).today
+                let today = try connection.call(Commands.LifeShow()).today
                 if let problem = DiaryImport.problem(entries, today: today) {
                     throw ClientFailure(message: "\(file): \(problem); nothing was imported", code: .invalidArgument,
                                         exitCode: ClientFailure.failedExitCode)
@@ -197,8 +190,8 @@ struct GratitudeCommand: ParsableCommand {
                 let stage = "import-\(getpid())-\(LocalTime.nowSeconds())"
                 var total = GratitudeImported()
                 for (index, batch) in batches.enumerated() {
-                    let args = StagedBatch(entries: batch.entries, stage: stage, last: index == batches.count - 1)
-                    total = try connection.request("gratitude_import", args: args, as: GratitudeImported.self)
+                    total = try connection.call(Commands.GratitudeImport(entries: batch.entries, stage: stage,
+                                                                         last: index == batches.count - 1))
                 }
                 if options.json { return Output.json(total) }
                 Output.line("Imported \(entries.count) \(entries.count == 1 ? "entry" : "entries") from \(file): \(total.added) added, \(total.replaced) replaced "

@@ -18,8 +18,7 @@ struct GratitudeRemind: ParsableCommand {
     }
 
     func run() throws {
-        let args: [String: JSONValue] = off ? ["off": .bool(true)] : time.map { ["time": .string($0.description)] } ?? [:]
-        try options.send("gratitude_remind", args: args, as: GratitudeReminder.self) { reminder in
+        try options.send(Commands.GratitudeRemind(off ? .off : time.map { .set($0) } ?? .show)) { reminder in
             guard let time = reminder.time else {
                 return Output.line(off ? "The gratitude reminder is off." : "No gratitude reminder. Set one: noisectl gratitude remind 21:30")
             }

@@ -37,34 +37,30 @@ extension GratitudeCommand {
 
         func run() throws {
             try options.withDaemon { connection throws(ClientFailure) in
-                var args: [String: String] = date.map { ["date": $0.description] } ?? [:]
+                let mode: GratitudeWriteMode = append ? .append : replace ? .replace : .new
+                var write: Commands.GratitudeWrite
                 if text.isEmpty, !edit, isatty(STDIN_FILENO) != 1 {
                     // Not on a terminal (a script, a pipe): no editor, the entry is what comes in.
-                    args["text"] = try Self.piped()
-                    args["mode"] = (append ? GratitudeWriteMode.append : replace ? .replace : .new).rawValue
+                    write = Commands.GratitudeWrite(text: try Self.piped(), date: date, mode: mode)
                 } else if text.isEmpty {
-                    let shown = try connection.request("gratitude_show", args: args, as: GratitudeShown.self)
+                    let shown = try connection.call(Commands.GratitudeShow(date: date))
                     guard let edited = try Self.edit(shown) else { return Output.line("Nothing changed.") }
-                    args["text"] = edited
-                    args["mode"] = GratitudeWriteMode.replace.rawValue
+                    write = Commands.GratitudeWrite(text: edited, date: date, mode: .replace)
                 } else {
-                    args["text"] = text.joined(separator: " ")
-                    args["mode"] = (append ? GratitudeWriteMode.append : replace ? .replace : .new).rawValue
+                    write = Commands.GratitudeWrite(text: text.joined(separator: " "), date: date, mode: mode)
                 }
                 var saved: GratitudeSaved
-                switch Result(catching: { () throws(ClientFailure) in
-                    try connection.request("gratitude_write", args: args, as: GratitudeSaved.self)
-                }) {
+                switch Result(catching: { () throws(ClientFailure) in try connection.call(write) }) {
                 case .success(let reply): saved = reply
                 case .failure(let failure):
                     guard failure.code == .entryExists else { throw failure }
                     guard Self.askToReplace() else {
-                        throw ClientFailure(message: "\(args["date"] ?? "today") has an entry already; give --replace to "
+                        throw ClientFailure(message: "\(date?.description ?? "today") has an entry already; give --replace to "
                             + "replace it or --append to add to it (see it: noisectl gratitude show)", code: .entryExists,
                             exitCode: ClientFailure.failedExitCode)
                     }
-                    args["mode"] = GratitudeWriteMode.replace.rawValue
-                    saved = try connection.request("gratitude_write", args: args, as: GratitudeSaved.self)
+                    write.mode = .replace
+                    saved = try connection.call(write)
                 }
                 if options.json { return Output.json(saved) }
                 let verb = ["new": "Saved", "replace": "Replaced", "append": "Added to"][saved.action] ?? "Saved"

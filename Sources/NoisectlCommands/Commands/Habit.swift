@@ -35,8 +35,7 @@ struct HabitCommand: ParsableCommand {
         }
 
         func run() throws {
-            try options.send("habit_add", args: ["name": JSONValue.string(name), "minutes": .number(Double(minutes))],
-                             as: Habit.self) { habit in
+            try options.send(Commands.HabitAdd(name: name, minutes: minutes)) { habit in
                 let name = VisibleText.terminal(habit.name)
                 Output.line("Added habit \(name), \(habit.minutes) min a tap. Tap it: noisectl habit + \(name)")
             }
@@ -47,14 +46,14 @@ struct HabitCommand: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "plus", abstract: "Add the habit's minutes to today's bonus.",
                                                         aliases: ["+"])
         @OptionGroup var tap: TapOptions
-        func run() throws { try tap.send(sign: "plus") }
+        func run() throws { try tap.send(sign: 1) }
     }
 
     struct Minus: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "minus", abstract: "Take the habit's minutes from today's bonus.",
                                                         aliases: ["-", "−"])
         @OptionGroup var tap: TapOptions
-        func run() throws { try tap.send(sign: "minus") }
+        func run() throws { try tap.send(sign: -1) }
     }
 
     struct TapOptions: ParsableArguments {
@@ -63,8 +62,8 @@ struct HabitCommand: ParsableCommand {
                   transform: HabitCommand.checked)
         var name: String
 
-        func send(sign: String) throws {
-            try options.send("habit_tap", args: ["name": name, "sign": sign], as: HabitTapped.self) { report in
+        func send(sign: Int) throws {
+            try options.send(Commands.HabitTap(name: name, sign: sign)) { report in
                 Output.line("\(HabitCommand.describe(report.tap)). Today's bonus: \(LifeText.minutes(report.bonusMinutes)).")
             }
         }
@@ -75,7 +74,7 @@ struct HabitCommand: ParsableCommand {
         @OptionGroup var options: ClientOptions
 
         func run() throws {
-            try options.send("habit_undo", as: HabitTapped.self) { report in
+            try options.send(Commands.HabitUndo()) { report in
                 Output.line("Took back \(HabitCommand.describe(report.tap)). \(report.tap.day)'s bonus: "
                     + "\(LifeText.minutes(report.bonusMinutes)).")
             }
@@ -87,7 +86,7 @@ struct HabitCommand: ParsableCommand {
         @OptionGroup var options: ClientOptions
 
         func run() throws {
-            try options.send("habit_list", as: HabitList.self) { list in
+            try options.send(Commands.HabitList()) { list in
                 guard !list.habits.isEmpty else { return Output.line("No habits yet: noisectl habit add NAME --minutes N") }
                 Output.table(list.habits.map { [VisibleText.terminal($0.name), "± \($0.minutes) min"] }).forEach(Output.line)
             }
@@ -100,8 +99,7 @@ struct HabitCommand: ParsableCommand {
         @Option(help: "Another day, YYYY-MM-DD.", transform: OptionValue.date) var date: LocalDate?
 
         func run() throws {
-            let args: [String: String] = date.map { ["date": $0.description] } ?? [:]
-            try options.send("habit_today", args: args, as: HabitDay.self) { day in
+            try options.send(Commands.HabitToday(date: date)) { day in
                 Output.line("Bonus on \(day.date): \(LifeText.minutes(day.bonusMinutes))"
                     + (day.tapCount == 0 ? " (no taps)" : " from \(day.tapCount) \(day.tapCount == 1 ? "tap" : "taps")"))
                 guard day.tapCount > day.taps.count else {
@@ -131,7 +129,7 @@ struct HabitCommand: ParsableCommand {
         }
 
         func run() throws {
-            try options.send("habit_stats", args: ["weeks": weeks], as: HabitStats.self) { stats in
+            try options.send(Commands.HabitStats(weeks: weeks)) { stats in
                 HabitStatsText.lines(stats).forEach(Output.line)
             }
         }
@@ -144,7 +142,7 @@ struct HabitCommand: ParsableCommand {
         @Argument(help: "The habit's name.", completion: .habitNames, transform: HabitCommand.checked) var name: String
 
         func run() throws {
-            try options.send("habit_remove", args: ["name": name], as: HabitRemoved.self) { removed in
+            try options.send(Commands.HabitRemove(name: name)) { removed in
                 Output.line("Removed habit \(VisibleText.terminal(removed.removed.name)) and its \(removed.tapsRemoved) "
                     + (removed.tapsRemoved == 1 ? "tap." : "taps."))
             }

@@ -74,7 +74,7 @@ struct LifeGridPoster: ParsableCommand {
         }
         var info: LifeInfo?
         try client.withDaemon { connection throws(ClientFailure) in
-            info = try connection.request("life_show", as: LifeInfo.self)
+            info = try connection.call(Commands.LifeShow())
         }
         guard let info, let birth = info.birth, let figures = info.figures else {
             Output.error("no birth date is set; set it with '\(LifeText.setBirthHint)', or give --birth YYYY-MM-DD")

@@ -22,8 +22,7 @@ struct LifeSet: ParsableCommand {
     }
 
     func run() throws {
-        try options.send("life_set", args: ["birth": JSONValue.string(birth.description), "years": .number(Double(years))],
-                         as: LifeInfo.self) { info in
+        try options.send(Commands.LifeSet(birth: birth, years: years)) { info in
             guard let figures = info.figures, let birth = info.birth else { return Output.line("Saved.") }
             Output.line("Saved: born \(birth), \(info.years) years expected (to \(figures.expectedEndDate)). "
                 + "\(LifeText.remaining(figures)), \(LifeText.percent(figures)) lived.")

@@ -67,8 +67,8 @@ struct LifeShow: ParsableCommand {
             }
         }
         try client.withDaemon { connection throws(ClientFailure) in
-            if client.json { return Output.json(try connection.request("life_show")) }
-            let source = LifeDaemonSource(connection: connection, info: try connection.request("life_show", as: LifeInfo.self),
+            if client.json { return Output.json(try connection.callData(Commands.LifeShow())) }
+            let source = LifeDaemonSource(connection: connection, info: try connection.call(Commands.LifeShow()),
                                           at: wall)
             LiveView.show(once: once, size: frameSize, asked: nil, wall: wall) { unix, size in
                 LifeGridFace.render(source.reading(at: unix), size: size, style: style)

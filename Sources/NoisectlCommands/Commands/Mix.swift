@@ -25,7 +25,7 @@ struct MixCommand: ParsableCommand {
         var name: String
 
         func run() throws {
-            try options.send("mix_save", args: ["name": name], as: MixInfo.self) { mix in
+            try options.send(Commands.MixSave(name: name)) { mix in
                 Output.line("Saved mix '\(mix.name)': \(MixCommand.sounds(mix)). Play it with: noisectl play @\(mix.name)")
             }
         }
@@ -38,7 +38,7 @@ struct MixCommand: ParsableCommand {
         @OptionGroup var options: ClientOptions
 
         func run() throws {
-            try options.send("mix_list", as: MixList.self) { list in
+            try options.send(Commands.MixList()) { list in
                 guard !list.mixes.isEmpty else {
                     return Output.line("No saved mixes. Play some sounds, then: noisectl mix save NAME")
                 }
@@ -57,7 +57,7 @@ struct MixCommand: ParsableCommand {
         var name: String
 
         func run() throws {
-            try options.send("mix_remove", args: ["name": name], as: MixInfo.self) { mix in
+            try options.send(Commands.MixRemove(name: name)) { mix in
                 Output.line("Removed mix '\(mix.name)' (\(MixCommand.sounds(mix))).")
             }
         }

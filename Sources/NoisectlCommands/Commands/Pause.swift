@@ -14,9 +14,7 @@ struct Pause: ParsableCommand {
     var fade: Double?
 
     func run() throws {
-        struct Arguments: Encodable { var fade: Double? }
-        try options.send("pause", args: Arguments(fade: fade),
-                         as: PlaybackInfo.self, PlaybackText.show)
+        try options.send(Commands.Pause(fade: fade), PlaybackText.show)
     }
 }
 
@@ -32,9 +30,7 @@ struct Resume: ParsableCommand {
     var fadeIn: Double?
 
     func run() throws {
-        struct Arguments: Encodable { var fade_in: Double? }
-        try options.send("resume", args: Arguments(fade_in: fadeIn),
-                         as: PlaybackInfo.self, PlaybackText.show)
+        try options.send(Commands.Resume(fadeIn: fadeIn), PlaybackText.show)
     }
 }
 
@@ -46,7 +42,7 @@ struct Toggle: ParsableCommand {
     @OptionGroup var options: ClientOptions
 
     func run() throws {
-        try options.send("toggle", as: PlaybackInfo.self, PlaybackText.show)
+        try options.send(Commands.Toggle(), PlaybackText.show)
     }
 }
 

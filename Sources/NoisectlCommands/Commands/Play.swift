@@ -66,8 +66,8 @@ struct Play: ParsableCommand {
 
     func run() throws {
         let timer = duration ?? until.map(LocalTime.secondsUntil)
-        let request = PlayArguments(sounds: mix == nil ? sounds : [], mix: mix, volume: volume, fadeIn: fadeIn,
+        let request = Commands.Play(sounds: mix == nil ? sounds : [], mix: mix, volume: volume, fadeIn: fadeIn,
                                     for: timer, fadeOut: fadeOut)
-        try options.send("play", args: request, as: PlaybackInfo.self, PlaybackText.show)
+        try options.send(request, PlaybackText.show)
     }
 }

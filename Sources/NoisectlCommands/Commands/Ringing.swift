@@ -22,8 +22,7 @@ struct Snooze: ParsableCommand {
     }
 
     func run() throws {
-        struct Args: Encodable { var minutes: Int?; var id: Int64? }
-        try options.send("snooze", args: Args(minutes: minutes, id: id), as: AlarmList.self) { reply in
+        try options.send(Commands.Snooze(minutes: minutes, id: id)) { reply in
             let now = LocalTime.nowSeconds()
             for info in reply.alarms {
                 Output.line("Snoozed " + AlarmText.name(info.alarm) + ": " + AlarmText.next(info, now: now))
@@ -44,8 +43,7 @@ struct Dismiss: ParsableCommand {
     var id: Int64?
 
     func run() throws {
-        struct Args: Encodable { var id: Int64? }
-        try options.send("dismiss", args: Args(id: id), as: AlarmList.self) { reply in
+        try options.send(Commands.Dismiss(id: id)) { reply in
             let now = LocalTime.nowSeconds()
             for info in reply.alarms {
                 Output.line("Dismissed " + AlarmText.name(info.alarm) + (info.nextTrigger.map { "; next " + AlarmText.date($0) + ", " + AlarmText.relative($0.unix - Double(now)) } ?? "."))
@@ -78,9 +76,8 @@ struct Preview: ParsableCommand {
     }
 
     func run() throws {
-        struct Args: Encodable { var sound: String; var `for`: Double?; var volume: Double? }
         let seconds = duration
-        try options.send("preview", args: Args(sound: sound, for: seconds, volume: volume), as: JSONValue.self) { _ in
+        try options.send(Commands.Preview(sound: sound, for: seconds, volume: volume)) { _ in
             Output.line("Playing \(sound) for up to \(DurationParser.describe(seconds ?? 5)).")
         }
     }

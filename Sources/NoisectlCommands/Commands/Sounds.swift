@@ -20,8 +20,7 @@ struct Sounds: ParsableCommand {
         var category: String?
 
         func run() throws {
-            struct Args: Encodable { var category: String? }
-            try options.send("sounds", args: Args(category: category), as: SoundList.self) { reply in
+            try options.send(Commands.Sounds(category: category)) { reply in
                 let sounds = reply.sounds
                 guard !sounds.isEmpty else {
                     return Output.line(category.map { "No sounds in category '\($0)'." } ?? "No sounds.")
@@ -78,8 +77,8 @@ struct Sounds: ParsableCommand {
         }
 
         func run() throws {
-            let request = ImportArguments(path: absolutePath(file), id: id, name: name, category: category, kind: kind)
-            try options.send("import", args: request, as: SoundInfo.self) { sound in
+            let request = Commands.Import(path: absolutePath(file), id: id, name: name, category: category, kind: kind)
+            try options.send(request) { sound in
                 Output.line("Imported \(sound.name) as '\(sound.id)' (\(sound.category), \(sound.kind.rawValue)). Play it: noisectl play \(sound.id)")
             }
         }

@@ -28,8 +28,7 @@ extension Sounds {
         var force = false
 
         func run() throws {
-            struct Args: Encodable { var id: String; var force: Bool }
-            try options.send("sound_remove", args: Args(id: id, force: force), as: SoundRemoved.self) { reply in
+            try options.send(Commands.SoundRemove(id: id, force: force)) { reply in
                 Output.line("Removed \(reply.removed.name) ('\(reply.removed.id)') and its file.")
                 guard let tone = reply.alarmsChanged.first?.alarm.sound else { return }
                 let alarms = SoundRemoved.naming(reply.alarmsChanged.map(\.alarm))
@@ -58,8 +57,7 @@ extension Sounds {
         }
 
         func run() throws {
-            struct Args: Encodable { var id: String; var name: String }
-            try options.send("sound_rename", args: Args(id: id, name: name), as: SoundInfo.self) { sound in
+            try options.send(Commands.SoundRename(id: id, name: name)) { sound in
                 Output.line("Renamed '\(sound.id)' to \(sound.name).")
             }
         }

@@ -10,7 +10,7 @@ struct Status: ParsableCommand {
     @OptionGroup var options: ClientOptions
 
     func run() throws {
-        try options.send("status", as: StatusInfo.self) { StatusText.lines($0).forEach(Output.line) }
+        try options.send(Commands.Status()) { StatusText.lines($0).forEach(Output.line) }
     }
 }
 

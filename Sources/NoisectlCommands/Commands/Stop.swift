@@ -25,16 +25,16 @@ struct Stop: ParsableCommand {
     }
 
     func run() throws {
-        let request = StopArguments(sounds: sounds.isEmpty ? nil : sounds, fade: fade,
+        let request = Commands.Stop(sounds: sounds.isEmpty ? nil : sounds, fade: fade,
                                     timer: timer)
         if timer {
-            return try options.send("stop", args: request, as: PlaybackInfo.self) { playback in
+            return try options.send(request) { playback in
                 let timed = playback.playing.filter { $0.sleepTimer != nil }.map(\.id)
                 Output.line("Sleep timer cleared: " + (timed.isEmpty ? "no sound has one now." : "still timed: "
                                                          + timed.joined(separator: ", ") + "."))
             }
         }
-        try options.send("stop", args: request, as: PlaybackInfo.self) { playback in
+        try options.send(request) { playback in
             let stopping = playback.playing.filter { $0.state == .fadingOut }.map(\.id)
             let still = playback.playing.filter { $0.state != .fadingOut }
             Output.line(stopping.isEmpty ? "Nothing was playing." : "Stopping: \(stopping.joined(separator: ", ")).")

@@ -21,7 +21,7 @@ struct Store: ParsableCommand {
         func run() throws {
             var sound = true
             try options.withDaemon { connection throws(ClientFailure) in
-                let check = try connection.request("store_check", as: StoreCheck.self)
+                let check = try connection.call(Commands.StoreCheck())
                 sound = check.sound
                 if options.json { return Output.json(check) }
                 var rows = [["Store", check.path ?? "in memory"], ["Sound", check.sound ? "yes" : "no"]]
@@ -46,7 +46,7 @@ struct Store: ParsableCommand {
         @OptionGroup var options: ClientOptions
 
         func run() throws {
-            try options.send("store_recover", as: StoreRecovery.self) { report in
+            try options.send(Commands.StoreRecover()) { report in
                 guard report.recovered else {
                     return Output.line("The alarm store \(report.path) is sound; nothing to do (\(report.kept) alarms).")
                 }

@@ -34,10 +34,7 @@ struct TimerCommand: ParsableCommand {
         var sound: String?
 
         func run() throws {
-            struct Arguments: Encodable { var seconds: Double; var label: String?; var sound: String? }
-            let seconds = duration
-            try options.send("timer_add", args: Arguments(seconds: seconds, label: label, sound: sound),
-                             as: AlarmInfo.self) { info in
+            try options.send(Commands.TimerAdd(seconds: duration, label: label, sound: sound)) { info in
                 Output.line("Started " + AlarmText.summary(info, now: LocalTime.nowSeconds())
                             + ". Cancel it with: noisectl timer cancel \(info.alarm.id)")
             }
@@ -51,7 +48,7 @@ struct TimerCommand: ParsableCommand {
         @OptionGroup var options: ClientOptions
 
         func run() throws {
-            try options.send("timer_list", as: TimerList.self) { reply in
+            try options.send(Commands.TimerList()) { reply in
                 let timers = reply.timers
                 guard !timers.isEmpty else { return Output.line("No timers. Start one with: noisectl timer 10m") }
                 let now = LocalTime.nowSeconds()
@@ -71,8 +68,7 @@ struct TimerCommand: ParsableCommand {
         var ids: [Int64] = []
 
         func run() throws {
-            struct Arguments: Encodable { var ids: [Int64]? }
-            try options.send("timer_cancel", args: Arguments(ids: ids.isEmpty ? nil : ids), as: CancelledTimers.self) { reply in
+            try options.send(Commands.TimerCancel(ids: ids.isEmpty ? nil : ids)) { reply in
                 let list = reply.cancelled.map(String.init).joined(separator: ", ")
                 Output.line(reply.cancelled.isEmpty ? "There were no timers."
                             : "Cancelled timer\(reply.cancelled.count == 1 ? "" : "s") \(list).")

@@ -25,7 +25,7 @@ struct Volume: ParsableCommand {
     var sound: String?
 
     /// What `level` asks for: nil to show the volume.
-    var arguments: VolumeArguments? {
+    var arguments: Commands.Volume? {
         get throws {
             guard let text = level.first else { return nil }
             let number = Double(text.hasPrefix("+") ? String(text.dropFirst()) : text)
@@ -37,18 +37,18 @@ struct Volume: ParsableCommand {
                 guard (0...100).contains(abs(number)) else {
                     throw ValidationError("a change of volume is -100 to +100, got \(text)")
                 }
-                return VolumeArguments(change: number == 0 ? 0 : number, sound: sound)
+                return Commands.Volume(change: number == 0 ? 0 : number, sound: sound)
             }
             guard (0...100).contains(number) else {
                 throw ValidationError("volume must be 0 to 100, got \(number.formatted)")
             }
-            return VolumeArguments(volume: number, sound: sound)
+            return Commands.Volume(volume: number, sound: sound)
         }
     }
 
     /// `arguments`, read once in `validate()`: a transform cannot, as "-5" arrives among the unrecognized arguments
     /// and what it changes depends on `--sound`.
-    var request = Validated<VolumeArguments?>()
+    var request = Validated<Commands.Volume?>()
 
     mutating func validate() throws {
         request.value = try arguments
@@ -60,10 +60,10 @@ struct Volume: ParsableCommand {
             let master: Double
             let playing: [PlayingSound]
             if let arguments {
-                let playback = try connection.request("volume", args: arguments, as: PlaybackInfo.self)
+                let playback = try connection.call(arguments)
                 (master, playing) = (playback.masterVolume, playback.playing)
             } else {
-                let status = try connection.request("status", as: StatusInfo.self)
+                let status = try connection.call(Commands.Status())
                 (master, playing) = (status.masterVolume, status.playing)
             }
             guard let sound else {

@@ -19,7 +19,7 @@ struct Watch: ParsableCommand {
 
     func run() throws {
         try options.withDaemon { connection throws(ClientFailure) in
-            let status = try connection.request("subscribe", as: StatusInfo.self)
+            let status = try connection.call(Commands.Subscribe())
             if !options.json { Output.line("Watching noised \(status.version); Ctrl-C to stop.") }
             Output.flush()
             var seen = 0
@@ -50,7 +50,7 @@ struct Watch: ParsableCommand {
         case .catalog(let catalog):
             return "\(catalog.sounds) sounds" + (catalog.problems.isEmpty ? "" : ", \(catalog.problems.count) problems")
         case .alarmRinging(let info), .alarmSnoozed(let info), .alarmDismissed(let info):
-            return AlarmText.event(event.name, info)
+            return AlarmText.event(event, info)
         case .alarmMissed(let missed):
             let name = missed.label.isEmpty ? "alarm \(missed.alarmId)" : missed.label
             return "\(AlarmText.clock(missed.trigger)) \(name) missed (\(missed.reason))"
@@ -59,7 +59,9 @@ struct Watch: ParsableCommand {
         case .disconnected(let disconnected):
             return disconnected.message
         case .alarmsChanged(let changed):
-            return "\(changed.count) alarms and timers"
+            return changed.reload ? "\(changed.count) alarms and timers (the list was rebuilt)"
+                : "\(changed.count) alarms and timers" + (changed.alarms.isEmpty ? "" : "; changed " + changed.alarms.map { "\($0.alarm.id)" }.joined(separator: ", "))
+                + (changed.removed.isEmpty ? "" : "; removed " + changed.removed.map(String.init).joined(separator: ", "))
         case .missedCleared(let cleared):
             return "\(cleared.cleared) missed alarms forgotten"
         case .mixes(let list):

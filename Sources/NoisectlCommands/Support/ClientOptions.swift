@@ -24,12 +24,11 @@ struct ClientOptions: ParsableArguments {
     }
 
     /// Sends one command and shows its reply: with `--json` the reply's data as it came, else `show` of the
-    /// data read as `T`.
-    func send<T: Decodable>(_ command: String, args: (some Encodable)? = Replies.Empty?.none, as type: T.Type,
-                            _ show: (T) -> Void) throws {
+    /// data read as the command's reply type.
+    func send<C: DaemonCommand>(_ command: C, _ show: (C.Reply) -> Void) throws {
         try withDaemon { connection throws(ClientFailure) in
-            if json { return Output.json(try connection.request(command, args: args)) }
-            show(try connection.request(command, args: args, as: type))
+            if json { return Output.json(try connection.callData(command)) }
+            show(try connection.call(command))
         }
     }
 

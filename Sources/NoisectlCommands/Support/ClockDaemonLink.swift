@@ -33,7 +33,7 @@ final class ClockDaemonLink {
         do {
             let fresh = try DaemonConnection(path: path, waitLimit: Limits.clockDaemonWaitSeconds)
             connection = fresh
-            status = try fresh.request("subscribe", as: StatusInfo.self)
+            status = try fresh.call(Commands.Subscribe())
             lifeDay = nil
         } catch {
             drop()
@@ -73,7 +73,7 @@ final class ClockDaemonLink {
         guard followsLife, let connection, lifeDay != today else { return }
         lifeDay = today
         do {
-            life = try connection.request("life_show", as: LifeInfo.self)
+            life = try connection.call(Commands.LifeShow())
         } catch {
             life = nil
             if error.isUnreachable { drop() }
@@ -83,7 +83,7 @@ final class ClockDaemonLink {
     private func refresh() {
         guard let connection else { return }
         do {
-            status = try connection.request("status", as: StatusInfo.self)
+            status = try connection.call(Commands.Status())
         } catch {
             drop()
         }
@@ -96,13 +96,13 @@ final class ClockDaemonLink {
             let said: String
             switch action {
             case .snooze:
-                let alarms = try connection.request("snooze", as: AlarmList.self).alarms
+                let alarms = try connection.call(Commands.Snooze()).alarms
                 said = alarms.first?.snoozedUntil.map { "Snoozed until " + AlarmText.clock($0) } ?? "Snoozed"
             case .dismiss:
-                _ = try connection.request("dismiss")
+                _ = try connection.call(Commands.Dismiss())
                 said = "Dismissed"
             case .toggle:
-                let playback = try connection.request("toggle", as: PlaybackInfo.self)
+                let playback = try connection.call(Commands.Toggle())
                 said = playback.state == .playing ? "Playing " + playback.lastPlayed.joined(separator: ", ") : "Paused"
             }
             refresh()

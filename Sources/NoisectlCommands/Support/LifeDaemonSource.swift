@@ -34,7 +34,7 @@ final class LifeDaemonSource {
         do {
             let live = try connection ?? DaemonConnection(path: path, waitLimit: Limits.clockDaemonWaitSeconds)
             connection = live
-            info = try live.request("life_show", as: LifeInfo.self)
+            info = try live.call(Commands.LifeShow())
             note = nil
         } catch {
             connection = nil

@@ -81,7 +81,7 @@ enum RequestSession {
     }
 
     private static func isImport(_ line: [UInt8]) -> Bool {
-        guard case .success(let request) = RequestDecoder.decode(line), case .importSound = request.command else { return false }
+        guard case .success(let request) = RequestDecoder.decode(line), request.command is Commands.Import else { return false }
         return true
     }
 }

@@ -1,0 +1,65 @@
+// The protocol's names for the pages (docs/protocol.md), generated from noised's command registry
+// (Sources/NoiseProtocol/Schema/CommandRegistry.swift) by ProtocolModule; a test holds this file to it, and
+// NOISECLOCK_UPDATE_GOLDEN=1 swift test rewrites it. Do not edit by hand.
+
+/// The commands a page may send, each with where: "page" (a signed-in page on this machine) and "paired"
+/// (a paired device). noiseweb refuses any other (403 not_allowed_here).
+export const PAGE_COMMANDS = Object.freeze({
+  alarm_add: ["page", "paired"],
+  alarm_disable: ["page", "paired"],
+  alarm_duplicate: ["page", "paired"],
+  alarm_edit: ["page", "paired"],
+  alarm_enable: ["page", "paired"],
+  alarm_list: ["page", "paired"],
+  alarm_missed_clear: ["page", "paired"],
+  alarm_remove: ["page", "paired"],
+  dismiss: ["page", "paired"],
+  gratitude_list: ["page", "paired"],
+  gratitude_search: ["page", "paired"],
+  gratitude_show: ["page", "paired"],
+  gratitude_write: ["page", "paired"],
+  habit_add: ["page", "paired"],
+  habit_list: ["page", "paired"],
+  habit_remove: ["page", "paired"],
+  habit_tap: ["page", "paired"],
+  habit_today: ["page", "paired"],
+  habit_undo: ["page", "paired"],
+  life_set: ["page", "paired"],
+  life_show: ["page", "paired"],
+  mix_list: ["page", "paired"],
+  mix_remove: ["page", "paired"],
+  mix_save: ["page", "paired"],
+  pause: ["page", "paired"],
+  play: ["page", "paired"],
+  preview: ["page", "paired"],
+  resume: ["page", "paired"],
+  snooze: ["page", "paired"],
+  sounds: ["page", "paired"],
+  stop: ["page", "paired"],
+  timer_add: ["page", "paired"],
+  timer_cancel: ["page", "paired"],
+  volume: ["page", "paired"],
+});
+
+/// The events noised sends on the page's WebSocket.
+export const EVENTS = Object.freeze([
+  "alarm_dismissed",
+  "alarm_missed",
+  "alarm_ringing",
+  "alarm_snoozed",
+  "alarms_changed",
+  "audio",
+  "catalog",
+  "disconnected",
+  "gratitude_imported",
+  "gratitude_reminder",
+  "gratitude_saved",
+  "habit_tapped",
+  "habits",
+  "hello",
+  "life_changed",
+  "missed_cleared",
+  "mixes",
+  "next_alarm",
+  "playback",
+]);
