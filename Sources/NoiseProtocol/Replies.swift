@@ -1,12 +1,6 @@
 import NoiseCore
 /// The lines the daemon sends: replies and events. Encoding only; one line each, without the newline.
 public enum Replies {
-    struct Failure: Encodable {
-        var id: RequestID
-        var ok = false
-        var error: ProtocolError
-    }
-
     /// An empty object, the data of replies that have nothing to say.
     public struct Empty: Codable, Sendable, Equatable {
         public init() {}
@@ -48,8 +42,7 @@ public enum Replies {
     }
 
     public static func failure(id: RequestID, error: ProtocolError) -> [UInt8] {
-        // An error reply is strings and an id: it always encodes.
-        (try? JSONCoding.line(Failure(id: id, error: error))) ?? Array(#"{"id":null,"ok":false}"#.utf8)
+        FailureLine(id: id, error).line
     }
 
     public static func event(_ event: DaemonEvent) throws -> [UInt8] {

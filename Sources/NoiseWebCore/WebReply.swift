@@ -1,4 +1,5 @@
 import NoiseCore
+import NoiseProtocol
 
 /// An API reply for the page, in the protocol's own shape: `{"ok": true, "data": …}` or
 /// `{"ok": false, "error": {"code", "message"}}`, with the HTTP status it goes out with. An `Error` too: a step
@@ -13,22 +14,12 @@ public struct WebReply: Error, Sendable, Equatable {
         var warning: String?
     }
 
-    private struct Failure: Encodable {
-        struct Detail: Encodable {
-            var code: String
-            var message: String
-        }
-        var ok = false
-        var error: Detail
-    }
-
     public static func success(_ data: some Encodable, warning: String? = nil) -> WebReply {
         WebReply(status: 200, json: (try? JSONCoding.line(Success(data: data, warning: warning))) ?? Array(#"{"ok":true}"#.utf8))
     }
 
     public static func failure(_ status: Int, code: String, message: String) -> WebReply {
-        let json = (try? JSONCoding.line(Failure(error: .init(code: code, message: message)))) ?? Array(#"{"ok":false}"#.utf8)
-        return WebReply(status: status, json: json)
+        WebReply(status: status, json: FailureLine(code: code, message: message).line)
     }
 
     public static func failure(_ refusal: WebRefusal) -> WebReply {

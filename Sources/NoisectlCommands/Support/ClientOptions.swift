@@ -34,11 +34,7 @@ struct ClientOptions: ParsableArguments {
 
     func report(_ failure: ClientFailure) {
         if json {
-            struct Envelope: Encodable {
-                struct Detail: Encodable { var code: String; var message: String }
-                var error: Detail
-            }
-            Output.json(Envelope(error: .init(code: failure.code?.rawValue ?? "unreachable", message: failure.message)))
+            Output.json(FailureLine(code: failure.code?.rawValue ?? "unreachable", message: failure.message))
         } else {
             Output.error(failure.message)
         }
