@@ -65,7 +65,8 @@ def test_json_error_shape(make_daemon, testdata):
     r = d.ctl("--json", "play", "nosuchsound")
     assert r.returncode == 1, str(r)
     body = json.loads(r.stdout)
-    assert set(body) == {"error"}, body
+    # The one shape of a refusal, as noised's and noiseweb's (issue 52): no id, since noisectl's own.
+    assert body == {"error": body["error"], "ok": False}, body
     assert body["error"]["code"] == "unknown_sound", body
     assert "nosuchsound" in body["error"]["message"], body
 

@@ -188,7 +188,7 @@ public actor AlarmScheduler {
 
     public func add(_ changes: AlarmChanges) async throws(ProtocolError) -> AlarmInfo {
         guard let alarm = changes.newAlarm(id: 0, template: template) else { throw ProtocolError(.invalidArgument, "alarm_add needs 'time'") }
-        try await check(alarm, sound: changes.sound, command: "alarm_add")
+        try await check(alarm, sound: changes.sound, command: Commands.AlarmAdd.name)
         return try await insert(alarm)
     }
 
@@ -207,7 +207,7 @@ public actor AlarmScheduler {
                 + "cancel it and start another (noisectl timer cancel \(id); noisectl timer 10m)")
         }
         let updated = changes.applied(to: alarm)
-        try await check(updated, sound: changes.sound, command: "alarm_edit")
+        try await check(updated, sound: changes.sound, command: Commands.AlarmEdit.name)
         let now = now()
         try await storeChanges.change(Self.notSaved) { try await store.update(updated, lookAfter: now) }
         await perform(Self.written(schedule.put(updated, now: now), alarmID: id, now: now))
