@@ -168,6 +168,8 @@ def rows(c: dict, a: argparse.Namespace) -> tuple[list[list[str]], list[str]]:
                      f"(± {bound * 1e3:.1f} ms, the read's own time), before the runs.")
     if c.get("idle"):
         add(idle_rows(c["idle"]))
+    if c.get("relay"):
+        add(relay_rows(c["relay"]))
     if c.get("tls"):
         t = c["tls"]
         out.append([f"the LAN mode: a TLS handshake ({t['tls']}, the chain verified against noiseweb's own authority), "
@@ -178,6 +180,24 @@ def rows(c: dict, a: argparse.Namespace) -> tuple[list[list[str]], list[str]]:
         notes.append(f"The LAN mode's figures are Python's ssl client on this machine (scripts/benchlib/web_tls.py); the same "
                      f"first page over the loopback page's plain HTTP: {t['plain_first_page']['median']:.1f} / "
                      f"{t['plain_first_page']['worst']:.1f} ms.")
+    return out, notes
+
+
+def relay_rows(r: dict) -> tuple[list[list[str]], list[str]]:
+    """noiseweb's CPU per relayed command (each kind) and per relayed event, noised's beside it (issue 52)."""
+    out, notes = [], []
+    what = {"alarm_list": f"`alarm_list` ({r['alarms']} alarms)", "volume": "`volume` (the master volume)"}
+    for kind, m in r["commands"].items():
+        out.append([f"noiseweb CPU per command: `POST /api/command` {what.get(kind, kind)}, {m['count']} on one "
+                    "kept-alive connection; noised's beside it", "lower is better",
+                    f"{m['noiseweb_us']:.0f} µs (noised {m['noised_us']:.0f} µs)", "—"])
+    e = r["events"]
+    out.append([f"noiseweb CPU per relayed event: {e['count']} `playback` events (volume changes on noised's socket) "
+                "to one `/ws`; noised's beside it", "lower is better",
+                f"{e['noiseweb_us']:.0f} µs (noised {e['noised_us']:.0f} µs)", "—"])
+    parts = [f"`{k}` {m['wall_us']:.0f} µs, {m['noiseweb_ctx']:.1f}" for k, m in r["commands"].items()]
+    notes.append("The relay's wall time per item and noiseweb's context switches per item: "
+                 + "; ".join(parts) + f"; events {e['wall_us']:.0f} µs, {e['noiseweb_ctx']:.1f}.")
     return out, notes
 
 
@@ -226,6 +246,21 @@ as the ISS page's tests give them; a birth date (`life set`); two world clocks (
   bench's row 4c), over each window (≤ 1 /s), then over {a.idle_seconds:g} s with the last page's tab closed (its
   WebSocket closed, so noiseweb has dropped its subscription to noised; the browser still runs), then over
   {a.idle_seconds:g} s with the browser quit. VmRSS from /proc/PID/status at each window's end.
+- noiseweb's CPU per relayed command and per relayed event (issue 52), after the idle windows: the browser gone, no
+  WebSocket open, no page involved (`scripts/benchlib/web_relay.py`). A session of the bench's own (`noisectl web
+  --no-open`'s sign-in: the cookie, and its key as `X-NoiseClock-Key`) posts {a.relay_commands} `alarm_list` (5
+  alarms added first; the row says how many it lists) and then {a.relay_commands} `volume` (a new master volume each
+  time) to `/api/command` over one kept-alive HTTP connection (Python's http.client), each when the last was
+  answered, after 20 of each not counted. Then the tests' minimal WebSocket client opens `/ws` as a page does (the
+  cookie, `?key=`, Host, Origin); a client of the bench's own on noised's socket changes the master volume
+  {a.relay_events} times, each when the last was answered, after 20 not counted, and the window ends when the last
+  of the {a.relay_events} `playback` events has come over the WebSocket. Each figure is the CPU noiseweb used over
+  its window (every thread's `/proc/PID/task/*/schedstat`, in ns, sampled at both ends; /proc/PID/stat's utime+stime
+  used instead when it is larger by more than its two-tick rounding) divided by the count; nothing is subtracted
+  (the window holds the HTTP parsing, the gate, the relay to noised and back; for events, reading the daemon's line
+  and writing the frame). noised's CPU over the same window is beside it, for scale: it includes answering the
+  bench's own socket client and writing to the bench's own subscriber. `scripts/bench-web --only relay` measures
+  these figures alone (no browser), to compare two builds.
 
 """
 

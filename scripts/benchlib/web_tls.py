@@ -66,7 +66,8 @@ def measure(bin_dir: Path, web_root: Path, runs: int = 50) -> dict:
         reply.read()
         conn.close()
         cookie = (reply.getheader("Set-Cookie") or "").split(";", 1)[0]
-        if reply.status != 303 or not cookie:
+        # 200: the sign-in's page refreshing to /#key=… (issue 51; docs/web.md); 303 before it.
+        if reply.status not in (200, 303) or not cookie:
             raise SetupError(f"/pair answered {reply.status}")
         session = web.login()
 
