@@ -97,30 +97,17 @@ extension Commands {
         }
     }
 
-    public struct MixSave: DaemonCommand {
-        public typealias Reply = MixInfo
+    /// Saves what plays now (or the paused mix) and its volumes under `name`.
+    public struct MixSave: MixByName {
         public static let name = "mix_save"
-        public static let senders = Senders.pages
         public var name: String
-
         public init(name: String) { self.name = name }
-
-        public init(arguments: [String: JSONValue]) throws(ProtocolError) {
-            self.init(name: try Commands.mixName(try ArgumentReader(command: Self.name, args: arguments, accepted: ["name"])))
-        }
     }
 
-    public struct MixRemove: DaemonCommand {
-        public typealias Reply = MixInfo
+    public struct MixRemove: MixByName {
         public static let name = "mix_remove"
-        public static let senders = Senders.pages
         public var name: String
-
         public init(name: String) { self.name = name }
-
-        public init(arguments: [String: JSONValue]) throws(ProtocolError) {
-            self.init(name: try Commands.mixName(try ArgumentReader(command: Self.name, args: arguments, accepted: ["name"])))
-        }
     }
 
     public struct MixList: PlainCommand {
@@ -137,5 +124,19 @@ extension Commands {
                 + "a name has \(MixName.accepted)")
         }
         return name
+    }
+}
+
+/// A command whose one argument is a saved mix's name, answered with the mix.
+public protocol MixByName: DaemonCommand where Reply == MixInfo {
+    var name: String { get }
+    init(name: String)
+}
+
+extension MixByName {
+    public static var senders: Senders { .pages }
+
+    public init(arguments: [String: JSONValue]) throws(ProtocolError) {
+        self.init(name: try Commands.mixName(try ArgumentReader(command: Self.name, args: arguments, accepted: ["name"])))
     }
 }
