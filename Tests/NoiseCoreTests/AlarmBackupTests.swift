@@ -64,7 +64,7 @@ struct AlarmBackupTests {
     func aWrongFileIsRefusedWhole(_ text: String, _ reason: String) {
         let report = LegacyAlarmImport.parse(Array(text.utf8))
         #expect(report.alarms.isEmpty)
-        #expect(report.skipped == [LegacyAlarmImport.Skipped(index: -1, reason: reason)])
+        #expect(report.skipped == [LegacyAlarmImport.Skipped(index: nil, reason: reason)])
     }
 
     @Test func oneBadEntryRefusesTheFileWhole() {
@@ -78,8 +78,16 @@ struct AlarmBackupTests {
         ] {
             let report = LegacyAlarmImport.parse(Self.file([good, entry]))
             #expect(report.alarms.isEmpty, "\(entry)")
-            #expect(report.skipped.count == 1 && report.skipped[0].index == -1 && report.skipped[0].reason.hasPrefix(reason),
+            #expect(report.skipped.count == 1 && report.skipped[0].index == nil && report.skipped[0].reason.hasPrefix(reason),
                     "\(report.skipped)")
         }
+    }
+
+    /// The file's own refusal has no entry: its index is written as null, not as a made-up position.
+    @Test func aRefusalOfTheWholeFileHasANullIndex() throws {
+        let whole = LegacyAlarmImport.Skipped(index: nil, reason: "the file is empty")
+        let entry = LegacyAlarmImport.Skipped(index: 4, reason: "no time")
+        #expect(String(decoding: try JSONCoding.line(whole), as: UTF8.self) == #"{"index":null,"reason":"the file is empty"}"#)
+        #expect(String(decoding: try JSONCoding.line(entry), as: UTF8.self) == #"{"index":4,"reason":"no time"}"#)
     }
 }
