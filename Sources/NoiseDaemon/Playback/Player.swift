@@ -70,9 +70,8 @@ public actor Player<C: Clock> where C.Duration == Duration {
     /// first, all of them by `shutdown`.
     var previewStops: [VoiceID: Task<Void, Never>] = [:]
     var nextVoice: VoiceID = 1
-    /// The one alarm tone, if any: its voice, the trigger it was scheduled for, whether its alarm rang (false while
-    /// it is only prepared ahead of its trigger), and which sound it is.
-    var alarmTone: (voice: VoiceID, trigger: Double, rung: Bool, tone: ToneInfo)?
+    /// The one alarm tone, if any, prepared or ringing.
+    var alarmTone: AlarmTone?
     /// The last alarm tone's first frames relative to its trigger: when written, when heard (seconds).
     public private(set) var lastOnset: (written: Double, heard: Double)? {
         didSet { board.publish(onset: lastOnset.map { OnsetInfo(writtenSeconds: $0.written, heardSeconds: $0.heard) }) }
