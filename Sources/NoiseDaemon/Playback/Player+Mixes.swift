@@ -23,7 +23,7 @@ extension Player {
                 throw ProtocolError(.notPlaying, "nothing to resume: nothing has played yet; play a sound first, "
                     + "e.g. 'noisectl play rain'")
             }
-            try await start(lastMix, fadeIn: fadeIn)
+            try await start(lastMix.map(WantedSound.init), fadeIn: fadeIn)
         }
         return reply()
     }
