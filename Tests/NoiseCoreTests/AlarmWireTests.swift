@@ -12,19 +12,20 @@ struct AlarmWireTests {
         ("wall clock in a zone", Alarm(id: 2, time: TimeOfDay(hour: 6, minute: 0, second: 30), enabled: false,
                                        repeat: try! RepeatRule.parse("mon,wed,fri"), note: "take the train",
                                        zone: "Europe/Berlin", thenMix: "morning")),
-        ("date", Alarm(id: 3, time: TimeOfDay(hour: 9, minute: 15), date: try! LocalDate(year: 2026, month: 12, day: 24))),
-        ("date in a zone", Alarm(id: 4, time: TimeOfDay(hour: 23, minute: 59),
-                                 date: try! LocalDate(year: 2027, month: 1, day: 1), zone: "America/New_York")),
-        ("timer", Alarm(id: 5, time: TimeOfDay(hour: 12, minute: 10), label: "tea", firesAt: 1_795_996_800)),
-        ("Mars, every sol", Alarm(id: 6, time: TimeOfDay(hour: 8, minute: 0), repeat: .daily,
-                                  mars: MarsAlarmClock(site: "jezero", lonEastDeg: 77.45))),
-        ("Mars, once", Alarm(id: 7, time: TimeOfDay(hour: 13, minute: 0),
-                             mars: MarsAlarmClock(lonEastDeg: -133.8, solar: true))),
-        ("pass", Alarm(id: 8, time: TimeOfDay(hour: 0, minute: 0), repeat: .daily,
-                       pass: PassAlarm(satellite: 25544, visibleOnly: true, minElevationDeg: 20, leadSeconds: 600))),
+        ("date", Alarm(id: 3, rule: .onDate(try! LocalDate(year: 2026, month: 12, day: 24), TimeOfDay(hour: 9, minute: 15),
+                                            zone: nil))),
+        ("date in a zone", Alarm(id: 4, rule: .onDate(try! LocalDate(year: 2027, month: 1, day: 1),
+                                                      TimeOfDay(hour: 23, minute: 59), zone: "America/New_York"))),
+        ("timer", Alarm(id: 5, rule: .instant(1_795_996_800, localTime: TimeOfDay(hour: 12, minute: 10)), label: "tea")),
+        ("Mars, every sol", Alarm(id: 6, rule: .marsClock(TimeOfDay(hour: 8, minute: 0),
+                                                          MarsAlarmClock(site: "jezero", lonEastDeg: 77.45), everySol: true))),
+        ("Mars, once", Alarm(id: 7, rule: .marsClock(TimeOfDay(hour: 13, minute: 0),
+                                                     MarsAlarmClock(lonEastDeg: -133.8, solar: true), everySol: false))),
+        ("pass", Alarm(id: 8, rule: .satellitePass(PassAlarm(satellite: 25544, visibleOnly: true, minElevationDeg: 20,
+                                                             leadSeconds: 600)))),
     ]
 
-    /// What main encoded before `Alarm` held its `TriggerRule` (commit 446b630), pasted here.
+    /// What main encoded when `Alarm` kept its rule in loose fields (commit 446b630), pasted here.
     static let expected: [String: String] = [
         "wall clock":
             #"{"date":null,"enabled":true,"fires_at":null,"id":1,"label":"Work","mars":null,"note":null,"pass":null,"ramp_seconds":30,"repeat":"weekdays","ring_limit_seconds":600,"snooze_minutes":9,"sound":"classic","then_mix":null,"time":"07:30","volume":80,"zone":null}"#,

@@ -187,7 +187,11 @@ public actor AlarmScheduler {
     // MARK: Commands
 
     public func add(_ changes: AlarmChanges) async throws(ProtocolError) -> AlarmInfo {
-        guard let alarm = changes.newAlarm(id: 0, template: template) else { throw ProtocolError(.invalidArgument, "alarm_add needs 'time'") }
+        let made: Alarm?
+        do { made = try changes.newAlarm(id: 0, template: template) } catch {
+            throw ProtocolError(.invalidArgument, "alarm_add: \(error)")
+        }
+        guard let alarm = made else { throw ProtocolError(.invalidArgument, "alarm_add needs 'time'") }
         try await check(alarm, sound: changes.sound, command: "alarm_add")
         return try await insert(alarm)
     }
@@ -206,7 +210,8 @@ public actor AlarmScheduler {
             throw ProtocolError(.invalidArgument, "alarm \(id) is a timer: its time and repeat stay as they are; "
                 + "cancel it and start another (noisectl timer cancel \(id); noisectl timer 10m)")
         }
-        let updated = changes.applied(to: alarm)
+        let updated: Alarm
+        do { updated = try changes.applied(to: alarm) } catch { throw ProtocolError(.invalidArgument, "alarm_edit: \(error)") }
         try await check(updated, sound: changes.sound, command: "alarm_edit")
         let now = now()
         try await storeChanges.change(Self.notSaved) { try await store.update(updated, lookAfter: now) }
