@@ -1,4 +1,6 @@
-/// Every default and limit of the product, in one place so the daemon, the client, the docs and the tests agree.
+/// The defaults and limits several features share, in one place so the daemon, the client, the docs and the tests
+/// agree. A feature's own live with it (the life calendar's in `LifeCalendar.LifeLimits`), so this bottom layer
+/// need not know the whole product.
 public enum Limits {
     /// Semantic version of both programs.
     public static let version = "0.1.0"
@@ -141,35 +143,11 @@ public enum Limits {
     /// stays under 4 KB, which every HTTP server takes.
     public static let elementsBatchMax = 500
 
-    /// Life expectancies the life calendar accepts, in years, and the one it uses when none is given.
-    public static let lifeYears = 1...150
-    public static let defaultLifeYears = 80
-    /// A habit's name, in characters, and what one tap may be worth, in minutes (a day has 1,440).
-    public static let maxHabitNameLength = 40
-    public static let habitMinutes = 1...1_440
-    /// Habits kept at once.
-    public static let maxHabits = 100
-    /// The most diary entries one `gratitude_list` or `gratitude_export` reply holds (entries are up to 16 KiB): a
-    /// longer diary is read in pages (`after`).
-    public static let maxEntriesPage = 200
-    /// A `gratitude import`'s batches are held until its last (to be stored in one transaction): at most this much
-    /// text across the imports held, and each forgotten when no batch came for this long.
-    public static let maxStagedImportBytes = 64 << 20
-    public static let importStagingSeconds = 600.0
-    /// The latest taps `habit_today` lists; the rest are counted per habit.
-    public static let habitDayLatestTaps = 20
-    /// One day's gratitude entry, in UTF-8 bytes: a long page, and well inside a request line.
-    public static let maxGratitudeBytes = 16 * 1024
-    /// `habit stats`: how many weeks back it may look, and how many when not told.
-    public static let habitStatsWeeks = 1...104
-    public static let defaultHabitStatsWeeks = 12
     /// Digits after an instant's seconds that an option accepts (`date --iso-8601=ns` writes 9); an instant keeps
     /// milliseconds, the rest rounded, as no alarm rings finer.
     public static let maxInstantFractionDigits = 9
     /// The last instant a stored time may name: 9999-12-31T23:59:59Z.
     public static let latestInstant = 253_402_300_799.0
-    /// Gratitude entries a search gives back, best first.
-    public static let maxSearchResults = 50
 
     // MARK: noiseweb (docs/web.md)
 
