@@ -1,6 +1,6 @@
 /// The defaults and limits several features share, in one place so the daemon, the client, the docs and the tests
-/// agree. A feature's own live with it (the life calendar's in `LifeCalendar.LifeLimits`), so this bottom layer
-/// need not know the whole product.
+/// agree. A feature's own live with it (`LifeLimits`, `AlarmDefaults`, `WebLimits`, `ElementLimits`,
+/// `LANCertificates`), so this bottom layer need not know the whole product.
 public enum Limits {
     /// Semantic version of both programs.
     public static let version = "0.1.0"
@@ -82,17 +82,9 @@ public enum Limits {
     public static let maxFadeSeconds = 600.0
     /// Longest sleep timer accepted, in seconds (a day).
     public static let maxTimerSeconds = 86_400.0
-    /// Farthest ahead `alarm add +DURATION` reaches, in days (a date further on is given with --date).
-    public static let maxRelativeAlarmDays = 366
 
     /// Sound ids, categories: lowercase letters, digits and '-', starting with a letter.
     public static let maxIdLength = 32
-    /// Missed alarms: how many `status` shows, and how many `alarm missed` lists at most.
-    public static let missedShown = 20
-    /// How long alarms wait for logind's resume signal after it announced sleep (wall-clock seconds): after a real
-    /// sleep the wall clock has moved on further, so only a signal that never comes is waited out.
-    public static let sleepHoldSeconds: Double = 60
-    public static let missedKept = 500
     /// Saved mixes: names as long as sound ids, and at most this many (a mix is a handful of rows).
     public static let maxMixes = 200
     /// Longest display name of a sound.
@@ -125,24 +117,6 @@ public enum Limits {
     /// Zones `noisectl world add` keeps in the config.
     public static let maxWorldZones = 24
 
-    /// A satellite's elements are downloaded again once its last download is this old (seconds): CelesTrak
-    /// publishes the ISS's a few times a day, and a day-old set is still good to seconds over the next passes.
-    public static let elementsRefreshSeconds = 86_400.0
-    /// The element downloader's longest sleep (seconds): it looks again at least this often, and its retries
-    /// back off to this.
-    public static let elementsCheckSeconds = 3600.0
-    /// Largest element download: CelesTrak's answer for one satellite is under 1 KB; a cap keeps a wrong source
-    /// (a captive portal, a file) from filling memory.
-    public static let maxElementsDownloadBytes = 1 << 20
-    /// Largest group download (CelesTrak's `GROUP=active` in OMM JSON is about 10 MB for some 10,000 satellites).
-    public static let maxElementsGroupDownloadBytes = 32 << 20
-    /// More satellites than this due at once are taken from one group download rather than asked for one by one;
-    /// it is also the most asked for one by one in a check, and the most downloads at once.
-    public static let elementsSingleRequestsMax = 8
-    /// The most satellites one batched request names (`?CATNR=a,b,…`, after a group answer that lacked them): its URL
-    /// stays under 4 KB, which every HTTP server takes.
-    public static let elementsBatchMax = 500
-
     /// Digits after an instant's seconds that an option accepts (`date --iso-8601=ns` writes 9); an instant keeps
     /// milliseconds, the rest rounded, as no alarm rings finer.
     public static let maxInstantFractionDigits = 9
@@ -154,46 +128,13 @@ public enum Limits {
     /// The port noiseweb listens on, on 127.0.0.1, unless `[web] listen` or `--listen` says otherwise; `noisectl
     /// web` builds its URL from the same setting. Unassigned by IANA, and far from the usual development ports.
     public static let defaultWebPort = 7470
-    /// The most readings a live page asks for at once (`/api/mars` and `/api/iss` with `steps`): one for each second
-    /// ahead, so noiseweb wakes for the page once a minute at most, not once a second.
-    public static let maxWebReadingSteps = 60
     /// The LAN mode's port (`[web] lan`, HTTPS), beside the loopback one.
     public static let defaultWebLANPort = 7471
     /// How long a pairing code from `noisectl web pair` stays good: time to scan it, trust the certificate and open it.
     public static let pairCodeSeconds = 600.0
-    /// Devices paired at once; pairing another asks to revoke one first (`noisectl web revoke`).
-    public static let maxPairedDevices = 32
-    /// A paired device's cookie lasts this long (Chrome's cap on a cookie's age, 400 days).
-    public static let pairedCookieSeconds = 400 * 86_400
-    /// The LAN mode's certificate authority lasts this long; the server certificates it signs, 397 days (Apple's
-    /// most for a server certificate) and are made again when 30 days are left, or when the machine's names change.
-    public static let webCAValidityDays = 3650
-    public static let webServerCertificateDays = 397
-    public static let webServerCertificateRenewDays = 30
     /// How long a login code that `noisectl web` made stays good, in seconds: time enough for a browser to start,
     /// short enough that a code left in a terminal's scroll-back is worthless.
     public static let loginCodeSeconds = 120.0
     /// Random bytes in a login code and in a session token (each shown as twice as many hex digits).
     public static let webSecretBytes = 32
-    /// Sessions noiseweb keeps at once; a new one over the limit takes the place of the oldest.
-    public static let maxWebSessions = 64
-    /// The largest body `POST /api/command` reads: a request line's limit, since that is where it goes.
-    public static let maxWebCommandBytes = maxLineBytes
-    /// How long noiseweb waits before trying noised again after it went away, doubling up to the most.
-    public static let webReconnectFirstSeconds = 0.25
-    public static let webReconnectMostSeconds = 5.0
-    /// Browser connections noiseweb holds at once, in all and from one address (each listener counts its own). A
-    /// browser opens about six per server and one WebSocket per page; a thousand idle sockets from a stranger would
-    /// otherwise use up the process's files (`LimitNOFILE` in noiseweb.service is well above both).
-    public static let maxWebConnections = 256
-    public static let maxWebConnectionsPerAddress = 64
-    /// Files noiseweb keeps for itself beside its connections (its sockets, the event loops' descriptors, the link to
-    /// noised, files being read): the connection limits shrink to fit when `RLIMIT_NOFILE` is low. noiseweb raises
-    /// its soft limit up to `webFileLimit` first.
-    public static let webReservedFiles = 32
-    public static let webFileLimit = 4096
-    /// How long noiseweb waits for a browser: for a request's head and body to arrive once the connection opened or
-    /// the last answer was sent. A connection that sends nothing (or a byte a minute) is closed after it; a page's
-    /// open WebSocket is not timed.
-    public static let webRequestWaitSeconds = 20
 }

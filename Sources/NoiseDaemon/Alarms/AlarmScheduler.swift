@@ -100,7 +100,7 @@ public actor AlarmScheduler {
         self.board = board
         if let zoneProblem { logger.warning("alarms: \(zoneProblem)") }
         if let note = leapSeconds.problem ?? leapSeconds.list.taiMinusUTC(atUnix: now).note { logger.notice("alarms: \(note)") }
-        self.recentMissed = Self.info(try await store.missed(limit: Limits.missedShown), zone: zone)
+        self.recentMissed = Self.info(try await store.missed(limit: AlarmDefaults.missedShown), zone: zone)
         self.reminder = try await store.reminder()
         loadStoredZones()
         publishStatus()
