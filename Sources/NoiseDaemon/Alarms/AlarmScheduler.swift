@@ -154,7 +154,7 @@ public actor AlarmScheduler {
               next.trigger - clock.now() <= Self.prepareLead else { return }
         prepared = next
         // The tone must be in the mixer before the device buffer's worth of time is left, or it starts late.
-        let readyWithin = max(0, next.trigger - clock.now() - Limits.toneReadyMarginSeconds)
+        let readyWithin = max(0, next.trigger - clock.now() - DaemonLimits.toneReadyMarginSeconds)
         await ringer.prepareAlarmTone(alarm: alarm, trigger: next.trigger, readyWithin: .seconds(readyWithin))
     }
 

@@ -37,7 +37,7 @@ extension Player {
             alarmTone?.rung = true
             tone = prepared.tone
         } else {
-            let (loaded, loadedTone) = await alarmSource(alarm, within: .seconds(Limits.lateToneLoadSeconds))
+            let (loaded, loadedTone) = await alarmSource(alarm, within: .seconds(DaemonLimits.lateToneLoadSeconds))
             tone = loadedTone
             if alarmTone == nil {
                 alarmTone = AlarmTone(voice: startTone(loaded, volume: alarm.volume, rampSeconds: alarm.rampSeconds),
