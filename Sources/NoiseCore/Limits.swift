@@ -1,6 +1,7 @@
-/// The defaults and limits several features share, in one place so the daemon, the client, the docs and the tests
+/// The defaults and limits several modules share, in one place so the daemon, the client, the docs and the tests
 /// agree. A feature's own live with it (`LifeLimits`, `AlarmDefaults`, `WebLimits`, `ElementLimits`,
-/// `LANCertificates`, `ControlLimits`, `AudioLimits`, `StoreLimits`, `DaemonLimits`), so this bottom layer need not know the whole product.
+/// `LANCertificates`, `ControlLimits`, `AudioLimits`, `StoreLimits`, `DaemonLimits`), so this bottom layer need not
+/// know the whole product.
 public enum Limits {
     /// Semantic version of both programs.
     public static let version = "0.1.0"
