@@ -1,7 +1,7 @@
 /// The defaults and limits several modules share, in one place so the daemon, the client, the docs and the tests
 /// agree. A feature's own live with it (`LifeLimits`, `AlarmDefaults`, `WebLimits`, `ElementLimits`,
-/// `LANCertificates`, `ControlLimits`, `AudioLimits`, `StoreLimits`, `DaemonLimits`), so this bottom layer need not
-/// know the whole product.
+/// `LANCertificates`, `ControlLimits`, `AudioLimits`, `StoreLimits`, `DaemonLimits`, `ConfigLimits`, `CatalogLimits`,
+/// `NoisectlLimits`, `TerminalSize.maxCells`), so this bottom layer need not know the whole product.
 public enum Limits {
     /// Semantic version of both programs.
     public static let version = "0.1.0"
@@ -40,10 +40,6 @@ public enum Limits {
 
     /// Sound ids, categories: lowercase letters, digits and '-', starting with a letter.
     public static let maxIdLength = 32
-    /// Saved mixes: names as long as sound ids, and at most this many (a mix is a handful of rows).
-    public static let maxMixes = 200
-    /// Longest display name of a sound.
-    public static let maxNameLength = 80
     /// Shortest audio an imported sound must decode to, in seconds.
     public static let minImportSeconds = 0.1
     /// Longest audio an import accepts, in seconds: a mistaken multi-hour file must not fill the disk.
@@ -53,31 +49,11 @@ public enum Limits {
     public static let defaultImportQuotaMiB = 1024
     public static let importQuotaMiB = 1...1_048_576
 
-    /// Longest text of one config problem (which quotes the bad value), in characters.
-    public static let maxProblemCharacters = 300
-
-    /// Largest terminal side `--size` accepts, in cells.
-    public static let maxTerminalCells = 1000
-    /// How often the terminal clock tries to reach a daemon that is not running, in seconds.
-    public static let clockReconnectSeconds = 5
-    /// How long the terminal clock waits for a reply before it takes the daemon for gone (and keeps ticking).
-    public static let clockDaemonWaitSeconds = 2
-    /// Zones `noisectl world add` keeps in the config.
-    public static let maxWorldZones = 24
-
-    /// Digits after an instant's seconds that an option accepts (`date --iso-8601=ns` writes 9); an instant keeps
-    /// milliseconds, the rest rounded, as no alarm rings finer.
-    public static let maxInstantFractionDigits = 9
     /// The last instant a stored time may name: 9999-12-31T23:59:59Z.
     public static let latestInstant = 253_402_300_799.0
 
     // MARK: noiseweb (docs/web.md)
 
-    /// The port noiseweb listens on, on 127.0.0.1, unless `[web] listen` or `--listen` says otherwise; `noisectl
-    /// web` builds its URL from the same setting. Unassigned by IANA, and far from the usual development ports.
-    public static let defaultWebPort = 7470
-    /// The LAN mode's port (`[web] lan`, HTTPS), beside the loopback one.
-    public static let defaultWebLANPort = 7471
     /// How long a pairing code from `noisectl web pair` stays good: time to scan it, trust the certificate and open it.
     public static let pairCodeSeconds = 600.0
     /// How long a login code that `noisectl web` made stays good, in seconds: time enough for a browser to start,

@@ -46,7 +46,7 @@ extension Player {
         let mix = MixInfo(name: name, sounds: sounds)
         let saved = try await storing("the mix could not be saved") { memory in try await memory.saveMix(mix) }
         guard saved else {
-            throw ProtocolError(.invalidArgument, "\(Limits.maxMixes) mixes are saved already, the most kept; "
+            throw ProtocolError(.invalidArgument, "\(CatalogLimits.maxMixes) mixes are saved already, the most kept; "
                 + "remove one first ('noisectl mix remove NAME')")
         }
         await publishMixes()
