@@ -2,6 +2,9 @@ import NoiseCore
 
 /// A terminal's size in character cells.
 public struct TerminalSize: Sendable, Equatable, CustomStringConvertible {
+    /// Largest side `--size` accepts, in cells.
+    public static let maxCells = 1000
+
     public var columns: Int
     public var rows: Int
 
@@ -16,7 +19,7 @@ public struct TerminalSize: Sendable, Equatable, CustomStringConvertible {
     public init?(parsing text: String) {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
-              (1...Limits.maxTerminalCells).contains(columns), (1...Limits.maxTerminalCells).contains(rows)
+              (1...Self.maxCells).contains(columns), (1...Self.maxCells).contains(rows)
         else { return nil }
         self.init(columns: columns, rows: rows)
     }

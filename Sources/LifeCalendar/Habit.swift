@@ -12,11 +12,11 @@ public struct Habit: Sendable, Equatable, Codable {
         self.minutes = minutes
     }
 
-    /// Why `name` cannot name a habit, or nil: 1 to `Limits.maxHabitNameLength` characters, no control
+    /// Why `name` cannot name a habit, or nil: 1 to `LifeLimits.maxHabitNameLength` characters, no control
     /// characters, not blank, no leading or trailing space (names are matched ignoring case).
     public static func problem(name: String) -> String? {
         if name.allSatisfy(\.isWhitespace) { return "is empty" }
-        if name.count > Limits.maxHabitNameLength { return "is longer than \(Limits.maxHabitNameLength) characters" }
+        if name.count > LifeLimits.maxHabitNameLength { return "is longer than \(LifeLimits.maxHabitNameLength) characters" }
         if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             return "has a control character"
         }
@@ -26,8 +26,8 @@ public struct Habit: Sendable, Equatable, Codable {
 
     /// Why `minutes` cannot be a habit's worth, or nil.
     public static func problem(minutes: Int) -> String? {
-        Limits.habitMinutes.contains(minutes) ? nil
-            : "a habit is worth \(Limits.habitMinutes.lowerBound) to \(Limits.habitMinutes.upperBound) minutes, got \(minutes)"
+        LifeLimits.habitMinutes.contains(minutes) ? nil
+            : "a habit is worth \(LifeLimits.habitMinutes.lowerBound) to \(LifeLimits.habitMinutes.upperBound) minutes, got \(minutes)"
     }
 }
 
@@ -85,8 +85,8 @@ public struct GratitudeEntry: Sendable, Equatable, Codable {
             return "an entry cannot hold a NUL character (U+0000); there is one at character \(position)"
         }
         if text.allSatisfy(\.isWhitespace) { return "an entry cannot be empty" }
-        if text.utf8.count > Limits.maxGratitudeBytes {
-            return "an entry is at most \(Limits.maxGratitudeBytes) bytes, got \(text.utf8.count)"
+        if text.utf8.count > LifeLimits.maxGratitudeBytes {
+            return "an entry is at most \(LifeLimits.maxGratitudeBytes) bytes, got \(text.utf8.count)"
         }
         return nil
     }

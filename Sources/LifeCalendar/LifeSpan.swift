@@ -6,10 +6,10 @@ public struct LifeSpan: Sendable, Equatable {
     public let birth: LocalDate
     public let years: Int
 
-    /// Refuses an expectancy outside `Limits.lifeYears`. A birth date in the future is refused by `figures`,
+    /// Refuses an expectancy outside `LifeLimits.lifeYears`. A birth date in the future is refused by `figures`,
     /// which knows today.
-    public init(birth: LocalDate, years: Int = Limits.defaultLifeYears) throws(LifeError) {
-        guard Limits.lifeYears.contains(years) else { throw .expectancy(years) }
+    public init(birth: LocalDate, years: Int = LifeLimits.defaultLifeYears) throws(LifeError) {
+        guard LifeLimits.lifeYears.contains(years) else { throw .expectancy(years) }
         self.birth = birth
         self.years = years
     }
@@ -67,8 +67,8 @@ public enum LifeError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .bornInFuture(birth, today):
             "the birth date \(birth) is after today (\(today)); give a date on or before today"
         case let .expectancy(years):
-            "a life expectancy of \(years) years is out of range; give \(Limits.lifeYears.lowerBound) to "
-                + "\(Limits.lifeYears.upperBound) years"
+            "a life expectancy of \(years) years is out of range; give \(LifeLimits.lifeYears.lowerBound) to "
+                + "\(LifeLimits.lifeYears.upperBound) years"
         case let .date(failure):
             failure.description
         }

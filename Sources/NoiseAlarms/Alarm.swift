@@ -1,14 +1,14 @@
 import NoiseCore
 import NoiseTime
 /// An alarm as stored and as sent over the socket.
-public struct Alarm: Sendable, Equatable, Codable {
+public struct Alarm: Sendable, Equatable {
     /// Short and stable: assigned by the store, never reused.
     public var id: Int64
-    /// Local wall time in the system time zone; for a Mars alarm, the time of its Mars clock.
-    public var time: TimeOfDay
+    /// When it rings: one case per kind of alarm (a wall time, a date, a timer, a Mars clock, satellite passes).
+    /// The wire and the store spell it as flat fields (`AlarmRuleFields`), mapped in `Alarm+Codable` and the store.
+    public var rule: TriggerRule
     public var enabled: Bool
     public var label: String
-    public var `repeat`: RepeatRule
     /// A catalog sound id, of kind alarm or loop.
     public var sound: String
     /// 0 to 100, on the same cubic law as noise volumes.
@@ -18,71 +18,69 @@ public struct Alarm: Sendable, Equatable, Codable {
     public var snoozeMinutes: Int
     /// How long it rings unattended before it stops and counts as missed.
     public var ringLimitSeconds: Double
-    @ExplicitNull public var note: String?
-    /// A timer's instant (Unix seconds); nil for an alarm at a wall time. `time` is then its local time of day,
-    /// for display, and `repeat` is once. See `TriggerRule`.
-    @ExplicitNull public var firesAt: Int64?
-    /// A Mars alarm's clock (its `repeat` is then once or daily, meaning every sol); nil on Earth time.
-    @ExplicitNull public var mars: MarsAlarmClock?
-    /// A pass alarm's satellite and conditions: it rings before each pass that meets them; its `time` and `repeat`
-    /// mean nothing (00:00, daily). Nil for alarms on a clock.
-    @ExplicitNull public var pass: PassAlarm?
-    /// The one day a once alarm rings on (`alarm add 07:00 --date 2026-12-24`), in its zone; nil rings the next
-    /// time its time comes.
-    @ExplicitNull public var date: LocalDate?
-    /// The IANA zone whose wall clock it rings by (`--zone Europe/Berlin`), wherever the machine is; nil: the
-    /// system's zone, followed when it changes.
-    @ExplicitNull public var zone: String?
+    public var note: String?
     /// A saved mix started when the alarm is dismissed (`--then @morning`); nil: nothing plays after it.
-    @ExplicitNull public var thenMix: String?
+    public var thenMix: String?
 
-    public init(id: Int64, time: TimeOfDay, enabled: Bool = true, label: String = "", repeat rule: RepeatRule = .once,
-                sound: String = AlarmDefaults.sound, volume: Double = AlarmDefaults.volume,
-                rampSeconds: Double = AlarmDefaults.rampSeconds, snoozeMinutes: Int = AlarmDefaults.snoozeMinutes,
-                ringLimitSeconds: Double = AlarmDefaults.ringLimitSeconds, note: String? = nil, firesAt: Int64? = nil,
-                mars: MarsAlarmClock? = nil, pass: PassAlarm? = nil, date: LocalDate? = nil, zone: String? = nil,
-                thenMix: String? = nil) {
+    public init(id: Int64, rule: TriggerRule, enabled: Bool = true, label: String = "", sound: String = AlarmDefaults.sound,
+                volume: Double = AlarmDefaults.volume, rampSeconds: Double = AlarmDefaults.rampSeconds,
+                snoozeMinutes: Int = AlarmDefaults.snoozeMinutes, ringLimitSeconds: Double = AlarmDefaults.ringLimitSeconds,
+                note: String? = nil, thenMix: String? = nil) {
         self.id = id
-        self.time = time
+        self.rule = rule
         self.enabled = enabled
         self.label = label
-        self.repeat = rule
         self.sound = sound
         self.volume = volume
         self.rampSeconds = rampSeconds
         self.snoozeMinutes = snoozeMinutes
         self.ringLimitSeconds = ringLimitSeconds
         self.note = note
-        self.firesAt = firesAt
-        self.mars = mars
-        self.pass = pass
-        self.date = date
-        self.zone = zone
         self.thenMix = thenMix
     }
 
-    /// Why the alarm's rule cannot be: a Mars alarm on weekdays (a sol is not an Earth day). Nil when it can.
-    public var ruleProblem: String? {
-        if pass != nil && mars != nil { return "an alarm rings on Mars time or before satellite passes, not both" }
-        if let problem = pass?.problem { return problem }
-        if let thenMix, let problem = MixName.problem(thenMix) { return "then_mix '\(thenMix.prefix(40))' \(problem)" }
-        if let problem = earthClockProblem { return problem }
-        guard mars != nil, !self.repeat.isOnce, self.repeat != .daily else { return nil }
-        return "a Mars alarm rings once or every sol (repeat once or sols), not on Earth weekdays (\(self.repeat))"
+    /// An alarm at a wall time on the days of `days`, in the system zone or `zone`: the common kind.
+    public init(id: Int64, time: TimeOfDay, enabled: Bool = true, label: String = "", repeat days: RepeatRule = .once,
+                sound: String = AlarmDefaults.sound, volume: Double = AlarmDefaults.volume,
+                rampSeconds: Double = AlarmDefaults.rampSeconds, snoozeMinutes: Int = AlarmDefaults.snoozeMinutes,
+                ringLimitSeconds: Double = AlarmDefaults.ringLimitSeconds, note: String? = nil, zone: String? = nil,
+                thenMix: String? = nil) {
+        self.init(id: id, rule: .wallClock(time, days, zone: zone), enabled: enabled, label: label, sound: sound,
+                  volume: volume, rampSeconds: rampSeconds, snoozeMinutes: snoozeMinutes,
+                  ringLimitSeconds: ringLimitSeconds, note: note, thenMix: thenMix)
     }
 
-    /// Why a date or zone cannot go with the rest: both are for alarms on an Earth wall clock, a date only for one
-    /// that rings once.
-    private var earthClockProblem: String? {
-        guard date != nil || zone != nil else { return nil }
-        let what = date != nil ? "date" : "time zone"
-        if firesAt != nil { return "a timer rings a while from now: it takes no \(what)" }
-        if mars != nil { return "a Mars alarm rings on a Mars clock: it takes no \(what)" }
-        if pass != nil { return "a pass alarm rings before each pass: it takes no \(what)" }
-        if let zone, !ZoneName.isWellFormed(zone) { return "zone '\(zone.prefix(40))' is not a zone name such as Europe/Berlin" }
-        if let date, !self.repeat.isOnce {
-            return "an alarm on a date (\(date)) rings once: give no repeat (\(self.repeat)), or no date"
+    /// The time of day it shows: its wall time; a timer's, where it was set; a Mars alarm's on its Mars clock;
+    /// 00:00 for a pass alarm, which has none.
+    public var time: TimeOfDay { AlarmRuleFields(rule).time }
+
+    /// The IANA zone whose wall clock it rings by (`--zone Europe/Berlin`), wherever the machine is; nil: the
+    /// system's zone, followed when it changes, or a kind of alarm no Earth zone moves.
+    public var zone: String? {
+        switch rule {
+        case .wallClock(_, _, let zone), .onDate(_, _, let zone): zone
+        case .instant, .marsClock, .satellitePass: nil
         }
+    }
+
+    /// A pass alarm's satellite and conditions; nil for alarms on a clock.
+    public var pass: PassAlarm? {
+        if case .satellitePass(let alarm) = rule { return alarm }
+        return nil
+    }
+
+    /// A timer rings once at an instant and is removed when its ring is over.
+    public var isTimer: Bool {
+        if case .instant = rule { return true }
+        return false
+    }
+
+    /// Why a setting cannot be, though the rule holds together: a pass alarm's conditions, the then-mix's name,
+    /// the zone's. Nil when all can. (What cannot be a rule at all is `AlarmRuleFields.rule()`'s.)
+    public var ruleProblem: String? {
+        if let problem = pass?.problem { return problem }
+        if let thenMix, let problem = MixName.problem(thenMix) { return "then_mix '\(thenMix.prefix(40))' \(problem)" }
+        if let zone, !ZoneName.isWellFormed(zone) { return "zone '\(zone.prefix(40))' is not a zone name such as Europe/Berlin" }
         return nil
     }
 }

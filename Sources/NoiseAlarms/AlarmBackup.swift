@@ -41,7 +41,7 @@ public enum AlarmBackup {
     }()
 
     /// Reads an export (`fields` is its top-level object) into the settings for `alarm_add`: each alarm with every
-    /// field set, so the one added is the one exported. The file is refused whole (one `Skipped` at index -1) when
+    /// field set, so the one added is the one exported. The file is refused whole (one `Skipped` with no index) when
     /// it is of another format, a newer version, or any entry is not an alarm: a backup is restored as it was or
     /// not at all. A file of the app's shape is `LegacyAlarmImport`'s.
     static func report(_ fields: [String: JSONValue]) -> LegacyAlarmImport.Report {
@@ -54,7 +54,7 @@ public enum AlarmBackup {
             }
         } catch {
             report = LegacyAlarmImport.Report()
-            report.skipped = [.init(index: -1, reason: error.reason)]
+            report.skipped = [.init(index: nil, reason: error.reason)]
         }
         return report
     }

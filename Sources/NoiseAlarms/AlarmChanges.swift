@@ -68,15 +68,16 @@ public struct AlarmChanges: Sendable, Equatable, Codable {
     /// Every setting of `alarm`, to add it again as it is (`alarm import` of an export): a pass alarm's `time` and
     /// `repeat` are left out, as `alarm_add` takes none for one. The one conversion of an alarm back to settings.
     public init(restoring alarm: Alarm) {
-        let pass = alarm.pass.map {
+        let fields = AlarmRuleFields(alarm.rule)
+        let pass = fields.pass.map {
             PassAlarmChanges(satellite: $0.satellite, visibleOnly: $0.visibleOnly, minElevationDeg: $0.minElevationDeg,
                              leadSeconds: $0.leadSeconds)
         }
-        self.init(time: pass == nil ? alarm.time : nil, enabled: alarm.enabled, label: alarm.label,
-                  repeat: pass == nil ? alarm.repeat : nil, sound: alarm.sound, volume: alarm.volume,
+        self.init(time: pass == nil ? fields.time : nil, enabled: alarm.enabled, label: alarm.label,
+                  repeat: pass == nil ? fields.repeat : nil, sound: alarm.sound, volume: alarm.volume,
                   rampSeconds: alarm.rampSeconds, snoozeMinutes: alarm.snoozeMinutes,
-                  ringLimitSeconds: alarm.ringLimitSeconds, note: alarm.note, mars: alarm.mars, pass: pass,
-                  date: alarm.date.map { .some($0) }, zone: alarm.zone, thenMix: alarm.thenMix)
+                  ringLimitSeconds: alarm.ringLimitSeconds, note: alarm.note, mars: fields.mars, pass: pass,
+                  date: fields.date.map { .some($0) }, zone: fields.zone, thenMix: alarm.thenMix)
     }
 
     /// As `alarm_add` and `alarm_edit` take them: the settings by their names, a Mars clock as its site's id or its
@@ -132,35 +133,46 @@ public struct AlarmChanges: Sendable, Equatable, Codable {
         return nil
     }
 
-    /// A new alarm: these changes over the template's defaults; nil without a time.
-    public func newAlarm(id: Int64, template: AlarmTemplate = AlarmTemplate()) -> Alarm? {
-        // A pass alarm has no time of its own: it rings before each pass.
+    /// A new alarm: these changes over the template's defaults; nil without a time. Throws when the settings make
+    /// no one kind of alarm (a Mars clock and a date).
+    public func newAlarm(id: Int64, template: AlarmTemplate = AlarmTemplate()) throws(AlarmRuleFields.Problem) -> Alarm? {
         if let satellite = pass?.satellite {
-            var alarm = applied(to: template.alarm(id: id, time: TimeOfDay(hour: 0, minute: 0)))
-            alarm.pass = pass?.applied(to: PassAlarm(satellite: satellite))
-            alarm.repeat = .daily
-            return alarm
+            // A pass alarm has no time of its own: it rings before each pass.
+            let made = pass?.applied(to: PassAlarm(satellite: satellite))
+            return try applied(to: template.alarm(id: id, time: TimeOfDay(hour: 0, minute: 0)), making: made)
         }
         guard let time else { return nil }
-        return applied(to: template.alarm(id: id, time: time))
+        return try applied(to: template.alarm(id: id, time: time))
     }
 
-    public func applied(to alarm: Alarm) -> Alarm {
+    /// The alarm with these changes; its rule is changed in the wire's flat fields, which the settings are, and
+    /// made again from them. Throws when they make no one kind of alarm.
+    public func applied(to alarm: Alarm) throws(AlarmRuleFields.Problem) -> Alarm {
+        try applied(to: alarm, making: nil)
+    }
+
+    private func applied(to alarm: Alarm, making newPass: PassAlarm?) throws(AlarmRuleFields.Problem) -> Alarm {
         var result = alarm
-        if let time { result.time = time }
+        var fields = AlarmRuleFields(alarm.rule)
+        if let time { fields.time = time }
+        if let rule = self.repeat { fields.repeat = rule }
+        if let mars { fields.mars = mars }
+        if let newPass {
+            fields.pass = newPass
+        } else if let pass, let existing = fields.pass {
+            fields.pass = pass.applied(to: existing)
+        }
+        if let date { fields.date = date }
+        if let zone { fields.zone = zone.isEmpty ? nil : zone }
+        result.rule = try fields.rule()
         if let enabled { result.enabled = enabled }
         if let label { result.label = label }
-        if let rule = self.repeat { result.repeat = rule }
         if let sound { result.sound = sound }
         if let volume { result.volume = volume }
         if let rampSeconds { result.rampSeconds = rampSeconds }
         if let snoozeMinutes { result.snoozeMinutes = snoozeMinutes }
         if let ringLimitSeconds { result.ringLimitSeconds = ringLimitSeconds }
         if let note { result.note = note.isEmpty ? nil : note }
-        if let mars { result.mars = mars }
-        if let pass, let existing = result.pass { result.pass = pass.applied(to: existing) }
-        if let date { result.date = date }
-        if let zone { result.zone = zone.isEmpty ? nil : zone }
         if let thenMix { result.thenMix = thenMix.isEmpty ? nil : thenMix }
         return result
     }

@@ -1,6 +1,6 @@
 import NoiseCore
 
-/// Defaults and accepted ranges of alarm settings, in one place (the CLI's help, the daemon's checks, the docs).
+/// Defaults, accepted ranges and limits of alarms, in one place (the CLI's help, the daemon's checks, the docs).
 public enum AlarmDefaults {
     public static let sound = "classic"
     public static let volume = 80.0
@@ -19,4 +19,12 @@ public enum AlarmDefaults {
     public static let missedGraceRange = 1.0...86_400.0
     public static let maxLabelLength = 80
     public static let maxNoteLength = 1000
+    /// Farthest ahead `alarm add +DURATION` reaches, in days (a date further on is given with --date).
+    public static let maxRelativeAlarmDays = 366
+    /// Missed alarms: how many `status` shows, and how many `alarm missed` lists at most; how many are kept.
+    public static let missedShown = 20
+    public static let missedKept = 500
+    /// How long alarms wait for logind's resume signal after it announced sleep (wall-clock seconds): after a real
+    /// sleep the wall clock has moved on further, so only a signal that never comes is waited out.
+    public static let sleepHoldSeconds: Double = 60
 }

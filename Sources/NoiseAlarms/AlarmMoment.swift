@@ -29,8 +29,8 @@ public struct AlarmMoment: Sendable, Equatable {
             do { seconds = try DurationParser.seconds(String(words[0].dropFirst())) } catch {
                 throw Failure(description: "'\(words[0].prefix(40))': \(error); \(accepted)")
             }
-            guard seconds >= 1, seconds <= Double(Limits.maxRelativeAlarmDays * 86_400) else {
-                throw Failure(description: "'\(words[0].prefix(40))' must be from 1 s to \(Limits.maxRelativeAlarmDays) days ahead")
+            guard seconds >= 1, seconds <= Double(AlarmDefaults.maxRelativeAlarmDays * 86_400) else {
+                throw Failure(description: "'\(words[0].prefix(40))' must be from 1 s to \(AlarmDefaults.maxRelativeAlarmDays) days ahead")
             }
             let at = now + Int64(seconds.rounded())
             let parts = ISO8601.Parts(unix: at, offsetSeconds: zone.offset(at: at))

@@ -8,11 +8,12 @@ import NoiseTime
 /// with a difference (an unknown sound, vibration) is imported and reported in a note.
 public enum LegacyAlarmImport {
     public struct Skipped: Sendable, Equatable, Codable {
-        /// The entry's position in the array, counting from 0; -1 when the file as a whole is refused.
-        public var index: Int
+        /// The entry's position in the array, counting from 0; nil (`null` in JSON) when the file as a whole is
+        /// refused.
+        @ExplicitNull public var index: Int?
         public var reason: String
 
-        public init(index: Int, reason: String) {
+        public init(index: Int?, reason: String) {
             self.index = index
             self.reason = reason
         }
@@ -48,13 +49,13 @@ public enum LegacyAlarmImport {
             value = try JSONCoding.decode(JSONValue.self, from: bytes)
         } catch {
             let blank = bytes.allSatisfy { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
-            report.skipped.append(Skipped(index: -1, reason: blank ? "the file is empty" : "the file is not valid JSON"))
+            report.skipped.append(Skipped(index: nil, reason: blank ? "the file is empty" : "the file is not valid JSON"))
             return report
         }
         if case .object(let fields) = value { return AlarmBackup.report(fields) }
         guard case .array(let entries) = value else {
             let reason = "the file holds \(value.typeName), not the array of alarms the app saves nor an alarm export"
-            report.skipped.append(Skipped(index: -1, reason: reason))
+            report.skipped.append(Skipped(index: nil, reason: reason))
             return report
         }
         var vibrating: [Int] = []

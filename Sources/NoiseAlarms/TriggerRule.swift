@@ -13,7 +13,8 @@ public enum TriggerRule: Sendable, Hashable {
     /// Once, at a local wall time on one date, in the system zone or the named one; nothing once it has passed.
     case onDate(LocalDate, TimeOfDay, zone: String?)
     /// Once, at an instant (Unix seconds): a timer (`noisectl timer 10m`), which no time-zone change moves.
-    case instant(Double)
+    /// `localTime` is its time of day where it was set, only for display.
+    case instant(Int64, localTime: TimeOfDay)
     /// A time of a clock on Mars, every sol or once (docs/mars.md): no Earth time zone moves it, a leap second does.
     case marsClock(TimeOfDay, MarsAlarmClock, everySol: Bool)
     /// A while before each pass of a satellite over the observer that qualifies (docs/satellites.md): the
@@ -74,8 +75,8 @@ public enum TriggerRule: Sendable, Hashable {
             guard let rules = context.rules(named: zone),
                   let trigger = NextTrigger.occurrence(on: date.dayNumber, at: time, zone: rules) else { return nil }
             return Double(trigger) > instant ? Double(trigger) : nil
-        case .instant(let at):
-            return at > instant ? at : nil
+        case .instant(let at, _):
+            return Double(at) > instant ? Double(at) : nil
         case .marsClock(let time, let clock, _):
             let hours = Double(time.secondsSinceMidnight) / 3600
             guard let exact = MarsTimeOfDay.next(hours: hours, longitude: clock.longitude, solar: clock.solar,
@@ -87,17 +88,4 @@ public enum TriggerRule: Sendable, Hashable {
             return context.sky.flatMap { alarm.next(after: instant, in: $0)?.trigger }
         }
     }
-}
-
-extension Alarm {
-    public var rule: TriggerRule {
-        if let firesAt { return .instant(Double(firesAt)) }
-        if let mars { return .marsClock(time, mars, everySol: !self.repeat.isOnce) }
-        if let pass { return .satellitePass(pass) }
-        if let date { return .onDate(date, time, zone: zone) }
-        return .wallClock(time, self.repeat, zone: zone)
-    }
-
-    /// A timer rings once at `firesAt` and is removed when its ring is over.
-    public var isTimer: Bool { firesAt != nil }
 }

@@ -34,7 +34,7 @@ public struct Mixer {
     private var duckGains: [Float]
     private var startedVoices: Set<VoiceID> = []
     private let duckFrames = AudioFormat.frames(seconds: 0.25)
-    private let rampFrames = AudioFormat.frames(seconds: Limits.volumeRampSeconds)
+    private let rampFrames = AudioFormat.frames(seconds: AudioLimits.volumeRampSeconds)
     private var sourceScratch: [Int16]
     private var mix: [Float]
     public let maxFrames: Int

@@ -8,7 +8,7 @@ public final class NullOutput: AudioOutput {
     public let periodFrames = AudioFormat.frames(seconds: 0.05)
     public let underruns = 0
     private var playedUntil: Double = 0
-    private let bufferSeconds = Double(Limits.deviceLatencyMicroseconds) / 1_000_000
+    private let bufferSeconds = Double(AudioLimits.deviceLatencyMicroseconds) / 1_000_000
 
     public init() {}
 

@@ -33,7 +33,7 @@ public enum SoundNaming {
     public static func name(forPath path: String) -> String {
         let spaced = String(stem(ofPath: path).map { $0 == "_" ? " " : $0 })
         let trimmed = spaced.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()
-        let name = String(String(trimmed).prefix(Limits.maxNameLength))
+        let name = String(String(trimmed).prefix(CatalogLimits.maxNameLength))
         return SoundRules.nameProblem(name) == nil ? name : id(forPath: path)
     }
 

@@ -14,7 +14,7 @@ public enum SoundRules {
 
     public static func nameProblem(_ name: String) -> String? {
         if name.allSatisfy(\.isWhitespace) { return "must not be empty" }
-        if name.count > Limits.maxNameLength { return "is longer than \(Limits.maxNameLength) characters" }
+        if name.count > CatalogLimits.maxNameLength { return "is longer than \(CatalogLimits.maxNameLength) characters" }
         if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             return "must not contain control characters"
         }

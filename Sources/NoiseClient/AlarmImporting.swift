@@ -21,14 +21,17 @@ public enum AlarmImporting {
         var entry: [UInt8]?
 
         init(_ changes: AlarmChanges, whole: Bool) {
-            let alarm = whole ? changes.newAlarm(id: 0) : nil
-            (time, days, label, sound) = (alarm?.time ?? changes.time, alarm?.repeat ?? changes.repeat ?? .once,
+            // Settings that make no alarm are the daemon's to refuse; until then they compare as sent.
+            let alarm = whole ? (try? changes.newAlarm(id: 0)) ?? nil : nil
+            let fields = alarm.map { AlarmRuleFields($0.rule) }
+            (time, days, label, sound) = (fields?.time ?? changes.time, fields?.repeat ?? changes.repeat ?? .once,
                                           alarm?.label ?? changes.label ?? "", alarm?.sound ?? changes.sound ?? AlarmDefaults.sound)
             entry = alarm.map(AlarmBackup.entry)
         }
 
         init(_ alarm: Alarm, whole: Bool) {
-            (time, days, label, sound) = (alarm.time, alarm.repeat, alarm.label, alarm.sound)
+            let fields = AlarmRuleFields(alarm.rule)
+            (time, days, label, sound) = (fields.time, fields.repeat, alarm.label, alarm.sound)
             entry = whole ? AlarmBackup.entry(alarm) : nil
         }
     }

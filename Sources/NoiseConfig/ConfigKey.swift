@@ -89,9 +89,9 @@ public struct ConfigKey: Sendable {
         boolean("clock.next_alarm") { $1.clock.face.nextAlarm = $0 },
         boolean("clock.now_playing") { $1.clock.face.nowPlaying = $0 },
         ConfigKey(name: "world.zones",
-                  accepted: "an array of at most \(Limits.maxWorldZones) zone names in quotes, e.g. [\"Europe/Berlin\", \"Asia/Kolkata\"]") {
+                  accepted: "an array of at most \(ConfigLimits.maxWorldZones) zone names in quotes, e.g. [\"Europe/Berlin\", \"Asia/Kolkata\"]") {
             value, _, settings in
-            guard case .array(let items) = value, items.count <= Limits.maxWorldZones else { return .wrongType }
+            guard case .array(let items) = value, items.count <= ConfigLimits.maxWorldZones else { return .wrongType }
             var zones: [String] = []
             for item in items {
                 guard case .string(let zone) = item else { return .wrongType }

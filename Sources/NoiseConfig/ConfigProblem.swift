@@ -7,7 +7,7 @@ public struct ConfigProblem: Error, Sendable, Equatable, CustomStringConvertible
     public let message: String
 
     /// Messages quote the bad value; a value of megabytes must not be copied into every `status` reply and log
-    /// line, so the key and the message are cut to `Limits.maxProblemCharacters`.
+    /// line, so the key and the message are cut to `ConfigLimits.maxProblemCharacters`.
     public init(line: Int, key: String?, message: String) {
         self.line = line
         self.key = key.map(Self.capped)
@@ -15,7 +15,7 @@ public struct ConfigProblem: Error, Sendable, Equatable, CustomStringConvertible
     }
 
     static func capped(_ text: String) -> String {
-        text.count <= Limits.maxProblemCharacters ? text : text.prefix(Limits.maxProblemCharacters) + "… (cut)"
+        text.count <= ConfigLimits.maxProblemCharacters ? text : text.prefix(ConfigLimits.maxProblemCharacters) + "… (cut)"
     }
 
     public var description: String {

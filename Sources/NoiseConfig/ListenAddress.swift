@@ -5,11 +5,11 @@ import NoiseCore
 public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
     /// What `parse` accepts, in words, for every error that names it.
     public static let accepted = "\"HOST:PORT\" with an IPv4 address, an IPv6 address in brackets or localhost, and a port "
-        + "1 to 65535, e.g. \"127.0.0.1:\(Limits.defaultWebPort)\""
+        + "1 to 65535, e.g. \"127.0.0.1:\(ConfigLimits.defaultWebPort)\""
 
     /// The same for `[web] lan`, with its usual value.
     public static let acceptedLAN = "\"HOST:PORT\" with an IPv4 address, an IPv6 address in brackets or localhost, and a port "
-        + "1 to 65535, e.g. \"0.0.0.0:\(Limits.defaultWebLANPort)\" (every address of this machine)"
+        + "1 to 65535, e.g. \"0.0.0.0:\(ConfigLimits.defaultWebLANPort)\" (every address of this machine)"
 
     /// The address to bind: `127.0.0.1`, `::1`, `192.168.1.5` (without brackets).
     public let host: String
@@ -17,7 +17,7 @@ public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
     public let isIPv6: Bool
 
     /// 127.0.0.1 and the default port.
-    public static let loopback = ListenAddress(host: "127.0.0.1", port: Limits.defaultWebPort, isIPv6: false)
+    public static let loopback = ListenAddress(host: "127.0.0.1", port: ConfigLimits.defaultWebPort, isIPv6: false)
 
     public init(host: String, port: Int, isIPv6: Bool) {
         self.host = host

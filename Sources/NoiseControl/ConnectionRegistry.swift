@@ -6,11 +6,11 @@ import Synchronization
 /// many reply bytes the daemon holds for clients that do not read. At a limit somebody gives way, chosen so that a
 /// leaked loop holding hundreds of connections can never lock the owner out of `dismiss`:
 ///
-/// - **a new connection over `Limits.maxConnections`** takes the place of an idle one (no request being answered,
+/// - **a new connection over `ControlLimits.maxConnections`** takes the place of an idle one (no request being answered,
 ///   no reply waiting to be read; a subscriber counts as idle), which is told why and closed; only when every
 ///   connection is busy is the new one refused with `too_many_clients`;
-/// - **a subscription over `Limits.maxSubscribers`** takes the place of another subscriber;
-/// - **reply bytes queued over `Limits.maxQueuedReplyBytes`** across all connections: the connection holding the
+/// - **a subscription over `ControlLimits.maxSubscribers`** takes the place of another subscriber;
+/// - **reply bytes queued over `ControlLimits.maxQueuedReplyBytes`** across all connections: the connection holding the
 ///   most is closed (it is the slowest reader).
 ///
 /// Who gives way: a connection of the process holding the most connections (a leaked loop, not a status bar's one),
@@ -61,8 +61,8 @@ final class ConnectionRegistry: Sendable {
     private let maxSubscribers: Int
     private let maxQueuedBytes: Int
 
-    init(maxConnections: Int = Limits.maxConnections, maxSubscribers: Int = Limits.maxSubscribers,
-         maxQueuedBytes: Int = Limits.maxQueuedReplyBytes) {
+    init(maxConnections: Int = ControlLimits.maxConnections, maxSubscribers: Int = ControlLimits.maxSubscribers,
+         maxQueuedBytes: Int = ControlLimits.maxQueuedReplyBytes) {
         self.maxConnections = maxConnections
         self.maxSubscribers = maxSubscribers
         self.maxQueuedBytes = maxQueuedBytes

@@ -19,7 +19,7 @@ struct LineTooLongError: Error {}
 ///
 /// - **lines**: `LineFramer` splits what the client sends; a line over the limit is reported to the conversation
 ///   (`LineTooLongError`), which answers `line_too_long` and closes; what the client still sends is read and dropped
-///   until it stops sending (or `Limits.overlongLineDrainSeconds` pass), so its write ends and it reads the refusal:
+///   until it stops sending (or `ControlLimits.overlongLineDrainSeconds` pass), so its write ends and it reads the refusal:
 ///   closing with unread data would reset the connection and lose it;
 /// - **the end of input**: a client may close its side after its requests (`echo … | socat`): a last line without
 ///   its newline is still a request, and the conversation answers every line before the connection closes;
@@ -150,7 +150,7 @@ final class ControlConnectionHandler: ChannelDuplexHandler {
         closeAfterDrain = done
         context.close(mode: .output, promise: nil)
         context.read()
-        context.eventLoop.assumeIsolated().scheduleTask(in: .seconds(Limits.overlongLineDrainSeconds)) {
+        context.eventLoop.assumeIsolated().scheduleTask(in: .seconds(ControlLimits.overlongLineDrainSeconds)) {
             if self.closeAfterDrain != nil { context.close(mode: .all, promise: nil) }
         }
     }

@@ -66,7 +66,7 @@ public struct ControlServer<Handler: ControlRequests>: Service {
             // only to sockets it binds itself); a second listen() sets ours, on systemd's socket too. Here, before
             // the channel is registered: no connection is accepted, and none greeted, while the backlog is 128.
             .serverChannelInitializer { channel in
-                Glibc.listen(listener, Limits.listenBacklog)
+                Glibc.listen(listener, ControlLimits.listenBacklog)
                 return channel.eventLoop.makeSucceededVoidFuture()
             }
             // A client may close its side once it has sent its requests; it still gets every reply.
@@ -122,17 +122,17 @@ public struct ControlServer<Handler: ControlRequests>: Service {
                               ProtocolError(.permissionDenied, "only uid \(getuid()) (and root) may control this daemon"))
             }
             guard case .admitted(let id, let evicted) = connections.admit(channel, pid: peer.pid) else {
-                return refuse(channel, "refused a connection: all \(Limits.maxConnections) connections are busy with requests",
-                              ProtocolError(.tooManyClients, "the daemon serves at most \(Limits.maxConnections) connections at once, "
+                return refuse(channel, "refused a connection: all \(ControlLimits.maxConnections) connections are busy with requests",
+                              ProtocolError(.tooManyClients, "the daemon serves at most \(ControlLimits.maxConnections) connections at once, "
                                   + "and every one is busy with a request; try again"))
             }
             if let evicted {
-                evict(evicted, .connectionLimit, "\(Limits.maxConnections) connections are open and a new one needed a place; "
+                evict(evicted, .connectionLimit, "\(ControlLimits.maxConnections) connections are open and a new one needed a place; "
                     + "this one was idle")
             }
             return channel.eventLoop.makeCompletedFuture {
                 let pipeline = channel.pipeline.syncOperations
-                try pipeline.addHandler(IdleStateHandler(readTimeout: .seconds(Limits.idleConnectionSeconds)))
+                try pipeline.addHandler(IdleStateHandler(readTimeout: .seconds(ControlLimits.idleConnectionSeconds)))
                 try pipeline.addHandler(ControlConnectionHandler(registry: connections, id: id, greeting: ControlConnectionHandler.hello,
                                                                  onSlowReader: slowReader))
                 return .conversation(try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel), id)
@@ -148,7 +148,7 @@ public struct ControlServer<Handler: ControlRequests>: Service {
         { [slowReaders, logger] in
             let now = Int64(NIODeadline.now().uptimeNanoseconds / 1_000_000)
             if let text = slowReaders.pass("closing a connection that does not read its replies: "
-                + "\(Limits.maxQueuedReplyBytes >> 20) MiB wait to be read across all connections", at: now) {
+                + "\(ControlLimits.maxQueuedReplyBytes >> 20) MiB wait to be read across all connections", at: now) {
                 logger.warning("\(text)")
             }
         }
@@ -208,7 +208,7 @@ public struct ControlServer<Handler: ControlRequests>: Service {
                     }.value
                     guard outcome.subscribes, subscription == nil else { continue }
                     if let evicted = connections.subscribe(id) {
-                        evict(evicted, .subscriberLimit, "\(Limits.maxSubscribers) connections are subscribed and a new one "
+                        evict(evicted, .subscriberLimit, "\(ControlLimits.maxSubscribers) connections are subscribed and a new one "
                             + "subscribed; this one had been idle longest")
                     }
                     let logger = self.logger

@@ -29,7 +29,7 @@ public enum SocketSetup {
         guard socketFD >= 0 else { throw StartupError("cannot create the control socket: \(String(cString: strerror(errno)))") }
         let bound = UnixSocketAddress.with(Array(path.utf8)) { bind(socketFD, $0, $1) } ?? -1
         // Anyone who can reach the folder could connect between bind and chmod; SO_PEERCRED still refuses them.
-        guard bound == 0, chmod(path, 0o600) == 0, Glibc.listen(socketFD, Limits.listenBacklog) == 0 else {
+        guard bound == 0, chmod(path, 0o600) == 0, Glibc.listen(socketFD, ControlLimits.listenBacklog) == 0 else {
             let reason = String(cString: strerror(errno))
             close(socketFD)
             if bound == 0 { unlink(path) }

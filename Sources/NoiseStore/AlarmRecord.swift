@@ -38,26 +38,28 @@ struct AlarmRecord: Codable, FetchableRecord, MutablePersistableRecord {
 
     init(_ alarm: Alarm, lookAfter: Double, createdAt: Int64) {
         id = alarm.id > 0 ? alarm.id : nil
-        time = alarm.time.description
+        // The rule as the table's flat columns, which it has had since before the rule was a type.
+        let fields = AlarmRuleFields(alarm.rule)
+        time = fields.time.description
         enabled = alarm.enabled
         label = alarm.label
-        repeatMask = Int(alarm.repeat.mask)
+        repeatMask = Int(fields.repeat.mask)
         sound = alarm.sound
         volume = alarm.volume
         rampSeconds = alarm.rampSeconds
         snoozeMinutes = alarm.snoozeMinutes
         ringLimitSeconds = alarm.ringLimitSeconds
         note = alarm.note
-        firesAt = alarm.firesAt
-        marsSite = alarm.mars?.site
-        marsLonEast = alarm.mars?.lonEastDeg
-        marsSolar = alarm.mars?.solar
-        passSatellite = alarm.pass?.satellite
-        passVisible = alarm.pass?.visibleOnly
-        passMinElevation = alarm.pass?.minElevationDeg
-        passLeadSeconds = alarm.pass?.leadSeconds
-        date = alarm.date?.description
-        zone = alarm.zone
+        firesAt = fields.firesAt
+        marsSite = fields.mars?.site
+        marsLonEast = fields.mars?.lonEastDeg
+        marsSolar = fields.mars?.solar
+        passSatellite = fields.pass?.satellite
+        passVisible = fields.pass?.visibleOnly
+        passMinElevation = fields.pass?.minElevationDeg
+        passLeadSeconds = fields.pass?.leadSeconds
+        date = fields.date?.description
+        zone = fields.zone
         thenMix = alarm.thenMix
         self.lookAfter = lookAfter
         self.createdAt = createdAt
@@ -100,11 +102,14 @@ extension AlarmRecord {
                                    rampSeconds: try reader.real("rampSeconds"), snoozeMinutes: Int(clamping: snooze),
                                    ringLimitSeconds: try reader.real("ringLimitSeconds"), note: try reader.optionalText("note"))
         if let problem = changes.problem() { throw StoredRowProblem(id: id, reason: problem.message) }
-        let alarm = Alarm(id: id, time: time, enabled: enabled == 1, label: changes.label!, repeat: RepeatRule(mask: UInt8(mask)),
-                          sound: sound, volume: changes.volume!, rampSeconds: changes.rampSeconds!, snoozeMinutes: changes.snoozeMinutes!,
+        let fields = AlarmRuleFields(time: time, repeat: RepeatRule(mask: UInt8(mask)),
+                                     firesAt: try reader.optionalInteger("firesAt"), mars: try marsClock(reader),
+                                     pass: try passAlarm(reader), date: try date(reader), zone: try reader.optionalText("zone"))
+        let rule: TriggerRule
+        do { rule = try fields.rule() } catch { throw StoredRowProblem(id: id, reason: error.description) }
+        let alarm = Alarm(id: id, rule: rule, enabled: enabled == 1, label: changes.label!, sound: sound,
+                          volume: changes.volume!, rampSeconds: changes.rampSeconds!, snoozeMinutes: changes.snoozeMinutes!,
                           ringLimitSeconds: changes.ringLimitSeconds!, note: changes.note,
-                          firesAt: try reader.optionalInteger("firesAt"), mars: try marsClock(reader),
-                          pass: try passAlarm(reader), date: try date(reader), zone: try reader.optionalText("zone"),
                           thenMix: try reader.optionalText("thenMix"))
         if let problem = alarm.ruleProblem { throw StoredRowProblem(id: id, reason: problem) }
         return StoredAlarm(alarm: alarm, lookAfter: try reader.real("lookAfter"), createdAt: try reader.integer("createdAt"))

@@ -56,7 +56,7 @@ extension LifeStore {
 
     /// Entries whose text has every word (each a prefix: "grate" finds "grateful"), best match first, each with a
     /// snippet marking the words. Case and accents are ignored (FTS5's unicode61 tokenizer).
-    public func search(words: String, limit: Int = Limits.maxSearchResults) async throws -> GratitudeMatches {
+    public func search(words: String, limit: Int = LifeLimits.maxSearchResults) async throws -> GratitudeMatches {
         let query = Self.ftsQuery(words)
         guard !query.isEmpty else { return GratitudeMatches(matches: []) }
         return try await database.read { db in

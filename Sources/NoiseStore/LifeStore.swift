@@ -40,7 +40,7 @@ public struct LifeStore: Sendable {
     public func addHabit(_ habit: Habit) async throws -> HabitAdded {
         try await database.write { db in
             if let existing = try Self.habit(named: habit.name, db) { return .exists(existing) }
-            guard try Int.fetchOne(db, sql: "SELECT count(*) FROM habit")! < Limits.maxHabits else { return .full }
+            guard try Int.fetchOne(db, sql: "SELECT count(*) FROM habit")! < LifeLimits.maxHabits else { return .full }
             try Self.write(habit, db)
             return .added
         }

@@ -1,4 +1,5 @@
 import GRDB
+import LifeCalendar
 import NoiseCore
 
 /// The database's schema, one migration history for every store over it: `v1` the alarms, snoozes and missed
@@ -102,10 +103,10 @@ extension NoiseDatabase {
             CREATE TABLE life (
                 id INTEGER PRIMARY KEY CHECK (id = 1),
                 birth TEXT NOT NULL CHECK (length(birth) = 10),
-                years INTEGER NOT NULL CHECK (years BETWEEN \(Limits.lifeYears.lowerBound) AND \(Limits.lifeYears.upperBound)));
+                years INTEGER NOT NULL CHECK (years BETWEEN \(LifeLimits.lifeYears.lowerBound) AND \(LifeLimits.lifeYears.upperBound)));
             CREATE TABLE habit (
                 name TEXT PRIMARY KEY COLLATE NOCASE,
-                minutes INTEGER NOT NULL CHECK (minutes BETWEEN \(Limits.habitMinutes.lowerBound) AND \(Limits.habitMinutes.upperBound)),
+                minutes INTEGER NOT NULL CHECK (minutes BETWEEN \(LifeLimits.habitMinutes.lowerBound) AND \(LifeLimits.habitMinutes.upperBound)),
                 position INTEGER NOT NULL);
             CREATE TABLE habit_tap (
                 id INTEGER PRIMARY KEY AUTOINCREMENT,

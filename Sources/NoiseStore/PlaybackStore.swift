@@ -38,12 +38,12 @@ public struct PlaybackStore: Sendable {
         try await database.read { db in try Self.readMixes(db) }
     }
 
-    /// Saves `mix`, replacing one of the same name; false when it is new and `Limits.maxMixes` are saved already.
+    /// Saves `mix`, replacing one of the same name; false when it is new and `CatalogLimits.maxMixes` are saved already.
     public func saveMix(_ mix: MixInfo) async throws -> Bool {
         try await database.write { db in
             let exists = try Bool.fetchOne(db, sql: "SELECT count(*) FROM mix WHERE name = ?", arguments: [mix.name]) ?? false
             let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM mix") ?? 0
-            guard exists || count < Limits.maxMixes else { return false }
+            guard exists || count < CatalogLimits.maxMixes else { return false }
             try Self.write(mix, db)
             return true
         }

@@ -5,7 +5,7 @@ import NoiseCatalog
 
 /// What could be read of a database, row by row: every row that reads and passes the alarm's rules, and the ids of
 /// those that do not. A damaged page makes SQLite fail a whole table scan at that page, so a scan that fails is
-/// finished from the other end, and the ids between are looked up one by one (`Limits.maxStoreProbeIDs`).
+/// finished from the other end, and the ids between are looked up one by one (`StoreLimits.maxStoreProbeIDs`).
 struct SalvagedStore: Sendable {
     var alarms: [StoredAlarm] = []
     var snoozes: [SnoozeRecord] = []
@@ -72,11 +72,11 @@ struct SalvagedStore: Sendable {
             problems.append("the alarm table cannot be read through: \(scan.failure ?? "unknown error")")
             let highest = max(lastAlarmID, ((try? Int64.fetchOne(db, sql: "SELECT max(id) FROM alarm")) ?? nil) ?? 0)
             lastAlarmID = highest
-            if highest > Limits.maxStoreProbeIDs {
-                problems.append("alarm ids above \(Limits.maxStoreProbeIDs) were not looked for (the highest is \(highest))")
+            if highest > StoreLimits.maxStoreProbeIDs {
+                problems.append("alarm ids above \(StoreLimits.maxStoreProbeIDs) were not looked for (the highest is \(highest))")
             }
             var unreadable: [Int64] = []
-            for id in 1...max(1, min(highest, Limits.maxStoreProbeIDs)) where rows[id] == nil {
+            for id in 1...max(1, min(highest, StoreLimits.maxStoreProbeIDs)) where rows[id] == nil {
                 do {
                     if let row = try Row.fetchOne(db, sql: "SELECT * FROM alarm WHERE id = ?", arguments: [id]) { rows[id] = row }
                 } catch {

@@ -20,7 +20,7 @@ struct StoreInspection: Sendable {
         // Line by line: on a damaged file the pragma reports what it found, then may fail itself.
         var integrity: [String] = []
         do {
-            let lines = try String.fetchCursor(db, sql: "PRAGMA \(pragma)(\(Limits.maxStoreCheckLines))")
+            let lines = try String.fetchCursor(db, sql: "PRAGMA \(pragma)(\(StoreLimits.maxStoreCheckLines))")
             // A finding may span lines, under a "*** in database main ***" heading: one finding a line.
             while let line = try lines.next() {
                 integrity += line.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("*** in database") }

@@ -4,6 +4,7 @@ import NoiseClientAsync
 import NoiseCore
 import NoiseEventLoops
 import NoiseProtocol
+import NoiseWebCore
 
 /// The one subscription to noised that every open page shares (docs/web.md, "Live"): made when the first page's
 /// WebSocket opens, closed when the last one closes, so noiseweb with no page open holds no connection and never
@@ -62,7 +63,7 @@ public actor DaemonLink {
 
     /// Connects, subscribes and passes the events on until cancelled, reconnecting when noised goes away.
     private func keepConnected() async {
-        var delay = Limits.webReconnectFirstSeconds
+        var delay = WebLimits.webReconnectFirstSeconds
         while !Task.isCancelled {
             var reason = "noised is not running"
             do throws(ClientFailure) {
@@ -75,7 +76,7 @@ public actor DaemonLink {
                     broadcast(Self.line(Message.daemonUp, .object([:])))
                 }
                 down = nil
-                delay = Limits.webReconnectFirstSeconds
+                delay = WebLimits.webReconnectFirstSeconds
                 broadcast(Self.line(Message.status, status))
                 // The daemon's own bytes: nothing decoded and encoded again, and a newer daemon's event whole.
                 for try await event in client.events { broadcast(String(decoding: event.line, as: UTF8.self)) }
@@ -95,7 +96,7 @@ public actor DaemonLink {
             // On a NIO timer: `Task.sleep` would start libdispatch's pool, and its monitor would wake noiseweb every
             // second from then on (EventLoopClock).
             try? await EventLoopClock().sleep(for: .seconds(delay))
-            delay = min(delay * 2, Limits.webReconnectMostSeconds)
+            delay = min(delay * 2, WebLimits.webReconnectMostSeconds)
         }
     }
 

@@ -21,9 +21,9 @@ struct WebRoutes: Sendable {
         func post(_ path: String, _ answer: @escaping @Sendable ([UInt8]) async -> WebReply) {
             router.post(RouterPath(path)) { request, _ -> Response in
                 var request = request
-                guard let body = try? await request.collectBody(upTo: Limits.maxWebCommandBytes) else {
+                guard let body = try? await request.collectBody(upTo: WebLimits.maxWebCommandBytes) else {
                     return WebResponses.refusal(WebRefusal(status: 413, code: "too_large",
-                                                           message: "A request is at most \(Limits.maxWebCommandBytes) bytes."),
+                                                           message: "A request is at most \(WebLimits.maxWebCommandBytes) bytes."),
                                                 path: request.uri.path)
                 }
                 return await answer(Array(buffer: body)).response

@@ -141,9 +141,9 @@ public struct WebServer: Sendable {
     /// Each listener's connection limits, fitted to the files the process may open once its soft limit is raised
     /// (`OpenFileLimit`): accepting must never fail for want of one.
     private static func connectionLimits(listeners: Int, logger: Logger) -> @Sendable () -> WebConnections {
-        let files = OpenFileLimit.raise(upTo: Limits.webFileLimit)
+        let files = OpenFileLimit.raise(upTo: WebLimits.webFileLimit)
         let fitted = WebConnections.fitting(fileLimit: files, listeners: listeners)
-        if fitted.maxTotal < Limits.maxWebConnections {
+        if fitted.maxTotal < WebLimits.maxWebConnections {
             logger.warning("only \(files) files may be open (RLIMIT_NOFILE): at most \(fitted.maxTotal) connections a listener")
         }
         return { WebConnections(maxTotal: fitted.maxTotal, maxPerAddress: fitted.maxPerAddress) }

@@ -32,13 +32,13 @@ public final class DeviceRegistry: Sendable {
     }
 
     /// Pairs a new device named `name` (else `userAgent`'s summary): its cookie's secret and its key. Refused when
-    /// `Limits.maxPairedDevices` are paired already.
+    /// `WebLimits.maxPairedDevices` are paired already.
     public func pair(name: String, userAgent: String?, now: Double) -> Result<(token: WebSecret, key: WebSecret), WebRefusal> {
         let (token, key) = (WebSecret.random(), WebSecret.random())
         let shown = name.isEmpty ? DeviceName.summary(userAgent: userAgent) : String(name.prefix(60))
         do {
             try file.update { devices in
-                guard devices.count < Limits.maxPairedDevices else {
+                guard devices.count < WebLimits.maxPairedDevices else {
                     throw WebRefusal(status: 409, code: "too_many_devices",
                                      message: "\(devices.count) devices are paired already; revoke one with 'noisectl web revoke ID' first.")
                 }

@@ -16,9 +16,9 @@ public enum InstantQuery {
     /// when not asked for (one reading, at the instant itself).
     public static func steps(_ text: String?) -> Result<Int?, WebRefusal> {
         guard let text else { return .success(nil) }
-        guard let count = Int(text), (1...Limits.maxWebReadingSteps).contains(count) else {
+        guard let count = Int(text), (1...WebLimits.maxWebReadingSteps).contains(count) else {
             return .failure(WebRefusal(status: 400, code: "invalid_argument",
-                                       message: "'steps' must be a whole number 1 to \(Limits.maxWebReadingSteps); got '\(text.prefix(20))'"))
+                                       message: "'steps' must be a whole number 1 to \(WebLimits.maxWebReadingSteps); got '\(text.prefix(20))'"))
         }
         return .success(count)
     }

@@ -5,7 +5,7 @@ import NoiseCore
 /// The first handler to see each request's head as NIO decoded it (placed right after the decoder, before the
 /// WebSocket upgrader and Hummingbird's conversion): refuses with **400** a head `RequestHeadRules` refuses, and
 /// closes a connection that keeps noiseweb waiting, for the head and body of a request, more than
-/// `Limits.webRequestWaitSeconds` from its opening or from the last answer sent. Its timer lives only while a
+/// `WebLimits.webRequestWaitSeconds` from its opening or from the last answer sent. Its timer lives only while a
 /// connection waits, on the connection's own event loop. It leaves the pipeline as a WebSocket upgrade passes: an open
 /// page's socket is not timed, and what follows is not HTTP.
 public final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
@@ -19,7 +19,7 @@ public final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandl
     /// A head was refused: what follows of its request is dropped, and the connection closes after the answer.
     private var refused = false
 
-    public init(wait: TimeAmount = .seconds(Int64(Limits.webRequestWaitSeconds))) {
+    public init(wait: TimeAmount = .seconds(Int64(WebLimits.webRequestWaitSeconds))) {
         self.wait = wait
     }
 

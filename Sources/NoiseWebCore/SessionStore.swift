@@ -3,7 +3,7 @@ import Synchronization
 
 /// The live sessions, in memory only: a restart of noiseweb logs every page out (run `noisectl web` again; a kiosk
 /// is a paired device instead, `noisectl web --kiosk`), and a session's secrets are never on disk. At most
-/// `Limits.maxWebSessions`; a new one over that takes the oldest's place.
+/// `WebLimits.maxWebSessions`; a new one over that takes the oldest's place.
 public final class SessionStore: Sendable {
     /// A session's two secrets: the cookie (`HttpOnly`, sent to every port of the host) and the key the page keeps in
     /// its own origin's storage (`SignIn`).
@@ -15,7 +15,7 @@ public final class SessionStore: Sendable {
     private let sessions = Mutex<[Session]>([])
     private let limit: Int
 
-    public init(limit: Int = Limits.maxWebSessions) {
+    public init(limit: Int = WebLimits.maxWebSessions) {
         self.limit = limit
     }
 

@@ -9,10 +9,16 @@ import struct Foundation.Date
 
 /// noiseweb's own certificate authority and the server certificate it signs, for the LAN mode's HTTPS (docs/web.md,
 /// "The certificate"). They live in the LAN folder (`$XDG_STATE_HOME/noiseweb`, 0700, keys 0600): the authority is
-/// made once and kept `Limits.webCAValidityDays`, since each device trusts it by hand; the server certificate is made
-/// again when the machine's names change or `Limits.webServerCertificateRenewDays` are left. `ca.sha256` holds the
+/// made once and kept `webCAValidityDays`, since each device trusts it by hand; the server certificate is made
+/// again when the machine's names change or `webServerCertificateRenewDays` are left. `ca.sha256` holds the
 /// authority's fingerprint for `noisectl web pair` to show, so noisectl needs no crypto library.
 public struct LANCertificates: Sendable {
+    /// The certificate authority lasts this long; the server certificates it signs, 397 days (Apple's most for a
+    /// server certificate) and are made again when 30 days are left, or when the machine's names change.
+    static let webCAValidityDays = 3650
+    static let webServerCertificateDays = 397
+    static let webServerCertificateRenewDays = 30
+
     public let folder: String
 
     public init(folder: String) {
@@ -68,7 +74,7 @@ public struct LANCertificates: Sendable {
         let key = try Certificate.PrivateKey(pemEncoded: keyPEM)
         // A key that is not the certificate's (a file replaced by hand) or an authority near its end: make a new one.
         guard key.publicKey == certificate.publicKey,
-              certificate.notValidAfter > now.addingTimeInterval(Self.days(Limits.webServerCertificateDays)) else { return nil }
+              certificate.notValidAfter > now.addingTimeInterval(Self.days(Self.webServerCertificateDays)) else { return nil }
         return (certificate, key)
     }
 
@@ -80,7 +86,7 @@ public struct LANCertificates: Sendable {
         }
         let certificate = try Certificate(
             version: .v3, serialNumber: Certificate.SerialNumber(), publicKey: key.publicKey,
-            notValidBefore: now.addingTimeInterval(-3600), notValidAfter: now.addingTimeInterval(Self.days(Limits.webCAValidityDays)),
+            notValidBefore: now.addingTimeInterval(-3600), notValidAfter: now.addingTimeInterval(Self.days(Self.webCAValidityDays)),
             issuer: name, subject: name,
             extensions: try Certificate.Extensions {
                 Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
@@ -101,7 +107,7 @@ public struct LANCertificates: Sendable {
               let certificate = try? Certificate(pemEncoded: pem), let key = try? Certificate.PrivateKey(pemEncoded: keyPEM),
               key.publicKey == certificate.publicKey,
               authority.publicKey.isValidSignature(certificate.signature, for: certificate),
-              certificate.notValidAfter > now.addingTimeInterval(Self.days(Limits.webServerCertificateRenewDays)),
+              certificate.notValidAfter > now.addingTimeInterval(Self.days(Self.webServerCertificateRenewDays)),
               let carried = try? certificate.extensions.subjectAlternativeNames,
               Set(carried.map { "\($0)" }) == Set(names.map { "\($0)" }) else { return nil }
         return (pem, keyPEM)
@@ -117,7 +123,7 @@ public struct LANCertificates: Sendable {
         let certificate = try Certificate(
             version: .v3, serialNumber: Certificate.SerialNumber(), publicKey: key.publicKey,
             notValidBefore: now.addingTimeInterval(-3600),
-            notValidAfter: now.addingTimeInterval(Self.days(Limits.webServerCertificateDays)),
+            notValidAfter: now.addingTimeInterval(Self.days(Self.webServerCertificateDays)),
             issuer: authority.subject, subject: subject,
             extensions: try Certificate.Extensions {
                 Critical(BasicConstraints.notCertificateAuthority)

@@ -27,14 +27,14 @@ struct Noiseweb: AsyncParsableCommand {
         commandName: "noiseweb",
         abstract: "The NoiseClock web page: a local HTTP server over noised's socket; open it with 'noisectl web'.",
         discussion: """
-            Listens on 127.0.0.1:\(Limits.defaultWebPort) unless [web] listen in $XDG_CONFIG_HOME/noised/config.toml or \
+            Listens on 127.0.0.1:\(ConfigLimits.defaultWebPort) unless [web] listen in $XDG_CONFIG_HOME/noised/config.toml or \
             --listen says otherwise. Only a browser given a one-time login code by 'noisectl web' gets in; requests \
             naming another host, and requests from other sites, are refused (docs/web.md). It keeps its codes in \
             $XDG_RUNTIME_DIR/noiseweb/ (private to you) and its sessions in memory.
             """,
         version: Limits.version)
 
-    @Option(help: ArgumentHelp("Where to listen, HOST:PORT (config: web.listen; default: 127.0.0.1:\(Limits.defaultWebPort)).",
+    @Option(help: ArgumentHelp("Where to listen, HOST:PORT (config: web.listen; default: 127.0.0.1:\(ConfigLimits.defaultWebPort)).",
                                valueName: "host:port"),
             transform: { text in
                 switch ListenAddress.parse(text) {

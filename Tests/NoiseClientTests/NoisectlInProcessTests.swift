@@ -1,3 +1,4 @@
+import NoiseAlarms
 import NoiseClient
 import NoiseCore
 import NoiseProtocol
@@ -74,7 +75,7 @@ struct NoisectlInProcessTests {
             #expect(add.code == 0, "\(add.error)")
             let alarms = await daemon.daemon.scheduler.list()
             #expect(alarms.count == 1)
-            #expect(alarms.first?.alarm.mars?.site == "perseverance")
+            #expect(alarms.first.map { AlarmRuleFields($0.alarm.rule).mars?.site } == "perseverance")
             #expect(alarms.first?.nextTrigger != nil)
         }
     }

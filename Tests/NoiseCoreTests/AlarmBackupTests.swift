@@ -11,11 +11,12 @@ struct AlarmBackupTests {
     static let alarms = [
         Alarm(id: 3, time: TimeOfDay(hour: 6, minute: 45, second: 30), enabled: false, label: "Work", repeat: .weekdays,
               sound: "chime", volume: 62.5, rampSeconds: 90, snoozeMinutes: 7, ringLimitSeconds: 300, note: "keys"),
-        Alarm(id: 8, time: TimeOfDay(hour: 7, minute: 0), repeat: .daily, note: nil,
-              mars: MarsAlarmClock(lonEastDeg: -184.702, solar: true)),
-        Alarm(id: 9, time: TimeOfDay(hour: 9, minute: 30), mars: try! MarsAlarmClock.at(site: "jezero", solar: false)),
-        Alarm(id: 12, time: TimeOfDay(hour: 0, minute: 0), label: "ISS", repeat: .daily,
-              pass: PassAlarm(satellite: 25544, visibleOnly: true, minElevationDeg: 25, leadSeconds: 120)),
+        Alarm(id: 8, rule: .marsClock(TimeOfDay(hour: 7, minute: 0), MarsAlarmClock(lonEastDeg: -184.702, solar: true),
+                                      everySol: true), note: nil),
+        Alarm(id: 9, rule: .marsClock(TimeOfDay(hour: 9, minute: 30), try! MarsAlarmClock.at(site: "jezero", solar: false),
+                                      everySol: false)),
+        Alarm(id: 12, rule: .satellitePass(PassAlarm(satellite: 25544, visibleOnly: true, minElevationDeg: 25, leadSeconds: 120)),
+              label: "ISS"),
     ]
 
     static func file(_ entries: [String]) -> [UInt8] {
@@ -30,8 +31,8 @@ struct AlarmBackupTests {
         for (changes, alarm) in zip(report.alarms, Self.alarms) {
             var expected = alarm
             expected.id = 0
-            #expect(changes.newAlarm(id: 0) == expected)
-            #expect(changes.newAlarm(id: 0).map(AlarmBackup.entry) == AlarmBackup.entry(alarm))
+            #expect(try changes.newAlarm(id: 0) == expected)
+            #expect(try changes.newAlarm(id: 0).map(AlarmBackup.entry) == AlarmBackup.entry(alarm))
         }
         #expect(!String(decoding: AlarmBackup.entry(Self.alarms[0]), as: UTF8.self).contains("\"id\""))
     }
@@ -47,7 +48,7 @@ struct AlarmBackupTests {
     }
 
     @Test func aTimerIsNotKept() {
-        #expect(!AlarmBackup.keeps(Alarm(id: 1, time: TimeOfDay(hour: 7, minute: 0), firesAt: 1_800_000_000)))
+        #expect(!AlarmBackup.keeps(Alarm(id: 1, rule: .instant(1_800_000_000, localTime: TimeOfDay(hour: 7, minute: 0)))))
         #expect(AlarmBackup.keeps(Self.alarms[0]))
     }
 
@@ -64,7 +65,7 @@ struct AlarmBackupTests {
     func aWrongFileIsRefusedWhole(_ text: String, _ reason: String) {
         let report = LegacyAlarmImport.parse(Array(text.utf8))
         #expect(report.alarms.isEmpty)
-        #expect(report.skipped == [LegacyAlarmImport.Skipped(index: -1, reason: reason)])
+        #expect(report.skipped == [LegacyAlarmImport.Skipped(index: nil, reason: reason)])
     }
 
     @Test func oneBadEntryRefusesTheFileWhole() {
@@ -78,8 +79,16 @@ struct AlarmBackupTests {
         ] {
             let report = LegacyAlarmImport.parse(Self.file([good, entry]))
             #expect(report.alarms.isEmpty, "\(entry)")
-            #expect(report.skipped.count == 1 && report.skipped[0].index == -1 && report.skipped[0].reason.hasPrefix(reason),
+            #expect(report.skipped.count == 1 && report.skipped[0].index == nil && report.skipped[0].reason.hasPrefix(reason),
                     "\(report.skipped)")
         }
+    }
+
+    /// The file's own refusal has no entry: its index is written as null, not as a made-up position.
+    @Test func aRefusalOfTheWholeFileHasANullIndex() throws {
+        let whole = LegacyAlarmImport.Skipped(index: nil, reason: "the file is empty")
+        let entry = LegacyAlarmImport.Skipped(index: 4, reason: "no time")
+        #expect(String(decoding: try JSONCoding.line(whole), as: UTF8.self) == #"{"index":null,"reason":"the file is empty"}"#)
+        #expect(String(decoding: try JSONCoding.line(entry), as: UTF8.self) == #"{"index":4,"reason":"no time"}"#)
     }
 }

@@ -60,13 +60,13 @@ struct AlarmCommandTests {
         #expect(failure.error.message.contains(expected), "\(failure.error.message)")
     }
 
-    @Test func changesApplyOnlyWhatTheyName() {
+    @Test func changesApplyOnlyWhatTheyName() throws {
         let alarm = Alarm(id: 4, time: TimeOfDay(hour: 7, minute: 0), label: "Work", note: "keys")
-        let edited = AlarmChanges(time: TimeOfDay(hour: 8, minute: 0), note: "").applied(to: alarm)
+        let edited = try AlarmChanges(time: TimeOfDay(hour: 8, minute: 0), note: "").applied(to: alarm)
         #expect(edited.time == TimeOfDay(hour: 8, minute: 0))
         #expect(edited.label == "Work")
         #expect(edited.note == nil, "an empty note removes the note")
-        #expect(AlarmChanges(label: "x").newAlarm(id: 1) == nil, "a new alarm needs a time")
+        #expect(try AlarmChanges(label: "x").newAlarm(id: 1) == nil, "a new alarm needs a time")
     }
 
     @Test func alarmsEncodeTheirTimeAndRepeatAsText() throws {

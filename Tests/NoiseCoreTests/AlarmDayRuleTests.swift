@@ -24,7 +24,7 @@ struct AlarmDayRuleTests {
 
     @Test func aDatedAlarmRingsOnceThatDayAndNeverAfter() throws {
         let date = try LocalDate.parse("2026-12-24")
-        let alarm = Alarm(id: 1, time: Self.seven, date: date)
+        let alarm = Alarm(id: 1, rule: .onDate(date, Self.seven, zone: nil))
         let context = TriggerRule.Context(zone: Self.newYork)
         let trigger = Double(date.dayNumber * 86_400 + 12 * 3600)  // 07:00 EST is 12:00 UTC
         #expect(alarm.rule == .onDate(date, Self.seven, zone: nil) && alarm.rule.ringsOnce)
@@ -34,18 +34,22 @@ struct AlarmDayRuleTests {
 
     @Test func aDateInTheSpringGapIsShiftedLikeAnyWallTime() throws {
         let date = try LocalDate.parse("2027-03-28")
-        let alarm = Alarm(id: 1, time: TimeOfDay(hour: 2, minute: 30), date: date, zone: "Europe/Berlin")
+        let alarm = Alarm(id: 1, rule: .onDate(date, TimeOfDay(hour: 2, minute: 30), zone: "Europe/Berlin"))
         let context = TriggerRule.Context(zone: .utc, namedZones: ["Europe/Berlin": Self.berlin])
         #expect(alarm.rule.next(after: Double(Self.noon), in: context) == Double(date.dayNumber * 86_400 + 3600 + 1800))
     }
 
     @Test func aDateOrZoneGoesOnlyWithAWallClockAlarm() throws {
         let date = try LocalDate.parse("2026-12-24")
-        #expect(Alarm(id: 1, time: Self.seven, repeat: .weekdays, date: date).ruleProblem?.contains("rings once") == true)
-        #expect(Alarm(id: 1, time: Self.seven, firesAt: 5, zone: "Europe/Berlin").ruleProblem?.contains("timer") == true)
+        func problem(_ fields: AlarmRuleFields) -> String? {
+            do throws(AlarmRuleFields.Problem) { _ = try fields.rule() } catch { return error.description }
+            return nil
+        }
+        #expect(problem(AlarmRuleFields(time: Self.seven, repeat: .weekdays, date: date))?.contains("rings once") == true)
+        #expect(problem(AlarmRuleFields(time: Self.seven, firesAt: 5, zone: "Europe/Berlin"))?.contains("timer") == true)
         #expect(Alarm(id: 1, time: Self.seven, zone: "../etc/passwd").ruleProblem?.contains("not a zone name") == true)
         #expect(Alarm(id: 1, time: Self.seven, thenMix: "a b").ruleProblem?.contains("then_mix") == true)
-        #expect(Alarm(id: 1, time: Self.seven, date: date, zone: "Europe/Berlin", thenMix: "morning").ruleProblem == nil)
+        #expect(Alarm(id: 1, rule: .onDate(date, Self.seven, zone: "Europe/Berlin"), thenMix: "morning").ruleProblem == nil)
     }
 
     @Test func theWordsOfAlarmAdd() throws {

@@ -211,7 +211,7 @@ struct AlarmScheduleTests {
         #expect(plan.nextDeadline == nil)
         #expect(plan.advance(to: at(7, 0)).isEmpty)
         var moved = daily
-        moved.time = TimeOfDay(hour: 7, minute: 30)
+        moved.rule = .wallClock(TimeOfDay(hour: 7, minute: 30), .daily, zone: nil)
         #expect(plan.put(moved, now: at(7, 5)) == [.persistLookAfter(alarmID: 1, instant: at(7, 5))])
         #expect(plan.nextTrigger(of: 1) == at(7, 30))
     }

@@ -122,10 +122,10 @@ struct ConfigEditorTests {
         #expect(badColor.description.hasPrefix("cannot save that to config.toml: clock.color: must be a colour name"))
         #expect(badColor.description.hasSuffix("nothing was saved"))
 
-        let zones = (0...Limits.maxWorldZones).map { TOMLValue.string("Area/City\($0)") }
+        let zones = (0...ConfigLimits.maxWorldZones).map { TOMLValue.string("Area/City\($0)") }
         let tooMany = try #require(editError("", [("world.zones", .array(zones))]))
         #expect(tooMany.reason == .changeIsInvalid)
-        #expect(tooMany.description.contains("at most \(Limits.maxWorldZones) zone names"))
+        #expect(tooMany.description.contains("at most \(ConfigLimits.maxWorldZones) zone names"))
 
         let unknownKey = try #require(editError("", [("clock.colour", .string("red"))]))
         #expect(unknownKey.description.contains("clock.colour: unknown key; did you mean clock.color?"))

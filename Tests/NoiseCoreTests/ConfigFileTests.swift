@@ -151,7 +151,7 @@ struct ConfigFileTests {
         #expect(result.problems.count == 1)
         let problem = result.problems[0]
         #expect(problem.line == 2 && problem.key == "log.level")
-        #expect(problem.message.count <= Limits.maxProblemCharacters + 10 && problem.message.hasSuffix("… (cut)"))
+        #expect(problem.message.count <= ConfigLimits.maxProblemCharacters + 10 && problem.message.hasSuffix("… (cut)"))
     }
 
     @Test func anEmptyFileMeansTheDefaults() {

@@ -107,7 +107,7 @@ struct LegacyAlarmImportTests {
         ] {
             let report = parse(text)
             #expect(report.alarms.isEmpty)
-            #expect(report.skipped == [LegacyAlarmImport.Skipped(index: -1, reason: expected)], "\(text)")
+            #expect(report.skipped == [LegacyAlarmImport.Skipped(index: nil, reason: expected)], "\(text)")
         }
         #expect(parse("[]") == LegacyAlarmImport.Report())
     }

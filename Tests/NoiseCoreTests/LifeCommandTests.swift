@@ -30,7 +30,7 @@ struct LifeCommandTests {
                 == Commands.HabitTap(name: "Reading", sign: value))
         }
         #expect(try command(#"{"cmd":"habit_stats"}"#) == Commands.HabitStats(weeks: 12))
-        #expect(try command(#"{"cmd":"habit_today","args":{"date":"2026-11-27"}}"#) == Commands.HabitToday(date: day, before: nil, limit: Limits.habitDayLatestTaps))
+        #expect(try command(#"{"cmd":"habit_today","args":{"date":"2026-11-27"}}"#) == Commands.HabitToday(date: day, before: nil, limit: LifeLimits.habitDayLatestTaps))
         #expect(try command(#"{"cmd":"habit_today","args":{"before":9,"limit":1000}}"#) == Commands.HabitToday(date: nil, before: 9, limit: 1000))
         #expect(try command(#"{"cmd":"gratitude_write","args":{"text":"Rain","mode":"append"}}"#)
             == Commands.GratitudeWrite(text: "Rain", date: nil, mode: .append))

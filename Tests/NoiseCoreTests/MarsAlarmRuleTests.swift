@@ -15,7 +15,7 @@ struct MarsAlarmRuleTests {
     static let sol = MarsClock.Constants.solRatio * 86_400
 
     func alarm(_ clock: MarsAlarmClock = jezero, everySol: Bool = true) -> Alarm {
-        Alarm(id: 1, time: TimeOfDay(hour: 7, minute: 0), repeat: everySol ? .daily : .once, ringLimitSeconds: 60, mars: clock)
+        Alarm(id: 1, rule: .marsClock(TimeOfDay(hour: 7, minute: 0), clock, everySol: everySol), ringLimitSeconds: 60)
     }
 
     func lmst(_ unix: Double, _ clock: MarsAlarmClock = jezero) -> Double {
@@ -89,9 +89,12 @@ struct MarsAlarmRuleTests {
     }
 
     @Test func weekdaysAreRefusedForAMarsAlarmAndSitesAreMatchedLikeZones() throws {
-        var weekly = alarm()
+        var weekly = AlarmRuleFields(alarm().rule)
         weekly.repeat = .weekdays
-        #expect(weekly.ruleProblem?.contains("once or every sol") == true)
+        #expect(throws: AlarmRuleFields.Problem.self) { try weekly.rule() }
+        do throws(AlarmRuleFields.Problem) { _ = try weekly.rule() } catch {
+            #expect(error.description.contains("once or every sol"))
+        }
         #expect(alarm().ruleProblem == nil && Alarm(id: 1, time: TimeOfDay(hour: 7, minute: 0), repeat: .weekdays).ruleProblem == nil)
         #expect(try RepeatRule.parse("sols") == .daily)
         #expect(Self.jezero.site == "perseverance" && abs(Self.jezero.lonEastDeg - 77.4508) < 1e-9)

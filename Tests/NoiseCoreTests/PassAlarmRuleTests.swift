@@ -19,7 +19,7 @@ struct PassAlarmRuleTests {
     static let sky = SatelliteSky(elements: [iss], observer: london)
 
     func alarm(_ pass: PassAlarm) -> Alarm {
-        Alarm(id: 1, time: TimeOfDay(hour: 0, minute: 0), repeat: .daily, ringLimitSeconds: 60, pass: pass)
+        Alarm(id: 1, rule: .satellitePass(pass), ringLimitSeconds: 60)
     }
 
     func passes(minElevation: Double, sky: SatelliteSky = sky) throws -> [SatellitePass] {

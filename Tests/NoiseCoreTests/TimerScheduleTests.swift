@@ -10,14 +10,14 @@ struct TimerScheduleTests {
     static let startSeconds = Double(start)
 
     func timer(id: Int64 = 1, in seconds: Int64) -> Alarm {
-        Alarm(id: id, time: TimeOfDay(hour: 0, minute: 0), label: "tea", snoozeMinutes: 5, ringLimitSeconds: 60,
-              firesAt: Self.start + seconds)
+        Alarm(id: id, rule: .instant(Self.start + seconds, localTime: TimeOfDay(hour: 0, minute: 0)), label: "tea",
+              snoozeMinutes: 5, ringLimitSeconds: 60)
     }
 
     @Test func theRuleIsTheInstantAndNoZoneMovesIt() {
         let tea = timer(in: 600)
         let utc = TriggerRule.Context(zone: .utc)
-        #expect(tea.rule == .instant(Self.startSeconds + 600) && tea.rule.ringsOnce)
+        #expect(tea.rule == .instant(Self.start + 600, localTime: TimeOfDay(hour: 0, minute: 0)) && tea.rule.ringsOnce)
         #expect(tea.rule.next(after: Self.startSeconds, in: utc) == Self.startSeconds + 600)
         #expect(tea.rule.next(after: Self.startSeconds + 600, in: utc) == nil, "strictly after")
         var plan = AlarmSchedule(alarms: [tea], lookAfter: [:], snoozes: [:], zone: .utc, now: Self.startSeconds)

@@ -110,7 +110,7 @@ struct AlarmSchedulerTests {
         _ = try await rig.scheduler.add(AlarmChanges(time: TimeOfDay(hour: 7, minute: 0)))
         await rig.settle()
         await rig.advance(to: Double(trigger) - AlarmScheduler.prepareLead)
-        #expect(await rig.ringer.readyWithin == [.seconds(AlarmScheduler.prepareLead - Limits.toneReadyMarginSeconds)])
+        #expect(await rig.ringer.readyWithin == [.seconds(AlarmScheduler.prepareLead - DaemonLimits.toneReadyMarginSeconds)])
         rig.loop.cancel()
     }
 

@@ -49,7 +49,7 @@ struct AlarmSleepTests {
     /// A resume signal that never comes cannot keep alarms silent: the hold ends by itself.
     @Test func theHoldEndsByItselfWithoutAResumeSignal() async throws {
         let rig = try await asleepBeforeTheTrigger(grace: 600)
-        await rig.advance(to: Double(Self.trigger - 20 + Limits.sleepHoldSeconds))
+        await rig.advance(to: Double(Self.trigger - 20 + AlarmDefaults.sleepHoldSeconds))
         #expect(await rig.ringer.started.map(\.1) == [Self.trigger])
         rig.loop.cancel()
     }

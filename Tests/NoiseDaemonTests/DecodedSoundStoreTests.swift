@@ -178,7 +178,7 @@ final class DecodedSoundStoreTests {
         if !progressive { #expect(buffer.isComplete && buffer.samples == whole.samples) }
         // More than the output thread mixes at once when a voice starts (the device's whole buffer), so it never
         // gets past what the decode has written.
-        let deviceBuffer = AudioFormat.frames(seconds: Double(Limits.deviceLatencyMicroseconds) / 1_000_000)
+        let deviceBuffer = AudioFormat.frames(seconds: Double(AudioLimits.deviceLatencyMicroseconds) / 1_000_000)
         #expect(buffer.readyFrames >= min(whole.frameCount, 2 * deviceBuffer), "a second is ready when it is handed over")
         // The copy comes on a file-work thread: wait for its file (renamed into place whole), with a deadline.
         let kept = DecodedSoundFile.fileName(forSourcePath: path)

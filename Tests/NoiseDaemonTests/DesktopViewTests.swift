@@ -89,7 +89,7 @@ struct DesktopViewTests {
     }
 
     @Test func aRingingPassAlarmSaysWhereAndWhenToLook() {
-        let alarm = Alarm(id: 5, time: TimeOfDay(hour: 0, minute: 0), label: "ISS", repeat: .daily, pass: PassAlarm())
+        let alarm = Alarm(id: 5, rule: .satellitePass(PassAlarm()), label: "ISS")
         let at = { (seconds: Double) in TriggerInfo(unix: 1_795_800_000 + seconds, zone: .utc) }
         let pass = PassInfo(rise: at(0), riseAzimuthDeg: 250, culmination: at(330), culminationAzimuthDeg: 200,
                             maxElevationDeg: 53.6, set: at(660), setAzimuthDeg: 100, horizonRise: at(-90),

@@ -26,8 +26,7 @@ struct AlarmStoreTests {
     @Test func updateReplacesSettingsAndReportsMissingAlarms() async throws {
         let store = AlarmStore(try .inMemory())
         var stored = try await store.insert(alarm, lookAfter: 100)
-        stored.time = TimeOfDay(hour: 6, minute: 45, second: 30)
-        stored.repeat = try RepeatRule.parse("sat..sun")
+        stored.rule = .wallClock(TimeOfDay(hour: 6, minute: 45, second: 30), try RepeatRule.parse("sat..sun"), zone: nil)
         stored.note = nil
         #expect(try await store.update(stored, lookAfter: 200))
         let snapshot = try await store.snapshot()

@@ -60,7 +60,7 @@ struct LifeStoreTests {
         #expect(try await store.taps(from: day, through: day).isEmpty)
         #expect(try await store.undoLastTap() == nil)
         #expect(try await store.habits() == [Habit(name: "Scrolling", minutes: 10)])
-        for index in 1..<Limits.maxHabits { _ = try await store.addHabit(Habit(name: "h\(index)", minutes: 1)) }
+        for index in 1..<LifeLimits.maxHabits { _ = try await store.addHabit(Habit(name: "h\(index)", minutes: 1)) }
         #expect(try await store.addHabit(Habit(name: "one more", minutes: 1)) == .full)
     }
 
@@ -72,9 +72,9 @@ struct LifeStoreTests {
         #expect(try saved(try await store.writeEntry("and tea", day: day, at: 12, mode: .append)).entry.text == "The walk\nand tea")
         #expect(try saved(try await store.writeEntry("Rain", day: day, at: 13, mode: .replace)).action == "replace")
         #expect(try await store.entry(for: day) == GratitudeEntry(date: day, text: "Rain", savedAt: 13))
-        let long = String(repeating: "x", count: Limits.maxGratitudeBytes - 2)
+        let long = String(repeating: "x", count: LifeLimits.maxGratitudeBytes - 2)
         #expect(try await store.writeEntry(long, day: day, at: 14, mode: .append)
-                == .tooLong("an entry is at most \(Limits.maxGratitudeBytes) bytes, got \(Limits.maxGratitudeBytes + 3)"))
+                == .tooLong("an entry is at most \(LifeLimits.maxGratitudeBytes) bytes, got \(LifeLimits.maxGratitudeBytes + 3)"))
         #expect(try await store.entry(for: day)?.text == "Rain", "a refused append changes nothing")
     }
 

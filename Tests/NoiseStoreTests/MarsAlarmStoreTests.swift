@@ -36,8 +36,8 @@ struct MarsAlarmStoreTests {
     @Test func aMarsAlarmAndItsMillisecondsSurviveReopening() async throws {
         let (folder, path) = temporaryStore("mars")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let mars = Alarm(id: 0, time: TimeOfDay(hour: 7, minute: 0), repeat: .daily,
-                         mars: MarsAlarmClock(site: "perseverance", lonEastDeg: 77.4508, solar: true))
+        let mars = Alarm(id: 0, rule: .marsClock(TimeOfDay(hour: 7, minute: 0),
+                                                 MarsAlarmClock(site: "perseverance", lonEastDeg: 77.4508, solar: true), everySol: true))
         let stored: Alarm
         do {
             let store = AlarmStore(try .open(path: path))
@@ -48,7 +48,7 @@ struct MarsAlarmStoreTests {
         }
         let reopened = AlarmStore(try .open(path: path))
         let snapshot = try await reopened.snapshot()
-        #expect(snapshot.alarms == [stored] && stored.mars?.solar == true)
+        #expect(snapshot.alarms == [stored] && AlarmRuleFields(stored.rule).mars?.solar == true)
         #expect(snapshot.lookAfter[stored.id] == 1_796_040_123.437)
         #expect(try await reopened.missed(limit: 10).map(\.trigger) == [1_796_040_123.437])
     }

@@ -26,7 +26,7 @@ struct PassAlarmStoreTests {
             }
         }
         let snapshot = try await AlarmStore(try .open(path: path)).snapshot()
-        #expect(snapshot.alarms.map(\.mars?.site) == ["perseverance"])
+        #expect(snapshot.alarms.map { AlarmRuleFields($0.rule).mars?.site } == ["perseverance"])
         #expect(snapshot.alarms.map(\.pass) == [nil])
         #expect(snapshot.lookAfter == [2: 1_795_000_000.5])
     }
@@ -38,8 +38,7 @@ struct PassAlarmStoreTests {
         let stored: Alarm
         do {
             let store = AlarmStore(try .open(path: path))
-            stored = try await store.insert(Alarm(id: 0, time: TimeOfDay(hour: 0, minute: 0), label: "ISS", repeat: .daily,
-                                                  pass: pass), lookAfter: 1_795_996_800)
+            stored = try await store.insert(Alarm(id: 0, rule: .satellitePass(pass), label: "ISS"), lookAfter: 1_795_996_800)
         }
         let snapshot = try await AlarmStore(try .open(path: path)).snapshot()
         #expect(snapshot.alarms == [stored])

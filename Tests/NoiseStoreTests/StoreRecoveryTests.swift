@@ -46,7 +46,7 @@ struct StoreRecoveryTests {
         let writable = try NoiseDatabase.open(path: path)
         for _ in 0..<3 { _ = try await AlarmStore(writable).insert(alarm, lookAfter: 100) }
         var timer = alarm
-        timer.firesAt = 1_800_000_000
+        timer.rule = .instant(1_800_000_000, localTime: timer.time)
         _ = try await AlarmStore(writable).insert(timer, lookAfter: 100)
         let playback = StoredPlayback(masterVolume: 70, state: .paused, lastMix: [MixSound(id: "rain", volume: 40)])
         let mix = MixInfo(name: "night", sounds: [MixSound(id: "rain", volume: 30), MixSound(id: "fan", volume: 80)])
@@ -83,7 +83,7 @@ struct StoreRecoveryTests {
         #expect(database.readOnlyReason == nil && !database.damaged && database.skippedAlarmIDs.isEmpty)
         #expect(database.corruptCopy == nil)
         #expect(try await store.snapshot().lookAfter == [1: 500, 3: 100, 4: 100])
-        #expect(try await store.snapshot().alarms.last?.firesAt == 1_800_000_000, "a timer stays a timer")
+        #expect(try await store.snapshot().alarms.last?.rule == .instant(1_800_000_000, localTime: alarm.time), "a timer stays a timer")
         #expect(try await player.mixes() == [mix], "the player's kept state too")
         #expect(try await player.playback() == playback)
         #expect(try await store.insert(alarm, lookAfter: 1).id == 5, "ids are never given twice")

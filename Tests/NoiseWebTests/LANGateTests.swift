@@ -71,9 +71,9 @@ import Testing
 
     @Test func theLANAddressCannotTakeTheLoopbackPagesPort() throws {
         var settings = WebSettings()
-        settings.lan = try ListenAddress.parse("0.0.0.0:\(Limits.defaultWebPort)").get()
+        settings.lan = try ListenAddress.parse("0.0.0.0:\(ConfigLimits.defaultWebPort)").get()
         #expect(settings.lanProblem != nil)
-        settings.lan = try ListenAddress.parse("0.0.0.0:\(Limits.defaultWebLANPort)").get()
+        settings.lan = try ListenAddress.parse("0.0.0.0:\(ConfigLimits.defaultWebLANPort)").get()
         #expect(settings.lanProblem == nil)
     }
 }

@@ -90,11 +90,11 @@ import Testing
 @Suite struct ConnectionLimitTests {
     @Test func theLimitsFitTheFilesThatMayBeOpen() {
         let plenty = WebConnections.fitting(fileLimit: 4096, listeners: 2)
-        #expect(plenty.maxTotal == Limits.maxWebConnections && plenty.maxPerAddress == Limits.maxWebConnectionsPerAddress)
+        #expect(plenty.maxTotal == WebLimits.maxWebConnections && plenty.maxPerAddress == WebLimits.maxWebConnectionsPerAddress)
         let few = WebConnections.fitting(fileLimit: 64, listeners: 1)
-        #expect(few.maxTotal == 64 - Limits.webReservedFiles - 1 && few.maxPerAddress == few.maxTotal)
+        #expect(few.maxTotal == 64 - WebLimits.webReservedFiles - 1 && few.maxPerAddress == few.maxTotal)
         let two = WebConnections.fitting(fileLimit: 160, listeners: 2)
-        #expect(two.maxTotal * 2 + Limits.webReservedFiles < 160)
+        #expect(two.maxTotal * 2 + WebLimits.webReservedFiles < 160)
         #expect(WebConnections.fitting(fileLimit: 10, listeners: 1).maxTotal == 1)
     }
 }

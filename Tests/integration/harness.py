@@ -32,7 +32,7 @@ from typing import Callable, Iterable, Optional, Sequence
 import numpy as np
 
 RATE = 44100
-# How long after a command its effect is heard: noised's device buffer (Limits.deviceLatencyMicroseconds,
+# How long after a command its effect is heard: noised's device buffer (AudioLimits.deviceLatencyMicroseconds,
 # 500 ms, as MPD uses) plus PulseAudio's own, with a margin. Recordings skip this much after a change.
 OUTPUT_LATENCY = 0.75
 CHANNELS = 2

@@ -298,7 +298,7 @@ BURST = 300                    # connections at once: more than NIO's default ba
 
 def test_a_burst_of_connections_waits_in_the_backlog_instead_of_being_refused(make_daemon):
     """While the daemon is stopped (SIGSTOP) nothing is accepted, so every connection made meanwhile must fit in
-    the listening socket's backlog (Limits.listenBacklog, 512).  Python's connect with a timeout is non-blocking:
+    the listening socket's backlog (ControlLimits.listenBacklog, 512).  Python's connect with a timeout is non-blocking:
     past the backlog it fails at once with EAGAIN.  NIO listens again on the socket it adopts, with 128; without
     the daemon setting its own again, connection 130 failed here."""
     d = make_daemon(device="null")

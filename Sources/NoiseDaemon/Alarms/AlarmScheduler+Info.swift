@@ -53,7 +53,7 @@ extension AlarmScheduler {
         guard let expires = leapSeconds.expires else { return nil }
         let now = now()
         if now >= Double(expires) + 365 * 86_400 { return leapSeconds.taiMinusUTC(atUnix: now).note }
-        return shown.lazy.filter { $0.alarm.mars != nil }
+        return shown.lazy.filter { if case .marsClock = $0.alarm.rule { true } else { false } }
             .compactMap { ($0.ringingSince ?? $0.snoozedUntil ?? $0.nextTrigger)?.unix }
             .compactMap { leapSeconds.taiMinusUTC(atUnix: $0).note }.first
     }

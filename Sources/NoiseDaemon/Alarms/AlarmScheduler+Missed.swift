@@ -1,3 +1,4 @@
+import NoiseAlarms
 import NoiseCore
 import NoiseProtocol
 import NoiseStore
@@ -7,7 +8,7 @@ import NoiseTime
 extension AlarmScheduler {
     /// The missed alarms the store keeps, newest first (`status` shows the last `missedShown`).
     public func missed() async throws(ProtocolError) -> [MissedInfo] {
-        let missed = try await storeChanges.read("the missed alarms") { try await store.missed(limit: Limits.missedKept) }
+        let missed = try await storeChanges.read("the missed alarms") { try await store.missed(limit: AlarmDefaults.missedKept) }
         return Self.info(missed, zone: schedule.zone)
     }
 

@@ -37,7 +37,7 @@ extension AlarmScheduler {
                 let missed = MissedInfo(alarmId: alarmID, label: label, trigger: TriggerInfo(unix: trigger, zone: schedule.zone),
                                         reason: reason.rawValue)
                 recentMissed.insert(missed, at: 0)
-                recentMissed = Array(recentMissed.prefix(Limits.missedShown))
+                recentMissed = Array(recentMissed.prefix(AlarmDefaults.missedShown))
                 logger.warning("alarm \(alarmID) \(label.isEmpty ? "" : "(\(label)) ")missed (\(reason.rawValue)): \(missed.trigger.local)")
                 hub.publish(.alarmMissed(missed))
             case .snoozed(let alarmID, let until):

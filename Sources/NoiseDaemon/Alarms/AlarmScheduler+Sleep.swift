@@ -40,10 +40,10 @@ extension AlarmScheduler {
     }
 
     /// While logind says the machine sleeps, nothing rings (what comes due is looked at on resume); the hold ends
-    /// by itself after `Limits.sleepHoldSeconds` of wall time, so a resume signal that never comes cannot keep an
+    /// by itself after `AlarmDefaults.sleepHoldSeconds` of wall time, so a resume signal that never comes cannot keep an
     /// alarm silent (after a real sleep the wall clock has moved on much further).
     func sleepHoldEnds() -> Double? {
-        guard let since = asleepSince, now() - since < Limits.sleepHoldSeconds else { return nil }
-        return since + Limits.sleepHoldSeconds
+        guard let since = asleepSince, now() - since < AlarmDefaults.sleepHoldSeconds else { return nil }
+        return since + AlarmDefaults.sleepHoldSeconds
     }
 }

@@ -15,7 +15,7 @@ extension AlarmScheduler {
         let secondOfDay = Int(local - CivilDate.floorDivide(local, 86_400) * 86_400)
         let time = TimeOfDay(hour: secondOfDay / 3600, minute: secondOfDay / 60 % 60, second: secondOfDay % 60)
         var timer = template.alarm(id: 0, time: time)
-        timer.firesAt = firesAt
+        timer.rule = .instant(firesAt, localTime: time)
         timer.label = label ?? "Timer " + DurationParser.describe(seconds.rounded())
         timer.rampSeconds = 0
         if let sound { timer.sound = sound }

@@ -100,7 +100,7 @@ public actor AlarmScheduler {
         self.board = board
         if let zoneProblem { logger.warning("alarms: \(zoneProblem)") }
         if let note = leapSeconds.problem ?? leapSeconds.list.taiMinusUTC(atUnix: now).note { logger.notice("alarms: \(note)") }
-        self.recentMissed = Self.info(try await store.missed(limit: Limits.missedShown), zone: zone)
+        self.recentMissed = Self.info(try await store.missed(limit: AlarmDefaults.missedShown), zone: zone)
         self.reminder = try await store.reminder()
         loadStoredZones()
         publishStatus()
@@ -154,7 +154,7 @@ public actor AlarmScheduler {
               next.trigger - clock.now() <= Self.prepareLead else { return }
         prepared = next
         // The tone must be in the mixer before the device buffer's worth of time is left, or it starts late.
-        let readyWithin = max(0, next.trigger - clock.now() - Limits.toneReadyMarginSeconds)
+        let readyWithin = max(0, next.trigger - clock.now() - DaemonLimits.toneReadyMarginSeconds)
         await ringer.prepareAlarmTone(alarm: alarm, trigger: next.trigger, readyWithin: .seconds(readyWithin))
     }
 
@@ -187,7 +187,11 @@ public actor AlarmScheduler {
     // MARK: Commands
 
     public func add(_ changes: AlarmChanges) async throws(ProtocolError) -> AlarmInfo {
-        guard let alarm = changes.newAlarm(id: 0, template: template) else { throw ProtocolError(.invalidArgument, "alarm_add needs 'time'") }
+        let made: Alarm?
+        do { made = try changes.newAlarm(id: 0, template: template) } catch {
+            throw ProtocolError(.invalidArgument, "\(Commands.AlarmAdd.name): \(error)")
+        }
+        guard let alarm = made else { throw ProtocolError(.invalidArgument, "alarm_add needs 'time'") }
         try await check(alarm, sound: changes.sound, command: Commands.AlarmAdd.name)
         return try await insert(alarm)
     }
@@ -206,7 +210,8 @@ public actor AlarmScheduler {
             throw ProtocolError(.invalidArgument, "alarm \(id) is a timer: its time and repeat stay as they are; "
                 + "cancel it and start another (noisectl timer cancel \(id); noisectl timer 10m)")
         }
-        let updated = changes.applied(to: alarm)
+        let updated: Alarm
+        do { updated = try changes.applied(to: alarm) } catch { throw ProtocolError(.invalidArgument, "\(Commands.AlarmEdit.name): \(error)") }
         try await check(updated, sound: changes.sound, command: Commands.AlarmEdit.name)
         let now = now()
         try await storeChanges.change(Self.notSaved) { try await store.update(updated, lookAfter: now) }

@@ -5,9 +5,13 @@ import NoiseTime
 
 /// The batches of one `gratitude import` held until its last, so the whole file is stored in one transaction: a
 /// store that fails, or a daemon that stops, half-way through an import leaves nothing of it. An import is named by
-/// the client (`stage`); one whose batches stop coming is forgotten after `Limits.importStagingSeconds`, and all
-/// those held together are bounded by `Limits.maxStagedImportBytes`.
+/// the client (`stage`); one whose batches stop coming is forgotten after `stagingSeconds`, and all those held
+/// together are bounded by `maxStagedBytes`.
 actor ImportStaging {
+    /// At most this much text across the imports held, and each forgotten when no batch came for this long.
+    static let maxStagedBytes = 64 << 20
+    static let stagingSeconds = 600.0
+
     private struct Staged {
         var entries: [GratitudeEntry] = []
         var days = Set<LocalDate>()
@@ -20,7 +24,7 @@ actor ImportStaging {
     /// Adds a batch to import `name` (a day already in it is refused, and the import dropped); with `last`, returns
     /// the whole import to store, and forgets it. `now` is the wall clock's.
     func add(_ entries: [GratitudeEntry], to name: String, last: Bool, now: Double) throws(ProtocolError) -> [GratitudeEntry]? {
-        staged = staged.filter { now - $0.value.touched < Limits.importStagingSeconds }
+        staged = staged.filter { now - $0.value.touched < Self.stagingSeconds }
         var batch = staged.removeValue(forKey: name) ?? Staged(touched: now)
         for (index, entry) in entries.enumerated() {
             guard batch.days.insert(entry.date).inserted else {
@@ -32,9 +36,9 @@ actor ImportStaging {
         batch.entries += entries
         guard !last else { return batch.entries }
         let held = staged.values.reduce(batch.bytes) { $0 + $1.bytes }
-        guard held <= Limits.maxStagedImportBytes else {
+        guard held <= Self.maxStagedBytes else {
             throw ProtocolError(.invalidArgument, "gratitude_import: an import may hold at most "
-                + "\(Limits.maxStagedImportBytes >> 20) MiB of text until its last batch; nothing of this import was stored")
+                + "\(Self.maxStagedBytes >> 20) MiB of text until its last batch; nothing of this import was stored")
         }
         batch.touched = now
         staged[name] = batch

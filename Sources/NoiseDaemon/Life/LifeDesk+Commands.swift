@@ -89,7 +89,7 @@ extension LifeDesk {
             throw ProtocolError(.habitExists, "habit_add: there is a habit \"\(existing.name)\" already, worth "
                 + "\(existing.minutes) min; remove it first to change it")
         case .full:
-            throw ProtocolError(.habitExists, "habit_add: \(Limits.maxHabits) habits are kept already; remove one first")
+            throw ProtocolError(.habitExists, "habit_add: \(LifeLimits.maxHabits) habits are kept already; remove one first")
         }
     }
 

@@ -62,7 +62,7 @@ public struct LifeDesk: Sendable {
         let (life, bonus, last) = try await reading { store in
             (try await store.life(), try await store.bonusMinutes(on: today), try await store.lastEntry())
         }
-        return LifeInfo(birth: life?.birth, years: life?.years ?? Limits.defaultLifeYears, today: today,
+        return LifeInfo(birth: life?.birth, years: life?.years ?? LifeLimits.defaultLifeYears, today: today,
                         figures: try? life?.figures(today: today), bonusMinutes: bonus, lastEntry: last)
     }
 

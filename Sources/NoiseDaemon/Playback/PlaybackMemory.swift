@@ -9,7 +9,7 @@ public protocol PlaybackMemory: Sendable {
     func playback() async throws -> StoredPlayback?
     func savePlayback(_ playback: StoredPlayback) async throws
     func mixes() async throws -> [MixInfo]
-    /// False when the mix is new and `Limits.maxMixes` are saved already.
+    /// False when the mix is new and `CatalogLimits.maxMixes` are saved already.
     func saveMix(_ mix: MixInfo) async throws -> Bool
     func removeMix(named name: String) async throws -> Bool
 }

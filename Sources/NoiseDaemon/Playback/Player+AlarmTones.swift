@@ -15,7 +15,8 @@ extension Player {
         guard alarmTone == nil else { return }
         let (loaded, tone) = await alarmSource(alarm, within: readyWithin)
         guard alarmTone == nil else { return }
-        alarmTone = (startTone(loaded, volume: alarm.volume, rampSeconds: alarm.rampSeconds, at: trigger), trigger, false, tone)
+        alarmTone = AlarmTone(voice: startTone(loaded, volume: alarm.volume, rampSeconds: alarm.rampSeconds, at: trigger),
+                              trigger: trigger, rung: false, tone: tone)
     }
 
     /// Rings: keeps the tone prepared for this trigger, or starts one now (one tone for any number of ringing
@@ -32,14 +33,15 @@ extension Player {
             // other alarm's own sound may have given way.
             tone = ToneInfo(sound: sounding.tone.sound, note: sounding.tone.sound == alarm.sound ? nil :
                 "rang with the tone of an alarm already ringing (\(sounding.tone.sound.map { "'\($0)'" } ?? "the tone made in code"))")
-        } else if alarmTone != nil {
+        } else if let prepared = alarmTone {
             alarmTone?.rung = true
-            tone = alarmTone!.tone
+            tone = prepared.tone
         } else {
-            let (loaded, loadedTone) = await alarmSource(alarm, within: .seconds(Limits.lateToneLoadSeconds))
+            let (loaded, loadedTone) = await alarmSource(alarm, within: .seconds(DaemonLimits.lateToneLoadSeconds))
             tone = loadedTone
             if alarmTone == nil {
-                alarmTone = (startTone(loaded, volume: alarm.volume, rampSeconds: alarm.rampSeconds), trigger, true, loadedTone)
+                alarmTone = AlarmTone(voice: startTone(loaded, volume: alarm.volume, rampSeconds: alarm.rampSeconds),
+                                      trigger: trigger, rung: true, tone: loadedTone)
             } else if let sounding = alarmTone {
                 tone = sounding.tone   // another alarm's tone started while this one loaded
             }

@@ -32,7 +32,7 @@ extension Player {
                 + (state == .playing ? "several play" : "nothing plays"))
         }
         let outgoing = active.indices.filter { active[$0].sound.id == playing.sound.id }
-        try await start([MixSound(id: next.id, volume: playing.volume)], fadeIn: nil)
+        try await start([WantedSound(id: next.id, volume: playing.volume)], fadeIn: nil)
         if let timer = playing.timer, let index = index(of: next.id) { active[index].timer = timer }
         fadeOut(outgoing, fadeFrames: AudioFormat.frames(seconds: defaults.fadeOutSeconds))
         return reply()

@@ -35,7 +35,7 @@ extension Player {
             return said + "; not played again (playback.resume_on_start is off)"
         }
         do {
-            try await start(stored.lastMix, fadeIn: nil)
+            try await start(stored.lastMix.map(WantedSound.init), fadeIn: nil)
             said += afterUncleanExit ? "; playing it again (the last run ended without stopping)"
                                      : "; playing it again (playback.resume_on_start)"
         } catch {

@@ -23,7 +23,7 @@ extension Player {
                 throw ProtocolError(.notPlaying, "nothing to resume: nothing has played yet; play a sound first, "
                     + "e.g. 'noisectl play rain'")
             }
-            try await start(lastMix, fadeIn: fadeIn)
+            try await start(lastMix.map(WantedSound.init), fadeIn: fadeIn)
         }
         return reply()
     }
@@ -46,7 +46,7 @@ extension Player {
         let mix = MixInfo(name: name, sounds: sounds)
         let saved = try await storing("the mix could not be saved") { memory in try await memory.saveMix(mix) }
         guard saved else {
-            throw ProtocolError(.invalidArgument, "\(Limits.maxMixes) mixes are saved already, the most kept; "
+            throw ProtocolError(.invalidArgument, "\(CatalogLimits.maxMixes) mixes are saved already, the most kept; "
                 + "remove one first ('noisectl mix remove NAME')")
         }
         await publishMixes()

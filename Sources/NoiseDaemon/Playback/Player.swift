@@ -70,9 +70,8 @@ public actor Player<C: Clock> where C.Duration == Duration {
     /// first, all of them by `shutdown`.
     var previewStops: [VoiceID: Task<Void, Never>] = [:]
     var nextVoice: VoiceID = 1
-    /// The one alarm tone, if any: its voice, the trigger it was scheduled for, whether its alarm rang (false while
-    /// it is only prepared ahead of its trigger), and which sound it is.
-    var alarmTone: (voice: VoiceID, trigger: Double, rung: Bool, tone: ToneInfo)?
+    /// The one alarm tone, if any, prepared or ringing.
+    var alarmTone: AlarmTone?
     /// The last alarm tone's first frames relative to its trigger: when written, when heard (seconds).
     public private(set) var lastOnset: (written: Double, heard: Double)? {
         didSet { board.publish(onset: lastOnset.map { OnsetInfo(writtenSeconds: $0.written, heardSeconds: $0.heard) }) }
@@ -99,8 +98,8 @@ public actor Player<C: Clock> where C.Duration == Duration {
     // MARK: Commands
 
     public func play(_ request: Commands.Play) async throws(ProtocolError) -> PlaybackInfo {
-        var wanted = request.sounds.map { MixSound(id: $0, volume: request.volume ?? -1) }
-        if let mix = request.mix { wanted = try await savedMix(named: mix).sounds }
+        var wanted = request.sounds.map { WantedSound(id: $0, volume: request.volume) }
+        if let mix = request.mix { wanted = try await savedMix(named: mix).sounds.map(WantedSound.init) }
         try await start(wanted, fadeIn: request.fadeIn)
         if let seconds = request.for {
             startSleepTimer(for: wanted.map(\.id), seconds: seconds, fade: request.fadeOut ?? defaults.sleepFadeSeconds)
@@ -108,13 +107,13 @@ public actor Player<C: Clock> where C.Duration == Duration {
         return reply()
     }
 
-    /// Starts the sounds not playing, at their volumes (a negative volume: the default for a new sound, the volume
-    /// now for one playing). A sound fading out that is played again starts afresh on a new voice while the old
+    /// Starts the sounds not playing, at their volumes (none: the default for a new sound, the volume now for one
+    /// playing). A sound fading out that is played again starts afresh on a new voice while the old
     /// one finishes its fade: the output thread may already have ended the old voice, so it cannot be revived.
-    func start(_ wanted: [MixSound], fadeIn: Double?) async throws(ProtocolError) {
+    func start(_ wanted: [WantedSound], fadeIn: Double?) async throws(ProtocolError) {
         let sounds = try wanted.map { (item) throws(ProtocolError) -> (Sound, Double?) in
             guard let sound = library.sound(id: item.id) else { throw library.unknownSoundError(item.id) }
-            return (sound, item.volume < 0 ? nil : item.volume)
+            return (sound, item.volume)
         }
         // Load everything first: a sound that cannot be decoded fails the command before anything changes.
         var loaded: [String: SoundLoader.Loaded] = [:]

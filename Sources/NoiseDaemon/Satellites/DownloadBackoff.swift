@@ -8,7 +8,7 @@ struct DownloadBackoff: Sendable, Equatable {
     /// Failures in a row so far.
     private(set) var failures = 0
 
-    init(first: Double, cap: Double = Limits.elementsCheckSeconds) {
+    init(first: Double, cap: Double = ElementLimits.elementsCheckSeconds) {
         self.first = first
         self.cap = max(first, cap)
     }

@@ -5,13 +5,13 @@ import NoiseCore
 /// the tests need no clock.
 struct ElementDownloadSchedule: Sendable, Equatable {
     /// A satellite is due once its last download is this old; the group is asked for at most this often.
-    var refreshSeconds = Limits.elementsRefreshSeconds
+    var refreshSeconds = ElementLimits.elementsRefreshSeconds
     /// The longest sleep between checks.
-    var checkSeconds = Limits.elementsCheckSeconds
+    var checkSeconds = ElementLimits.elementsCheckSeconds
     /// More due than this are taken from the group; this many at most are asked for one by one in a check.
-    var handful = Limits.elementsSingleRequestsMax
+    var handful = ElementLimits.elementsSingleRequestsMax
     /// The most satellites one batch asks for by number.
-    var batchMax = Limits.elementsBatchMax
+    var batchMax = ElementLimits.elementsBatchMax
 
     /// The satellites wanted (those kept, and those pass alarms ring for), in catalog order, whose last download is
     /// `refreshSeconds` old, was never made (a set imported by hand, a new pass alarm's), or lies in the future (the

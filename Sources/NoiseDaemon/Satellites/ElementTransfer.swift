@@ -33,8 +33,8 @@ enum ElementTransfer: Sendable, Hashable {
     /// The largest answer taken: one satellite's is under 1 KB, the group's about 10 MB.
     var maxBytes: Int {
         switch self {
-        case .satellite: Limits.maxElementsDownloadBytes
-        case .group, .batch: Limits.maxElementsGroupDownloadBytes
+        case .satellite: ElementLimits.maxElementsDownloadBytes
+        case .group, .batch: ElementLimits.maxElementsGroupDownloadBytes
         }
     }
 

@@ -36,7 +36,7 @@ public struct DiskDecodedSoundStore: DecodedSoundStore {
     public let folder: String
     public let budgetBytes: Int
 
-    public init(folder: String, budgetBytes: Int = Limits.decodedSoundCacheMiB << 20) {
+    public init(folder: String, budgetBytes: Int = DaemonLimits.decodedSoundCacheMiB << 20) {
         self.folder = folder
         self.budgetBytes = budgetBytes
     }

@@ -44,7 +44,7 @@ struct SoundImporter: Sendable {
         defer { try? fileSystem.removeFile(partial) }
         do {
             try fileSystem.createDirectory(loader.userSoundsFolder)
-            try fileSystem.copyFile(from: request.path, to: partial, maxBytes: Limits.maxImportBytes)
+            try fileSystem.copyFile(from: request.path, to: partial, maxBytes: DaemonLimits.maxImportBytes)
         } catch {
             throw ProtocolError(.importFailed, "cannot copy \(request.path) into \(loader.userSoundsFolder): \(CatalogLoader.describe(error))")
         }

@@ -12,7 +12,7 @@ import NoiseSystem
 /// never delay the timer.
 public enum FileWork {
     private static let pool: NIOThreadPool = {
-        let pool = NIOThreadPool(numberOfThreads: Limits.fileWorkThreads)
+        let pool = NIOThreadPool(numberOfThreads: DaemonLimits.fileWorkThreads)
         pool.start()
         return pool
     }()

@@ -56,7 +56,7 @@ extension Commands {
         public var after: LocalDate?
         public var limit: Int
 
-        public init(since: LocalDate? = nil, after: LocalDate? = nil, limit: Int = Limits.maxEntriesPage) {
+        public init(since: LocalDate? = nil, after: LocalDate? = nil, limit: Int = LifeLimits.maxEntriesPage) {
             self.since = since
             self.after = after
             self.limit = limit
@@ -65,7 +65,7 @@ extension Commands {
         public init(arguments: [String: JSONValue]) throws(ProtocolError) {
             let reader = try ArgumentReader(command: Self.name, args: arguments, accepted: ["since", "after", "limit"])
             self.init(since: try LifeArguments.date(reader, "since"), after: try LifeArguments.date(reader, "after"),
-                      limit: try reader.integer("limit", in: 1...Limits.maxEntriesPage) ?? Limits.maxEntriesPage)
+                      limit: try reader.integer("limit", in: 1...LifeLimits.maxEntriesPage) ?? LifeLimits.maxEntriesPage)
         }
     }
 
@@ -77,7 +77,7 @@ extension Commands {
         public var after: LocalDate?
         public var limit: Int
 
-        public init(after: LocalDate? = nil, limit: Int = Limits.maxEntriesPage) {
+        public init(after: LocalDate? = nil, limit: Int = LifeLimits.maxEntriesPage) {
             self.after = after
             self.limit = limit
         }
@@ -85,7 +85,7 @@ extension Commands {
         public init(arguments: [String: JSONValue]) throws(ProtocolError) {
             let reader = try ArgumentReader(command: Self.name, args: arguments, accepted: ["after", "limit"])
             self.init(after: try LifeArguments.date(reader, "after"),
-                      limit: try reader.integer("limit", in: 1...Limits.maxEntriesPage) ?? Limits.maxEntriesPage)
+                      limit: try reader.integer("limit", in: 1...LifeLimits.maxEntriesPage) ?? LifeLimits.maxEntriesPage)
         }
     }
 

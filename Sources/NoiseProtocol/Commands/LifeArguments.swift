@@ -8,7 +8,7 @@ enum LifeArguments {
         let name = try reader.requiredString("name")
         if let problem = Habit.problem(name: name) {
             throw ProtocolError(.invalidArgument, "\(reader.command): habit name \"\(name.prefix(40))\" \(problem); a name "
-                + "has 1 to \(Limits.maxHabitNameLength) characters")
+                + "has 1 to \(LifeLimits.maxHabitNameLength) characters")
         }
         return name
     }

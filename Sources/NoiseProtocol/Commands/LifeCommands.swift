@@ -18,7 +18,7 @@ extension Commands {
         public var birth: LocalDate
         public var years: Int
 
-        public init(birth: LocalDate, years: Int = Limits.defaultLifeYears) {
+        public init(birth: LocalDate, years: Int = LifeLimits.defaultLifeYears) {
             self.birth = birth
             self.years = years
         }
@@ -26,7 +26,7 @@ extension Commands {
         public init(arguments: [String: JSONValue]) throws(ProtocolError) {
             let reader = try ArgumentReader(command: Self.name, args: arguments, accepted: ["birth", "years"])
             let birth = try LifeArguments.date(reader, "birth", required: true)!
-            let years = try reader.integer("years", in: Limits.lifeYears, unit: "years") ?? Limits.defaultLifeYears
+            let years = try reader.integer("years", in: LifeLimits.lifeYears, unit: "years") ?? LifeLimits.defaultLifeYears
             self.init(birth: birth, years: years)
         }
     }
@@ -46,9 +46,9 @@ extension Commands {
         public init(arguments: [String: JSONValue]) throws(ProtocolError) {
             let reader = try ArgumentReader(command: Self.name, args: arguments, accepted: ["name", "minutes"])
             let habit = try LifeArguments.habitName(reader)
-            guard let minutes = try reader.integer("minutes", in: Limits.habitMinutes, unit: "minutes") else {
+            guard let minutes = try reader.integer("minutes", in: LifeLimits.habitMinutes, unit: "minutes") else {
                 throw ProtocolError(.invalidArgument, "habit_add needs 'minutes', what one tap is worth (a whole number "
-                    + "from \(Limits.habitMinutes.lowerBound) to \(Limits.habitMinutes.upperBound))")
+                    + "from \(LifeLimits.habitMinutes.lowerBound) to \(LifeLimits.habitMinutes.upperBound))")
             }
             self.init(name: habit, minutes: minutes)
         }
@@ -127,7 +127,7 @@ extension Commands {
         public var before: Int64?
         public var limit: Int
 
-        public init(date: LocalDate? = nil, before: Int64? = nil, limit: Int = Limits.habitDayLatestTaps) {
+        public init(date: LocalDate? = nil, before: Int64? = nil, limit: Int = LifeLimits.habitDayLatestTaps) {
             self.date = date
             self.before = before
             self.limit = limit
@@ -137,7 +137,7 @@ extension Commands {
             let reader = try ArgumentReader(command: Self.name, args: arguments, accepted: ["date", "before", "limit"])
             let before = try reader.integer("before", in: 1...Int(Int32.max)).map(Int64.init)
             self.init(date: try LifeArguments.date(reader, "date"), before: before,
-                      limit: try reader.integer("limit", in: 1...Limits.maxListPage) ?? Limits.habitDayLatestTaps)
+                      limit: try reader.integer("limit", in: 1...Limits.maxListPage) ?? LifeLimits.habitDayLatestTaps)
         }
     }
 
@@ -147,12 +147,12 @@ extension Commands {
         public static let senders = Senders.localOnly
         public var weeks: Int
 
-        public init(weeks: Int = Limits.defaultHabitStatsWeeks) { self.weeks = weeks }
+        public init(weeks: Int = LifeLimits.defaultHabitStatsWeeks) { self.weeks = weeks }
 
         public init(arguments: [String: JSONValue]) throws(ProtocolError) {
             let reader = try ArgumentReader(command: Self.name, args: arguments, accepted: ["weeks"])
-            self.init(weeks: try reader.integer("weeks", in: Limits.habitStatsWeeks, unit: "weeks")
-                ?? Limits.defaultHabitStatsWeeks)
+            self.init(weeks: try reader.integer("weeks", in: LifeLimits.habitStatsWeeks, unit: "weeks")
+                ?? LifeLimits.defaultHabitStatsWeeks)
         }
     }
 }

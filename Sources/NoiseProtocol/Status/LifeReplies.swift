@@ -28,7 +28,7 @@ public struct HabitDay: Sendable, Equatable, Codable {
     /// How many taps the day has, and each habit's taps added up (by name).
     public var tapCount: Int
     public var habits: [HabitTotal]
-    /// The day's latest taps (at most `Limits.habitDayLatestTaps`), oldest first: the reply stays small however
+    /// The day's latest taps (at most `LifeLimits.habitDayLatestTaps`), oldest first: the reply stays small however
     /// often a habit is tapped.
     public var taps: [HabitTap]
     public init(date: LocalDate, bonusMinutes: Int, tapCount: Int, habits: [HabitTotal], taps: [HabitTap]) {

@@ -46,7 +46,7 @@ struct AlarmImport: ParsableCommand {
             let zone = SystemTimeZoneSource(environment: ProcessEnvironment.current).systemZone()
             report = LegacyAlarmImport.parse(bytes, zone: zone)
         case .failure(let problem):
-            report.skipped.append(.init(index: -1, reason: "cannot read \(file): \(problem.reason)"))
+            report.skipped.append(.init(index: nil, reason: "cannot read \(file): \(problem.reason)"))
         }
         var imported: [Int64] = []
         var alreadyThere: [AlarmImporting.AlreadyThere] = []
@@ -62,7 +62,7 @@ struct AlarmImport: ParsableCommand {
                              skipped: &skipped)
                 }
             }
-            skipped.sort { $0.index < $1.index }
+            skipped.sort(by: Self.fileFirst)
             printOutcome(imported: imported, alreadyThere: alreadyThere, skipped: skipped, notes: report.notes)
         }
         // Alarms there from an earlier import are not a failure: running an import twice is safe.
@@ -150,7 +150,16 @@ struct AlarmImport: ParsableCommand {
     }
 
     static func text(_ skipped: LegacyAlarmImport.Skipped) -> String {
-        skipped.index < 0 ? skipped.reason : "entry \(skipped.index): \(skipped.reason)"
+        skipped.index.map { "entry \($0): \(skipped.reason)" } ?? skipped.reason
+    }
+
+    /// The file's own refusal (no index) before any entry's, the entries in the array's order.
+    static func fileFirst(_ lhs: LegacyAlarmImport.Skipped, _ rhs: LegacyAlarmImport.Skipped) -> Bool {
+        switch (lhs.index, rhs.index) {
+        case (let left?, let right?): left < right
+        case (nil, _?): true
+        default: false
+        }
     }
 
     struct ReadProblem: Error {

@@ -22,7 +22,7 @@ extension AlarmCommand {
                 try connection.forEachAlarmPage { alarms in
                     let rows = alarms.map { info in
                         [String(info.alarm.id), AlarmText.shortTime(info),
-                         info.alarm.isTimer ? "timer" : AlarmText.repeatText(info.alarm),
+                         info.alarm.isTimer ? "timer" : AlarmText.repeatText(info.alarm.rule),
                          VisibleText.terminal(info.alarm.label
                              + (info.alarm.note.map { (info.alarm.label.isEmpty ? "" : " ") + "(\($0))" } ?? "")),
                          info.alarm.sound, info.alarm.enabled ? "yes" : "no", AlarmText.next(info, now: now, withPass: false)]

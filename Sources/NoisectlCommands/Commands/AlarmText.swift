@@ -19,15 +19,19 @@ enum AlarmText {
     static func summary(_ info: AlarmInfo, now: Int64) -> String {
         let alarm = info.alarm
         let label = alarm.label.isEmpty ? "" : " \"\(VisibleText.terminal(alarm.label))\""
-        let kind = alarm.isTimer ? "timer \(alarm.id) \(alarm.time)" : "alarm \(alarm.id) \(time(info)) \(repeatText(alarm))"
+        let kind = alarm.isTimer ? "timer \(alarm.id) \(alarm.time)" : "alarm \(alarm.id) \(time(info)) \(repeatText(alarm.rule))"
         return kind + label + ": " + next(info, now: now)
     }
 
     /// `07:00`, or for a Mars alarm `07:00 LMST Jezero (Sol 1720)`: the sol its next trigger falls on (the rover's
     /// mission sol at its site, else the Mars Sol Date's).
     static func time(_ info: AlarmInfo) -> String {
-        if let pass = info.alarm.pass { return passRule(pass) }
-        guard let mars = info.alarm.mars else { return earthTime(info.alarm, zone: info.alarm.zone) }
+        let mars: MarsAlarmClock
+        switch info.alarm.rule {
+        case .satellitePass(let pass): return passRule(pass)
+        case .wallClock, .onDate, .instant: return earthTime(info.alarm, zone: info.alarm.zone)
+        case .marsClock(_, let clock, _): mars = clock
+        }
         var text = "\(info.alarm.time) \(mars.clockName) \(mars.placeName)"
         if let trigger = info.nextTrigger {
             let clock = MarsClock(unix: trigger.unix, leapSeconds: .builtIn)
@@ -44,12 +48,15 @@ enum AlarmText {
     /// `time` as `alarm list`'s column has room for, under 100 characters a row: `07:00 LMST jezero`,
     /// `5 min before visible ISS`; `alarm show` has the rest.
     static func shortTime(_ info: AlarmInfo) -> String {
-        if let pass = info.alarm.pass {
+        switch info.alarm.rule {
+        case .satellitePass(let pass):
             let satellite = pass.satellite == PassAlarm.iss ? "ISS" : "\(pass.satellite)"
             return DurationParser.describe(pass.leadSeconds) + " before " + (pass.visibleOnly ? "visible " : "") + satellite
+        case .marsClock(let time, let mars, _):
+            return "\(time) \(mars.clockName) " + (mars.site ?? mars.lonEastDeg.fixed(3) + "E")
+        case .wallClock, .onDate, .instant:
+            return earthTime(info.alarm, zone: info.alarm.zone.map(city))
         }
-        guard let mars = info.alarm.mars else { return earthTime(info.alarm, zone: info.alarm.zone.map(city)) }
-        return "\(info.alarm.time) \(mars.clockName) " + (mars.site ?? mars.lonEastDeg.fixed(3) + "E")
     }
 
     /// `07:00`, or `07:00 Europe/Berlin` for an alarm on another zone's clock.
@@ -63,10 +70,14 @@ enum AlarmText {
     }
 
     /// `weekdays`, `once`; a Mars alarm's every day is `every sol`; a pass alarm rings `every pass`.
-    static func repeatText(_ alarm: Alarm) -> String {
-        if alarm.pass != nil { return "every pass" }
-        if let date = alarm.date { return "on \(date)" }
-        return alarm.mars != nil && !alarm.repeat.isOnce ? "every sol" : alarm.repeat.description
+    static func repeatText(_ rule: TriggerRule) -> String {
+        switch rule {
+        case .satellitePass: "every pass"
+        case .onDate(let date, _, _): "on \(date)"
+        case .marsClock(_, _, let everySol): everySol ? "every sol" : RepeatRule.once.description
+        case .wallClock(_, let days, _): days.description
+        case .instant: RepeatRule.once.description
+        }
     }
 
     /// `5 min before visible ISS passes ≥ 10°`.
@@ -123,7 +134,7 @@ enum AlarmText {
 
     static func details(_ info: AlarmInfo, now: Int64) -> [String] {
         let alarm = info.alarm
-        var rows = [["Alarm", String(alarm.id)], ["Time", time(info)], ["Repeat", alarm.isTimer ? "a timer: rings once, then goes" : repeatText(alarm)],
+        var rows = [["Alarm", String(alarm.id)], ["Time", time(info)], ["Repeat", alarm.isTimer ? "a timer: rings once, then goes" : repeatText(alarm.rule)],
                     ["Label", alarm.label.isEmpty ? "—" : VisibleText.terminal(alarm.label)], ["Enabled", alarm.enabled ? "yes" : "no"],
                     ["Sound", "\(alarm.sound) at \(alarm.volume.formatted)%"],
                     ["Ramp", alarm.rampSeconds == 0 ? "none" : DurationParser.describe(alarm.rampSeconds)],

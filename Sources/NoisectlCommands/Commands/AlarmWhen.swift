@@ -69,8 +69,10 @@ struct AlarmWhen: ParsableCommand {
             throw ValidationError("--visible, --min-elevation, --before, --elements and --at go with --iss (or --satellite N)")
         }
         let alarmTime = try parsedTime()
-        if mars.mars != nil, let problem = Alarm(id: 0, time: alarmTime, repeat: rule, mars: mars.clock()).ruleProblem {
-            throw ValidationError("--repeat: \(problem)")
+        if let clock = mars.clock() {
+            do throws(AlarmRuleFields.Problem) { _ = try AlarmRuleFields(time: alarmTime, repeat: rule, mars: clock).rule() } catch {
+                throw ValidationError("--repeat: \(error)")
+            }
         }
     }
 
@@ -80,16 +82,17 @@ struct AlarmWhen: ParsableCommand {
         let (start, rules) = (startInstant, zoneRules)
         let marsClock = mars.clock()
         // The scheduler's own function, with the system's leap seconds as the daemon reads them.
-        let alarm = Alarm(id: 0, time: alarmTime, repeat: repeatRule, mars: marsClock)
+        let rule = marsClock.map { TriggerRule.marsClock(alarmTime, $0, everySol: !repeatRule.isOnce) }
+            ?? .wallClock(alarmTime, repeatRule, zone: nil)
         let context = TriggerRule.Context(zone: rules, leapSeconds: marsClock == nil ? .builtIn : SystemLeapSeconds.load().list)
-        let triggers = Self.triggers(of: alarm.rule, in: context, after: Double(start), count: count)
+        let triggers = Self.triggers(of: rule, in: context, after: Double(start), count: count)
         if options.json {
             let reply = Reply(zone: rules.identifier, time: alarmTime.description,
                               repeat: marsClock != nil && !repeatRule.isOnce ? "sols" : repeatRule.description,
                               mars: marsClock, triggers: triggers)
             return Output.json(reply)
         }
-        let what = marsClock.map { "\(alarmTime) \($0.clockName) \($0.placeName) (\(AlarmText.repeatText(alarm)))" }
+        let what = marsClock.map { "\(alarmTime) \($0.clockName) \($0.placeName) (\(AlarmText.repeatText(rule)))" }
             ?? "\(alarmTime) (\(repeatRule)) in \(rules.identifier)"
         guard !triggers.isEmpty else { return Output.line("No trigger of \(what) in the next two weeks.") }
         Output.line(triggers.count == 1 ? "Next trigger of \(what):" : "Next \(triggers.count) triggers of \(what):")
@@ -166,8 +169,7 @@ struct AlarmWhen: ParsableCommand {
         let place = try ObserverPlace.resolve(at: at, settings: ConfigStore().clockSettings().location)
         let sky = SatelliteSky(elements: sets, observer: place.position)
         if let problem = passAlarm.elementsProblem(at: start, in: sky) { throw ValidationError(problem) }
-        let alarm = Alarm(id: 0, time: TimeOfDay(hour: 0, minute: 0), repeat: .daily, pass: passAlarm)
-        let triggers = Self.triggers(of: alarm.rule, in: TriggerRule.Context(zone: rules, sky: sky), after: start, count: count)
+        let triggers = Self.triggers(of: .satellitePass(passAlarm), in: TriggerRule.Context(zone: rules, sky: sky), after: start, count: count)
             .map { trigger -> Trigger in
                 var trigger = trigger
                 trigger.pass = passAlarm.pass(ringingAt: trigger.unix, in: sky).map { PassInfo($0, zone: rules) }

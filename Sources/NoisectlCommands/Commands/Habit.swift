@@ -24,10 +24,10 @@ struct HabitCommand: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a habit and what a tap is worth.")
 
         @OptionGroup var options: ClientOptions
-        @Argument(help: "The habit's name (1 to \(Limits.maxHabitNameLength) characters; matched ignoring case).",
+        @Argument(help: "The habit's name (1 to \(LifeLimits.maxHabitNameLength) characters; matched ignoring case).",
                   transform: HabitCommand.checked)
         var name: String
-        @Option(help: "What one tap is worth, \(Limits.habitMinutes.lowerBound) to \(Limits.habitMinutes.upperBound) minutes.")
+        @Option(help: "What one tap is worth, \(LifeLimits.habitMinutes.lowerBound) to \(LifeLimits.habitMinutes.upperBound) minutes.")
         var minutes: Int
 
         func validate() throws {
@@ -119,12 +119,12 @@ struct HabitCommand: ParsableCommand {
     struct Stats: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "stats", abstract: "Per day and per habit, with sparklines.")
         @OptionGroup var options: ClientOptions
-        @Option(help: "How many weeks back, \(Limits.habitStatsWeeks.lowerBound) to \(Limits.habitStatsWeeks.upperBound).")
-        var weeks = Limits.defaultHabitStatsWeeks
+        @Option(help: "How many weeks back, \(LifeLimits.habitStatsWeeks.lowerBound) to \(LifeLimits.habitStatsWeeks.upperBound).")
+        var weeks = LifeLimits.defaultHabitStatsWeeks
 
         func validate() throws {
-            guard Limits.habitStatsWeeks.contains(weeks) else {
-                throw ValidationError("--weeks must be \(Limits.habitStatsWeeks.lowerBound) to \(Limits.habitStatsWeeks.upperBound), got \(weeks)")
+            guard LifeLimits.habitStatsWeeks.contains(weeks) else {
+                throw ValidationError("--weeks must be \(LifeLimits.habitStatsWeeks.lowerBound) to \(LifeLimits.habitStatsWeeks.upperBound), got \(weeks)")
             }
         }
 
@@ -152,7 +152,7 @@ struct HabitCommand: ParsableCommand {
     /// A habit's name; a transform, so a bad one is refused as the command line is read.
     static func checked(_ name: String) throws -> String {
         if let problem = Habit.problem(name: name) {
-            throw ValidationError("habit name '\(name.prefix(40))' \(problem); a name has 1 to \(Limits.maxHabitNameLength) characters")
+            throw ValidationError("habit name '\(name.prefix(40))' \(problem); a name has 1 to \(LifeLimits.maxHabitNameLength) characters")
         }
         return name
     }

@@ -9,13 +9,13 @@ import NoiseTime
 struct LifeSet: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set",
-        abstract: "Keep your birth date and life expectancy (default \(Limits.defaultLifeYears) years) for the life view.",
+        abstract: "Keep your birth date and life expectancy (default \(LifeLimits.defaultLifeYears) years) for the life view.",
         discussion: "Stored by the daemon, never logged. Example: noisectl life set --birth 1990-01-01 --years 85")
 
     @OptionGroup var options: ClientOptions
     @Option(help: "Your birth date, YYYY-MM-DD.", transform: OptionValue.date) var birth: LocalDate
-    @Option(help: "Life expectancy, \(Limits.lifeYears.lowerBound) to \(Limits.lifeYears.upperBound) years.")
-    var years = Limits.defaultLifeYears
+    @Option(help: "Life expectancy, \(LifeLimits.lifeYears.lowerBound) to \(LifeLimits.lifeYears.upperBound) years.")
+    var years = LifeLimits.defaultLifeYears
 
     func validate() throws {
         do { _ = try LifeSpan(birth: birth, years: years) } catch { throw ValidationError("\(error)") }

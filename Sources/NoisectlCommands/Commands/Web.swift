@@ -26,7 +26,7 @@ struct WebOpen: ParsableCommand {
             on a line of its own; with a display ($WAYLAND_DISPLAY or $DISPLAY) it also opens it in the browser, through \
             a page only you can read (a command line is readable by every user; the code never is on one). The code is \
             a file in $XDG_RUNTIME_DIR/noiseweb/codes/, private to you: only you can make one. The address is [web] \
-            listen from config.toml, as noiseweb uses it (default 127.0.0.1:\(Limits.defaultWebPort)). Exits 3 when \
+            listen from config.toml, as noiseweb uses it (default 127.0.0.1:\(ConfigLimits.defaultWebPort)). Exits 3 when \
             noiseweb is not running there.
             """)
 

@@ -18,14 +18,14 @@ struct WebPair: ParsableCommand {
             and iOS). The paired device keeps its own cookie until 'noisectl web revoke'.
 
             The LAN address is [web] lan in config.toml; when it is not set, this sets it to \
-            0.0.0.0:\(Limits.defaultWebLANPort) (every address of this machine), or to --lan. noiseweb reads it when it \
+            0.0.0.0:\(ConfigLimits.defaultWebLANPort) (every address of this machine), or to --lan. noiseweb reads it when it \
             starts: restart it after a change ('systemctl --user restart noiseweb').
 
             Exit codes: 0 a code was made, 1 noiseweb does not serve the LAN address (the message says what to do) or \
             a file could not be written, 2 usage error.
             """)
 
-    @Option(help: ArgumentHelp("The LAN address to serve, saved as [web] lan (default: the saved one, else 0.0.0.0:\(Limits.defaultWebLANPort)).",
+    @Option(help: ArgumentHelp("The LAN address to serve, saved as [web] lan (default: the saved one, else 0.0.0.0:\(ConfigLimits.defaultWebLANPort)).",
                                valueName: "host:port"),
             transform: { text in
                 switch ListenAddress.parse(text) {
@@ -66,7 +66,7 @@ struct WebPair: ParsableCommand {
         do {
             var saved = try store.webSettings()
             let before = saved.lan
-            address = lan ?? before ?? ListenAddress(host: "0.0.0.0", port: Limits.defaultWebLANPort, isIPv6: false)
+            address = lan ?? before ?? ListenAddress(host: "0.0.0.0", port: ConfigLimits.defaultWebLANPort, isIPv6: false)
             saved.lan = address
             if let problem = saved.lanProblem { throw ConfigStore.Failure(description: problem) }
             if before != address {

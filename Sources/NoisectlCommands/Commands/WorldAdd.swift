@@ -1,6 +1,7 @@
 import ArgumentParser
 import NoiseClient
 import NoiseCore
+import NoiseConfig
 
 /// `noisectl world add`: saves zones to `world.zones` in config.toml, each checked against the tz database
 /// first, so a typo saves nothing.
@@ -10,7 +11,7 @@ struct WorldAdd: ParsableCommand {
         abstract: "Save zones for 'noisectl world' (in config.toml, [world] zones).",
         discussion: """
             Every zone is checked against the system's tz database before anything is
-            saved; a zone already saved is said and skipped. At most \(Limits.maxWorldZones) zones.
+            saved; a zone already saved is said and skipped. At most \(ConfigLimits.maxWorldZones) zones.
             Example: noisectl world add Europe/Berlin Asia/Kolkata
             """)
 
@@ -41,8 +42,8 @@ struct WorldAdd: ParsableCommand {
                     added.append(zone)
                 }
             }
-            guard zones.count <= Limits.maxWorldZones else {
-                Output.error("at most \(Limits.maxWorldZones) zones can be saved; \(saved.count) are, "
+            guard zones.count <= ConfigLimits.maxWorldZones else {
+                Output.error("at most \(ConfigLimits.maxWorldZones) zones can be saved; \(saved.count) are, "
                     + "and \(added.count) more would make \(zones.count); remove some first: noisectl world remove ZONE; "
                     + "nothing was saved")
                 throw ExitCode(1)

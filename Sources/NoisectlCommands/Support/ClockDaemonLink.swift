@@ -26,12 +26,12 @@ final class ClockDaemonLink {
     /// The socket to poll, while connected.
     var fileDescriptor: Int32? { connection?.fileDescriptor }
 
-    /// Connects and subscribes, unless connected or tried less than `Limits.clockReconnectSeconds` ago.
+    /// Connects and subscribes, unless connected or tried less than `NoisectlLimits.clockReconnectSeconds` ago.
     func connectIfDue(now: Int64) {
-        guard connection == nil, lastAttempt.map({ now - $0 >= Int64(Limits.clockReconnectSeconds) || now < $0 }) ?? true else { return }
+        guard connection == nil, lastAttempt.map({ now - $0 >= Int64(NoisectlLimits.clockReconnectSeconds) || now < $0 }) ?? true else { return }
         lastAttempt = now
         do {
-            let fresh = try DaemonConnection(path: path, waitLimit: Limits.clockDaemonWaitSeconds)
+            let fresh = try DaemonConnection(path: path, waitLimit: NoisectlLimits.clockDaemonWaitSeconds)
             connection = fresh
             status = try fresh.call(Commands.Subscribe())
             lifeDay = nil

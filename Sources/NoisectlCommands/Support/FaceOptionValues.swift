@@ -9,7 +9,7 @@ extension OptionValue {
     /// A frame's size, COLUMNSxROWS.
     static func terminalSize(_ text: String) throws -> TerminalSize {
         guard let size = TerminalSize(parsing: text) else {
-            throw ValidationError("'\(text.prefix(40))' is not a size; give COLUMNSxROWS, each 1 to \(Limits.maxTerminalCells), e.g. 80x24")
+            throw ValidationError("'\(text.prefix(40))' is not a size; give COLUMNSxROWS, each 1 to \(TerminalSize.maxCells), e.g. 80x24")
         }
         return size
     }

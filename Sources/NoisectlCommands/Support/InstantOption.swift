@@ -12,9 +12,9 @@ extension OptionValue {
             throw ValidationError("'\(text.prefix(40))' is not an ISO-8601 instant with an offset; "
                 + "use 2024-11-23T15:00:00Z, 2024-11-23T15:00:00.250Z or 2024-11-23T10:00:00-05:00")
         }
-        guard parts.fractionDigits.count <= Limits.maxInstantFractionDigits else {
+        guard parts.fractionDigits.count <= NoisectlLimits.maxInstantFractionDigits else {
             throw ValidationError("'\(text.prefix(40))' gives \(parts.fractionDigits.count) digits after the seconds; "
-                + "at most \(Limits.maxInstantFractionDigits) (nanoseconds) are read, and an instant keeps "
+                + "at most \(NoisectlLimits.maxInstantFractionDigits) (nanoseconds) are read, and an instant keeps "
                 + "milliseconds (2024-11-23T15:00:00.250Z)")
         }
         // One division of exact integers: the double nearest the millisecond, as `ISO8601.format` reads it back.

@@ -32,7 +32,7 @@ final class LifeDaemonSource {
 
     private func refresh() {
         do {
-            let live = try connection ?? DaemonConnection(path: path, waitLimit: Limits.clockDaemonWaitSeconds)
+            let live = try connection ?? DaemonConnection(path: path, waitLimit: NoisectlLimits.clockDaemonWaitSeconds)
             connection = live
             info = try live.call(Commands.LifeShow())
             note = nil

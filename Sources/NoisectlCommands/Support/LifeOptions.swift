@@ -11,7 +11,7 @@ struct LifeOptions: ParsableArguments {
     @Option(help: "Compute without the daemon, for this birth date: YYYY-MM-DD.", transform: OptionValue.date)
     var birth: LocalDate?
 
-    @Option(help: "With --birth: the life expectancy in years, \(Limits.lifeYears.lowerBound) to \(Limits.lifeYears.upperBound) (default \(Limits.defaultLifeYears)).")
+    @Option(help: "With --birth: the life expectancy in years, \(LifeLimits.lifeYears.lowerBound) to \(LifeLimits.lifeYears.upperBound) (default \(LifeLimits.defaultLifeYears)).")
     var years: Int?
 
     @Option(help: "With --birth: count to this day, YYYY-MM-DD (default: today in the system's time zone).")
@@ -39,7 +39,7 @@ struct LifeOptions: ParsableArguments {
         guard let birth else { return nil }
         let today = todayDate ?? systemToday
         do {
-            let span = try LifeSpan(birth: birth, years: years ?? Limits.defaultLifeYears)
+            let span = try LifeSpan(birth: birth, years: years ?? LifeLimits.defaultLifeYears)
             return (span, today, try span.figures(today: today))
         } catch {
             throw ValidationError(error.description)
