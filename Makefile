@@ -59,7 +59,7 @@ BENCH_PACKAGES := mpd mpc mpg123 pulseaudio pulseaudio-utils alsa-utils libasoun
 DEB_PACKAGES   := dpkg-dev binutils lintian
 
 .PHONY: all deps test-deps bench-deps build debug run test unit integration bench bench-web sounds clean \
-        release-static install uninstall deb stress fuzz unit-build
+        release-static install uninstall deb stress fuzz unit-build lint format
 
 all: build
 
@@ -108,15 +108,25 @@ run: build
 	trap 'kill $$daemon $$web 2>/dev/null' INT TERM EXIT; \
 	wait -n $$daemon $$web
 
-# The tiers (docs/testing.md), one after another, each with the machine to itself: the release tree users get,
-# built once (the end-to-end tests and make install/deb use it); the unit tests' debug build (only what they
-# import: no executable, no TLS); the end-to-end tests in parallel workers against the release tree, the slowest
-# 25 named; the unit tests. Each phase prints its time, and the list at the end. (Two builds at once, or a build
-# beside the end-to-end tests, measured slower in all: docs/testing.md.)
+# swift format (part of the toolchain) with the checked-in .swift-format, over every Swift file (docs/testing.md,
+# "Format"): make lint fails on any finding, make format rewrites the files in place.
+FORMAT_PATHS := Package.swift Sources Tests Benchmarks
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(FORMAT_PATHS)
+
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(FORMAT_PATHS)
+
+# The tiers (docs/testing.md), one after another, each with the machine to itself: the format check (seconds, so
+# a finding fails at once); the release tree users get, built once (the end-to-end tests and make install/deb use
+# it); the unit tests' debug build (only what they import: no executable, no TLS); the end-to-end tests in parallel
+# workers against the release tree, the slowest 25 named; the unit tests. Each phase prints its time, and the list
+# at the end. (Two builds at once, or a build beside the end-to-end tests, measured slower in all: docs/testing.md.)
 TEST_JOBS  ?= 4
 TIMED      := TIMED_LOG=$(CURDIR)/.build/test-times scripts/timed
 test: test-deps
 	@mkdir -p .build && rm -f .build/test-times
+	@$(TIMED) "lint" $(MAKE) --no-print-directory lint
 	@$(TIMED) "release build" $(MAKE) --no-print-directory release-static
 	@$(TIMED) "unit-test build" $(MAKE) --no-print-directory unit-build
 	@$(TIMED) "end-to-end tests" $(MAKE) --no-print-directory integration

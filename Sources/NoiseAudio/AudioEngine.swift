@@ -109,8 +109,8 @@ public final class AudioEngine: Sendable {
         // The condition variable waits on the system's monotonic clock, the deadline is on the engine's: what
         // carries over is the time left.
         let until = deadline.map { MonotonicTime.seconds() + ($0 - clock.monotonicSeconds()) }
-        return inbox.withLock(waitingWhile: { wait && $0.commands.isEmpty && !$0.shuttingDown && !$0.woken },
-                              until: until) { inbox in
+        let nothingToDo: (Inbox) -> Bool = { wait && $0.commands.isEmpty && !$0.shuttingDown && !$0.woken }
+        return inbox.withLock(waitingWhile: nothingToDo, until: until) { inbox in
             defer { inbox.commands = []; inbox.woken = false }
             return (inbox.commands, inbox.shuttingDown)
         }

@@ -74,11 +74,11 @@ public struct WebServer: Sendable {
         let sessions = SessionStore()
         let devices = configuration.devices
         let logins = OneTimeCodes(folder: configuration.state, kind: .login)
-        let loopback = channel(gate: WebGate(hosts: AcceptedHosts(listen: configuration.listen)),
-                               signIn: { cookie, key in
-                                   let session = sessions.signIn(cookie: cookie, key: key)
-                                   return session != .none ? session : devices.signIn(cookie: cookie, key: key, kiosk: true)
-                               },
+        let personOrKiosk: @Sendable (String?, String?) -> SignIn = { cookie, key in
+            let session = sessions.signIn(cookie: cookie, key: key)
+            return session != .none ? session : devices.signIn(cookie: cookie, key: key, kiosk: true)
+        }
+        let loopback = channel(gate: WebGate(hosts: AcceptedHosts(listen: configuration.listen)), signIn: personOrKiosk,
                                cookieName: SessionCookie.name, routes: routes, link: link, authority: authority) { router in
             router.get(RouterPath(WebRoute.loginPath)) { request, _ -> Response in
                 let query = request.uri.queryParameters
@@ -108,8 +108,8 @@ public struct WebServer: Sendable {
 
         if let lan = configuration.lan {
             let pairings = OneTimeCodes(folder: configuration.state, kind: .pairing)
-            let paired = channel(gate: WebGate(hosts: AcceptedHosts(lan: lan.names), lan: true),
-                                 signIn: { devices.signIn(cookie: $0, key: $1, kiosk: false) },
+            let pairedDevice: @Sendable (String?, String?) -> SignIn = { devices.signIn(cookie: $0, key: $1, kiosk: false) }
+            let paired = channel(gate: WebGate(hosts: AcceptedHosts(lan: lan.names), lan: true), signIn: pairedDevice,
                                  cookieName: SessionCookie.deviceName, routes: routes.from(.paired), link: link, authority: authority) { router in
                 router.get(RouterPath(WebRoute.pairPath)) { request, _ -> Response in
                     let now = WallTime.seconds()

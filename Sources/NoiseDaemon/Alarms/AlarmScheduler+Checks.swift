@@ -21,6 +21,11 @@ extension AlarmScheduler {
         }
     }
 
+    func checkSound(_ id: String?) async throws(ProtocolError) {
+        guard let id else { return }
+        if let problem = await ringer.soundProblem(id) { throw problem }
+    }
+
     /// Reads a zone an alarm names into the schedule, unless it is there; an unknown one is refused with close names.
     func loadZone(_ name: String, command: String) throws(ProtocolError) {
         guard schedule.namedZones[name] == nil else { return }

@@ -286,9 +286,4 @@ public actor AlarmScheduler {
         lastNext = next
         hub.publish(.nextAlarm(NextAlarm(alarm: next)))
     }
-
-    func checkSound(_ id: String?) async throws(ProtocolError) {
-        guard let id else { return }
-        if let problem = await ringer.soundProblem(id) { throw problem }
-    }
 }

@@ -288,11 +288,3 @@ public actor Player<C: Clock> where C.Duration == Duration {
     }
 
 }
-
-extension Duration {
-    /// The duration in seconds, as a Double.
-    var seconds: Double {
-        let (whole, fraction) = components
-        return Double(whole) + Double(fraction) / 1e18
-    }
-}
