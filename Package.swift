@@ -2,8 +2,10 @@
 import PackageDescription
 
 let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
-let pureCore: [Target.Dependency] = ["NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "NoiseConfig", "NoiseProtocol",
-                                     "ClockFace", "TimeScales", "MarsTime", "Orbits", "LifeCalendar"]
+let pureCore: [Target.Dependency] = [
+    "NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "NoiseConfig", "NoiseProtocol",
+    "ClockFace", "TimeScales", "MarsTime", "Orbits", "LifeCalendar",
+]
 
 let package = Package(
     name: "NoiseClock",
@@ -42,9 +44,13 @@ let package = Package(
         // libsystemd's sd-bus (Debian: libsystemd-dev), with the MPRIS object's vtables, which are C macros.
         .target(name: "CSystemd", linkerSettings: [.linkedLibrary("systemd")]),
         // Swift concurrency on SwiftNIO's threads, for the long-lived programs (noised, noiseweb): no libdispatch monitor.
-        .target(name: "NoiseEventLoops", dependencies: ["CLinux", .product(name: "NIOCore", package: "swift-nio"),
-                                                         .product(name: "NIOPosix", package: "swift-nio")],
-                swiftSettings: strict),
+        .target(
+            name: "NoiseEventLoops",
+            dependencies: [
+                "CLinux", .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: strict),
         // What noised and noiseweb take from systemd's side of a start: the socket passed to them and its address.
         .target(name: "NoiseSystemd", dependencies: ["CSystemd"], swiftSettings: strict),
         // libFuzzer's driver, declared for the fuzz harness; only the fuzz build (scripts/fuzz) links libFuzzer.
@@ -72,28 +78,40 @@ let package = Package(
         // The life calendar: weeks lived and left, habits' bonus minutes, the gratitude diary's formats (docs/life.md).
         .target(name: "LifeCalendar", dependencies: ["NoiseCore", "NoiseTime"], swiftSettings: strict),
         // Alarms: the model, repeat rules, the next trigger, the scheduler's state machine, the legacy import.
-        .target(name: "NoiseAlarms", dependencies: ["NoiseCore", "NoiseTime", "TimeScales", "MarsTime", "Orbits"], swiftSettings: strict),
+        .target(
+            name: "NoiseAlarms", dependencies: ["NoiseCore", "NoiseTime", "TimeScales", "MarsTime", "Orbits"],
+            swiftSettings: strict),
         // The sound catalog: its file format, its rules, the sound library.
         .target(name: "NoiseCatalog", dependencies: ["NoiseCore"], swiftSettings: strict),
         // config.toml: the TOML-subset parser, the keys, the settings, the editor.
-        .target(name: "NoiseConfig", dependencies: ["NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "MarsTime"],
-                swiftSettings: strict),
+        .target(
+            name: "NoiseConfig", dependencies: ["NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "MarsTime"],
+            swiftSettings: strict),
         // The socket protocol: commands and their arguments, replies, events, the status types.
-        .target(name: "NoiseProtocol", dependencies: ["NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "MarsTime", "Orbits",
-                                                       "LifeCalendar"],
-                swiftSettings: strict),
+        .target(
+            name: "NoiseProtocol",
+            dependencies: [
+                "NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "MarsTime", "Orbits",
+                "LifeCalendar",
+            ],
+            swiftSettings: strict),
         // The terminal clocks' faces and the life grid's views, the poster too (noisectl only).
-        .target(name: "ClockFace", dependencies: ["NoiseCore", "NoiseTime", "NoiseConfig", "LifeCalendar"],
-                swiftSettings: strict),
+        .target(
+            name: "ClockFace", dependencies: ["NoiseCore", "NoiseTime", "NoiseConfig", "LifeCalendar"],
+            swiftSettings: strict),
 
         // The I/O edges both executables share (the system's tz database, peer credentials), kept out of the pure core.
-        .target(name: "NoiseSystem", dependencies: ["NoiseCore", "NoiseTime", "TimeScales", "Orbits"], swiftSettings: strict),
+        .target(
+            name: "NoiseSystem", dependencies: ["NoiseCore", "NoiseTime", "TimeScales", "Orbits"], swiftSettings: strict
+        ),
 
         // Alarms, snoozes and missed alarms in SQLite.
         .target(
             name: "NoiseStore",
-            dependencies: ["NoiseCore", "NoiseAlarms", "NoiseCatalog", "LifeCalendar", "NoiseTime", "NoiseSystem",
-                           .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "NoiseCore", "NoiseAlarms", "NoiseCatalog", "LifeCalendar", "NoiseTime", "NoiseSystem",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: strict
         ),
 
@@ -105,11 +123,14 @@ let package = Package(
         ),
 
         // D-Bus: MPRIS, notifications and logind, on a thread of its own.
-        .target(name: "NoiseDBus", dependencies: ["NoiseProtocol", "NoiseSystem", "CSystemd", "CLinux"], swiftSettings: strict),
+        .target(
+            name: "NoiseDBus", dependencies: ["NoiseProtocol", "NoiseSystem", "CSystemd", "CLinux"],
+            swiftSettings: strict),
 
         // What both ends of the control socket share below the protocol, on NIO's buffers: the line framer.
-        .target(name: "NoiseWire", dependencies: ["NoiseCore", .product(name: "NIOCore", package: "swift-nio")],
-                swiftSettings: strict),
+        .target(
+            name: "NoiseWire", dependencies: ["NoiseCore", .product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: strict),
         // The control socket: connections, lines, limits and the events' fan-out; what a request does is the daemon's.
         .target(
             name: "NoiseControl",
@@ -127,7 +148,8 @@ let package = Package(
             name: "NoiseDaemon",
             dependencies: [
                 "NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "NoiseConfig", "NoiseProtocol", "NoiseControl",
-                "NoiseAudio", "NoiseStore", "NoiseSystem", "NoiseDBus", "TimeScales", "Orbits", "LifeCalendar", "CLinux", "CSystemd",
+                "NoiseAudio", "NoiseStore", "NoiseSystem", "NoiseDBus", "TimeScales", "Orbits", "LifeCalendar",
+                "CLinux", "CSystemd",
                 "NoiseSystemd", "NoiseEventLoops",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -165,9 +187,13 @@ let package = Package(
         ),
         // The client side of the socket protocol: connect (with the peer check), request and reply, events, the
         // failures with their exit codes. noisectl's, and the one a second client builds on.
-        .target(name: "NoiseClient", dependencies: ["NoiseCore", "NoiseAlarms", "NoiseConfig", "NoiseProtocol", "NoiseSystem", "NoiseTime", "Orbits",
-                                                    "LifeCalendar"],
-                swiftSettings: strict),
+        .target(
+            name: "NoiseClient",
+            dependencies: [
+                "NoiseCore", "NoiseAlarms", "NoiseConfig", "NoiseProtocol", "NoiseSystem", "NoiseTime", "Orbits",
+                "LifeCalendar",
+            ],
+            swiftSettings: strict),
         // The async client on SwiftNIO, for long-lived clients on an event loop (noiseweb): several requests in flight,
         // events as an async sequence. Apart so noisectl, which stays on the blocking connection, links no NIO.
         .target(
@@ -194,11 +220,15 @@ let package = Package(
         // noiseweb's rules without the server (docs/web.md): the security checks as pure functions of a request's
         // facts, the login codes and sessions, the web root's files, `/api/clock`'s reading and saving. Apart from
         // NoiseWeb so its unit tests build without Hummingbird.
-        .target(name: "NoiseWebCore", dependencies: ["NoiseCore", "NoiseConfig", "NoiseClient", "NoiseSystem", "NoiseTime", "TimeScales",
-                                                  "MarsTime", "NoiseProtocol", "ClockFace", "Orbits",
-                                                  .product(name: "NIOCore", package: "swift-nio"),
-                                                  .product(name: "NIOHTTP1", package: "swift-nio")],
-                swiftSettings: strict),
+        .target(
+            name: "NoiseWebCore",
+            dependencies: [
+                "NoiseCore", "NoiseConfig", "NoiseClient", "NoiseSystem", "NoiseTime", "TimeScales",
+                "MarsTime", "NoiseProtocol", "ClockFace", "Orbits",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: strict),
         // noiseweb's LAN mode: the local certificate authority and the server certificate it signs, kept under
         // $XDG_STATE_HOME/noiseweb, and the TLS context made from them.
         .target(
@@ -217,7 +247,8 @@ let package = Package(
         .target(
             name: "NoiseWeb",
             dependencies: [
-                "NoiseWebCore", "NoiseWebTLS", "NoiseCore", "NoiseConfig", "NoiseProtocol", "NoiseClient", "NoiseClientAsync", "ClockFace",
+                "NoiseWebCore", "NoiseWebTLS", "NoiseCore", "NoiseConfig", "NoiseProtocol", "NoiseClient",
+                "NoiseClientAsync", "ClockFace",
                 "NoiseSystem", "NoiseEventLoops",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -236,7 +267,8 @@ let package = Package(
         .target(
             name: "NoisewebCommand",
             dependencies: [
-                "NoiseWeb", "NoiseWebCore", "NoiseWebTLS", "NoiseCore", "NoiseConfig", "NoiseClient", "NoiseSystem", "NoiseSystemd",
+                "NoiseWeb", "NoiseWebCore", "NoiseWebTLS", "NoiseCore", "NoiseConfig", "NoiseClient", "NoiseSystem",
+                "NoiseSystemd",
                 "NoiseEventLoops",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -244,7 +276,8 @@ let package = Package(
             swiftSettings: strict
         ),
         // noised and noiseweb in one executable, run by the name it is started as (argv[0]).
-        .executableTarget(name: "noiseclock", dependencies: ["NoisedCommand", "NoisewebCommand"], swiftSettings: strict),
+        .executableTarget(
+            name: "noiseclock", dependencies: ["NoisedCommand", "NoisewebCommand"], swiftSettings: strict),
 
         // The bench's floors for rows 1 and 2 (scripts/benchlib/control.py): a client made of noisectl's libraries
         // doing nothing else, and bare NIO servers beside noised. Not installed; kept out of Sources/, which holds
@@ -257,11 +290,14 @@ let package = Package(
         ),
         // Row 10's in-process figure (scripts/benchlib/passes.py): the pass search timed inside one process, as
         // skyfield's side of that row is.
-        .executableTarget(name: "pass-search", dependencies: ["Orbits"], path: "Benchmarks/pass-search",
-                          swiftSettings: strict),
+        .executableTarget(
+            name: "pass-search", dependencies: ["Orbits"], path: "Benchmarks/pass-search",
+            swiftSettings: strict),
         .executableTarget(
             name: "nio-floor",
-            dependencies: [.product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")],
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+            ],
             path: "Benchmarks/nio-floor",
             swiftSettings: strict
         ),
@@ -272,7 +308,8 @@ let package = Package(
         .target(
             name: "NoiseTesting",
             dependencies: [
-                "NoiseCore", "NoiseTime", "NoiseCatalog", "NoiseConfig", "NoiseDaemon", "NoiseAudio", "NoiseControl", "NoiseStore",
+                "NoiseCore", "NoiseTime", "NoiseCatalog", "NoiseConfig", "NoiseDaemon", "NoiseAudio", "NoiseControl",
+                "NoiseStore",
                 "NoiseSystem", .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -298,12 +335,15 @@ let package = Package(
         .testTarget(name: "NoiseSystemTests", dependencies: pureCore + ["NoiseSystem"], swiftSettings: strict),
         .testTarget(
             name: "NoiseDaemonTests",
-            dependencies: pureCore + ["NoiseDaemon", "NoiseControl", "NoiseWire", "NoiseAudio", "NoiseStore", "NoiseSystem", "NoiseTesting", "NoiseDBus",
-                                      "NoiseSystemd",
-                           .product(name: "GRDB", package: "GRDB.swift"),
-                           .product(name: "Logging", package: "swift-log"),
-                           .product(name: "NIOCore", package: "swift-nio"),
-                           .product(name: "NIOEmbedded", package: "swift-nio")],
+            dependencies: pureCore + [
+                "NoiseDaemon", "NoiseControl", "NoiseWire", "NoiseAudio", "NoiseStore", "NoiseSystem", "NoiseTesting",
+                "NoiseDBus",
+                "NoiseSystemd",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(
@@ -311,34 +351,45 @@ let package = Package(
             dependencies: pureCore + ["NoiseStore", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict
         ),
-        .testTarget(name: "NoiseAudioTests", dependencies: pureCore + ["NoiseAudio", "NoiseTesting"], swiftSettings: strict),
+        .testTarget(
+            name: "NoiseAudioTests", dependencies: pureCore + ["NoiseAudio", "NoiseTesting"], swiftSettings: strict),
         // noisectl's commands parsed and checked with argument-parser's own parsing, no daemon needed.
         .testTarget(
             name: "NoisectlTests",
-            dependencies: pureCore + ["NoisectlCommands", "NoiseClient", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: pureCore + [
+                "NoisectlCommands", "NoiseClient", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: strict
         ),
         // Both clients against an in-process daemon (the real control server and request handler, in memory): the
         // async `DaemonClient`, and noisectl's commands run in process.
         .testTarget(
             name: "NoiseClientTests",
-            dependencies: pureCore + ["NoiseClient", "NoiseClientAsync", "NoisectlCommands", "NoiseTesting", "NoiseSystem",
-                                      .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: pureCore + [
+                "NoiseClient", "NoiseClientAsync", "NoisectlCommands", "NoiseTesting", "NoiseSystem",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: strict
         ),
         // noiseweb's pure checks: Host, Origin, the login code, the session cookie, the headers, static paths.
-        .testTarget(name: "NoiseWebTests", dependencies: ["NoiseWebCore", "NoiseClient", "NoiseCore", "NoiseConfig", "NoiseSystem", "MarsTime",
-                                                          "TimeScales",
-                                                          .product(name: "NIOCore", package: "swift-nio"),
-                                                          .product(name: "NIOHTTP1", package: "swift-nio"),
-                                                          .product(name: "NIOEmbedded", package: "swift-nio")], swiftSettings: strict),
+        .testTarget(
+            name: "NoiseWebTests",
+            dependencies: [
+                "NoiseWebCore", "NoiseClient", "NoiseCore", "NoiseConfig", "NoiseSystem", "MarsTime",
+                "TimeScales",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+            ], swiftSettings: strict),
         // Thirty days of alarms through the scheduler actor in seconds (`swift test --filter NoiseSoakTests`).
         .testTarget(
             name: "NoiseSoakTests",
-            dependencies: pureCore + ["NoiseDaemon", "NoiseControl", "NoiseStore", "NoiseSystem", "NoiseTesting",
-                           .product(name: "Logging", package: "swift-log"),
-                           .product(name: "NIOCore", package: "swift-nio"),
-                           .product(name: "NIOEmbedded", package: "swift-nio")],
+            dependencies: pureCore + [
+                "NoiseDaemon", "NoiseControl", "NoiseStore", "NoiseSystem", "NoiseTesting",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+            ],
             swiftSettings: strict
         ),
     ],

@@ -3,6 +3,7 @@
 // JSONDecoder decodes one reply line, as noisectl decodes the daemon's. No socket. What a client made of these
 // libraries costs before it does any work of its own. Not installed.
 import ArgumentParser
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

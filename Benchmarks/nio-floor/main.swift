@@ -12,7 +12,8 @@ import NIOPosix
 
 let arguments = CommandLine.arguments
 guard (3...4).contains(arguments.count), let replyBytes = Int(arguments[2]), replyBytes >= 20,
-      arguments.count == 3 || arguments[3] == "--async" else {
+    arguments.count == 3 || arguments[3] == "--async"
+else {
     let usage = "usage: nio-floor SOCKET REPLY_BYTES [--async]   (REPLY_BYTES at least 20)\n"
     _ = write(2, usage, usage.utf8.count)
     exit(2)
@@ -28,7 +29,8 @@ struct Lines: ByteToMessageDecoder {
 
     mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
         guard let newline = buffer.readableBytesView.firstIndex(of: UInt8(ascii: "\n")),
-              let line = buffer.readSlice(length: newline - buffer.readerIndex) else { return .needMoreData }
+            let line = buffer.readSlice(length: newline - buffer.readerIndex)
+        else { return .needMoreData }
         buffer.moveReaderIndex(forwardBy: 1)
         context.fireChannelRead(wrapInboundOut(line))
         return .continue

@@ -16,8 +16,9 @@ func fail(_ message: String, code: Int32 = 1) -> Never {
 
 let args = CommandLine.arguments
 guard args.count == 10, let lat = Double(args[3]), let lon = Double(args[4]), let height = Double(args[5]),
-      let from = Double(args[6]), let days = Double(args[7]), let minElevation = Double(args[8]),
-      let runs = Int(args[9]), runs > 0 else {
+    let from = Double(args[6]), let days = Double(args[7]), let minElevation = Double(args[8]),
+    let runs = Int(args[9]), runs > 0
+else {
     fail("usage: pass-search LINE1 LINE2 LAT LON HEIGHT_M FROM_UNIX DAYS MIN_ELEVATION RUNS", code: 2)
 }
 
@@ -35,9 +36,10 @@ do {
         guard let elements = try TwoLineElements.parse(args[1] + "\n" + args[2] + "\n").first else {
             fail("no element set in the two lines")
         }
-        let finder = PassFinder(model: SGP4(elements),
-                                observer: GeodeticPosition(latitude: lat, longitude: lon, heightKm: height / 1000),
-                                minElevation: minElevation)
+        let finder = PassFinder(
+            model: SGP4(elements),
+            observer: GeodeticPosition(latitude: lat, longitude: lon, heightKm: height / 1000),
+            minElevation: minElevation)
         found = try finder.passes(from: from, to: from + days * 86_400)
         times.append(monotonicMs() - start)
     }

@@ -6,13 +6,16 @@ public enum AnalogFace {
     /// clockwise; the hour hand moves on with the minutes and seconds, the minute hand with the seconds.
     /// `complication` (a zone's offset, `Kolkata +5:30`) is written inside the face below the centre. A terminal
     /// too small for a readable face gets the time in digits on its middle line instead.
-    public static func render(_ reading: ClockReading, size: TerminalSize, style: DotStyle = .braille,
-                              seconds: Bool = true, complication: String? = nil) -> [String] {
+    public static func render(
+        _ reading: ClockReading, size: TerminalSize, style: DotStyle = .braille,
+        seconds: Bool = true, complication: String? = nil
+    ) -> [String] {
         var canvas = DotCanvas(columns: size.columns, rows: size.rows, style: style)
         guard let dial = AnalogDial(columns: canvas.columns, rows: canvas.rows, style: style) else {
             let middleRow = Double((canvas.rows - 1) / 2 * style.dotsDown)
-            canvas.write(ClockText.time(reading, twelveHour: false, seconds: seconds),
-                         centeredOn: (Double(canvas.width) / 2, middleRow))
+            canvas.write(
+                ClockText.time(reading, twelveHour: false, seconds: seconds),
+                centeredOn: (Double(canvas.width) / 2, middleRow))
             return canvas.lines()
         }
         canvas.circle(centerX: dial.centerX, centerY: dial.centerY, radius: dial.radius)
@@ -25,8 +28,10 @@ public enum AnalogFace {
         return canvas.lines()
     }
 
-    private static func drawHands(_ reading: ClockReading, seconds: Bool, _ dial: AnalogDial,
-                                  on canvas: inout DotCanvas) {
+    private static func drawHands(
+        _ reading: ClockReading, seconds: Bool, _ dial: AnalogDial,
+        on canvas: inout DotCanvas
+    ) {
         let second = Double(reading.second)
         let minute = Double(reading.minute) + second / 60
         let hour = Double(reading.hour % 12) + minute / 60
@@ -39,8 +44,10 @@ public enum AnalogFace {
     }
 
     /// A thick hand is two dots wide: its line again one dot across (or, near horizontal, one dot down).
-    private static func drawHand(turns: Double, length: Double, thick: Bool, _ dial: AnalogDial,
-                                 on canvas: inout DotCanvas) {
+    private static func drawHand(
+        turns: Double, length: Double, thick: Bool, _ dial: AnalogDial,
+        on canvas: inout DotCanvas
+    ) {
         let tip = dial.point(turns: turns, distance: length)
         canvas.line(fromX: dial.centerX, y: dial.centerY, toX: tip.x, y: tip.y)
         guard thick else { return }

@@ -24,10 +24,14 @@ public enum BatteryReport {
         guard !levels.isEmpty else { return nil }
         let level = levels.reduce(0, +) / levels.count
         let states = batteries.compactMap { $0.status?.lowercased() }
-        let state = states.contains("charging") ? "charging"
-            : states.contains("discharging") ? "discharging"
-            : states.allSatisfy({ $0 == "full" }) && !states.isEmpty ? "full"
-            : states.first(where: { $0 != "unknown" }) ?? ""
+        let state =
+            states.contains("charging")
+            ? "charging"
+            : states.contains("discharging")
+                ? "discharging"
+                : states.allSatisfy({ $0 == "full" }) && !states.isEmpty
+                    ? "full"
+                    : states.first(where: { $0 != "unknown" }) ?? ""
         return "Battery \(level)%" + (state.isEmpty ? "" : " " + state)
     }
 }

@@ -51,16 +51,17 @@ enum BlockRaster {
         let halfRows = bitmap.count * scale
         let width = (bitmap.first?.count ?? 0) * scale
         return stride(from: 0, to: halfRows, by: 2).map { top in
-            String((0..<width).map { column -> Character in
-                let upper = bitmap[top / scale][column / scale]
-                let lower = top + 1 < halfRows && bitmap[(top + 1) / scale][column / scale]
-                switch (upper, lower) {
-                case (true, true): return "█"
-                case (true, false): return "▀"
-                case (false, true): return "▄"
-                case (false, false): return " "
-                }
-            })
+            String(
+                (0..<width).map { column -> Character in
+                    let upper = bitmap[top / scale][column / scale]
+                    let lower = top + 1 < halfRows && bitmap[(top + 1) / scale][column / scale]
+                    switch (upper, lower) {
+                    case (true, true): return "█"
+                    case (true, false): return "▀"
+                    case (false, true): return "▄"
+                    case (false, false): return " "
+                    }
+                })
         }
     }
 

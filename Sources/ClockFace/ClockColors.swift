@@ -28,7 +28,8 @@ public struct ClockColors: Sendable, Equatable {
         let background = settings.background == .terminalDefault ? theme.background : settings.background
         var digits = settings.color == .terminalDefault ? text : settings.color
         if settings.randomColor {
-            let minute = CivilDate.days(year: reading.year, month: reading.month, day: reading.day) * 1440
+            let minute =
+                CivilDate.days(year: reading.year, month: reading.month, day: reading.day) * 1440
                 + Int64(reading.hour * 60 + reading.minute)
             digits = randomPalette[paletteIndex(minute: minute)]
         }

@@ -5,8 +5,10 @@ import NoiseConfig
 public enum ClockPainter {
     static let escape = "\u{1B}["
 
-    public static func paint(_ frame: ClockFrame, colors: ClockColors,
-                             over shown: (frame: ClockFrame, colors: ClockColors)?) -> String {
+    public static func paint(
+        _ frame: ClockFrame, colors: ClockColors,
+        over shown: (frame: ClockFrame, colors: ClockColors)?
+    ) -> String {
         let full = shown == nil || shown?.frame.size != frame.size || shown?.colors != colors
         var output = ""
         if full {

@@ -1,5 +1,6 @@
 import NoiseCore
 import NoiseTime
+
 /// What a clock face shows: the wall-clock reading of one instant in one zone. Pure, so every frame of the
 /// terminal clocks can be made at a fixed instant in tests.
 public struct ClockReading: Sendable, Equatable {
@@ -14,7 +15,9 @@ public struct ClockReading: Sendable, Equatable {
     /// The zone's offset from UTC at that instant, in seconds (east positive).
     public var offsetSeconds: Int
 
-    public init(year: Int, month: Int, day: Int, weekday: Int, hour: Int, minute: Int, second: Int, offsetSeconds: Int = 0) {
+    public init(
+        year: Int, month: Int, day: Int, weekday: Int, hour: Int, minute: Int, second: Int, offsetSeconds: Int = 0
+    ) {
         self.year = year
         self.month = month
         self.day = day
@@ -29,16 +32,20 @@ public struct ClockReading: Sendable, Equatable {
     public init(instant: Int64, zone: ZoneRules) {
         let offset = zone.offset(at: instant)
         let parts = ISO8601.Parts(unix: instant, offsetSeconds: offset)
-        self = .at(year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute,
-                   second: parts.second, offsetSeconds: offset)
+        self = .at(
+            year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute,
+            second: parts.second, offsetSeconds: offset)
     }
 
     /// A reading for tests and `--at`: a date and time with a given weekday computed from the date.
-    public static func at(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int = 0,
-                          offsetSeconds: Int = 0) -> ClockReading {
+    public static func at(
+        year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int = 0,
+        offsetSeconds: Int = 0
+    ) -> ClockReading {
         let days = CivilDate.days(year: year, month: month, day: day)
-        return ClockReading(year: year, month: month, day: day, weekday: CivilDate.weekday(days: days),
-                            hour: hour, minute: minute, second: second, offsetSeconds: offsetSeconds)
+        return ClockReading(
+            year: year, month: month, day: day, weekday: CivilDate.weekday(days: days),
+            hour: hour, minute: minute, second: second, offsetSeconds: offsetSeconds)
     }
 
     /// The instant (Unix seconds) this reading was taken at.

@@ -1,7 +1,9 @@
 /// The words and numbers the clocks print, in one place.
 public enum ClockText {
-    public static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
-                                    "September", "October", "November", "December"]
+    public static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August",
+        "September", "October", "November", "December",
+    ]
     public static let weekdayAbbreviations = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
 
     /// `7 September Mon`, the date line of the original app.

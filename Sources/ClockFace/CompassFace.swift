@@ -58,8 +58,9 @@ public enum CompassFace {
         for row in top...bottom {
             let label = row == top ? " 90°" : row == bottom ? "  0°" : ""
             let symbol = row == mark ? "◆" : "│"
-            frame.put([ClockFrame.Span(" " + symbol, row == mark ? .alert : .dim), ClockFrame.Span(label, .dim)],
-                      row: row, column: column)
+            frame.put(
+                [ClockFrame.Span(" " + symbol, row == mark ? .alert : .dim), ClockFrame.Span(label, .dim)],
+                row: row, column: column)
         }
     }
 }

@@ -16,9 +16,11 @@ public struct DigitalClockScene: Sendable, Equatable {
     /// One small line at the bottom: `noised is not running`, or what a key did.
     public var note: String?
 
-    public init(reading: ClockReading, twelveHour: Bool = false, seconds: Bool = false, ampm: Bool = false,
-                date: Bool = false, battery: String? = nil, ringing: String? = nil, info: [String] = [],
-                note: String? = nil) {
+    public init(
+        reading: ClockReading, twelveHour: Bool = false, seconds: Bool = false, ampm: Bool = false,
+        date: Bool = false, battery: String? = nil, ringing: String? = nil, info: [String] = [],
+        note: String? = nil
+    ) {
         self.reading = reading
         self.twelveHour = twelveHour
         self.seconds = seconds

@@ -1,4 +1,3 @@
-
 /// The big digital clock: block-character digits at the largest size that fits, centred both ways, with
 /// the overlays around them. Below the smallest size, the time as plain text.
 public enum DigitalFace {
@@ -10,10 +9,12 @@ public enum DigitalFace {
         if scene.date { below.append(.init(ClockText.dateLine(scene.reading))) }
         below += scene.info.map { .init($0) }
         if let note = scene.note { below.append(.init(note, .dim)) }
-        let plain = ClockText.time(scene.reading, twelveHour: scene.twelveHour, seconds: scene.seconds)
+        let plain =
+            ClockText.time(scene.reading, twelveHour: scene.twelveHour, seconds: scene.seconds)
             + (scene.badge.map { " " + $0 } ?? "")
-        return layout(Digits(text: scene.digitText, plain: plain, badge: scene.badge), banner: scene.ringing,
-                      below: below, corner: scene.battery, size: size)
+        return layout(
+            Digits(text: scene.digitText, plain: plain, badge: scene.badge), banner: scene.ringing,
+            below: below, corner: scene.battery, size: size)
     }
 
     /// What the big digits show: the text drawn (digits, ':', '.', ' '), the same as plain text for a terminal
@@ -32,8 +33,10 @@ public enum DigitalFace {
 
     /// Big digits at the largest scale that fits, centred both ways, a banner above them (red, while an alarm
     /// rings), lines below, and a corner text top right (the battery) that goes below when there is no room.
-    public static func layout(_ digits: Digits, banner: String?, below lines: [ClockFrame.Span], corner: String?,
-                              size: TerminalSize) -> ClockFrame {
+    public static func layout(
+        _ digits: Digits, banner: String?, below lines: [ClockFrame.Span], corner: String?,
+        size: TerminalSize
+    ) -> ClockFrame {
         var frame = ClockFrame(size: size)
         let bitmap = BigDigitFont.bitmap(digits.text)
         let pixels = bitmap.first?.count ?? 0
@@ -49,9 +52,12 @@ public enum DigitalFace {
         }
         let available = size.rows - (cornerOnTop ? 1 : 0)
         var scale = maxScale
-        while scale > 0 && (pixels * scale + badgeRoom > size.columns
-                            || rowsNeeded(digitRows: BlockRaster.height(of: BigDigitFont.height, scale: scale),
-                                          below: below.count) > available) {
+        while scale > 0
+            && (pixels * scale + badgeRoom > size.columns
+                || rowsNeeded(
+                    digitRows: BlockRaster.height(of: BigDigitFont.height, scale: scale),
+                    below: below.count) > available)
+        {
             scale -= 1
         }
         let digitRows = scale > 0 ? BlockRaster.height(of: BigDigitFont.height, scale: scale) : 1

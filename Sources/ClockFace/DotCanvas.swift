@@ -83,8 +83,9 @@ struct DotCanvas: Sendable {
         let scalars = string.unicodeScalars.prefix(columns)
         let across = Double(style.dotsAcross)
         let column = Int(((point.x - Double(scalars.count) * across / 2) / across).rounded())
-        write(String(String.UnicodeScalarView(scalars)), column: max(0, column),
-              row: Int((point.y / Double(style.dotsDown)).rounded(.down)))
+        write(
+            String(String.UnicodeScalarView(scalars)), column: max(0, column),
+            row: Int((point.y / Double(style.dotsDown)).rounded(.down)))
     }
 
     /// Exactly `rows` lines of exactly `columns` Unicode scalars each.

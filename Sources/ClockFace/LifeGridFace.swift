@@ -18,8 +18,10 @@ public enum LifeGridFace {
         public var lastEntry: GratitudeEntry?
         public var note: String?
 
-        public init(today: LocalDate, birth: LocalDate?, years: Int, figures: LifeFigures?, bonusMinutes: Int? = nil,
-                    lastEntry: GratitudeEntry? = nil, note: String? = nil) {
+        public init(
+            today: LocalDate, birth: LocalDate?, years: Int, figures: LifeFigures?, bonusMinutes: Int? = nil,
+            lastEntry: GratitudeEntry? = nil, note: String? = nil
+        ) {
             self.today = today
             self.birth = birth
             self.years = years
@@ -39,8 +41,10 @@ public enum LifeGridFace {
         let currentYear = figures.weeksLived / LifeGrid.weeksPerYear
         let years = figures.totalWeeks / LifeGrid.weeksPerYear
         let besideRoom = size.columns - gap - panelColumns
-        if let grid = LifeGrid.fitting(years: years, currentYear: currentYear, columns: besideRoom, rows: size.rows,
-                                       style: style) {
+        if let grid = LifeGrid.fitting(
+            years: years, currentYear: currentYear, columns: besideRoom, rows: size.rows,
+            style: style)
+        {
             return beside(grid, figures: figures, reading: reading, size: size)
         }
         return stacked(figures: figures, reading: reading, size: size, style: style)
@@ -65,16 +69,18 @@ public enum LifeGridFace {
     /// with the rows left (a window of years), or only the words when no grid fits.
     static func stacked(figures: LifeFigures, reading: Reading, size: TerminalSize, style: DotStyle) -> ClockFrame {
         var words = LifePanel.compact(figures: figures, reading: reading)
-        let grid = LifeGrid.fitting(years: figures.totalWeeks / LifeGrid.weeksPerYear,
-                                    currentYear: figures.weeksLived / LifeGrid.weeksPerYear, columns: size.columns,
-                                    rows: size.rows - words.count - 1, style: style)
+        let grid = LifeGrid.fitting(
+            years: figures.totalWeeks / LifeGrid.weeksPerYear,
+            currentYear: figures.weeksLived / LifeGrid.weeksPerYear, columns: size.columns,
+            rows: size.rows - words.count - 1, style: style)
         if grid == nil { words = Array(words.prefix(size.rows)) }
         var frame = ClockFrame(size: size)
         let height = words.count + (grid.map { $0.rows + 1 } ?? 0)
         let top = max(0, (size.rows - height) / 2)
         for (index, span) in words.enumerated() { frame.center(span, row: top + index) }
         if let grid {
-            put(grid, weeksLived: figures.weeksLived, on: &frame, row: top + words.count + 1,
+            put(
+                grid, weeksLived: figures.weeksLived, on: &frame, row: top + words.count + 1,
                 column: (size.columns - grid.columns) / 2)
         }
         return frame
@@ -82,8 +88,10 @@ public enum LifeGridFace {
 
     /// No birth date yet: say so and how to set one, with the bonus and the diary if the daemon gave them.
     static func renderWithoutBirth(_ reading: Reading, size: TerminalSize) -> ClockFrame {
-        var lines: [ClockFrame.Span] = [.init("No birth date set.", .digits), .init("Set it with"),
-                                        .init(LifeText.setBirthHint), .init("")]
+        var lines: [ClockFrame.Span] = [
+            .init("No birth date set.", .digits), .init("Set it with"),
+            .init(LifeText.setBirthHint), .init(""),
+        ]
         lines += LifePanel.daily(reading, width: size.columns).filter { !$0.text.isEmpty }
         if let note = reading.note { lines.append(.init(note, .dim)) }
         var frame = ClockFrame(size: size)
@@ -100,13 +108,17 @@ public enum LifeGridFace {
         let rule = String(repeating: "─", count: grid.canvasColumns)
         frame.put([.init(ruler + "┌" + rule + "┐", .dim)], row: row, column: column)
         for (index, line) in canvas.lines().enumerated() {
-            let label = grid.rulerLabel(row: index).map { String(repeating: " ", count: grid.rulerColumns - 1 - $0.count) + $0 + " " }
+            let label = grid.rulerLabel(row: index).map {
+                String(repeating: " ", count: grid.rulerColumns - 1 - $0.count) + $0 + " "
+            }
             var spans: [ClockFrame.Span] = [.init(label ?? ruler, .dim), .init("│", .dim)]
             let scalars = Array(line.unicodeScalars)
             if let thisWeek, thisWeek.row == index {
-                spans += [.init(text(scalars[..<thisWeek.column]), .digits),
-                          .init(text(scalars[thisWeek.column...thisWeek.column]), .alert),
-                          .init(text(scalars[(thisWeek.column + 1)...]), .digits)]
+                spans += [
+                    .init(text(scalars[..<thisWeek.column]), .digits),
+                    .init(text(scalars[thisWeek.column...thisWeek.column]), .alert),
+                    .init(text(scalars[(thisWeek.column + 1)...]), .digits),
+                ]
             } else {
                 spans.append(.init(line, .digits))
             }

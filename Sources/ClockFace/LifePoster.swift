@@ -49,9 +49,10 @@ public enum LifePoster {
             """
         svg += text("A life in weeks", x: page.margin, y: page.margin + 7 * page.unit, size: 7 * page.unit)
         svg += text(title(life), x: page.margin, y: page.margin + 13 * page.unit, size: 3.2 * page.unit)
-        svg += text(LifeText.weeksLived(life.figures) + " (" + LifeText.percent(life.figures) + ") · "
-                    + LifeText.remaining(life.figures) + " · expected end \(life.figures.expectedEndDate)",
-                    x: page.margin, y: page.margin + 18 * page.unit, size: 3.2 * page.unit, small: true)
+        svg += text(
+            LifeText.weeksLived(life.figures) + " (" + LifeText.percent(life.figures) + ") · "
+                + LifeText.remaining(life.figures) + " · expected end \(life.figures.expectedEndDate)",
+            x: page.margin, y: page.margin + 18 * page.unit, size: 3.2 * page.unit, small: true)
         svg += weekLabels(page) + yearLabels(page, years: life.years)
         svg += cells(page, years: life.years, weeksLived: life.figures.weeksLived)
         svg += key(page)
@@ -71,7 +72,8 @@ public enum LifePoster {
                 let index = year * 52 + week
                 let kind = index < weeksLived ? "lived" : index == weeksLived ? "now" : "future"
                 let (x, y) = page.cellOrigin(week: week, year: year)
-                group += "<rect class=\"\(kind)\" x=\"\(mm(x))\" y=\"\(mm(y))\" width=\"\(side)\" height=\"\(side)\"/>\n"
+                group +=
+                    "<rect class=\"\(kind)\" x=\"\(mm(x))\" y=\"\(mm(y))\" width=\"\(side)\" height=\"\(side)\"/>\n"
             }
         }
         return group + "</g>\n"
@@ -81,8 +83,9 @@ public enum LifePoster {
     static func weekLabels(_ page: PosterPage) -> String {
         [1, 10, 20, 30, 40, 52].map { week in
             let (x, _) = page.cellOrigin(week: week - 1, year: 0)
-            return text(String(week), x: x + page.cell / 2, y: page.gridTop - page.unit, size: page.labelSize,
-                        anchor: "middle", small: true)
+            return text(
+                String(week), x: x + page.cell / 2, y: page.gridTop - page.unit, size: page.labelSize,
+                anchor: "middle", small: true)
         }.joined()
     }
 
@@ -91,8 +94,9 @@ public enum LifePoster {
         let every = years > 100 ? 10 : 5
         return stride(from: 0, to: years, by: every).map { year in
             let (x, y) = page.cellOrigin(week: 0, year: year)
-            return text(String(year), x: x - page.unit, y: y + page.cell / 2 + page.labelSize * 0.35,
-                        size: page.labelSize, anchor: "end", small: true)
+            return text(
+                String(year), x: x - page.unit, y: y + page.cell / 2 + page.labelSize * 0.35,
+                size: page.labelSize, anchor: "end", small: true)
         }.joined()
     }
 
@@ -102,7 +106,8 @@ public enum LifePoster {
         var x = page.margin
         let y = page.height - page.margin - page.labelSize
         for (kind, words) in [("lived", "weeks lived"), ("now", "this week"), ("future", "weeks to come")] {
-            group += "<rect class=\"\(kind)\" x=\"\(mm(x))\" y=\"\(mm(y - page.labelSize * 0.8))\" "
+            group +=
+                "<rect class=\"\(kind)\" x=\"\(mm(x))\" y=\"\(mm(y - page.labelSize * 0.8))\" "
                 + "width=\"\(mm(page.labelSize))\" height=\"\(mm(page.labelSize))\"/>\n"
             group += text(words, x: x + page.labelSize * 1.5, y: y, size: page.labelSize, small: true)
             x += 30 * page.unit
@@ -110,9 +115,12 @@ public enum LifePoster {
         return group + "</g>\n"
     }
 
-    static func text(_ words: String, x: Double, y: Double, size: Double, anchor: String = "start",
-                     small: Bool = false) -> String {
-        "<text x=\"\(mm(x))\" y=\"\(mm(y))\" font-size=\"\(mm(size))\"" + (anchor == "start" ? "" : " text-anchor=\"\(anchor)\"")
+    static func text(
+        _ words: String, x: Double, y: Double, size: Double, anchor: String = "start",
+        small: Bool = false
+    ) -> String {
+        "<text x=\"\(mm(x))\" y=\"\(mm(y))\" font-size=\"\(mm(size))\""
+            + (anchor == "start" ? "" : " text-anchor=\"\(anchor)\"")
             + (small ? " class=\"small\"" : "") + ">\(MarkupText.escaped(words))</text>\n"
     }
 

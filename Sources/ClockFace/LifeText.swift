@@ -26,7 +26,8 @@ public enum LifeText {
     /// The days left in words: `16,636 days remaining`, or once the expected end has passed `412 days past the
     /// expected end`.
     public static func remaining(_ figures: LifeFigures) -> String {
-        figures.daysRemainingSigned < 0 ? days(-figures.daysRemainingSigned) + " past the expected end"
+        figures.daysRemainingSigned < 0
+            ? days(-figures.daysRemainingSigned) + " past the expected end"
             : days(figures.daysRemaining) + " remaining"
     }
 
@@ -53,8 +54,9 @@ public enum LifeText {
     /// The first line of a diary entry that has text, for a view that shows one line of it: its control
     /// characters made visible (`VisibleText`), as an entry may have been imported from anywhere.
     public static func firstLine(_ text: String) -> String {
-        VisibleText.terminal(text.split(whereSeparator: \.isNewline).first { !$0.allSatisfy(\.isWhitespace) }
-            .map { String($0).trimmingLeadingAndTrailingSpaces } ?? "")
+        VisibleText.terminal(
+            text.split(whereSeparator: \.isNewline).first { !$0.allSatisfy(\.isWhitespace) }
+                .map { String($0).trimmingLeadingAndTrailingSpaces } ?? "")
     }
 
     /// The clock's `--overlay life` line: `16,636 days remaining · bonus +25 min`; without a birth date, how to

@@ -11,8 +11,9 @@ struct MapProjection {
 
     /// The place at the middle of dot `x`, `y`.
     func place(x: Int, y: Int) -> WorldMapFace.Point {
-        WorldMapFace.Point(latitude: 90 - (Double(y) + 0.5) * 180 / Double(height),
-                           longitude: -180 + (Double(x) + 0.5) * 360 / Double(width))
+        WorldMapFace.Point(
+            latitude: 90 - (Double(y) + 0.5) * 180 / Double(height),
+            longitude: -180 + (Double(x) + 0.5) * 360 / Double(width))
     }
 
     /// The dot a place falls in. The longitude is not wrapped, so a place given past ±180° lands off the map,

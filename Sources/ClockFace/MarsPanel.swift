@@ -13,7 +13,9 @@ public enum MarsPanel {
         for (index, line) in lines.dropFirst().enumerated() {
             frame.put([ClockFrame.Span(line)], row: top + 2 + index, column: margin(size))
         }
-        if size.rows > height { frame.put([ClockFrame.Span(note ?? "q quits", .dim)], row: size.rows - 1, column: margin(size)) }
+        if size.rows > height {
+            frame.put([ClockFrame.Span(note ?? "q quits", .dim)], row: size.rows - 1, column: margin(size))
+        }
         return frame
     }
 
@@ -21,7 +23,9 @@ public enum MarsPanel {
     /// (`Note: …`), so a note is read whole instead of cut at the edge.
     static func wrapped(_ line: String, width: Int) -> [String] {
         guard line.count > width, width > 20 else { return [line] }
-        let indent = String(repeating: " ", count: (line.firstIndex(of: ":").map { line.distance(from: line.startIndex, to: $0) } ?? -2) + 2)
+        let indent = String(
+            repeating: " ",
+            count: (line.firstIndex(of: ":").map { line.distance(from: line.startIndex, to: $0) } ?? -2) + 2)
         var result: [String] = []
         var current = ""
         for word in line.split(separator: " ") {

@@ -19,7 +19,7 @@ public struct TerminalSize: Sendable, Equatable, CustomStringConvertible {
     public init?(parsing text: String) {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
-              (1...Self.maxCells).contains(columns), (1...Self.maxCells).contains(rows)
+            (1...Self.maxCells).contains(columns), (1...Self.maxCells).contains(rows)
         else { return nil }
         self.init(columns: columns, rows: rows)
     }

@@ -1,4 +1,5 @@
 import NoiseTime
+
 /// One line of `noisectl world`: a zone's city, its wall time, its date when that is not today here, and how
 /// far ahead of here it is. Pure: made from an instant and zone rules, so tests pin both.
 public struct WorldClockRow: Sendable, Equatable, Encodable {

@@ -41,8 +41,10 @@ public enum WorldMapFace {
     }
 
     /// The map as large as fits above the text, centred across, with the text under it.
-    public static func render(_ reading: Reading, size: TerminalSize, style: DotStyle = .braille,
-                              land: LandMask = .world) -> ClockFrame {
+    public static func render(
+        _ reading: Reading, size: TerminalSize, style: DotStyle = .braille,
+        land: LandMask = .world
+    ) -> ClockFrame {
         let textRows = min(reading.lines.count, max(0, size.rows - 1))
         let room = size.rows - textRows
         // 360° by 180° in square dots is 4 cells across for each cell down, in either style.
@@ -61,13 +63,17 @@ public enum WorldMapFace {
         let left = (size.columns - columns) / 2
         for (row, line) in canvas.lines().enumerated() {
             let night = (0..<columns).map { column in
-                MapProjection.isNight(projection.place(x: column * style.dotsAcross + style.dotsAcross / 2,
-                                                       y: row * style.dotsDown + style.dotsDown / 2),
-                                      subsolar: reading.subsolar)
+                MapProjection.isNight(
+                    projection.place(
+                        x: column * style.dotsAcross + style.dotsAcross / 2,
+                        y: row * style.dotsDown + style.dotsDown / 2),
+                    subsolar: reading.subsolar)
             }
             let spans = line.unicodeScalars.enumerated().map { column, scalar in
                 let here = (column: column, row: row)
-                let kind: ClockFrame.Style = satellite.map { $0 == here } == true ? .alert
+                let kind: ClockFrame.Style =
+                    satellite.map { $0 == here } == true
+                    ? .alert
                     : observer.map { $0 == here } == true ? .plain : night[column] ? .dim : .digits
                 return ClockFrame.Span(String(scalar), kind)
             }
@@ -82,8 +88,10 @@ public enum WorldMapFace {
     /// The coastlines: land dots with sea beside them (a filled continent is a slab of `⣿` that buries the track).
     /// On the night side a stipple, one dot every fourth across and down, staggered from one band of four rows to
     /// the next (in braille, a dot in every other cell), so the night shows without colour too.
-    static func drawLandAndNight(_ land: LandMask, subsolar: Point, projection: MapProjection,
-                                 on canvas: inout DotCanvas) {
+    static func drawLandAndNight(
+        _ land: LandMask, subsolar: Point, projection: MapProjection,
+        on canvas: inout DotCanvas
+    ) {
         let (width, height) = (projection.width, projection.height)
         guard width > 0, height > 0 else { return }
         var isLand = [Bool](repeating: false, count: width * height)
@@ -100,7 +108,8 @@ public enum WorldMapFace {
                 if landAt(x, y) && !(landAt(x - 1, y) && landAt(x + 1, y) && landAt(x, y - 1) && landAt(x, y + 1)) {
                     canvas.set(x: x, y: y)
                 } else if y % 4 == 0, x % 4 == y / 4 % 2 * 2,
-                          MapProjection.isNight(projection.place(x: x, y: y), subsolar: subsolar) {
+                    MapProjection.isNight(projection.place(x: x, y: y), subsolar: subsolar)
+                {
                     canvas.set(x: x, y: y)
                 }
             }

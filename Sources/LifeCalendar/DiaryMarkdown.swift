@@ -46,8 +46,10 @@ public enum DiaryMarkdown {
         for (index, line) in lines.enumerated().dropFirst() {
             guard let split = headingLike(line), !line[split...].hasPrefix("\\") else { continue }
             guard line.hasPrefix("## "), let day = try? LocalDate.parse(String(line.dropFirst(3))) else {
-                throw Problem(line: index + 1, reason: "a heading that is not a day ('## YYYY-MM-DD'); a heading in "
-                    + "an entry is written with a backslash before it ('\\\(line)')")
+                throw Problem(
+                    line: index + 1,
+                    reason: "a heading that is not a day ('## YYYY-MM-DD'); a heading in "
+                        + "an entry is written with a backslash before it ('\\\(line)')")
             }
             guard lines[index - 1].isEmpty, index + 1 < lines.count, lines[index + 1].isEmpty else {
                 throw Problem(line: index + 1, reason: "a day's heading has an empty line before it and after it")

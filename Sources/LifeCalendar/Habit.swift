@@ -16,7 +16,9 @@ public struct Habit: Sendable, Equatable, Codable {
     /// characters, not blank, no leading or trailing space (names are matched ignoring case).
     public static func problem(name: String) -> String? {
         if name.allSatisfy(\.isWhitespace) { return "is empty" }
-        if name.count > LifeLimits.maxHabitNameLength { return "is longer than \(LifeLimits.maxHabitNameLength) characters" }
+        if name.count > LifeLimits.maxHabitNameLength {
+            return "is longer than \(LifeLimits.maxHabitNameLength) characters"
+        }
         if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             return "has a control character"
         }
@@ -26,7 +28,8 @@ public struct Habit: Sendable, Equatable, Codable {
 
     /// Why `minutes` cannot be a habit's worth, or nil.
     public static func problem(minutes: Int) -> String? {
-        LifeLimits.habitMinutes.contains(minutes) ? nil
+        LifeLimits.habitMinutes.contains(minutes)
+            ? nil
             : "a habit is worth \(LifeLimits.habitMinutes.lowerBound) to \(LifeLimits.habitMinutes.upperBound) minutes, got \(minutes)"
     }
 }

@@ -33,8 +33,11 @@ public struct HabitStats: Sendable, Equatable, Codable {
         self.through = through
         let count = max(0, Int(from.days(to: through)) + 1)
         var days = (0..<count).map { Day(date: from.adding(days: Int64($0)), minutes: 0, taps: 0) }
-        var perHabit = habits.map { PerHabit(name: $0.name, worth: $0.minutes, minutes: 0, plus: 0, minus: 0,
-                                             daily: Array(repeating: 0, count: count)) }
+        var perHabit = habits.map {
+            PerHabit(
+                name: $0.name, worth: $0.minutes, minutes: 0, plus: 0, minus: 0,
+                daily: Array(repeating: 0, count: count))
+        }
         for tap in taps {
             let index = Int(from.days(to: tap.day))
             guard (0..<count).contains(index) else { continue }
@@ -44,8 +47,10 @@ public struct HabitStats: Sendable, Equatable, Codable {
             if let known = perHabit.firstIndex(where: { $0.name.lowercased() == tap.habit.lowercased() }) {
                 habit = known
             } else {
-                perHabit.append(PerHabit(name: tap.habit, worth: abs(tap.minutes), minutes: 0, plus: 0, minus: 0,
-                                         daily: Array(repeating: 0, count: count)))
+                perHabit.append(
+                    PerHabit(
+                        name: tap.habit, worth: abs(tap.minutes), minutes: 0, plus: 0, minus: 0,
+                        daily: Array(repeating: 0, count: count)))
                 habit = perHabit.count - 1
             }
             perHabit[habit].minutes += tap.minutes

@@ -31,10 +31,11 @@ public struct LifeSpan: Sendable, Equatable {
         guard daysLived >= 0 else { throw .bornInFuture(birth: birth, today: today) }
         let weeksLived = Int(daysLived / 7)
         let signed = today.days(to: expectedEnd)
-        return LifeFigures(daysLived: daysLived, weeksLived: weeksLived, totalWeeks: totalWeeks,
-                           weeksRemaining: max(0, totalWeeks - weeksLived),
-                           percentLived: 100 * Double(weeksLived) / Double(totalWeeks),
-                           expectedEndDate: expectedEnd, daysRemaining: max(0, signed), daysRemainingSigned: signed)
+        return LifeFigures(
+            daysLived: daysLived, weeksLived: weeksLived, totalWeeks: totalWeeks,
+            weeksRemaining: max(0, totalWeeks - weeksLived),
+            percentLived: 100 * Double(weeksLived) / Double(totalWeeks),
+            expectedEndDate: expectedEnd, daysRemaining: max(0, signed), daysRemainingSigned: signed)
     }
 }
 

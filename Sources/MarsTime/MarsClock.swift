@@ -40,10 +40,10 @@ public struct MarsClock: Sendable, Equatable {
 
     /// Mars24's constants, in one place.
     enum Constants {
-        static let solRatio = 1.0274912517            // a sol in Earth days
-        static let msdEpoch = 2_405_522.0028779        // the Julian date (TT) of MSD 0
-        static let mtcJD = 2_451_549.5                 // C-2's reference epoch
-        static let mtcOffset = 44_796.0 - 0.0009626   // C-2's sol count at that epoch
+        static let solRatio = 1.0274912517  // a sol in Earth days
+        static let msdEpoch = 2_405_522.0028779  // the Julian date (TT) of MSD 0
+        static let mtcJD = 2_451_549.5  // C-2's reference epoch
+        static let mtcOffset = 44_796.0 - 0.0009626  // C-2's sol count at that epoch
         /// B-3's seven perturbing terms: amplitude (°), period (Julian years), phase (°).
         static let perturbers: [(amplitude: Double, period: Double, phase: Double)] = [
             (0.0071, 2.2353, 49.409), (0.0057, 2.7543, 168.173), (0.0039, 1.1177, 191.837),
@@ -68,16 +68,20 @@ public struct MarsClock: Sendable, Equatable {
         alphaFMS = Angle.normalized(270.3871 + 0.524038496 * deltaJ2000)
         pbs = Self.perturbers(deltaJ2000)
         let m = meanAnomaly
-        equationOfCenter = (10.691 + 3.0e-7 * deltaJ2000) * Angle.sin(m) + 0.623 * Angle.sin(2 * m)
+        equationOfCenter =
+            (10.691 + 3.0e-7 * deltaJ2000) * Angle.sin(m) + 0.623 * Angle.sin(2 * m)
             + 0.050 * Angle.sin(3 * m) + 0.005 * Angle.sin(4 * m) + 0.0005 * Angle.sin(5 * m) + pbs
         ls = Angle.normalized(alphaFMS + equationOfCenter)
-        eotDegrees = 2.861 * Angle.sin(2 * ls) - 0.071 * Angle.sin(4 * ls) + 0.002 * Angle.sin(6 * ls) - equationOfCenter
+        eotDegrees =
+            2.861 * Angle.sin(2 * ls) - 0.071 * Angle.sin(4 * ls) + 0.002 * Angle.sin(6 * ls) - equationOfCenter
         msd = (jdTT - Constants.msdEpoch) / Constants.solRatio
         mtcHours = Self.hours(24 * ((jdTT - Constants.mtcJD) / Constants.solRatio + Constants.mtcOffset))
         subsolarLongitudeWest = Angle.normalized(mtcHours * 15 + eotDegrees + 180)
         solarDeclination = Angle.degrees(asin(0.42565 * Angle.sin(ls))) + 0.25 * Angle.sin(ls)
-        heliocentricDistance = 1.52367934 * (1.00436 - 0.09309 * Angle.cos(m) - 0.004336 * Angle.cos(2 * m)
-            - 0.00031 * Angle.cos(3 * m) - 0.00003 * Angle.cos(4 * m))
+        heliocentricDistance =
+            1.52367934
+            * (1.00436 - 0.09309 * Angle.cos(m) - 0.004336 * Angle.cos(2 * m)
+                - 0.00031 * Angle.cos(3 * m) - 0.00003 * Angle.cos(4 * m))
     }
 
     static func perturbers(_ deltaJ2000: Double) -> Double {

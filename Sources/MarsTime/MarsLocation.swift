@@ -35,7 +35,8 @@ public struct MarsLocation: Sendable, Equatable {
     /// Everything the Mars clock shows here at `clock`'s instant, the mission sol included for a rover's site.
     public func reading(at clock: MarsClock, leapSeconds: LeapSeconds) -> MarsReading {
         let missionSol = site?.landing.map { landing in
-            MarsSite.missionSol(at: clock, landing: MarsClock(unix: landing, leapSeconds: leapSeconds), longitude: longitude)
+            MarsSite.missionSol(
+                at: clock, landing: MarsClock(unix: landing, leapSeconds: leapSeconds), longitude: longitude)
         }
         return MarsReading(clock, longitude: longitude, missionSol: missionSol)
     }

@@ -19,7 +19,8 @@ public struct MarsLongitude: Sendable, Equatable, CustomStringConvertible {
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 
-    public static let accepted = "degrees east or west: 77.45E, 282.55W, or a signed number (east positive: -133.8 is 133.8° W), within 360"
+    public static let accepted =
+        "degrees east or west: 77.45E, 282.55W, or a signed number (east positive: -133.8 is 133.8° W), within 360"
 
     /// Reads `77.45E`, `77.45 e`, `282.55W`, `-133.8` (east positive); nil for anything else.
     public init?(parsing text: String) {

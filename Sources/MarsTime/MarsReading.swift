@@ -50,7 +50,8 @@ public struct MarsReading: Sendable, Equatable, Encodable {
     /// "07:04:31", hours as a clock reads them.
     public static func clockText(_ hours: Double) -> String {
         let seconds = Int((hours * 3600).rounded(.down)) % 86_400
-        return [seconds / 3600, seconds / 60 % 60, seconds % 60].map { $0 < 10 ? "0\($0)" : "\($0)" }.joined(separator: ":")
+        return [seconds / 3600, seconds / 60 % 60, seconds % 60].map { $0 < 10 ? "0\($0)" : "\($0)" }.joined(
+            separator: ":")
     }
 
     /// The panel's lines, for `--once` (the live panel draws the same).
@@ -58,11 +59,16 @@ public struct MarsReading: Sendable, Equatable, Encodable {
         // Each said once: a longitude given as the place is its name; a local time in UTC is the UTC line.
         var lines = ["Mars at " + (siteName == longitude.description ? siteName : "\(siteName), \(longitude)")]
         lines.append("Sol \(sol)" + (missionSol.map { "   mission sol \($0)" } ?? ""))
-        lines.append("LMST  \(Self.clockText(lmstHours))   LTST  \(Self.clockText(ltstHours))   MTC  \(Self.clockText(mtcHours))")
+        lines.append(
+            "LMST  \(Self.clockText(lmstHours))   LTST  \(Self.clockText(ltstHours))   MTC  \(Self.clockText(mtcHours))"
+        )
         lines.append(earthLocal.hasPrefix(earthUTC) ? "Earth \(earthLocal)" : "Earth \(earthUTC)   \(earthLocal)")
         lines.append("Ls \(ls.fixed(3))°, northern \(season), Mars Year \(marsYear)")
-        lines.append("JD \(jdUT.fixed(5)) UT, \(jdTT.fixed(5)) TT (TT − UTC \(ttMinusUTC.fixed(3)) s)   MSD \(msd.fixed(5))")
-        lines.append("EOT \(eotDegrees.fixed(5))° (\((eotHours * 60).fixed(2)) min)   subsolar longitude \(subsolarLongitudeWest.fixed(3))° W")
+        lines.append(
+            "JD \(jdUT.fixed(5)) UT, \(jdTT.fixed(5)) TT (TT − UTC \(ttMinusUTC.fixed(3)) s)   MSD \(msd.fixed(5))")
+        lines.append(
+            "EOT \(eotDegrees.fixed(5))° (\((eotHours * 60).fixed(2)) min)   subsolar longitude \(subsolarLongitudeWest.fixed(3))° W"
+        )
         lines.append("Sun: declination \(solarDeclination.fixed(3))°, \(heliocentricDistance.fixed(5)) AU away")
         return lines
     }

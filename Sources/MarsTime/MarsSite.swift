@@ -15,7 +15,10 @@ public struct MarsSite: Sendable, Equatable {
     /// The rover's landing (Unix seconds, UTC) when its mission counts sols from it (sol 0 is the landing sol).
     public let landing: Double?
 
-    init(_ id: String, _ name: String, place: String, east: Double, north: Double, _ source: String, landing: Double? = nil) {
+    init(
+        _ id: String, _ name: String, place: String, east: Double, north: Double, _ source: String,
+        landing: Double? = nil
+    ) {
         self.id = id
         self.name = name
         self.place = place
@@ -39,8 +42,11 @@ public struct MarsSite: Sendable, Equatable {
         let names = all.map(\.id) + aliases.keys.sorted()
         let close = Suggestions.closest(to: key, among: names)
         let hint = close.isEmpty ? "" : "; did you mean \(close.joined(separator: ", "))?"
-        return .failure(ProtocolError(.invalidArgument, "no Mars site is called '\(text.prefix(40))'\(hint) "
-            + "(sites: \(all.map(\.id).joined(separator: ", ")))"))
+        return .failure(
+            ProtocolError(
+                .invalidArgument,
+                "no Mars site is called '\(text.prefix(40))'\(hint) "
+                    + "(sites: \(all.map(\.id).joined(separator: ", ")))"))
     }
 
     /// The mission sol at an instant, counted at the site's local mean midnight: sol 0 is the landing sol.

@@ -6,13 +6,18 @@ import TimeScales
 public enum MarsTimeOfDay {
     /// The next `count` Unix instants strictly after `after` at which the clock at `longitude` reads `hours`
     /// (0 ..< 24): LMST, or LTST when `solar`.
-    public static func next(hours: Double, longitude: MarsLongitude, solar: Bool, after: Double, count: Int,
-                            leapSeconds: LeapSeconds) -> [Double] {
+    public static func next(
+        hours: Double, longitude: MarsLongitude, solar: Bool, after: Double, count: Int,
+        leapSeconds: LeapSeconds
+    ) -> [Double] {
         var instants: [Double] = []
         var cursor = after
         while instants.count < count {
-            guard let instant = solar ? nextTrue(hours, longitude, after: cursor, leapSeconds)
-                                      : nextMean(hours, longitude, after: cursor, leapSeconds) else { break }
+            guard
+                let instant = solar
+                    ? nextTrue(hours, longitude, after: cursor, leapSeconds)
+                    : nextMean(hours, longitude, after: cursor, leapSeconds)
+            else { break }
             instants.append(instant)
             cursor = instant
         }
@@ -23,7 +28,9 @@ public enum MarsTimeOfDay {
     /// C-2's epoch, shifted by the longitude, are a whole number plus `hours`/24: that sol number is found from
     /// `after`, and the instant computed from it alone, so every search that lands on a trigger gives the same
     /// instant to the microsecond (counting from Unix seconds, not a Julian date, which resolves only 40 µs).
-    static func nextMean(_ hours: Double, _ longitude: MarsLongitude, after: Double, _ leapSeconds: LeapSeconds) -> Double? {
+    static func nextMean(
+        _ hours: Double, _ longitude: MarsLongitude, after: Double, _ leapSeconds: LeapSeconds
+    ) -> Double? {
         let target = hours / 24 - longitude.east / 360
         var tt = TerrestrialTime.ttMinusUTC(unix: after, leapSeconds: leapSeconds).seconds
         var sol = (sols(unix: after, ttMinusUTC: tt) - target).rounded(.down) + 1
@@ -41,7 +48,8 @@ public enum MarsTimeOfDay {
 
     /// Mean solar days at the prime meridian since C-2's epoch, plus its sol count there (MTC is 24 × the fraction).
     static func sols(unix: Double, ttMinusUTC: Double) -> Double {
-        ((unix + ttMinusUTC) / 86_400 + (TerrestrialTime.unixEpochJD - MarsClock.Constants.mtcJD)) / MarsClock.Constants.solRatio
+        ((unix + ttMinusUTC) / 86_400 + (TerrestrialTime.unixEpochJD - MarsClock.Constants.mtcJD))
+            / MarsClock.Constants.solRatio
             + MarsClock.Constants.mtcOffset
     }
 
@@ -53,7 +61,9 @@ public enum MarsTimeOfDay {
     /// The first instant after `after` whose LTST is `hours`: LTST = LMST + EOT, with EOT taken where the instant
     /// lands and the LMST target corrected until the instant settles (to 1 ms; EOT changes by under 0.2 s per
     /// minute, so a few rounds do).
-    static func nextTrue(_ hours: Double, _ longitude: MarsLongitude, after: Double, _ leapSeconds: LeapSeconds) -> Double? {
+    static func nextTrue(
+        _ hours: Double, _ longitude: MarsLongitude, after: Double, _ leapSeconds: LeapSeconds
+    ) -> Double? {
         let start = MarsClock(unix: after, leapSeconds: leapSeconds)
         var target = MarsClock.hours(hours - start.eotHours)
         guard var instant = nextMean(target, longitude, after: after, leapSeconds) else { return nil }

@@ -10,8 +10,8 @@ public enum MarsYear {
         let years = (jdTT - firstYearJD) / meanYearDays
         var year = Int(years.rounded(.down)) + 1
         let fraction = years - years.rounded(.down)
-        if fraction > 0.9 && ls < 90 { year += 1 }     // Ls has passed 0 before the mean year ends
-        if fraction < 0.1 && ls > 270 { year -= 1 }    // the mean year has begun, Ls has not reached 0
+        if fraction > 0.9 && ls < 90 { year += 1 }  // Ls has passed 0 before the mean year ends
+        if fraction < 0.1 && ls > 270 { year -= 1 }  // the mean year has begun, Ls has not reached 0
         return year
     }
 

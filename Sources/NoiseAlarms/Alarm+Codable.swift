@@ -12,7 +12,8 @@ extension Alarm: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let fields = AlarmRuleFields(
-            time: try container.decode(TimeOfDay.self, forKey: .time), repeat: try container.decode(RepeatRule.self, forKey: .repeat),
+            time: try container.decode(TimeOfDay.self, forKey: .time),
+            repeat: try container.decode(RepeatRule.self, forKey: .repeat),
             firesAt: try container.decodeIfPresent(Int64.self, forKey: .firesAt),
             mars: try container.decodeIfPresent(MarsAlarmClock.self, forKey: .mars),
             pass: try container.decodeIfPresent(PassAlarm.self, forKey: .pass),
@@ -20,18 +21,20 @@ extension Alarm: Codable {
             zone: try container.decodeIfPresent(String.self, forKey: .zone))
         let rule: TriggerRule
         do { rule = try fields.rule() } catch {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: error.description))
         }
-        self.init(id: try container.decode(Int64.self, forKey: .id), rule: rule,
-                  enabled: try container.decode(Bool.self, forKey: .enabled),
-                  label: try container.decode(String.self, forKey: .label),
-                  sound: try container.decode(String.self, forKey: .sound),
-                  volume: try container.decode(Double.self, forKey: .volume),
-                  rampSeconds: try container.decode(Double.self, forKey: .rampSeconds),
-                  snoozeMinutes: try container.decode(Int.self, forKey: .snoozeMinutes),
-                  ringLimitSeconds: try container.decode(Double.self, forKey: .ringLimitSeconds),
-                  note: try container.decodeIfPresent(String.self, forKey: .note),
-                  thenMix: try container.decodeIfPresent(String.self, forKey: .thenMix))
+        self.init(
+            id: try container.decode(Int64.self, forKey: .id), rule: rule,
+            enabled: try container.decode(Bool.self, forKey: .enabled),
+            label: try container.decode(String.self, forKey: .label),
+            sound: try container.decode(String.self, forKey: .sound),
+            volume: try container.decode(Double.self, forKey: .volume),
+            rampSeconds: try container.decode(Double.self, forKey: .rampSeconds),
+            snoozeMinutes: try container.decode(Int.self, forKey: .snoozeMinutes),
+            ringLimitSeconds: try container.decode(Double.self, forKey: .ringLimitSeconds),
+            note: try container.decodeIfPresent(String.self, forKey: .note),
+            thenMix: try container.decodeIfPresent(String.self, forKey: .thenMix))
     }
 
     public func encode(to encoder: any Encoder) throws {

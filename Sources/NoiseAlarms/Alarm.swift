@@ -1,5 +1,6 @@
 import NoiseCore
 import NoiseTime
+
 /// An alarm as stored and as sent over the socket.
 public struct Alarm: Sendable, Equatable {
     /// Short and stable: assigned by the store, never reused.
@@ -22,10 +23,12 @@ public struct Alarm: Sendable, Equatable {
     /// A saved mix started when the alarm is dismissed (`--then @morning`); nil: nothing plays after it.
     public var thenMix: String?
 
-    public init(id: Int64, rule: TriggerRule, enabled: Bool = true, label: String = "", sound: String = AlarmDefaults.sound,
-                volume: Double = AlarmDefaults.volume, rampSeconds: Double = AlarmDefaults.rampSeconds,
-                snoozeMinutes: Int = AlarmDefaults.snoozeMinutes, ringLimitSeconds: Double = AlarmDefaults.ringLimitSeconds,
-                note: String? = nil, thenMix: String? = nil) {
+    public init(
+        id: Int64, rule: TriggerRule, enabled: Bool = true, label: String = "", sound: String = AlarmDefaults.sound,
+        volume: Double = AlarmDefaults.volume, rampSeconds: Double = AlarmDefaults.rampSeconds,
+        snoozeMinutes: Int = AlarmDefaults.snoozeMinutes, ringLimitSeconds: Double = AlarmDefaults.ringLimitSeconds,
+        note: String? = nil, thenMix: String? = nil
+    ) {
         self.id = id
         self.rule = rule
         self.enabled = enabled
@@ -40,14 +43,17 @@ public struct Alarm: Sendable, Equatable {
     }
 
     /// An alarm at a wall time on the days of `days`, in the system zone or `zone`: the common kind.
-    public init(id: Int64, time: TimeOfDay, enabled: Bool = true, label: String = "", repeat days: RepeatRule = .once,
-                sound: String = AlarmDefaults.sound, volume: Double = AlarmDefaults.volume,
-                rampSeconds: Double = AlarmDefaults.rampSeconds, snoozeMinutes: Int = AlarmDefaults.snoozeMinutes,
-                ringLimitSeconds: Double = AlarmDefaults.ringLimitSeconds, note: String? = nil, zone: String? = nil,
-                thenMix: String? = nil) {
-        self.init(id: id, rule: .wallClock(time, days, zone: zone), enabled: enabled, label: label, sound: sound,
-                  volume: volume, rampSeconds: rampSeconds, snoozeMinutes: snoozeMinutes,
-                  ringLimitSeconds: ringLimitSeconds, note: note, thenMix: thenMix)
+    public init(
+        id: Int64, time: TimeOfDay, enabled: Bool = true, label: String = "", repeat days: RepeatRule = .once,
+        sound: String = AlarmDefaults.sound, volume: Double = AlarmDefaults.volume,
+        rampSeconds: Double = AlarmDefaults.rampSeconds, snoozeMinutes: Int = AlarmDefaults.snoozeMinutes,
+        ringLimitSeconds: Double = AlarmDefaults.ringLimitSeconds, note: String? = nil, zone: String? = nil,
+        thenMix: String? = nil
+    ) {
+        self.init(
+            id: id, rule: .wallClock(time, days, zone: zone), enabled: enabled, label: label, sound: sound,
+            volume: volume, rampSeconds: rampSeconds, snoozeMinutes: snoozeMinutes,
+            ringLimitSeconds: ringLimitSeconds, note: note, thenMix: thenMix)
     }
 
     /// The time of day it shows: its wall time; a timer's, where it was set; a Mars alarm's on its Mars clock;
@@ -80,7 +86,9 @@ public struct Alarm: Sendable, Equatable {
     public var ruleProblem: String? {
         if let problem = pass?.problem { return problem }
         if let thenMix, let problem = MixName.problem(thenMix) { return "then_mix '\(thenMix.prefix(40))' \(problem)" }
-        if let zone, !ZoneName.isWellFormed(zone) { return "zone '\(zone.prefix(40))' is not a zone name such as Europe/Berlin" }
+        if let zone, !ZoneName.isWellFormed(zone) {
+            return "zone '\(zone.prefix(40))' is not a zone name such as Europe/Berlin"
+        }
         return nil
     }
 }
@@ -92,7 +100,8 @@ extension RepeatRule {
         do {
             self = try RepeatRule.parse(text)
         } catch {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: error.description))
         }
     }
 

@@ -36,7 +36,9 @@ public enum AlarmBackup {
     /// The keys an entry may have: those of `Alarm`'s encoding (its optionals are written as null, so all are
     /// there) but the omitted ones.
     static let knownKeys: Set<String> = {
-        guard case .object(let fields) = JSONValue(encoding: Alarm(id: 0, time: TimeOfDay(hour: 0, minute: 0))) else { return [] }
+        guard case .object(let fields) = JSONValue(encoding: Alarm(id: 0, time: TimeOfDay(hour: 0, minute: 0))) else {
+            return []
+        }
         return Set(fields.keys).subtracting(omittedKeys)
     }()
 
@@ -61,18 +63,25 @@ public enum AlarmBackup {
 
     private static func entries(_ fields: [String: JSONValue]) throws(LegacyAlarmImport.Refusal) -> [JSONValue] {
         guard fields["format"] == .string(format) else {
-            let found = fields["format"].map { if case .string(let text) = $0 { "'\(text.prefix(40))'" } else { $0.typeName } }
-            throw .init("the file is an object but not an alarm export: its 'format' is \(found ?? "missing"), "
-                        + "not '\(format)' (or give the iPhone app's array of alarms)")
+            let found = fields["format"].map {
+                if case .string(let text) = $0 { "'\(text.prefix(40))'" } else { $0.typeName }
+            }
+            throw .init(
+                "the file is an object but not an alarm export: its 'format' is \(found ?? "missing"), "
+                    + "not '\(format)' (or give the iPhone app's array of alarms)")
         }
         guard case .number(let number)? = fields["version"], number >= 1, number == number.rounded() else {
-            throw .init("the export's 'version' must be a whole number from 1, not \(fields["version"]?.shown ?? "missing")")
+            throw .init(
+                "the export's 'version' must be a whole number from 1, not \(fields["version"]?.shown ?? "missing")")
         }
         guard number <= Double(version) else {
-            throw .init("the export is version \(Int(number)); this noisectl reads version \(version): update noisectl to import it")
+            throw .init(
+                "the export is version \(Int(number)); this noisectl reads version \(version): update noisectl to import it"
+            )
         }
         guard case .array(let entries)? = fields["alarms"] else {
-            throw .init("the export's 'alarms' must be a list of alarms, not \(fields["alarms"]?.typeName ?? "missing")")
+            throw .init(
+                "the export's 'alarms' must be a list of alarms, not \(fields["alarms"]?.typeName ?? "missing")")
         }
         if let extra = Set(fields.keys).subtracting(["format", "version", "alarms"]).sorted().first {
             throw .init("the export has a field '\(extra.prefix(40))' that version \(version) does not have")
@@ -82,7 +91,9 @@ public enum AlarmBackup {
 
     /// One entry as the settings of the alarm it was; an unknown field or a wrong value refuses it.
     private static func alarm(_ entry: JSONValue, index: Int) throws(LegacyAlarmImport.Refusal) -> AlarmChanges {
-        guard case .object(var fields) = entry else { throw .init("entry \(index): not an alarm object but \(entry.typeName)") }
+        guard case .object(var fields) = entry else {
+            throw .init("entry \(index): not an alarm object but \(entry.typeName)")
+        }
         if let extra = Set(fields.keys).subtracting(knownKeys).sorted().first {
             throw .init("entry \(index): '\(extra.prefix(40))' is not a field of an alarm")
         }

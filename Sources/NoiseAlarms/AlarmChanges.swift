@@ -1,5 +1,6 @@
 import NoiseCore
 import NoiseTime
+
 /// The settings of `alarm add` and `alarm edit`: each nil leaves the alarm's value (or the default) as it is.
 /// Checked field by field so each mistake gets its own message; applying changes nothing until all pass.
 public struct AlarmChanges: Sendable, Equatable, Codable {
@@ -29,7 +30,8 @@ public struct AlarmChanges: Sendable, Equatable, Codable {
     public var thenMix: String?
 
     enum CodingKeys: String, CodingKey {
-        case time, enabled, label, `repeat`, sound, volume, rampSeconds, snoozeMinutes, ringLimitSeconds, note, zone, thenMix
+        case time, enabled, label, `repeat`, sound, volume, rampSeconds, snoozeMinutes, ringLimitSeconds, note, zone,
+            thenMix
     }
 
     /// The wire's names of `mars`, `pass` and `date`.
@@ -43,11 +45,13 @@ public struct AlarmChanges: Sendable, Equatable, Codable {
         case passBefore = "pass_before"
     }
 
-    public init(time: TimeOfDay? = nil, enabled: Bool? = nil, label: String? = nil, repeat rule: RepeatRule? = nil,
-                sound: String? = nil, volume: Double? = nil, rampSeconds: Double? = nil, snoozeMinutes: Int? = nil,
-                ringLimitSeconds: Double? = nil, note: String? = nil,
-                mars: MarsAlarmClock? = nil, pass: PassAlarmChanges? = nil, date: LocalDate?? = nil, zone: String? = nil,
-                thenMix: String? = nil) {
+    public init(
+        time: TimeOfDay? = nil, enabled: Bool? = nil, label: String? = nil, repeat rule: RepeatRule? = nil,
+        sound: String? = nil, volume: Double? = nil, rampSeconds: Double? = nil, snoozeMinutes: Int? = nil,
+        ringLimitSeconds: Double? = nil, note: String? = nil,
+        mars: MarsAlarmClock? = nil, pass: PassAlarmChanges? = nil, date: LocalDate?? = nil, zone: String? = nil,
+        thenMix: String? = nil
+    ) {
         self.time = time
         self.enabled = enabled
         self.label = label
@@ -70,14 +74,16 @@ public struct AlarmChanges: Sendable, Equatable, Codable {
     public init(restoring alarm: Alarm) {
         let fields = AlarmRuleFields(alarm.rule)
         let pass = fields.pass.map {
-            PassAlarmChanges(satellite: $0.satellite, visibleOnly: $0.visibleOnly, minElevationDeg: $0.minElevationDeg,
-                             leadSeconds: $0.leadSeconds)
+            PassAlarmChanges(
+                satellite: $0.satellite, visibleOnly: $0.visibleOnly, minElevationDeg: $0.minElevationDeg,
+                leadSeconds: $0.leadSeconds)
         }
-        self.init(time: pass == nil ? fields.time : nil, enabled: alarm.enabled, label: alarm.label,
-                  repeat: pass == nil ? fields.repeat : nil, sound: alarm.sound, volume: alarm.volume,
-                  rampSeconds: alarm.rampSeconds, snoozeMinutes: alarm.snoozeMinutes,
-                  ringLimitSeconds: alarm.ringLimitSeconds, note: alarm.note, mars: fields.mars, pass: pass,
-                  date: fields.date.map { .some($0) }, zone: fields.zone, thenMix: alarm.thenMix)
+        self.init(
+            time: pass == nil ? fields.time : nil, enabled: alarm.enabled, label: alarm.label,
+            repeat: pass == nil ? fields.repeat : nil, sound: alarm.sound, volume: alarm.volume,
+            rampSeconds: alarm.rampSeconds, snoozeMinutes: alarm.snoozeMinutes,
+            ringLimitSeconds: alarm.ringLimitSeconds, note: alarm.note, mars: fields.mars, pass: pass,
+            date: fields.date.map { .some($0) }, zone: fields.zone, thenMix: alarm.thenMix)
     }
 
     /// As `alarm_add` and `alarm_edit` take them: the settings by their names, a Mars clock as its site's id or its
@@ -116,18 +122,27 @@ public struct AlarmChanges: Sendable, Equatable, Codable {
     /// against the catalog by the caller.
     public func problem() -> ProtocolError? {
         func invalid(_ text: String) -> ProtocolError { ProtocolError(.invalidArgument, text) }
-        if let label, let reason = Self.textProblem(label, max: AlarmDefaults.maxLabelLength) { return invalid("label \(reason)") }
-        if let note, let reason = Self.textProblem(note, max: AlarmDefaults.maxNoteLength) { return invalid("note \(reason)") }
+        if let label, let reason = Self.textProblem(label, max: AlarmDefaults.maxLabelLength) {
+            return invalid("label \(reason)")
+        }
+        if let note, let reason = Self.textProblem(note, max: AlarmDefaults.maxNoteLength) {
+            return invalid("note \(reason)")
+        }
         if let volume, !(volume.isFinite && (0...100).contains(volume)) {
             return invalid("volume must be 0 to 100, got \(volume.formatted)")
         }
         if let rampSeconds, !(rampSeconds.isFinite && AlarmDefaults.rampRange.contains(rampSeconds)) {
-            return invalid("ramp must be 0 to \(AlarmDefaults.rampRange.upperBound.formatted) seconds (0 for none), got \(rampSeconds.formatted)")
+            return invalid(
+                "ramp must be 0 to \(AlarmDefaults.rampRange.upperBound.formatted) seconds (0 for none), got \(rampSeconds.formatted)"
+            )
         }
         if let snoozeMinutes, !AlarmDefaults.snoozeRange.contains(snoozeMinutes) {
-            return invalid("snooze must be 1 to 60 minutes (for example \(AlarmDefaults.suggestedSnoozeMinutes.map(String.init).joined(separator: ", "))), got \(snoozeMinutes)")
+            return invalid(
+                "snooze must be 1 to 60 minutes (for example \(AlarmDefaults.suggestedSnoozeMinutes.map(String.init).joined(separator: ", "))), got \(snoozeMinutes)"
+            )
         }
-        if let ringLimitSeconds, !(ringLimitSeconds.isFinite && AlarmDefaults.ringLimitRange.contains(ringLimitSeconds)) {
+        if let ringLimitSeconds, !(ringLimitSeconds.isFinite && AlarmDefaults.ringLimitRange.contains(ringLimitSeconds))
+        {
             return invalid("ring-for must be 10 s to 2 h, got \(DurationParser.describe(ringLimitSeconds))")
         }
         return nil
@@ -135,7 +150,8 @@ public struct AlarmChanges: Sendable, Equatable, Codable {
 
     /// A new alarm: these changes over the template's defaults; nil without a time. Throws when the settings make
     /// no one kind of alarm (a Mars clock and a date).
-    public func newAlarm(id: Int64, template: AlarmTemplate = AlarmTemplate()) throws(AlarmRuleFields.Problem) -> Alarm? {
+    public func newAlarm(id: Int64, template: AlarmTemplate = AlarmTemplate()) throws(AlarmRuleFields.Problem) -> Alarm?
+    {
         if let satellite = pass?.satellite {
             // A pass alarm has no time of its own: it rings before each pass.
             let made = pass?.applied(to: PassAlarm(satellite: satellite))

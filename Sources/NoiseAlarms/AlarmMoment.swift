@@ -18,7 +18,8 @@ public struct AlarmMoment: Sendable, Equatable {
         public var description: String
     }
 
-    static let accepted = "use a time (07:00, 6:30am), 'today' or 'tomorrow' and a time (tomorrow 6:30), or +DURATION (+45m, +1h30m)"
+    static let accepted =
+        "use a time (07:00, 6:30am), 'today' or 'tomorrow' and a time (tomorrow 6:30), or +DURATION (+45m, +1h30m)"
 
     /// Reads the words. `+DURATION` is that long from `now`, to the second, on the wall clock of `zone`; in the
     /// hour a fall-back change repeats, its wall time names the first of the two instants (docs/alarms.md).
@@ -30,7 +31,9 @@ public struct AlarmMoment: Sendable, Equatable {
                 throw Failure(description: "'\(words[0].prefix(40))': \(error); \(accepted)")
             }
             guard seconds >= 1, seconds <= Double(AlarmDefaults.maxRelativeAlarmDays * 86_400) else {
-                throw Failure(description: "'\(words[0].prefix(40))' must be from 1 s to \(AlarmDefaults.maxRelativeAlarmDays) days ahead")
+                throw Failure(
+                    description:
+                        "'\(words[0].prefix(40))' must be from 1 s to \(AlarmDefaults.maxRelativeAlarmDays) days ahead")
             }
             let at = now + Int64(seconds.rounded())
             let parts = ISO8601.Parts(unix: at, offsetSeconds: zone.offset(at: at))
@@ -46,11 +49,15 @@ public struct AlarmMoment: Sendable, Equatable {
             }
             return AlarmMoment(time: try time(words[1]), date: LocalDate(unix: now, zone: zone).adding(days: days))
         default:
-            throw Failure(description: words.isEmpty ? "no time given; \(accepted)" : "too many words (\(words.count)); \(accepted)")
+            throw Failure(
+                description: words.isEmpty
+                    ? "no time given; \(accepted)" : "too many words (\(words.count)); \(accepted)")
         }
     }
 
     private static func time(_ text: String) throws(Failure) -> TimeOfDay {
-        do { return try TimeOfDay.parse(text) } catch { throw Failure(description: "\(error); or \(accepted.dropFirst(4))") }
+        do { return try TimeOfDay.parse(text) } catch {
+            throw Failure(description: "\(error); or \(accepted.dropFirst(4))")
+        }
     }
 }

@@ -14,8 +14,10 @@ public struct AlarmRuleFields: Sendable, Equatable {
     public var date: LocalDate?
     public var zone: String?
 
-    public init(time: TimeOfDay, repeat days: RepeatRule = .once, firesAt: Int64? = nil, mars: MarsAlarmClock? = nil,
-                pass: PassAlarm? = nil, date: LocalDate? = nil, zone: String? = nil) {
+    public init(
+        time: TimeOfDay, repeat days: RepeatRule = .once, firesAt: Int64? = nil, mars: MarsAlarmClock? = nil,
+        pass: PassAlarm? = nil, date: LocalDate? = nil, zone: String? = nil
+    ) {
         self.time = time
         self.repeat = days
         self.firesAt = firesAt
@@ -53,9 +55,12 @@ public struct AlarmRuleFields: Sendable, Equatable {
     /// The rule these fields describe, or the first reason they describe none, in `alarm_add`'s words. A pass
     /// alarm's time and repeat are not read.
     public func rule() throws(Problem) -> TriggerRule {
-        if pass != nil && mars != nil { throw Problem("an alarm rings on Mars time or before satellite passes, not both") }
+        if pass != nil && mars != nil {
+            throw Problem("an alarm rings on Mars time or before satellite passes, not both")
+        }
         if firesAt != nil, mars != nil || pass != nil {
-            throw Problem("a timer rings a while from now: it takes no \(mars != nil ? "Mars clock" : "satellite pass")")
+            throw Problem(
+                "a timer rings a while from now: it takes no \(mars != nil ? "Mars clock" : "satellite pass")")
         }
         if date != nil || zone != nil {
             let what = date != nil ? "date" : "time zone"
@@ -68,7 +73,9 @@ public struct AlarmRuleFields: Sendable, Equatable {
         if let mars {
             // A sol is not an Earth day: a Mars alarm's days are once or every sol (`daily` on the wire).
             guard self.repeat.isOnce || self.repeat == .daily else {
-                throw Problem("a Mars alarm rings once or every sol (repeat once or sols), not on Earth weekdays (\(self.repeat))")
+                throw Problem(
+                    "a Mars alarm rings once or every sol (repeat once or sols), not on Earth weekdays (\(self.repeat))"
+                )
             }
             return .marsClock(time, mars, everySol: !self.repeat.isOnce)
         }

@@ -8,8 +8,10 @@ extension AlarmSchedule {
             ringing[alarmID] = nil
             let snooze = Snooze(ringAt: now + Double((minutes ?? alarm.snoozeMinutes) * 60), trigger: ring.trigger)
             snoozes[alarmID] = snooze
-            actions += [.persistSnooze(alarmID: alarmID, snooze: snooze), .stopRinging(alarmID: alarmID),
-                        .snoozed(alarmID: alarmID, until: snooze.ringAt)]
+            actions += [
+                .persistSnooze(alarmID: alarmID, snooze: snooze), .stopRinging(alarmID: alarmID),
+                .snoozed(alarmID: alarmID, until: snooze.ringAt),
+            ]
             if !ring.fromSnooze { actions += handled(alarmID, trigger: ring.trigger) }
         }
         return actions

@@ -1,5 +1,6 @@
 import NoiseTime
 import TimeScales
+
 /// The scheduler's logic as a value: given the alarms, what was handled, and the time, it says what to do.
 /// The scheduler actor only waits until `nextDeadline`, calls `advance(to:)` and carries out the actions,
 /// which is why almost every scheduling rule is tested here, with plain numbers for time.
@@ -76,8 +77,10 @@ public struct AlarmSchedule: Sendable {
     public var missedGraceSeconds = AlarmDefaults.missedGraceSeconds
     private var queue = TriggerQueue()
 
-    public init(alarms: [Alarm], lookAfter: [Int64: Double], snoozes: [Int64: Snooze], zone: ZoneRules,
-                leapSeconds: LeapSeconds = .builtIn, sky: SatelliteSky? = nil, now: Double) {
+    public init(
+        alarms: [Alarm], lookAfter: [Int64: Double], snoozes: [Int64: Snooze], zone: ZoneRules,
+        leapSeconds: LeapSeconds = .builtIn, sky: SatelliteSky? = nil, now: Double
+    ) {
         self.alarms = Dictionary(uniqueKeysWithValues: alarms.map { ($0.id, $0) })
         self.timerIDs = Set(alarms.filter(\.isTimer).map(\.id))
         self.lookAfter = lookAfter
@@ -189,7 +192,9 @@ public struct AlarmSchedule: Sendable {
         var actions: [Action] = []
         for (alarmID, ring) in ringing.sorted(by: { $0.key < $1.key }) where ring.until <= now {
             ringing[alarmID] = nil
-            actions += [.stopRinging(alarmID: alarmID), .missed(alarmID: alarmID, trigger: ring.trigger, reason: .unattended)]
+            actions += [
+                .stopRinging(alarmID: alarmID), .missed(alarmID: alarmID, trigger: ring.trigger, reason: .unattended),
+            ]
             actions += conclude(alarmID, trigger: ring.trigger, fromSnooze: ring.fromSnooze)
         }
         for (alarmID, snooze) in snoozes.sorted(by: { $0.key < $1.key }) where snooze.ringAt <= now {
@@ -200,7 +205,8 @@ public struct AlarmSchedule: Sendable {
             // It used to be deleted here, when the ring started: a crash during a snoozed alarm's second ring
             // silenced it for good (found by the 30-day soak, Tests/NoiseSoakTests).
             if canStillRing(alarm, lateness: now - snooze.ringAt) {
-                ringing[alarmID] = Ringing(trigger: snooze.ringAt, until: snooze.ringAt + alarm.ringLimitSeconds, fromSnooze: true)
+                ringing[alarmID] = Ringing(
+                    trigger: snooze.ringAt, until: snooze.ringAt + alarm.ringLimitSeconds, fromSnooze: true)
                 actions.append(.ring(alarmID: alarmID, trigger: snooze.ringAt))
             } else {
                 actions.append(.missed(alarmID: alarmID, trigger: snooze.ringAt, reason: lateReason))
@@ -271,7 +277,8 @@ public struct AlarmSchedule: Sendable {
     private mutating func requeue(_ alarmID: Int64) {
         // A once alarm that is snoozed has had its trigger; only the snooze is left to ring.
         guard let alarm = alarms[alarmID], alarm.enabled, ringing[alarmID] == nil, let after = lookAfter[alarmID],
-              !(alarm.rule.ringsOnce && snoozes[alarmID] != nil) else {
+            !(alarm.rule.ringsOnce && snoozes[alarmID] != nil)
+        else {
             queue.set(alarmID, to: nil)
             return
         }

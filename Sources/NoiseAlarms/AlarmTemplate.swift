@@ -1,4 +1,5 @@
 import NoiseCore
+
 /// What a new alarm gets for every setting `alarm add` leaves out: `AlarmDefaults` unless the config's
 /// `[alarms]` table says otherwise.
 public struct AlarmTemplate: Sendable, Equatable {
@@ -11,7 +12,8 @@ public struct AlarmTemplate: Sendable, Equatable {
     public init() {}
 
     public func alarm(id: Int64, time: TimeOfDay) -> Alarm {
-        Alarm(id: id, time: time, sound: sound, volume: volume, rampSeconds: rampSeconds,
-              snoozeMinutes: snoozeMinutes, ringLimitSeconds: ringLimitSeconds)
+        Alarm(
+            id: id, time: time, sound: sound, volume: volume, rampSeconds: rampSeconds,
+            snoozeMinutes: snoozeMinutes, ringLimitSeconds: ringLimitSeconds)
     }
 }

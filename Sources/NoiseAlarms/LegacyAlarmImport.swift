@@ -1,5 +1,6 @@
 import NoiseCore
 import NoiseTime
+
 /// Reads the alarms the original iPhone app saved (a JSON array) as settings for `alarm_add`; an object is
 /// `noisectl alarm export`'s file, read by `AlarmBackup`. Pure: the client reads the file and sends the alarms. Each field, its older forms and what becomes of it are described in
 /// docs/alarms.md, "Importing from the iPhone app".
@@ -49,7 +50,8 @@ public enum LegacyAlarmImport {
             value = try JSONCoding.decode(JSONValue.self, from: bytes)
         } catch {
             let blank = bytes.allSatisfy { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
-            report.skipped.append(Skipped(index: nil, reason: blank ? "the file is empty" : "the file is not valid JSON"))
+            report.skipped.append(
+                Skipped(index: nil, reason: blank ? "the file is empty" : "the file is not valid JSON"))
             return report
         }
         if case .object(let fields) = value { return AlarmBackup.report(fields) }
@@ -88,7 +90,9 @@ public enum LegacyAlarmImport {
         guard case .object(let fields) = value else { throw Refusal("not an object but \(value.typeName)") }
         var notes: [String] = []
         let time = try timeOfDay(fields, zone: zone, notes: &notes)
-        let enabled = try field(fields, "enabled", "true or false") { if case .bool(let flag) = $0 { flag } else { nil } }
+        let enabled = try field(fields, "enabled", "true or false") {
+            if case .bool(let flag) = $0 { flag } else { nil }
+        }
         let label = try field(fields, "label", "a string") { if case .string(let text) = $0 { text } else { nil } }
         let rule = try repeatRule(fields)
         let sound = try soundID(fields, notes: &notes)
@@ -110,8 +114,10 @@ public enum LegacyAlarmImport {
     /// From `time` ("07:30" or {"hour": 7, "minute": 30}); else from the older `date`, an ISO-8601 timestamp whose
     /// local time of day is the alarm's time. A date in UTC (`Z`, as Swift's `.iso8601` strategy writes it) shows
     /// no local time, so it is read on `zone`'s clock; any other offset is the phone's, and its wall time is kept.
-    static func timeOfDay(_ fields: [String: JSONValue], zone: ZoneRules,
-                          notes: inout [String]) throws(Refusal) -> TimeOfDay {
+    static func timeOfDay(
+        _ fields: [String: JSONValue], zone: ZoneRules,
+        notes: inout [String]
+    ) throws(Refusal) -> TimeOfDay {
         switch (fields["time"], fields["date"]) {
         case (.string(let text)?, _):
             do {
@@ -123,16 +129,19 @@ public enum LegacyAlarmImport {
             // The minute may be left out (on the hour); the hour may not.
             let minute = parts["minute"] ?? .number(0)
             guard let hour = parts["hour"].flatMap(integer), (0...23).contains(hour),
-                  let minute = integer(minute), (0...59).contains(minute)
+                let minute = integer(minute), (0...59).contains(minute)
             else {
-                throw Refusal("time must be an object like {\"hour\": 7, \"minute\": 30} with hour 0 to 23 and minute 0 to 59")
+                throw Refusal(
+                    "time must be an object like {\"hour\": 7, \"minute\": 30} with hour 0 to 23 and minute 0 to 59")
             }
             return TimeOfDay(hour: hour, minute: minute)
         case (let time?, _) where time != .null:
-            throw Refusal("time must be \"HH:mm\" or an object like {\"hour\": 7, \"minute\": 30}, not \(time.typeName)")
+            throw Refusal(
+                "time must be \"HH:mm\" or an object like {\"hour\": 7, \"minute\": 30}, not \(time.typeName)")
         case (_, .string(let text)?):
             guard let parts = ISO8601.parts(text) else {
-                throw Refusal("date '\(text.prefix(40))' is not an ISO-8601 date and time like 2019-05-01T07:30:00+02:00")
+                throw Refusal(
+                    "date '\(text.prefix(40))' is not an ISO-8601 date and time like 2019-05-01T07:30:00+02:00")
             }
             guard parts.offsetSeconds == 0, let instant = parts.instant else { return parts.timeOfDay }
             let offset = zone.offset(at: instant)
@@ -172,8 +181,10 @@ public enum LegacyAlarmImport {
     }
 
     /// A field read by `read`; nil when absent or null; a refusal naming what was expected when `read` fails.
-    static func field<T>(_ fields: [String: JSONValue], _ name: String, _ expected: String,
-                         _ read: (JSONValue) -> T?) throws(Refusal) -> T? {
+    static func field<T>(
+        _ fields: [String: JSONValue], _ name: String, _ expected: String,
+        _ read: (JSONValue) -> T?
+    ) throws(Refusal) -> T? {
         guard let value = fields[name], value != .null else { return nil }
         guard let result = read(value) else { throw Refusal("\(name) must be \(expected), not \(value.shown)") }
         return result

@@ -1,5 +1,6 @@
 import NoiseCore
 import NoiseTime
+
 /// When an alarm rings next: a pure function of the alarm's time and repeat rule, the instant after which to
 /// look, and the zone's rules. The scheduler, `noisectl alarm when` and the tests all use this one function.
 ///
@@ -25,8 +26,10 @@ public enum NextTrigger {
     }
 
     /// The next `count` triggers after `instant` (for a repeating rule; a once rule has at most one).
-    public static func upcoming(time: TimeOfDay, rule: RepeatRule, after instant: Int64, zone: ZoneRules,
-                                count: Int) -> [Int64] {
+    public static func upcoming(
+        time: TimeOfDay, rule: RepeatRule, after instant: Int64, zone: ZoneRules,
+        count: Int
+    ) -> [Int64] {
         var triggers: [Int64] = []
         var from = instant
         while triggers.count < count, let trigger = next(time: time, rule: rule, after: from, zone: zone) {

@@ -34,8 +34,10 @@ public struct PassAlarm: Sendable, Hashable, Codable {
     /// of the search may come out a tenth of a second later, and must not ring twice.
     static let sameTriggerSeconds = 1.0
 
-    public init(satellite: Int = PassAlarm.iss, visibleOnly: Bool = false,
-                minElevationDeg: Double = PassAlarm.defaultMinElevation, leadSeconds: Double = PassAlarm.defaultLeadSeconds) {
+    public init(
+        satellite: Int = PassAlarm.iss, visibleOnly: Bool = false,
+        minElevationDeg: Double = PassAlarm.defaultMinElevation, leadSeconds: Double = PassAlarm.defaultLeadSeconds
+    ) {
         self.satellite = satellite
         self.visibleOnly = visibleOnly
         self.minElevationDeg = minElevationDeg
@@ -117,7 +119,9 @@ public struct PassAlarmChanges: Sendable, Equatable {
     public var minElevationDeg: Double?
     public var leadSeconds: Double?
 
-    public init(satellite: Int? = nil, visibleOnly: Bool? = nil, minElevationDeg: Double? = nil, leadSeconds: Double? = nil) {
+    public init(
+        satellite: Int? = nil, visibleOnly: Bool? = nil, minElevationDeg: Double? = nil, leadSeconds: Double? = nil
+    ) {
         self.satellite = satellite
         self.visibleOnly = visibleOnly
         self.minElevationDeg = minElevationDeg
@@ -125,7 +129,8 @@ public struct PassAlarmChanges: Sendable, Equatable {
     }
 
     public func applied(to pass: PassAlarm) -> PassAlarm {
-        PassAlarm(satellite: satellite ?? pass.satellite, visibleOnly: visibleOnly ?? pass.visibleOnly,
-                  minElevationDeg: minElevationDeg ?? pass.minElevationDeg, leadSeconds: leadSeconds ?? pass.leadSeconds)
+        PassAlarm(
+            satellite: satellite ?? pass.satellite, visibleOnly: visibleOnly ?? pass.visibleOnly,
+            minElevationDeg: minElevationDeg ?? pass.minElevationDeg, leadSeconds: leadSeconds ?? pass.leadSeconds)
     }
 }

@@ -49,11 +49,14 @@ public struct RepeatRule: Sendable, Hashable, Codable, CustomStringConvertible {
         for part in input.split(separator: ",", omittingEmptySubsequences: false) {
             let separator = part.contains("..") ? ".." : "-"
             let bounds = part.split(separator: separator, omittingEmptySubsequences: false)
-            guard (1...2).contains(bounds.count) else { throw Failure(input: text, reason: "'\(part)' is not a day or a range") }
+            guard (1...2).contains(bounds.count) else {
+                throw Failure(input: text, reason: "'\(part)' is not a day or a range")
+            }
             var named: [Weekday] = []
             for bound in bounds {
                 guard let day = Weekday.named(bound) else {
-                    throw Failure(input: text, reason: bound.isEmpty ? "a day is missing" : "'\(bound.prefix(20))' is not a day")
+                    throw Failure(
+                        input: text, reason: bound.isEmpty ? "a day is missing" : "'\(bound.prefix(20))' is not a day")
                 }
                 named.append(day)
             }

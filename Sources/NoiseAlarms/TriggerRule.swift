@@ -31,8 +31,10 @@ public enum TriggerRule: Sendable, Hashable {
         /// The satellites' elements and the observer, for pass alarms; nil when either is unknown.
         public var sky: SatelliteSky?
 
-        public init(zone: ZoneRules, namedZones: [String: ZoneRules] = [:], leapSeconds: LeapSeconds = .builtIn,
-                    sky: SatelliteSky? = nil) {
+        public init(
+            zone: ZoneRules, namedZones: [String: ZoneRules] = [:], leapSeconds: LeapSeconds = .builtIn,
+            sky: SatelliteSky? = nil
+        ) {
             self.zone = zone
             self.namedZones = namedZones
             self.leapSeconds = leapSeconds
@@ -70,17 +72,23 @@ public enum TriggerRule: Sendable, Hashable {
         switch self {
         case .wallClock(let time, let days, let zone):
             guard let rules = context.rules(named: zone) else { return nil }
-            return NextTrigger.next(time: time, rule: days, after: Int64(instant.rounded(.down)), zone: rules).map(Double.init)
+            return NextTrigger.next(time: time, rule: days, after: Int64(instant.rounded(.down)), zone: rules).map(
+                Double.init)
         case .onDate(let date, let time, let zone):
             guard let rules = context.rules(named: zone),
-                  let trigger = NextTrigger.occurrence(on: date.dayNumber, at: time, zone: rules) else { return nil }
+                let trigger = NextTrigger.occurrence(on: date.dayNumber, at: time, zone: rules)
+            else { return nil }
             return Double(trigger) > instant ? Double(trigger) : nil
         case .instant(let at, _):
             return Double(at) > instant ? Double(at) : nil
         case .marsClock(let time, let clock, _):
             let hours = Double(time.secondsSinceMidnight) / 3600
-            guard let exact = MarsTimeOfDay.next(hours: hours, longitude: clock.longitude, solar: clock.solar,
-                                                 after: instant, count: 1, leapSeconds: context.leapSeconds).first else { return nil }
+            guard
+                let exact = MarsTimeOfDay.next(
+                    hours: hours, longitude: clock.longitude, solar: clock.solar,
+                    after: instant, count: 1, leapSeconds: context.leapSeconds
+                ).first
+            else { return nil }
             let trigger = (exact * 1000).rounded() / 1000
             // Rounding to the millisecond may land on `instant` itself: the trigger after is a sol later.
             return trigger > instant ? trigger : next(after: instant + 0.001, in: context)

@@ -26,13 +26,15 @@ public final class ALSAOutput: AudioOutput {
         var handle: OpaquePointer?
         var code = snd_pcm_open(&handle, deviceName, SND_PCM_STREAM_PLAYBACK, 0)
         guard code >= 0, let handle else { throw failure("cannot open", code) }
-        code = noiseclock_alsa_set_params(handle, UInt32(AudioFormat.channels), UInt32(AudioFormat.sampleRate),
-                                          AudioLimits.deviceLatencyMicroseconds, AudioLimits.devicePeriods)
+        code = noiseclock_alsa_set_params(
+            handle, UInt32(AudioFormat.channels), UInt32(AudioFormat.sampleRate),
+            AudioLimits.deviceLatencyMicroseconds, AudioLimits.devicePeriods)
         if code < 0 {
             // A device that cannot take that many periods (some fixed-size dmix set-ups) gets ALSA's own choice.
-            code = snd_pcm_set_params(handle, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED,
-                                      UInt32(AudioFormat.channels), UInt32(AudioFormat.sampleRate),
-                                      1, AudioLimits.deviceLatencyMicroseconds)
+            code = snd_pcm_set_params(
+                handle, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED,
+                UInt32(AudioFormat.channels), UInt32(AudioFormat.sampleRate),
+                1, AudioLimits.deviceLatencyMicroseconds)
         }
         guard code >= 0 else {
             snd_pcm_close(handle)

@@ -55,7 +55,9 @@ extension AudioDecoder {
         let more = try probe.withUnsafeMutableBufferPointer { (pointer) throws(DecodeError) -> Int in
             try read(into: pointer.baseAddress!, frames: 1)
         }
-        guard more == 0 else { throw DecodeError(path: path, reason: "it decodes to more than the \(buffer.capacity) frames it states") }
+        guard more == 0 else {
+            throw DecodeError(path: path, reason: "it decodes to more than the \(buffer.capacity) frames it states")
+        }
         buffer.finish()
         return true
     }

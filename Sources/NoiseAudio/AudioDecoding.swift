@@ -39,7 +39,8 @@ public enum AudioDecoding {
     /// files with no audio.
     public static func decodeAll(path: String, maxFrames: Int = .max) throws(DecodeError) -> PCMBuffer {
         let kind = try kind(of: path)
-        return kind == .mp3 ? try MP3Decoder.decodeAll(path: path, maxFrames: maxFrames)
+        return kind == .mp3
+            ? try MP3Decoder.decodeAll(path: path, maxFrames: maxFrames)
             : try SndfileDecoder.decodeAll(path: path, kind: kind, maxFrames: maxFrames)
     }
 
@@ -47,7 +48,8 @@ public enum AudioDecoding {
     /// check an import makes (every frame must decode) in constant memory. Refuses files longer than `maxFrames`.
     public static func countFrames(path: String, maxFrames: Int) throws(DecodeError) -> Int {
         let kind = try kind(of: path)
-        return kind == .mp3 ? try MP3Decoder.countFrames(path: path, maxFrames: maxFrames)
+        return kind == .mp3
+            ? try MP3Decoder.countFrames(path: path, maxFrames: maxFrames)
             : try SndfileDecoder.countFrames(path: path, kind: kind, maxFrames: maxFrames)
     }
 }

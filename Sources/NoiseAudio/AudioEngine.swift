@@ -1,6 +1,6 @@
 import NoiseCore
-import Synchronization
 import NoiseSystem
+import Synchronization
 
 /// What the output thread reports back. Delivered on the output thread; handlers must only hand it on.
 public enum AudioEvent: Sendable {
@@ -37,8 +37,10 @@ public final class AudioEngine: Sendable {
     ///   - clock: the time the output thread goes by (device retries, alarm tones' start instants); the system's
     ///     unless a test moves it by hand.
     ///   - onEvent: called on the output thread; must not block.
-    public init(deviceName: String, makeOutput: @escaping @Sendable () -> any AudioOutput,
-                clock: any OutputClock = SystemOutputClock(), onEvent: @escaping @Sendable (AudioEvent) -> Void) {
+    public init(
+        deviceName: String, makeOutput: @escaping @Sendable () -> any AudioOutput,
+        clock: any OutputClock = SystemOutputClock(), onEvent: @escaping @Sendable (AudioEvent) -> Void
+    ) {
         self.published = Mutex(OutputStatus(device: deviceName, state: .idle))
         self.makeOutput = makeOutput
         self.clock = clock
@@ -171,7 +173,9 @@ private struct OutputLoop {
         if tryOpen(toPlay: false) {
             output.close()
             isOpen = false
-            engine.publish { $0.state = .idle; $0.error = nil }
+            engine.publish {
+                $0.state = .idle; $0.error = nil
+            }
         }
     }
 
@@ -181,7 +185,11 @@ private struct OutputLoop {
             try output.open()
             isOpen = true
             retryAt = nil
-            if toPlay { engine.publish { $0.state = .playing; $0.error = nil } }
+            if toPlay {
+                engine.publish {
+                    $0.state = .playing; $0.error = nil
+                }
+            }
             return true
         } catch {
             fail(error)
@@ -192,7 +200,9 @@ private struct OutputLoop {
     mutating func fail(_ error: AudioOutputError) {
         isOpen = false
         retryAt = engine.clock.monotonicSeconds() + Limits.deviceRetrySeconds
-        engine.publish { $0.state = .error; $0.error = error.description }
+        engine.publish {
+            $0.state = .error; $0.error = error.description
+        }
     }
 
     mutating func closeWhenIdle() {

@@ -12,7 +12,8 @@ public enum AudioFormat {
     /// that starts is mixed into the whole device buffer straight away: with less ready than that, the output thread
     /// would get past the decode's first frames before the decode's thread had run, and play silence there (seen:
     /// 13,016 silent frames in one Ogg loop's first pass in five, with 16,384 frames ready).
-    public static let framesReadyBeforePlay = frames(seconds: 2 * Double(AudioLimits.deviceLatencyMicroseconds) / 1_000_000)
+    public static let framesReadyBeforePlay = frames(
+        seconds: 2 * Double(AudioLimits.deviceLatencyMicroseconds) / 1_000_000)
     /// Room a buffer decoded as it plays keeps beyond the length its file states (a second), for a length
     /// stated a little short (an Ogg page's granule, an MP3's last frame).
     public static let statedLengthSlack = sampleRate

@@ -60,7 +60,7 @@ public enum DecodedSoundFile {
 
     /// The cache file's name for a source path: one file per path, so a changed source replaces its entry.
     public static func fileName(forSourcePath path: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 // FNV-1a
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
         for byte in path.utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
         }
@@ -71,8 +71,11 @@ public enum DecodedSoundFile {
     public static func header(for source: Source, samples: UnsafeBufferPointer<Int16>) -> [UInt8] {
         let frames = samples.count / AudioFormat.channels
         let blocks = stride(from: 0, to: frames, by: blockFrames).map { first in
-            checksum(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(samples)[
-                (first * AudioFormat.bytesPerFrame)..<(min(frames, first + blockFrames) * AudioFormat.bytesPerFrame)]))
+            checksum(
+                UnsafeRawBufferPointer(
+                    rebasing: UnsafeRawBufferPointer(samples)[
+                        (first * AudioFormat.bytesPerFrame)..<(min(frames, first + blockFrames)
+                            * AudioFormat.bytesPerFrame)]))
         }
         var table: [UInt8] = []
         for block in blocks { append(block, to: &table) }
@@ -95,12 +98,13 @@ public enum DecodedSoundFile {
         let pathBytes = Array(source.path.utf8)
         let tableOffset = headerBytes + pathBytes.count
         guard bytes.count >= tableOffset, Array(bytes[0..<8]) == magic else { return nil }
-        let expected = Source(path: source.path, size: word(bytes, 16), modifiedNanoseconds: Int64(bitPattern: word(bytes, 24)),
-                              changedNanoseconds: Int64(bitPattern: word(bytes, 32)), inode: word(bytes, 40))
+        let expected = Source(
+            path: source.path, size: word(bytes, 16), modifiedNanoseconds: Int64(bitPattern: word(bytes, 24)),
+            changedNanoseconds: Int64(bitPattern: word(bytes, 32)), inode: word(bytes, 40))
         guard UInt32(truncatingIfNeeded: word(bytes, 8)) == version,
-              UInt32(truncatingIfNeeded: word(bytes, 8) >> 32) == byteOrderMark.littleEndian,
-              expected == source,
-              Array(bytes[headerBytes..<tableOffset]) == pathBytes
+            UInt32(truncatingIfNeeded: word(bytes, 8) >> 32) == byteOrderMark.littleEndian,
+            expected == source,
+            Array(bytes[headerBytes..<tableOffset]) == pathBytes
         else { return nil }
         let frames = word(bytes, 48)
         guard frames > 0, frames <= UInt64(Int.max / AudioFormat.bytesPerFrame / 2) else { return nil }

@@ -38,11 +38,13 @@ public final class MP3Decoder: AudioDecoder {
         // Mono files become stereo; files at other rates are resampled by libmpg123 to the one rate we accept.
         // MPG123_FLAGS replaces libmpg123's default flags, so resampling (MPG123_AUTO_RESAMPLE, on by default) must
         // be named: without it a 48 or 22.05 kHz file has no output format at all (found by fuzzing).
-        let flags = MPG123_GAPLESS.rawValue | MPG123_FORCE_STEREO.rawValue | MPG123_QUIET.rawValue
+        let flags =
+            MPG123_GAPLESS.rawValue | MPG123_FORCE_STEREO.rawValue | MPG123_QUIET.rawValue
             | MPG123_AUTO_RESAMPLE.rawValue
         mpg123_param2(handle, Int32(MPG123_FLAGS.rawValue), Int(flags), 0)
         mpg123_format_none(handle)
-        mpg123_format(handle, Int(AudioFormat.sampleRate), Int32(MPG123_STEREO.rawValue), Int32(MPG123_ENC_SIGNED_16.rawValue))
+        mpg123_format(
+            handle, Int(AudioFormat.sampleRate), Int32(MPG123_STEREO.rawValue), Int32(MPG123_ENC_SIGNED_16.rawValue))
         // On failure deinit releases the handle: a class whose properties are all set runs deinit when init throws.
         guard mpg123_open_fd(handle, descriptor) == MPG123_OK.rawValue else {
             throw DecodeError(path: path, reason: String(cString: mpg123_strerror(handle)))
@@ -81,7 +83,9 @@ public final class MP3Decoder: AudioDecoder {
     public func lengthBound() -> Int? {
         var accurate = 0
         var unused = 0.0
-        if mpg123_getstate2(handle, Int32(MPG123_ACCURATE.rawValue), &accurate, &unused) != MPG123_OK.rawValue || accurate == 0 {
+        if mpg123_getstate2(handle, Int32(MPG123_ACCURATE.rawValue), &accurate, &unused) != MPG123_OK.rawValue
+            || accurate == 0
+        {
             guard mpg123_scan(handle) == MPG123_OK.rawValue else { return nil }
         }
         let length = mpg123_length(handle)
@@ -94,7 +98,8 @@ public final class MP3Decoder: AudioDecoder {
         var filled = 0
         while filled < wanted {
             var done = 0
-            let status = mpg123_read(handle, UnsafeMutableRawPointer(buffer).advanced(by: filled), wanted - filled, &done)
+            let status = mpg123_read(
+                handle, UnsafeMutableRawPointer(buffer).advanced(by: filled), wanted - filled, &done)
             filled += done
             switch status {
             case MPG123_OK.rawValue, MPG123_NEW_FORMAT.rawValue:

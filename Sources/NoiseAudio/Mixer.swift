@@ -66,8 +66,10 @@ public struct Mixer {
         case .startAlarm(let id, let source, let gain, let rampFrames, let startAt):
             var envelope = GainRamp(0)
             envelope.ramp(to: 1, frames: rampFrames)
-            voices.append(Voice(id: id, source: source, gain: GainRamp(gain), envelope: envelope, isAlarm: true,
-                                startAt: startAt ?? -.infinity))
+            voices.append(
+                Voice(
+                    id: id, source: source, gain: GainRamp(gain), envelope: envelope, isAlarm: true,
+                    startAt: startAt ?? -.infinity))
         }
     }
 
@@ -92,8 +94,10 @@ public struct Mixer {
     /// Renders `frames` frames (at most `maxFrames`) into `output`; returns the voices that ended in them.
     /// `playTime` is when the first of these frames will be heard (wall seconds), for scheduled alarm tones;
     /// alarm tones that begin in these frames are appended to `started`.
-    public mutating func render(into output: UnsafeMutablePointer<Int16>, frames: Int, playTime: Double,
-                                started: inout [AlarmStart]) -> [VoiceID] {
+    public mutating func render(
+        into output: UnsafeMutablePointer<Int16>, frames: Int, playTime: Double,
+        started: inout [AlarmStart]
+    ) -> [VoiceID] {
         precondition(frames <= maxFrames, "render asked for more than maxFrames")
         let samples = frames * AudioFormat.channels
         var ended: [VoiceID] = []
@@ -105,14 +109,19 @@ public struct Mixer {
             voices[index].silentFrames = max(0, offset)
             if offset < frames { voices[index].startAt = nil }
         }
-        for voice in voices where voice.isAlarm && voice.silentFrames < frames && voice.startAt == nil
-            && !startedVoices.contains(voice.id) {
+        for voice in voices
+        where voice.isAlarm && voice.silentFrames < frames && voice.startAt == nil
+            && !startedVoices.contains(voice.id)
+        {
             startedVoices.insert(voice.id)
-            started.append(AlarmStart(voice: voice.id,
-                                      heardAt: playTime + Double(voice.silentFrames) / Double(AudioFormat.sampleRate)))
+            started.append(
+                AlarmStart(
+                    voice: voice.id,
+                    heardAt: playTime + Double(voice.silentFrames) / Double(AudioFormat.sampleRate)))
         }
         // Noise ducks from the frame the first tone sounds, and comes back when no tone sounds.
-        let soundingFrom = voices.filter { $0.isAlarm && !$0.stopping && $0.silentFrames < frames }.map(\.silentFrames).min()
+        let soundingFrom = voices.filter { $0.isAlarm && !$0.stopping && $0.silentFrames < frames }.map(\.silentFrames)
+            .min()
         var duckFrom = 0
         if duck.target != (soundingFrom == nil ? 1 : Self.duckGain) {
             duck.ramp(to: soundingFrom == nil ? 1 : Self.duckGain, frames: duckFrames)
@@ -130,9 +139,11 @@ public struct Mixer {
                 duckGains.withUnsafeBufferPointer { duckGains in
                     for index in voices.indices {
                         let ducked = !voices[index].isAlarm
-                        if Self.add(&voices[index], into: mix.baseAddress!, scratch: scratch.baseAddress!, frames: frames,
-                                    constantDuck: ducked && duckSteady ? duckValue : 1,
-                                    duckRamp: ducked && !duckSteady ? duckGains.baseAddress! : nil) {
+                        if Self.add(
+                            &voices[index], into: mix.baseAddress!, scratch: scratch.baseAddress!, frames: frames,
+                            constantDuck: ducked && duckSteady ? duckValue : 1,
+                            duckRamp: ducked && !duckSteady ? duckGains.baseAddress! : nil)
+                        {
                             ended.append(voices[index].id)
                         }
                     }
@@ -149,9 +160,11 @@ public struct Mixer {
 
     /// Adds one voice into the mix, ducked by `constantDuck` or, while the duck moves, by one gain per frame
     /// (`duckRamp`); true when the voice has ended (faded out, or its source ran dry).
-    private static func add(_ voice: inout Voice, into mix: UnsafeMutablePointer<Float>,
-                            scratch: UnsafeMutablePointer<Int16>, frames: Int, constantDuck: Float,
-                            duckRamp: UnsafePointer<Float>?) -> Bool {
+    private static func add(
+        _ voice: inout Voice, into mix: UnsafeMutablePointer<Float>,
+        scratch: UnsafeMutablePointer<Int16>, frames: Int, constantDuck: Float,
+        duckRamp: UnsafePointer<Float>?
+    ) -> Bool {
         // A tone cancelled before it started has nothing to fade.
         if voice.stopping && voice.silentFrames > 0 { return true }
         // A scheduled tone stays silent until its start frame, then fills the rest of the period.
@@ -179,8 +192,10 @@ public struct Mixer {
         return got < frames || faded
     }
 
-    private static func applyMaster(_ master: inout GainRamp, mix: UnsafeMutablePointer<Float>,
-                                    output: UnsafeMutablePointer<Int16>, frames: Int) {
+    private static func applyMaster(
+        _ master: inout GainRamp, mix: UnsafeMutablePointer<Float>,
+        output: UnsafeMutablePointer<Int16>, frames: Int
+    ) {
         if master.isSteady {
             let gain = master.value
             for sample in 0..<(frames * AudioFormat.channels) { output[sample] = clip(mix[sample] * gain) }

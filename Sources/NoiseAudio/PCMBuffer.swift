@@ -62,8 +62,11 @@ public final class PCMBuffer: @unchecked Sendable {
     /// Lets `write` fill up to `frames` frames after the ready ones, then makes the frames it says it wrote ready
     /// and returns that count (0 writes nothing). One filler only.
     @discardableResult
-    public func append<E: Error>(upTo frames: Int, _ write: (UnsafeMutableBufferPointer<Int16>) throws(E) -> Int)
-        throws(E) -> Int {
+    public func append<E: Error>(
+        upTo frames: Int, _ write: (UnsafeMutableBufferPointer<Int16>) throws(E) -> Int
+    )
+        throws(E) -> Int
+    {
         let start = ready.load(ordering: .relaxed)
         precondition(start + frames <= capacity, "appending past the end of a buffer")
         let slice = UnsafeMutableBufferPointer(

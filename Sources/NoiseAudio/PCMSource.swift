@@ -31,8 +31,9 @@ public final class BufferSource: PCMSource {
                 let count = min(frames - written, ready - position)
                 guard count > 0 else {
                     if buffer.failed { return }
-                    (output + written * AudioFormat.channels).update(repeating: 0,
-                                                                     count: (frames - written) * AudioFormat.channels)
+                    (output + written * AudioFormat.channels).update(
+                        repeating: 0,
+                        count: (frames - written) * AudioFormat.channels)
                     written = frames
                     return
                 }

@@ -14,8 +14,10 @@ final class Resampler {
         var error: soxr_error_t?
         var io = Self.ioSpec
         var quality = soxr_quality_spec(UInt(SOXR_HQ), 0)
-        guard let handle = soxr_create(Double(inputRate), Double(AudioFormat.sampleRate), UInt32(AudioFormat.channels),
-                                       &error, &io, &quality, nil), error == nil
+        guard
+            let handle = soxr_create(
+                Double(inputRate), Double(AudioFormat.sampleRate), UInt32(AudioFormat.channels),
+                &error, &io, &quality, nil), error == nil
         else { throw ResamplerFailure(message: error.map { String(cString: $0) } ?? "cannot start") }
         self.handle = handle
     }
@@ -24,8 +26,10 @@ final class Resampler {
 
     /// Feeds up to `inputFrames` frames and takes up to `outputFrames` frames out; returns how many of each moved.
     /// The resampler keeps what it has not yet output, so input fed after the file's end continues the signal.
-    func process(_ input: UnsafePointer<Int16>, inputFrames: Int, into output: UnsafeMutablePointer<Int16>,
-                 outputFrames: Int) -> (used: Int, made: Int) {
+    func process(
+        _ input: UnsafePointer<Int16>, inputFrames: Int, into output: UnsafeMutablePointer<Int16>,
+        outputFrames: Int
+    ) -> (used: Int, made: Int) {
         var used = 0
         var made = 0
         _ = soxr_process(handle, input, inputFrames, &used, output, outputFrames, &made)
@@ -63,8 +67,9 @@ final class Resampler {
         var made = 0
         let error = padded.withUnsafeBufferPointer { input in
             output.withUnsafeMutableBufferPointer { out in
-                soxr_oneshot(Double(rate), Double(AudioFormat.sampleRate), UInt32(channels), input.baseAddress,
-                             frames + 2 * pad, &used, out.baseAddress, outputCapacity, &made, &io, &quality, nil)
+                soxr_oneshot(
+                    Double(rate), Double(AudioFormat.sampleRate), UInt32(channels), input.baseAddress,
+                    frames + 2 * pad, &used, out.baseAddress, outputCapacity, &made, &io, &quality, nil)
             }
         }
         if let error { throw ResamplerFailure(message: String(cString: error)) }

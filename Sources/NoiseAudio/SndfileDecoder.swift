@@ -40,7 +40,8 @@ public final class SndfileDecoder: AudioDecoder {
         guard let file = sf_open_fd(descriptor, Int32(SFM_READ), &info, 0) else {
             let message = String(cString: sf_strerror(nil))
             close(descriptor)
-            throw DecodeError(path: path, reason: "a damaged or unreadable \(kind.rawValue) file (libsndfile: \(message))")
+            throw DecodeError(
+                path: path, reason: "a damaged or unreadable \(kind.rawValue) file (libsndfile: \(message))")
         }
         self.file = file
         self.descriptor = descriptor
@@ -88,7 +89,9 @@ public final class SndfileDecoder: AudioDecoder {
         var written = 0
         while written < frames {
             if pendingStart == pendingFrames {
-                if pending.isEmpty { pending = [Int16](repeating: 0, count: AudioFormat.decodeChunkFrames * AudioFormat.channels) }
+                if pending.isEmpty {
+                    pending = [Int16](repeating: 0, count: AudioFormat.decodeChunkFrames * AudioFormat.channels)
+                }
                 let got = try pending.withUnsafeMutableBufferPointer { (pointer) throws(DecodeError) -> Int in
                     try readSource(into: pointer.baseAddress!, frames: AudioFormat.decodeChunkFrames)
                 }
@@ -98,9 +101,10 @@ public final class SndfileDecoder: AudioDecoder {
                 pendingFrames = got
             }
             let moved = pending.withUnsafeBufferPointer { input in
-                resampler.process(input.baseAddress! + pendingStart * AudioFormat.channels,
-                                  inputFrames: pendingFrames - pendingStart,
-                                  into: buffer + written * AudioFormat.channels, outputFrames: frames - written)
+                resampler.process(
+                    input.baseAddress! + pendingStart * AudioFormat.channels,
+                    inputFrames: pendingFrames - pendingStart,
+                    into: buffer + written * AudioFormat.channels, outputFrames: frames - written)
             }
             pendingStart += moved.used
             written += moved.made
@@ -128,7 +132,9 @@ public final class SndfileDecoder: AudioDecoder {
             got = Int(sf_readf_short(file, buffer, sf_count_t(frames)))
         } else {
             if scratch.count < frames { scratch = [Int16](repeating: 0, count: frames) }
-            got = scratch.withUnsafeMutableBufferPointer { Int(sf_readf_short(file, $0.baseAddress, sf_count_t(frames))) }
+            got = scratch.withUnsafeMutableBufferPointer {
+                Int(sf_readf_short(file, $0.baseAddress, sf_count_t(frames)))
+            }
             for frame in 0..<max(0, got) {
                 buffer[2 * frame] = scratch[frame]
                 buffer[2 * frame + 1] = scratch[frame]
@@ -145,7 +151,8 @@ public final class SndfileDecoder: AudioDecoder {
 
     /// Frames at 44.1 kHz for `frames` at `rate`, as `Resampler.resampleLoop` makes them.
     static func outputFrames(_ frames: Int, rate: Int) -> Int {
-        rate == AudioFormat.sampleRate ? frames : Int((Double(frames) * Double(AudioFormat.sampleRate) / Double(rate)).rounded())
+        rate == AudioFormat.sampleRate
+            ? frames : Int((Double(frames) * Double(AudioFormat.sampleRate) / Double(rate)).rounded())
     }
 
     /// Decodes a whole file into memory; at another rate the whole loop is resampled as a circle, so it wraps
@@ -176,7 +183,8 @@ public final class SndfileDecoder: AudioDecoder {
 
     /// A file whose header reads but whose data yields nothing: libsndfile skips what its codec cannot decode.
     private var noAudio: DecodeError {
-        DecodeError(path: path, reason: "no audio could be decoded from the \(kind.rawValue) data (damaged or cut short?)")
+        DecodeError(
+            path: path, reason: "no audio could be decoded from the \(kind.rawValue) data (damaged or cut short?)")
     }
 
     /// Reads from here to the end at the file's rate, handing each chunk to `body`; returns the frames read. Throws

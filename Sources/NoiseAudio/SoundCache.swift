@@ -37,7 +37,10 @@ public struct SoundCache {
         guard buffer.byteCount + bytes(pinned: pinned) <= budgetBytes else { return false }
         entries[key] = nil
         while usedBytes + buffer.byteCount > budgetBytes {
-            guard let victim = entries.filter({ !pinned.contains($0.key) }).min(by: { $0.value.lastUse < $1.value.lastUse })
+            guard
+                let victim = entries.filter({ !pinned.contains($0.key) }).min(by: {
+                    $0.value.lastUse < $1.value.lastUse
+                })
             else { return false }
             entries[victim.key] = nil
         }

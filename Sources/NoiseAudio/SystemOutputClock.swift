@@ -1,4 +1,5 @@
 import NoiseSystem
+
 /// The output thread's real clocks, read with `clock_gettime` (never Swift's async clocks: the thread must not
 /// await).
 public struct SystemOutputClock: OutputClock {

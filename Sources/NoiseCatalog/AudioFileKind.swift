@@ -69,7 +69,7 @@ public enum AudioFileKind: String, Sendable, CaseIterable {
     /// The length of an ID3v2 tag (its 10-byte header, a synch-safe size, and a footer if flagged), or nil.
     static func id3TagLength(_ head: [UInt8]) -> Int? {
         guard head.count >= 10, head[0] == 0x49, head[1] == 0x44, head[2] == 0x33,
-              head[6..<10].allSatisfy({ $0 < 0x80 })
+            head[6..<10].allSatisfy({ $0 < 0x80 })
         else { return nil }
         let size = head[6..<10].reduce(0) { $0 << 7 | Int($1) }
         return 10 + size + (head[5] & 0x10 != 0 ? 10 : 0)

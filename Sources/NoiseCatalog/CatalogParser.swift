@@ -1,4 +1,5 @@
 import NoiseCore
+
 /// Reads a catalog file entry by entry: a broken entry is reported and skipped, the others are kept.
 public enum CatalogParser {
     public struct Result: Sendable, Equatable {
@@ -22,17 +23,27 @@ public enum CatalogParser {
             top = try JSONCoding.decode(JSONValue.self, from: bytes)
         } catch {
             // Foundation's reader does not say where; Python's does, and every desktop has it.
-            return Result(entries: [], problems: [CatalogProblem(
-                source: source, index: nil, reason: "not valid JSON (`python3 -m json.tool FILE` shows where)")])
+            return Result(
+                entries: [],
+                problems: [
+                    CatalogProblem(
+                        source: source, index: nil, reason: "not valid JSON (`python3 -m json.tool FILE` shows where)")
+                ])
         }
         guard case .object(let root) = top, case .array(let items)? = root["sounds"] else {
-            return Result(entries: [], problems: [CatalogProblem(
-                source: source, index: nil, reason: "expected an object {\"version\": 1, \"sounds\": [...]}")])
+            return Result(
+                entries: [],
+                problems: [
+                    CatalogProblem(
+                        source: source, index: nil, reason: "expected an object {\"version\": 1, \"sounds\": [...]}")
+                ])
         }
         var problems: [CatalogProblem] = []
         if root["version"] != .number(Double(CatalogFile.currentVersion)) {
-            problems.append(CatalogProblem(source: source, index: nil,
-                                           reason: "'version' must be \(CatalogFile.currentVersion); reading it anyway"))
+            problems.append(
+                CatalogProblem(
+                    source: source, index: nil,
+                    reason: "'version' must be \(CatalogFile.currentVersion); reading it anyway"))
         }
         var entries: [SoundEntry] = []
         var positions: [Int] = []
@@ -58,7 +69,9 @@ public enum CatalogParser {
     }
 
     static func validate(_ item: JSONValue) throws(CatalogError) -> SoundEntry {
-        guard case .object(let object) = item else { throw CatalogError("an entry must be an object, got \(item.typeName)") }
+        guard case .object(let object) = item else {
+            throw CatalogError("an entry must be an object, got \(item.typeName)")
+        }
         if let key = object.keys.filter({ !fields.contains($0) }).sorted().first {
             throw CatalogError("unknown field '\(key)'; fields are \(fields.joined(separator: ", "))")
         }
@@ -77,7 +90,9 @@ public enum CatalogParser {
             throw CatalogError("'\(id)': category \"\(category.prefix(40))\": \(reason)")
         }
         let file = try text("file")
-        if let reason = SoundRules.fileProblem(file) { throw CatalogError("'\(id)': file \"\(file.prefix(80))\": \(reason)") }
+        if let reason = SoundRules.fileProblem(file) {
+            throw CatalogError("'\(id)': file \"\(file.prefix(80))\": \(reason)")
+        }
         let kindText = try text("kind")
         guard let kind = SoundKind(rawValue: kindText) else {
             throw CatalogError("'\(id)': kind \"\(kindText.prefix(40))\" is not loop or alarm")

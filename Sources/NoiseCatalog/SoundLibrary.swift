@@ -17,20 +17,26 @@ public struct SoundLibrary: Sendable, Equatable {
     /// ids must stay unique so that `noisectl play ID` always means one thing. `fileProblem` says why an entry's
     /// file cannot be played (missing, a FIFO, a folder), or nil; such an entry is reported and left out now
     /// rather than failing when it is played.
-    public mutating func add(_ parsed: CatalogParser.Result, folder: String, source: SoundSource, catalogPath: String,
-                             fileProblem: (String) -> String? = { _ in nil }) {
+    public mutating func add(
+        _ parsed: CatalogParser.Result, folder: String, source: SoundSource, catalogPath: String,
+        fileProblem: (String) -> String? = { _ in nil }
+    ) {
         problems += parsed.problems
         let base = folder.hasSuffix("/") ? folder : folder + "/"
         for (entry, position) in zip(parsed.entries, parsed.positions) {
             if positions[entry.id] != nil {
-                problems.append(CatalogProblem(source: catalogPath, index: position,
-                                               reason: "id '\(entry.id)' is already an installed sound; skipped"))
+                problems.append(
+                    CatalogProblem(
+                        source: catalogPath, index: position,
+                        reason: "id '\(entry.id)' is already an installed sound; skipped"))
                 continue
             }
             let path = base + entry.file
             if let problem = fileProblem(path) {
-                problems.append(CatalogProblem(source: catalogPath, index: position,
-                                               reason: "'\(entry.id)': file \(path) \(problem)"))
+                problems.append(
+                    CatalogProblem(
+                        source: catalogPath, index: position,
+                        reason: "'\(entry.id)': file \(path) \(problem)"))
                 continue
             }
             positions[entry.id] = sounds.count

@@ -1,4 +1,5 @@
 import NoiseCore
+
 /// The rules every sound's fields follow, shared by the catalog parser and `sounds import`.
 public enum SoundRules {
     /// nil when `id` is a valid id (or category), else what is wrong with it.
@@ -14,7 +15,9 @@ public enum SoundRules {
 
     public static func nameProblem(_ name: String) -> String? {
         if name.allSatisfy(\.isWhitespace) { return "must not be empty" }
-        if name.count > CatalogLimits.maxNameLength { return "is longer than \(CatalogLimits.maxNameLength) characters" }
+        if name.count > CatalogLimits.maxNameLength {
+            return "is longer than \(CatalogLimits.maxNameLength) characters"
+        }
         if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             return "must not contain control characters"
         }

@@ -24,8 +24,10 @@ public enum AlarmImporting {
             // Settings that make no alarm are the daemon's to refuse; until then they compare as sent.
             let alarm = whole ? (try? changes.newAlarm(id: 0)) ?? nil : nil
             let fields = alarm.map { AlarmRuleFields($0.rule) }
-            (time, days, label, sound) = (fields?.time ?? changes.time, fields?.repeat ?? changes.repeat ?? .once,
-                                          alarm?.label ?? changes.label ?? "", alarm?.sound ?? changes.sound ?? AlarmDefaults.sound)
+            (time, days, label, sound) = (
+                fields?.time ?? changes.time, fields?.repeat ?? changes.repeat ?? .once,
+                alarm?.label ?? changes.label ?? "", alarm?.sound ?? changes.sound ?? AlarmDefaults.sound
+            )
             entry = alarm.map(AlarmBackup.entry)
         }
 
@@ -39,10 +41,14 @@ public enum AlarmImporting {
     /// Sends one `alarm_add` per alarm not there yet (`existing`, and those added before it). A refusal skips that
     /// entry; a lost daemon (or one that has no `alarm_add`) stops the import and the entries not sent are
     /// skipped, so the report still shows what went in.
-    public static func add(_ report: LegacyAlarmImport.Report, over connection: DaemonConnection, existing: [AlarmInfo],
-                    imported: inout [Int64], alreadyThere: inout [AlreadyThere], skipped: inout [LegacyAlarmImport.Skipped]) {
+    public static func add(
+        _ report: LegacyAlarmImport.Report, over connection: DaemonConnection, existing: [AlarmInfo],
+        imported: inout [Int64], alreadyThere: inout [AlreadyThere], skipped: inout [LegacyAlarmImport.Skipped]
+    ) {
         // The ids of the alarms there, by what makes them the same, lowest first.
-        var present = Dictionary(grouping: existing.map(\.alarm)) { Sameness($0, whole: report.whole) }.mapValues { $0.map(\.id).sorted() }
+        var present = Dictionary(grouping: existing.map(\.alarm)) { Sameness($0, whole: report.whole) }.mapValues {
+            $0.map(\.id).sorted()
+        }
         for (position, (changes, index)) in zip(report.alarms, report.sources).enumerated() {
             let sameness = Sameness(changes, whole: report.whole)
             if let id = present[sameness]?.first {

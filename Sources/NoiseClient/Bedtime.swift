@@ -52,12 +52,14 @@ extension DaemonConnection {
             do throws(ClientFailure) {
                 _ = try call(Commands.AlarmRemove(id: id))
             } catch let removal {
-                throw ClientFailure(message: "\(error.message); alarm \(id), added for the wake time, could not be "
-                                    + "removed again (\(removal.message)): noisectl alarm remove \(id)",
-                                    code: error.code, exitCode: error.exitCode)
+                throw ClientFailure(
+                    message: "\(error.message); alarm \(id), added for the wake time, could not be "
+                        + "removed again (\(removal.message)): noisectl alarm remove \(id)",
+                    code: error.code, exitCode: error.exitCode)
             }
-            throw ClientFailure(message: "\(error.message); alarm \(id), added for the wake time, was removed again",
-                                code: error.code, exitCode: error.exitCode)
+            throw ClientFailure(
+                message: "\(error.message); alarm \(id), added for the wake time, was removed again",
+                code: error.code, exitCode: error.exitCode)
         }
     }
 }

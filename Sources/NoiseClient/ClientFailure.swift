@@ -44,7 +44,8 @@ public struct ClientFailure: Error, Sendable {
 
     /// `noised is not running` at `path`, and how to start it.
     public static func notRunning(_ path: String, _ reason: String) -> ClientFailure {
-        .unreachable("""
+        .unreachable(
+            """
             noised is not running (cannot connect to \(path): \(reason)).
             Start it with 'systemctl --user start noised', or run 'noised &'.
             """)
@@ -52,7 +53,8 @@ public struct ClientFailure: Error, Sendable {
 
     /// A line that is not the protocol's JSON: whatever answers is not noised.
     static func notProtocol(_ line: some Collection<UInt8>) -> ClientFailure {
-        .unreachable("the daemon sent a line that is not protocol JSON: \(String(decoding: line.prefix(200), as: UTF8.self))")
+        .unreachable(
+            "the daemon sent a line that is not protocol JSON: \(String(decoding: line.prefix(200), as: UTF8.self))")
     }
 
     /// A reply of the wrong shape for what the command expects.

@@ -1,5 +1,5 @@
-import NoiseCore
 import NoiseConfig
+import NoiseCore
 import NoiseSystem
 
 /// `config.toml` as the clients use it: `noisectl clock`, `world`, `location` and the web face read their
@@ -36,8 +36,11 @@ public struct ConfigStore: Sendable {
             return (ClockSettings(), "\(failure); using the default clock settings")
         case .problems(let problems):
             let more = problems.count > 1 ? " and \(problems.count - 1) more" : ""
-            return (ClockSettings(), "\(path) has problems (\(problems[0])\(more)), so none of its settings are used; "
-                + "run 'noised --check-config' to see them all")
+            return (
+                ClockSettings(),
+                "\(path) has problems (\(problems[0])\(more)), so none of its settings are used; "
+                    + "run 'noised --check-config' to see them all"
+            )
         }
     }
 
@@ -50,7 +53,8 @@ public struct ConfigStore: Sendable {
         case .unreadable(let failure):
             throw Failure(description: failure.description + "; nothing was saved")
         case .problems(let problems):
-            throw Failure(description: ConfigEditError(reason: .fileHasProblems, problems: problems).message(file: path))
+            throw Failure(
+                description: ConfigEditError(reason: .fileHasProblems, problems: problems).message(file: path))
         }
     }
 
@@ -58,7 +62,9 @@ public struct ConfigStore: Sendable {
     /// config folder locked throughout: two noisectl processes changing the file at once (two `world add`s)
     /// take turns, and neither saves over a file the other changed after it read it. A change that sets
     /// nothing creates no folder. Throws `Failure` as `settingsToChange` and `save` do, or `change`'s error.
-    public func update<Result>(_ change: (ClockSettings) throws -> (changes: [ConfigEditor.Change], result: Result)) throws -> Result {
+    public func update<Result>(
+        _ change: (ClockSettings) throws -> (changes: [ConfigEditor.Change], result: Result)
+    ) throws -> Result {
         if !LocalFile.folderExists(holding: path) {
             let planned = try change(try settingsToChange())
             if planned.changes.isEmpty { return planned.result }
@@ -100,7 +106,8 @@ public struct ConfigStore: Sendable {
         case .settings(let settings): return settings.web
         case .unreadable(let failure): throw Failure(description: failure.description)
         case .problems(let problems):
-            throw Failure(description: "\(path) has problems (\(problems[0])); run 'noised --check-config' to see them all")
+            throw Failure(
+                description: "\(path) has problems (\(problems[0])); run 'noised --check-config' to see them all")
         }
     }
 

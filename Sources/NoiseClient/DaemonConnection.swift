@@ -1,7 +1,7 @@
 import Glibc
 import NoiseCore
-import NoiseSystem
 import NoiseProtocol
+import NoiseSystem
 
 /// A blocking connection to the daemon's socket: one request at a time, events read on demand.
 /// Plain POSIX calls: the client is short-lived and starts fast without an event loop. A long-lived client on an
@@ -78,13 +78,17 @@ public final class DaemonConnection {
 
     /// Sends a command and returns its reply's data as `type`, each line decoded once; events arriving meanwhile are
     /// skipped, their data unread.
-    func request<T: Decodable>(_ command: String, args: (some Encodable)? = Replies.Empty?.none,
-                               as type: T.Type) throws(ClientFailure) -> T {
+    func request<T: Decodable>(
+        _ command: String, args: (some Encodable)? = Replies.Empty?.none,
+        as type: T.Type
+    ) throws(ClientFailure) -> T {
         try exchange(command, args: args, as: type).data
     }
 
-    private func exchange<T: Decodable>(_ command: String, args: (some Encodable)?,
-                                        as type: T.Type) throws(ClientFailure) -> (data: T, line: [UInt8]) {
+    private func exchange<T: Decodable>(
+        _ command: String, args: (some Encodable)?,
+        as type: T.Type
+    ) throws(ClientFailure) -> (data: T, line: [UInt8]) {
         let id = nextID
         nextID += 1
         let request = try RequestLine.encode(id: id, command: command, args: args)
@@ -134,9 +138,13 @@ public final class DaemonConnection {
     private func send(_ bytes: [UInt8]) throws(ClientFailure) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let written = bytes[offset...].withUnsafeBytes {
+                Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
             if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { throw .unreachable("lost the connection to the daemon: \(String(cString: strerror(errno)))") }
+            guard written > 0 else {
+                throw .unreachable("lost the connection to the daemon: \(String(cString: strerror(errno)))")
+            }
             offset += written
         }
     }

@@ -10,7 +10,8 @@ public enum Handshake {
     /// their own there. Checked before a byte is sent.
     public static func checkServer(_ server: PeerCredentials?, path: String) throws(ClientFailure) {
         guard let server, server.isTrusted(by: getuid()) else {
-            throw .unreachable("""
+            throw .unreachable(
+                """
                 refusing to talk to \(path): the server there runs as uid \(server.map { String($0.uid) } ?? "unknown"), \
                 not you (uid \(getuid())) or root, so it is not your noised; nothing was sent. \
                 Find out who made the socket's folder, remove it, and start noised again.

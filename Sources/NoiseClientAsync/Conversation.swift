@@ -54,7 +54,9 @@ final class Conversation: Sendable {
     }
 
     /// Registers a request and queues its line, in one step so the order of `order` is the order on the wire.
-    func send(_ makeLine: (Int64) throws(ClientFailure) -> [UInt8], waiter: (Int64) -> Waiter) throws(ClientFailure) -> Int64 {
+    func send(
+        _ makeLine: (Int64) throws(ClientFailure) -> [UInt8], waiter: (Int64) -> Waiter
+    ) throws(ClientFailure) -> Int64 {
         try state.withLock { state throws(ClientFailure) -> Int64 in
             if let ended = state.ended { throw ended }
             let id = state.nextID
@@ -111,7 +113,9 @@ final class Conversation: Sendable {
 
     /// Hands one line on; false when the conversation cannot go on (the line is not the protocol's).
     private func receive(_ line: [UInt8]) -> Bool {
-        if let greeter = state.withLock({ state in defer { state.greeter = nil }; return state.greeter }) {
+        if let greeter = state.withLock({ state in
+            defer { state.greeter = nil }; return state.greeter
+        }) {
             let greeting = Result { () throws(ClientFailure) -> Hello in try Handshake.greeting(line, path: path) }
             greeter.resume(returning: greeting)
             return (try? greeting.get()) != nil
@@ -120,8 +124,10 @@ final class Conversation: Sendable {
         switch head?.1?.read(line) ?? Self.passOver(line) {
         case .event(let event):
             if case .dropped = eventSink.yield(event) {
-                eventSink.finish(throwing: ClientFailure.failed(
-                    "the events were not read: \(Limits.maxQueuedEvents) waited; subscribe again on a new connection"))
+                eventSink.finish(
+                    throwing: ClientFailure.failed(
+                        "the events were not read: \(Limits.maxQueuedEvents) waited; subscribe again on a new connection"
+                    ))
             }
         case .reply(let id, let deliver):
             // The daemon answers in order, so this is the oldest request's reply; its id says so (null: the
@@ -130,8 +136,11 @@ final class Conversation: Sendable {
                 if take(head.0) != nil { deliver() }
             } else if case .int(let other) = id, let waiter = take(other) {
                 // Not in order (not noised's way): read again for the request it names.
-                if case .reply(_, let deliverOther) = waiter.read(line) { deliverOther() }
-                else { waiter.fail(.failed("unexpected reply from the daemon")) }
+                if case .reply(_, let deliverOther) = waiter.read(line) {
+                    deliverOther()
+                } else {
+                    waiter.fail(.failed("unexpected reply from the daemon"))
+                }
             }
         case .unreadable(let failure, let deliver):
             guard !failure.isUnreachable else {

@@ -29,7 +29,8 @@ public final class DaemonClient: Sendable {
     private let channel: any Channel
     private let task: Task<Void, Never>
 
-    private init(path: String, hello: Hello, conversation: Conversation, channel: any Channel, task: Task<Void, Never>) {
+    private init(path: String, hello: Hello, conversation: Conversation, channel: any Channel, task: Task<Void, Never>)
+    {
         self.path = path
         self.hello = hello
         self.conversation = conversation
@@ -45,12 +46,17 @@ public final class DaemonClient: Sendable {
     /// Connects to the daemon's socket at `path` (`DaemonSocket.path(option:)` finds the usual one), checks that
     /// the user or root serves it before sending anything, and reads its greeting: a refusal (another user's daemon,
     /// too many clients, stopping) fails here.
-    public static func connect(path: String, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton)
-        async throws(ClientFailure) -> DaemonClient {
+    public static func connect(
+        path: String, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+    )
+        async throws(ClientFailure) -> DaemonClient
+    {
         let channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>
         do {
             channel = try await ClientBootstrap(group: group).connect(unixDomainSocketPath: path) { channel in
-                channel.eventLoop.makeCompletedFuture { try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel) }
+                channel.eventLoop.makeCompletedFuture {
+                    try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                }
             }
         } catch {
             throw .notRunning(path, (error as? IOError).map { String(cString: strerror($0.errnoCode)) } ?? "\(error)")
@@ -75,7 +81,8 @@ public final class DaemonClient: Sendable {
         guard let task else { throw .closed }
         switch greeting {
         case .success(let hello):
-            return DaemonClient(path: path, hello: hello, conversation: conversation, channel: channel.channel, task: task)
+            return DaemonClient(
+                path: path, hello: hello, conversation: conversation, channel: channel.channel, task: task)
         case .failure(let failure):
             conversation.end(waiters: failure, events: nil)
             channel.channel.close(promise: nil)
@@ -100,17 +107,22 @@ public final class DaemonClient: Sendable {
     /// Sends a command (its `args` left out when nil) and returns its reply's data read once as `type`. The daemon's
     /// refusal fails with its code (`ClientFailure.refused`); cancelling the calling task fails it at once, and its
     /// reply is dropped when it comes.
-    private func request<T: Decodable & Sendable>(_ command: String, args: (some Encodable & Sendable)? = Replies.Empty?.none,
-                                                  as type: T.Type) async throws(ClientFailure) -> T {
+    private func request<T: Decodable & Sendable>(
+        _ command: String, args: (some Encodable & Sendable)? = Replies.Empty?.none,
+        as type: T.Type
+    ) async throws(ClientFailure) -> T {
         let conversation = self.conversation
         let sent = Mutex<Int64?>(nil)
         let result: Result<T, ClientFailure> = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, ClientFailure>, Never>) in
-                guard !Task.isCancelled else { return continuation.resume(returning: .failure(.failed("the request was cancelled"))) }
+                guard !Task.isCancelled else {
+                    return continuation.resume(returning: .failure(.failed("the request was cancelled")))
+                }
                 do throws(ClientFailure) {
-                    let id = try conversation.send({ id throws(ClientFailure) in
-                        try RequestLine.encode(id: id, command: command, args: args)
-                    }, waiter: { _ in Self.waiter(for: continuation) })
+                    let id = try conversation.send(
+                        { id throws(ClientFailure) in
+                            try RequestLine.encode(id: id, command: command, args: args)
+                        }, waiter: { _ in Self.waiter(for: continuation) })
                     sent.withLock { $0 = id }
                 } catch {
                     continuation.resume(returning: .failure(error))
@@ -136,18 +148,22 @@ public final class DaemonClient: Sendable {
 
     /// Reads a line as the reply to a request awaiting a `T`, or as an event.
     private static func waiter<T: Decodable & Sendable>(
-        for continuation: CheckedContinuation<Result<T, ClientFailure>, Never>) -> Conversation.Waiter {
-        Conversation.Waiter(read: { line in
-            do throws(ClientFailure) {
-                switch try ClientLine<T, SkippedEvent>.read(line) {
-                case .event(let event):
-                    return .event(ReceivedEvent(name: event.name, line: line))
-                case .reply(let id, let outcome):
-                    return .reply(id, deliver: { continuation.resume(returning: outcome.mapError { ClientFailure.refused($0) }) })
+        for continuation: CheckedContinuation<Result<T, ClientFailure>, Never>
+    ) -> Conversation.Waiter {
+        Conversation.Waiter(
+            read: { line in
+                do throws(ClientFailure) {
+                    switch try ClientLine<T, SkippedEvent>.read(line) {
+                    case .event(let event):
+                        return .event(ReceivedEvent(name: event.name, line: line))
+                    case .reply(let id, let outcome):
+                        return .reply(
+                            id,
+                            deliver: { continuation.resume(returning: outcome.mapError { ClientFailure.refused($0) }) })
+                    }
+                } catch {
+                    return .unreadable(error, deliver: { continuation.resume(returning: .failure(error)) })
                 }
-            } catch {
-                return .unreadable(error, deliver: { continuation.resume(returning: .failure(error)) })
-            }
-        }, fail: { continuation.resume(returning: .failure($0)) })
+            }, fail: { continuation.resume(returning: .failure($0)) })
     }
 }

@@ -20,7 +20,8 @@ public struct DaemonEvents: AsyncSequence, Sendable {
             do { return try await base.next() } catch { throw Self.failure(error) }
         }
 
-        public mutating func next(isolation actor: isolated (any Actor)?) async throws(ClientFailure) -> ReceivedEvent? {
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws(ClientFailure) -> ReceivedEvent?
+        {
             do { return try await base.next(isolation: actor) } catch { throw Self.failure(error) }
         }
 

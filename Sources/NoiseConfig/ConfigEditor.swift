@@ -11,9 +11,12 @@ public enum ConfigEditor {
 
     /// `bytes` (empty for a file that does not exist yet) with every change made, in order. `home` expands `~/`
     /// when the result is checked, as the daemon would.
-    public static func applying(_ changes: [Change], to bytes: [UInt8], home: String) throws(ConfigEditError) -> [UInt8] {
+    public static func applying(_ changes: [Change], to bytes: [UInt8], home: String) throws(ConfigEditError) -> [UInt8]
+    {
         let before = ConfigFile.read(bytes, home: home)
-        guard before.problems.isEmpty else { throw ConfigEditError(reason: .fileHasProblems, problems: before.problems) }
+        guard before.problems.isEmpty else {
+            throw ConfigEditError(reason: .fileHasProblems, problems: before.problems)
+        }
         var edited = bytes
         for change in changes {
             guard ConfigKey.named(change.key) != nil else {
@@ -46,14 +49,16 @@ public enum ConfigEditor {
         if let header = document.tables.first(where: { $0.name == table }) {
             let nextHeader = document.tables.first { $0.line > header.line }?.line ?? Int.max
             let last = document.entries.last { $0.line > header.line && $0.line < nextHeader }
-            return scanner.inserting(line: Array((name + " = ").utf8) + written, after: last?.lastLine ?? header.line,
-                                     indentedLike: last?.line)
+            return scanner.inserting(
+                line: Array((name + " = ").utf8) + written, after: last?.lastLine ?? header.line,
+                indentedLike: last?.line)
         }
         // Dotted keys before any header (`clock.seconds = true`) made the table: a header for it now would
         // define it twice, so the new key is dotted too.
         let firstHeader = document.tables.first?.line ?? Int.max
         if let last = document.entries.last(where: { $0.line < firstHeader && $0.key.hasPrefix(table + ".") }) {
-            return scanner.inserting(line: Array((key + " = ").utf8) + written, after: last.lastLine, indentedLike: last.line)
+            return scanner.inserting(
+                line: Array((key + " = ").utf8) + written, after: last.lastLine, indentedLike: last.line)
         }
         var appended = bytes
         if !appended.isEmpty {

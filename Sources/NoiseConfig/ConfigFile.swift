@@ -1,4 +1,5 @@
 import NoiseCore
+
 /// Reads `config.toml` into `DaemonSettings`. A file with any problem is not used at all (the caller keeps
 /// what it had), so a half-applied config can never surprise anyone; every problem is reported, not just the
 /// first, each with its line, its key and what the key accepts.
@@ -22,14 +23,18 @@ public enum ConfigFile {
         do {
             document = try TOMLDocument.parse(bytes: bytes)
         } catch {
-            return Result(settings: base, problems: [ConfigProblem(line: error.line, key: nil, message: error.message)],
-                          keys: [])
+            return Result(
+                settings: base, problems: [ConfigProblem(line: error.line, key: nil, message: error.message)],
+                keys: [])
         }
         var settings = base
         var problems: [ConfigProblem] = []
         for table in document.tables where !tables.contains(table.name) {
-            problems.append(ConfigProblem(line: table.line, key: nil, message: "unknown table [\(table.name)]; "
-                + "the tables are " + tables.map { "[\($0)]" }.joined(separator: ", ")))
+            problems.append(
+                ConfigProblem(
+                    line: table.line, key: nil,
+                    message: "unknown table [\(table.name)]; "
+                        + "the tables are " + tables.map { "[\($0)]" }.joined(separator: ", ")))
         }
         for entry in document.entries {
             guard let key = ConfigKey.named(entry.key) else {
@@ -43,14 +48,19 @@ public enum ConfigFile {
             case nil:
                 break
             case .wrongType:
-                problems.append(ConfigProblem(line: entry.line, key: entry.key,
-                                              message: "must be \(key.accepted); got \(entry.value.description)"))
+                problems.append(
+                    ConfigProblem(
+                        line: entry.line, key: entry.key,
+                        message: "must be \(key.accepted); got \(entry.value.description)"))
             case .invalid(let reason):
-                problems.append(ConfigProblem(line: entry.line, key: entry.key,
-                                              message: "\(reason); must be \(key.accepted)"))
+                problems.append(
+                    ConfigProblem(
+                        line: entry.line, key: entry.key,
+                        message: "\(reason); must be \(key.accepted)"))
             }
         }
-        return Result(settings: problems.isEmpty ? settings : base, problems: problems, keys: document.entries.map(\.key))
+        return Result(
+            settings: problems.isEmpty ? settings : base, problems: problems, keys: document.entries.map(\.key))
     }
 
     static func unknownKeyMessage(_ key: String) -> String {
@@ -58,10 +68,13 @@ public enum ConfigFile {
         let hint = near.first.map { "did you mean \($0)? " } ?? ""
         let parts = key.split(separator: ".", maxSplits: 1)
         guard parts.count == 2 else {
-            return "unknown key '\(key)' outside any table; \(hint)keys live in tables such as [audio]; see docs/configuration.md"
+            return
+                "unknown key '\(key)' outside any table; \(hint)keys live in tables such as [audio]; see docs/configuration.md"
         }
         let table = String(parts[0])
-        let siblings = ConfigKey.all.map(\.name).filter { $0.hasPrefix(table + ".") }.map { String($0.dropFirst(table.count + 1)) }
+        let siblings = ConfigKey.all.map(\.name).filter { $0.hasPrefix(table + ".") }.map {
+            String($0.dropFirst(table.count + 1))
+        }
         return "unknown key; \(hint)the keys of [\(table)] are " + siblings.joined(separator: ", ")
     }
 }

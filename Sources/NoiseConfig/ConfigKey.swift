@@ -3,6 +3,7 @@ import NoiseAlarms
 import NoiseCatalog
 import NoiseCore
 import NoiseTime
+
 /// One key of `config.toml`: its dotted name, what it accepts (said in every error and in
 /// `docs/configuration.md`), and how a value lands in `DaemonSettings`.
 public struct ConfigKey: Sendable {
@@ -14,7 +15,9 @@ public struct ConfigKey: Sendable {
 
     /// Every key, in the order the docs list them.
     public static let all: [ConfigKey] = [
-        checkedText("audio.device", accepted: "an ALSA device name in quotes, e.g. \"default\", \"pulse\", \"hw:0\" or \"null\"") {
+        checkedText(
+            "audio.device", accepted: "an ALSA device name in quotes, e.g. \"default\", \"pulse\", \"hw:0\" or \"null\""
+        ) {
             $1.device = $0
             return nil
         },
@@ -30,7 +33,8 @@ public struct ConfigKey: Sendable {
             settings.playback.defaultSound = value
             return nil
         },
-        checkedText("alarms.sound", accepted: "a sound id in quotes, e.g. \"classic\" (see 'noisectl sounds')") { value, settings in
+        checkedText("alarms.sound", accepted: "a sound id in quotes, e.g. \"classic\" (see 'noisectl sounds')") {
+            value, settings in
             if let problem = SoundRules.idProblem(value) { return .invalid("sound id \(problem)") }
             settings.alarm.sound = value
             return nil
@@ -40,8 +44,10 @@ public struct ConfigKey: Sendable {
         integer("alarms.snooze", in: AlarmDefaults.snoozeRange, unit: "minutes") { $1.alarm.snoozeMinutes = $0 },
         duration("alarms.ring_limit", in: AlarmDefaults.ringLimitRange) { $1.alarm.ringLimitSeconds = $0 },
         duration("alarms.missed_grace", in: AlarmDefaults.missedGraceRange) { $1.missedGraceSeconds = $0 },
-        ConfigKey(name: "sounds.folders",
-                  accepted: "an array of absolute folder paths in quotes, e.g. [\"~/Music/noise\"] (~/ is your home)") {
+        ConfigKey(
+            name: "sounds.folders",
+            accepted: "an array of absolute folder paths in quotes, e.g. [\"~/Music/noise\"] (~/ is your home)"
+        ) {
             value, home, settings in
             guard case .array(let items) = value else { return .wrongType }
             var folders: [String] = []
@@ -55,7 +61,8 @@ public struct ConfigKey: Sendable {
             return nil
         },
         integer("sounds.import_quota", in: Limits.importQuotaMiB, unit: "MiB") { $1.importQuotaMiB = $0 },
-        checkedText("log.level", accepted: "one of " + LogLevels.names.map { "\"\($0)\"" }.joined(separator: ", ")) { value, settings in
+        checkedText("log.level", accepted: "one of " + LogLevels.names.map { "\"\($0)\"" }.joined(separator: ", ")) {
+            value, settings in
             guard LogLevels.names.contains(value) else { return .wrongType }
             settings.logLevel = value
             return nil
@@ -72,7 +79,10 @@ public struct ConfigKey: Sendable {
         integer("clock.glow", in: 0...100, unit: "percent") { $1.clock.face.glow = $0 },
         integer("clock.opacity", in: 0...100, unit: "percent") { $1.clock.face.opacity = $0 },
         integer("clock.overlay_opacity", in: 0...100, unit: "percent") { $1.clock.face.overlayOpacity = $0 },
-        ConfigKey(name: "clock.font", accepted: "a font family's name in quotes, e.g. \"DejaVu Sans\", or \"\" for the design's own") {
+        ConfigKey(
+            name: "clock.font",
+            accepted: "a font family's name in quotes, e.g. \"DejaVu Sans\", or \"\" for the design's own"
+        ) {
             value, _, settings in
             guard case .string(let name) = value else { return .wrongType }
             if let problem = FaceSettings.fontProblem(name) { return .invalid(problem) }
@@ -81,15 +91,20 @@ public struct ConfigKey: Sendable {
         },
         ConfigKey(name: "clock.weight", accepted: "an integer 100 to 900 in steps of 100 (400 is regular, 700 bold)") {
             value, _, settings in
-            guard case .integer(let number) = value, (100...900).contains(number), number % 100 == 0 else { return .wrongType }
+            guard case .integer(let number) = value, (100...900).contains(number), number % 100 == 0 else {
+                return .wrongType
+            }
             settings.clock.face.weight = Int(number)
             return nil
         },
         choice("clock.design", FontDesign.self) { $1.clock.face.design = $0 },
         boolean("clock.next_alarm") { $1.clock.face.nextAlarm = $0 },
         boolean("clock.now_playing") { $1.clock.face.nowPlaying = $0 },
-        ConfigKey(name: "world.zones",
-                  accepted: "an array of at most \(ConfigLimits.maxWorldZones) zone names in quotes, e.g. [\"Europe/Berlin\", \"Asia/Kolkata\"]") {
+        ConfigKey(
+            name: "world.zones",
+            accepted:
+                "an array of at most \(ConfigLimits.maxWorldZones) zone names in quotes, e.g. [\"Europe/Berlin\", \"Asia/Kolkata\"]"
+        ) {
             value, _, settings in
             guard case .array(let items) = value, items.count <= ConfigLimits.maxWorldZones else { return .wrongType }
             var zones: [String] = []
@@ -102,8 +117,11 @@ public struct ConfigKey: Sendable {
             settings.clock.worldZones = zones
             return nil
         },
-        checkedText("mars.site", accepted: "a Mars site (\(MarsSite.all.map(\.id).joined(separator: ", "))) or a longitude "
-                        + "like \"77.45E\" in quotes") { value, settings in
+        checkedText(
+            "mars.site",
+            accepted: "a Mars site (\(MarsSite.all.map(\.id).joined(separator: ", "))) or a longitude "
+                + "like \"77.45E\" in quotes"
+        ) { value, settings in
             guard MarsLongitude(parsing: value) != nil || (try? MarsSite.named(value).get()) != nil else {
                 return .invalid("'\(value.prefix(40))' is neither a Mars site nor a longitude")
             }
@@ -111,7 +129,9 @@ public struct ConfigKey: Sendable {
             return nil
         },
         number("location.latitude", in: -90...90, unit: "degrees north, -90 to 90") { $1.clock.location.latitude = $0 },
-        number("location.longitude", in: -180...180, unit: "degrees east, -180 to 180") { $1.clock.location.longitude = $0 },
+        number("location.longitude", in: -180...180, unit: "degrees east, -180 to 180") {
+            $1.clock.location.longitude = $0
+        },
         number("location.elevation", in: -500...9000, unit: "metres above sea level, -500 to 9000") {
             $1.clock.location.elevationMeters = $0
         },
@@ -124,10 +144,14 @@ public struct ConfigKey: Sendable {
         boolean("desktop.notifications") { $1.desktop.notifications = $0 },
         boolean("desktop.inhibit_sleep") { $1.desktop.inhibitSleep = $0 },
         boolean("satellites.download") { $1.satellites.download = $0 },
-        checkedText("satellites.source", accepted: "an http:// or https:// URL in quotes without a query, e.g. \""
-                        + SatelliteSettings.defaultSource + "\"") { value, settings in
+        checkedText(
+            "satellites.source",
+            accepted: "an http:// or https:// URL in quotes without a query, e.g. \""
+                + SatelliteSettings.defaultSource + "\""
+        ) { value, settings in
             guard value.hasPrefix("https://") || value.hasPrefix("http://"), !value.contains("?"), !value.contains(" "),
-                  value.count <= 500 else {
+                value.count <= 500
+            else {
                 return .invalid("'\(value.prefix(60))' is not an http:// or https:// URL without a query")
             }
             settings.satellites.source = value
@@ -146,8 +170,10 @@ public struct ConfigKey: Sendable {
 
     // MARK: Kinds of value
 
-    static func checkedText(_ name: String, accepted: String,
-                            set: @escaping @Sendable (String, inout DaemonSettings) -> ConfigValueError?) -> ConfigKey {
+    static func checkedText(
+        _ name: String, accepted: String,
+        set: @escaping @Sendable (String, inout DaemonSettings) -> ConfigValueError?
+    ) -> ConfigKey {
         ConfigKey(name: name, accepted: accepted) { value, _, settings in
             guard case .string(let text) = value else { return .wrongType }
             guard !text.isEmpty, !text.unicodeScalars.contains(where: { $0.value < 0x20 }) else { return .wrongType }
@@ -155,8 +181,10 @@ public struct ConfigKey: Sendable {
         }
     }
 
-    static func listenAddress(_ name: String, accepted: String,
-                              set: @escaping @Sendable (ListenAddress, inout DaemonSettings) -> Void) -> ConfigKey {
+    static func listenAddress(
+        _ name: String, accepted: String,
+        set: @escaping @Sendable (ListenAddress, inout DaemonSettings) -> Void
+    ) -> ConfigKey {
         checkedText(name, accepted: accepted) { value, settings in
             switch ListenAddress.parse(value) {
             case .success(let address):
@@ -168,9 +196,12 @@ public struct ConfigKey: Sendable {
         }
     }
 
-    static func integer(_ name: String, in range: ClosedRange<Int>, unit: String,
-                        set: @escaping @Sendable (Int, inout DaemonSettings) -> Void) -> ConfigKey {
-        ConfigKey(name: name, accepted: "an integer \(range.lowerBound) to \(range.upperBound) (\(unit))") { value, _, settings in
+    static func integer(
+        _ name: String, in range: ClosedRange<Int>, unit: String,
+        set: @escaping @Sendable (Int, inout DaemonSettings) -> Void
+    ) -> ConfigKey {
+        ConfigKey(name: name, accepted: "an integer \(range.lowerBound) to \(range.upperBound) (\(unit))") {
+            value, _, settings in
             guard case .integer(let number) = value, let integer = Int(exactly: number), range.contains(integer) else {
                 return .wrongType
             }
@@ -198,7 +229,9 @@ public struct ConfigKey: Sendable {
         }
     }
 
-    static func color(_ name: String, set: @escaping @Sendable (TerminalColor, inout DaemonSettings) -> Void) -> ConfigKey {
+    static func color(
+        _ name: String, set: @escaping @Sendable (TerminalColor, inout DaemonSettings) -> Void
+    ) -> ConfigKey {
         checkedText(name, accepted: TerminalColor.accepted) { value, settings in
             guard let color = try? TerminalColor(parsing: value) else { return .wrongType }
             set(color, &settings)
@@ -206,8 +239,10 @@ public struct ConfigKey: Sendable {
         }
     }
 
-    static func number(_ name: String, in range: ClosedRange<Double>, unit: String,
-                       set: @escaping @Sendable (Double, inout DaemonSettings) -> Void) -> ConfigKey {
+    static func number(
+        _ name: String, in range: ClosedRange<Double>, unit: String,
+        set: @escaping @Sendable (Double, inout DaemonSettings) -> Void
+    ) -> ConfigKey {
         ConfigKey(name: name, accepted: "a number: \(unit)") { value, _, settings in
             guard let number = value.number, number.isFinite, range.contains(number) else { return .wrongType }
             set(number, &settings)
@@ -223,15 +258,19 @@ public struct ConfigKey: Sendable {
         }
     }
 
-    static func duration(_ name: String, in range: ClosedRange<Double>,
-                         set: @escaping @Sendable (Double, inout DaemonSettings) -> Void) -> ConfigKey {
-        let accepted = "a duration from \(DurationParser.describe(range.lowerBound)) to \(DurationParser.describe(range.upperBound)): "
+    static func duration(
+        _ name: String, in range: ClosedRange<Double>,
+        set: @escaping @Sendable (Double, inout DaemonSettings) -> Void
+    ) -> ConfigKey {
+        let accepted =
+            "a duration from \(DurationParser.describe(range.lowerBound)) to \(DurationParser.describe(range.upperBound)): "
             + "a string like \"500ms\", \"30s\", \"2m\", \"1h30m\", or a number of seconds"
         return ConfigKey(name: name, accepted: accepted) { value, _, settings in
-            let seconds: Double? = switch value {
-            case .string(let text): try? DurationParser.seconds(text)
-            default: value.number
-            }
+            let seconds: Double? =
+                switch value {
+                case .string(let text): try? DurationParser.seconds(text)
+                default: value.number
+                }
             guard let seconds, seconds.isFinite, range.contains(seconds) else { return .wrongType }
             set(seconds, &settings)
             return nil

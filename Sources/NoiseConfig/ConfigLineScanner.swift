@@ -16,7 +16,8 @@ struct ConfigLineScanner {
     /// ends so, LF otherwise.
     var lineEnding: [UInt8] {
         guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")), newline > 0,
-              bytes[newline - 1] == UInt8(ascii: "\r") else { return [UInt8(ascii: "\n")] }
+            bytes[newline - 1] == UInt8(ascii: "\r")
+        else { return [UInt8(ascii: "\n")] }
         return [UInt8(ascii: "\r"), UInt8(ascii: "\n")]
     }
 

@@ -1,4 +1,5 @@
 import NoiseCore
+
 /// What is wrong with the config file, and where: every message names the line, the key and what is accepted.
 public struct ConfigProblem: Error, Sendable, Equatable, CustomStringConvertible {
     public let line: Int
@@ -15,7 +16,8 @@ public struct ConfigProblem: Error, Sendable, Equatable, CustomStringConvertible
     }
 
     static func capped(_ text: String) -> String {
-        text.count <= ConfigLimits.maxProblemCharacters ? text : text.prefix(ConfigLimits.maxProblemCharacters) + "… (cut)"
+        text.count <= ConfigLimits.maxProblemCharacters
+            ? text : text.prefix(ConfigLimits.maxProblemCharacters) + "… (cut)"
     }
 
     public var description: String {

@@ -1,5 +1,6 @@
 import NoiseAlarms
 import NoiseCore
+
 /// Everything `config.toml` can set, with the product's defaults. Pure: `ConfigFile` fills it from the file's
 /// text, the daemon applies it (and the command line overrides it).
 public struct DaemonSettings: Sendable, Equatable {

@@ -25,7 +25,9 @@ public struct FaceSettings: Sendable, Equatable {
     /// keeps the value harmless inside CSS.
     public static func fontProblem(_ name: String) -> String? {
         guard name.count <= 64 else { return "a font name of at most 64 characters" }
-        let plain = name.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == " " || $0 == "-" }
+        let plain = name.unicodeScalars.allSatisfy {
+            $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == " " || $0 == "-"
+        }
         return plain ? nil : "'\(name.prefix(40))' is not a font family's name (letters, digits, spaces and hyphens)"
     }
 }

@@ -29,7 +29,9 @@ public struct LANNames: Sendable, Equatable {
     /// Where a phone is sent: the first IPv4 address (a phone resolves `.local` names unevenly), else the first of
     /// any; nil when the machine has no address to offer.
     public var urlBase: String? {
-        guard let host = addresses.first(where: { !$0.contains(":") }) ?? addresses.first.map({ "[\($0)]" }) else { return nil }
+        guard let host = addresses.first(where: { !$0.contains(":") }) ?? addresses.first.map({ "[\($0)]" }) else {
+            return nil
+        }
         return "https://\(host):\(port)"
     }
 }

@@ -4,11 +4,13 @@ import NoiseCore
 /// in brackets, or `localhost`. A name other than localhost is refused: what it resolves to could change under us.
 public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
     /// What `parse` accepts, in words, for every error that names it.
-    public static let accepted = "\"HOST:PORT\" with an IPv4 address, an IPv6 address in brackets or localhost, and a port "
+    public static let accepted =
+        "\"HOST:PORT\" with an IPv4 address, an IPv6 address in brackets or localhost, and a port "
         + "1 to 65535, e.g. \"127.0.0.1:\(ConfigLimits.defaultWebPort)\""
 
     /// The same for `[web] lan`, with its usual value.
-    public static let acceptedLAN = "\"HOST:PORT\" with an IPv4 address, an IPv6 address in brackets or localhost, and a port "
+    public static let acceptedLAN =
+        "\"HOST:PORT\" with an IPv4 address, an IPv6 address in brackets or localhost, and a port "
         + "1 to 65535, e.g. \"0.0.0.0:\(ConfigLimits.defaultWebLANPort)\" (every address of this machine)"
 
     /// The address to bind: `127.0.0.1`, `::1`, `192.168.1.5` (without brackets).
@@ -35,7 +37,8 @@ public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
         if hostPart.hasPrefix("[") && hostPart.hasSuffix("]") {
             let inner = hostPart.dropFirst().dropLast()
             guard !inner.isEmpty, inner.count <= 39, inner.contains(":"),
-                  inner.allSatisfy({ $0 == ":" || $0.isHexDigit }) else {
+                inner.allSatisfy({ $0 == ":" || $0.isHexDigit })
+            else {
                 return .failure(.init("'\(hostPart.prefix(60))' is not an IPv6 address"))
             }
             return .success(ListenAddress(host: inner.lowercased(), port: port, isIPv6: true))
@@ -43,7 +46,8 @@ public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
         if hostPart == "localhost" { return .success(ListenAddress(host: "127.0.0.1", port: port, isIPv6: false)) }
         let octets = hostPart.split(separator: ".", omittingEmptySubsequences: false)
         guard octets.count == 4, octets.allSatisfy({ $0.count <= 3 && UInt8($0) != nil }) else {
-            return .failure(.init("'\(hostPart.prefix(60))' is not an IPv4 address, an IPv6 address in brackets or localhost"))
+            return .failure(
+                .init("'\(hostPart.prefix(60))' is not an IPv4 address, an IPv6 address in brackets or localhost"))
         }
         return .success(ListenAddress(host: String(hostPart), port: port, isIPv6: false))
     }

@@ -1,4 +1,5 @@
 import NoiseCore
+
 /// A colour the terminal clock draws in: the terminal's own, one of the 16 ANSI colours, or 24-bit RGB.
 public enum TerminalColor: Sendable, Equatable, CustomStringConvertible {
     /// Whatever the terminal's theme uses (SGR 39 / 49).
@@ -8,11 +9,14 @@ public enum TerminalColor: Sendable, Equatable, CustomStringConvertible {
     case rgb(UInt8, UInt8, UInt8)
 
     /// The names `--color` accepts, in ANSI order (index = colour number).
-    public static let names = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white",
-                               "gray", "bright-red", "bright-green", "bright-yellow", "bright-blue",
-                               "bright-magenta", "bright-cyan", "bright-white"]
+    public static let names = [
+        "black", "red", "green", "yellow", "blue", "magenta", "cyan", "white",
+        "gray", "bright-red", "bright-green", "bright-yellow", "bright-blue",
+        "bright-magenta", "bright-cyan", "bright-white",
+    ]
 
-    public static let accepted = "a colour name (" + (["default"] + names).joined(separator: ", ")
+    public static let accepted =
+        "a colour name (" + (["default"] + names).joined(separator: ", ")
         + ") or #RRGGBB"
 
     public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -30,8 +34,9 @@ public enum TerminalColor: Sendable, Equatable, CustomStringConvertible {
             self = .rgb(rgb.0, rgb.1, rgb.2)
         } else {
             let near = Suggestions.closest(to: name, among: Self.names, limit: 1)
-            throw ParseError(description: "unknown colour '\(text)'"
-                + (near.isEmpty ? "" : " (did you mean \(near[0])?)") + "; accepted: \(Self.accepted)")
+            throw ParseError(
+                description: "unknown colour '\(text)'"
+                    + (near.isEmpty ? "" : " (did you mean \(near[0])?)") + "; accepted: \(Self.accepted)")
         }
     }
 
@@ -63,7 +68,11 @@ public enum TerminalColor: Sendable, Equatable, CustomStringConvertible {
         guard values.allSatisfy({ $0 != nil }) else { return nil }
         let nibbles = values.compactMap { $0 }
         switch nibbles.count {
-        case 6: return (UInt8(nibbles[0] * 16 + nibbles[1]), UInt8(nibbles[2] * 16 + nibbles[3]), UInt8(nibbles[4] * 16 + nibbles[5]))
+        case 6:
+            return (
+                UInt8(nibbles[0] * 16 + nibbles[1]), UInt8(nibbles[2] * 16 + nibbles[3]),
+                UInt8(nibbles[4] * 16 + nibbles[5])
+            )
         case 3: return (UInt8(nibbles[0] * 17), UInt8(nibbles[1] * 17), UInt8(nibbles[2] * 17))
         default: return nil
         }

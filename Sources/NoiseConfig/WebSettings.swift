@@ -15,7 +15,8 @@ public struct WebSettings: Sendable, Equatable {
     public var lanProblem: String? {
         guard let lan else { return nil }
         if lan.port == listen.port && (lan.host == listen.host || lan.isWildcard || listen.isWildcard) {
-            return "web.lan (\(lan)) and web.listen (\(listen)) cannot share a port; the default LAN port is \(ConfigLimits.defaultWebLANPort)"
+            return
+                "web.lan (\(lan)) and web.listen (\(listen)) cannot share a port; the default LAN port is \(ConfigLimits.defaultWebLANPort)"
         }
         return nil
     }

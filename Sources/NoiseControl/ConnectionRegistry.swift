@@ -61,8 +61,10 @@ final class ConnectionRegistry: Sendable {
     private let maxSubscribers: Int
     private let maxQueuedBytes: Int
 
-    init(maxConnections: Int = ControlLimits.maxConnections, maxSubscribers: Int = ControlLimits.maxSubscribers,
-         maxQueuedBytes: Int = ControlLimits.maxQueuedReplyBytes) {
+    init(
+        maxConnections: Int = ControlLimits.maxConnections, maxSubscribers: Int = ControlLimits.maxSubscribers,
+        maxQueuedBytes: Int = ControlLimits.maxQueuedReplyBytes
+    ) {
         self.maxConnections = maxConnections
         self.maxSubscribers = maxSubscribers
         self.maxQueuedBytes = maxQueuedBytes
@@ -114,7 +116,8 @@ final class ConnectionRegistry: Sendable {
             guard state.entries[id]?.subscribed == false else { return nil }
             var evicted: (any Channel)?
             if state.entries.values.count(where: \.subscribed) >= maxSubscribers,
-               let victim = Self.victim(in: state.entries, where: { $0.subscribed }) {
+                let victim = Self.victim(in: state.entries, where: { $0.subscribed })
+            {
                 evicted = state.remove(victim)
             }
             state.entries[id]?.subscribed = true
@@ -130,7 +133,8 @@ final class ConnectionRegistry: Sendable {
             state.entries[id]!.queuedBytes += bytes
             state.queuedBytes += bytes
             guard bytes > 0, state.queuedBytes > maxQueuedBytes,
-                  let slowest = state.entries.max(by: { $0.value.queuedBytes < $1.value.queuedBytes })?.key else { return nil }
+                let slowest = state.entries.max(by: { $0.value.queuedBytes < $1.value.queuedBytes })?.key
+            else { return nil }
             return state.remove(slowest)
         }
     }

@@ -50,7 +50,10 @@ final class ControlConnectionHandler: ChannelDuplexHandler {
     static let hello: ByteBuffer? = (try? Replies.event(.hello(Hello()))).map { ByteBuffer(line: $0) }
 
     /// `registry` has admitted this connection as `id`; `greeting` is its first line.
-    init(registry: ConnectionRegistry, id: UInt64, greeting: ByteBuffer?, onSlowReader: @escaping @Sendable () -> Void = {}) {
+    init(
+        registry: ConnectionRegistry, id: UInt64, greeting: ByteBuffer?,
+        onSlowReader: @escaping @Sendable () -> Void = {}
+    ) {
         self.registry = registry
         self.id = id
         self.greeting = greeting
@@ -131,7 +134,9 @@ final class ControlConnectionHandler: ChannelDuplexHandler {
         case let evict as Evict:
             // Its last line is flushed first (an idle client's socket takes it at once); one that does not take it
             // within a second is closed all the same.
-            context.writeAndFlush(wrapOutboundOut(evict.line)).assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+            context.writeAndFlush(wrapOutboundOut(evict.line)).assumeIsolated().whenComplete { _ in
+                context.close(promise: nil)
+            }
             context.eventLoop.assumeIsolated().scheduleTask(in: .seconds(1)) { context.close(promise: nil) }
             promise?.succeed(())
         default:

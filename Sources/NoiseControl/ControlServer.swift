@@ -3,10 +3,10 @@ import Logging
 import NIOCore
 import NIOPosix
 import NoiseCore
+import NoiseProtocol
 import NoiseSystem
 import ServiceLifecycle
 import Synchronization
-import NoiseProtocol
 
 /// The control socket, shaped like SwiftNIO's own servers: one `NIOAsyncChannel` per connection, served by its own
 /// child task (one reply per request line, in order; events for subscribers). A connection is admitted (the
@@ -34,8 +34,10 @@ public struct ControlServer<Handler: ControlRequests>: Service {
         case refused
     }
 
-    public init(path: String, listenDescriptor: Int32?, handler: Handler, hub: EventHub, logger: Logger,
-                onListening: @escaping @Sendable () -> Void, onStopping: @escaping @Sendable () -> Void) {
+    public init(
+        path: String, listenDescriptor: Int32?, handler: Handler, hub: EventHub, logger: Logger,
+        onListening: @escaping @Sendable () -> Void, onStopping: @escaping @Sendable () -> Void
+    ) {
         self.path = path
         self.listenDescriptor = listenDescriptor
         self.handler = handler
@@ -106,8 +108,9 @@ public struct ControlServer<Handler: ControlRequests>: Service {
     /// greeted (at the limit, an idle connection gives it its place).
     private func admit(_ channel: any Channel) -> EventLoopFuture<Admitted> {
         guard !stopping.isSet else {
-            return refuse(channel, "refused a connection: the daemon is stopping",
-                          ProtocolError(.shuttingDown, "the daemon is stopping"))
+            return refuse(
+                channel, "refused a connection: the daemon is stopping",
+                ProtocolError(.shuttingDown, "the daemon is stopping"))
         }
         let peer: EventLoopFuture<PeerCredentials?>
         if let options = channel as? any SocketOptionProvider {
@@ -118,24 +121,35 @@ public struct ControlServer<Handler: ControlRequests>: Service {
         let connections = self.connections
         return peer.recover { _ in nil }.flatMap { peer in
             guard let peer, peer.isTrusted(by: getuid()) else {
-                return refuse(channel, "refused a connection from uid \(peer.map { String($0.uid) } ?? "unknown"), pid \(peer.map { String($0.pid) } ?? "?")",
-                              ProtocolError(.permissionDenied, "only uid \(getuid()) (and root) may control this daemon"))
+                return refuse(
+                    channel,
+                    "refused a connection from uid \(peer.map { String($0.uid) } ?? "unknown"), pid \(peer.map { String($0.pid) } ?? "?")",
+                    ProtocolError(.permissionDenied, "only uid \(getuid()) (and root) may control this daemon"))
             }
             guard case .admitted(let id, let evicted) = connections.admit(channel, pid: peer.pid) else {
-                return refuse(channel, "refused a connection: all \(ControlLimits.maxConnections) connections are busy with requests",
-                              ProtocolError(.tooManyClients, "the daemon serves at most \(ControlLimits.maxConnections) connections at once, "
-                                  + "and every one is busy with a request; try again"))
+                return refuse(
+                    channel,
+                    "refused a connection: all \(ControlLimits.maxConnections) connections are busy with requests",
+                    ProtocolError(
+                        .tooManyClients,
+                        "the daemon serves at most \(ControlLimits.maxConnections) connections at once, "
+                            + "and every one is busy with a request; try again"))
             }
             if let evicted {
-                evict(evicted, .connectionLimit, "\(ControlLimits.maxConnections) connections are open and a new one needed a place; "
-                    + "this one was idle")
+                evict(
+                    evicted, .connectionLimit,
+                    "\(ControlLimits.maxConnections) connections are open and a new one needed a place; "
+                        + "this one was idle")
             }
             return channel.eventLoop.makeCompletedFuture {
                 let pipeline = channel.pipeline.syncOperations
                 try pipeline.addHandler(IdleStateHandler(readTimeout: .seconds(ControlLimits.idleConnectionSeconds)))
-                try pipeline.addHandler(ControlConnectionHandler(registry: connections, id: id, greeting: ControlConnectionHandler.hello,
-                                                                 onSlowReader: slowReader))
-                return .conversation(try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel), id)
+                try pipeline.addHandler(
+                    ControlConnectionHandler(
+                        registry: connections, id: id, greeting: ControlConnectionHandler.hello,
+                        onSlowReader: slowReader))
+                return .conversation(
+                    try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel), id)
             }.flatMapErrorThrowing { error in
                 connections.leave(id)
                 throw error
@@ -147,8 +161,10 @@ public struct ControlServer<Handler: ControlRequests>: Service {
     private var slowReader: @Sendable () -> Void {
         { [slowReaders, logger] in
             let now = Int64(NIODeadline.now().uptimeNanoseconds / 1_000_000)
-            if let text = slowReaders.pass("closing a connection that does not read its replies: "
-                + "\(ControlLimits.maxQueuedReplyBytes >> 20) MiB wait to be read across all connections", at: now) {
+            if let text = slowReaders.pass(
+                "closing a connection that does not read its replies: "
+                    + "\(ControlLimits.maxQueuedReplyBytes >> 20) MiB wait to be read across all connections", at: now)
+            {
                 logger.warning("\(text)")
             }
         }
@@ -157,20 +173,24 @@ public struct ControlServer<Handler: ControlRequests>: Service {
     /// Closes `channel` to make room, telling it why (a `disconnected` event) first.
     private func evict(_ channel: any Channel, _ reason: ConnectionRegistry.Eviction, _ message: String) {
         let now = Int64(NIODeadline.now().uptimeNanoseconds / 1_000_000)
-        if let text = evictions.pass("closed an idle connection to make room (\(reason.rawValue)): \(message)", at: now) {
+        if let text = evictions.pass("closed an idle connection to make room (\(reason.rawValue)): \(message)", at: now)
+        {
             logger.warning("\(text)")
         }
-        guard let line = try? Replies.event(.disconnected(Disconnected(reason: reason.rawValue, message: message))) else {
+        guard let line = try? Replies.event(.disconnected(Disconnected(reason: reason.rawValue, message: message)))
+        else {
             return channel.close(promise: nil)
         }
         channel.triggerUserOutboundEvent(Evict(line: ByteBuffer(line: line)), promise: nil)
     }
 
-    private func refuse(_ channel: any Channel, _ warning: String, _ error: ProtocolError) -> EventLoopFuture<Admitted> {
+    private func refuse(_ channel: any Channel, _ warning: String, _ error: ProtocolError) -> EventLoopFuture<Admitted>
+    {
         let now = Int64(NIODeadline.now().uptimeNanoseconds / 1_000_000)
         if let text = refusals.pass(warning, at: now) { logger.warning("\(text)") }
         return channel.eventLoop.makeCompletedFuture {
-            try channel.pipeline.syncOperations.addHandler(RefusingHandler(refusal: ByteBuffer(line: Replies.failure(id: .none, error: error))))
+            try channel.pipeline.syncOperations.addHandler(
+                RefusingHandler(refusal: ByteBuffer(line: Replies.failure(id: .none, error: error))))
             return .refused
         }
     }
@@ -188,8 +208,10 @@ public struct ControlServer<Handler: ControlRequests>: Service {
         }
     }
 
-    private func converse(inbound: NIOAsyncChannelInboundStream<ByteBuffer>,
-                          outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>, channel: any Channel, id: UInt64) async throws {
+    private func converse(
+        inbound: NIOAsyncChannelInboundStream<ByteBuffer>,
+        outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>, channel: any Channel, id: UInt64
+    ) async throws {
         var subscription: UInt64?
         defer { if let subscription { hub.unsubscribe(subscription) } }
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -208,12 +230,16 @@ public struct ControlServer<Handler: ControlRequests>: Service {
                     }.value
                     guard outcome.subscribes, subscription == nil else { continue }
                     if let evicted = connections.subscribe(id) {
-                        evict(evicted, .subscriberLimit, "\(ControlLimits.maxSubscribers) connections are subscribed and a new one "
-                            + "subscribed; this one had been idle longest")
+                        evict(
+                            evicted, .subscriberLimit,
+                            "\(ControlLimits.maxSubscribers) connections are subscribed and a new one "
+                                + "subscribed; this one had been idle longest")
                     }
                     let logger = self.logger
                     let (id, lines) = hub.subscribe {
-                        logger.warning("disconnecting a subscriber that does not read its events (\(Limits.maxQueuedEvents) queued)")
+                        logger.warning(
+                            "disconnecting a subscriber that does not read its events (\(Limits.maxQueuedEvents) queued)"
+                        )
                         channel.close(promise: nil)
                     }
                     subscription = id
@@ -224,7 +250,8 @@ public struct ControlServer<Handler: ControlRequests>: Service {
                     }
                 }
             } catch is LineTooLongError {
-                let error = ProtocolError(.lineTooLong, "request lines are limited to \(Limits.maxLineBytes) bytes; closing the connection")
+                let error = ProtocolError(
+                    .lineTooLong, "request lines are limited to \(Limits.maxLineBytes) bytes; closing the connection")
                 try await outbound.write(ByteBuffer(line: Replies.failure(id: .none, error: error)))
             }
             // The client closed its side (or stopped): every request it sent has been answered.

@@ -1,6 +1,6 @@
 import NoiseCore
-import Synchronization
 import NoiseProtocol
+import Synchronization
 
 /// Fans events out to subscribed connections. Publishing never waits: each subscriber has a bounded queue,
 /// and one that does not keep up is cut off (its stream ends) instead of growing the daemon's memory.

@@ -27,8 +27,12 @@ enum SocketFolders {
             close(parent)
             parent = child
             var info = stat()
-            guard fstat(child, &info) == 0 else { throw StartupError("cannot check the socket folder \(folder): \(reason())") }
-            if let problem = SocketFolderRule.privateToUser.problem(folder: folder, owner: info.st_uid, mode: info.st_mode, user: user) {
+            guard fstat(child, &info) == 0 else {
+                throw StartupError("cannot check the socket folder \(folder): \(reason())")
+            }
+            if let problem = SocketFolderRule.privateToUser.problem(
+                folder: folder, owner: info.st_uid, mode: info.st_mode, user: user)
+            {
                 throw refusal(problem, location)
             }
         }
@@ -38,7 +42,8 @@ enum SocketFolders {
     /// writable by nobody else unless sticky. A chosen socket's own folder must not be a link either.
     private static func checkAbove(_ anchor: String, location: SocketLocation, user: UInt32) throws(StartupError) {
         if location.origin == .chosen, let target = linkTarget(anchor) {
-            throw refusal("\(anchor) is a symbolic link (to \(target)): the socket would be reached through it", location)
+            throw refusal(
+                "\(anchor) is a symbolic link (to \(target)): the socket would be reached through it", location)
         }
         guard let resolved = realpath(anchor, nil) else {
             throw StartupError("cannot resolve the socket folder \(anchor): \(reason())")
@@ -49,8 +54,12 @@ enum SocketFolders {
         for component in [""] + real.split(separator: "/").map(String.init) {
             prefix = component.isEmpty ? "/" : (prefix == "/" ? "" : prefix) + "/" + component
             var info = stat()
-            guard lstat(prefix, &info) == 0 else { throw StartupError("cannot check the socket folder \(prefix): \(reason())") }
-            if let problem = SocketFolderRule.writableOnlyByUser.problem(folder: prefix, owner: info.st_uid, mode: info.st_mode, user: user) {
+            guard lstat(prefix, &info) == 0 else {
+                throw StartupError("cannot check the socket folder \(prefix): \(reason())")
+            }
+            if let problem = SocketFolderRule.writableOnlyByUser.problem(
+                folder: prefix, owner: info.st_uid, mode: info.st_mode, user: user)
+            {
                 throw refusal(problem, location)
             }
         }
@@ -61,7 +70,8 @@ enum SocketFolders {
         let code = errno
         var info = stat()
         if fstatat(parent, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFLNK {
-            return "\(folder) is a symbolic link (to \(linkTarget(folder) ?? "?")): a link can lead the socket into a folder another user controls"
+            return
+                "\(folder) is a symbolic link (to \(linkTarget(folder) ?? "?")): a link can lead the socket into a folder another user controls"
         }
         if code == ENOTDIR { return "\(folder) is not a folder" }
         return "\(folder) cannot be opened: \(String(cString: strerror(code)))"

@@ -25,8 +25,11 @@ public enum SocketSetup {
 
     /// Binds and listens on `path` (prepared by `prepare`), readable and writable by the daemon's user only.
     static func listen(path: String) throws(StartupError) -> Int32 {
-        let socketFD = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        guard socketFD >= 0 else { throw StartupError("cannot create the control socket: \(String(cString: strerror(errno)))") }
+        let socketFD = socket(
+            AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        guard socketFD >= 0 else {
+            throw StartupError("cannot create the control socket: \(String(cString: strerror(errno)))")
+        }
         let bound = UnixSocketAddress.with(Array(path.utf8)) { bind(socketFD, $0, $1) } ?? -1
         // Anyone who can reach the folder could connect between bind and chmod; SO_PEERCRED still refuses them.
         guard bound == 0, chmod(path, 0o600) == 0, Glibc.listen(socketFD, ControlLimits.listenBacklog) == 0 else {

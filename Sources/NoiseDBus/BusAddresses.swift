@@ -12,7 +12,8 @@ struct BusAddresses: Sendable {
         } else if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
             sockets[.session] = .success(runtime + "/bus")
         } else {
-            sockets[.session] = .failure(BusError("no session bus: neither DBUS_SESSION_BUS_ADDRESS nor XDG_RUNTIME_DIR is set"))
+            sockets[.session] = .failure(
+                BusError("no session bus: neither DBUS_SESSION_BUS_ADDRESS nor XDG_RUNTIME_DIR is set"))
         }
         if let address = environment["DBUS_SYSTEM_BUS_ADDRESS"], !address.isEmpty {
             sockets[.system] = Self.socketPath(address)
@@ -38,7 +39,8 @@ struct BusAddresses: Sendable {
         var rest = Substring(text).utf8[...]
         while let byte = rest.popFirst() {
             if byte == UInt8(ascii: "%"), rest.count >= 2,
-               let value = UInt8(String(decoding: rest.prefix(2), as: UTF8.self), radix: 16) {
+                let value = UInt8(String(decoding: rest.prefix(2), as: UTF8.self), radix: 16)
+            {
                 bytes.append(value)
                 rest = rest.dropFirst(2)
             } else {

@@ -20,8 +20,10 @@ final class BusConnection {
     /// `$DBUS_SYSTEM_BUS_ADDRESS` (else `/run/dbus/system_bus_socket`).
     init(kind: BusKind) throws(BusError) {
         var bus: OpaquePointer?
-        let result = kind == .session ? sd_bus_open_user_with_description(&bus, "noised")
-                                      : sd_bus_open_system_with_description(&bus, "noised")
+        let result =
+            kind == .session
+            ? sd_bus_open_user_with_description(&bus, "noised")
+            : sd_bus_open_system_with_description(&bus, "noised")
         try check(result, "connecting to the \(kind) bus")
         self.bus = bus!
         self.kind = kind
@@ -61,15 +63,21 @@ final class BusConnection {
     }
 
     /// Calls a method without waiting; `reply` gets the answer (or the error, a timeout included) on this thread.
-    func call(_ destination: String, _ path: String, _ interface: String, _ member: String, _ arguments: [BusValue] = [],
-              timeout: Duration = .seconds(25), reply: @escaping (Result<BusMessage, BusError>) -> Void) throws(BusError) {
+    func call(
+        _ destination: String, _ path: String, _ interface: String, _ member: String, _ arguments: [BusValue] = [],
+        timeout: Duration = .seconds(25), reply: @escaping (Result<BusMessage, BusError>) -> Void
+    ) throws(BusError) {
         var raw: OpaquePointer?
         try check(sd_bus_message_new_method_call(bus, &raw, destination, path, interface, member), "calling \(member)")
         defer { sd_bus_message_unref(raw) }
         let message = BusMessage(raw: raw!)
         for argument in arguments { try message.append(argument) }
         let handler = MessageHandler { message in
-            if let error = message.errorText { reply(.failure(BusError("\(member): \(error)"))) } else { reply(.success(message)) }
+            if let error = message.errorText {
+                reply(.failure(BusError("\(member): \(error)")))
+            } else {
+                reply(.success(message))
+            }
         }
         let micros = UInt64(timeout.components.seconds) * 1_000_000
         try attach(handler, "calling \(member)") { slot, userdata in
@@ -79,8 +87,10 @@ final class BusConnection {
 
     /// Calls `handler` with every matching signal until the connection closes. `arg0` narrows the match on the bus
     /// itself, so signals about other names (NameOwnerChanged) never wake the thread.
-    func matchSignal(sender: String, path: String, interface: String, member: String, arg0: String? = nil,
-                     handler: @escaping (BusMessage) -> Void) throws(BusError) {
+    func matchSignal(
+        sender: String, path: String, interface: String, member: String, arg0: String? = nil,
+        handler: @escaping (BusMessage) -> Void
+    ) throws(BusError) {
         var rule = "type='signal',sender='\(sender)',path='\(path)',interface='\(interface)',member='\(member)'"
         if let arg0 { rule += ",arg0='\(arg0)'" }
         try attach(MessageHandler(handler), "watching \(interface).\(member)") { slot, userdata in
@@ -92,13 +102,16 @@ final class BusConnection {
     func emitPropertiesChanged(path: String, interface: String, names: [String]) throws(BusError) {
         var pointers: [UnsafeMutablePointer<CChar>?] = names.map { strdup($0) } + [nil]
         defer { for pointer in pointers { free(pointer) } }
-        try check(sd_bus_emit_properties_changed_strv(bus, path, interface, &pointers), "signalling \(interface) changes")
+        try check(
+            sd_bus_emit_properties_changed_strv(bus, path, interface, &pointers), "signalling \(interface) changes")
     }
 
     /// Registers a callback whose box sd-bus owns from then on: the slot floats (lives with the connection, or
     /// until a call's reply) and releases the box when it goes.
-    private func attach(_ handler: MessageHandler, _ doing: String,
-                        register: (inout OpaquePointer?, UnsafeMutableRawPointer) -> Int32) throws(BusError) {
+    private func attach(
+        _ handler: MessageHandler, _ doing: String,
+        register: (inout OpaquePointer?, UnsafeMutableRawPointer) -> Int32
+    ) throws(BusError) {
         let userdata = Unmanaged.passRetained(handler).toOpaque()
         var slot: OpaquePointer?
         let result = register(&slot, userdata)

@@ -4,9 +4,11 @@ extension BusLoop {
     /// Watches each inhibitor's service come and go, so one held by a service that leaves is taken again.
     func watchInhibitors(on connection: BusConnection) {
         for inhibitor in DesktopInhibitor.allCases {
-            try? connection.matchSignal(sender: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                                        interface: "org.freedesktop.DBus", member: "NameOwnerChanged",
-                                        arg0: inhibitor.busName) { [unowned self] message in
+            try? connection.matchSignal(
+                sender: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                interface: "org.freedesktop.DBus", member: "NameOwnerChanged",
+                arg0: inhibitor.busName
+            ) { [unowned self] message in
                 guard let name = try? message.readString(), let old = try? message.readString() else { return }
                 perform(inhibition.ownerChanged(name, hadOwner: !old.isEmpty))
             }
@@ -22,8 +24,10 @@ extension BusLoop {
             case .release(let held):
                 let call = held.inhibitor.release(held.token)
                 // Unanswered on purpose: a service that cannot release it has already let it go (or is gone).
-                try? connections[.session]?.call(call.destination, call.path, call.interface, call.member,
-                                                 call.arguments) { _ in }
+                try? connections[.session]?.call(
+                    call.destination, call.path, call.interface, call.member,
+                    call.arguments
+                ) { _ in }
             }
         }
         var changed = status
@@ -40,8 +44,11 @@ extension BusLoop {
                 [unowned self] result in
                 do {
                     let reply = try result.get()
-                    perform(inhibition.took(inhibitor == .portal ? .request(try reply.readObjectPath())
-                                                                 : .cookie(try reply.readUInt32())))
+                    perform(
+                        inhibition.took(
+                            inhibitor == .portal
+                                ? .request(try reply.readObjectPath())
+                                : .cookie(try reply.readUInt32())))
                 } catch {
                     perform(inhibition.refused("\(error)"))
                 }

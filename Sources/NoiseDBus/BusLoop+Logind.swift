@@ -2,13 +2,17 @@ import Glibc
 
 /// The system bus: logind's inhibitors and its PrepareForSleep signal.
 extension BusLoop {
-    static let logind = (name: "org.freedesktop.login1", path: "/org/freedesktop/login1",
-                         interface: "org.freedesktop.login1.Manager")
+    static let logind = (
+        name: "org.freedesktop.login1", path: "/org/freedesktop/login1",
+        interface: "org.freedesktop.login1.Manager"
+    )
 
     func setUpSystem(_ connection: BusConnection) {
         do {
-            try connection.matchSignal(sender: Self.logind.name, path: Self.logind.path, interface: Self.logind.interface,
-                                       member: "PrepareForSleep") { [unowned self] message in
+            try connection.matchSignal(
+                sender: Self.logind.name, path: Self.logind.path, interface: Self.logind.interface,
+                member: "PrepareForSleep"
+            ) { [unowned self] message in
                 guard let start = try? message.readBool() else { return }
                 // Back from sleep: the delay inhibitor is taken again for the next time.
                 if !start { takeDelay() }
@@ -16,11 +20,14 @@ extension BusLoop {
             }
             status.resumeWatch = true
             // logind (re)started: inhibitors held from an earlier one are gone with it; take them from this one.
-            try connection.matchSignal(sender: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
-                                       interface: "org.freedesktop.DBus", member: "NameOwnerChanged",
-                                       arg0: Self.logind.name) { [unowned self] message in
+            try connection.matchSignal(
+                sender: "org.freedesktop.DBus", path: "/org/freedesktop/DBus",
+                interface: "org.freedesktop.DBus", member: "NameOwnerChanged",
+                arg0: Self.logind.name
+            ) { [unowned self] message in
                 guard (try? message.readString()) == Self.logind.name, (try? message.readString()) != nil,
-                      let owner = try? message.readString(), !owner.isEmpty else { return }
+                    let owner = try? message.readString(), !owner.isEmpty
+                else { return }
                 logindAppeared()
             }
         } catch {
@@ -83,18 +90,24 @@ extension BusLoop {
 
     private func takeDelay() {
         guard delay == nil, let connection = connections[.system] else { return }
-        inhibit(connection, what: "sleep", why: "Fading a ringing alarm and saving state before sleep",
-                mode: "delay") { [unowned self] descriptor in
+        inhibit(
+            connection, what: "sleep", why: "Fading a ringing alarm and saving state before sleep",
+            mode: "delay"
+        ) { [unowned self] descriptor in
             guard let descriptor else { return }
             if delay != nil { close(descriptor) } else { delay = descriptor }
         }
     }
 
-    private func inhibit(_ connection: BusConnection, what: String, why: String, mode: String,
-                         then done: @escaping (Int32?) -> Void) {
+    private func inhibit(
+        _ connection: BusConnection, what: String, why: String, mode: String,
+        then done: @escaping (Int32?) -> Void
+    ) {
         do {
-            try connection.call(Self.logind.name, Self.logind.path, Self.logind.interface, "Inhibit",
-                                [.string(what), .string("NoiseClock"), .string(why), .string(mode)]) { [unowned self] result in
+            try connection.call(
+                Self.logind.name, Self.logind.path, Self.logind.interface, "Inhibit",
+                [.string(what), .string("NoiseClock"), .string(why), .string(mode)]
+            ) { [unowned self] result in
                 switch result {
                 case .success(let reply):
                     do {

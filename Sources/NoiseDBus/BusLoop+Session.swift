@@ -11,15 +11,20 @@ extension BusLoop {
         status.notifications = options.notifications
         guard options.notifications else { return }
         do {
-            try connection.matchSignal(sender: Self.notifications.name, path: Self.notifications.path,
-                                       interface: Self.notifications.name, member: "ActionInvoked") { [unowned self] message in
+            try connection.matchSignal(
+                sender: Self.notifications.name, path: Self.notifications.path,
+                interface: Self.notifications.name, member: "ActionInvoked"
+            ) { [unowned self] message in
                 // Another user's program on the bus must not press an alarm's buttons.
                 guard isOurs(message), let id = try? message.readUInt32(), let action = try? message.readString(),
-                      let alarmID = shown.first(where: { $0.value == id })?.key else { return }
+                    let alarmID = shown.first(where: { $0.value == id })?.key
+                else { return }
                 onEvent(.notificationAction(alarmID: alarmID, action: action))
             }
-            try connection.matchSignal(sender: Self.notifications.name, path: Self.notifications.path,
-                                       interface: Self.notifications.name, member: "NotificationClosed") { [unowned self] message in
+            try connection.matchSignal(
+                sender: Self.notifications.name, path: Self.notifications.path,
+                interface: Self.notifications.name, member: "NotificationClosed"
+            ) { [unowned self] message in
                 guard isOurs(message), let id = try? message.readUInt32() else { return }
                 shown = shown.filter { $0.value != id }
             }
@@ -32,9 +37,10 @@ extension BusLoop {
     // MARK: MPRIS
 
     private func serveMPRIS(on connection: BusConnection) {
-        let server = MPRISServer(player: player, desktopEntry: options.desktopEntry, trust: trust,
-                                 onCall: { [unowned self] method, call in keep(call, for: method) },
-                                 onVolume: { [unowned self] volume in onEvent(.setVolume(volume)) })
+        let server = MPRISServer(
+            player: player, desktopEntry: options.desktopEntry, trust: trust,
+            onCall: { [unowned self] method, call in keep(call, for: method) },
+            onVolume: { [unowned self] volume in onEvent(.setVolume(volume)) })
         do {
             try server.attach(to: connection)
             try connection.requestName(options.mprisName)
@@ -72,7 +78,8 @@ extension BusLoop {
         mpris.player = new
         let names = new.changes(from: old)
         guard !names.isEmpty else { return }
-        try? connection.emitPropertiesChanged(path: MPRISServer.path, interface: MPRISServer.playerInterface, names: names)
+        try? connection.emitPropertiesChanged(
+            path: MPRISServer.path, interface: MPRISServer.playerInterface, names: names)
     }
 
     // MARK: Notifications
@@ -87,14 +94,17 @@ extension BusLoop {
         if let entry = options.desktopEntry { hints.append(("desktop-entry", .string(entry))) }
         let replaces = alarmID.flatMap { shown[$0] } ?? 0
         let arguments: [BusValue] = [
-            .string("NoiseClock"), .uint32(replaces), .string(options.desktopEntry ?? Self.iconWithoutEntry), .string(notification.summary),
+            .string("NoiseClock"), .uint32(replaces), .string(options.desktopEntry ?? Self.iconWithoutEntry),
+            .string(notification.summary),
             .string(notification.body), .strings(notification.actions.flatMap { [$0.key, $0.label] }),
             .dictionary(hints), .int32(notification.expireMilliseconds),
         ]
         if let alarmID { awaitingID.insert(alarmID) }
         do {
-            try connection.call(Self.notifications.name, Self.notifications.path, Self.notifications.name, "Notify",
-                                arguments) { [unowned self] result in
+            try connection.call(
+                Self.notifications.name, Self.notifications.path, Self.notifications.name, "Notify",
+                arguments
+            ) { [unowned self] result in
                 if let alarmID { awaitingID.remove(alarmID) }
                 switch result {
                 case .success(let reply):
@@ -117,7 +127,9 @@ extension BusLoop {
             if awaitingID.contains(alarmID) { closeWhenShown.insert(alarmID) }
             return
         }
-        try? connections[.session]?.call(Self.notifications.name, Self.notifications.path, Self.notifications.name,
-                                          "CloseNotification", [.uint32(id)]) { _ in }
+        try? connections[.session]?.call(
+            Self.notifications.name, Self.notifications.path, Self.notifications.name,
+            "CloseNotification", [.uint32(id)]
+        ) { _ in }
     }
 }

@@ -45,8 +45,10 @@ final class BusLoop {
     // The desktop's inhibitor (session bus), wanted with logind's block
     var inhibition = DesktopInhibition()
 
-    init(options: DesktopBus.Options, addresses: BusAddresses, trust: BusTrust,
-         onEvent: @escaping @Sendable (DesktopBusEvent) -> Void, onStatus: @escaping (DesktopStatus) -> Void) {
+    init(
+        options: DesktopBus.Options, addresses: BusAddresses, trust: BusTrust,
+        onEvent: @escaping @Sendable (DesktopBusEvent) -> Void, onStatus: @escaping (DesktopStatus) -> Void
+    ) {
         self.options = options
         self.addresses = addresses
         self.trust = trust
@@ -59,9 +61,13 @@ final class BusLoop {
         onStatus(status)
         while true {
             let kinds = Array(connections.keys)
-            var descriptors = [pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
-                               pollfd(fd: watch.descriptor, events: Int16(POLLIN), revents: 0)]
-            descriptors += kinds.map { pollfd(fd: connections[$0]!.descriptor, events: connections[$0]!.events, revents: 0) }
+            var descriptors = [
+                pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: watch.descriptor, events: Int16(POLLIN), revents: 0),
+            ]
+            descriptors += kinds.map {
+                pollfd(fd: connections[$0]!.descriptor, events: connections[$0]!.events, revents: 0)
+            }
             let timeout = pollTimeout(kinds)
             if poll(&descriptors, nfds_t(descriptors.count), timeout) < 0 && errno != EINTR { break }
             if descriptors[0].revents != 0 {

@@ -80,10 +80,14 @@ struct BusMessage {
             var value: Int32 = flag ? 1 : 0
             try check(sd_bus_message_append_basic(raw, Self.type("b"), &value), "appending a boolean")
         case .byte(var byte): try check(sd_bus_message_append_basic(raw, Self.type("y"), &byte), "appending a byte")
-        case .int32(var number): try check(sd_bus_message_append_basic(raw, Self.type("i"), &number), "appending an int32")
-        case .uint32(var number): try check(sd_bus_message_append_basic(raw, Self.type("u"), &number), "appending a uint32")
-        case .int64(var number): try check(sd_bus_message_append_basic(raw, Self.type("x"), &number), "appending an int64")
-        case .double(var number): try check(sd_bus_message_append_basic(raw, Self.type("d"), &number), "appending a double")
+        case .int32(var number):
+            try check(sd_bus_message_append_basic(raw, Self.type("i"), &number), "appending an int32")
+        case .uint32(var number):
+            try check(sd_bus_message_append_basic(raw, Self.type("u"), &number), "appending a uint32")
+        case .int64(var number):
+            try check(sd_bus_message_append_basic(raw, Self.type("x"), &number), "appending an int64")
+        case .double(var number):
+            try check(sd_bus_message_append_basic(raw, Self.type("d"), &number), "appending a double")
         case .strings(let items):
             try check(sd_bus_message_open_container(raw, Self.type("a"), "s"), "opening an array")
             for item in items { try appendText(item, "s") }

@@ -19,8 +19,10 @@ public final class DesktopBus: Sendable {
         public var desktopEntry: String?
         public var mprisName: String
 
-        public init(mpris: Bool = true, notifications: Bool = true, desktopEntry: String? = nil,
-                    mprisName: String = "org.mpris.MediaPlayer2.noiseclock") {
+        public init(
+            mpris: Bool = true, notifications: Bool = true, desktopEntry: String? = nil,
+            mprisName: String = "org.mpris.MediaPlayer2.noiseclock"
+        ) {
             self.mpris = mpris
             self.notifications = notifications
             self.desktopEntry = desktopEntry
@@ -48,8 +50,10 @@ public final class DesktopBus: Sendable {
     /// - Parameters:
     ///   - onEvent: called on the bus thread; must only hand the event on.
     ///   - onStatus: called on the bus thread when the status changes (to log it); must not block.
-    public init(options: Options, environment: [String: String], onEvent: @escaping @Sendable (DesktopBusEvent) -> Void,
-                onStatus: @escaping @Sendable (_ old: DesktopStatus, _ new: DesktopStatus) -> Void = { _, _ in }) {
+    public init(
+        options: Options, environment: [String: String], onEvent: @escaping @Sendable (DesktopBusEvent) -> Void,
+        onStatus: @escaping @Sendable (_ old: DesktopStatus, _ new: DesktopStatus) -> Void = { _, _ in }
+    ) {
         self.options = options
         self.addresses = BusAddresses(environment: environment)
         self.onEvent = onEvent
@@ -63,14 +67,16 @@ public final class DesktopBus: Sendable {
 
     public func start() {
         OSThread.start(name: "noised-dbus") { [self] in
-            let loop = BusLoop(options: options, addresses: addresses, trust: BusTrust(uid: geteuid()),
-                               onEvent: onEvent, onStatus: { status in
-                                   let old = self.published.withLock { published in
-                                       defer { published = status }
-                                       return published
-                                   }
-                                   self.onStatus(old, status)
-                               })
+            let loop = BusLoop(
+                options: options, addresses: addresses, trust: BusTrust(uid: geteuid()),
+                onEvent: onEvent,
+                onStatus: { status in
+                    let old = self.published.withLock { published in
+                        defer { published = status }
+                        return published
+                    }
+                    self.onStatus(old, status)
+                })
             loop.run(wake: wake, takeJobs: { self.takeJobs() })
             let waiters = inbox.withLock { inbox in
                 inbox.finished = true

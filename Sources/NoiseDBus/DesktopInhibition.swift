@@ -79,9 +79,11 @@ struct DesktopInhibition {
             return [.release(old)]
         }
         guard held?.why != why else { return [] }
-        guard let next = DesktopInhibitor.allCases.first(where: { inhibitor in !refusals.contains { $0.0 == inhibitor } })
+        guard
+            let next = DesktopInhibitor.allCases.first(where: { inhibitor in !refusals.contains { $0.0 == inhibitor } })
         else {
-            problem = "no desktop inhibitor could be taken: "
+            problem =
+                "no desktop inhibitor could be taken: "
                 + refusals.map { "\($0.0.rawValue): \($0.1)" }.joined(separator: "; ")
             return []
         }

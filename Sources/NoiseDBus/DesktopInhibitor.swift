@@ -40,11 +40,12 @@ enum DesktopInhibitor: String, Sendable, CaseIterable {
 
     /// The call that takes it, giving `why`; its reply carries the token (`o` for the portal, `u` for the others).
     func take(why: String) -> BusCall {
-        let arguments: [BusValue] = switch self {
-        case .portal: [.string(""), .uint32(Self.suspendFlag), .dictionary([("reason", .string(why))])]
-        case .gnomeSession: [.string(Self.appID), .uint32(0), .string(why), .uint32(Self.suspendFlag)]
-        case .powerManagement: [.string("NoiseClock"), .string(why)]
-        }
+        let arguments: [BusValue] =
+            switch self {
+            case .portal: [.string(""), .uint32(Self.suspendFlag), .dictionary([("reason", .string(why))])]
+            case .gnomeSession: [.string(Self.appID), .uint32(0), .string(why), .uint32(Self.suspendFlag)]
+            case .powerManagement: [.string("NoiseClock"), .string(why)]
+            }
         return BusCall(busName, path, rawValue, "Inhibit", arguments)
     }
 

@@ -12,8 +12,10 @@ public struct DesktopNotification: Sendable, Equatable {
     /// Milliseconds; 0 stays until closed, -1 is the server's default.
     public var expireMilliseconds: Int32
 
-    public init(summary: String, body: String, urgency: Urgency, actions: [(key: String, label: String)] = [],
-                expireMilliseconds: Int32 = -1) {
+    public init(
+        summary: String, body: String, urgency: Urgency, actions: [(key: String, label: String)] = [],
+        expireMilliseconds: Int32 = -1
+    ) {
         self.summary = summary
         self.body = body
         self.urgency = urgency

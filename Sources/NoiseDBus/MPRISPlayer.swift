@@ -26,15 +26,18 @@ public struct MPRISPlayer: Sendable, Equatable {
         self.canGoPrevious = canGoPrevious
     }
 
-    public static let stopped = MPRISPlayer(status: .stopped, title: nil, trackID: noTrack, volume: 1, canGoNext: false,
-                                            canGoPrevious: false)
+    public static let stopped = MPRISPlayer(
+        status: .stopped, title: nil, trackID: noTrack, volume: 1, canGoNext: false,
+        canGoPrevious: false)
 
     /// `Metadata`: endless loops have no `mpris:length`.
     var metadata: BusValue {
         var entries: [(String, BusValue)] = [("mpris:trackid", .objectPath(trackID))]
         if let title {
-            entries += [("xesam:title", .string(title)), ("xesam:album", .string("NoiseClock")),
-                        ("xesam:artist", .strings(["NoiseClock"]))]
+            entries += [
+                ("xesam:title", .string(title)), ("xesam:album", .string("NoiseClock")),
+                ("xesam:artist", .strings(["NoiseClock"])),
+            ]
         }
         return .dictionary(entries)
     }

@@ -18,16 +18,20 @@ final class MPRISServer {
     private var handlers: UnsafeMutablePointer<csystemd_handlers>
     private var slots: (OpaquePointer?, OpaquePointer?) = (nil, nil)
 
-    init(player: MPRISPlayer, desktopEntry: String?, trust: BusTrust,
-         onCall: @escaping (MPRISMethod, OpaquePointer) -> Int32, onVolume: @escaping (Double) -> Void) {
+    init(
+        player: MPRISPlayer, desktopEntry: String?, trust: BusTrust,
+        onCall: @escaping (MPRISMethod, OpaquePointer) -> Int32, onVolume: @escaping (Double) -> Void
+    ) {
         self.player = player
         self.desktopEntry = desktopEntry
         self.trust = trust
         self.onCall = onCall
         self.onVolume = onVolume
         handlers = .allocate(capacity: 1)
-        handlers.initialize(to: csystemd_handlers(method: methodTrampoline, get: getTrampoline, set: setTrampoline,
-                                                  context: nil))
+        handlers.initialize(
+            to: csystemd_handlers(
+                method: methodTrampoline, get: getTrampoline, set: setTrampoline,
+                context: nil))
     }
 
     deinit {
@@ -40,8 +44,9 @@ final class MPRISServer {
         handlers.pointee.context = Unmanaged.passUnretained(self).toOpaque()
         var root: OpaquePointer?
         var playerSlot: OpaquePointer?
-        try check(csystemd_add_mpris(connection.bus, &root, &playerSlot, handlers, desktopEntry == nil ? 0 : 1),
-                  "serving MPRIS")
+        try check(
+            csystemd_add_mpris(connection.bus, &root, &playerSlot, handlers, desktopEntry == nil ? 0 : 1),
+            "serving MPRIS")
         slots = (root, playerSlot)
     }
 
@@ -64,8 +69,9 @@ final class MPRISServer {
             return csystemd_reply_empty(call)
         default:
             // Seek, SetPosition, OpenUri: endless loops have no position, and noised plays its catalog only.
-            return sd_bus_error_set(error, "org.freedesktop.DBus.Error.NotSupported",
-                                    "NoiseClock plays endless loops from its catalog: \(member) is not supported")
+            return sd_bus_error_set(
+                error, "org.freedesktop.DBus.Error.NotSupported",
+                "NoiseClock plays endless loops from its catalog: \(member) is not supported")
         }
     }
 

@@ -36,8 +36,9 @@ public struct ElementFetcher: ElementSource {
             decompression: .disabled)
         // The connection is not kept: the next download is an hour or a day away.
         configuration.connectionPool = HTTPClient.Configuration.ConnectionPool(idleTimeout: .seconds(1))
-        client = HTTPClient(eventLoopGroupProvider: .shared(MultiThreadedEventLoopGroup.singleton),
-                            configuration: configuration)
+        client = HTTPClient(
+            eventLoopGroupProvider: .shared(MultiThreadedEventLoopGroup.singleton),
+            configuration: configuration)
     }
 
     /// The answer's status and body. Throws `Failure` when none came whole within the deadline, or it is over
@@ -77,8 +78,10 @@ public struct ElementFetcher: ElementSource {
             throw Failure(description: describe(error))
         } catch let error as HTTPParserError {
             if Task.isCancelled { throw CancellationError() }
-            throw Failure(description: error == .invalidEOFState ? "the connection closed before the whole answer came"
-                                                                 : "the answer is not HTTP (\(error))")
+            throw Failure(
+                description: error == .invalidEOFState
+                    ? "the connection closed before the whole answer came"
+                    : "the answer is not HTTP (\(error))")
         } catch is NIOTooManyBytesError {
             throw Failure(description: "the answer is larger than \(maxBytes >> 20) MiB")
         } catch {

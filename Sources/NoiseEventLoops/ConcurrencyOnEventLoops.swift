@@ -15,10 +15,11 @@ public enum ConcurrencyOnEventLoops {
     /// optimizer drops an unused read of a global, and with it the install. Not NIO's own installer: it finds the
     /// hook with `dlsym`, which a static Swift runtime hides it from.
     public static func install() {
-        onEventLoops.store(clinux_send_global_jobs_to { job in
-            // The sticky choice: a job enqueued from one of the group's loops stays on that loop.
-            let job = ExecutorJob(unsafeBitCast(job, to: UnownedJob.self))
-            MultiThreadedEventLoopGroup.singleton.any().executor.enqueue(job)
-        }, ordering: .relaxed)
+        onEventLoops.store(
+            clinux_send_global_jobs_to { job in
+                // The sticky choice: a job enqueued from one of the group's loops stays on that loop.
+                let job = ExecutorJob(unsafeBitCast(job, to: UnownedJob.self))
+                MultiThreadedEventLoopGroup.singleton.any().executor.enqueue(job)
+            }, ordering: .relaxed)
     }
 }

@@ -1,4 +1,5 @@
 import NoiseCore
+
 /// Reads a request's `args` object field by field, so that each mistake gets an error naming the argument,
 /// what was sent and what is accepted. Arguments the command does not know are refused (they are typos).
 struct ArgumentReader {
@@ -11,8 +12,9 @@ struct ArgumentReader {
         let unknown = args.keys.filter { !accepted.contains($0) }.sorted()
         if let first = unknown.first {
             let list = accepted.isEmpty ? "none" : accepted.joined(separator: ", ")
-            throw ProtocolError(.invalidArgument,
-                                "\(command) has no argument '\(first)'; accepted arguments: \(list)")
+            throw ProtocolError(
+                .invalidArgument,
+                "\(command) has no argument '\(first)'; accepted arguments: \(list)")
         }
     }
 
@@ -23,7 +25,8 @@ struct ArgumentReader {
     static func describe(_ value: JSONValue) -> String {
         switch value {
         // Beyond 2^53 a JSON number has already lost digits: echoing it would show a number the client never sent.
-        case .number(let number) where abs(number) > RequestID.maxExactInteger: "a number beyond 2^53 (too large to be exact)"
+        case .number(let number) where abs(number) > RequestID.maxExactInteger:
+            "a number beyond 2^53 (too large to be exact)"
         case .number(let number): "\(number.formatted)"
         case .string(let text): "\"\(text.prefix(40))\""
         default: value.typeName
@@ -36,8 +39,10 @@ struct ArgumentReader {
         guard let value = args[name], value != .null else { return nil }
         guard case .string(let text) = value else { throw fail(name, "a string", got: value) }
         if let position = UTF8Text.nulPosition(in: text) {
-            throw ProtocolError(.invalidArgument, "\(command): '\(name)' has a NUL character (U+0000) at character "
-                + "\(position); text cannot hold one")
+            throw ProtocolError(
+                .invalidArgument,
+                "\(command): '\(name)' has a NUL character (U+0000) at character "
+                    + "\(position); text cannot hold one")
         }
         return text
     }
@@ -52,7 +57,8 @@ struct ArgumentReader {
     /// A number in `range`; `unit` completes the message ("seconds", "").
     func number(_ name: String, in range: ClosedRange<Double>, unit: String = "") throws(ProtocolError) -> Double? {
         guard let value = args[name], value != .null else { return nil }
-        let expected = "a number from \(range.lowerBound.formatted) to \(range.upperBound.formatted)"
+        let expected =
+            "a number from \(range.lowerBound.formatted) to \(range.upperBound.formatted)"
             + (unit.isEmpty ? "" : " \(unit)")
         guard case .number(let number) = value, number.isFinite, range.contains(number) else {
             throw fail(name, expected, got: value)
@@ -63,9 +69,10 @@ struct ArgumentReader {
 
     func requiredNumber(_ name: String, in range: ClosedRange<Double>) throws(ProtocolError) -> Double {
         guard let number = try number(name, in: range) else {
-            throw ProtocolError(.invalidArgument,
-                                "\(command) needs '\(name)' (a number from \(range.lowerBound.formatted) to "
-                                    + "\(range.upperBound.formatted))")
+            throw ProtocolError(
+                .invalidArgument,
+                "\(command) needs '\(name)' (a number from \(range.lowerBound.formatted) to "
+                    + "\(range.upperBound.formatted))")
         }
         return number
     }
@@ -79,9 +86,11 @@ struct ArgumentReader {
     /// A whole number in `range`.
     func integer(_ name: String, in range: ClosedRange<Int>, unit: String = "") throws(ProtocolError) -> Int? {
         guard let value = args[name], value != .null else { return nil }
-        let expected = "a whole number from \(range.lowerBound) to \(range.upperBound)" + (unit.isEmpty ? "" : " \(unit)")
+        let expected =
+            "a whole number from \(range.lowerBound) to \(range.upperBound)" + (unit.isEmpty ? "" : " \(unit)")
         guard case .number(let number) = value, number == number.rounded(), number >= Double(range.lowerBound),
-              number <= Double(range.upperBound) else { throw fail(name, expected, got: value) }
+            number <= Double(range.upperBound)
+        else { throw fail(name, expected, got: value) }
         return Int(number)
     }
 
@@ -91,7 +100,8 @@ struct ArgumentReader {
             throw ProtocolError(.invalidArgument, "\(command) needs '\(name)', an alarm id (see 'noisectl alarm list')")
         }
         guard case .number(let number) = value, number == number.rounded(), number >= 1,
-              number <= RequestID.maxExactInteger else {
+            number <= RequestID.maxExactInteger
+        else {
             throw fail(name, "an alarm id (a whole number from 1 to 2^53 - 1)", got: value)
         }
         return Int64(number)

@@ -1,4 +1,5 @@
 import NoiseCore
+
 /// The lines the daemon sends: replies and events. Encoding only; one line each, without the newline.
 public enum Replies {
     /// An empty object, the data of replies that have nothing to say.

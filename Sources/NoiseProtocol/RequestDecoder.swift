@@ -15,12 +15,19 @@ public enum RequestDecoder {
         do {
             top = try JSONCoding.decode(JSONValue.self, from: line)
         } catch {
-            return .failure(Failure(id: .none, error: ProtocolError(
-                .parseError, "the line is not valid JSON (UTF-8 text, one request object per line)")))
+            return .failure(
+                Failure(
+                    id: .none,
+                    error: ProtocolError(
+                        .parseError, "the line is not valid JSON (UTF-8 text, one request object per line)")))
         }
         guard case .object(let fields) = top else {
-            return .failure(Failure(id: .none, error: ProtocolError(
-                .invalidRequest, "a request must be a JSON object like {\"id\":1,\"cmd\":\"status\"}, got \(top.typeName)")))
+            return .failure(
+                Failure(
+                    id: .none,
+                    error: ProtocolError(
+                        .invalidRequest,
+                        "a request must be a JSON object like {\"id\":1,\"cmd\":\"status\"}, got \(top.typeName)")))
         }
         let id: RequestID
         switch fields["id"] ?? .null {
@@ -29,8 +36,13 @@ public enum RequestDecoder {
         case .number(let number) where number == number.rounded() && abs(number) <= RequestID.maxExactInteger:
             id = .int(Int64(number))
         case let other:
-            return .failure(Failure(id: .none, error: ProtocolError(
-                .invalidRequest, "'id' must be an integer (below 2^53 in size) or a string, got \(ArgumentReader.describe(other))")))
+            return .failure(
+                Failure(
+                    id: .none,
+                    error: ProtocolError(
+                        .invalidRequest,
+                        "'id' must be an integer (below 2^53 in size) or a string, got \(ArgumentReader.describe(other))"
+                    )))
         }
         do throws(ProtocolError) {
             return .success(Request(id: id, command: try command(from: fields)))
@@ -45,7 +57,9 @@ public enum RequestDecoder {
             throw ProtocolError(.invalidRequest, "unknown field '\(key)'; a request has only 'id', 'cmd' and 'args'")
         }
         guard case .string(let name) = fields["cmd"] ?? .null else {
-            throw ProtocolError(.invalidRequest, "a request needs 'cmd', a string: one of \(CommandRegistry.names.joined(separator: ", "))")
+            throw ProtocolError(
+                .invalidRequest,
+                "a request needs 'cmd', a string: one of \(CommandRegistry.names.joined(separator: ", "))")
         }
         let args: [String: JSONValue]
         switch fields["args"] ?? .null {

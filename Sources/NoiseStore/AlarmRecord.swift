@@ -1,6 +1,6 @@
 import GRDB
-import NoiseCore
 import NoiseAlarms
+import NoiseCore
 import NoiseTime
 
 /// One row of the `alarm` table. The schema holds the constraints; this maps rows to `Alarm`s.
@@ -93,26 +93,34 @@ extension AlarmRecord {
         }
         let enabled = try reader.integer("enabled")
         let mask = try reader.integer("repeatMask")
-        guard (0...1).contains(enabled) else { throw StoredRowProblem(id: id, reason: "enabled is \(enabled), not 0 or 1") }
-        guard (0...127).contains(mask) else { throw StoredRowProblem(id: id, reason: "repeatMask is \(mask), not 0 to 127") }
+        guard (0...1).contains(enabled) else {
+            throw StoredRowProblem(id: id, reason: "enabled is \(enabled), not 0 or 1")
+        }
+        guard (0...127).contains(mask) else {
+            throw StoredRowProblem(id: id, reason: "repeatMask is \(mask), not 0 to 127")
+        }
         let sound = try reader.text("sound")
         guard !sound.isEmpty else { throw StoredRowProblem(id: id, reason: "sound is empty") }
         let snooze = try reader.integer("snoozeMinutes")
-        let changes = AlarmChanges(label: try reader.text("label"), volume: try reader.real("volume"),
-                                   rampSeconds: try reader.real("rampSeconds"), snoozeMinutes: Int(clamping: snooze),
-                                   ringLimitSeconds: try reader.real("ringLimitSeconds"), note: try reader.optionalText("note"))
+        let changes = AlarmChanges(
+            label: try reader.text("label"), volume: try reader.real("volume"),
+            rampSeconds: try reader.real("rampSeconds"), snoozeMinutes: Int(clamping: snooze),
+            ringLimitSeconds: try reader.real("ringLimitSeconds"), note: try reader.optionalText("note"))
         if let problem = changes.problem() { throw StoredRowProblem(id: id, reason: problem.message) }
-        let fields = AlarmRuleFields(time: time, repeat: RepeatRule(mask: UInt8(mask)),
-                                     firesAt: try reader.optionalInteger("firesAt"), mars: try marsClock(reader),
-                                     pass: try passAlarm(reader), date: try date(reader), zone: try reader.optionalText("zone"))
+        let fields = AlarmRuleFields(
+            time: time, repeat: RepeatRule(mask: UInt8(mask)),
+            firesAt: try reader.optionalInteger("firesAt"), mars: try marsClock(reader),
+            pass: try passAlarm(reader), date: try date(reader), zone: try reader.optionalText("zone"))
         let rule: TriggerRule
         do { rule = try fields.rule() } catch { throw StoredRowProblem(id: id, reason: error.description) }
-        let alarm = Alarm(id: id, rule: rule, enabled: enabled == 1, label: changes.label!, sound: sound,
-                          volume: changes.volume!, rampSeconds: changes.rampSeconds!, snoozeMinutes: changes.snoozeMinutes!,
-                          ringLimitSeconds: changes.ringLimitSeconds!, note: changes.note,
-                          thenMix: try reader.optionalText("thenMix"))
+        let alarm = Alarm(
+            id: id, rule: rule, enabled: enabled == 1, label: changes.label!, sound: sound,
+            volume: changes.volume!, rampSeconds: changes.rampSeconds!, snoozeMinutes: changes.snoozeMinutes!,
+            ringLimitSeconds: changes.ringLimitSeconds!, note: changes.note,
+            thenMix: try reader.optionalText("thenMix"))
         if let problem = alarm.ruleProblem { throw StoredRowProblem(id: id, reason: problem) }
-        return StoredAlarm(alarm: alarm, lookAfter: try reader.real("lookAfter"), createdAt: try reader.integer("createdAt"))
+        return StoredAlarm(
+            alarm: alarm, lookAfter: try reader.real("lookAfter"), createdAt: try reader.integer("createdAt"))
     }
 }
 
@@ -124,7 +132,9 @@ extension AlarmRecord {
             throw StoredRowProblem(id: reader.id, reason: "marsLonEast is \(east), not 0 to 360")
         }
         let solar = try reader.optionalInteger("marsSolar") ?? 0
-        guard (0...1).contains(solar) else { throw StoredRowProblem(id: reader.id, reason: "marsSolar is \(solar), not 0 or 1") }
+        guard (0...1).contains(solar) else {
+            throw StoredRowProblem(id: reader.id, reason: "marsSolar is \(solar), not 0 or 1")
+        }
         return MarsAlarmClock(site: try reader.optionalText("marsSite"), lonEastDeg: east, solar: solar == 1)
     }
 
@@ -139,11 +149,16 @@ extension AlarmRecord {
     private static func passAlarm(_ reader: StoredRowReader) throws(StoredRowProblem) -> PassAlarm? {
         guard let satellite = try reader.optionalInteger("passSatellite") else { return nil }
         guard let visible = try reader.optionalInteger("passVisible"), (0...1).contains(visible),
-              let elevation = try reader.optionalReal("passMinElevation"), let lead = try reader.optionalReal("passLeadSeconds") else {
-            throw StoredRowProblem(id: reader.id, reason: "a pass alarm's passVisible, passMinElevation or passLeadSeconds is missing or wrong")
+            let elevation = try reader.optionalReal("passMinElevation"),
+            let lead = try reader.optionalReal("passLeadSeconds")
+        else {
+            throw StoredRowProblem(
+                id: reader.id,
+                reason: "a pass alarm's passVisible, passMinElevation or passLeadSeconds is missing or wrong")
         }
-        return PassAlarm(satellite: Int(clamping: satellite), visibleOnly: visible == 1, minElevationDeg: elevation,
-                         leadSeconds: lead)
+        return PassAlarm(
+            satellite: Int(clamping: satellite), visibleOnly: visible == 1, minElevationDeg: elevation,
+            leadSeconds: lead)
     }
 }
 

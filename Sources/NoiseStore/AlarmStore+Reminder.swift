@@ -18,7 +18,8 @@ extension AlarmStore {
     // MARK: Rows (read and written here and by recovery alike)
 
     static func readReminder(_ db: Database) throws -> DailyReminder? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT time, lookAfter FROM reminder WHERE kind = 'gratitude'") else {
+        guard let row = try Row.fetchOne(db, sql: "SELECT time, lookAfter FROM reminder WHERE kind = 'gratitude'")
+        else {
             return nil
         }
         return DailyReminder(time: try TimeOfDay.parse(row["time"]), lookAfter: row["lookAfter"])
@@ -26,7 +27,8 @@ extension AlarmStore {
 
     static func write(_ reminder: DailyReminder?, _ db: Database) throws {
         guard let reminder else { return try db.execute(sql: "DELETE FROM reminder WHERE kind = 'gratitude'") }
-        try db.execute(sql: "INSERT OR REPLACE INTO reminder (kind, time, lookAfter) VALUES ('gratitude', ?, ?)",
-                       arguments: [reminder.time.description, reminder.lookAfter])
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO reminder (kind, time, lookAfter) VALUES ('gratitude', ?, ?)",
+            arguments: [reminder.time.description, reminder.lookAfter])
     }
 }

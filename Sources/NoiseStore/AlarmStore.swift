@@ -1,6 +1,6 @@
 import GRDB
-import NoiseCore
 import NoiseAlarms
+import NoiseCore
 
 /// The alarms' part of the database: alarms, their snoozes, the look-after instants the scheduler keeps, the
 /// missed alarms and the diary's daily reminder (which the scheduler keeps as it keeps an alarm). The scheduler is
@@ -27,9 +27,11 @@ public struct AlarmStore: Sendable {
         let salvage = try await database.read { db in SalvagedStore.read(db) }
         return Snapshot(
             alarms: salvage.alarms.map(\.alarm),
-            lookAfter: Dictionary(salvage.alarms.map { ($0.alarm.id, $0.lookAfter) }, uniquingKeysWith: { first, _ in first }),
-            snoozes: Dictionary(salvage.snoozes.map { ($0.alarmId, AlarmSchedule.Snooze(ringAt: $0.ringAt, trigger: $0.trigger)) },
-                                uniquingKeysWith: { first, _ in first }))
+            lookAfter: Dictionary(
+                salvage.alarms.map { ($0.alarm.id, $0.lookAfter) }, uniquingKeysWith: { first, _ in first }),
+            snoozes: Dictionary(
+                salvage.snoozes.map { ($0.alarmId, AlarmSchedule.Snooze(ringAt: $0.ringAt, trigger: $0.trigger)) },
+                uniquingKeysWith: { first, _ in first }))
     }
 
     public func missed(limit: Int = 50) async throws -> [MissedAlarm] {
@@ -68,8 +70,9 @@ public struct AlarmStore: Sendable {
             // Not left to the scheduler's later `persistSnooze(nil)`, a second transaction: a crash between the two
             // left the alarm disabled but still snoozed, so it rang when the snooze ended (found by the kill -9
             // stress test, Tests/stress/test_crash_safety.py).
-            try db.execute(sql: "DELETE FROM snooze WHERE alarmId = ? AND (? OR ringAt <= ?)",
-                           arguments: [alarm.id, !alarm.enabled, lookAfter])
+            try db.execute(
+                sql: "DELETE FROM snooze WHERE alarmId = ? AND (? OR ringAt <= ?)",
+                arguments: [alarm.id, !alarm.enabled, lookAfter])
             return true
         }
     }
@@ -102,8 +105,9 @@ public struct AlarmStore: Sendable {
                 case .remove(let alarmID):
                     try AlarmRecord.deleteOne(db, key: alarmID)
                 case .missed(let alarmID, let trigger, let reason):
-                    let missed = MissedAlarm(id: nil, alarmId: alarmID, label: labels[alarmID] ?? "", trigger: trigger,
-                                             reason: reason.rawValue, recordedAt: now)
+                    let missed = MissedAlarm(
+                        id: nil, alarmId: alarmID, label: labels[alarmID] ?? "", trigger: trigger,
+                        reason: reason.rawValue, recordedAt: now)
                     try missed.insert(db)
                 case .ring, .stopRinging, .snoozed, .dismissed:
                     break

@@ -17,10 +17,12 @@ extension LifeStore {
     }
 
     /// Entries from `since` and after `after` (every one when both are nil), oldest first, at most `limit`.
-    public func entries(since: LocalDate?, after: LocalDate? = nil, limit: Int = .max) async throws -> [GratitudeEntry] {
+    public func entries(since: LocalDate?, after: LocalDate? = nil, limit: Int = .max) async throws -> [GratitudeEntry]
+    {
         try await database.read { db in
-            try Self.readEntries(db, sql: "WHERE day >= ? AND day > ? ORDER BY day LIMIT ?",
-                                 [since?.description ?? "", after?.description ?? "", Int64(clamping: limit)])
+            try Self.readEntries(
+                db, sql: "WHERE day >= ? AND day > ? ORDER BY day LIMIT ?",
+                [since?.description ?? "", after?.description ?? "", Int64(clamping: limit)])
         }
     }
 
@@ -33,7 +35,9 @@ extension LifeStore {
     }
 
     /// Writes `day`'s entry: a new one; with an entry there, refused (`new`), replaced, or added to on a new line.
-    public func writeEntry(_ text: String, day: LocalDate, at: Double, mode: GratitudeWriteMode) async throws -> EntryWritten {
+    public func writeEntry(
+        _ text: String, day: LocalDate, at: Double, mode: GratitudeWriteMode
+    ) async throws -> EntryWritten {
         try await database.write { db in
             let existing = try Self.readEntries(db, sql: "WHERE day = ?", [day.description]).first
             var action = GratitudeWriteMode.new
@@ -60,15 +64,18 @@ extension LifeStore {
         let query = Self.ftsQuery(words)
         guard !query.isEmpty else { return GratitudeMatches(matches: []) }
         return try await database.read { db in
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT gratitude.day AS day, gratitude.text AS text, gratitude.savedAt AS savedAt,
-                       snippet(gratitude_fts, 0, '[', ']', '…', 16) AS snippet
-                FROM gratitude_fts JOIN gratitude ON gratitude.rowid = gratitude_fts.rowid
-                WHERE gratitude_fts MATCH ? ORDER BY rank, gratitude.day DESC LIMIT ?
-                """, arguments: [query, limit])
-            return GratitudeMatches(matches: try rows.map { row in
-                GratitudeMatches.Match(entry: try Self.entry(row), snippet: row["snippet"])
-            })
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT gratitude.day AS day, gratitude.text AS text, gratitude.savedAt AS savedAt,
+                           snippet(gratitude_fts, 0, '[', ']', '…', 16) AS snippet
+                    FROM gratitude_fts JOIN gratitude ON gratitude.rowid = gratitude_fts.rowid
+                    WHERE gratitude_fts MATCH ? ORDER BY rank, gratitude.day DESC LIMIT ?
+                    """, arguments: [query, limit])
+            return GratitudeMatches(
+                matches: try rows.map { row in
+                    GratitudeMatches.Match(entry: try Self.entry(row), snippet: row["snippet"])
+                })
         }
     }
 
@@ -107,7 +114,9 @@ extension LifeStore {
 
     // MARK: Rows (read and written here and by recovery alike)
 
-    static func readEntries(_ db: Database, sql: String, _ arguments: StatementArguments = []) throws -> [GratitudeEntry] {
+    static func readEntries(
+        _ db: Database, sql: String, _ arguments: StatementArguments = []
+    ) throws -> [GratitudeEntry] {
         try Row.fetchAll(db, sql: "SELECT day, text, savedAt FROM gratitude " + sql, arguments: arguments).map(entry)
     }
 
@@ -117,9 +126,10 @@ extension LifeStore {
 
     /// An upsert, not INSERT OR REPLACE: the row keeps its rowid, which the search index refers to.
     static func write(_ entry: GratitudeEntry, _ db: Database) throws {
-        try db.execute(sql: """
-            INSERT INTO gratitude (day, text, savedAt) VALUES (?, ?, ?)
-            ON CONFLICT (day) DO UPDATE SET text = excluded.text, savedAt = excluded.savedAt
-            """, arguments: [entry.date.description, entry.text, entry.savedAt])
+        try db.execute(
+            sql: """
+                INSERT INTO gratitude (day, text, savedAt) VALUES (?, ?, ?)
+                ON CONFLICT (day) DO UPDATE SET text = excluded.text, savedAt = excluded.savedAt
+                """, arguments: [entry.date.description, entry.text, entry.savedAt])
     }
 }

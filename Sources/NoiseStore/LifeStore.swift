@@ -50,7 +50,8 @@ public struct LifeStore: Sendable {
     public func removeHabit(named name: String) async throws -> HabitRemoved? {
         try await database.write { db in
             guard let habit = try Self.habit(named: name, db) else { return nil }
-            let taps = try Int.fetchOne(db, sql: "SELECT count(*) FROM habit_tap WHERE habit = ?", arguments: [habit.name])!
+            let taps = try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM habit_tap WHERE habit = ?", arguments: [habit.name])!
             try db.execute(sql: "DELETE FROM habit WHERE name = ?", arguments: [habit.name])
             return HabitRemoved(removed: habit, tapsRemoved: taps)
         }
@@ -79,7 +80,8 @@ public struct LifeStore: Sendable {
     /// The taps of the days `from` through `through`, oldest first.
     public func taps(from: LocalDate, through: LocalDate) async throws -> [HabitTap] {
         try await database.read { db in
-            try Self.readTaps(db, sql: "WHERE day BETWEEN ? AND ? ORDER BY id", [from.description, through.description])
+            try Self.readTaps(
+                db, sql: "WHERE day BETWEEN ? AND ? ORDER BY id", [from.description, through.description])
         }
     }
 
@@ -91,22 +93,33 @@ public struct LifeStore: Sendable {
     /// The day in figures, from the sums the store keeps per day and habit (`habit_day`), so the time does not grow
     /// with the day's taps: the bonus, the taps counted and added up per habit, and the `latest` taps (before tap
     /// `before`, when given), oldest first.
-    public func tapDay(_ day: LocalDate, before: Int64? = nil, latest: Int)
-        async throws -> (bonusMinutes: Int, tapCount: Int, habits: [HabitTotal], latest: [HabitTap]) {
+    public func tapDay(
+        _ day: LocalDate, before: Int64? = nil, latest: Int
+    )
+        async throws -> (bonusMinutes: Int, tapCount: Int, habits: [HabitTotal], latest: [HabitTap])
+    {
         try await database.read { db in
-            let totals = try Row.fetchAll(db, sql: """
-                SELECT habit, plus, minus, minutes FROM habit_day WHERE day = ? ORDER BY habit
-                """, arguments: [day.description]).map {
+            let totals = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT habit, plus, minus, minutes FROM habit_day WHERE day = ? ORDER BY habit
+                    """, arguments: [day.description]
+            ).map {
                 HabitTotal(habit: $0["habit"], plus: $0["plus"], minus: $0["minus"], minutes: $0["minutes"])
             }
-            let latest = try Self.readTaps(db, sql: "WHERE day = ? AND id < ? ORDER BY id DESC LIMIT ?",
-                                           [day.description, before ?? Int64.max, latest])
-            return (totals.reduce(0) { $0 + $1.minutes }, totals.reduce(0) { $0 + $1.plus + $1.minus }, totals, latest.reversed())
+            let latest = try Self.readTaps(
+                db, sql: "WHERE day = ? AND id < ? ORDER BY id DESC LIMIT ?",
+                [day.description, before ?? Int64.max, latest])
+            return (
+                totals.reduce(0) { $0 + $1.minutes }, totals.reduce(0) { $0 + $1.plus + $1.minus }, totals,
+                latest.reversed()
+            )
         }
     }
 
     static func bonusMinutes(on day: LocalDate, _ db: Database) throws -> Int {
-        try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(minutes), 0) FROM habit_day WHERE day = ?", arguments: [day.description]) ?? 0
+        try Int.fetchOne(
+            db, sql: "SELECT COALESCE(SUM(minutes), 0) FROM habit_day WHERE day = ?", arguments: [day.description]) ?? 0
     }
 
     // MARK: Rows (the one reading and writing of these tables, for the store and its recovery alike)
@@ -117,8 +130,9 @@ public struct LifeStore: Sendable {
     }
 
     static func write(_ life: LifeSpan, _ db: Database) throws {
-        try db.execute(sql: "INSERT OR REPLACE INTO life (id, birth, years) VALUES (1, ?, ?)",
-                       arguments: [life.birth.description, life.years])
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO life (id, birth, years) VALUES (1, ?, ?)",
+            arguments: [life.birth.description, life.years])
     }
 
     static func readHabits(_ db: Database) throws -> [Habit] {
@@ -134,21 +148,26 @@ public struct LifeStore: Sendable {
     }
 
     static func write(_ habit: Habit, _ db: Database) throws {
-        try db.execute(sql: """
-            INSERT INTO habit (name, minutes, position) VALUES (?, ?, (SELECT coalesce(max(position), 0) + 1 FROM habit))
-            """, arguments: [habit.name, habit.minutes])
+        try db.execute(
+            sql: """
+                INSERT INTO habit (name, minutes, position) VALUES (?, ?, (SELECT coalesce(max(position), 0) + 1 FROM habit))
+                """, arguments: [habit.name, habit.minutes])
     }
 
     static func readTaps(_ db: Database, sql: String, _ arguments: StatementArguments = []) throws -> [HabitTap] {
-        try Row.fetchAll(db, sql: "SELECT id, habit, at, day, minutes FROM habit_tap " + sql, arguments: arguments).map {
-            HabitTap(id: $0["id"], habit: $0["habit"], at: $0["at"], day: try LocalDate.parse($0["day"]), minutes: $0["minutes"])
+        try Row.fetchAll(db, sql: "SELECT id, habit, at, day, minutes FROM habit_tap " + sql, arguments: arguments).map
+        {
+            HabitTap(
+                id: $0["id"], habit: $0["habit"], at: $0["at"], day: try LocalDate.parse($0["day"]),
+                minutes: $0["minutes"])
         }
     }
 
     /// Inserts `tap`, keeping its id when it has one (recovery) and giving it the new one otherwise.
     static func insert(_ tap: inout HabitTap, _ db: Database) throws {
-        try db.execute(sql: "INSERT INTO habit_tap (id, habit, at, day, minutes) VALUES (?, ?, ?, ?, ?)",
-                       arguments: [tap.id == 0 ? nil : tap.id, tap.habit, tap.at, tap.day.description, tap.minutes])
+        try db.execute(
+            sql: "INSERT INTO habit_tap (id, habit, at, day, minutes) VALUES (?, ?, ?, ?, ?)",
+            arguments: [tap.id == 0 ? nil : tap.id, tap.habit, tap.at, tap.day.description, tap.minutes])
         tap.id = db.lastInsertedRowID
     }
 }

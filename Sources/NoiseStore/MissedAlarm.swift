@@ -1,6 +1,6 @@
 import GRDB
-import NoiseCore
 import NoiseAlarms
+import NoiseCore
 
 /// A missed alarm, kept for `status` and `alarm missed` even if the alarm is removed later.
 public struct MissedAlarm: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
-import NoiseCore
 import NoiseAlarms
+import NoiseCore
 import NoiseSystem
 
 extension NoiseDatabase {
@@ -15,11 +15,15 @@ extension NoiseDatabase {
     /// newer noised (its schema has migrations this one does not know), and a path that is not a file at all.
     public static func openChecked(path: String, now: Date = Date()) -> NoiseDatabase {
         if let kind = FileKind.of(path), kind != .regular {
-            return NoiseDatabase(readOnly: SalvagedStore(), reason: "the alarm store \(path) is \(kind.described), "
-                + "not a database file; no alarm rings until it is moved away and noised restarted (a new store is made then)",
+            return NoiseDatabase(
+                readOnly: SalvagedStore(),
+                reason: "the alarm store \(path) is \(kind.described), "
+                    + "not a database file; no alarm rings until it is moved away and noised restarted (a new store is made then)",
                 path: path, damaged: false, corruptCopy: nil)
         }
-        if FileManager.default.fileExists(atPath: path), let inspection = StoreInspection.inspectCopy(of: path, thorough: false) {
+        if FileManager.default.fileExists(atPath: path),
+            let inspection = StoreInspection.inspectCopy(of: path, thorough: false)
+        {
             if !inspection.newerMigrations.isEmpty { return newer(path: path, inspection: inspection) }
             if !inspection.sound { return damaged(path: path, inspection: inspection, now: now) }
         }
@@ -28,9 +32,12 @@ extension NoiseDatabase {
         } catch {
             if let database = error as? DatabaseError, [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(database.resultCode) {
                 // Damage no inspection saw, as no private copy could be made.
-                return damaged(path: path, inspection: StoreInspection(integrity: [describe(error)], salvage: SalvagedStore()), now: now)
+                return damaged(
+                    path: path, inspection: StoreInspection(integrity: [describe(error)], salvage: SalvagedStore()),
+                    now: now)
             }
-            let reason = "the alarm store \(path) cannot be written (\(describe(error))); "
+            let reason =
+                "the alarm store \(path) cannot be written (\(describe(error))); "
                 + "alarms are read-only until that is fixed and noised restarted"
             return openReadOnly(path: path, reason: reason)
         }
@@ -41,17 +48,20 @@ extension NoiseDatabase {
     private static func newer(path: String, inspection: StoreInspection) -> NoiseDatabase {
         let readable = inspection.salvage.alarms.count
         let skipped = inspection.salvage.skippedAlarmIDs
-        var reason = "the alarm store \(path) was written by a newer noised (its schema has "
+        var reason =
+            "the alarm store \(path) was written by a newer noised (its schema has "
             + "\(inspection.newerMigrations.joined(separator: ", ")); this noised knows up to \(migrator.migrations.last ?? "v1")), "
             + "so it is read, never written: "
         var parts: [String] = []
         if readable > 0 { parts.append("the \(readable) alarm\(readable == 1 ? "" : "s") this noised can read ring") }
         if !skipped.isEmpty {
-            parts.append("alarm\(skipped.count == 1 ? "" : "s") \(IDRanges.text(skipped)) cannot be read by this noised and "
-                + (skipped.count == 1 ? "does" : "do") + " not ring")
+            parts.append(
+                "alarm\(skipped.count == 1 ? "" : "s") \(IDRanges.text(skipped)) cannot be read by this noised and "
+                    + (skipped.count == 1 ? "does" : "do") + " not ring")
         }
         reason += parts.isEmpty ? "it holds no alarm" : parts.joined(separator: "; ")
-        reason += ". Changes are refused; run the newer noised again (store recover would lose what this one cannot read)"
+        reason +=
+            ". Changes are refused; run the newer noised again (store recover would lose what this one cannot read)"
         return NoiseDatabase(readOnly: inspection.salvage, reason: reason, path: path, damaged: false, corruptCopy: nil)
     }
 
@@ -63,10 +73,12 @@ extension NoiseDatabase {
         let skipped = salvage.skippedAlarmIDs
         let readable = salvage.alarms.count
         if !skipped.isEmpty {
-            reason += "alarm\(skipped.count == 1 ? "" : "s") \(IDRanges.text(skipped)) could not be read and do not ring"
+            reason +=
+                "alarm\(skipped.count == 1 ? "" : "s") \(IDRanges.text(skipped)) could not be read and do not ring"
             reason += readable == 0 ? ". " : "; the \(readable) other\(readable == 1 ? "" : "s") ring. "
         } else {
-            reason += readable == 0 ? "no alarm could be read. " : "the \(readable) alarm\(readable == 1 ? "" : "s") ring. "
+            reason +=
+                readable == 0 ? "no alarm could be read. " : "the \(readable) alarm\(readable == 1 ? "" : "s") ring. "
         }
         reason += "The file is never written: "
         switch copy {
@@ -89,14 +101,18 @@ extension NoiseDatabase {
     }
 
     /// A read-only database serving what `salvage` read, from memory: nothing it does can reach the file.
-    convenience init(readOnly salvage: SalvagedStore, reason: String, path: String, damaged: Bool, corruptCopy: String?) {
+    convenience init(readOnly salvage: SalvagedStore, reason: String, path: String, damaged: Bool, corruptCopy: String?)
+    {
         let memory = try! DatabaseQueue()
         try! Self.migrator.migrate(memory)
         // Rows the schema refuses after all are skipped like unreadable ones.
         let refused = (try? memory.write { db in try Self.fill(db, from: salvage) }) ?? salvage.alarms.map(\.alarm.id)
         let skipped = Array(Set(salvage.skippedAlarmIDs + refused)).sorted()
-        self.init(Opened(writer: memory, readOnlyReason: reason, skippedAlarmIDs: skipped, damaged: damaged, corruptCopy: corruptCopy),
-                  path: path)
+        self.init(
+            Opened(
+                writer: memory, readOnlyReason: reason, skippedAlarmIDs: skipped, damaged: damaged,
+                corruptCopy: corruptCopy),
+            path: path)
     }
 
     /// Copies the damaged file (with its `-wal` and `-shm`) beside it as `noised.sqlite.corrupt-<UTC time>`. A
@@ -112,12 +128,15 @@ extension NoiseDatabase {
             .filter { $0.hasPrefix(prefix) && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }.sorted()
         for name in earlier {
             let candidate = folder + "/" + name
-            if bytes != nil, files.contents(atPath: candidate) == bytes, files.contents(atPath: candidate + "-wal") == wal {
+            if bytes != nil, files.contents(atPath: candidate) == bytes,
+                files.contents(atPath: candidate + "-wal") == wal
+            {
                 return candidate
             }
         }
-        let stamp = ISO8601DateFormatter.string(from: now, timeZone: TimeZone(identifier: "UTC")!,
-                                                formatOptions: [.withFullDate, .withTime, .withTimeZone])
+        let stamp = ISO8601DateFormatter.string(
+            from: now, timeZone: TimeZone(identifier: "UTC")!,
+            formatOptions: [.withFullDate, .withTime, .withTimeZone])
         var copy = folder + "/" + prefix + stamp
         var attempt = 1
         while files.fileExists(atPath: copy) {

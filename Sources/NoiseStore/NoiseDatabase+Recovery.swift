@@ -1,8 +1,8 @@
 import Foundation
-import Glibc
 import GRDB
-import NoiseCore
+import Glibc
 import NoiseAlarms
+import NoiseCore
 
 extension NoiseDatabase {
     /// `store_check`: SQLite's `integrity_check` and a read of every row. A store served from memory (read-only)
@@ -11,8 +11,10 @@ extension NoiseDatabase {
         let opened = current
         let inspection: StoreInspection
         if opened.readOnlyReason != nil, let path {
-            inspection = StoreInspection.inspectCopy(of: path, thorough: true)
-                ?? StoreInspection(integrity: ["no private copy of \(path) could be made to check it"], salvage: SalvagedStore())
+            inspection =
+                StoreInspection.inspectCopy(of: path, thorough: true)
+                ?? StoreInspection(
+                    integrity: ["no private copy of \(path) could be made to check it"], salvage: SalvagedStore())
         } else {
             do {
                 inspection = try opened.writer.read { db in StoreInspection.inspect(db, thorough: true) }
@@ -20,9 +22,11 @@ extension NoiseDatabase {
                 inspection = StoreInspection(integrity: [Self.describe(error)], salvage: SalvagedStore())
             }
         }
-        return Health(path: path, sound: inspection.sound, integrity: inspection.integrity,
-                      alarms: inspection.salvage.alarms.count, skippedAlarms: inspection.salvage.skippedAlarmIDs,
-                      problems: inspection.salvage.problems, readOnlyReason: opened.readOnlyReason, corruptCopy: opened.corruptCopy)
+        return Health(
+            path: path, sound: inspection.sound, integrity: inspection.integrity,
+            alarms: inspection.salvage.alarms.count, skippedAlarms: inspection.salvage.skippedAlarmIDs,
+            problems: inspection.salvage.problems, readOnlyReason: opened.readOnlyReason,
+            corruptCopy: opened.corruptCopy)
     }
 
     /// What `check()` found: the file's soundness by SQLite's `integrity_check`, the alarms that read well and
@@ -63,15 +67,18 @@ extension NoiseDatabase {
             return Rebuilt(path: path, recovered: false, kept: alarms, dropped: [], corruptCopy: nil)
         }
         guard let corruptCopy = opened.corruptCopy else {
-            throw ReadOnlyStore(reason: "no copy of the damaged file \(path) could be made, so it is not replaced; "
-                                + "copy it aside by hand, then restart noised")
+            throw ReadOnlyStore(
+                reason: "no copy of the damaged file \(path) could be made, so it is not replaced; "
+                    + "copy it aside by hand, then restart noised")
         }
         var salvage = try opened.writer.read { db in SalvagedStore.read(db) }
         salvage.lastAlarmID = max(salvage.lastAlarmID, opened.skippedAlarmIDs.max() ?? 0)
         for index in salvage.alarms.indices {
             if let instant = lookAfter[salvage.alarms[index].alarm.id] { salvage.alarms[index].lookAfter = instant }
         }
-        salvage.snoozes = snoozes.map { SnoozeRecord(alarmId: $0.key, ringAt: $0.value.ringAt, trigger: $0.value.trigger) }
+        salvage.snoozes = snoozes.map {
+            SnoozeRecord(alarmId: $0.key, ringAt: $0.value.ringAt, trigger: $0.value.trigger)
+        }
 
         let fresh = path + ".rebuilding"
         let kept = try Self.write(salvage, toNew: fresh, corruptCopy: corruptCopy)
@@ -89,7 +96,8 @@ extension NoiseDatabase {
         Self.syncFolder(of: path)
         let pool = try Self.pool(path: path)
         try? Self.close(replace(with: Opened(writer: pool)).writer)
-        return Rebuilt(path: path, recovered: true, kept: kept, dropped: opened.skippedAlarmIDs, corruptCopy: corruptCopy)
+        return Rebuilt(
+            path: path, recovered: true, kept: kept, dropped: opened.skippedAlarmIDs, corruptCopy: corruptCopy)
     }
 
     /// Writes `salvage` into a new file at `fresh` and checks it; returns how many alarms it holds. Nothing is left
@@ -105,13 +113,15 @@ extension NoiseDatabase {
             }
             try queue.close()
             guard refused.isEmpty else {
-                throw ReadOnlyStore(reason: "alarm\(refused.count == 1 ? "" : "s") \(IDRanges.text(refused)) could be read but "
-                                    + "not written into a new store, which would keep fewer alarms than it read; nothing was "
-                                    + "replaced (the damaged file's copy is \(corruptCopy))")
+                throw ReadOnlyStore(
+                    reason: "alarm\(refused.count == 1 ? "" : "s") \(IDRanges.text(refused)) could be read but "
+                        + "not written into a new store, which would keep fewer alarms than it read; nothing was "
+                        + "replaced (the damaged file's copy is \(corruptCopy))")
             }
             guard integrity == ["ok"], count == salvage.alarms.count else {
-                throw ReadOnlyStore(reason: "the rebuilt store failed its own check (\(integrity.first ?? "no answer"), "
-                                    + "\(count) of \(salvage.alarms.count) alarms); nothing was replaced")
+                throw ReadOnlyStore(
+                    reason: "the rebuilt store failed its own check (\(integrity.first ?? "no answer"), "
+                        + "\(count) of \(salvage.alarms.count) alarms); nothing was replaced")
             }
             return count
         } catch {

@@ -99,71 +99,73 @@ extension NoiseDatabase {
     /// Schema v5: the life, habits and their taps, the gratitude diary and its full-text index (FTS5, external
     /// content kept in step by triggers, as SQLite's documentation shows), the diary's daily reminder.
     private static func migrateToV5(_ db: Database) throws {
-        try db.execute(sql: """
-            CREATE TABLE life (
-                id INTEGER PRIMARY KEY CHECK (id = 1),
-                birth TEXT NOT NULL CHECK (length(birth) = 10),
-                years INTEGER NOT NULL CHECK (years BETWEEN \(LifeLimits.lifeYears.lowerBound) AND \(LifeLimits.lifeYears.upperBound)));
-            CREATE TABLE habit (
-                name TEXT PRIMARY KEY COLLATE NOCASE,
-                minutes INTEGER NOT NULL CHECK (minutes BETWEEN \(LifeLimits.habitMinutes.lowerBound) AND \(LifeLimits.habitMinutes.upperBound)),
-                position INTEGER NOT NULL);
-            CREATE TABLE habit_tap (
-                id INTEGER PRIMARY KEY AUTOINCREMENT,
-                habit TEXT NOT NULL REFERENCES habit (name) ON DELETE CASCADE,
-                at REAL NOT NULL,
-                day TEXT NOT NULL CHECK (length(day) = 10),
-                minutes INTEGER NOT NULL);
-            CREATE INDEX habit_tap_day ON habit_tap (day);
-            CREATE TABLE gratitude (
-                day TEXT PRIMARY KEY CHECK (length(day) = 10),
-                text TEXT NOT NULL,
-                savedAt REAL NOT NULL);
-            CREATE TABLE reminder (
-                kind TEXT PRIMARY KEY CHECK (kind = 'gratitude'),
-                time TEXT NOT NULL,
-                lookAfter REAL NOT NULL);
-            CREATE VIRTUAL TABLE gratitude_fts USING fts5 (
-                text, content = 'gratitude', content_rowid = 'rowid', tokenize = 'unicode61 remove_diacritics 2');
-            CREATE TRIGGER gratitude_added AFTER INSERT ON gratitude BEGIN
-                INSERT INTO gratitude_fts (rowid, text) VALUES (new.rowid, new.text);
-            END;
-            CREATE TRIGGER gratitude_removed AFTER DELETE ON gratitude BEGIN
-                INSERT INTO gratitude_fts (gratitude_fts, rowid, text) VALUES ('delete', old.rowid, old.text);
-            END;
-            CREATE TRIGGER gratitude_changed AFTER UPDATE ON gratitude BEGIN
-                INSERT INTO gratitude_fts (gratitude_fts, rowid, text) VALUES ('delete', old.rowid, old.text);
-                INSERT INTO gratitude_fts (rowid, text) VALUES (new.rowid, new.text);
-            END;
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE life (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    birth TEXT NOT NULL CHECK (length(birth) = 10),
+                    years INTEGER NOT NULL CHECK (years BETWEEN \(LifeLimits.lifeYears.lowerBound) AND \(LifeLimits.lifeYears.upperBound)));
+                CREATE TABLE habit (
+                    name TEXT PRIMARY KEY COLLATE NOCASE,
+                    minutes INTEGER NOT NULL CHECK (minutes BETWEEN \(LifeLimits.habitMinutes.lowerBound) AND \(LifeLimits.habitMinutes.upperBound)),
+                    position INTEGER NOT NULL);
+                CREATE TABLE habit_tap (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    habit TEXT NOT NULL REFERENCES habit (name) ON DELETE CASCADE,
+                    at REAL NOT NULL,
+                    day TEXT NOT NULL CHECK (length(day) = 10),
+                    minutes INTEGER NOT NULL);
+                CREATE INDEX habit_tap_day ON habit_tap (day);
+                CREATE TABLE gratitude (
+                    day TEXT PRIMARY KEY CHECK (length(day) = 10),
+                    text TEXT NOT NULL,
+                    savedAt REAL NOT NULL);
+                CREATE TABLE reminder (
+                    kind TEXT PRIMARY KEY CHECK (kind = 'gratitude'),
+                    time TEXT NOT NULL,
+                    lookAfter REAL NOT NULL);
+                CREATE VIRTUAL TABLE gratitude_fts USING fts5 (
+                    text, content = 'gratitude', content_rowid = 'rowid', tokenize = 'unicode61 remove_diacritics 2');
+                CREATE TRIGGER gratitude_added AFTER INSERT ON gratitude BEGIN
+                    INSERT INTO gratitude_fts (rowid, text) VALUES (new.rowid, new.text);
+                END;
+                CREATE TRIGGER gratitude_removed AFTER DELETE ON gratitude BEGIN
+                    INSERT INTO gratitude_fts (gratitude_fts, rowid, text) VALUES ('delete', old.rowid, old.text);
+                END;
+                CREATE TRIGGER gratitude_changed AFTER UPDATE ON gratitude BEGIN
+                    INSERT INTO gratitude_fts (gratitude_fts, rowid, text) VALUES ('delete', old.rowid, old.text);
+                    INSERT INTO gratitude_fts (rowid, text) VALUES (new.rowid, new.text);
+                END;
+                """)
     }
 
     /// Schema v6: each day's taps added up per habit (`habit_day`), kept in step by triggers as taps come and go,
     /// so a tap and a day's figures cost the same however often the day was tapped (a sum over the day's taps took
     /// 5 ms at 20,000 of them, and grew with each).
     private static func migrateToV6(_ db: Database) throws {
-        try db.execute(sql: """
-            CREATE TABLE habit_day (
-                day TEXT NOT NULL,
-                habit TEXT NOT NULL REFERENCES habit (name) ON DELETE CASCADE,
-                plus INTEGER NOT NULL,
-                minus INTEGER NOT NULL,
-                minutes INTEGER NOT NULL,
-                PRIMARY KEY (day, habit));
-            INSERT INTO habit_day (day, habit, plus, minus, minutes)
-                SELECT day, habit, SUM(minutes > 0), SUM(minutes < 0), SUM(minutes) FROM habit_tap GROUP BY day, habit;
-            CREATE TRIGGER habit_tap_added AFTER INSERT ON habit_tap BEGIN
+        try db.execute(
+            sql: """
+                CREATE TABLE habit_day (
+                    day TEXT NOT NULL,
+                    habit TEXT NOT NULL REFERENCES habit (name) ON DELETE CASCADE,
+                    plus INTEGER NOT NULL,
+                    minus INTEGER NOT NULL,
+                    minutes INTEGER NOT NULL,
+                    PRIMARY KEY (day, habit));
                 INSERT INTO habit_day (day, habit, plus, minus, minutes)
-                    VALUES (new.day, new.habit, new.minutes > 0, new.minutes < 0, new.minutes)
-                    ON CONFLICT (day, habit) DO UPDATE SET plus = plus + excluded.plus, minus = minus + excluded.minus,
-                                                           minutes = minutes + excluded.minutes;
-            END;
-            CREATE TRIGGER habit_tap_removed AFTER DELETE ON habit_tap BEGIN
-                UPDATE habit_day SET plus = plus - (old.minutes > 0), minus = minus - (old.minutes < 0),
-                                     minutes = minutes - old.minutes
-                    WHERE day = old.day AND habit = old.habit;
-                DELETE FROM habit_day WHERE day = old.day AND habit = old.habit AND plus = 0 AND minus = 0;
-            END;
-            """)
+                    SELECT day, habit, SUM(minutes > 0), SUM(minutes < 0), SUM(minutes) FROM habit_tap GROUP BY day, habit;
+                CREATE TRIGGER habit_tap_added AFTER INSERT ON habit_tap BEGIN
+                    INSERT INTO habit_day (day, habit, plus, minus, minutes)
+                        VALUES (new.day, new.habit, new.minutes > 0, new.minutes < 0, new.minutes)
+                        ON CONFLICT (day, habit) DO UPDATE SET plus = plus + excluded.plus, minus = minus + excluded.minus,
+                                                               minutes = minutes + excluded.minutes;
+                END;
+                CREATE TRIGGER habit_tap_removed AFTER DELETE ON habit_tap BEGIN
+                    UPDATE habit_day SET plus = plus - (old.minutes > 0), minus = minus - (old.minutes < 0),
+                                         minutes = minutes - old.minutes
+                        WHERE day = old.day AND habit = old.habit;
+                    DELETE FROM habit_day WHERE day = old.day AND habit = old.habit AND plus = 0 AND minus = 0;
+                END;
+                """)
     }
 }

@@ -69,8 +69,9 @@ public final class NoiseDatabase: Sendable {
     /// The writer of the file at `path`, migrated.
     static func pool(path: String) throws -> DatabasePool {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: folder, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
         configuration.prepareDatabase { db in
@@ -123,7 +124,8 @@ public final class NoiseDatabase: Sendable {
         switch database.resultCode {
         case .SQLITE_FULL: return "the disk is full; free some space and try again"
         case .SQLITE_READONLY: return "the database is read-only (\(database.message ?? "read-only"))"
-        case .SQLITE_IOERR, .SQLITE_CANTOPEN: return "the database cannot be written (\(database.message ?? "I/O error"))"
+        case .SQLITE_IOERR, .SQLITE_CANTOPEN:
+            return "the database cannot be written (\(database.message ?? "I/O error"))"
         default: return database.message ?? "\(database.resultCode)"
         }
     }

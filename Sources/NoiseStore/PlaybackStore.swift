@@ -1,6 +1,6 @@
 import GRDB
-import NoiseCore
 import NoiseCatalog
+import NoiseCore
 
 /// What the player keeps across restarts: the master volume, whether noise played, was paused or stopped, and
 /// the last mix with its volumes (what `resume` plays again).
@@ -41,7 +41,8 @@ public struct PlaybackStore: Sendable {
     /// Saves `mix`, replacing one of the same name; false when it is new and `CatalogLimits.maxMixes` are saved already.
     public func saveMix(_ mix: MixInfo) async throws -> Bool {
         try await database.write { db in
-            let exists = try Bool.fetchOne(db, sql: "SELECT count(*) FROM mix WHERE name = ?", arguments: [mix.name]) ?? false
+            let exists =
+                try Bool.fetchOne(db, sql: "SELECT count(*) FROM mix WHERE name = ?", arguments: [mix.name]) ?? false
             let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM mix") ?? 0
             guard exists || count < CatalogLimits.maxMixes else { return false }
             try Self.write(mix, db)
@@ -60,32 +61,41 @@ public struct PlaybackStore: Sendable {
     // MARK: Rows (the one reading and writing of these tables, for the store and its recovery alike)
 
     static func readPlayback(_ db: Database) throws -> StoredPlayback? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT masterVolume, state FROM player WHERE id = 1") else { return nil }
+        guard let row = try Row.fetchOne(db, sql: "SELECT masterVolume, state FROM player WHERE id = 1") else {
+            return nil
+        }
         let sounds = try Row.fetchAll(db, sql: "SELECT sound, volume FROM player_sound ORDER BY position")
-        return StoredPlayback(masterVolume: row["masterVolume"], state: PlaybackState(rawValue: row["state"]) ?? .stopped,
-                              lastMix: sounds.map { MixSound(id: $0["sound"], volume: $0["volume"]) })
+        return StoredPlayback(
+            masterVolume: row["masterVolume"], state: PlaybackState(rawValue: row["state"]) ?? .stopped,
+            lastMix: sounds.map { MixSound(id: $0["sound"], volume: $0["volume"]) })
     }
 
     static func write(_ playback: StoredPlayback, _ db: Database) throws {
-        try db.execute(sql: "INSERT OR REPLACE INTO player (id, masterVolume, state) VALUES (1, ?, ?)",
-                       arguments: [playback.masterVolume, playback.state.rawValue])
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO player (id, masterVolume, state) VALUES (1, ?, ?)",
+            arguments: [playback.masterVolume, playback.state.rawValue])
         try db.execute(sql: "DELETE FROM player_sound")
         for (position, sound) in playback.lastMix.enumerated() {
-            try db.execute(sql: "INSERT INTO player_sound (position, sound, volume) VALUES (?, ?, ?)",
-                           arguments: [position, sound.id, sound.volume])
+            try db.execute(
+                sql: "INSERT INTO player_sound (position, sound, volume) VALUES (?, ?, ?)",
+                arguments: [position, sound.id, sound.volume])
         }
     }
 
     static func readMixes(_ db: Database) throws -> [MixInfo] {
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT mix.name AS name, sound, volume FROM mix JOIN mix_sound ON mix_sound.mix = mix.name
-            ORDER BY mix.name, position
-            """)
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT mix.name AS name, sound, volume FROM mix JOIN mix_sound ON mix_sound.mix = mix.name
+                ORDER BY mix.name, position
+                """)
         var mixes: [MixInfo] = []
         for row in rows {
             let name: String = row["name"]
             let sound = MixSound(id: row["sound"], volume: row["volume"])
-            if mixes.last?.name == name { mixes[mixes.count - 1].sounds.append(sound) } else {
+            if mixes.last?.name == name {
+                mixes[mixes.count - 1].sounds.append(sound)
+            } else {
                 mixes.append(MixInfo(name: name, sounds: [sound]))
             }
         }
@@ -96,8 +106,9 @@ public struct PlaybackStore: Sendable {
         try db.execute(sql: "DELETE FROM mix WHERE name = ?", arguments: [mix.name])
         try db.execute(sql: "INSERT INTO mix (name) VALUES (?)", arguments: [mix.name])
         for (position, sound) in mix.sounds.enumerated() {
-            try db.execute(sql: "INSERT INTO mix_sound (mix, position, sound, volume) VALUES (?, ?, ?, ?)",
-                           arguments: [mix.name, position, sound.id, sound.volume])
+            try db.execute(
+                sql: "INSERT INTO mix_sound (mix, position, sound, volume) VALUES (?, ?, ?, ?)",
+                arguments: [mix.name, position, sound.id, sound.volume])
         }
     }
 

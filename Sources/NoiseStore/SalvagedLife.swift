@@ -17,7 +17,8 @@ struct SalvagedLife: Sendable {
         salvage.life = attempt("life", "the life calendar's birth date") { try LifeStore.readLife(db) } ?? nil
         salvage.habits = attempt("habit", "the habits") { try LifeStore.readHabits(db) } ?? []
         salvage.taps = attempt("habit_tap", "the habits' taps") { try LifeStore.readTaps(db, sql: "ORDER BY id") } ?? []
-        salvage.entries = attempt("gratitude", "the gratitude diary") { try LifeStore.readEntries(db, sql: "ORDER BY day") } ?? []
+        salvage.entries =
+            attempt("gratitude", "the gratitude diary") { try LifeStore.readEntries(db, sql: "ORDER BY day") } ?? []
         return salvage
     }
 }
@@ -27,7 +28,9 @@ extension LifeStore {
     static func fill(_ db: Database, from salvage: SalvagedLife) throws {
         if let life = salvage.life { try write(life, db) }
         for habit in salvage.habits { try write(habit, db) }
-        for var tap in salvage.taps where salvage.habits.contains(where: { $0.name == tap.habit }) { try insert(&tap, db) }
+        for var tap in salvage.taps where salvage.habits.contains(where: { $0.name == tap.habit }) {
+            try insert(&tap, db)
+        }
         for entry in salvage.entries { try write(entry, db) }
     }
 }

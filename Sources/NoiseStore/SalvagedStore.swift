@@ -1,7 +1,7 @@
 import GRDB
-import NoiseCore
 import NoiseAlarms
 import NoiseCatalog
+import NoiseCore
 
 /// What could be read of a database, row by row: every row that reads and passes the alarm's rules, and the ids of
 /// those that do not. A damaged page makes SQLite fail a whole table scan at that page, so a scan that fails is
@@ -42,20 +42,31 @@ struct SalvagedStore: Sendable {
         if tables.contains("alarm") { salvage.readAlarms(db) }
         if tables.contains("snooze") { salvage.readSnoozes(db) }
         if tables.contains("missed") { salvage.readMissed(db) }
-        salvage.playback = attempt(["player", "player_sound"], "the player's state", tables: tables,
-                                   problems: &salvage.problems) { try PlaybackStore.readPlayback(db) } ?? nil
-        salvage.mixes = attempt(["mix", "mix_sound"], "the saved mixes", tables: tables,
-                                problems: &salvage.problems) { try PlaybackStore.readMixes(db) } ?? []
+        salvage.playback =
+            attempt(
+                ["player", "player_sound"], "the player's state", tables: tables,
+                problems: &salvage.problems
+            ) { try PlaybackStore.readPlayback(db) } ?? nil
+        salvage.mixes =
+            attempt(
+                ["mix", "mix_sound"], "the saved mixes", tables: tables,
+                problems: &salvage.problems
+            ) { try PlaybackStore.readMixes(db) } ?? []
         salvage.life = SalvagedLife.read(db, tables: tables, problems: &salvage.problems)
-        salvage.reminder = attempt(["reminder"], "the gratitude reminder", tables: tables,
-                                   problems: &salvage.problems) { try AlarmStore.readReminder(db) } ?? nil
+        salvage.reminder =
+            attempt(
+                ["reminder"], "the gratitude reminder", tables: tables,
+                problems: &salvage.problems
+            ) { try AlarmStore.readReminder(db) } ?? nil
         return salvage
     }
 
     /// What `read` gives when the `needed` tables are there, each read whole or not at all; nil when they are not,
     /// or when the read fails, which is a problem saying `what` cannot be read.
-    static func attempt<T>(_ needed: [String], _ what: String, tables: [String], problems: inout [String],
-                           _ read: () throws -> T) -> T? {
+    static func attempt<T>(
+        _ needed: [String], _ what: String, tables: [String], problems: inout [String],
+        _ read: () throws -> T
+    ) -> T? {
         guard needed.allSatisfy(tables.contains) else { return nil }
         do { return try read() } catch {
             problems.append("\(what) cannot be read: \(NoiseDatabase.describe(error))")
@@ -73,12 +84,15 @@ struct SalvagedStore: Sendable {
             let highest = max(lastAlarmID, ((try? Int64.fetchOne(db, sql: "SELECT max(id) FROM alarm")) ?? nil) ?? 0)
             lastAlarmID = highest
             if highest > StoreLimits.maxStoreProbeIDs {
-                problems.append("alarm ids above \(StoreLimits.maxStoreProbeIDs) were not looked for (the highest is \(highest))")
+                problems.append(
+                    "alarm ids above \(StoreLimits.maxStoreProbeIDs) were not looked for (the highest is \(highest))")
             }
             var unreadable: [Int64] = []
             for id in 1...max(1, min(highest, StoreLimits.maxStoreProbeIDs)) where rows[id] == nil {
                 do {
-                    if let row = try Row.fetchOne(db, sql: "SELECT * FROM alarm WHERE id = ?", arguments: [id]) { rows[id] = row }
+                    if let row = try Row.fetchOne(db, sql: "SELECT * FROM alarm WHERE id = ?", arguments: [id]) {
+                        rows[id] = row
+                    }
                 } catch {
                     unreadable.append(id)
                 }
@@ -99,11 +113,15 @@ struct SalvagedStore: Sendable {
 
     private mutating func readSnoozes(_ db: Database) {
         let scan = Self.scan(db, table: "snooze", key: "alarmId")
-        if !scan.complete { problems.append("the snooze table cannot be read through: \(scan.failure ?? "unknown error")") }
+        if !scan.complete {
+            problems.append("the snooze table cannot be read through: \(scan.failure ?? "unknown error")")
+        }
         for (_, row) in scan.rows.sorted(by: { $0.key < $1.key }) {
             do throws(StoredRowProblem) {
                 let reader = try StoredRowReader(row: row, key: "alarmId")
-                snoozes.append(SnoozeRecord(alarmId: reader.id, ringAt: try reader.real("ringAt"), trigger: try reader.real("trigger")))
+                snoozes.append(
+                    SnoozeRecord(
+                        alarmId: reader.id, ringAt: try reader.real("ringAt"), trigger: try reader.real("trigger")))
             } catch {
                 problems.append("snooze \(error)")
             }
@@ -112,13 +130,17 @@ struct SalvagedStore: Sendable {
 
     private mutating func readMissed(_ db: Database) {
         let scan = Self.scan(db, table: "missed", key: "id")
-        if !scan.complete { problems.append("the missed table cannot be read through: \(scan.failure ?? "unknown error")") }
+        if !scan.complete {
+            problems.append("the missed table cannot be read through: \(scan.failure ?? "unknown error")")
+        }
         for (_, row) in scan.rows.sorted(by: { $0.key < $1.key }) {
             do throws(StoredRowProblem) {
                 let reader = try StoredRowReader(row: row, key: "id")
-                missed.append(MissedAlarm(id: reader.id, alarmId: try reader.integer("alarmId"), label: try reader.text("label"),
-                                          trigger: try reader.real("trigger"), reason: try reader.text("reason"),
-                                          recordedAt: try reader.integer("recordedAt")))
+                missed.append(
+                    MissedAlarm(
+                        id: reader.id, alarmId: try reader.integer("alarmId"), label: try reader.text("label"),
+                        trigger: try reader.real("trigger"), reason: try reader.text("reason"),
+                        recordedAt: try reader.integer("recordedAt")))
             } catch {
                 problems.append("missed \(error)")
             }
@@ -127,14 +149,18 @@ struct SalvagedStore: Sendable {
 
     /// Every row a scan in key order reaches; when it fails, a second scan from the other end reaches the rows
     /// beyond the damage.
-    private static func scan(_ db: Database, table: String, key: String) -> (rows: [Int64: Row], complete: Bool, failure: String?) {
+    private static func scan(
+        _ db: Database, table: String, key: String
+    ) -> (rows: [Int64: Row], complete: Bool, failure: String?) {
         var rows: [Int64: Row] = [:]
         var failure: String?
         for order in ["ASC", "DESC"] {
             do {
                 let cursor = try Row.fetchCursor(db, sql: "SELECT * FROM \(table) ORDER BY \(key) \(order)")
                 while let row = try cursor.next() {
-                    if row.hasColumn(key), case .int64(let value) = (row[key] as DatabaseValue).storage { rows[value] = row.copy() }
+                    if row.hasColumn(key), case .int64(let value) = (row[key] as DatabaseValue).storage {
+                        rows[value] = row.copy()
+                    }
                 }
                 if failure == nil { return (rows, true, nil) }
             } catch {

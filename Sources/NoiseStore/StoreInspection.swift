@@ -31,8 +31,9 @@ struct StoreInspection: Sendable {
         if integrity.isEmpty { integrity = ["no answer"] }
         let known = Set(NoiseDatabase.migrator.migrations)
         let applied = (try? String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")) ?? []
-        return StoreInspection(integrity: integrity, salvage: .read(db),
-                               newerMigrations: applied.filter { !known.contains($0) }.sorted())
+        return StoreInspection(
+            integrity: integrity, salvage: .read(db),
+            newerMigrations: applied.filter { !known.contains($0) }.sorted())
     }
 
     /// Inspects a private copy of the file at `path` (with its `-wal`), never the file itself: a connection to a
@@ -40,13 +41,18 @@ struct StoreInspection: Sendable {
     /// that is not there is an empty store; nil when no copy could be made.
     static func inspectCopy(of path: String, thorough: Bool) -> StoreInspection? {
         let files = FileManager.default
-        guard files.fileExists(atPath: path) else { return StoreInspection(integrity: ["ok"], salvage: SalvagedStore()) }
+        guard files.fileExists(atPath: path) else {
+            return StoreInspection(integrity: ["ok"], salvage: SalvagedStore())
+        }
         let copy = files.temporaryDirectory
-            .appendingPathComponent("noised-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).sqlite").path
+            .appendingPathComponent("noised-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).sqlite")
+            .path
         defer { NoiseDatabase.removeDatabase(copy) }
         do {
             try files.copyItem(atPath: path, toPath: copy)
-            if files.fileExists(atPath: path + "-wal") { try files.copyItem(atPath: path + "-wal", toPath: copy + "-wal") }
+            if files.fileExists(atPath: path + "-wal") {
+                try files.copyItem(atPath: path + "-wal", toPath: copy + "-wal")
+            }
         } catch {
             return nil
         }

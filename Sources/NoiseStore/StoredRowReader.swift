@@ -81,7 +81,9 @@ struct StoredRowReader {
 
     /// Quoted and cut short: the text may be anything a damaged page holds.
     static func shown(_ text: String) -> String {
-        let cut = text.prefix(24).map { $0.isASCII && ($0.isLetter || $0.isNumber || $0.isPunctuation || $0 == " ") ? $0 : "?" }
+        let cut = text.prefix(24).map {
+            $0.isASCII && ($0.isLetter || $0.isNumber || $0.isPunctuation || $0 == " ") ? $0 : "?"
+        }
         return "'" + String(cut) + (text.count > 24 ? "…" : "") + "'"
     }
 }

@@ -34,7 +34,9 @@ public final class ConditionLock<State>: @unchecked Sendable {
 
     /// Under the lock: while `shouldWait` holds, sleeps until signalled or until `deadline` (monotonic seconds);
     /// then runs `body`.
-    public func withLock<T>(waitingWhile shouldWait: (State) -> Bool, until deadline: Double?, _ body: (inout State) -> T) -> T {
+    public func withLock<T>(
+        waitingWhile shouldWait: (State) -> Bool, until deadline: Double?, _ body: (inout State) -> T
+    ) -> T {
         pthread_mutex_lock(&mutex)
         defer { pthread_mutex_unlock(&mutex) }
         if shouldWait(state) {

@@ -29,7 +29,9 @@ public struct ElementCache: Sendable {
         do {
             return try OrbitMeanElementsMessage.parse(String(decoding: bytes, as: UTF8.self))
         } catch {
-            throw Failure(description: "\(path) is damaged (\(error)); import the elements again: noisectl iss elements import FILE")
+            throw Failure(
+                description:
+                    "\(path) is damaged (\(error)); import the elements again: noisectl iss elements import FILE")
         }
     }
 

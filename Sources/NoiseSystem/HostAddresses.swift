@@ -16,7 +16,8 @@ public enum HostAddresses {
             next = entry.pointee.ifa_next
             let flags = entry.pointee.ifa_flags
             guard flags & UInt32(IFF_UP) != 0, flags & UInt32(IFF_LOOPBACK) == 0,
-                  let address = entry.pointee.ifa_addr else { continue }
+                let address = entry.pointee.ifa_addr
+            else { continue }
             var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
             switch Int32(address.pointee.sa_family) {
             case AF_INET:
@@ -31,7 +32,9 @@ public enum HostAddresses {
                     _ = inet_ntop(AF_INET6, &raw, &text, socklen_t(text.count))
                     return raw.__in6_u.__u6_addr8.0 == 0xfe && raw.__in6_u.__u6_addr8.1 & 0xc0 == 0x80
                 }
-                if !linkLocal { v6.append(String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
+                if !linkLocal {
+                    v6.append(String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+                }
             default:
                 continue
             }
@@ -50,8 +53,10 @@ public enum HostAddresses {
 
     /// Whether something accepts TCP connections at `host` (an address, not a name) and `port`, within `seconds`.
     public static func accepts(host: String, port: Int, isIPv6: Bool, seconds: Double = 1) -> Bool {
-        let descriptor = socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
-                                | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let descriptor = socket(
+            isIPv6 ? AF_INET6 : AF_INET,
+            Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+                | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         let started: Int32
@@ -80,7 +85,9 @@ public enum HostAddresses {
     /// `connect(2)` to an IPv4 or IPv6 socket address, whichever `Address` is.
     private static func startConnecting<Address>(_ descriptor: Int32, to address: Address) -> Int32 {
         withUnsafePointer(to: address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<Address>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<Address>.size))
+            }
         }
     }
 

@@ -21,8 +21,10 @@ public enum LocalFile {
 
     /// The file's bytes, or nil when it does not exist. Larger than `maxBytes` is no `kind` of file: the cap
     /// keeps a wrong path (a log, a device) from filling memory.
-    public static func contents(of path: String, maxBytes: Int = 1 << 20,
-                         kind: String = "a config file") throws(Failure) -> [UInt8]? {
+    public static func contents(
+        of path: String, maxBytes: Int = 1 << 20,
+        kind: String = "a config file"
+    ) throws(Failure) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         if descriptor < 0 && errno == ENOENT { return nil }
         guard descriptor >= 0 else { throw .system("open", path) }
@@ -34,8 +36,10 @@ public enum LocalFile {
     }
 
     /// Everything `descriptor` gives until its end (a file, or a pipe on standard input), at most `maxBytes`.
-    public static func readAll(from descriptor: Int32, name: String, maxBytes: Int = 1 << 20,
-                               kind: String) throws(Failure) -> [UInt8] {
+    public static func readAll(
+        from descriptor: Int32, name: String, maxBytes: Int = 1 << 20,
+        kind: String
+    ) throws(Failure) -> [UInt8] {
         var result: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
@@ -67,8 +71,10 @@ public enum LocalFile {
     /// `replace`, with the contents handed over in pieces by `body` (each `write` appends to the temporary file), so
     /// a large file never has to be held whole. An error thrown by `body` leaves the old file as it was and is
     /// thrown on.
-    public static func replace(_ path: String, newFileMode: mode_t = 0o666,
-                               writing body: (_ write: ([UInt8]) throws -> Void) throws -> Void) throws {
+    public static func replace(
+        _ path: String, newFileMode: mode_t = 0o666,
+        writing body: (_ write: ([UInt8]) throws -> Void) throws -> Void
+    ) throws {
         if let problem = notRegularFile(path) { throw Failure(description: problem, notRegularFile: true) }
         let target = resolvedLink(path)
         let folder = parentFolder(of: target)
@@ -86,7 +92,9 @@ public enum LocalFile {
         if failure == nil {
             do {
                 try body { bytes in
-                    guard bytes.withUnsafeBytes({ writeAll($0, to: descriptor) }) else { throw Failure.system("write", temporary) }
+                    guard bytes.withUnsafeBytes({ writeAll($0, to: descriptor) }) else {
+                        throw Failure.system("write", temporary)
+                    }
                 }
             } catch {
                 thrown = error

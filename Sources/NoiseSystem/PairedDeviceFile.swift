@@ -54,8 +54,9 @@ public struct PairedDeviceFile: Sendable {
         do {
             return try JSONCoding.decode([PairedDevice].self, from: bytes)
         } catch {
-            throw LocalFile.Failure(description: "\(path) is not a list of paired devices (\(JSONCoding.reason(error))); "
-                                    + "remove it to unpair every device")
+            throw LocalFile.Failure(
+                description: "\(path) is not a list of paired devices (\(JSONCoding.reason(error))); "
+                    + "remove it to unpair every device")
         }
     }
 
@@ -66,7 +67,9 @@ public struct PairedDeviceFile: Sendable {
             var devices = try load()
             let before = devices
             let result = try change(&devices)
-            if devices != before { try LocalFile.replace(path, with: try JSONCoding.pretty(devices), newFileMode: 0o600) }
+            if devices != before {
+                try LocalFile.replace(path, with: try JSONCoding.pretty(devices), newFileMode: 0o600)
+            }
             return result
         }
     }

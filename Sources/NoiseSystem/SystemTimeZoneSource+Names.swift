@@ -13,9 +13,11 @@ extension SystemTimeZoneSource {
         guard unknown.isEmpty else {
             // Listing the database opens every zone file: only done when something is wrong.
             let identifiers = identifiers()
-            return .failure(UnknownZones(names: unknown,
-                                         message: unknown.map { ZoneName.unknownMessage($0, among: identifiers) }
-                                             .joined(separator: "\n")))
+            return .failure(
+                UnknownZones(
+                    names: unknown,
+                    message: unknown.map { ZoneName.unknownMessage($0, among: identifiers) }
+                        .joined(separator: "\n")))
         }
         return .success(rules)
     }

@@ -22,7 +22,7 @@ public struct SystemTimeZoneSource: TimeZoneSource {
 
     public func zone(named identifier: String) throws(ZoneRules.Failure) -> ZoneRules {
         guard ZoneName.isWellFormed(identifier), let bytes = Self.contents(ofFile: zoneinfo + "/" + identifier),
-              let rules = try? ZoneRules(tzif: bytes, identifier: identifier)
+            let rules = try? ZoneRules(tzif: bytes, identifier: identifier)
         else { throw ZoneRules.Failure.unknownZone(identifier) }
         return rules
     }
@@ -36,7 +36,8 @@ public struct SystemTimeZoneSource: TimeZoneSource {
         if name.isEmpty { return localZone() }
         if name.hasPrefix("/") {
             if let bytes = Self.contents(ofFile: name),
-               let rules = try? ZoneRules(tzif: bytes, identifier: identifier(forPath: name) ?? name) {
+                let rules = try? ZoneRules(tzif: bytes, identifier: identifier(forPath: name) ?? name)
+            {
                 return (rules, nil)
             }
         } else if let rules = try? zone(named: name) {
@@ -44,7 +45,10 @@ public struct SystemTimeZoneSource: TimeZoneSource {
         }
         if let rules = try? ZoneRules(posix: name, identifier: name) { return (rules, nil) }
         let shown = String(tz.prefix(64))
-        return (.utc, "TZ=\"\(shown)\" is neither a zone in \(zoneinfo) nor a POSIX TZ string; using UTC (set TZ to a zone such as Europe/Berlin, or unset it)")
+        return (
+            .utc,
+            "TZ=\"\(shown)\" is neither a zone in \(zoneinfo) nor a POSIX TZ string; using UTC (set TZ to a zone such as Europe/Berlin, or unset it)"
+        )
     }
 
     /// The files whose change can change the system zone, for a watch: /etc/localtime (or the file `$TZ` names)
@@ -72,9 +76,11 @@ public struct SystemTimeZoneSource: TimeZoneSource {
 
     private func localZone() -> (rules: ZoneRules, problem: String?) {
         guard let bytes = Self.contents(ofFile: localtime),
-              let rules = try? ZoneRules(tzif: bytes, identifier: identifier(forPath: localtime) ?? "localtime")
+            let rules = try? ZoneRules(tzif: bytes, identifier: identifier(forPath: localtime) ?? "localtime")
         else {
-            return (.utc, "\(localtime) cannot be read as a zone file; using UTC (set the zone with timedatectl, or TZ)")
+            return (
+                .utc, "\(localtime) cannot be read as a zone file; using UTC (set the zone with timedatectl, or TZ)"
+            )
         }
         return (rules, nil)
     }

@@ -24,4 +24,3 @@ public protocol TimeZoneSource: Sendable {
 extension TimeZoneSource {
     public func systemZone() -> ZoneRules { systemZoneReading().rules }
 }
-

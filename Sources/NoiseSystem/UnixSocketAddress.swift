@@ -15,6 +15,8 @@ public enum UnixSocketAddress {
         guard fits else { return nil }
         // The family and the name: Linux ends a path at that length itself, and an abstract name is exactly its bytes.
         let length = socklen_t(MemoryLayout<sa_family_t>.size + path.count)
-        return withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, length) } }
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, length) }
+        }
     }
 }

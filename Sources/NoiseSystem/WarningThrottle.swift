@@ -21,7 +21,8 @@ public final class WarningThrottle: Sendable {
                 return nil
             }
             defer { window = (now, 0) }
-            return window.held == 0 ? message
+            return window.held == 0
+                ? message
                 : "\(message) (\(window.held) more like it in the last \(windowMilliseconds / 1000) s not logged)"
         }
     }

@@ -39,12 +39,16 @@ public struct WebStateFolder: Sendable {
     /// claims a stopped noiseweb left. Run as a code is made and as noiseweb starts, so the folders hold only the last
     /// few minutes' files, however often `noisectl web` runs. `now` is the wall clock's seconds.
     public func removeExpired(now: Double) {
-        for (folder, lifetime) in [(codes, Limits.loginCodeSeconds), (launchers, Limits.loginCodeSeconds),
-                                   (pairCodes, Limits.pairCodeSeconds)] {
+        for (folder, lifetime) in [
+            (codes, Limits.loginCodeSeconds), (launchers, Limits.loginCodeSeconds),
+            (pairCodes, Limits.pairCodeSeconds),
+        ] {
             guard let directory = opendir(folder) else { continue }
             defer { closedir(directory) }
             while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                    String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+                }
                 guard !name.hasPrefix(".") else { continue }
                 var info = stat()
                 let file = folder + "/" + name
@@ -85,10 +89,12 @@ public struct WebStateFolder: Sendable {
             throw LocalFile.Failure(description: "\(folder) is not a folder (a link or a file)" + remedy)
         }
         guard info.st_uid == getuid() else {
-            throw LocalFile.Failure(description: "\(folder) belongs to uid \(info.st_uid), not you (\(getuid()))" + remedy)
+            throw LocalFile.Failure(
+                description: "\(folder) belongs to uid \(info.st_uid), not you (\(getuid()))" + remedy)
         }
         guard info.st_mode & 0o777 == 0o700 else {
-            throw LocalFile.Failure(description: "\(folder) has mode \(String(info.st_mode & 0o777, radix: 8)), not 700" + remedy)
+            throw LocalFile.Failure(
+                description: "\(folder) has mode \(String(info.st_mode & 0o777, radix: 8)), not 700" + remedy)
         }
     }
 }

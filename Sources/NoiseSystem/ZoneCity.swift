@@ -12,11 +12,13 @@ public struct ZoneCity: Sendable {
     /// Nil when the zone names no city in the table (UTC, a POSIX TZ string).
     public static func of(_ zones: SystemTimeZoneSource) -> ZoneCity? {
         let zone = zones.systemZone().identifier
-        let table = SystemTimeZoneSource.contents(ofFile: zones.zoneinfo + "/zone1970.tab")
+        let table =
+            SystemTimeZoneSource.contents(ofFile: zones.zoneinfo + "/zone1970.tab")
             .map { ZoneCoordinates.parse(String(decoding: $0, as: UTF8.self)) } ?? [:]
         guard let city = table[zone] else { return nil }
         let name = String((zone.split(separator: "/").last ?? Substring(zone)).map { $0 == "_" ? " " : $0 })
-        return ZoneCity(position: GeodeticPosition(latitude: city.latitude, longitude: city.longitude), name: name, zone: zone)
+        return ZoneCity(
+            position: GeodeticPosition(latitude: city.latitude, longitude: city.longitude), name: name, zone: zone)
     }
 
     /// What every view says of it.

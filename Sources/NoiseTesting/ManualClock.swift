@@ -46,7 +46,8 @@ public final class ManualClock: Clock {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let (outcome, watchers) = state.withLock { state -> ((any Error)??, [CheckedContinuation<Void, Never>]) in
+                let (outcome, watchers) = state.withLock {
+                    state -> ((any Error)??, [CheckedContinuation<Void, Never>]) in
                     if state.cancelled.remove(id) != nil { return (.some(CancellationError()), []) }
                     if deadline <= state.now { return (.some(nil), []) }
                     state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)

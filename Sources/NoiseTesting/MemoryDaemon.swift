@@ -21,18 +21,24 @@ public struct MemoryDaemon<C: Clock>: Sendable where C.Duration == Duration {
     /// (`scheduler.run()`) in a task it owns.
     /// `memory`: where the player keeps its state and mixes (the daemon's is `PlaybackStore(database)`); nil keeps
     /// nothing.
-    public init(library: SoundLibrary, loader: CatalogLoader, live: LiveConfiguration, database: NoiseDatabase, clock: C,
-                wall: ManualWallClock, decodedStore: (any DecodedSoundStore)? = nil, memory: (any PlaybackMemory)? = nil,
-                output: @escaping @Sendable () -> any AudioOutput, logger: Logger) async throws {
+    public init(
+        library: SoundLibrary, loader: CatalogLoader, live: LiveConfiguration, database: NoiseDatabase, clock: C,
+        wall: ManualWallClock, decodedStore: (any DecodedSoundStore)? = nil, memory: (any PlaybackMemory)? = nil,
+        output: @escaping @Sendable () -> any AudioOutput, logger: Logger
+    ) async throws {
         hub = EventHub()
         engine = AudioEngine(deviceName: "memory", makeOutput: output, onEvent: { _ in })
         engine.start()
-        player = Player(engine: engine, library: library, clock: clock, hub: hub, cacheBytes: Limits.defaultCacheMiB << 20,
-                        decodedStore: decodedStore, memory: memory, logger: logger)
-        scheduler = try await AlarmScheduler(database: database, clock: wall, zones: FixedZone(), ringer: player, hub: hub,
-                                             logger: logger, board: player.board)
-        let life = LifeDesk(store: LifeStore(database), scheduler: scheduler, clock: wall, zones: FixedZone(), hub: hub, logger: logger)
-        handler = RequestHandler(player: player, scheduler: scheduler, loader: loader, keeper: CatalogKeeper(), live: live,
-                                 life: life, logger: logger)
+        player = Player(
+            engine: engine, library: library, clock: clock, hub: hub, cacheBytes: Limits.defaultCacheMiB << 20,
+            decodedStore: decodedStore, memory: memory, logger: logger)
+        scheduler = try await AlarmScheduler(
+            database: database, clock: wall, zones: FixedZone(), ringer: player, hub: hub,
+            logger: logger, board: player.board)
+        let life = LifeDesk(
+            store: LifeStore(database), scheduler: scheduler, clock: wall, zones: FixedZone(), hub: hub, logger: logger)
+        handler = RequestHandler(
+            player: player, scheduler: scheduler, loader: loader, keeper: CatalogKeeper(), live: live,
+            life: life, logger: logger)
     }
 }

@@ -14,8 +14,9 @@ public struct MemorySoundStore: DecodedSoundStore {
 
     public func source(for path: String) -> DecodedSoundFile.Source? {
         guard let buffer = buffers[path] else { return nil }
-        return DecodedSoundFile.Source(path: path, size: UInt64(buffer.byteCount), modifiedNanoseconds: 0,
-                                       changedNanoseconds: 0, inode: 0)
+        return DecodedSoundFile.Source(
+            path: path, size: UInt64(buffer.byteCount), modifiedNanoseconds: 0,
+            changedNanoseconds: 0, inode: 0)
     }
 
     public func load(_ source: DecodedSoundFile.Source, frames: ClosedRange<Int>) -> DecodedSoundLoad? {

@@ -85,7 +85,8 @@ public final class RecordingOutput: AudioOutput, Sendable {
         let release = state.withLock { state in
             state.free = true
             // At most one write is outstanding: taken and held, or recorded and not yet taken.
-            let pending = state.holdingTakenWrite || state.calls.contains { if case .write = $0 { true } else { false } }
+            let pending =
+                state.holdingTakenWrite || state.calls.contains { if case .write = $0 { true } else { false } }
             state.holdingTakenWrite = false
             state.calls = []
             return pending

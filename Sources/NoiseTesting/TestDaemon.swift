@@ -25,8 +25,10 @@ public final class TestDaemon: Sendable {
     public let wall: ManualWallClock
     private let services: ServiceGroup
 
-    private init(socketPath: String, daemon: MemoryDaemon<ManualClock>, clock: ManualClock, wall: ManualWallClock,
-                 services: ServiceGroup) {
+    private init(
+        socketPath: String, daemon: MemoryDaemon<ManualClock>, clock: ManualClock, wall: ManualWallClock,
+        services: ServiceGroup
+    ) {
         self.socketPath = socketPath
         self.daemon = daemon
         self.clock = clock
@@ -48,30 +50,41 @@ public final class TestDaemon: Sendable {
         defer { rmdir(folder) }
         let logger = Logger(label: "test-daemon") { _ in SwiftLogNoOpLogHandler() }
         let seconds = 2.0
-        let library = SoundLibrary(sounds: sounds.map { sound in
-            Sound(entry: SoundEntry(id: sound.id, name: sound.id.capitalized, category: "test", file: sound.id + ".mp3",
-                                    kind: sound.kind),
-                  source: .builtin, path: "/nonexistent/" + sound.id + ".mp3")
-        })
-        let samples = MemorySoundStore(Dictionary(uniqueKeysWithValues: sounds.map { sound in
-            ("/nonexistent/" + sound.id + ".mp3",
-             PCMBuffer(samples: [Int16](repeating: 1_000, count: AudioFormat.frames(seconds: seconds) * 2)))
-        }))
+        let library = SoundLibrary(
+            sounds: sounds.map { sound in
+                Sound(
+                    entry: SoundEntry(
+                        id: sound.id, name: sound.id.capitalized, category: "test", file: sound.id + ".mp3",
+                        kind: sound.kind),
+                    source: .builtin, path: "/nonexistent/" + sound.id + ".mp3")
+            })
+        let samples = MemorySoundStore(
+            Dictionary(
+                uniqueKeysWithValues: sounds.map { sound in
+                    (
+                        "/nonexistent/" + sound.id + ".mp3",
+                        PCMBuffer(samples: [Int16](repeating: 1_000, count: AudioFormat.frames(seconds: seconds) * 2))
+                    )
+                }))
         let reader = ConfigReader(path: folder + "/no-config.toml", home: folder)
         let live = LiveConfiguration(reader: reader, overrides: SettingsOverrides(), initial: reader.read())
-        let loader = CatalogLoader(fileSystem: LocalFileSystem(), dataDirectory: folder + "/data",
-                                   userDataDirectory: folder + "/user")
+        let loader = CatalogLoader(
+            fileSystem: LocalFileSystem(), dataDirectory: folder + "/data",
+            userDataDirectory: folder + "/user")
         let (clock, wall) = (ManualClock(), ManualWallClock(now: start))
         let database = try NoiseDatabase.inMemory()
-        let daemon = try await MemoryDaemon(library: library, loader: loader, live: live, database: database, clock: clock,
-                                            wall: wall, decodedStore: samples, memory: PlaybackStore(database),
-                                            output: { NullOutput() }, logger: logger)
+        let daemon = try await MemoryDaemon(
+            library: library, loader: loader, live: live, database: database, clock: clock,
+            wall: wall, decodedStore: samples, memory: PlaybackStore(database),
+            output: { NullOutput() }, logger: logger)
         let (listening, events) = AsyncStream<Bool>.makeStream()
         let path = folder + "/socket"
-        let server = ControlServer(path: path, listenDescriptor: nil, handler: daemon.handler, hub: daemon.hub, logger: logger,
-                                   onListening: { events.yield(true) }, onStopping: { events.finish() })
-        let test = TestDaemon(socketPath: path, daemon: daemon, clock: clock, wall: wall,
-                              services: ServiceGroup(services: [server], logger: logger))
+        let server = ControlServer(
+            path: path, listenDescriptor: nil, handler: daemon.handler, hub: daemon.hub, logger: logger,
+            onListening: { events.yield(true) }, onStopping: { events.finish() })
+        let test = TestDaemon(
+            socketPath: path, daemon: daemon, clock: clock, wall: wall,
+            services: ServiceGroup(services: [server], logger: logger))
         let result = await withTaskGroup(of: Void.self) { tasks -> Result<R, any Error> in
             tasks.addTask { try? await test.services.run() }
             tasks.addTask { await daemon.scheduler.run() }

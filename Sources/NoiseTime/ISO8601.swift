@@ -1,4 +1,5 @@
 import NoiseCore
+
 /// ISO-8601 instants as RFC 3339 writes them (`2024-03-10T07:00:00-04:00`), without Foundation's formatters:
 /// the client shows and reads trigger times with them, and the core stays free of ICU.
 public enum ISO8601 {
@@ -10,8 +11,10 @@ public enum ISO8601 {
         /// The digits after the seconds' point, as written (`"5"` for `:00.5`, `""` for none).
         public var fractionDigits: String
 
-        public init(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, offsetSeconds: Int?,
-                    fractionDigits: String = "") {
+        public init(
+            year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, offsetSeconds: Int?,
+            fractionDigits: String = ""
+        ) {
             (self.year, self.month, self.day) = (year, month, day)
             (self.hour, self.minute, self.second) = (hour, minute, second)
             self.offsetSeconds = offsetSeconds
@@ -38,8 +41,9 @@ public enum ISO8601 {
             let days = CivilDate.floorDivide(local, 86_400)
             let seconds = Int(local - days * 86_400)
             let date = CivilDate.date(days: days)
-            self.init(year: date.year, month: date.month, day: date.day,
-                      hour: seconds / 3600, minute: seconds / 60 % 60, second: seconds % 60, offsetSeconds: offsetSeconds)
+            self.init(
+                year: date.year, month: date.month, day: date.day,
+                hour: seconds / 3600, minute: seconds / 60 % 60, second: seconds % 60, offsetSeconds: offsetSeconds)
         }
 
         /// The local date and time as seconds since 1970-01-01T00:00:00 on that local clock.
@@ -93,10 +97,10 @@ public enum ISO8601 {
     public static func parts(_ text: String) -> Parts? {
         var scanner = TimestampScanner(bytes: Array(text.utf8))
         guard let year = scanner.number(digits: 4), scanner.skip("-"),
-              let month = scanner.number(digits: 2), scanner.skip("-"),
-              let day = scanner.number(digits: 2), scanner.skip("T") || scanner.skip("t") || scanner.skip(" "),
-              let hour = scanner.number(digits: 2), scanner.skip(":"),
-              let minute = scanner.number(digits: 2)
+            let month = scanner.number(digits: 2), scanner.skip("-"),
+            let day = scanner.number(digits: 2), scanner.skip("T") || scanner.skip("t") || scanner.skip(" "),
+            let hour = scanner.number(digits: 2), scanner.skip(":"),
+            let minute = scanner.number(digits: 2)
         else { return nil }
         var (second, fraction) = (0, "")
         if scanner.skip(":") {
@@ -130,10 +134,11 @@ public enum ISO8601 {
             offset = sign * (hours * 3600 + minutes * 60 + seconds)
         }
         guard scanner.atEnd, (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
-              hour <= 23, minute <= 59, second <= 59
+            hour <= 23, minute <= 59, second <= 59
         else { return nil }
-        return Parts(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
-                     offsetSeconds: offset, fractionDigits: fraction)
+        return Parts(
+            year: year, month: month, day: day, hour: hour, minute: minute, second: second,
+            offsetSeconds: offset, fractionDigits: fraction)
     }
 
     static func daysIn(month: Int, year: Int) -> Int {

@@ -9,7 +9,9 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
         public var input: String
         public var reason: String
-        public var description: String { "'\(input.prefix(40))' is not a date (\(reason)); use YYYY-MM-DD, such as 1990-01-31" }
+        public var description: String {
+            "'\(input.prefix(40))' is not a date (\(reason)); use YYYY-MM-DD, such as 1990-01-31"
+        }
     }
 
     /// A date that exists: months 1 to 12, days 1 to the month's length, years 1 to 9999.
@@ -39,8 +41,8 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     public static func parse(_ text: String) throws(Failure) -> LocalDate {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+            parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
         else { throw Failure(input: text, reason: "expected four digits, two and two, joined by '-'") }
         return try LocalDate(year: year, month: month, day: day)
     }
@@ -72,7 +74,8 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         do { self = try Self.parse(text) } catch {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: error.description))
         }
     }
 
@@ -89,8 +92,10 @@ public struct LocalDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
         }
     }
 
-    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
-                             "October", "November", "December"]
+    static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September",
+        "October", "November", "December",
+    ]
 
     private static func format(_ year: Int, _ month: Int, _ day: Int) -> String {
         func pad(_ value: Int, _ width: Int) -> String {

@@ -180,7 +180,7 @@ extension POSIXTimeZoneRule {
                 day = .julian(n)
             } else if take("M") {
                 guard let month = number(1...12), take("."), let week = number(1...5), take("."),
-                      let weekday = number(0...6)
+                    let weekday = number(0...6)
                 else { return nil }
                 day = .monthWeek(month: month, week: week, weekday: weekday)
             } else {

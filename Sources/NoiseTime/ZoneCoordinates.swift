@@ -16,8 +16,9 @@ public enum ZoneCoordinates {
     static func coordinates(_ text: String) -> (latitude: Double, longitude: Double)? {
         let bytes = Array(text.utf8)
         guard let split = bytes.dropFirst().firstIndex(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") }),
-              let latitude = angle(bytes[..<split], degreeDigits: 2),
-              let longitude = angle(bytes[split...], degreeDigits: 3) else { return nil }
+            let latitude = angle(bytes[..<split], degreeDigits: 2),
+            let longitude = angle(bytes[split...], degreeDigits: 3)
+        else { return nil }
         return (latitude, longitude)
     }
 
@@ -25,9 +26,12 @@ public enum ZoneCoordinates {
         guard let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else { return nil }
         let digits = bytes.dropFirst()
         guard [degreeDigits + 2, degreeDigits + 4].contains(digits.count),
-              digits.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
+            digits.allSatisfy({ $0 >= 48 && $0 <= 57 })
+        else { return nil }
         let values = digits.map { Int($0 - 48) }
-        func number(_ from: Int, _ count: Int) -> Double { Double(values[from..<from + count].reduce(0) { $0 * 10 + $1 }) }
+        func number(_ from: Int, _ count: Int) -> Double {
+            Double(values[from..<from + count].reduce(0) { $0 * 10 + $1 })
+        }
         var degrees = number(0, degreeDigits) + number(degreeDigits, 2) / 60
         if digits.count == degreeDigits + 4 { degrees += number(degreeDigits + 2, 2) / 3600 }
         return sign == UInt8(ascii: "-") ? -degrees : degrees

@@ -1,4 +1,5 @@
 import NoiseCore
+
 /// IANA zone names as the product accepts them, from a request, the config or the command line.
 public enum ZoneName {
     /// Relative, no empty, '.' or '..' parts, only the characters IANA names use, so a name can never lead
@@ -18,7 +19,8 @@ extension ZoneName {
     /// close names, or how names look when none is close.
     public static func unknownMessage(_ name: String, among identifiers: [String]) -> String {
         let close = suggestions(for: name, among: identifiers)
-        let hint = close.isEmpty
+        let hint =
+            close.isEmpty
             ? "zones are named like Europe/Berlin or America/New_York"
             : "did you mean \(close.joined(separator: ", "))?"
         return ZoneRules.Failure.unknownZone(name).description + "; " + hint

@@ -197,8 +197,8 @@ private struct TZifReader {
             typeCount: counts[4], charCount: counts[5]
         )
         guard (1...256).contains(header.typeCount), header.charCount > 0,
-              header.universalCount == 0 || header.universalCount == header.typeCount,
-              header.standardCount == 0 || header.standardCount == header.typeCount
+            header.universalCount == 0 || header.universalCount == header.typeCount,
+            header.standardCount == 0 || header.standardCount == header.typeCount
         else { throw failure("inconsistent counts") }
         return header
     }
@@ -206,7 +206,7 @@ private struct TZifReader {
     /// The footer of a v2+ file: a newline, a POSIX TZ string (possibly empty) and a newline.
     mutating func footer() throws(ZoneRules.Failure) -> POSIXTimeZoneRule? {
         guard remaining >= 2, bytes[index] == UInt8(ascii: "\n"),
-              let end = bytes[(index + 1)...].firstIndex(of: UInt8(ascii: "\n"))
+            let end = bytes[(index + 1)...].firstIndex(of: UInt8(ascii: "\n"))
         else { throw failure("no footer") }
         let text = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
         index = end + 1

@@ -29,7 +29,10 @@ public struct CommandRelay: Sendable {
         case .failure(let refusal): return .failure(refusal)
         }
         let arguments = request.args == .null ? nil : request.args
-        switch await answer({ client throws(ClientFailure) in try await client.relay(request.cmd, arguments: arguments) }) {
+        let relayed = await answer { client throws(ClientFailure) in
+            try await client.relay(request.cmd, arguments: arguments)
+        }
+        switch relayed {
         case .success(let data): return .success(data)
         case .failure(let reply): return reply
         }
@@ -42,12 +45,17 @@ public struct CommandRelay: Sendable {
 
     /// One request on the kept connection; a failure as the page's reply (the daemon's refusal with its code, 503
     /// when noised is not running).
-    private func answer<T: Sendable>(_ ask: (DaemonClient) async throws(ClientFailure) -> T) async -> Result<T, WebReply> {
+    private func answer<T: Sendable>(
+        _ ask: (DaemonClient) async throws(ClientFailure) -> T
+    ) async -> Result<T, WebReply> {
         do throws(ClientFailure) {
             return .success(try await ask(try await connection.client()))
         } catch {
-            if error.isUnreachable { return .failure(.failure(503, code: "daemon_unreachable", message: error.message)) }
-            return .failure(.failure(error.code == nil ? 502 : 400, code: error.code?.rawValue ?? "failed", message: error.message))
+            if error.isUnreachable {
+                return .failure(.failure(503, code: "daemon_unreachable", message: error.message))
+            }
+            return .failure(
+                .failure(error.code == nil ? 502 : 400, code: error.code?.rawValue ?? "failed", message: error.message))
         }
     }
 
@@ -57,8 +65,10 @@ public struct CommandRelay: Sendable {
         do {
             request = try JSONCoding.decode(Body.self, from: body)
         } catch {
-            return .failure(WebRefusal(status: 400, code: "bad_request",
-                                       message: "The body must be {\"cmd\": \"...\", \"args\": {...}}: \(JSONCoding.reason(error))"))
+            return .failure(
+                WebRefusal(
+                    status: 400, code: "bad_request",
+                    message: "The body must be {\"cmd\": \"...\", \"args\": {...}}: \(JSONCoding.reason(error))"))
         }
         guard !request.cmd.isEmpty, request.cmd.utf8.count <= 64 else {
             return .failure(WebRefusal(status: 400, code: "bad_request", message: "'cmd' must be a command's name"))
@@ -69,7 +79,9 @@ public struct CommandRelay: Sendable {
         case .object(let object)?: arguments = object
         default: return .failure(WebRefusal(status: 400, code: "bad_request", message: "'args' must be an object"))
         }
-        if let refusal = PageCommands.refusal(for: request.cmd, arguments: arguments, from: principal) { return .failure(refusal) }
+        if let refusal = PageCommands.refusal(for: request.cmd, arguments: arguments, from: principal) {
+            return .failure(refusal)
+        }
         return .success(request)
     }
 }

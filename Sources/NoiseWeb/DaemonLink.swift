@@ -43,7 +43,9 @@ public actor DaemonLink {
         if task == nil {
             task = Task { await self.keepConnected() }
         } else if let client {
-            if let status = try? await client.relay(Commands.Status.name, arguments: nil) { send(Self.line(Message.status, status), to: page) }
+            if let status = try? await client.relay(Commands.Status.name, arguments: nil) {
+                send(Self.line(Message.status, status), to: page)
+            }
         } else if let down {
             send(Self.line(Message.daemonDown, .object(["message": .string(down)])), to: page)
         }
@@ -114,7 +116,9 @@ public actor DaemonLink {
             var event: String
             var data: JSONValue
         }
-        return String(decoding: (try? JSONCoding.line(LinkMessage(event: name, data: data))) ?? Array(#"{"event":"\#(name)"}"#.utf8),
-                      as: UTF8.self)
+        return String(
+            decoding: (try? JSONCoding.line(LinkMessage(event: name, data: data)))
+                ?? Array(#"{"event":"\#(name)"}"#.utf8),
+            as: UTF8.self)
     }
 }

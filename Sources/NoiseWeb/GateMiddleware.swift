@@ -8,7 +8,9 @@ struct GateMiddleware<Context: RequestContext>: RouterMiddleware {
     /// What the request's cookie and key prove: a live session or a kiosk (loopback), a paired device (LAN).
     let signedIn: @Sendable (Request) -> SignIn
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         if let refusal = gate.refusal(for: Self.facts(request, signedIn: signedIn(request))) {
             return WebResponses.refusal(refusal, path: request.uri.path)
         }
@@ -17,9 +19,10 @@ struct GateMiddleware<Context: RequestContext>: RouterMiddleware {
 
     /// What the gate judges, read from the request's head.
     static func facts(_ request: Request, signedIn: SignIn) -> RequestFacts {
-        RequestFacts(method: request.method.rawValue, path: request.uri.path, host: request.head.authority,
-                     origin: request.headers[.origin], contentType: request.headers[.contentType],
-                     customHeader: request.headers[customHeaderField], signIn: signedIn)
+        RequestFacts(
+            method: request.method.rawValue, path: request.uri.path, host: request.head.authority,
+            origin: request.headers[.origin], contentType: request.headers[.contentType],
+            customHeader: request.headers[customHeaderField], signIn: signedIn)
     }
 
     /// The sign-in's key: its header, or on the WebSocket (whose upgrade a page cannot give headers) the query's `key`.

@@ -2,8 +2,8 @@ import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
-import NIOPosix
 import NIOHTTP1
+import NIOPosix
 import NIOSSL
 import NoiseSystem
 import NoiseWebCore
@@ -80,7 +80,7 @@ struct WebListener: Service {
             case .bind(let host, let port):
                 server = try await bootstrap.bind(host: host, port: port, childChannelInitializer: setUp)
             }
-        } catch where !required {
+        } catch  where !required {
             logger.error("cannot listen on \(socket): \(error); the LAN mode is off until noiseweb restarts")
             try await gracefulShutdown()
             return
@@ -95,7 +95,10 @@ struct WebListener: Service {
                         let address = accepted.channel.remoteAddress?.ipAddress ?? "unknown"
                         if let refusal = connections.admit(address) {
                             accepted.channel.close(promise: nil)
-                            if let text = refusals.pass("refused a connection: \(refusal)", at: Int64(NIODeadline.now().uptimeNanoseconds / 1_000_000)) {
+                            if let text = refusals.pass(
+                                "refused a connection: \(refusal)",
+                                at: Int64(NIODeadline.now().uptimeNanoseconds / 1_000_000))
+                            {
                                 logger.warning("\(text)")
                             }
                             continue

@@ -10,7 +10,8 @@ enum WebResponses {
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
         headers[.cacheControl] = SecurityHeaders.noStore.value
-        return Response(status: .init(code: status), headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+        return Response(
+            status: .init(code: status), headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     /// A page's file, or **304** with no body when the browser's copy is current (`StaticFiles.File.unchanged`).
@@ -42,8 +43,9 @@ enum WebResponses {
         var headers = HTTPFields()
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.cacheControl] = SecurityHeaders.noStore.value
-        return Response(status: .init(code: refusal.status), headers: headers,
-                        body: .init(byteBuffer: ByteBuffer(string: SmallPage.refusal(refusal))))
+        return Response(
+            status: .init(code: refusal.status), headers: headers,
+            body: .init(byteBuffer: ByteBuffer(string: SmallPage.refusal(refusal))))
     }
 
     /// A sign-in's answer: its cookie, and a page that goes on to `/#key=KEY`, handing the page its key (`SmallPage`).
@@ -52,7 +54,8 @@ enum WebResponses {
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.setCookie] = cookie
         headers[.cacheControl] = SecurityHeaders.noStore.value
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: SmallPage.signedIn(key: key))))
+        return Response(
+            status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: SmallPage.signedIn(key: key))))
     }
 }
 

@@ -22,35 +22,44 @@ struct WebRoutes: Sendable {
             router.post(RouterPath(path)) { request, _ -> Response in
                 var request = request
                 guard let body = try? await request.collectBody(upTo: WebLimits.maxWebCommandBytes) else {
-                    return WebResponses.refusal(WebRefusal(status: 413, code: "too_large",
-                                                           message: "A request is at most \(WebLimits.maxWebCommandBytes) bytes."),
-                                                path: request.uri.path)
+                    return WebResponses.refusal(
+                        WebRefusal(
+                            status: 413, code: "too_large",
+                            message: "A request is at most \(WebLimits.maxWebCommandBytes) bytes."),
+                        path: request.uri.path)
                 }
                 return await answer(Array(buffer: body)).response
             }
         }
         let (relay, principal) = (relay, principal)
         post(WebRoute.commandPath) { await relay.relay($0, from: principal) }
-        for (path, settings) in [(WebRoute.clockSettingsPath, SettingsTableAPI.clock(store: config)),
-                                 (WebRoute.locationPath, SettingsTableAPI.location(store: config))] {
+        for (path, settings) in [
+            (WebRoute.clockSettingsPath, SettingsTableAPI.clock(store: config)),
+            (WebRoute.locationPath, SettingsTableAPI.location(store: config)),
+        ] {
             router.get(RouterPath(path)) { _, _ -> Response in await settings.read().response }
             post(path) { await settings.save($0) }
         }
         let mars = MarsAPI(store: config)
         router.get(RouterPath(WebRoute.marsPath)) { request, _ -> Response in
             let query = request.uri.queryParameters
-            return await mars.readings(places: query.getAll("place"), at: query.get("at"), steps: query.get("steps"),
-                                       now: WallTime.seconds()).response
+            return await mars.readings(
+                places: query.getAll("place"), at: query.get("at"), steps: query.get("steps"),
+                now: WallTime.seconds()
+            ).response
         }
         router.get(RouterPath(WebRoute.marsSitesPath)) { _, _ -> Response in MarsAPI.sites().response }
-        let iss = IssAPI(store: config, elements: ElementCache(environment: ProcessEnvironment.current),
-                         zones: SystemTimeZoneSource(environment: ProcessEnvironment.current))
+        let iss = IssAPI(
+            store: config, elements: ElementCache(environment: ProcessEnvironment.current),
+            zones: SystemTimeZoneSource(environment: ProcessEnvironment.current))
         // Each reads the elements and config.toml: off the event loops, as `/api/clock`'s reading is.
         func issRoute(_ path: String, _ answer: @escaping @Sendable (IssAPI.Query, Request) -> WebReply) {
             router.get(RouterPath(path)) { request, _ -> Response in
                 let parameters = request.uri.queryParameters
-                switch IssAPI.Query.read(at: parameters.get("at"), satellite: parameters.get("satellite"),
-                                         steps: path == WebRoute.issPath ? parameters.get("steps") : nil, now: WallTime.seconds()) {
+                switch IssAPI.Query.read(
+                    at: parameters.get("at"), satellite: parameters.get("satellite"),
+                    steps: path == WebRoute.issPath ? parameters.get("steps") : nil, now: WallTime.seconds())
+                {
                 case .success(let query):
                     return await BlockingWork.run(name: "noiseweb-iss") { answer(query, request) }.response
                 case .failure(let refusal):
@@ -58,9 +67,13 @@ struct WebRoutes: Sendable {
                 }
             }
         }
-        issRoute(WebRoute.issPath) { query, _ in query.steps == nil ? iss.situation(query).reply : iss.situations(query).reply }
+        issRoute(WebRoute.issPath) { query, _ in
+            query.steps == nil ? iss.situation(query).reply : iss.situations(query).reply
+        }
         issRoute(WebRoute.issTrackPath) { query, _ in iss.track(query).reply }
-        issRoute(WebRoute.issPassesPath) { query, request in iss.passes(query, days: request.uri.queryParameters.get("days")).reply }
+        issRoute(WebRoute.issPassesPath) { query, request in
+            iss.passes(query, days: request.uri.queryParameters.get("days")).reply
+        }
         let zones = SystemTimeZoneSource(environment: ProcessEnvironment.current)
         let world = WorldAPI(store: config, zones: zones)
         // The world page's Add and Remove save the whole list; GET /api/world answers the clocks, not the table.
@@ -70,7 +83,8 @@ struct WebRoutes: Sendable {
             switch InstantQuery.unix(request.uri.queryParameters.get("at"), now: WallTime.seconds()) {
             case .success(let unix):
                 let second = Int64(unix.rounded(.down))
-                return await BlockingWork.run(name: "noiseweb-world") { WebReply.success(world.answer(at: second)) }.response
+                return await BlockingWork.run(name: "noiseweb-world") { WebReply.success(world.answer(at: second)) }
+                    .response
             case .failure(let refusal):
                 return WebReply.failure(refusal).response
             }
@@ -86,19 +100,22 @@ struct WebRoutes: Sendable {
             }
             switch poster {
             case .success(let svg):
-                return WebResponses.download(Array(svg.utf8), contentType: "image/svg+xml", name: "life-poster-\(paper.rawValue).svg")
+                return WebResponses.download(
+                    Array(svg.utf8), contentType: "image/svg+xml", name: "life-poster-\(paper.rawValue).svg")
             case .failure(let reply): return reply.response
             }
         }
         router.get(RouterPath(WebRoute.eventsPath)) { request, _ -> Response in
-            WebResponses.refusal(WebRefusal(status: 400, code: "upgrade_required", message: "/ws is a WebSocket."),
-                                 path: request.uri.path)
+            WebResponses.refusal(
+                WebRefusal(status: 400, code: "upgrade_required", message: "/ws is a WebSocket."),
+                path: request.uri.path)
         }
         let files = files
         let serveFile: @Sendable (Request, BasicWebSocketRequestContext) async throws -> Response = { request, _ in
             guard let file = files.file(at: request.uri.path, knownTags: request.headers[.ifNoneMatch]) else {
-                return WebResponses.refusal(WebRefusal(status: 404, code: "not_found", message: "There is no such page."),
-                                            path: request.uri.path)
+                return WebResponses.refusal(
+                    WebRefusal(status: 404, code: "not_found", message: "There is no such page."),
+                    path: request.uri.path)
             }
             return WebResponses.file(file)
         }

@@ -30,8 +30,10 @@ public struct WebServer: Sendable {
         /// The LAN mode, when `[web] lan` is set and its certificate is ready.
         public var lan: LAN?
 
-        public init(listen: ListenAddress, socketPath: String, webRoot: StaticFiles, state: WebStateFolder, config: ConfigStore,
-                    devices: DeviceRegistry, adoptedSocket: Int32? = nil, lan: LAN? = nil) {
+        public init(
+            listen: ListenAddress, socketPath: String, webRoot: StaticFiles, state: WebStateFolder, config: ConfigStore,
+            devices: DeviceRegistry, adoptedSocket: Int32? = nil, lan: LAN? = nil
+        ) {
             self.config = config
             self.devices = devices
             self.adoptedSocket = adoptedSocket
@@ -67,8 +69,9 @@ public struct WebServer: Sendable {
     /// Serves until SIGTERM or SIGINT; `onListening` is told each listener's URL once its socket listens.
     public func run(onListening: @escaping @Sendable (String) -> Void) async throws {
         let link = DaemonLink(socketPath: configuration.socketPath, logger: logger)
-        let routes = WebRoutes(relay: CommandRelay(socketPath: configuration.socketPath), config: configuration.config,
-                               files: configuration.webRoot)
+        let routes = WebRoutes(
+            relay: CommandRelay(socketPath: configuration.socketPath), config: configuration.config,
+            files: configuration.webRoot)
         let authority = configuration.lan?.certificates.authority
 
         let sessions = SessionStore()
@@ -78,39 +81,54 @@ public struct WebServer: Sendable {
             let session = sessions.signIn(cookie: cookie, key: key)
             return session != .none ? session : devices.signIn(cookie: cookie, key: key, kiosk: true)
         }
-        let loopback = channel(gate: WebGate(hosts: AcceptedHosts(listen: configuration.listen)), signIn: personOrKiosk,
-                               cookieName: SessionCookie.name, routes: routes, link: link, authority: authority) { router in
+        let loopback = channel(
+            gate: WebGate(hosts: AcceptedHosts(listen: configuration.listen)), signIn: personOrKiosk,
+            cookieName: SessionCookie.name, routes: routes, link: link, authority: authority
+        ) { router in
             router.get(RouterPath(WebRoute.loginPath)) { request, _ -> Response in
                 let query = request.uri.queryParameters
                 // A kiosk's launcher page (`noisectl web --kiosk`) signs in again with the kiosk's own key, as often
                 // as its browser starts afresh; a person's browser, with a one-time code.
                 if let key = query.get("kiosk") {
                     guard let kiosk = devices.kiosk(key: key), let secret = WebSecret(parsing: key) else {
-                        return WebResponses.refusal(WebRefusal(status: 403, code: "bad_kiosk_key",
-                                                               message: "This kiosk is not paired, or was revoked. Run 'noisectl web --kiosk' for a new launcher."),
-                                                    path: request.uri.path)
+                        return WebResponses.refusal(
+                            WebRefusal(
+                                status: 403, code: "bad_kiosk_key",
+                                message:
+                                    "This kiosk is not paired, or was revoked. Run 'noisectl web --kiosk' for a new launcher."
+                            ),
+                            path: request.uri.path)
                     }
                     return WebResponses.signedIn(cookie: SessionCookie.setKioskCookie(kiosk.token), key: secret)
                 }
-                let redeemed = logins.redeem(query.get("code"), now: WallTime.seconds()) { _ in .success(sessions.open()) }
+                let redeemed = logins.redeem(query.get("code"), now: WallTime.seconds()) { _ in
+                    .success(sessions.open())
+                }
                 switch redeemed {
                 case .failure(let refusal): return WebResponses.refusal(refusal, path: request.uri.path)
-                case .success(let session): return WebResponses.signedIn(cookie: SessionCookie.setCookie(session.cookie), key: session.key)
+                case .success(let session):
+                    return WebResponses.signedIn(cookie: SessionCookie.setCookie(session.cookie), key: session.key)
                 }
             }
         }
         let listen = configuration.listen
         let connections = Self.connectionLimits(listeners: configuration.lan == nil ? 1 : 2, logger: logger)
-        var listeners: [any Service] = [WebListener(
-            socket: configuration.adoptedSocket.map { .adopted($0) } ?? .bind(host: listen.host, port: listen.port),
-            connections: connections(), tls: nil,
-            connection: loopback, logger: logger, onListening: { onListening(listen.localURLBase) })]
+        var listeners: [any Service] = [
+            WebListener(
+                socket: configuration.adoptedSocket.map { .adopted($0) } ?? .bind(host: listen.host, port: listen.port),
+                connections: connections(), tls: nil,
+                connection: loopback, logger: logger, onListening: { onListening(listen.localURLBase) })
+        ]
 
         if let lan = configuration.lan {
             let pairings = OneTimeCodes(folder: configuration.state, kind: .pairing)
-            let pairedDevice: @Sendable (String?, String?) -> SignIn = { devices.signIn(cookie: $0, key: $1, kiosk: false) }
-            let paired = channel(gate: WebGate(hosts: AcceptedHosts(lan: lan.names), lan: true), signIn: pairedDevice,
-                                 cookieName: SessionCookie.deviceName, routes: routes.from(.paired), link: link, authority: authority) { router in
+            let pairedDevice: @Sendable (String?, String?) -> SignIn = {
+                devices.signIn(cookie: $0, key: $1, kiosk: false)
+            }
+            let paired = channel(
+                gate: WebGate(hosts: AcceptedHosts(lan: lan.names), lan: true), signIn: pairedDevice,
+                cookieName: SessionCookie.deviceName, routes: routes.from(.paired), link: link, authority: authority
+            ) { router in
                 router.get(RouterPath(WebRoute.pairPath)) { request, _ -> Response in
                     let now = WallTime.seconds()
                     let (code, agent) = (request.uri.queryParameters.get("code"), request.headers[.userAgent])
@@ -122,16 +140,20 @@ public struct WebServer: Sendable {
                     switch secrets {
                     case .failure(let refusal): return WebResponses.refusal(refusal, path: request.uri.path)
                     case .success(let secrets):
-                        return WebResponses.signedIn(cookie: SessionCookie.setDeviceCookie(secrets.token), key: secrets.key)
+                        return WebResponses.signedIn(
+                            cookie: SessionCookie.setDeviceCookie(secrets.token), key: secrets.key)
                     }
                 }
             }
             let url = lan.names.urlBase ?? "https://\(lan.address)"
-            listeners.append(WebListener(socket: .bind(host: lan.address.host, port: lan.address.port), connections: connections(),
-                                         tls: lan.certificates.context,
-                                         connection: paired, logger: logger, onListening: { onListening(url) }, required: false))
+            listeners.append(
+                WebListener(
+                    socket: .bind(host: lan.address.host, port: lan.address.port), connections: connections(),
+                    tls: lan.certificates.context,
+                    connection: paired, logger: logger, onListening: { onListening(url) }, required: false))
         }
-        var service = ServiceGroupConfiguration(services: listeners, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        var service = ServiceGroupConfiguration(
+            services: listeners, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         // A page left open holds its WebSocket; stopping must not wait on it for long.
         service.maximumGracefulShutdownDuration = .seconds(2)
         service.maximumCancellationDuration = .seconds(1)
@@ -144,7 +166,8 @@ public struct WebServer: Sendable {
         let files = OpenFileLimit.raise(upTo: WebLimits.webFileLimit)
         let fitted = WebConnections.fitting(fileLimit: files, listeners: listeners)
         if fitted.maxTotal < WebLimits.maxWebConnections {
-            logger.warning("only \(files) files may be open (RLIMIT_NOFILE): at most \(fitted.maxTotal) connections a listener")
+            logger.warning(
+                "only \(files) files may be open (RLIMIT_NOFILE): at most \(fitted.maxTotal) connections a listener")
         }
         return { WebConnections(maxTotal: fitted.maxTotal, maxPerAddress: fitted.maxPerAddress) }
     }
@@ -152,9 +175,11 @@ public struct WebServer: Sendable {
     /// One listener's HTTP/1.1-and-WebSocket channel: its gate, what its cookie and key prove (`signIn`), its way in
     /// (`wayIn` adds `/login` or `/pair`), the
     /// shared routes, `/ca.crt` when there is a LAN mode, and the WebSocket.
-    private func channel(gate: WebGate, signIn: @escaping @Sendable (_ cookie: String?, _ key: String?) -> SignIn, cookieName: String,
-                         routes: WebRoutes, link: DaemonLink, authority: [UInt8]?,
-                         wayIn: (Router<BasicWebSocketRequestContext>) -> Void) -> HTTP1WebSocketUpgradeChannel {
+    private func channel(
+        gate: WebGate, signIn: @escaping @Sendable (_ cookie: String?, _ key: String?) -> SignIn, cookieName: String,
+        routes: WebRoutes, link: DaemonLink, authority: [UInt8]?,
+        wayIn: (Router<BasicWebSocketRequestContext>) -> Void
+    ) -> HTTP1WebSocketUpgradeChannel {
         let signedIn: @Sendable (Request) -> SignIn = { request in
             signIn(request.cookies[cookieName]?.value, GateMiddleware<BasicWebSocketRequestContext>.key(of: request))
         }

@@ -3,11 +3,16 @@
 public enum DeviceName {
     public static func summary(userAgent: String?) -> String {
         guard let agent = userAgent, !agent.isEmpty else { return "a browser" }
-        let systems = [("iPhone", "iPhone"), ("iPad", "iPad"), ("Android", "Android"), ("CrOS", "ChromeOS"), ("Windows", "Windows"),
-                       ("Macintosh", "macOS"), ("Linux", "Linux")]
+        let systems = [
+            ("iPhone", "iPhone"), ("iPad", "iPad"), ("Android", "Android"), ("CrOS", "ChromeOS"),
+            ("Windows", "Windows"),
+            ("Macintosh", "macOS"), ("Linux", "Linux"),
+        ]
         // Order matters: Chrome's agent names Safari too, Edge's names Chrome.
-        let browsers = [("Firefox/", "Firefox"), ("FxiOS/", "Firefox"), ("Edg/", "Edge"), ("SamsungBrowser/", "Samsung Internet"),
-                        ("CriOS/", "Chrome"), ("Chrome/", "Chrome"), ("Chromium/", "Chromium"), ("Safari/", "Safari")]
+        let browsers = [
+            ("Firefox/", "Firefox"), ("FxiOS/", "Firefox"), ("Edg/", "Edge"), ("SamsungBrowser/", "Samsung Internet"),
+            ("CriOS/", "Chrome"), ("Chrome/", "Chrome"), ("Chromium/", "Chromium"), ("Safari/", "Safari"),
+        ]
         let system = systems.first { agent.contains($0.0) }?.1
         let browser = browsers.first { agent.contains($0.0) }?.1
         switch (browser, system) {

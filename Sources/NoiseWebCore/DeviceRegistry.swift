@@ -20,7 +20,8 @@ public final class DeviceRegistry: Sendable {
     /// What the cookie and key prove, among the LAN's devices (`kiosk` false) or this machine's kiosks (true).
     public func signIn(cookie: String?, key: String?, kiosk: Bool) -> SignIn {
         guard let cookie, let secret = WebSecret(parsing: cookie),
-              let device = currentDevices().first(where: { $0.isKiosk == kiosk && $0.token == secret.text }) else { return .none }
+            let device = currentDevices().first(where: { $0.isKiosk == kiosk && $0.token == secret.text })
+        else { return .none }
         guard let key = key.flatMap({ WebSecret(parsing: $0) }), device.key == key.text else { return .cookieOnly }
         return .full
     }
@@ -33,29 +34,38 @@ public final class DeviceRegistry: Sendable {
 
     /// Pairs a new device named `name` (else `userAgent`'s summary): its cookie's secret and its key. Refused when
     /// `WebLimits.maxPairedDevices` are paired already.
-    public func pair(name: String, userAgent: String?, now: Double) -> Result<(token: WebSecret, key: WebSecret), WebRefusal> {
+    public func pair(
+        name: String, userAgent: String?, now: Double
+    ) -> Result<(token: WebSecret, key: WebSecret), WebRefusal> {
         let (token, key) = (WebSecret.random(), WebSecret.random())
         let shown = name.isEmpty ? DeviceName.summary(userAgent: userAgent) : String(name.prefix(60))
         do {
             try file.update { devices in
                 guard devices.count < WebLimits.maxPairedDevices else {
-                    throw WebRefusal(status: 409, code: "too_many_devices",
-                                     message: "\(devices.count) devices are paired already; revoke one with 'noisectl web revoke ID' first.")
+                    throw WebRefusal(
+                        status: 409, code: "too_many_devices",
+                        message:
+                            "\(devices.count) devices are paired already; revoke one with 'noisectl web revoke ID' first."
+                    )
                 }
-                devices.append(PairedDevice(id: PairedDevice.newID(taken: devices), name: shown, token: token.text, key: key.text,
-                                            pairedUnix: Int64(now.rounded(.down))))
+                devices.append(
+                    PairedDevice(
+                        id: PairedDevice.newID(taken: devices), name: shown, token: token.text, key: key.text,
+                        pairedUnix: Int64(now.rounded(.down))))
             }
         } catch let refusal as WebRefusal {
             return .failure(refusal)
         } catch {
-            return .failure(WebRefusal(status: 500, code: "pairing_failed", message: "The device could not be saved: \(error)"))
+            return .failure(
+                WebRefusal(status: 500, code: "pairing_failed", message: "The device could not be saved: \(error)"))
         }
         return .success((token, key))
     }
 
     private func currentDevices() -> [PairedDevice] {
         var info = stat()
-        let stamp: [Int64] = stat(file.path, &info) == 0
+        let stamp: [Int64] =
+            stat(file.path, &info) == 0
             ? [Int64(info.st_ino), Int64(info.st_size), Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec)] : [-1]
         if let devices = cache.withLock({ $0.stamp == stamp ? $0.devices : nil }) { return devices }
         var devices: [PairedDevice] = []

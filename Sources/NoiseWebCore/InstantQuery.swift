@@ -6,8 +6,10 @@ public enum InstantQuery {
     public static func unix(_ at: String?, now: Double) -> Result<Double, WebRefusal> {
         guard let at else { return .success(now) }
         guard let value = Double(at), value.isFinite, abs(value) < 1e11 else {
-            return .failure(WebRefusal(status: 400, code: "invalid_argument",
-                                       message: "'at' must be Unix seconds, e.g. 1700000000.5; got '\(at.prefix(40))'"))
+            return .failure(
+                WebRefusal(
+                    status: 400, code: "invalid_argument",
+                    message: "'at' must be Unix seconds, e.g. 1700000000.5; got '\(at.prefix(40))'"))
         }
         return .success(value)
     }
@@ -17,8 +19,12 @@ public enum InstantQuery {
     public static func steps(_ text: String?) -> Result<Int?, WebRefusal> {
         guard let text else { return .success(nil) }
         guard let count = Int(text), (1...WebLimits.maxWebReadingSteps).contains(count) else {
-            return .failure(WebRefusal(status: 400, code: "invalid_argument",
-                                       message: "'steps' must be a whole number 1 to \(WebLimits.maxWebReadingSteps); got '\(text.prefix(20))'"))
+            return .failure(
+                WebRefusal(
+                    status: 400, code: "invalid_argument",
+                    message:
+                        "'steps' must be a whole number 1 to \(WebLimits.maxWebReadingSteps); got '\(text.prefix(20))'")
+            )
         }
         return .success(count)
     }
@@ -30,7 +36,9 @@ public struct Stepped<Reading: Encodable & Sendable>: Encodable, Sendable {
     public var steps: [Reading]
 
     /// The readings at `count` whole seconds from `unix`'s, made by `reading`; the first refusal ends them.
-    static func make(from unix: Double, count: Int, _ reading: (Double) -> Result<Reading, WebRefusal>) -> Result<Stepped, WebRefusal> {
+    static func make(
+        from unix: Double, count: Int, _ reading: (Double) -> Result<Reading, WebRefusal>
+    ) -> Result<Stepped, WebRefusal> {
         let first = unix.rounded(.down)
         var steps: [Reading] = []
         for index in 0..<count {

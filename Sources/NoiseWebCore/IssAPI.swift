@@ -28,7 +28,9 @@ public struct IssAPI: Sendable {
         /// `steps` (`InstantQuery.steps`): that many situations, a second apart; nil for one.
         public var steps: Int?
 
-        public static func read(at: String?, satellite: String?, steps: String? = nil, now: Double) -> Result<Query, WebRefusal> {
+        public static func read(
+            at: String?, satellite: String?, steps: String? = nil, now: Double
+        ) -> Result<Query, WebRefusal> {
             var query = Query(unix: now, satellite: nil)
             switch InstantQuery.unix(at, now: now).flatMap({ unix in InstantQuery.steps(steps).map { (unix, $0) } }) {
             case .success(let asked): (query.unix, query.steps) = asked
@@ -36,7 +38,10 @@ public struct IssAPI: Sendable {
             }
             if let satellite {
                 guard let number = Int(satellite), (1...999_999_999).contains(number) else {
-                    return .failure(WebRefusal(status: 400, code: "invalid_argument", message: "'satellite' must be a catalog number, e.g. 25544; got '\(satellite.prefix(40))'"))
+                    return .failure(
+                        WebRefusal(
+                            status: 400, code: "invalid_argument",
+                            message: "'satellite' must be a catalog number, e.g. 25544; got '\(satellite.prefix(40))'"))
                 }
                 query.satellite = number
             }
@@ -82,7 +87,9 @@ public struct IssAPI: Sendable {
         }
     }
 
-    static func situation(_ set: OrbitalElements, place: ObserverPlace, at unix: Double) -> Result<Situation, WebRefusal> {
+    static func situation(
+        _ set: OrbitalElements, place: ObserverPlace, at unix: Double
+    ) -> Result<Situation, WebRefusal> {
         let finder = PassFinder(model: SGP4(set), observer: place.position, minElevation: 0)
         let seen: Sighting
         do throws(SGP4Error) { seen = try finder.sighting(at: unix) } catch {
@@ -90,14 +97,17 @@ public struct IssAPI: Sendable {
         }
         let radius = MapOutlines.footprintRadius(heightKm: seen.subpoint.heightKm)
         let sun = GroundTrack.subsolarPoint(unix: unix)
-        let now = SatelliteNow(set, seen: seen, at: unix, place: place,
-                               notes: SatelliteView.notes(set, place: place, now: unix))
-        return .success(Situation(
-            now: now, footprintRadiusDeg: radius,
-            footprint: MapOutlines.circle(around: seen.subpoint, radius: radius).map(Self.pair),
-            subsolar: Self.pair(sun), terminator: MapOutlines.terminator(subsolar: sun).map(Self.pair),
-            observer: Observer(name: place.name, latitudeDeg: place.position.latitude,
-                               longitudeDeg: place.position.longitude, approximate: place.note != nil)))
+        let now = SatelliteNow(
+            set, seen: seen, at: unix, place: place,
+            notes: SatelliteView.notes(set, place: place, now: unix))
+        return .success(
+            Situation(
+                now: now, footprintRadiusDeg: radius,
+                footprint: MapOutlines.circle(around: seen.subpoint, radius: radius).map(Self.pair),
+                subsolar: Self.pair(sun), terminator: MapOutlines.terminator(subsolar: sun).map(Self.pair),
+                observer: Observer(
+                    name: place.name, latitudeDeg: place.position.latitude,
+                    longitudeDeg: place.position.longitude, approximate: place.note != nil)))
     }
 
     /// Needs no observer: the track is the same from anywhere.
@@ -106,7 +116,9 @@ public struct IssAPI: Sendable {
             let model = SGP4(set)
             let period = GroundTrack.period(of: set)
             let points = GroundTrack.track(of: model, around: query.unix, span: period, step: Self.trackStep)
-            return Track(satellite: set.catalogNumber, unix: query.unix, periodS: period, stepS: Self.trackStep, points: points.map(Self.pair))
+            return Track(
+                satellite: set.catalogNumber, unix: query.unix, periodS: period, stepS: Self.trackStep,
+                points: points.map(Self.pair))
         }
     }
 
@@ -115,7 +127,10 @@ public struct IssAPI: Sendable {
         let days: Int
         if let text {
             guard let value = Int(text), (1...30).contains(value) else {
-                return .failure(WebRefusal(status: 400, code: "invalid_argument", message: "'days' must be 1 to 30; got '\(text.prefix(20))'"))
+                return .failure(
+                    WebRefusal(
+                        status: 400, code: "invalid_argument",
+                        message: "'days' must be 1 to 30; got '\(text.prefix(20))'"))
             }
             days = value
         } else {
@@ -125,8 +140,10 @@ public struct IssAPI: Sendable {
             let finder = PassFinder(model: SGP4(set), observer: place.position)
             do throws(SGP4Error) {
                 let passes = try finder.passes(from: query.unix, to: query.unix + Double(days) * 86_400)
-                return .success(PassReport(set, place: place, minElevation: finder.minElevation,
-                                           notes: SatelliteView.notes(set, place: place, now: query.unix), passes: passes))
+                return .success(
+                    PassReport(
+                        set, place: place, minElevation: finder.minElevation,
+                        notes: SatelliteView.notes(set, place: place, now: query.unix), passes: passes))
             } catch {
                 return .failure(Self.noOrbit(set, error))
             }
@@ -137,7 +154,12 @@ public struct IssAPI: Sendable {
     func load(_ query: Query) -> Result<(OrbitalElements, ObserverPlace), WebRefusal> {
         chooseSet(query).flatMap { set in
             do throws(ObserverPlace.Failure) {
-                return .success((set, try ObserverPlace.resolve(settings: store.clockSettingsOrDefaults().settings.location, zones: zones)))
+                return .success(
+                    (
+                        set,
+                        try ObserverPlace.resolve(
+                            settings: store.clockSettingsOrDefaults().settings.location, zones: zones)
+                    ))
             } catch {
                 return .failure(WebRefusal(status: 409, code: "no_location", message: error.description))
             }
@@ -146,7 +168,9 @@ public struct IssAPI: Sendable {
 
     func chooseSet(_ query: Query) -> Result<OrbitalElements, WebRefusal> {
         do {
-            return .success(try SatelliteView.choose(from: try elements.read(), wanted: query.satellite, now: query.unix, source: elements.path))
+            return .success(
+                try SatelliteView.choose(
+                    from: try elements.read(), wanted: query.satellite, now: query.unix, source: elements.path))
         } catch let failure as ElementCache.Failure {
             return .failure(WebRefusal(status: 409, code: "no_elements", message: failure.description))
         } catch {
@@ -155,7 +179,8 @@ public struct IssAPI: Sendable {
     }
 
     static func noOrbit(_ set: OrbitalElements, _ error: SGP4Error) -> WebRefusal {
-        WebRefusal(status: 409, code: "no_orbit", message: "the elements of \(set.catalogNumber) give no orbit then: \(error)")
+        WebRefusal(
+            status: 409, code: "no_orbit", message: "the elements of \(set.catalogNumber) give no orbit then: \(error)")
     }
 
     /// A drawn point (the footprint, the night side, the track) to 0.01°, a kilometre, far finer than a map's pixel:

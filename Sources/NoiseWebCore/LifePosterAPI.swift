@@ -9,7 +9,10 @@ public enum LifePosterAPI {
         guard let text else { return .success(.a4) }
         guard let paper = LifePoster.Paper(rawValue: text.lowercased()) else {
             let accepted = LifePoster.Paper.allCases.map(\.rawValue).joined(separator: " or ")
-            return .failure(WebRefusal(status: 400, code: "invalid_argument", message: "'paper' must be \(accepted); got '\(text.prefix(20))'"))
+            return .failure(
+                WebRefusal(
+                    status: 400, code: "invalid_argument",
+                    message: "'paper' must be \(accepted); got '\(text.prefix(20))'"))
         }
         return .success(paper)
     }
@@ -17,9 +20,13 @@ public enum LifePosterAPI {
     /// The poster's SVG, or why there is none: a daemon with no birth date has no grid to draw.
     public static func poster(_ info: LifeInfo, paper: LifePoster.Paper) -> Result<String, WebRefusal> {
         guard let birth = info.birth, let figures = info.figures else {
-            return .failure(WebRefusal(status: 409, code: "no_birth_date",
-                                       message: "No birth date is set: set it on the page, or with '\(LifeText.setBirthHint)'."))
+            return .failure(
+                WebRefusal(
+                    status: 409, code: "no_birth_date",
+                    message: "No birth date is set: set it on the page, or with '\(LifeText.setBirthHint)'."))
         }
-        return .success(LifePoster.svg(LifePoster.Life(birth: birth, years: info.years, today: info.today, figures: figures), paper: paper))
+        return .success(
+            LifePoster.svg(
+                LifePoster.Life(birth: birth, years: info.years, today: info.today, figures: figures), paper: paper))
     }
 }

@@ -34,12 +34,18 @@ public struct MarsAPI: Sendable {
         var texts = places
         if texts.isEmpty {
             let store = store
-            let saved = await BlockingWork.run(name: "noiseweb-config") { store.clockSettingsOrDefaults().settings.marsSite }
+            let saved = await BlockingWork.run(name: "noiseweb-config") {
+                store.clockSettingsOrDefaults().settings.marsSite
+            }
             texts = [saved ?? MarsLocation.primeMeridian]
         }
         let (leapSeconds, problem) = (leapSeconds, leapSecondProblem)
-        guard let count else { return Self.answer(texts, unix: instant, leapSeconds: leapSeconds, problem: problem).reply }
-        return Stepped.make(from: instant, count: count) { Self.answer(texts, unix: $0, leapSeconds: leapSeconds, problem: problem) }.reply
+        guard let count else {
+            return Self.answer(texts, unix: instant, leapSeconds: leapSeconds, problem: problem).reply
+        }
+        return Stepped.make(from: instant, count: count) {
+            Self.answer(texts, unix: $0, leapSeconds: leapSeconds, problem: problem)
+        }.reply
     }
 
     /// The reply's data: the instant, each place with its reading, and a note when the leap-second list is stale.
@@ -58,24 +64,35 @@ public struct MarsAPI: Sendable {
         var places: [Place]
     }
 
-    static func answer(_ texts: [String], unix: Double, leapSeconds: LeapSeconds, problem: String?) -> Result<Answer, WebRefusal> {
+    static func answer(
+        _ texts: [String], unix: Double, leapSeconds: LeapSeconds, problem: String?
+    ) -> Result<Answer, WebRefusal> {
         guard texts.count <= maxPlaces else {
-            return .failure(WebRefusal(status: 400, code: "invalid_argument", message: "At most \(maxPlaces) places at once; got \(texts.count)."))
+            return .failure(
+                WebRefusal(
+                    status: 400, code: "invalid_argument",
+                    message: "At most \(maxPlaces) places at once; got \(texts.count)."))
         }
         let clock = MarsClock(unix: unix, leapSeconds: leapSeconds)
         var places: [Answer.Place] = []
         for text in texts {
             switch MarsLocation.named(text) {
             case .success(let location):
-                places.append(Answer.Place(text: text, name: location.name, site: location.site?.id,
-                                           reading: location.reading(at: clock, leapSeconds: leapSeconds)))
+                places.append(
+                    Answer.Place(
+                        text: text, name: location.name, site: location.site?.id,
+                        reading: location.reading(at: clock, leapSeconds: leapSeconds)))
             case .failure(let problem):
-                return .failure(WebRefusal(status: 400, code: "invalid_argument",
-                                           message: problem.message + "; or a longitude, " + MarsLongitude.accepted))
+                return .failure(
+                    WebRefusal(
+                        status: 400, code: "invalid_argument",
+                        message: problem.message + "; or a longitude, " + MarsLongitude.accepted))
             }
         }
-        return .success(Answer(unix: unix, utc: ISO8601.format(unix: Int64(unix.rounded(.down)), offsetSeconds: 0),
-                               note: problem ?? clock.leapSecondNote, places: places))
+        return .success(
+            Answer(
+                unix: unix, utc: ISO8601.format(unix: Int64(unix.rounded(.down)), offsetSeconds: 0),
+                note: problem ?? clock.leapSecondNote, places: places))
     }
 
     /// A site of the library, for the page's search: its coordinates and where they come from.
@@ -92,9 +109,12 @@ public struct MarsAPI: Sendable {
 
     /// The site library, in its order.
     public static func sites() -> WebReply {
-        .success(MarsSite.all.map { site in
-            Site(id: site.id, name: site.name, place: site.place, lonEastDeg: site.longitude.east, latDeg: site.latitude,
-                 source: site.source, landingUnix: site.landing)
-        })
+        .success(
+            MarsSite.all.map { site in
+                Site(
+                    id: site.id, name: site.name, place: site.place, lonEastDeg: site.longitude.east,
+                    latDeg: site.latitude,
+                    source: site.source, landingUnix: site.landing)
+            })
     }
 }

@@ -14,12 +14,15 @@ public enum PageCommands {
     }
 
     /// nil when `principal` may send `command` with `arguments`, else why not.
-    public static func refusal(for command: String, arguments: [String: JSONValue] = [:],
-                               from principal: Principal) -> WebRefusal? {
+    public static func refusal(
+        for command: String, arguments: [String: JSONValue] = [:],
+        from principal: Principal
+    ) -> WebRefusal? {
         guard let type = CommandRegistry.command(named: command), principal.may(send: type.senders) else {
-            return WebRefusal(status: 403, code: "not_allowed_here",
-                              message: "'\(String(command.prefix(64)))' is not one of the commands the pages send; "
-                                + "use noisectl for it on this machine.")
+            return WebRefusal(
+                status: 403, code: "not_allowed_here",
+                message: "'\(String(command.prefix(64)))' is not one of the commands the pages send; "
+                    + "use noisectl for it on this machine.")
         }
         do throws(ProtocolError) {
             _ = try type.init(arguments: arguments)

@@ -6,7 +6,9 @@ import NoiseProtocol
 public enum ProtocolModule {
     public static var javascript: String {
         let commands = CommandRegistry.all.filter { !$0.senders.isEmpty }.sorted { $0.name < $1.name }.map { type in
-            let senders = [(Senders.page, "page"), (.paired, "paired")].filter { type.senders.contains($0.0) }.map { "\"\($0.1)\"" }
+            let senders = [(Senders.page, "page"), (.paired, "paired")].filter { type.senders.contains($0.0) }.map {
+                "\"\($0.1)\""
+            }
             return "  \(type.name): [\(senders.joined(separator: ", "))],"
         }
         let events = DaemonEvent.names.map { "  \"\($0)\"," }

@@ -13,8 +13,10 @@ public struct RequestFacts: Sendable, Equatable {
     /// What the request carries of a sign-in (a session, a kiosk or a paired device).
     public var signIn: SignIn
 
-    public init(method: String, path: String, host: String?, origin: String? = nil, contentType: String? = nil,
-                customHeader: String? = nil, signIn: SignIn = .none) {
+    public init(
+        method: String, path: String, host: String?, origin: String? = nil, contentType: String? = nil,
+        customHeader: String? = nil, signIn: SignIn = .none
+    ) {
         self.method = method
         self.path = path
         self.host = host

@@ -76,8 +76,10 @@ public final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandl
         deadline?.cancel()
         deadline = nil
         let body = WebReply.failure(refusal).json
-        var headers = HTTPHeaders([("Content-Type", "application/json"), ("Content-Length", "\(body.count)"),
-                                   ("Connection", "close"), (SecurityHeaders.noStore.name, SecurityHeaders.noStore.value)])
+        var headers = HTTPHeaders([
+            ("Content-Type", "application/json"), ("Content-Length", "\(body.count)"),
+            ("Connection", "close"), (SecurityHeaders.noStore.name, SecurityHeaders.noStore.value),
+        ])
         for header in SecurityHeaders.always { headers.add(name: header.name, value: header.value) }
         let head = HTTPResponseHead(version: .http1_1, status: .init(statusCode: refusal.status), headers: headers)
         context.write(wrapOutboundOut(.head(head)), promise: nil)

@@ -8,13 +8,15 @@ public enum RequestHeadRules {
         // A server that is no proxy serves the origin form only; an absolute form names a host the Host check never
         // saw, and the authority and asterisk forms are for CONNECT and OPTIONS, which nothing here answers.
         guard target.hasPrefix("/") else {
-            return WebRefusal(status: 400, code: "bad_request_target",
-                              message: "Only a path is served as the request's target ('/…'), not '"
-                                + String(target.prefix(80)) + "' (RFC 9112 §3.2: noiseweb is no proxy).")
+            return WebRefusal(
+                status: 400, code: "bad_request_target",
+                message: "Only a path is served as the request's target ('/…'), not '"
+                    + String(target.prefix(80)) + "' (RFC 9112 §3.2: noiseweb is no proxy).")
         }
         guard hostFields == 1 else {
-            return WebRefusal(status: 400, code: "bad_host_header",
-                              message: "A request carries exactly one Host header, not \(hostFields) (RFC 9112 §3.2).")
+            return WebRefusal(
+                status: 400, code: "bad_host_header",
+                message: "A request carries exactly one Host header, not \(hostFields) (RFC 9112 §3.2).")
         }
         return nil
     }

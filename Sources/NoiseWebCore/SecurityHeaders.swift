@@ -3,7 +3,8 @@
 /// MIME sniffing, no Referer leaving the page. API replies and the login are also never cached. No CORS header is
 /// ever sent: another site's script cannot read an answer.
 public enum SecurityHeaders {
-    public static let contentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    public static let contentSecurityPolicy =
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
         + "font-src 'self'; connect-src 'self'; manifest-src 'self'; worker-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
     /// Name and value of each header every response carries.

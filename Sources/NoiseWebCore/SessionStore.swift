@@ -33,7 +33,8 @@ public final class SessionStore: Sendable {
     /// never looked up.
     public func signIn(cookie: String?, key: String?) -> SignIn {
         guard let cookie, let secret = WebSecret(parsing: cookie),
-              let session = sessions.withLock({ $0.first { $0.cookie == secret } }) else { return .none }
+            let session = sessions.withLock({ $0.first { $0.cookie == secret } })
+        else { return .none }
         return key.flatMap { WebSecret(parsing: $0) } == session.key ? .full : .cookieOnly
     }
 }

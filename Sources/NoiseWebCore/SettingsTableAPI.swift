@@ -36,7 +36,8 @@ public struct SettingsTableAPI: Sendable {
     /// not saved already is checked against the tz database as `noisectl world add` checks it, so a typo is refused
     /// naming the zone and saves nothing, while a saved zone the database lost can still be kept or removed.
     public static func world(store: ConfigStore, zones: SystemTimeZoneSource) -> SettingsTableAPI {
-        SettingsTableAPI(store: store, table: "world", keys: ["zones"], values: \.worldTable, takesLists: true) { changes, saved in
+        SettingsTableAPI(store: store, table: "world", keys: ["zones"], values: \.worldTable, takesLists: true) {
+            changes, saved in
             let named = changes.flatMap { change -> [String] in
                 guard case .array(let items) = change.value else { return [] }
                 return items.compactMap { if case .string(let name) = $0 { name } else { nil } }
@@ -72,10 +73,11 @@ public struct SettingsTableAPI: Sendable {
         let saved = await BlockingWork.run(name: "noiseweb-config") { () -> Result<ClockSettings, WebRefusal> in
             do {
                 // The settings as saved, from the same locked read the change was made on: no second read.
-                return .success(try store.update { saved in
-                    if let refusal = check(changes, saved) { throw refusal }
-                    return (changes, saved.applying(changes))
-                })
+                return .success(
+                    try store.update { saved in
+                        if let refusal = check(changes, saved) { throw refusal }
+                        return (changes, saved.applying(changes))
+                    })
             } catch let refusal as WebRefusal {
                 return .failure(refusal)
             } catch let failure as ConfigStore.Failure {
@@ -101,19 +103,27 @@ public struct SettingsTableAPI: Sendable {
     /// The body as changes to the table, or why it is not: an object of its keys with plain values.
     func changes(in body: [UInt8]) -> Result<[ConfigEditor.Change], WebRefusal> {
         guard case .object(let object)? = try? JSONCoding.decode(JSONValue.self, from: body), !object.isEmpty else {
-            return .failure(WebRefusal(status: 400, code: "bad_request",
-                                       message: "The body must be an object of [\(table)] settings, e.g. {\"\(keys[0])\": …}"))
+            return .failure(
+                WebRefusal(
+                    status: 400, code: "bad_request",
+                    message: "The body must be an object of [\(table)] settings, e.g. {\"\(keys[0])\": …}"))
         }
         var changes: [ConfigEditor.Change] = []
         for (key, value) in object.sorted(by: { $0.key < $1.key }) {
             guard keys.contains(key) else {
-                return .failure(WebRefusal(status: 400, code: "invalid_setting", message:
-                    "[\(table)] has no setting '\(key.prefix(40))'; its settings: \(keys.joined(separator: ", "))"))
+                return .failure(
+                    WebRefusal(
+                        status: 400, code: "invalid_setting",
+                        message:
+                            "[\(table)] has no setting '\(key.prefix(40))'; its settings: \(keys.joined(separator: ", "))"
+                    ))
             }
             guard let toml = Self.toml(value), takesLists || !Self.isList(toml) else {
-                return .failure(WebRefusal(status: 400, code: "invalid_setting",
-                                           message: "\(table).\(key): give "
-                                               + (takesLists ? "a list of names in quotes" : "a string, a number, true or false")))
+                return .failure(
+                    WebRefusal(
+                        status: 400, code: "invalid_setting",
+                        message: "\(table).\(key): give "
+                            + (takesLists ? "a list of names in quotes" : "a string, a number, true or false")))
             }
             changes.append(("\(table)." + key, toml))
         }
@@ -125,7 +135,13 @@ public struct SettingsTableAPI: Sendable {
         case .bool(let flag): .boolean(flag)
         case .string(let text): .string(text)
         case .number(let number):
-            if let whole = Int64(exactly: number) { .integer(whole) } else if number.isFinite { .float(number) } else { nil }
+            if let whole = Int64(exactly: number) {
+                .integer(whole)
+            } else if number.isFinite {
+                .float(number)
+            } else {
+                nil
+            }
         case .array(let items):
             // The file's check refuses what a key does not take (a list of lists); here only what TOML cannot hold.
             items.compactMap(toml).count == items.count ? .array(items.compactMap(toml)) : nil

@@ -16,8 +16,9 @@ public enum SmallPage {
     /// starts on this origin.
     public static func signedIn(key: WebSecret) -> String {
         let target = WebKey.redirectTarget(key: key)
-        return page(head: "<meta http-equiv=\"refresh\" content=\"0; url=\(target)\">",
-                    body: "<p><a href=\"\(target)\">NoiseClock</a>…</p>")
+        return page(
+            head: "<meta http-equiv=\"refresh\" content=\"0; url=\(target)\">",
+            body: "<p><a href=\"\(target)\">NoiseClock</a>…</p>")
     }
 
     private static func page(head: String, body: String) -> String {

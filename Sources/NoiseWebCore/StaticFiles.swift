@@ -25,7 +25,8 @@ public struct StaticFiles: Sendable {
     /// Fails when `root` is not a folder.
     public init(root: String) throws(LocalFile.Failure) {
         guard let real = realpath(root, nil) else {
-            throw LocalFile.Failure(description: "the web root \(root) cannot be opened: \(String(cString: strerror(errno)))")
+            throw LocalFile.Failure(
+                description: "the web root \(root) cannot be opened: \(String(cString: strerror(errno)))")
         }
         defer { free(real) }
         self.root = String(cString: real)
@@ -43,11 +44,13 @@ public struct StaticFiles: Sendable {
         guard path.hasPrefix("/"), relative.utf8.count <= 200 else { return nil }
         let names = relative.split(separator: "/", omittingEmptySubsequences: false)
         let plain = names.allSatisfy { name in
-            !name.isEmpty && name.first != "." && name.utf8.allSatisfy { byte in
-                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
-                    || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
-            }
+            !name.isEmpty && name.first != "."
+                && name.utf8.allSatisfy { byte in
+                    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                        || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
+                        || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+                }
         }
         return plain ? relative : nil
     }
@@ -72,15 +75,24 @@ public struct StaticFiles: Sendable {
     /// when it names the file's current tag (or is `*`), the file is not read and the answer is **304**.
     public func file(at path: String, knownTags: String? = nil) -> File? {
         guard let relative = Self.relativePath(path), let type = Self.contentType(of: relative),
-              let real = realpath(root + "/" + relative, nil) else { return nil }
+            let real = realpath(root + "/" + relative, nil)
+        else { return nil }
         let resolved = String(cString: real)
         free(real)
         var info = stat()
-        guard resolved.hasPrefix(root + "/"), stat(resolved, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        let tag = "\"" + [UInt64(info.st_ino), UInt64(info.st_size), UInt64(info.st_mtim.tv_sec) * 1_000_000_000
-                            + UInt64(info.st_mtim.tv_nsec)].map { String($0, radix: 16) }.joined(separator: "-") + "\""
+        guard resolved.hasPrefix(root + "/"), stat(resolved, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            return nil
+        }
+        let tag =
+            "\""
+            + [
+                UInt64(info.st_ino), UInt64(info.st_size),
+                UInt64(info.st_mtim.tv_sec) * 1_000_000_000
+                    + UInt64(info.st_mtim.tv_nsec),
+            ].map { String($0, radix: 16) }.joined(separator: "-") + "\""
         if let knownTags, Self.matches(knownTags, tag) { return File(bytes: nil, contentType: type, tag: tag) }
-        guard let bytes = try? LocalFile.contents(of: resolved, maxBytes: Self.maxFileBytes, kind: "a page's file") else {
+        guard let bytes = try? LocalFile.contents(of: resolved, maxBytes: Self.maxFileBytes, kind: "a page's file")
+        else {
             return nil
         }
         return File(bytes: bytes, contentType: type, tag: tag)

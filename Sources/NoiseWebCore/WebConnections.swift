@@ -10,7 +10,8 @@ public final class WebConnections: Sendable {
     public let maxTotal: Int
     public let maxPerAddress: Int
 
-    public init(maxTotal: Int = WebLimits.maxWebConnections, maxPerAddress: Int = WebLimits.maxWebConnectionsPerAddress) {
+    public init(maxTotal: Int = WebLimits.maxWebConnections, maxPerAddress: Int = WebLimits.maxWebConnectionsPerAddress)
+    {
         self.maxTotal = maxTotal
         self.maxPerAddress = maxPerAddress
     }
@@ -30,7 +31,9 @@ public final class WebConnections: Sendable {
         open.withLock { open in
             if open.total >= maxTotal { return "\(open.total) connections are open, the most (\(maxTotal))" }
             let mine = open.byAddress[address, default: 0]
-            if mine >= maxPerAddress { return "\(mine) connections from \(address) are open, the most from one address (\(maxPerAddress))" }
+            if mine >= maxPerAddress {
+                return "\(mine) connections from \(address) are open, the most from one address (\(maxPerAddress))"
+            }
             open.total += 1
             open.byAddress[address] = mine + 1
             return nil

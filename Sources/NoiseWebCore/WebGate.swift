@@ -18,33 +18,38 @@ public struct WebGate: Sendable {
     /// nil when the request may go on, else why not.
     public func refusal(for request: RequestFacts) -> WebRefusal? {
         guard hosts.accepts(host: request.host) else {
-            return WebRefusal(status: 421, code: "bad_host",
-                              message: "This server answers only to " + hosts.hosts.joined(separator: ", ")
-                                + "; the Host '\(String((request.host ?? "none").prefix(80)))' is refused (a DNS rebinding guard).")
+            return WebRefusal(
+                status: 421, code: "bad_host",
+                message: "This server answers only to " + hosts.hosts.joined(separator: ", ")
+                    + "; the Host '\(String((request.host ?? "none").prefix(80)))' is refused (a DNS rebinding guard).")
         }
         // Hummingbird's router skips empty segments, so `//ws` or `/ws/` would reach the WebSocket while a reading of
         // the path as written took it for a file: only the one spelling both read alike goes on.
         guard WebRoute.isCanonical(request.path) else {
-            return WebRefusal(status: 400, code: "bad_path",
-                              message: "The path '\(String(request.path.prefix(80)))' has an empty, '.' or '..' segment "
-                                + "(a '//' or a '/' at its end); ask for it without.")
+            return WebRefusal(
+                status: 400, code: "bad_path",
+                message: "The path '\(String(request.path.prefix(80)))' has an empty, '.' or '..' segment "
+                    + "(a '//' or a '/' at its end); ask for it without.")
         }
         let route = WebRoute(path: request.path)
         let readOnly = request.method == "GET" || request.method == "HEAD"
         if !readOnly || route == .events {
             guard hosts.accepts(origin: request.origin) else {
-                return WebRefusal(status: 403, code: "bad_origin",
-                                  message: "A request from another site is refused: Origin '"
-                                    + String((request.origin ?? "none").prefix(80)) + "' is not this server's.")
+                return WebRefusal(
+                    status: 403, code: "bad_origin",
+                    message: "A request from another site is refused: Origin '"
+                        + String((request.origin ?? "none").prefix(80)) + "' is not this server's.")
             }
         }
         switch route {
         case .login where !lan, .pairing where lan, .certificate:
             return readOnly ? nil : Self.methodNotAllowed("GET")
         case .login, .pairing:
-            return WebRefusal(status: 404, code: "not_found",
-                              message: lan ? "Devices on the LAN pair at /pair; /login is the loopback page's."
-                                           : "Pairing is the LAN address's; this page logs in with 'noisectl web'.")
+            return WebRefusal(
+                status: 404, code: "not_found",
+                message: lan
+                    ? "Devices on the LAN pair at /pair; /login is the loopback page's."
+                    : "Pairing is the LAN address's; this page logs in with 'noisectl web'.")
         default:
             break
         }
@@ -53,15 +58,19 @@ public struct WebGate: Sendable {
         switch route {
         case .command, .clockSettings:
             if route == .clockSettings && readOnly { return nil }
-            guard request.method == "POST" else { return Self.methodNotAllowed(route == .command ? "POST" : "GET or POST") }
+            guard request.method == "POST" else {
+                return Self.methodNotAllowed(route == .command ? "POST" : "GET or POST")
+            }
             guard request.customHeader == "1" else {
-                return WebRefusal(status: 403, code: "missing_header",
-                                  message: "A command needs the header '\(Self.customHeaderName): 1'.")
+                return WebRefusal(
+                    status: 403, code: "missing_header",
+                    message: "A command needs the header '\(Self.customHeaderName): 1'.")
             }
             guard Self.isJSON(request.contentType) else {
-                return WebRefusal(status: 415, code: "not_json",
-                                  message: "A command is JSON: Content-Type must be application/json, not '"
-                                    + String((request.contentType ?? "none").prefix(80)) + "'.")
+                return WebRefusal(
+                    status: 415, code: "not_json",
+                    message: "A command is JSON: Content-Type must be application/json, not '"
+                        + String((request.contentType ?? "none").prefix(80)) + "'.")
             }
             return nil
         case .events, .reading, .file:

@@ -15,7 +15,9 @@ public struct WebReply: Error, Sendable, Equatable {
     }
 
     public static func success(_ data: some Encodable, warning: String? = nil) -> WebReply {
-        WebReply(status: 200, json: (try? JSONCoding.line(Success(data: data, warning: warning))) ?? Array(#"{"ok":true}"#.utf8))
+        WebReply(
+            status: 200,
+            json: (try? JSONCoding.line(Success(data: data, warning: warning))) ?? Array(#"{"ok":true}"#.utf8))
     }
 
     public static func failure(_ status: Int, code: String, message: String) -> WebReply {

@@ -51,7 +51,8 @@ public enum WebRoute: Sendable, Equatable {
         case Self.commandPath: self = .command
         case Self.clockSettingsPath, Self.locationPath, Self.worldPath: self = .clockSettings
         case Self.eventsPath: self = .events
-        case Self.marsPath, Self.marsSitesPath, Self.lifePosterPath, Self.issPath, Self.issTrackPath, Self.issPassesPath:
+        case Self.marsPath, Self.marsSitesPath, Self.lifePosterPath, Self.issPath, Self.issTrackPath,
+            Self.issPassesPath:
             self = .reading
         default: self = .file
         }

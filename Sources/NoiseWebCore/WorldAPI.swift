@@ -48,20 +48,28 @@ public struct WorldAPI: Sendable {
         var rules: [ZoneRules] = []
         for name in settings.worldZones {
             do { rules.append(try zones.zone(named: name)) } catch {
-                warnings.append("the saved zone '\(name)' is not in the system's tz database; remove it with 'noisectl world remove \(name)'")
+                warnings.append(
+                    "the saved zone '\(name)' is not in the system's tz database; remove it with 'noisectl world remove \(name)'"
+                )
             }
         }
         let here = zones.systemZone()
         let hereOffset = here.offset(at: unix)
         return Answer(
-            unix: unix, saved: settings.worldZones, here: Self.zone(here, at: unix), rows: WorldClockRow.rows(at: unix, zones: rules, local: here),
+            unix: unix, saved: settings.worldZones, here: Self.zone(here, at: unix),
+            rows: WorldClockRow.rows(at: unix, zones: rules, local: here),
             zones: rules.map { Self.zone($0, at: unix) },
-            complications: rules.map { ComplicationText.zoneDifference(zone: $0.identifier, zoneOffset: $0.offset(at: unix), localOffset: hereOffset) },
+            complications: rules.map {
+                ComplicationText.zoneDifference(
+                    zone: $0.identifier, zoneOffset: $0.offset(at: unix), localOffset: hereOffset)
+            },
             warnings: warnings)
     }
 
     static func zone(_ rules: ZoneRules, at unix: Int64) -> Zone {
-        Zone(zone: rules.identifier, city: WorldClockRow.city(of: rules.identifier), utcOffsetSeconds: rules.offset(at: unix),
-             abbreviation: rules.abbreviation(at: unix), nextChangeUnix: rules.nextTransition(after: unix))
+        Zone(
+            zone: rules.identifier, city: WorldClockRow.city(of: rules.identifier),
+            utcOffsetSeconds: rules.offset(at: unix),
+            abbreviation: rules.abbreviation(at: unix), nextChangeUnix: rules.nextTransition(after: unix))
     }
 }

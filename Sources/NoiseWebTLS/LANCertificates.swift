@@ -5,6 +5,7 @@ import NoiseCore
 import NoiseSystem
 import SwiftASN1
 import X509
+
 import struct Foundation.Date
 
 /// noiseweb's own certificate authority and the server certificate it signs, for the LAN mode's HTTPS (docs/web.md,
@@ -56,14 +57,18 @@ public struct LANCertificates: Sendable {
         var serializer = DER.Serializer()
         try serializer.serialize(authority)
         let der = serializer.serializedBytes
-        let fingerprint = SHA256.hash(data: der).map { String($0, radix: 16, uppercase: true, width: 2) }.joined(separator: ":")
+        let fingerprint = SHA256.hash(data: der).map { String($0, radix: 16, uppercase: true, width: 2) }.joined(
+            separator: ":")
         try LocalFile.replace(fingerprintFile, with: Array((fingerprint + "\n").utf8), newFileMode: 0o600)
         var configuration = TLSConfiguration.makeServerConfiguration(
-            certificateChain: [.certificate(try NIOSSLCertificate(bytes: Array(server!.certificate.utf8), format: .pem))],
+            certificateChain: [
+                .certificate(try NIOSSLCertificate(bytes: Array(server!.certificate.utf8), format: .pem))
+            ],
             privateKey: .privateKey(try NIOSSLPrivateKey(bytes: Array(server!.key.utf8), format: .pem)))
         configuration.minimumTLSVersion = .tlsv12
-        return Ready(context: try NIOSSLContext(configuration: configuration), fingerprint: fingerprint, authority: der,
-                     issued: issued)
+        return Ready(
+            context: try NIOSSLContext(configuration: configuration), fingerprint: fingerprint, authority: der,
+            issued: issued)
     }
 
     // MARK: The authority
@@ -74,7 +79,8 @@ public struct LANCertificates: Sendable {
         let key = try Certificate.PrivateKey(pemEncoded: keyPEM)
         // A key that is not the certificate's (a file replaced by hand) or an authority near its end: make a new one.
         guard key.publicKey == certificate.publicKey,
-              certificate.notValidAfter > now.addingTimeInterval(Self.days(Self.webServerCertificateDays)) else { return nil }
+            certificate.notValidAfter > now.addingTimeInterval(Self.days(Self.webServerCertificateDays))
+        else { return nil }
         return (certificate, key)
     }
 
@@ -86,7 +92,8 @@ public struct LANCertificates: Sendable {
         }
         let certificate = try Certificate(
             version: .v3, serialNumber: Certificate.SerialNumber(), publicKey: key.publicKey,
-            notValidBefore: now.addingTimeInterval(-3600), notValidAfter: now.addingTimeInterval(Self.days(Self.webCAValidityDays)),
+            notValidBefore: now.addingTimeInterval(-3600),
+            notValidAfter: now.addingTimeInterval(Self.days(Self.webCAValidityDays)),
             issuer: name, subject: name,
             extensions: try Certificate.Extensions {
                 Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
@@ -95,26 +102,34 @@ public struct LANCertificates: Sendable {
             },
             issuerPrivateKey: key)
         // The key first: a certificate without its key is never left behind.
-        try LocalFile.replace(authorityKeyFile, with: Array(try key.serializeAsPEM().pemString.utf8), newFileMode: 0o600)
-        try LocalFile.replace(authorityFile, with: Array(try certificate.serializeAsPEM().pemString.utf8), newFileMode: 0o600)
+        try LocalFile.replace(
+            authorityKeyFile, with: Array(try key.serializeAsPEM().pemString.utf8), newFileMode: 0o600)
+        try LocalFile.replace(
+            authorityFile, with: Array(try certificate.serializeAsPEM().pemString.utf8), newFileMode: 0o600)
         return (certificate, key)
     }
 
     // MARK: The server certificate
 
-    private func loadServer(signedBy authority: Certificate, names: [GeneralName], now: Date) throws -> (certificate: String, key: String)? {
+    private func loadServer(
+        signedBy authority: Certificate, names: [GeneralName], now: Date
+    ) throws -> (certificate: String, key: String)? {
         guard let pem = try text(serverFile), let keyPEM = try text(serverKeyFile),
-              let certificate = try? Certificate(pemEncoded: pem), let key = try? Certificate.PrivateKey(pemEncoded: keyPEM),
-              key.publicKey == certificate.publicKey,
-              authority.publicKey.isValidSignature(certificate.signature, for: certificate),
-              certificate.notValidAfter > now.addingTimeInterval(Self.days(Self.webServerCertificateRenewDays)),
-              let carried = try? certificate.extensions.subjectAlternativeNames,
-              Set(carried.map { "\($0)" }) == Set(names.map { "\($0)" }) else { return nil }
+            let certificate = try? Certificate(pemEncoded: pem),
+            let key = try? Certificate.PrivateKey(pemEncoded: keyPEM),
+            key.publicKey == certificate.publicKey,
+            authority.publicKey.isValidSignature(certificate.signature, for: certificate),
+            certificate.notValidAfter > now.addingTimeInterval(Self.days(Self.webServerCertificateRenewDays)),
+            let carried = try? certificate.extensions.subjectAlternativeNames,
+            Set(carried.map { "\($0)" }) == Set(names.map { "\($0)" })
+        else { return nil }
         return (pem, keyPEM)
     }
 
-    private func makeServer(names: [GeneralName], authority: Certificate, authorityKey: Certificate.PrivateKey,
-                            now: Date) throws -> (certificate: String, key: String) {
+    private func makeServer(
+        names: [GeneralName], authority: Certificate, authorityKey: Certificate.PrivateKey,
+        now: Date
+    ) throws -> (certificate: String, key: String) {
         let key = Certificate.PrivateKey(P256.Signing.PrivateKey())
         let subject = try DistinguishedName {
             OrganizationName("NoiseClock")
@@ -142,21 +157,24 @@ public struct LANCertificates: Sendable {
 
     /// The names as the certificate carries them: DNS names, and addresses as their 4 or 16 bytes.
     static func generalNames(dnsNames: [String], addresses: [String]) throws -> [GeneralName] {
-        try dnsNames.map { GeneralName.dnsName($0) } + addresses.map { address in
-            var v4 = in_addr()
-            var v6 = in6_addr()
-            if inet_pton(AF_INET, address, &v4) == 1 {
-                return .ipAddress(ASN1OctetString(contentBytes: withUnsafeBytes(of: &v4) { ArraySlice($0) }))
+        try dnsNames.map { GeneralName.dnsName($0) }
+            + addresses.map { address in
+                var v4 = in_addr()
+                var v6 = in6_addr()
+                if inet_pton(AF_INET, address, &v4) == 1 {
+                    return .ipAddress(ASN1OctetString(contentBytes: withUnsafeBytes(of: &v4) { ArraySlice($0) }))
+                }
+                guard inet_pton(AF_INET6, address, &v6) == 1 else {
+                    throw LocalFile.Failure(description: "'\(address)' is not an IP address for the certificate")
+                }
+                return .ipAddress(ASN1OctetString(contentBytes: withUnsafeBytes(of: &v6) { ArraySlice($0) }))
             }
-            guard inet_pton(AF_INET6, address, &v6) == 1 else {
-                throw LocalFile.Failure(description: "'\(address)' is not an IP address for the certificate")
-            }
-            return .ipAddress(ASN1OctetString(contentBytes: withUnsafeBytes(of: &v6) { ArraySlice($0) }))
-        }
     }
 
     private func text(_ path: String) throws -> String? {
-        try LocalFile.contents(of: path, maxBytes: 64 * 1024, kind: "a certificate or key").map { String(decoding: $0, as: UTF8.self) }
+        try LocalFile.contents(of: path, maxBytes: 64 * 1024, kind: "a certificate or key").map {
+            String(decoding: $0, as: UTF8.self)
+        }
     }
 
     private static func days(_ count: Int) -> Double { Double(count) * 86_400 }

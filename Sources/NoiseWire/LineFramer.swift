@@ -48,7 +48,8 @@ public struct LineFramer: Sendable {
         self.scanned = 0
         guard length <= maxLength else { return .tooLong }
         // A client may end its lines with "\r\n": the `\r` is not part of the request.
-        let crlf = length > 0 && pending.getInteger(at: pending.readerIndex + length - 1, as: UInt8.self) == UInt8(ascii: "\r")
+        let crlf =
+            length > 0 && pending.getInteger(at: pending.readerIndex + length - 1, as: UInt8.self) == UInt8(ascii: "\r")
         let line = pending.readSlice(length: length)!.getSlice(at: 0, length: crlf ? length - 1 : length)!
         pending.moveReaderIndex(forwardBy: 1)
         return .line(line)

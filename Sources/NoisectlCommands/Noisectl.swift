@@ -13,10 +13,13 @@ public struct Noisectl: ParsableCommand {
             Exit codes: 0 success, 1 the daemon refused the command, 2 usage error, 3 the daemon is not reachable.
             """,
         version: Limits.version,
-        subcommands: [Status.self, Sounds.self, Play.self, Stop.self, Pause.self, Resume.self, Toggle.self, Volume.self,
-                      MixCommand.self, Bedtime.self, Watch.self, AlarmCommand.self, TimerCommand.self,
-                      Snooze.self, Dismiss.self, Preview.self, Clock.self, Web.self, StopwatchCommand.self, World.self, Mars.self, Iss.self, LocationCommand.self,
-                      Life.self, HabitCommand.self, GratitudeCommand.self, Store.self],
+        subcommands: [
+            Status.self, Sounds.self, Play.self, Stop.self, Pause.self, Resume.self, Toggle.self, Volume.self,
+            MixCommand.self, Bedtime.self, Watch.self, AlarmCommand.self, TimerCommand.self,
+            Snooze.self, Dismiss.self, Preview.self, Clock.self, Web.self, StopwatchCommand.self, World.self, Mars.self,
+            Iss.self, LocationCommand.self,
+            Life.self, HabitCommand.self, GratitudeCommand.self, Store.self,
+        ],
         // Bare `noisectl` shows the status, as bare `mpc` does; `noisectl help` lists the commands.
         defaultSubcommand: Status.self)
 }
@@ -94,9 +97,11 @@ enum GlobalOptions {
         // arguments.
         var path = 1
         var current: any ParsableCommand.Type = command
-        while path < rest.count, let next = current.configuration.subcommands.first(where: {
-            $0._commandName == rest[path] || $0.configuration.aliases.contains(rest[path])
-        }) {
+        while path < rest.count,
+            let next = current.configuration.subcommands.first(where: {
+                $0._commandName == rest[path] || $0.configuration.aliases.contains(rest[path])
+            })
+        {
             current = next
             path += 1
         }

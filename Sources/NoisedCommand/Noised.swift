@@ -2,11 +2,11 @@ import ArgumentParser
 import CLinux
 import Glibc
 import Logging
+import NoiseConfig
 import NoiseCore
 import NoiseDaemon
 import NoiseDownload
 import NoiseEventLoops
-import NoiseConfig
 import NoiseSystem
 
 /// `noised`: the alarm-and-noise daemon. Parses options, resolves paths, and runs the daemon.
@@ -26,36 +26,58 @@ struct Noised: AsyncParsableCommand {
             """,
         version: Limits.version)
 
-    @Option(help: ArgumentHelp("Control socket path (default: $NOISED_SOCKET, else $XDG_RUNTIME_DIR/noised/socket).", valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "Control socket path (default: $NOISED_SOCKET, else $XDG_RUNTIME_DIR/noised/socket).", valueName: "path"))
     var socket: String?
 
     @Option(help: ArgumentHelp("Config file (default: $XDG_CONFIG_HOME/noised/config.toml).", valueName: "path"))
     var config: String?
 
-    @Flag(name: .customLong("check-config"), help: "Check the config file (or CONFIG-PATH) and exit: 0 when it is valid.")
+    @Flag(
+        name: .customLong("check-config"), help: "Check the config file (or CONFIG-PATH) and exit: 0 when it is valid.")
     var checkConfig = false
 
     @Argument(help: "With --check-config: the file to check.")
     var configPath: String?
 
-    @Option(help: ArgumentHelp("ALSA device (PCM) to play to, e.g. default, pulse, hw:0; 'null' plays to nowhere, paced in real time (config: audio.device; default: default).", valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "ALSA device (PCM) to play to, e.g. default, pulse, hw:0; 'null' plays to nowhere, paced in real time (config: audio.device; default: default).",
+            valueName: "name"))
     var device: String?
 
-    @Option(name: .customLong("data-dir"), help: ArgumentHelp("Folder with the installed sounds.json and sounds/ (default: found next to the binary).", valueName: "folder"))
+    @Option(
+        name: .customLong("data-dir"),
+        help: ArgumentHelp(
+            "Folder with the installed sounds.json and sounds/ (default: found next to the binary).",
+            valueName: "folder"))
     var dataDirectory: String?
 
-    @Option(name: .customLong("cache-size"), help: ArgumentHelp("Memory for decoded sounds, in MiB; larger sounds stream from disk (config: audio.cache_size; default: \(Limits.defaultCacheMiB)).", valueName: "MiB"))
+    @Option(
+        name: .customLong("cache-size"),
+        help: ArgumentHelp(
+            "Memory for decoded sounds, in MiB; larger sounds stream from disk (config: audio.cache_size; default: \(Limits.defaultCacheMiB)).",
+            valueName: "MiB"))
     var cacheMiB: Int?
 
-    @Option(help: ArgumentHelp("Default fade for play and stop, e.g. 0.5s, 2s, 500ms (config: playback.fade_in and fade_out; default: \(Limits.defaultFadeSeconds)s).", valueName: "duration"))
+    @Option(
+        help: ArgumentHelp(
+            "Default fade for play and stop, e.g. 0.5s, 2s, 500ms (config: playback.fade_in and fade_out; default: \(Limits.defaultFadeSeconds)s).",
+            valueName: "duration"))
     var fade: String?
 
-    @Option(name: .customLong("log-level"), help: ArgumentHelp("trace, debug, info, notice, warning, error or critical (config: log.level; default: info).", valueName: "level"))
+    @Option(
+        name: .customLong("log-level"),
+        help: ArgumentHelp(
+            "trace, debug, info, notice, warning, error or critical (config: log.level; default: info).",
+            valueName: "level"))
     var logLevel: String?
 
     func validate() throws {
         if let logLevel, Logger.Level(rawValue: logLevel) == nil {
-            throw ValidationError("--log-level '\(logLevel)' is not one of trace, debug, info, notice, warning, error, critical")
+            throw ValidationError(
+                "--log-level '\(logLevel)' is not one of trace, debug, info, notice, warning, error, critical")
         }
         if let cacheMiB, !(1...4096).contains(cacheMiB) {
             throw ValidationError("--cache-size must be 1 to 4096 (MiB), got \(cacheMiB)")
@@ -69,22 +91,27 @@ struct Noised: AsyncParsableCommand {
         }
         if device?.isEmpty == true { throw ValidationError("--device must not be empty") }
         if configPath != nil && !checkConfig {
-            throw ValidationError("a config path is taken only with --check-config; to run with a config file, use --config PATH")
+            throw ValidationError(
+                "a config path is taken only with --check-config; to run with a config file, use --config PATH")
         }
-        if configPath != nil && config != nil { throw ValidationError("give the file to check once: --check-config PATH") }
+        if configPath != nil && config != nil {
+            throw ValidationError("give the file to check once: --check-config PATH")
+        }
     }
 
     var overrides: SettingsOverrides {
-        SettingsOverrides(device: device, cacheMiB: cacheMiB, fadeSeconds: fade.flatMap { try? DurationParser.seconds($0) },
-                          logLevel: logLevel)
+        SettingsOverrides(
+            device: device, cacheMiB: cacheMiB, fadeSeconds: fade.flatMap { try? DurationParser.seconds($0) },
+            logLevel: logLevel)
     }
 
     func run() async throws {
         mallopt(M_MMAP_THRESHOLD, Limits.mappedAllocationBytes)
         let environment = ProcessEnvironment.current
         let paths = XDGPaths(environment: environment)
-        let reader = ConfigReader(path: configPath ?? config ?? paths.configFile,
-                                  home: environment["HOME"] ?? "/")
+        let reader = ConfigReader(
+            path: configPath ?? config ?? paths.configFile,
+            home: environment["HOME"] ?? "/")
         if checkConfig { try Self.check(reader, explicit: configPath != nil || config != nil) }
         let loaded = reader.read()
         let live = LiveConfiguration(reader: reader, overrides: overrides, initial: loaded)
@@ -93,14 +120,18 @@ struct Noised: AsyncParsableCommand {
         // Under systemd, priority-prefixed lines the journal files by level; otherwise lines with time and level.
         let toJournal = JournalLogHandler.stderrIsJournal(environment: environment)
         LoggingSystem.bootstrap { label in
-            let inner: any LogHandler = toJournal ? JournalLogHandler(label: label, level: .trace)
-                                                  : StreamLogHandler.standardError(label: label)
+            let inner: any LogHandler =
+                toJournal
+                ? JournalLogHandler(label: label, level: .trace)
+                : StreamLogHandler.standardError(label: label)
             return AdjustableLogHandler(wrapping: inner, control: levelControl)
         }
         let logger = Logger(label: "noised")
         for problem in loaded.problems { logger.error("config \(reader.path): \(problem)") }
         if !loaded.problems.isEmpty {
-            logger.error("config: \(reader.path) is not used until fixed (check it with noised --check-config); the defaults apply")
+            logger.error(
+                "config: \(reader.path) is not used until fixed (check it with noised --check-config); the defaults apply"
+            )
         } else if loaded.exists {
             logger.info("config: \(reader.path) (\(loaded.keys.count) keys set)")
         }
@@ -143,8 +174,10 @@ struct Noised: AsyncParsableCommand {
             throw ExitCode.success
         }
         for problem in loaded.problems {
-            printError(problem.line > 0 ? "\(reader.path):\(problem.line): \(problem.key.map { "\($0): " } ?? "")\(problem.message)"
-                                        : "\(reader.path): \(problem.message)")
+            printError(
+                problem.line > 0
+                    ? "\(reader.path):\(problem.line): \(problem.key.map { "\($0): " } ?? "")\(problem.message)"
+                    : "\(reader.path): \(problem.message)")
         }
         throw ExitCode.failure
     }

@@ -10,6 +10,7 @@ import NoiseSystemd
 import NoiseWeb
 import NoiseWebCore
 import NoiseWebTLS
+
 import struct Foundation.Date
 
 /// noiseweb's entry point (run by `noiseclock` under that name): Swift concurrency moved onto SwiftNIO's threads
@@ -34,21 +35,28 @@ struct Noiseweb: AsyncParsableCommand {
             """,
         version: Limits.version)
 
-    @Option(help: ArgumentHelp("Where to listen, HOST:PORT (config: web.listen; default: 127.0.0.1:\(ConfigLimits.defaultWebPort)).",
-                               valueName: "host:port"),
-            transform: { text in
-                switch ListenAddress.parse(text) {
-                case .success(let address): return address
-                case .failure(let error): throw ValidationError("--listen: \(error); give \(ListenAddress.accepted)")
-                }
-            })
+    @Option(
+        help: ArgumentHelp(
+            "Where to listen, HOST:PORT (config: web.listen; default: 127.0.0.1:\(ConfigLimits.defaultWebPort)).",
+            valueName: "host:port"),
+        transform: { text in
+            switch ListenAddress.parse(text) {
+            case .success(let address): return address
+            case .failure(let error): throw ValidationError("--listen: \(error); give \(ListenAddress.accepted)")
+            }
+        })
     var listen: ListenAddress?
 
-    @Option(help: ArgumentHelp("noised's socket (default: $NOISED_SOCKET, else $XDG_RUNTIME_DIR/noised/socket).", valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "noised's socket (default: $NOISED_SOCKET, else $XDG_RUNTIME_DIR/noised/socket).", valueName: "path"))
     var socket: String?
 
-    @Option(name: .customLong("web-root"),
-            help: ArgumentHelp("Folder with the page's files (default: share/noiseclock/web beside the binary's bin/).", valueName: "folder"))
+    @Option(
+        name: .customLong("web-root"),
+        help: ArgumentHelp(
+            "Folder with the page's files (default: share/noiseclock/web beside the binary's bin/).",
+            valueName: "folder"))
     var webRoot: String?
 
     func run() async throws {
@@ -68,7 +76,8 @@ struct Noiseweb: AsyncParsableCommand {
         if let activated {
             // noiseweb.socket says where: the Host that names it is the one to accept.
             guard let bound = BoundAddress.of(activated) else {
-                throw ValidationError("the socket systemd passed is not a TCP socket; noiseweb.socket needs ListenStream=HOST:PORT")
+                throw ValidationError(
+                    "the socket systemd passed is not a TCP socket; noiseweb.socket needs ListenStream=HOST:PORT")
             }
             address = ListenAddress(host: bound.host, port: bound.port, isIPv6: bound.isIPv6)
             if listen != nil { logger.warning("--listen is ignored: systemd passed a socket listening on \(address)") }
@@ -78,7 +87,9 @@ struct Noiseweb: AsyncParsableCommand {
             address = settings?.listen ?? .loopback
         }
         if !address.isLoopback {
-            logger.warning("listening on \(address), not loopback: other machines can reach the login page. Only a code from 'noisectl web' lets anyone in, but the traffic is plain HTTP; [web] lan serves the LAN over HTTPS instead.")
+            logger.warning(
+                "listening on \(address), not loopback: other machines can reach the login page. Only a code from 'noisectl web' lets anyone in, but the traffic is plain HTTP; [web] lan serves the LAN over HTTPS instead."
+            )
         }
         umask(0o077)
         let state = WebStateFolder(paths: paths)
@@ -91,12 +102,14 @@ struct Noiseweb: AsyncParsableCommand {
             throw ValidationError(error.description)
         }
         // The LAN's phones and this machine's kiosks.
-        let devices = DeviceRegistry(file: PairedDeviceFile(folder: paths.webLANDirectory),
-                                     onProblem: { logger.error("no paired device or kiosk can sign in: \($0)") })
+        let devices = DeviceRegistry(
+            file: PairedDeviceFile(folder: paths.webLANDirectory),
+            onProblem: { logger.error("no paired device or kiosk can sign in: \($0)") })
         let server = WebServer(
-            configuration: .init(listen: address, socketPath: DaemonSocket.path(option: socket), webRoot: files, state: state,
-                           config: config, devices: devices, adoptedSocket: activated,
-                           lan: Self.lanMode(settings: settings, listening: address, paths: paths, logger: logger)),
+            configuration: .init(
+                listen: address, socketPath: DaemonSocket.path(option: socket), webRoot: files, state: state,
+                config: config, devices: devices, adoptedSocket: activated,
+                lan: Self.lanMode(settings: settings, listening: address, paths: paths, logger: logger)),
             logger: logger)
         try await server.run { url in
             let opener = url.hasPrefix("https:") ? "'noisectl web pair'" : "'noisectl web'"
@@ -106,7 +119,9 @@ struct Noiseweb: AsyncParsableCommand {
 
     /// The LAN mode's listener when `[web] lan` is set: the machine's names, the certificate for them (made or
     /// loaded). Any fault turns the LAN mode off with an error logged; the loopback page goes on.
-    static func lanMode(settings: WebSettings?, listening: ListenAddress, paths: XDGPaths, logger: Logger) -> WebServer.LAN? {
+    static func lanMode(
+        settings: WebSettings?, listening: ListenAddress, paths: XDGPaths, logger: Logger
+    ) -> WebServer.LAN? {
         guard var settings, let address = settings.lan else { return nil }
         settings.listen = listening
         if let problem = settings.lanProblem {
@@ -119,7 +134,9 @@ struct Noiseweb: AsyncParsableCommand {
             let ready = try LANCertificates(folder: paths.webLANDirectory)
                 .prepare(dnsNames: names.dnsNames, addresses: names.addresses, hostname: hostname, now: Date())
             let made = ready.issued ? " (a new server certificate was made)" : ""
-            logger.notice("LAN mode on \(address) for \(names.hosts.joined(separator: ", ")): HTTPS for paired devices; the certificate authority's SHA-256 fingerprint is \(ready.fingerprint)\(made)")
+            logger.notice(
+                "LAN mode on \(address) for \(names.hosts.joined(separator: ", ")): HTTPS for paired devices; the certificate authority's SHA-256 fingerprint is \(ready.fingerprint)\(made)"
+            )
             return WebServer.LAN(address: address, names: names, certificates: ready)
         } catch {
             logger.error("the LAN mode is off: \(error)")

@@ -13,12 +13,15 @@ struct DeepSpace: Sendable {
     let dedt, didt, dmdt, dnodt, domdt, del1, del2, del3, xfact, xlamo: Double
     let meanMotion, argpo, argpdot, gsto: Double
 
-    static let rptim = 4.37526908801129966e-3   // the Earth's rotation, rad/min
+    static let rptim = 4.37526908801129966e-3  // the Earth's rotation, rad/min
 
-    init(epoch: Double, ecco: Double, eccsq: Double, inclo: Double, nodeo: Double, argpo: Double, mo: Double,
-         meanMotion: Double, gsto: Double, mdot: Double, argpdot: Double, nodedot: Double, xpidot: Double, xke: Double) {
-        let terms = LunarSolarTerms(epoch: epoch, ecco: ecco, argpo: argpo, inclo: inclo, nodeo: nodeo,
-                                    meanMotion: meanMotion)
+    init(
+        epoch: Double, ecco: Double, eccsq: Double, inclo: Double, nodeo: Double, argpo: Double, mo: Double,
+        meanMotion: Double, gsto: Double, mdot: Double, argpdot: Double, nodedot: Double, xpidot: Double, xke: Double
+    ) {
+        let terms = LunarSolarTerms(
+            epoch: epoch, ecco: ecco, argpo: argpo, inclo: inclo, nodeo: nodeo,
+            meanMotion: meanMotion)
         solar = terms
         self.meanMotion = meanMotion
         self.argpo = argpo
@@ -84,8 +87,10 @@ struct DeepSpace: Sendable {
     }
 
     /// The half-day resonance's ten coefficients (D2201 … D5433).
-    static func halfDayCoefficients(ecco: Double, eccsq: Double, sinim: Double, cosim: Double, nm: Double,
-                                    aonv: Double) -> [Double] {
+    static func halfDayCoefficients(
+        ecco: Double, eccsq: Double, sinim: Double, cosim: Double, nm: Double,
+        aonv: Double
+    ) -> [Double] {
         let (em, emsq) = (ecco, eccsq)
         let eoc = em * emsq
         let cosisq = cosim * cosim
@@ -104,7 +109,9 @@ struct DeepSpace: Sendable {
             g322 = -342.585 + 1554.908 * em - 2366.899 * emsq + 1215.972 * eoc
             g410 = -1052.797 + 4758.686 * em - 7193.992 * emsq + 3651.957 * eoc
             g422 = -3581.690 + 16178.110 * em - 24462.770 * emsq + 12422.520 * eoc
-            g520 = em > 0.715 ? -5149.66 + 29936.92 * em - 54087.36 * emsq + 31324.56 * eoc
+            g520 =
+                em > 0.715
+                ? -5149.66 + 29936.92 * em - 54087.36 * emsq + 31324.56 * eoc
                 : 1464.74 - 4664.75 * em + 3763.64 * emsq
         }
         let g533, g521, g532: Double
@@ -125,7 +132,8 @@ struct DeepSpace: Sendable {
         let f441 = 35 * sini2 * f220
         let f442 = 39.3750 * sini2 * sini2
         let f522 = 9.84375 * sinim * (sini2 * (1 - 2 * cosim - 5 * cosisq) + 0.33333333 * (-2 + 4 * cosim + 6 * cosisq))
-        let f523 = sinim * (4.92187512 * sini2 * (-2 - 4 * cosim + 10 * cosisq) + 6.56250012 * (1 + 2 * cosim - 3 * cosisq))
+        let f523 =
+            sinim * (4.92187512 * sini2 * (-2 - 4 * cosim + 10 * cosisq) + 6.56250012 * (1 + 2 * cosim - 3 * cosisq))
         let f542 = 29.53125 * sinim * (2 - 8 * cosim + cosisq * (-12 + 8 * cosim + 10 * cosisq))
         let f543 = 29.53125 * sinim * (-2 - 8 * cosim + cosisq * (12 + 8 * cosim - 10 * cosisq))
         let xno2 = nm * nm
@@ -154,8 +162,11 @@ struct DeepSpace: Sendable {
 
     /// `dspace`: the secular lunar-solar rates and the resonance, integrated from the epoch to `t` in 720-minute
     /// steps; returns the mean elements at `t`.
-    func resonance(t: Double, em: Double, argpm: Double, inclm: Double, mm: Double, nodem: Double)
-        -> (em: Double, argpm: Double, inclm: Double, mm: Double, nodem: Double, nm: Double) {
+    func resonance(
+        t: Double, em: Double, argpm: Double, inclm: Double, mm: Double, nodem: Double
+    )
+        -> (em: Double, argpm: Double, inclm: Double, mm: Double, nodem: Double, nm: Double)
+    {
         let (fasx2, fasx4, fasx6) = (0.13130908, 2.8843198, 0.37448087)
         let (g22, g32, g44, g52, g54) = (5.7686396, 0.95240898, 1.8014998, 1.0508330, 4.4108898)
         let (stepp, step2) = (720.0, 259_200.0)
@@ -179,14 +190,17 @@ struct DeepSpace: Sendable {
                 let xomi = argpo + argpdot * atime
                 let x2omi = xomi + xomi
                 let x2li = xli + xli
-                xndt = d2201 * sin(x2omi + xli - g22) + d2211 * sin(xli - g22) + d3210 * sin(xomi + xli - g32)
+                xndt =
+                    d2201 * sin(x2omi + xli - g22) + d2211 * sin(xli - g22) + d3210 * sin(xomi + xli - g32)
                     + d3222 * sin(-xomi + xli - g32) + d4410 * sin(x2omi + x2li - g44) + d4422 * sin(x2li - g44)
                     + d5220 * sin(xomi + xli - g52) + d5232 * sin(-xomi + xli - g52) + d5421 * sin(xomi + x2li - g54)
                     + d5433 * sin(-xomi + x2li - g54)
                 xldot = xni + xfact
-                xnddt = d2201 * cos(x2omi + xli - g22) + d2211 * cos(xli - g22) + d3210 * cos(xomi + xli - g32)
+                xnddt =
+                    d2201 * cos(x2omi + xli - g22) + d2211 * cos(xli - g22) + d3210 * cos(xomi + xli - g32)
                     + d3222 * cos(-xomi + xli - g32) + d5220 * cos(xomi + xli - g52) + d5232 * cos(-xomi + xli - g52)
-                    + 2 * (d4410 * cos(x2omi + x2li - g44) + d4422 * cos(x2li - g44) + d5421 * cos(xomi + x2li - g54)
+                    + 2
+                    * (d4410 * cos(x2omi + x2li - g44) + d4422 * cos(x2li - g44) + d5421 * cos(xomi + x2li - g54)
                         + d5433 * cos(-xomi + x2li - g54))
                 xnddt *= xldot
             }
@@ -206,8 +220,10 @@ struct DeepSpace: Sendable {
     }
 
     /// `dpper`: the Sun's and Moon's periodics on the elements at `t` (minutes from the epoch).
-    func periodics(t: Double, ep: inout Double, inclp: inout Double, nodep: inout Double, argpp: inout Double,
-                   mp: inout Double) {
+    func periodics(
+        t: Double, ep: inout Double, inclp: inout Double, nodep: inout Double, argpp: inout Double,
+        mp: inout Double
+    ) {
         let sun = solar.periodics(t: t, lunar: false)
         let moon = solar.periodics(t: t, lunar: true)
         let pe = sun.e + moon.e, pinc = sun.i + moon.i, pl = sun.l + moon.l

@@ -17,7 +17,9 @@ public enum EarthFrames {
     }
 
     /// TEME position and velocity to Earth-fixed (the velocity relative to the rotating Earth).
-    public static func earthFixed(_ position: Vector3, _ velocity: Vector3, gmst: Double) -> (position: Vector3, velocity: Vector3) {
+    public static func earthFixed(
+        _ position: Vector3, _ velocity: Vector3, gmst: Double
+    ) -> (position: Vector3, velocity: Vector3) {
         let (c, s) = (cos(gmst), sin(gmst))
         let r = Vector3(c * position.x + s * position.y, -s * position.x + c * position.y, position.z)
         let v = Vector3(c * velocity.x + s * velocity.y, -s * velocity.x + c * velocity.y, velocity.z)
@@ -37,7 +39,8 @@ public enum EarthFrames {
         let e2 = flattening * (2 - flattening)
         let n = equatorialRadius / (1 - e2 * sin(phi) * sin(phi)).squareRoot()
         let h = place.heightKm
-        return Vector3((n + h) * cos(phi) * cos(lambda), (n + h) * cos(phi) * sin(lambda), (n * (1 - e2) + h) * sin(phi))
+        return Vector3(
+            (n + h) * cos(phi) * cos(lambda), (n + h) * cos(phi) * sin(lambda), (n * (1 - e2) + h) * sin(phi))
     }
 
     /// The geodetic latitude, longitude and height of an Earth-fixed point (iterated to well under a metre).
@@ -86,8 +89,9 @@ public struct Topocentric: Sendable {
         let range = rho.length
         var azimuth = atan2(rho.dot(east), rho.dot(north)) * 180 / .pi
         if azimuth < 0 { azimuth += 360 }
-        return LookAngles(azimuth: azimuth, elevation: elevation(of: target), rangeKm: range,
-                          rangeRate: rho.dot(velocity) / range)
+        return LookAngles(
+            azimuth: azimuth, elevation: elevation(of: target), rangeKm: range,
+            rangeRate: rho.dot(velocity) / range)
     }
 
     /// The target's elevation alone, degrees.
@@ -122,7 +126,9 @@ public struct LookAngles: Sendable, Equatable {
 
     /// The 16-point compass direction of an azimuth in degrees (0 to 360).
     public static func compass(_ azimuth: Double) -> String {
-        let points = ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"]
+        let points = [
+            "N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW",
+        ]
         return points[Int((azimuth / 22.5).rounded()) % 16]
     }
 }

@@ -18,7 +18,8 @@ public struct GravityModel: Sendable {
     public static let wgs72: GravityModel = {
         let mu = 398_600.8
         let radius = 6378.135
-        return GravityModel(mu: mu, radius: radius, xke: 60 / (radius * radius * radius / mu).squareRoot(),
-                            j2: 0.001082616, j3: -0.00000253881, j4: -0.00000165597)
+        return GravityModel(
+            mu: mu, radius: radius, xke: 60 / (radius * radius * radius / mu).squareRoot(),
+            j2: 0.001082616, j3: -0.00000253881, j4: -0.00000165597)
     }()
 }

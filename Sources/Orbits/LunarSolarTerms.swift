@@ -128,7 +128,9 @@ struct LunarSolarTerms: Sendable {
         let sinzf = sin(zf)
         let f2 = 0.5 * sinzf * sinzf - 0.25
         let f3 = -0.5 * sinzf * cos(zf)
-        return (a.e2 * f2 + a.e3 * f3, a.i2 * f2 + a.i3 * f3, a.l2 * f2 + a.l3 * f3 + a.l4 * sinzf,
-                a.gh2 * f2 + a.gh3 * f3 + a.gh4 * sinzf, a.h2 * f2 + a.h3 * f3)
+        return (
+            a.e2 * f2 + a.e3 * f3, a.i2 * f2 + a.i3 * f3, a.l2 * f2 + a.l3 * f3 + a.l4 * sinzf,
+            a.gh2 * f2 + a.gh3 * f3 + a.gh4 * sinzf, a.h2 * f2 + a.h3 * f3
+        )
     }
 }

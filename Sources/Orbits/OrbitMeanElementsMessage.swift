@@ -38,8 +38,9 @@ public enum OrbitMeanElementsMessage {
         guard !objects.isEmpty else { throw ElementsError(line: 1, "no element set in the file") }
         return objects.enumerated().map { index, object in
             guard case .object(let fields) = object else {
-                return Object(catalogNumber: nil,
-                              set: .failure(ElementsError(line: 1, "element \(index + 1) is not a JSON object")))
+                return Object(
+                    catalogNumber: nil,
+                    set: .failure(ElementsError(line: 1, "element \(index + 1) is not a JSON object")))
             }
             let record = Record(fields: fields, index: index + 1)
             let number = (try? record.number("NORAD_CAT_ID", in: 0..<340_000)).map { Int($0) }
@@ -56,7 +57,8 @@ public enum OrbitMeanElementsMessage {
                 "MEAN_MOTION": .number(set.meanMotion), "ECCENTRICITY": .number(set.eccentricity),
                 "INCLINATION": .number(set.inclination), "RA_OF_ASC_NODE": .number(set.rightAscension),
                 "ARG_OF_PERICENTER": .number(set.argumentOfPerigee), "MEAN_ANOMALY": .number(set.meanAnomaly),
-                "EPHEMERIS_TYPE": .number(Double(set.ephemerisType)), "ELEMENT_SET_NO": .number(Double(set.elementSetNumber)),
+                "EPHEMERIS_TYPE": .number(Double(set.ephemerisType)),
+                "ELEMENT_SET_NO": .number(Double(set.elementSetNumber)),
                 "REV_AT_EPOCH": .number(Double(set.revolutionNumber)), "BSTAR": .number(set.bstar),
                 "MEAN_MOTION_DOT": .number(set.meanMotionDot), "MEAN_MOTION_DDOT": .number(set.meanMotionDDot),
             ]
@@ -78,13 +80,15 @@ public enum OrbitMeanElementsMessage {
     static func elements(_ record: Record) throws(ElementsError) -> OrbitalElements {
         let epochText = try record.string("EPOCH")
         guard let epoch = ISO8601.parts(epochText.hasSuffix("Z") ? epochText : epochText + "Z") else {
-            throw record.problem("EPOCH", "'\(epochText.prefix(40))' is not a date and time like 2024-01-01T12:00:00.000000")
+            throw record.problem(
+                "EPOCH", "'\(epochText.prefix(40))' is not a date and time like 2024-01-01T12:00:00.000000")
         }
         let yearStart = CivilDate.days(year: epoch.year, month: 1, day: 1)
         let dayOfYear = CivilDate.days(year: epoch.year, month: epoch.month, day: epoch.day) - yearStart + 1
         let seconds = Double(epoch.hour * 3600 + epoch.minute * 60 + epoch.second) + epoch.fraction
         return OrbitalElements(
-            name: try? record.string("OBJECT_NAME"), catalogNumber: Int(try record.number("NORAD_CAT_ID", in: 0..<340_000)),
+            name: try? record.string("OBJECT_NAME"),
+            catalogNumber: Int(try record.number("NORAD_CAT_ID", in: 0..<340_000)),
             classification: (try? record.string("CLASSIFICATION_TYPE")) ?? "U",
             internationalDesignator: (try? record.string("OBJECT_ID")) ?? "", epochYear: epoch.year,
             epochDay: Double(dayOfYear) + seconds / 86_400,
@@ -125,7 +129,9 @@ public enum OrbitMeanElementsMessage {
             default: value = nil
             }
             guard let value, value.isFinite else { throw problem(key, "missing or not a number") }
-            guard range.contains(value) else { throw problem(key, "\(value) is out of range (\(range.lowerBound) to under \(range.upperBound))") }
+            guard range.contains(value) else {
+                throw problem(key, "\(value) is out of range (\(range.lowerBound) to under \(range.upperBound))")
+            }
             return value
         }
     }

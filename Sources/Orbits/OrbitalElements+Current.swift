@@ -13,7 +13,8 @@ extension OrbitalElements {
     /// where re-entry begins; an orbit there ends within hours.
     public static let lowestPerigeeKm = 120.0
     /// How to get fresh elements, said with every refusal.
-    public static let refreshAdvice = "get fresh ones with noisectl iss elements import FILE (a TLE or OMM file, such "
+    public static let refreshAdvice =
+        "get fresh ones with noisectl iss elements import FILE (a TLE or OMM file, such "
         + "as CelesTrak's stations.txt), or let noised download them ([satellites] download, on by default)"
 
     /// Throws when passes or a position at `instant` (Unix seconds) should not be computed from the set: its epoch
@@ -27,10 +28,12 @@ extension OrbitalElements {
         let days = (instant - epochUnix) / 86_400
         let epoch = "\(ISO8601.format(seconds: epochUnix.rounded(.down), offsetSeconds: 0).prefix(16))Z"
         guard abs(days) <= Self.currentDays else {
-            let age = days >= 0 ? "\(days.fixed(1)) days old" : "\((-days).fixed(1)) days newer than the instant asked about"
-            throw refuse("the elements are \(age) (epoch \(epoch)); passes and positions take elements at most "
-                         + "\(Self.currentDays.formatted) days from their epoch, as their predictions drift by minutes "
-                         + "after that")
+            let age =
+                days >= 0 ? "\(days.fixed(1)) days old" : "\((-days).fixed(1)) days newer than the instant asked about"
+            throw refuse(
+                "the elements are \(age) (epoch \(epoch)); passes and positions take elements at most "
+                    + "\(Self.currentDays.formatted) days from their epoch, as their predictions drift by minutes "
+                    + "after that")
         }
         let state: (position: Vector3, velocity: Vector3)
         do {
@@ -40,8 +43,9 @@ extension OrbitalElements {
         }
         let perigee = Self.perigeeHeightKm(position: state.position, velocity: state.velocity)
         guard perigee >= Self.lowestPerigeeKm else {
-            throw refuse("its perigee is \(perigee.fixed(0)) km up \(days.fixed(1)) days after the epoch \(epoch), "
-                         + "under the atmosphere's \(Self.lowestPerigeeKm.formatted) km (it is re-entering)")
+            throw refuse(
+                "its perigee is \(perigee.fixed(0)) km up \(days.fixed(1)) days after the epoch \(epoch), "
+                    + "under the atmosphere's \(Self.lowestPerigeeKm.formatted) km (it is re-entering)")
         }
     }
 

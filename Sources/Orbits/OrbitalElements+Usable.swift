@@ -36,8 +36,9 @@ extension OrbitalElements {
         }
         let range = Self.usableMeanMotion
         guard meanMotion.isFinite, range.contains(meanMotion) else {
-            throw refuse("the mean motion is \(meanMotion) revolutions a day; accepted: \(range.lowerBound.formatted) "
-                         + "to \(range.upperBound.formatted) (an orbit of the Earth SGP4 models)")
+            throw refuse(
+                "the mean motion is \(meanMotion) revolutions a day; accepted: \(range.lowerBound.formatted) "
+                    + "to \(range.upperBound.formatted) (an orbit of the Earth SGP4 models)")
         }
         guard eccentricity.isFinite, eccentricity >= 0, eccentricity < 1 else {
             throw refuse("the eccentricity is \(eccentricity); accepted: 0 or more and below 1 (a closed orbit)")
@@ -51,8 +52,9 @@ extension OrbitalElements {
         guard epochUnix.isFinite, lead <= Self.usableEpochLeadSeconds else {
             let days = (lead / 86_400).fixed(1)
             let epoch = ISO8601.format(seconds: epochUnix, offsetSeconds: 0)
-            throw refuse("the epoch \(epoch) is \(days) days ahead of now; accepted: an epoch "
-                         + "at most a day ahead")
+            throw refuse(
+                "the epoch \(epoch) is \(days) days ahead of now; accepted: an epoch "
+                    + "at most a day ahead")
         }
         let model = SGP4(self)
         var minutes = 0.0

@@ -28,11 +28,13 @@ public struct OrbitalElements: Sendable, Equatable {
     public var meanMotion: Double
     public var revolutionNumber: Int
 
-    public init(name: String? = nil, catalogNumber: Int, classification: String = "U", internationalDesignator: String = "",
-                epochYear: Int, epochDay: Double, meanMotionDot: Double = 0, meanMotionDDot: Double = 0, bstar: Double,
-                ephemerisType: Int = 0, elementSetNumber: Int = 0, inclination: Double, rightAscension: Double,
-                eccentricity: Double, argumentOfPerigee: Double, meanAnomaly: Double, meanMotion: Double,
-                revolutionNumber: Int = 0) {
+    public init(
+        name: String? = nil, catalogNumber: Int, classification: String = "U", internationalDesignator: String = "",
+        epochYear: Int, epochDay: Double, meanMotionDot: Double = 0, meanMotionDDot: Double = 0, bstar: Double,
+        ephemerisType: Int = 0, elementSetNumber: Int = 0, inclination: Double, rightAscension: Double,
+        eccentricity: Double, argumentOfPerigee: Double, meanAnomaly: Double, meanMotion: Double,
+        revolutionNumber: Int = 0
+    ) {
         self.name = name
         self.catalogNumber = catalogNumber
         self.classification = classification
@@ -67,7 +69,8 @@ public struct OrbitalElements: Sendable, Equatable {
         let date = CivilDate.days(year: epochYear, month: 1, day: 1) + Int64(dayOfYear - 1)
         let (year, month, day) = CivilDate.date(days: date)
         let (y, m) = (Double(year), Double(month))
-        let julianDay = 367 * y - ((7 * (y + ((m + 9) / 12).rounded(.down))) * 0.25).rounded(.down)
+        let julianDay =
+            367 * y - ((7 * (y + ((m + 9) / 12).rounded(.down))) * 0.25).rounded(.down)
             + (275 * m / 9).rounded(.down) + Double(day) + 1_721_013.5
         return (julianDay + (second + minute * 60 + hour * 3600) / 86_400) - 2_433_281.5
     }

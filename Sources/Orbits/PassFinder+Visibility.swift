@@ -36,8 +36,10 @@ extension PassFinder {
 
     /// Where between `start` and `end` a condition (`g` ≥ 0) that changes at most once holds, to 0.01 s; nil if
     /// nowhere.
-    func part(_ start: Double, _ end: Double,
-              _ g: (Double) throws(SGP4Error) -> Double) throws(SGP4Error) -> ClosedRange<Double>? {
+    func part(
+        _ start: Double, _ end: Double,
+        _ g: (Double) throws(SGP4Error) -> Double
+    ) throws(SGP4Error) -> ClosedRange<Double>? {
         let (first, last) = (try g(start), try g(end))
         switch (first >= 0, last >= 0) {
         case (true, true): return start...end

@@ -72,8 +72,10 @@ public struct PassFinder: Sendable {
     /// (0.19° at most), and the elements' error.
     static let coneMargin = 0.5 * Double.pi / 180
 
-    public init(model: SGP4, observer: GeodeticPosition, minElevation: Double = PassFinder.defaultMinElevation,
-                standardMagnitude: Double = -1.8) {
+    public init(
+        model: SGP4, observer: GeodeticPosition, minElevation: Double = PassFinder.defaultMinElevation,
+        standardMagnitude: Double = -1.8
+    ) {
         self.model = model
         self.observer = observer
         self.minElevation = minElevation
@@ -93,9 +95,10 @@ public struct PassFinder: Sendable {
         let toSun = sun - r
         let toObserver = EarthFrames.earthFixed(here.site, gmst: -gmst) - r
         let phase = acos(max(-1, min(1, toSun.dot(toObserver) / (toSun.length * toObserver.length))))
-        return Sighting(unix: unix, teme: r, velocity: v, subpoint: EarthFrames.geodetic(fixed.position), look: look,
-                        illumination: Sunlight.illumination(satellite: r, sun: sun), sunAltitude: sunAltitude,
-                        magnitude: Sunlight.magnitude(standard: standardMagnitude, rangeKm: look.rangeKm, phaseAngle: phase))
+        return Sighting(
+            unix: unix, teme: r, velocity: v, subpoint: EarthFrames.geodetic(fixed.position), look: look,
+            illumination: Sunlight.illumination(satellite: r, sun: sun), sunAltitude: sunAltitude,
+            magnitude: Sunlight.magnitude(standard: standardMagnitude, rangeKm: look.rangeKm, phaseAngle: phase))
     }
 
     /// The passes that culminate between `start` and `end` (Unix seconds), in order.
@@ -174,8 +177,9 @@ public struct PassFinder: Sendable {
 
     func pass(horizonRise: Double, culmination top: PassPoint, horizonSet: Double) throws(SGP4Error) -> SatellitePass {
         let (horizonRise, horizonSet) = (try point(horizonRise), try point(horizonSet))
-        var pass = SatellitePass(rise: horizonRise, culmination: top, set: horizonSet, horizonRise: horizonRise,
-                                 horizonSet: horizonSet)
+        var pass = SatellitePass(
+            rise: horizonRise, culmination: top, set: horizonSet, horizonRise: horizonRise,
+            horizonSet: horizonSet)
         if minElevation > 0 {
             pass.rise = try point(try crossing(ofMinimumFrom: horizonRise.unix, to: top))
             pass.set = try point(try crossing(ofMinimumFrom: horizonSet.unix, to: top))
@@ -188,7 +192,8 @@ public struct PassFinder: Sendable {
     /// top and falls, so once): the instant nearest the horizon crossing at or above it, to 0.01 s.
     func crossing(ofMinimumFrom horizon: Double, to top: PassPoint) throws(SGP4Error) -> Double {
         func above(_ unix: Double) throws(SGP4Error) -> Double { try elevation(unix) - minElevation }
-        return try edge(inside: top.unix, top.look.elevation - minElevation, outside: horizon, try above(horizon), above)
+        return try edge(
+            inside: top.unix, top.look.elevation - minElevation, outside: horizon, try above(horizon), above)
     }
 
     /// From `start` (above the horizon) stepping by `step` until the satellite is below it, then to 0.01 s: the
@@ -213,8 +218,10 @@ public struct PassFinder: Sendable {
     /// instant it holds, to 0.01 s. Regula falsi with the Illinois change (an end kept twice has its value halved,
     /// so both ends close in): a handful of evaluations where bisection takes a dozen. Each try is kept a little
     /// inside the bracket, so that near the root the bracket closes from both sides.
-    func edge(inside: Double, _ gInside: Double, outside: Double, _ gOutside: Double,
-              _ g: (Double) throws(SGP4Error) -> Double) throws(SGP4Error) -> Double {
+    func edge(
+        inside: Double, _ gInside: Double, outside: Double, _ gOutside: Double,
+        _ g: (Double) throws(SGP4Error) -> Double
+    ) throws(SGP4Error) -> Double {
         var (a, ga, b, gb) = (inside, gInside, outside, gOutside)
         var kept = 0
         while abs(b - a) > Self.precision {

@@ -70,21 +70,27 @@ public struct SGP4: Sendable {
         let psisq = abs(1 - etasq)
         let coef = qzms24 * pow(tsi, 4)
         let coef1 = coef / pow(psisq, 3.5)
-        let cc2 = coef1 * meanMotion * (ao * (1 + 1.5 * etasq + eeta * (4 + etasq))
-            + 0.375 * j2 * tsi / psisq * con41 * (8 + 3 * etasq * (8 + etasq)))
+        let cc2 =
+            coef1 * meanMotion
+            * (ao * (1 + 1.5 * etasq + eeta * (4 + etasq))
+                + 0.375 * j2 * tsi / psisq * con41 * (8 + 3 * etasq * (8 + etasq)))
         cc1 = bstar * cc2
         let cc3 = ecco > 1e-4 ? -2 * coef * tsi * j3oj2 * meanMotion * sinio / ecco : 0
         x1mth2 = 1 - cosio2
-        cc4 = 2 * meanMotion * coef1 * ao * omeosq * (eta * (2 + 0.5 * etasq) + ecco * (0.5 + 2 * etasq)
-            - j2 * tsi / (ao * psisq) * (-3 * con41 * (1 - 2 * eeta + etasq * (1.5 - 0.5 * eeta))
-                + 0.75 * x1mth2 * (2 * etasq - eeta * (1 + etasq)) * cos(2 * argpo)))
+        cc4 =
+            2 * meanMotion * coef1 * ao * omeosq
+            * (eta * (2 + 0.5 * etasq) + ecco * (0.5 + 2 * etasq)
+                - j2 * tsi / (ao * psisq)
+                * (-3 * con41 * (1 - 2 * eeta + etasq * (1.5 - 0.5 * eeta))
+                    + 0.75 * x1mth2 * (2 * etasq - eeta * (1 + etasq)) * cos(2 * argpo)))
         cc5 = 2 * coef1 * ao * omeosq * (1 + 2.75 * (etasq + eeta) + eeta * etasq)
         let cosio4 = cosio2 * cosio2
         let temp1 = 1.5 * j2 * pinvsq * meanMotion
         let temp2 = 0.5 * temp1 * j2 * pinvsq
         let temp3 = -0.46875 * j4 * pinvsq * pinvsq * meanMotion
         mdot = meanMotion + 0.5 * temp1 * rteosq * con41 + 0.0625 * temp2 * rteosq * (13 - 78 * cosio2 + 137 * cosio4)
-        argpdot = -0.5 * temp1 * con42 + 0.0625 * temp2 * (7 - 114 * cosio2 + 395 * cosio4)
+        argpdot =
+            -0.5 * temp1 * con42 + 0.0625 * temp2 * (7 - 114 * cosio2 + 395 * cosio4)
             + temp3 * (3 - 36 * cosio2 + 49 * cosio4)
         let xhdot1 = -temp1 * cosio
         nodedot = xhdot1 + (0.5 * temp2 * (4 - 19 * cosio2) + 2 * temp3 * (3 - 7 * cosio2)) * cosio
@@ -103,9 +109,10 @@ public struct SGP4: Sendable {
         x7thm1 = 7 * cosio2 - 1
 
         if 2 * .pi / meanMotion >= 225 {
-            deepSpace = DeepSpace(epoch: elements.sgp4Epoch, ecco: ecco, eccsq: eccsq, inclo: inclo, nodeo: nodeo,
-                                  argpo: argpo, mo: mo, meanMotion: meanMotion, gsto: gsto, mdot: mdot,
-                                  argpdot: argpdot, nodedot: nodedot, xpidot: xpidot, xke: xke)
+            deepSpace = DeepSpace(
+                epoch: elements.sgp4Epoch, ecco: ecco, eccsq: eccsq, inclo: inclo, nodeo: nodeo,
+                argpo: argpo, mo: mo, meanMotion: meanMotion, gsto: gsto, mdot: mdot,
+                argpdot: argpdot, nodedot: nodedot, xpidot: xpidot, xke: xke)
             isimp = true
         } else {
             deepSpace = nil
@@ -157,8 +164,9 @@ public struct SGP4: Sendable {
         var em = ecco
         var inclm = inclo
         if let deepSpace {
-            (em, argpm, inclm, mm, nodem, nm) = deepSpace.resonance(t: t, em: em, argpm: argpm, inclm: inclm, mm: mm,
-                                                                    nodem: nodem)
+            (em, argpm, inclm, mm, nodem, nm) = deepSpace.resonance(
+                t: t, em: em, argpm: argpm, inclm: inclm, mm: mm,
+                nodem: nodem)
         }
         guard nm > 0 else { throw .meanMotion(nm) }
         let am = pow(xke / nm, 2.0 / 3) * tempa * tempa

@@ -35,7 +35,8 @@ public enum SGP4Error: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .meanEccentricity(let e): "the mean eccentricity is \(e), outside 0 to 1 (the elements no longer describe an orbit)"
+        case .meanEccentricity(let e):
+            "the mean eccentricity is \(e), outside 0 to 1 (the elements no longer describe an orbit)"
         case .meanMotion(let n): "the mean motion is \(n) rad/min, not above 0"
         case .perturbedEccentricity(let e): "the perturbed eccentricity is \(e), outside 0 to 1"
         case .semiLatusRectum(let p): "the semi-latus rectum is \(p) Earth radii, below 0"

@@ -22,7 +22,8 @@ public struct ElementsError: Error, Sendable, Equatable, CustomStringConvertible
 /// 1, modulo 10). Catalog numbers may be Alpha-5 (`A0001` is 100001; I and O are not used). Pure.
 public enum TwoLineElements {
     /// Every set in `text`, in order; blank lines and `#` comments are skipped.
-    public static func parse(_ text: String, checkingChecksums: Bool = true) throws(ElementsError) -> [OrbitalElements] {
+    public static func parse(_ text: String, checkingChecksums: Bool = true) throws(ElementsError) -> [OrbitalElements]
+    {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
             String($0.reversed().drop { $0 == "\r" || $0 == " " || $0 == "\t" }.reversed())
         }
@@ -55,14 +56,17 @@ public enum TwoLineElements {
     }
 
     /// One set from its two lines; `number` is line 1's line number in the file.
-    static func set(_ first: String, _ second: String, at number: Int, name: String?,
-                    checksums: Bool) throws(ElementsError) -> OrbitalElements {
+    static func set(
+        _ first: String, _ second: String, at number: Int, name: String?,
+        checksums: Bool
+    ) throws(ElementsError) -> OrbitalElements {
         let one = Fields(text: first, line: number)
         let two = Fields(text: second, line: number + 1)
         for fields in [one, two] {
             guard fields.bytes.count == 69 else {
-                throw ElementsError(line: fields.line, column: min(fields.bytes.count, 69) + 1,
-                                    "a line of an element set has 69 characters, this one \(fields.bytes.count)")
+                throw ElementsError(
+                    line: fields.line, column: min(fields.bytes.count, 69) + 1,
+                    "a line of an element set has 69 characters, this one \(fields.bytes.count)")
             }
         }
         let catalog = try one.catalogNumber()
@@ -121,7 +125,8 @@ public enum TwoLineElements {
                 sum + (byte >= 48 && byte <= 57 ? Int(byte - 48) : byte == UInt8(ascii: "-") ? 1 : 0)
             }
             guard bytes[68] >= 48 && bytes[68] <= 57, Int(bytes[68] - 48) == sum % 10 else {
-                throw ElementsError(line: line, column: 69, "the checksum is '\(text(69...69))', the line sums to \(sum % 10)")
+                throw ElementsError(
+                    line: line, column: 69, "the checksum is '\(text(69...69))', the line sums to \(sum % 10)")
             }
         }
 
@@ -129,13 +134,17 @@ public enum TwoLineElements {
         func catalogNumber() throws(ElementsError) -> Int {
             let field = text(3...7)
             let digits = field.dropFirst()
-            guard let first = field.first, digits.allSatisfy(\.isASCIIDigit), let rest = Int(digits.trimmingSpaces.isEmpty ? "0" : String(digits)) else {
+            guard let first = field.first, digits.allSatisfy(\.isASCIIDigit),
+                let rest = Int(digits.trimmingSpaces.isEmpty ? "0" : String(digits))
+            else {
                 throw problem(3...7, "the catalog number", "is not 5 digits (or a letter and 4 digits)")
             }
             if first.isASCIIDigit || first == " " { return (first == " " ? 0 : Int(String(first))!) * 10_000 + rest }
             let letters = "ABCDEFGHJKLMNPQRSTUVWXYZ"
             guard let position = letters.firstIndex(of: first) else {
-                throw problem(3...7, "the catalog number", "starts with neither a digit nor an Alpha-5 letter (A–Z without I and O)")
+                throw problem(
+                    3...7, "the catalog number",
+                    "starts with neither a digit nor an Alpha-5 letter (A–Z without I and O)")
             }
             return (10 + letters.distance(from: letters.startIndex, to: position)) * 10_000 + rest
         }
@@ -143,22 +152,29 @@ public enum TwoLineElements {
         func integer(_ columns: ClosedRange<Int>, _ what: String, blank: Int? = nil) throws(ElementsError) -> Int {
             let field = trimmed(columns)
             if field.isEmpty, let blank { return blank }
-            guard let value = Int(field), field.allSatisfy(\.isASCIIDigit) else { throw problem(columns, what, "is not a whole number") }
+            guard let value = Int(field), field.allSatisfy(\.isASCIIDigit) else {
+                throw problem(columns, what, "is not a whole number")
+            }
             return value
         }
 
-        func decimal(_ columns: ClosedRange<Int>, _ what: String, in range: Range<Double>? = nil) throws(ElementsError) -> Double {
+        func decimal(
+            _ columns: ClosedRange<Int>, _ what: String, in range: Range<Double>? = nil
+        ) throws(ElementsError) -> Double {
             try decimal(trimmed(columns), columns, what, in: range)
         }
 
         /// A number as written (`.00001234`, `-.0002`, `51.6416`), which must lie in `range`.
-        func decimal(_ written: String, _ columns: ClosedRange<Int>, _ what: String,
-                     in range: Range<Double>? = nil) throws(ElementsError) -> Double {
+        func decimal(
+            _ written: String, _ columns: ClosedRange<Int>, _ what: String,
+            in range: Range<Double>? = nil
+        ) throws(ElementsError) -> Double {
             var text = written.trimmingSpaces
             if text.hasPrefix(".") { text = "0" + text }
             if text.hasPrefix("-.") || text.hasPrefix("+.") { text.insert("0", at: text.index(after: text.startIndex)) }
             guard !text.isEmpty, text.allSatisfy({ $0.isASCIIDigit || "+-.".contains($0) }), let value = Double(text),
-                  value.isFinite else {
+                value.isFinite
+            else {
                 throw problem(columns, what, "is not a number")
             }
             if let range, !range.contains(value) {
@@ -174,7 +190,9 @@ public enum TwoLineElements {
             let mantissa = String(field[1...5])
             let exponentSign = field[6]
             guard " +-".contains(field[0]), mantissa.allSatisfy(\.isASCIIDigit) || mantissa.trimmingSpaces.isEmpty,
-                  "+- ".contains(exponentSign), field[7].isASCIIDigit, let digits = Double("0." + mantissa.replacingSpacesWithZeros) else {
+                "+- ".contains(exponentSign), field[7].isASCIIDigit,
+                let digits = Double("0." + mantissa.replacingSpacesWithZeros)
+            else {
                 throw problem(columns, what, "is not in the form ±MMMMM±E (e.g. ' 12345-4')")
             }
             let exponent = Double(Int(String(field[7]))!) * (exponentSign == "-" ? -1 : 1)

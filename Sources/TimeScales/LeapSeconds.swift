@@ -29,12 +29,18 @@ public struct LeapSeconds: Sendable, Equatable {
     public func taiMinusUTC(atUnix unix: Double) -> (seconds: Int, note: String?) {
         guard let first = steps.first else { return (0, "no leap-second table") }
         if unix < Double(first.unix) {
-            return (first.offset, "before 1972 UTC had no whole-second offset from TAI; the 1972 offset (\(first.offset) s) is used")
+            return (
+                first.offset,
+                "before 1972 UTC had no whole-second offset from TAI; the 1972 offset (\(first.offset) s) is used"
+            )
         }
         let offset = steps.last { Double($0.unix) <= unix }!.offset
         if let unknown = firstUnknownLeapSecond, unix >= Double(unknown) {
-            return (offset, "the leap-second list (\(source)) expired on \(Self.day(expires ?? unknown)), and a leap second "
-                + "may have come since \(Self.day(unknown - 1)); its last offset (\(offset) s) is held")
+            return (
+                offset,
+                "the leap-second list (\(source)) expired on \(Self.day(expires ?? unknown)), and a leap second "
+                    + "may have come since \(Self.day(unknown - 1)); its last offset (\(offset) s) is held"
+            )
         }
         return (offset, nil)
     }
@@ -99,7 +105,8 @@ public struct LeapSeconds: Sendable, Equatable {
             (1997, 7, 31), (1999, 1, 32), (2006, 1, 33), (2009, 1, 34), (2012, 7, 35), (2015, 7, 36), (2017, 1, 37),
         ]
         let steps = table.map { Step(unix: CivilDate.days(year: $0.0, month: $0.1, day: 1) * 86_400, offset: $0.2) }
-        return LeapSeconds(steps: steps, expires: CivilDate.days(year: 2026, month: 6, day: 28) * 86_400, source: "built-in")
+        return LeapSeconds(
+            steps: steps, expires: CivilDate.days(year: 2026, month: 6, day: 28) * 86_400, source: "built-in")
     }()
 }
 

@@ -1,6 +1,7 @@
 import NoiseCore
 import NoiseTesting
 import Testing
+
 @testable import NoiseAudio
 
 /// The output loop on its real thread: what it writes, when commands take effect, how it fails and recovers, how it
@@ -99,8 +100,10 @@ struct AudioEngineTests {
         _ = await rig.start()
         rig.output.setDelay(frames: 1_000)
         let trigger = EngineRig.wall + 0.1
-        rig.engine.send(.startAlarm(7, source: FramesSource(constant: 5_000, frames: 10), gain: 1, rampFrames: 0,
-                                    startAt: trigger))
+        rig.engine.send(
+            .startAlarm(
+                7, source: FramesSource(constant: 5_000, frames: 10), gain: 1, rampFrames: 0,
+                startAt: trigger))
         #expect(await rig.output.next() == .open)
         var written: [Int16] = []
         for _ in 0..<10 { written += await rig.period() }

@@ -1,13 +1,17 @@
 import Testing
+
 @testable import NoiseAudio
 
 @Suite("Decoded sound file layout")
 struct DecodedSoundFileTests {
-    let source = DecodedSoundFile.Source(path: "/home/u/.local/share/noised/sounds/rain.mp3", size: 1_443_839,
-                                         modifiedNanoseconds: 1_763_750_000_123_456_789,
-                                         changedNanoseconds: 1_763_750_001_000_000_000, inode: 424_242)
+    let source = DecodedSoundFile.Source(
+        path: "/home/u/.local/share/noised/sounds/rain.mp3", size: 1_443_839,
+        modifiedNanoseconds: 1_763_750_000_123_456_789,
+        changedNanoseconds: 1_763_750_001_000_000_000, inode: 424_242)
     /// Three blocks: two whole ones and 1,000 frames.
-    let samples: [Int16] = (0..<((2 * DecodedSoundFile.blockFrames + 1_000) * 2)).map { Int16(truncatingIfNeeded: $0 &* 7919) }
+    let samples: [Int16] = (0..<((2 * DecodedSoundFile.blockFrames + 1_000) * 2)).map {
+        Int16(truncatingIfNeeded: $0 &* 7919)
+    }
 
     func header(_ source: DecodedSoundFile.Source? = nil) -> [UInt8] {
         samples.withUnsafeBufferPointer { DecodedSoundFile.header(for: source ?? self.source, samples: $0) }
@@ -29,8 +33,12 @@ struct DecodedSoundFileTests {
         let block = DecodedSoundFile.blockFrames * 2
         #expect(contents.frames(ofBlock: 2) == 2 * DecodedSoundFile.blockFrames..<contents.frameCount)
         let table = Array(bytes[contents.tableOffset...])
-        #expect(DecodedSoundFile.blockChecksums(ofTable: table, contents: contents)
-                == [checksum(samples[0..<block]), checksum(samples[block..<(2 * block)]), checksum(samples[(2 * block)...])])
+        #expect(
+            DecodedSoundFile.blockChecksums(ofTable: table, contents: contents)
+                == [
+                    checksum(samples[0..<block]), checksum(samples[block..<(2 * block)]),
+                    checksum(samples[(2 * block)...]),
+                ])
         var damaged = table
         damaged[9] ^= 0x04
         #expect(DecodedSoundFile.blockChecksums(ofTable: damaged, contents: contents) == nil, "a damaged table")
@@ -53,7 +61,9 @@ struct DecodedSoundFileTests {
     @Test func aFileCutShortOrGrownIsAMiss() {
         #expect(DecodedSoundFile.contents(ofHeader: header(), fileBytes: fileBytes - 4, source: source) == nil)
         #expect(DecodedSoundFile.contents(ofHeader: header(), fileBytes: fileBytes + 1, source: source) == nil)
-        #expect(DecodedSoundFile.contents(ofHeader: Array(header().prefix(40)), fileBytes: fileBytes, source: source) == nil)
+        #expect(
+            DecodedSoundFile.contents(ofHeader: Array(header().prefix(40)), fileBytes: fileBytes, source: source) == nil
+        )
     }
 
     @Test(arguments: [0, 8, 12])

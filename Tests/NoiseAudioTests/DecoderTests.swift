@@ -1,4 +1,6 @@
+import Glibc
 import Testing
+
 @testable import NoiseAudio
 
 /// Decodes the shipped library with the real libmpg123: the I/O edge itself, on committed files.
@@ -63,10 +65,11 @@ struct DecoderTests {
             let count = output.withUnsafeMutableBufferPointer { source.read(into: $0.baseAddress!, frames: frames) }
             return (count, output)
         }
-        #expect(buffer.append(upTo: 4) { block in
-            for index in block.indices { block[index] = Int16(index + 1) }
-            return 4
-        } == 4)
+        #expect(
+            buffer.append(upTo: 4) { block in
+                for index in block.indices { block[index] = Int16(index + 1) }
+                return 4
+            } == 4)
         let first = read(6)
         #expect(first.count == 6, "not an end")
         #expect(first.samples == [1, 2, 3, 4, 5, 6, 7, 8] + [Int16](repeating: 0, count: 4))
@@ -102,8 +105,10 @@ struct DecoderTests {
 
     /// `fill` decodes a real file into a buffer a chunk at a time and finds its end: the frames are those of a
     /// whole decode, and the sound ends where the file does, short of the slack.
-    @Test(arguments: ["sounds/white.mp3", "Tests/fixtures/tone-22k-mono.mp3", "Tests/fixtures/tone-44k-mono.flac",
-                      "Tests/fixtures/tone-44k-mono.ogg", "Tests/fixtures/tone-44k-mono.wav"])
+    @Test(arguments: [
+        "sounds/white.mp3", "Tests/fixtures/tone-22k-mono.mp3", "Tests/fixtures/tone-44k-mono.flac",
+        "Tests/fixtures/tone-44k-mono.ogg", "Tests/fixtures/tone-44k-mono.wav",
+    ])
     func fillDecodesAFileChunkByChunkToTheSameSamplesAsAWholeDecode(name: String) throws {
         let path = String(Self.soundsFolder.dropLast("sounds".count)) + name
         let whole = try AudioDecoding.decodeAll(path: path)
@@ -122,7 +127,8 @@ struct DecoderTests {
     /// A loop at another rate than the output's is resampled as a whole circle, so it cannot play as it decodes.
     @Test(arguments: ["tone-48k.flac", "tone-48k-mono.opus"])
     func aFileResampledAsALoopHasNoBoundToPlayWhileDecoding(name: String) throws {
-        let decoder = try AudioDecoding.open(path: Self.soundsFolder.dropLast("sounds".count) + "Tests/fixtures/" + name)
+        let decoder = try AudioDecoding.open(
+            path: Self.soundsFolder.dropLast("sounds".count) + "Tests/fixtures/" + name)
         #expect(decoder.lengthBound() == nil)
     }
 
@@ -131,7 +137,8 @@ struct DecoderTests {
         let decoder = try AudioDecoding.open(path: path)
         let buffer = PCMBuffer(filling: 1_000)
         #expect(throws: DecodeError.self) { try decoder.fill(buffer) }
-        #expect(buffer.readyFrames == 1_000 && buffer.frameCount == 1_000, "the frames decoded stay; the end is not moved")
+        #expect(
+            buffer.readyFrames == 1_000 && buffer.frameCount == 1_000, "the frames decoded stay; the end is not moved")
     }
 
     @Test func aFileThatIsNotAudioIsRefusedWithAReason() throws {
@@ -146,5 +153,3 @@ struct DecoderTests {
         #expect(throws: DecodeError.self) { try MP3Decoder.decodeAll(path: "/nonexistent/file.mp3") }
     }
 }
-
-import Glibc

@@ -1,6 +1,7 @@
 import NoiseCore
 import NoiseTesting
 import Testing
+
 @testable import NoiseAudio
 @testable import NoiseProtocol
 

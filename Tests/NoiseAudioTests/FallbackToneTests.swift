@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NoiseAudio
 
 @Suite("Fallback alarm tone")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NoiseAudio
 
 /// A source that plays given stereo frames once or looped; the mixer tests' stand-in for a decoded file.
@@ -151,7 +152,9 @@ struct MixerTests {
 
     @Test func fadeOutAllStopsEverything() {
         var mixer = Mixer(maxFrames: 512)
-        for id in 1...3 { mixer.apply(.start(VoiceID(id), source: FramesSource(constant: 100, frames: 4), gain: 1, fadeFrames: 0)) }
+        for id in 1...3 {
+            mixer.apply(.start(VoiceID(id), source: FramesSource(constant: 100, frames: 4), gain: 1, fadeFrames: 0))
+        }
         mixer.apply(.fadeOutAll(fadeFrames: 100))
         #expect(Set(render(&mixer, frames: 200).ended) == [1, 2, 3])
     }
@@ -180,29 +183,40 @@ struct ScheduledAlarmTests {
         var mixer = Mixer(maxFrames: 8192)
         mixer.apply(.start(1, source: FramesSource(constant: 10_000, frames: 4), gain: 1, fadeFrames: 0))
         // The tone is due 0.1 s after the first frame of the next period is heard.
-        mixer.apply(.startAlarm(2, source: FramesSource(constant: 1_000, frames: 4), gain: 1, rampFrames: 0, startAt: 100.1))
+        mixer.apply(
+            .startAlarm(2, source: FramesSource(constant: 1_000, frames: 4), gain: 1, rampFrames: 0, startAt: 100.1))
         var started: [Mixer.AlarmStart] = []
         var output = [Int16](repeating: 0, count: 8192 * 2)
-        _ = output.withUnsafeMutableBufferPointer { mixer.render(into: $0.baseAddress!, frames: 8192, playTime: 100, started: &started) }
+        _ = output.withUnsafeMutableBufferPointer {
+            mixer.render(into: $0.baseAddress!, frames: 8192, playTime: 100, started: &started)
+        }
         #expect(started == [Mixer.AlarmStart(voice: 2, heardAt: 100 + 4410.0 / 44_100)])
         #expect(output[0..<(2 * 4410)].allSatisfy { $0 == 10_000 }, "noise alone, not yet ducked, before the tone")
         #expect(output[2 * 4410] >= 10_990 && output[2 * 4410] <= 11_000, "the tone starts on frame 4410")
         for _ in 0..<2 {
-            _ = output.withUnsafeMutableBufferPointer { mixer.render(into: $0.baseAddress!, frames: 8192, playTime: 101, started: &started) }
+            _ = output.withUnsafeMutableBufferPointer {
+                mixer.render(into: $0.baseAddress!, frames: 8192, playTime: 101, started: &started)
+            }
         }
-        #expect(output.allSatisfy { $0 == Int16(10_000 * Mixer.duckGain) + 1_000 }, "noise ducked while the tone sounds")
+        #expect(
+            output.allSatisfy { $0 == Int16(10_000 * Mixer.duckGain) + 1_000 }, "noise ducked while the tone sounds")
     }
 
     @Test func aToneDueLaterStaysSilentAndACancelledOneEndsUnheard() {
         var mixer = Mixer(maxFrames: 1024)
-        mixer.apply(.startAlarm(5, source: FramesSource(constant: 1_000, frames: 4), gain: 1, rampFrames: 0, startAt: 10))
+        mixer.apply(
+            .startAlarm(5, source: FramesSource(constant: 1_000, frames: 4), gain: 1, rampFrames: 0, startAt: 10))
         var started: [Mixer.AlarmStart] = []
         var output = [Int16](repeating: 1, count: 2048)
-        _ = output.withUnsafeMutableBufferPointer { mixer.render(into: $0.baseAddress!, frames: 1024, playTime: 0, started: &started) }
+        _ = output.withUnsafeMutableBufferPointer {
+            mixer.render(into: $0.baseAddress!, frames: 1024, playTime: 0, started: &started)
+        }
         #expect(started.isEmpty)
         #expect(output.allSatisfy { $0 == 0 })
         mixer.apply(.fadeOut(5, fadeFrames: 0))
-        let ended = output.withUnsafeMutableBufferPointer { mixer.render(into: $0.baseAddress!, frames: 1024, playTime: 1, started: &started) }
+        let ended = output.withUnsafeMutableBufferPointer {
+            mixer.render(into: $0.baseAddress!, frames: 1024, playTime: 1, started: &started)
+        }
         #expect(ended == [5])
         #expect(started.isEmpty)
     }

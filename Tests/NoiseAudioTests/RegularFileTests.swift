@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+
 @testable import NoiseAudio
 
 /// Only regular files are read as sounds, and nothing else can make a reader wait: a FIFO with no writer is
@@ -21,10 +22,14 @@ final class RegularFileTests {
     @Test func aFIFOWithNoWriterIsRefusedAtOnce() throws {
         let path = root + "/pipe.mp3"
         #expect(mkfifo(path, 0o600) == 0)
-        #expect(throws: FileProblem(path: path, reason: "is a FIFO (named pipe), not a regular file")) { try RegularFile.open(path) }
+        #expect(throws: FileProblem(path: path, reason: "is a FIFO (named pipe), not a regular file")) {
+            try RegularFile.open(path)
+        }
         #expect(RegularFile.problem(at: path) == "is a FIFO (named pipe), not a regular file")
         // The decoder goes through the same door: a FIFO as a sound is an error, not a hang.
-        #expect(throws: DecodeError(path: path, reason: "is a FIFO (named pipe), not a regular file")) { try MP3Decoder(path: path) }
+        #expect(throws: DecodeError(path: path, reason: "is a FIFO (named pipe), not a regular file")) {
+            try MP3Decoder(path: path)
+        }
     }
 
     @Test func foldersDevicesAndLinksToDevicesAreRefused() throws {
@@ -33,7 +38,9 @@ final class RegularFileTests {
         let link = root + "/random.mp3"
         #expect(symlink("/dev/urandom", link) == 0)
         #expect(RegularFile.problem(at: link) == "is a character device, not a regular file")
-        #expect(throws: FileProblem(path: link, reason: "is a character device, not a regular file")) { try RegularFile.open(link) }
+        #expect(throws: FileProblem(path: link, reason: "is a character device, not a regular file")) {
+            try RegularFile.open(link)
+        }
         #expect(RegularFile.problem(at: root + "/absent.mp3") == "not found")
     }
 

@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+
 @testable import NoiseAudio
 @testable import NoiseCatalog
 
@@ -18,10 +19,15 @@ struct SndfileDecoderTests {
 
     /// A 16-bit PCM WAV of `channels` interleaved channels at `rate`, in a temporary file the test removes.
     static func writeWAV(_ samples: [Int16], channels: Int = 2, rate: Int = 44_100, name: String) -> String {
-        func le(_ value: Int, _ bytes: Int) -> [UInt8] { (0..<bytes).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+        func le(_ value: Int, _ bytes: Int) -> [UInt8] {
+            (0..<bytes).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+        }
         let data = samples.count * 2
-        var file = Array("RIFF".utf8) + le(36 + data, 4) + Array("WAVEfmt ".utf8) + le(16, 4) + le(1, 2) + le(channels, 2)
-        file += le(rate, 4) + le(rate * channels * 2, 4) + le(channels * 2, 2) + le(16, 2) + Array("data".utf8) + le(data, 4)
+        var file =
+            Array("RIFF".utf8) + le(36 + data, 4) + Array("WAVEfmt ".utf8) + le(16, 4) + le(1, 2) + le(channels, 2)
+        file +=
+            le(rate, 4) + le(rate * channels * 2, 4) + le(channels * 2, 2) + le(16, 2) + Array("data".utf8)
+            + le(data, 4)
         for sample in samples { file += le(Int(sample), 2) }
         return write(file, name: name)
     }
@@ -53,7 +59,9 @@ struct SndfileDecoderTests {
 
     static func stereo(_ mono: [Int16]) -> [Int16] { mono.flatMap { [$0, $0] } }
 
-    static var tone: [Int16] { get throws { try AudioDecoding.decodeAll(path: fixtures + "tone-44k-mono.wav").samples } }
+    static var tone: [Int16] {
+        get throws { try AudioDecoding.decodeAll(path: fixtures + "tone-44k-mono.wav").samples }
+    }
 
     @Test func aStereoWAVDecodesToExactlyItsSamples() throws {
         let samples = (0..<2_000).map { Int16(truncatingIfNeeded: $0 * 37 - 30_000) }
@@ -99,7 +107,8 @@ struct SndfileDecoderTests {
 
     @Test func streamingWrapsSampleExactForALosslessFile() throws {
         let whole = try Self.tone
-        let source = StreamingSource(decoder: try AudioDecoding.open(path: Self.fixtures + "tone-44k-mono.flac"), loops: true)
+        let source = StreamingSource(
+            decoder: try AudioDecoding.open(path: Self.fixtures + "tone-44k-mono.flac"), loops: true)
         let frames = 11_025 * 2 + 1_234
         var output = [Int16](repeating: 0, count: frames * 2)
         let got = output.withUnsafeMutableBufferPointer { source.read(into: $0.baseAddress!, frames: frames) }
@@ -120,8 +129,11 @@ struct SndfileDecoderTests {
         let got = output.withUnsafeMutableBufferPointer { source.read(into: $0.baseAddress!, frames: frames) }
         #expect(got == frames)
         // The filter's delay is made up at the start by libsoxr, so frame n is the tone's frame n.
-        let errors = (100..<frames).map { abs(Double(output[2 * $0]) - amplitude * sin(2 * .pi * 480 * Double($0) / 44_100)) }
-        #expect(errors.max()! < 8, "worst error \(errors.max()!) at frame \(100 + errors.firstIndex(of: errors.max()!)!)")
+        let errors = (100..<frames).map {
+            abs(Double(output[2 * $0]) - amplitude * sin(2 * .pi * 480 * Double($0) / 44_100))
+        }
+        #expect(
+            errors.max()! < 8, "worst error \(errors.max()!) at frame \(100 + errors.firstIndex(of: errors.max()!)!)")
     }
 
     @Test func theKindIsTheContentsNotTheName() throws {
@@ -134,19 +146,27 @@ struct SndfileDecoderTests {
 
     @Test func refusalsSayWhatTheFileIs() throws {
         let text = Self.write(Array("this is not a wav file\n".utf8), name: "notes.wav")
-        let damaged = Self.write(Array(Self.bytes(of: Self.fixtures + "tone-44k-mono.flac").prefix(42)) + [UInt8](repeating: 0x55, count: 4_000),
-                                 name: "damaged.flac")
+        let damaged = Self.write(
+            Array(Self.bytes(of: Self.fixtures + "tone-44k-mono.flac").prefix(42))
+                + [UInt8](repeating: 0x55, count: 4_000),
+            name: "damaged.flac")
         let surround = Self.writeWAV([Int16](repeating: 100, count: 6 * 1_000), channels: 6, name: "surround.wav")
         defer { for path in [text, damaged, surround] { unlink(path) } }
-        #expect(throws: DecodeError(path: text, reason: "it is text, not audio")) { try AudioDecoding.decodeAll(path: text) }
+        #expect(throws: DecodeError(path: text, reason: "it is text, not audio")) {
+            try AudioDecoding.decodeAll(path: text)
+        }
         let error = #expect(throws: DecodeError.self) { try AudioDecoding.countFrames(path: damaged, maxFrames: .max) }
         #expect(error?.reason.contains("FLAC") == true, "\(error?.reason ?? "")")
         #expect(error?.reason.contains("MPEG") == false)
         // A header that reads, then data its codec skips as noise: no frame at all is an error too.
-        let junk = Self.write(Array(Self.bytes(of: Self.fixtures + "tone-44k-mono.flac").prefix(42))
-                              + Array(repeating: (0...255).map { UInt8($0) }, count: 40).joined(), name: "junk.flac")
+        let junk = Self.write(
+            Array(Self.bytes(of: Self.fixtures + "tone-44k-mono.flac").prefix(42))
+                + Array(repeating: (0...255).map { UInt8($0) }, count: 40).joined(), name: "junk.flac")
         defer { unlink(junk) }
-        #expect(throws: DecodeError(path: junk, reason: "no audio could be decoded from the FLAC data (damaged or cut short?)")) {
+        #expect(
+            throws: DecodeError(
+                path: junk, reason: "no audio could be decoded from the FLAC data (damaged or cut short?)")
+        ) {
             try AudioDecoding.countFrames(path: junk, maxFrames: .max)
         }
         #expect(throws: DecodeError(path: surround, reason: "it has 6 channels; sounds must be mono or stereo")) {
@@ -161,6 +181,8 @@ struct SndfileDecoderTests {
         #expect(throws: DecodeError.self) {
             try AudioDecoding.countFrames(path: Self.fixtures + "tone-44k-mono.ogg", maxFrames: 10_000)
         }
-        #expect(throws: DecodeError.self) { try AudioDecoding.decodeAll(path: Self.fixtures + "tone-48k.flac", maxFrames: 10_000) }
+        #expect(throws: DecodeError.self) {
+            try AudioDecoding.decodeAll(path: Self.fixtures + "tone-48k.flac", maxFrames: 10_000)
+        }
     }
 }

@@ -17,8 +17,10 @@ struct CommandSchemaTests {
         let day = try! LocalDate.parse("2026-11-27")
         return [
             Commands.Ping(), Commands.Status(), Commands.Subscribe(), Commands.Sounds(category: "noise"),
-            Commands.Play(sounds: ["rain"], volume: 40, fadeIn: 2, for: 60, fadeOut: 5), Commands.Play(sounds: [], mix: "night"),
-            Commands.Stop(sounds: ["rain"], fade: 3), Commands.Stop(timer: true), Commands.Volume(change: -10, sound: "rain"),
+            Commands.Play(sounds: ["rain"], volume: 40, fadeIn: 2, for: 60, fadeOut: 5),
+            Commands.Play(sounds: [], mix: "night"),
+            Commands.Stop(sounds: ["rain"], fade: 3), Commands.Stop(timer: true),
+            Commands.Volume(change: -10, sound: "rain"),
             Commands.Pause(fade: 1), Commands.Resume(fadeIn: 2), Commands.Toggle(), Commands.MixSave(name: "night"),
             Commands.MixList(), Commands.MixRemove(name: "night"),
             Commands.Import(path: "/tmp/x.flac", id: "x", name: "X", category: "custom", kind: .alarm),
@@ -28,16 +30,22 @@ struct CommandSchemaTests {
             Commands.AlarmEdit(id: 99, AlarmChanges(time: TimeOfDay(hour: 6, minute: 45))),
             Commands.AlarmEnable(id: 99), Commands.AlarmDisable(id: 99), Commands.AlarmRemove(id: 99),
             Commands.AlarmRemove(ids: [98, 99]), Commands.AlarmDuplicate(id: 99), Commands.AlarmShow(id: 99),
-            Commands.AlarmList(offset: 5, limit: 10), Commands.AlarmNext(), Commands.AlarmMissed(), Commands.AlarmMissedClear(),
+            Commands.AlarmList(offset: 5, limit: 10), Commands.AlarmNext(), Commands.AlarmMissed(),
+            Commands.AlarmMissedClear(),
             Commands.TimerAdd(seconds: 600, label: "Tea"), Commands.TimerList(), Commands.TimerCancel(ids: [99]),
-            Commands.Snooze(minutes: 5, id: 99), Commands.Dismiss(id: 99), Commands.StoreCheck(), Commands.StoreRecover(),
+            Commands.Snooze(minutes: 5, id: 99), Commands.Dismiss(id: 99), Commands.StoreCheck(),
+            Commands.StoreRecover(),
             Commands.LifeShow(), Commands.LifeSet(birth: try! LocalDate.parse("1990-01-01"), years: 85),
-            Commands.HabitAdd(name: "Reading", minutes: 15), Commands.HabitRemove(name: "Reading"), Commands.HabitList(),
-            Commands.HabitTap(name: "Reading", sign: -1), Commands.HabitUndo(), Commands.HabitToday(date: day, before: 3, limit: 5),
+            Commands.HabitAdd(name: "Reading", minutes: 15), Commands.HabitRemove(name: "Reading"),
+            Commands.HabitList(),
+            Commands.HabitTap(name: "Reading", sign: -1), Commands.HabitUndo(),
+            Commands.HabitToday(date: day, before: 3, limit: 5),
             Commands.HabitStats(weeks: 4), Commands.GratitudeWrite(text: "Rain", date: day, mode: .append),
-            Commands.GratitudeShow(date: day), Commands.GratitudeList(since: day, limit: 10), Commands.GratitudeSearch(words: "rain"),
+            Commands.GratitudeShow(date: day), Commands.GratitudeList(since: day, limit: 10),
+            Commands.GratitudeSearch(words: "rain"),
             Commands.GratitudeExport(after: day, limit: 3),
-            Commands.GratitudeImport(entries: [GratitudeEntry(date: day, text: "Rain", savedAt: 5)], stage: "a", last: true),
+            Commands.GratitudeImport(
+                entries: [GratitudeEntry(date: day, text: "Rain", savedAt: 5)], stage: "a", last: true),
             Commands.GratitudeRemind(.set(TimeOfDay(hour: 21, minute: 30))), Commands.GratitudeRemind(.off),
         ]
     }()
@@ -52,7 +60,9 @@ struct CommandSchemaTests {
         for command in Self.samples {
             let line = try JSONCoding.line(RequestLineSample(cmd: type(of: command).name, args: try command.arguments))
             let request = try RequestDecoder.decode(line).get()
-            #expect(request.command.isEqual(to: command), "\(type(of: command).name): \(String(decoding: line, as: UTF8.self))")
+            #expect(
+                request.command.isEqual(to: command),
+                "\(type(of: command).name): \(String(decoding: line, as: UTF8.self))")
         }
     }
 
@@ -71,7 +81,9 @@ struct CommandSchemaTests {
                 do throws(ClientFailure) {
                     _ = try await client.relay(type(of: command).name, arguments: .object(try Self.arguments(command)))
                 } catch {
-                    #expect(error.code != .internal && error.code != .unknownCommand, "\(type(of: command).name): \(error.message)")
+                    #expect(
+                        error.code != .internal && error.code != .unknownCommand,
+                        "\(type(of: command).name): \(error.message)")
                 }
             }
             await client.close()

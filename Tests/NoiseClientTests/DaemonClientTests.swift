@@ -1,5 +1,5 @@
-import NoiseClient
 import NoiseAlarms
+import NoiseClient
 import NoiseClientAsync
 import NoiseCore
 import NoiseProtocol
@@ -49,7 +49,13 @@ struct DaemonClientTests {
             let times = (5..<15).map { ($0 < 10 ? "0" : "") + "\($0):30" }
             let added = try await withThrowingTaskGroup(of: (String, String).self) { group in
                 for time in times {
-                    group.addTask { (time, try await client.call(Commands.AlarmAdd(AlarmChanges(time: try TimeOfDay.parse(time)))).alarm.time.description) }
+                    group.addTask {
+                        (
+                            time,
+                            try await client.call(Commands.AlarmAdd(AlarmChanges(time: try TimeOfDay.parse(time))))
+                                .alarm.time.description
+                        )
+                    }
                 }
                 return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
             }

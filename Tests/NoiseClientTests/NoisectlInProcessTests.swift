@@ -5,6 +5,7 @@ import NoiseProtocol
 import NoiseSystem
 import NoiseTesting
 import Testing
+
 @testable import NoisectlCommands
 
 /// noisectl's commands run in this process against `TestDaemon`, from the command line as typed (`NoisectlMain.run`:

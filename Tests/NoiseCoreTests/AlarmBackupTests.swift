@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import NoiseCore
+
 @testable import NoiseAlarms
+@testable import NoiseCore
 @testable import NoiseProtocol
 
 /// `alarm export`'s file and `alarm import` of it: every field back as it was, a newer or malformed file refused whole.
@@ -9,18 +10,28 @@ import Testing
 struct AlarmBackupTests {
     /// An alarm of each kind with every field away from its default.
     static let alarms = [
-        Alarm(id: 3, time: TimeOfDay(hour: 6, minute: 45, second: 30), enabled: false, label: "Work", repeat: .weekdays,
-              sound: "chime", volume: 62.5, rampSeconds: 90, snoozeMinutes: 7, ringLimitSeconds: 300, note: "keys"),
-        Alarm(id: 8, rule: .marsClock(TimeOfDay(hour: 7, minute: 0), MarsAlarmClock(lonEastDeg: -184.702, solar: true),
-                                      everySol: true), note: nil),
-        Alarm(id: 9, rule: .marsClock(TimeOfDay(hour: 9, minute: 30), try! MarsAlarmClock.at(site: "jezero", solar: false),
-                                      everySol: false)),
-        Alarm(id: 12, rule: .satellitePass(PassAlarm(satellite: 25544, visibleOnly: true, minElevationDeg: 25, leadSeconds: 120)),
-              label: "ISS"),
+        Alarm(
+            id: 3, time: TimeOfDay(hour: 6, minute: 45, second: 30), enabled: false, label: "Work", repeat: .weekdays,
+            sound: "chime", volume: 62.5, rampSeconds: 90, snoozeMinutes: 7, ringLimitSeconds: 300, note: "keys"),
+        Alarm(
+            id: 8,
+            rule: .marsClock(
+                TimeOfDay(hour: 7, minute: 0), MarsAlarmClock(lonEastDeg: -184.702, solar: true),
+                everySol: true), note: nil),
+        Alarm(
+            id: 9,
+            rule: .marsClock(
+                TimeOfDay(hour: 9, minute: 30), try! MarsAlarmClock.at(site: "jezero", solar: false),
+                everySol: false)),
+        Alarm(
+            id: 12,
+            rule: .satellitePass(PassAlarm(satellite: 25544, visibleOnly: true, minElevationDeg: 25, leadSeconds: 120)),
+            label: "ISS"),
     ]
 
     static func file(_ entries: [String]) -> [UInt8] {
-        Array(#"{"format":"noiseclock-alarms","version":1,"alarms":["#.utf8) + Array(entries.joined(separator: ",").utf8) + Array("]}".utf8)
+        Array(#"{"format":"noiseclock-alarms","version":1,"alarms":["#.utf8)
+            + Array(entries.joined(separator: ",").utf8) + Array("]}".utf8)
     }
 
     @Test func everyFieldComesBackAndTheEntryIsTheSame() throws {
@@ -48,19 +59,33 @@ struct AlarmBackupTests {
     }
 
     @Test func aTimerIsNotKept() {
-        #expect(!AlarmBackup.keeps(Alarm(id: 1, rule: .instant(1_800_000_000, localTime: TimeOfDay(hour: 7, minute: 0)))))
+        #expect(
+            !AlarmBackup.keeps(Alarm(id: 1, rule: .instant(1_800_000_000, localTime: TimeOfDay(hour: 7, minute: 0)))))
         #expect(AlarmBackup.keeps(Self.alarms[0]))
     }
 
     @Test(arguments: [
-        (#"{"format":"noiseclock-alarms","version":2,"alarms":[]}"#,
-         "the export is version 2; this noisectl reads version 1: update noisectl to import it"),
-        (#"{"format":"other","version":1,"alarms":[]}"#,
-         "the file is an object but not an alarm export: its 'format' is 'other', not 'noiseclock-alarms' (or give the iPhone app's array of alarms)"),
-        (#"{"format":"noiseclock-alarms","alarms":[]}"#, "the export's 'version' must be a whole number from 1, not missing"),
-        (#"{"format":"noiseclock-alarms","version":1.5,"alarms":[]}"#, "the export's 'version' must be a whole number from 1, not 1.5"),
+        (
+            #"{"format":"noiseclock-alarms","version":2,"alarms":[]}"#,
+            "the export is version 2; this noisectl reads version 1: update noisectl to import it"
+        ),
+        (
+            #"{"format":"other","version":1,"alarms":[]}"#,
+            "the file is an object but not an alarm export: its 'format' is 'other', not 'noiseclock-alarms' (or give the iPhone app's array of alarms)"
+        ),
+        (
+            #"{"format":"noiseclock-alarms","alarms":[]}"#,
+            "the export's 'version' must be a whole number from 1, not missing"
+        ),
+        (
+            #"{"format":"noiseclock-alarms","version":1.5,"alarms":[]}"#,
+            "the export's 'version' must be a whole number from 1, not 1.5"
+        ),
         (#"{"format":"noiseclock-alarms","version":1}"#, "the export's 'alarms' must be a list of alarms, not missing"),
-        (#"{"format":"noiseclock-alarms","version":1,"alarms":[],"more":1}"#, "the export has a field 'more' that version 1 does not have"),
+        (
+            #"{"format":"noiseclock-alarms","version":1,"alarms":[],"more":1}"#,
+            "the export has a field 'more' that version 1 does not have"
+        ),
     ])
     func aWrongFileIsRefusedWhole(_ text: String, _ reason: String) {
         let report = LegacyAlarmImport.parse(Array(text.utf8))
@@ -74,13 +99,21 @@ struct AlarmBackupTests {
             ("7", "entry 1: not an alarm object but a number"),
             (good.replacingOccurrences(of: "\"volume\":62.5", with: "\"volume\":\"loud\""), "entry 1: 'volume': "),
             (good.replacingOccurrences(of: "\"label\":\"Work\",", with: ""), "entry 1: 'label': missing"),
-            (good.replacingOccurrences(of: "\"volume\":62.5", with: "\"volume\":120"), "entry 1: volume must be 0 to 100, got 120"),
-            (good.replacingOccurrences(of: "\"label\"", with: "\"colour\":1,\"label\""), "entry 1: 'colour' is not a field of an alarm"),
+            (
+                good.replacingOccurrences(of: "\"volume\":62.5", with: "\"volume\":120"),
+                "entry 1: volume must be 0 to 100, got 120"
+            ),
+            (
+                good.replacingOccurrences(of: "\"label\"", with: "\"colour\":1,\"label\""),
+                "entry 1: 'colour' is not a field of an alarm"
+            ),
         ] {
             let report = LegacyAlarmImport.parse(Self.file([good, entry]))
             #expect(report.alarms.isEmpty, "\(entry)")
-            #expect(report.skipped.count == 1 && report.skipped[0].index == nil && report.skipped[0].reason.hasPrefix(reason),
-                    "\(report.skipped)")
+            #expect(
+                report.skipped.count == 1 && report.skipped[0].index == nil
+                    && report.skipped[0].reason.hasPrefix(reason),
+                "\(report.skipped)")
         }
     }
 
@@ -88,7 +121,9 @@ struct AlarmBackupTests {
     @Test func aRefusalOfTheWholeFileHasANullIndex() throws {
         let whole = LegacyAlarmImport.Skipped(index: nil, reason: "the file is empty")
         let entry = LegacyAlarmImport.Skipped(index: 4, reason: "no time")
-        #expect(String(decoding: try JSONCoding.line(whole), as: UTF8.self) == #"{"index":null,"reason":"the file is empty"}"#)
+        #expect(
+            String(decoding: try JSONCoding.line(whole), as: UTF8.self)
+                == #"{"index":null,"reason":"the file is empty"}"#)
         #expect(String(decoding: try JSONCoding.line(entry), as: UTF8.self) == #"{"index":4,"reason":"no time"}"#)
     }
 }

@@ -1,6 +1,7 @@
 import Testing
-@testable import NoiseCore
+
 @testable import NoiseAlarms
+@testable import NoiseCore
 @testable import NoiseProtocol
 
 @Suite("Alarm commands")
@@ -10,27 +11,40 @@ struct AlarmCommandTests {
     }
 
     @Test func addCarriesEverySetting() throws {
-        let request = try decode(#"{"id":1,"cmd":"alarm_add","args":{"time":"7:30pm","repeat":"mon-fri","label":"Work","sound":"chime","volume":60,"ramp_seconds":90,"snooze_minutes":5,"ring_limit_seconds":300,"note":"keys","enabled":false}}"#).get()
-        #expect(request.command == Commands.AlarmAdd(AlarmChanges(
-            time: TimeOfDay(hour: 19, minute: 30), enabled: false, label: "Work", repeat: .weekdays, sound: "chime", volume: 60,
-            rampSeconds: 90, snoozeMinutes: 5, ringLimitSeconds: 300, note: "keys")))
+        let request = try decode(
+            #"{"id":1,"cmd":"alarm_add","args":{"time":"7:30pm","repeat":"mon-fri","label":"Work","sound":"chime","volume":60,"ramp_seconds":90,"snooze_minutes":5,"ring_limit_seconds":300,"note":"keys","enabled":false}}"#
+        ).get()
+        #expect(
+            request.command
+                == Commands.AlarmAdd(
+                    AlarmChanges(
+                        time: TimeOfDay(hour: 19, minute: 30), enabled: false, label: "Work", repeat: .weekdays,
+                        sound: "chime", volume: 60,
+                        rampSeconds: 90, snoozeMinutes: 5, ringLimitSeconds: 300, note: "keys")))
     }
 
     @Test func everyAlarmCommandDecodes() throws {
-        #expect(try decode(#"{"cmd":"alarm_edit","args":{"id":3,"time":"06:45"}}"#).get().command
-            == Commands.AlarmEdit(id: 3, AlarmChanges(time: TimeOfDay(hour: 6, minute: 45))))
+        #expect(
+            try decode(#"{"cmd":"alarm_edit","args":{"id":3,"time":"06:45"}}"#).get().command
+                == Commands.AlarmEdit(id: 3, AlarmChanges(time: TimeOfDay(hour: 6, minute: 45))))
         #expect(try decode(#"{"cmd":"alarm_enable","args":{"id":3}}"#).get().command == Commands.AlarmEnable(id: 3))
         #expect(try decode(#"{"cmd":"alarm_disable","args":{"id":3}}"#).get().command == Commands.AlarmDisable(id: 3))
         #expect(try decode(#"{"cmd":"alarm_remove","args":{"id":3}}"#).get().command == Commands.AlarmRemove(id: 3))
-        #expect(try decode(#"{"cmd":"alarm_remove","args":{"ids":[3,4,3]}}"#).get().command == Commands.AlarmRemove(ids: [3, 4]))
-        #expect(try decode(#"{"cmd":"alarm_list"}"#).get().command == Commands.AlarmList(offset: 0, limit: Limits.maxListPage))
-        #expect(try decode(#"{"cmd":"snooze","args":{"minutes":5}}"#).get().command == Commands.Snooze(minutes: 5, id: nil))
+        #expect(
+            try decode(#"{"cmd":"alarm_remove","args":{"ids":[3,4,3]}}"#).get().command
+                == Commands.AlarmRemove(ids: [3, 4]))
+        #expect(
+            try decode(#"{"cmd":"alarm_list"}"#).get().command
+                == Commands.AlarmList(offset: 0, limit: Limits.maxListPage))
+        #expect(
+            try decode(#"{"cmd":"snooze","args":{"minutes":5}}"#).get().command == Commands.Snooze(minutes: 5, id: nil))
         #expect(try decode(#"{"cmd":"snooze"}"#).get().command == Commands.Snooze(minutes: nil, id: nil))
         #expect(try decode(#"{"cmd":"snooze","args":{"id":4}}"#).get().command == Commands.Snooze(minutes: nil, id: 4))
         #expect(try decode(#"{"cmd":"dismiss"}"#).get().command == Commands.Dismiss(id: nil))
         #expect(try decode(#"{"cmd":"dismiss","args":{"id":9}}"#).get().command == Commands.Dismiss(id: 9))
-        #expect(try decode(#"{"cmd":"preview","args":{"sound":"beep","for":2}}"#).get().command
-            == Commands.Preview(sound: "beep", for: 2, volume: nil))
+        #expect(
+            try decode(#"{"cmd":"preview","args":{"sound":"beep","for":2}}"#).get().command
+                == Commands.Preview(sound: "beep", for: 2, volume: nil))
     }
 
     @Test(arguments: [

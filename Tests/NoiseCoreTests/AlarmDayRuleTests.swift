@@ -1,5 +1,6 @@
 import NoiseCore
 import Testing
+
 @testable import NoiseAlarms
 @testable import NoiseTime
 
@@ -45,26 +46,38 @@ struct AlarmDayRuleTests {
             do throws(AlarmRuleFields.Problem) { _ = try fields.rule() } catch { return error.description }
             return nil
         }
-        #expect(problem(AlarmRuleFields(time: Self.seven, repeat: .weekdays, date: date))?.contains("rings once") == true)
-        #expect(problem(AlarmRuleFields(time: Self.seven, firesAt: 5, zone: "Europe/Berlin"))?.contains("timer") == true)
+        #expect(
+            problem(AlarmRuleFields(time: Self.seven, repeat: .weekdays, date: date))?.contains("rings once") == true)
+        #expect(
+            problem(AlarmRuleFields(time: Self.seven, firesAt: 5, zone: "Europe/Berlin"))?.contains("timer") == true)
         #expect(Alarm(id: 1, time: Self.seven, zone: "../etc/passwd").ruleProblem?.contains("not a zone name") == true)
         #expect(Alarm(id: 1, time: Self.seven, thenMix: "a b").ruleProblem?.contains("then_mix") == true)
-        #expect(Alarm(id: 1, rule: .onDate(date, Self.seven, zone: "Europe/Berlin"), thenMix: "morning").ruleProblem == nil)
+        #expect(
+            Alarm(id: 1, rule: .onDate(date, Self.seven, zone: "Europe/Berlin"), thenMix: "morning").ruleProblem == nil)
     }
 
     @Test func theWordsOfAlarmAdd() throws {
         let now = Self.noon  // 07:00 in New York
-        #expect(try AlarmMoment.parse(["6:30"], now: now, zone: Self.newYork) == AlarmMoment(time: TimeOfDay(hour: 6, minute: 30)))
-        #expect(try AlarmMoment.parse(["Tomorrow", "6:30am"], now: now, zone: Self.newYork)
-            == AlarmMoment(time: TimeOfDay(hour: 6, minute: 30), date: try LocalDate.parse("2026-11-30")))
-        #expect(try AlarmMoment.parse(["today", "21:00"], now: now, zone: Self.newYork).date == (try LocalDate.parse("2026-11-29")))
+        #expect(
+            try AlarmMoment.parse(["6:30"], now: now, zone: Self.newYork)
+                == AlarmMoment(time: TimeOfDay(hour: 6, minute: 30)))
+        #expect(
+            try AlarmMoment.parse(["Tomorrow", "6:30am"], now: now, zone: Self.newYork)
+                == AlarmMoment(time: TimeOfDay(hour: 6, minute: 30), date: try LocalDate.parse("2026-11-30")))
+        #expect(
+            try AlarmMoment.parse(["today", "21:00"], now: now, zone: Self.newYork).date
+                == (try LocalDate.parse("2026-11-29")))
         // 45 minutes on, on New York's clock: 07:45:00.
-        #expect(try AlarmMoment.parse(["+45m"], now: now, zone: Self.newYork)
-            == AlarmMoment(time: TimeOfDay(hour: 7, minute: 45), date: try LocalDate.parse("2026-11-29")))
+        #expect(
+            try AlarmMoment.parse(["+45m"], now: now, zone: Self.newYork)
+                == AlarmMoment(time: TimeOfDay(hour: 7, minute: 45), date: try LocalDate.parse("2026-11-29")))
         // Past midnight in Berlin: the next day's date.
-        #expect(try AlarmMoment.parse(["+11h30m"], now: now, zone: Self.berlin)
-            == AlarmMoment(time: TimeOfDay(hour: 0, minute: 30), date: try LocalDate.parse("2026-11-30")))
-        for words in [["yesterday", "7:00"], ["+45"], ["+0s"], ["+400d"], ["7:00", "8:00", "9:00"], ["tomorrow", "25:00"], []] {
+        #expect(
+            try AlarmMoment.parse(["+11h30m"], now: now, zone: Self.berlin)
+                == AlarmMoment(time: TimeOfDay(hour: 0, minute: 30), date: try LocalDate.parse("2026-11-30")))
+        for words in [
+            ["yesterday", "7:00"], ["+45"], ["+0s"], ["+400d"], ["7:00", "8:00", "9:00"], ["tomorrow", "25:00"], [],
+        ] {
             #expect(throws: AlarmMoment.Failure.self) { try AlarmMoment.parse(words, now: now, zone: Self.newYork) }
         }
     }

@@ -1,6 +1,7 @@
 import Testing
-@testable import NoiseCore
+
 @testable import NoiseAlarms
+@testable import NoiseCore
 
 /// Dismissing a snoozed alarm, and the order alarms sound in (issue 39: `dismiss` on a snoozed alarm answered
 /// "no alarm is ringing", and `alarm list` put a snoozed alarm after alarms due days later).
@@ -28,9 +29,10 @@ struct AlarmScheduleDismissTests {
     @Test func dismissEndsTheSnoozeOfARepeatingAlarm() {
         var plan = snoozed([daily])
         #expect(plan.dismissible() == [1], "with nothing ringing, the snoozed alarm is what dismiss ends")
-        #expect(plan.dismiss(now: at(7, 3)) == [
-            .dismissed(alarmID: 1, trigger: at(7, 0)), .persistSnooze(alarmID: 1, snooze: nil),
-        ])
+        #expect(
+            plan.dismiss(now: at(7, 3)) == [
+                .dismissed(alarmID: 1, trigger: at(7, 0)), .persistSnooze(alarmID: 1, snooze: nil),
+            ])
         #expect(plan.snoozes.isEmpty)
         #expect(plan.nextTrigger(of: 1) == at(7, 0, day: 1))
         #expect(plan.nextAlarm?.trigger == at(7, 0, day: 1), "it does not ring again at 07:10")
@@ -39,16 +41,19 @@ struct AlarmScheduleDismissTests {
 
     @Test func dismissEndsASnoozedOnceAlarmForGood() {
         var plan = snoozed([once])
-        #expect(plan.dismiss(now: at(7, 3), only: 2) == [
-            .dismissed(alarmID: 2, trigger: at(7, 0)), .persistSnooze(alarmID: 2, snooze: nil), .disable(alarmID: 2),
-        ])
+        #expect(
+            plan.dismiss(now: at(7, 3), only: 2) == [
+                .dismissed(alarmID: 2, trigger: at(7, 0)), .persistSnooze(alarmID: 2, snooze: nil),
+                .disable(alarmID: 2),
+            ])
         #expect(plan.nextAlarm == nil)
         #expect(plan.alarms[2]?.enabled == false)
     }
 
     @Test func aRingingAlarmIsDismissedBeforeASnoozedOne() {
         var plan = snoozed([daily])
-        _ = plan.put(Alarm(id: 4, time: TimeOfDay(hour: 7, minute: 5), repeat: .daily, ringLimitSeconds: 600), now: at(7, 2))
+        _ = plan.put(
+            Alarm(id: 4, time: TimeOfDay(hour: 7, minute: 5), repeat: .daily, ringLimitSeconds: 600), now: at(7, 2))
         _ = plan.advance(to: at(7, 5))
         #expect(plan.dismissible() == [4], "what rings goes first; the snooze stays")
         _ = plan.dismiss(now: at(7, 6))

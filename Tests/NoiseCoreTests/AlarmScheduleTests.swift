@@ -1,6 +1,7 @@
 import Testing
-@testable import NoiseCore
+
 @testable import NoiseAlarms
+@testable import NoiseCore
 
 /// The scheduler's rules, driven by plain instants: no clock, no sleeping.
 @Suite("Alarm schedule")
@@ -12,8 +13,10 @@ struct AlarmScheduleTests {
         Self.monday + Double(day * 86_400 + hour * 3600 + minute * 60 + second)
     }
 
-    func schedule(_ alarms: [Alarm], now: Double, lookAfter: [Int64: Double] = [:],
-                  snoozes: [Int64: AlarmSchedule.Snooze] = [:]) -> AlarmSchedule {
+    func schedule(
+        _ alarms: [Alarm], now: Double, lookAfter: [Int64: Double] = [:],
+        snoozes: [Int64: AlarmSchedule.Snooze] = [:]
+    ) -> AlarmSchedule {
         AlarmSchedule(alarms: alarms, lookAfter: lookAfter, snoozes: snoozes, zone: .utc, now: now)
     }
 
@@ -31,9 +34,11 @@ struct AlarmScheduleTests {
     @Test func dismissHandlesTheTriggerAndQueuesTheNext() {
         var plan = schedule([daily], now: at(6, 0))
         _ = plan.advance(to: at(7, 0))
-        #expect(plan.dismiss(now: at(7, 1)) == [
-            .stopRinging(alarmID: 1), .dismissed(alarmID: 1, trigger: at(7, 0)), .persistLookAfter(alarmID: 1, instant: at(7, 0)),
-        ])
+        #expect(
+            plan.dismiss(now: at(7, 1)) == [
+                .stopRinging(alarmID: 1), .dismissed(alarmID: 1, trigger: at(7, 0)),
+                .persistLookAfter(alarmID: 1, instant: at(7, 0)),
+            ])
         #expect(plan.nextTrigger(of: 1) == at(7, 0, day: 1))
         #expect(plan.dismiss(now: at(7, 2)).isEmpty, "nothing rings any more")
     }
@@ -42,17 +47,22 @@ struct AlarmScheduleTests {
         var plan = schedule([daily], now: at(6, 0))
         _ = plan.advance(to: at(7, 0))
         let snoozed = AlarmSchedule.Snooze(ringAt: at(7, 10), trigger: at(7, 0))
-        #expect(plan.snooze(now: at(7, 1)) == [
-            .persistSnooze(alarmID: 1, snooze: snoozed), .stopRinging(alarmID: 1), .snoozed(alarmID: 1, until: at(7, 10)),
-            .persistLookAfter(alarmID: 1, instant: at(7, 0)),
-        ])
+        #expect(
+            plan.snooze(now: at(7, 1)) == [
+                .persistSnooze(alarmID: 1, snooze: snoozed), .stopRinging(alarmID: 1),
+                .snoozed(alarmID: 1, until: at(7, 10)),
+                .persistLookAfter(alarmID: 1, instant: at(7, 0)),
+            ])
         #expect(plan.nextDeadline == at(7, 10))
         #expect(plan.advance(to: at(7, 9, 59)).isEmpty)
-        #expect(plan.advance(to: at(7, 10)) == [.ring(alarmID: 1, trigger: at(7, 10))],
-                "the stored snooze stays while it rings")
-        #expect(plan.dismiss(now: at(7, 11)) == [
-            .stopRinging(alarmID: 1), .dismissed(alarmID: 1, trigger: at(7, 10)), .persistSnooze(alarmID: 1, snooze: nil),
-        ])
+        #expect(
+            plan.advance(to: at(7, 10)) == [.ring(alarmID: 1, trigger: at(7, 10))],
+            "the stored snooze stays while it rings")
+        #expect(
+            plan.dismiss(now: at(7, 11)) == [
+                .stopRinging(alarmID: 1), .dismissed(alarmID: 1, trigger: at(7, 10)),
+                .persistSnooze(alarmID: 1, snooze: nil),
+            ])
         #expect(plan.nextTrigger(of: 1) == at(7, 0, day: 1))
     }
 
@@ -66,18 +76,20 @@ struct AlarmScheduleTests {
         var plan = schedule([daily], now: at(6, 0))
         _ = plan.advance(to: at(7, 0))
         #expect(plan.advance(to: at(7, 9, 59)).isEmpty)
-        #expect(plan.advance(to: at(7, 10)) == [
-            .stopRinging(alarmID: 1), .missed(alarmID: 1, trigger: at(7, 0), reason: .unattended),
-            .persistLookAfter(alarmID: 1, instant: at(7, 0)),
-        ])
+        #expect(
+            plan.advance(to: at(7, 10)) == [
+                .stopRinging(alarmID: 1), .missed(alarmID: 1, trigger: at(7, 0), reason: .unattended),
+                .persistLookAfter(alarmID: 1, instant: at(7, 0)),
+            ])
         #expect(plan.nextTrigger(of: 1) == at(7, 0, day: 1))
     }
 
     @Test func aJumpPastTheRingLimitIsReportedMissedNotRung() {
         var plan = schedule([daily], now: at(6, 0))
-        #expect(plan.advance(to: at(7, 30)) == [
-            .missed(alarmID: 1, trigger: at(7, 0), reason: .late), .persistLookAfter(alarmID: 1, instant: at(7, 0)),
-        ])
+        #expect(
+            plan.advance(to: at(7, 30)) == [
+                .missed(alarmID: 1, trigger: at(7, 0), reason: .late), .persistLookAfter(alarmID: 1, instant: at(7, 0)),
+            ])
         #expect(plan.ringing.isEmpty)
         #expect(plan.nextTrigger(of: 1) == at(7, 0, day: 1))
     }
@@ -109,9 +121,10 @@ struct AlarmScheduleTests {
 
     @Test func aLongAbsenceRingsOnlyTheLatestTriggerAndReportsTheFirstMissed() {
         var plan = schedule([daily], now: at(6, 0))
-        #expect(plan.advance(to: at(7, 2, day: 3)) == [
-            .missed(alarmID: 1, trigger: at(7, 0), reason: .late), .ring(alarmID: 1, trigger: at(7, 0, day: 3)),
-        ])
+        #expect(
+            plan.advance(to: at(7, 2, day: 3)) == [
+                .missed(alarmID: 1, trigger: at(7, 0), reason: .late), .ring(alarmID: 1, trigger: at(7, 0, day: 3)),
+            ])
     }
 
     @Test func restartWhileRingingRingsAgainUntilTheLimitButNeverAfterADismiss() {
@@ -127,8 +140,9 @@ struct AlarmScheduleTests {
     }
 
     @Test func aSnoozeSurvivesARestart() {
-        var plan = schedule([daily], now: at(7, 5), lookAfter: [1: at(7, 0)],
-                            snoozes: [1: AlarmSchedule.Snooze(ringAt: at(7, 9), trigger: at(7, 0))])
+        var plan = schedule(
+            [daily], now: at(7, 5), lookAfter: [1: at(7, 0)],
+            snoozes: [1: AlarmSchedule.Snooze(ringAt: at(7, 9), trigger: at(7, 0))])
         #expect(plan.nextDeadline == at(7, 9))
         #expect(plan.advance(to: at(7, 9)) == [.ring(alarmID: 1, trigger: at(7, 9))])
     }
@@ -145,29 +159,34 @@ struct AlarmScheduleTests {
         #expect(restarted.advance(to: at(7, 14)).isEmpty)
         // Rung out, or found too late after a restart, it is over too.
         var late = schedule([daily], now: at(7, 30), lookAfter: [1: at(7, 0)], snoozes: [1: snooze])
-        #expect(late.advance(to: at(7, 30)) == [
-            .missed(alarmID: 1, trigger: at(7, 9), reason: .late), .persistSnooze(alarmID: 1, snooze: nil),
-        ])
+        #expect(
+            late.advance(to: at(7, 30)) == [
+                .missed(alarmID: 1, trigger: at(7, 9), reason: .late), .persistSnooze(alarmID: 1, snooze: nil),
+            ])
         var rungOut = schedule([daily], now: at(7, 5), lookAfter: [1: at(7, 0)], snoozes: [1: snooze])
         _ = rungOut.advance(to: at(7, 9))
-        #expect(rungOut.advance(to: at(7, 19)) == [
-            .stopRinging(alarmID: 1), .missed(alarmID: 1, trigger: at(7, 9), reason: .unattended),
-            .persistSnooze(alarmID: 1, snooze: nil),
-        ])
+        #expect(
+            rungOut.advance(to: at(7, 19)) == [
+                .stopRinging(alarmID: 1), .missed(alarmID: 1, trigger: at(7, 9), reason: .unattended),
+                .persistSnooze(alarmID: 1, snooze: nil),
+            ])
         // An edit while it rings ends it (and its stored snooze).
         var edited = schedule([daily], now: at(7, 5), lookAfter: [1: at(7, 0)], snoozes: [1: snooze])
         _ = edited.advance(to: at(7, 9))
-        #expect(edited.put(daily, now: at(7, 10)).prefix(2) == [
-            .stopRinging(alarmID: 1), .persistSnooze(alarmID: 1, snooze: nil),
-        ])
+        #expect(
+            edited.put(daily, now: at(7, 10)).prefix(2) == [
+                .stopRinging(alarmID: 1), .persistSnooze(alarmID: 1, snooze: nil),
+            ])
     }
 
     @Test func twoAlarmsDueTogetherBothRing() {
         let other = Alarm(id: 2, time: TimeOfDay(hour: 7, minute: 0), repeat: .weekdays)
         var plan = schedule([daily, other], now: at(6, 0))
-        #expect(Set(plan.advance(to: at(7, 0)).map { "\($0)" }) == [
-            "\(AlarmSchedule.Action.ring(alarmID: 1, trigger: at(7, 0)))", "\(AlarmSchedule.Action.ring(alarmID: 2, trigger: at(7, 0)))",
-        ])
+        #expect(
+            Set(plan.advance(to: at(7, 0)).map { "\($0)" }) == [
+                "\(AlarmSchedule.Action.ring(alarmID: 1, trigger: at(7, 0)))",
+                "\(AlarmSchedule.Action.ring(alarmID: 2, trigger: at(7, 0)))",
+            ])
         #expect(plan.ringing.count == 2)
         #expect(plan.dismiss(now: at(7, 1)).filter { if case .dismissed = $0 { true } else { false } }.count == 2)
     }
@@ -231,9 +250,13 @@ struct AlarmScheduleTests {
     }
 
     @Test func theNextAlarmAmongTenThousandIsTheEarliest() {
-        let alarms = (1...10_000).map { Alarm(id: Int64($0), time: TimeOfDay(hour: $0 % 24, minute: $0 % 60), repeat: .daily) }
+        let alarms = (1...10_000).map {
+            Alarm(id: Int64($0), time: TimeOfDay(hour: $0 % 24, minute: $0 % 60), repeat: .daily)
+        }
         let plan = schedule(alarms, now: at(12, 0))
-        let expected = alarms.compactMap { alarm in plan.nextTrigger(of: alarm.id).map { ($0, alarm.id) } }.min { $0 < $1 }
+        let expected = alarms.compactMap { alarm in plan.nextTrigger(of: alarm.id).map { ($0, alarm.id) } }.min {
+            $0 < $1
+        }
         #expect(plan.nextAlarm?.trigger == expected?.0)
         #expect(plan.nextAlarm?.alarmID == expected?.1)
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NoiseAlarms
 @testable import NoiseCore
 @testable import NoiseTime
@@ -9,20 +10,58 @@ import Testing
 struct AlarmWireTests {
     static let cases: [(String, Alarm)] = [
         ("wall clock", Alarm(id: 1, time: TimeOfDay(hour: 7, minute: 30), label: "Work", repeat: .weekdays)),
-        ("wall clock in a zone", Alarm(id: 2, time: TimeOfDay(hour: 6, minute: 0, second: 30), enabled: false,
-                                       repeat: try! RepeatRule.parse("mon,wed,fri"), note: "take the train",
-                                       zone: "Europe/Berlin", thenMix: "morning")),
-        ("date", Alarm(id: 3, rule: .onDate(try! LocalDate(year: 2026, month: 12, day: 24), TimeOfDay(hour: 9, minute: 15),
-                                            zone: nil))),
-        ("date in a zone", Alarm(id: 4, rule: .onDate(try! LocalDate(year: 2027, month: 1, day: 1),
-                                                      TimeOfDay(hour: 23, minute: 59), zone: "America/New_York"))),
-        ("timer", Alarm(id: 5, rule: .instant(1_795_996_800, localTime: TimeOfDay(hour: 12, minute: 10)), label: "tea")),
-        ("Mars, every sol", Alarm(id: 6, rule: .marsClock(TimeOfDay(hour: 8, minute: 0),
-                                                          MarsAlarmClock(site: "jezero", lonEastDeg: 77.45), everySol: true))),
-        ("Mars, once", Alarm(id: 7, rule: .marsClock(TimeOfDay(hour: 13, minute: 0),
-                                                     MarsAlarmClock(lonEastDeg: -133.8, solar: true), everySol: false))),
-        ("pass", Alarm(id: 8, rule: .satellitePass(PassAlarm(satellite: 25544, visibleOnly: true, minElevationDeg: 20,
-                                                             leadSeconds: 600)))),
+        (
+            "wall clock in a zone",
+            Alarm(
+                id: 2, time: TimeOfDay(hour: 6, minute: 0, second: 30), enabled: false,
+                repeat: try! RepeatRule.parse("mon,wed,fri"), note: "take the train",
+                zone: "Europe/Berlin", thenMix: "morning")
+        ),
+        (
+            "date",
+            Alarm(
+                id: 3,
+                rule: .onDate(
+                    try! LocalDate(year: 2026, month: 12, day: 24), TimeOfDay(hour: 9, minute: 15),
+                    zone: nil))
+        ),
+        (
+            "date in a zone",
+            Alarm(
+                id: 4,
+                rule: .onDate(
+                    try! LocalDate(year: 2027, month: 1, day: 1),
+                    TimeOfDay(hour: 23, minute: 59), zone: "America/New_York"))
+        ),
+        (
+            "timer",
+            Alarm(id: 5, rule: .instant(1_795_996_800, localTime: TimeOfDay(hour: 12, minute: 10)), label: "tea")
+        ),
+        (
+            "Mars, every sol",
+            Alarm(
+                id: 6,
+                rule: .marsClock(
+                    TimeOfDay(hour: 8, minute: 0),
+                    MarsAlarmClock(site: "jezero", lonEastDeg: 77.45), everySol: true))
+        ),
+        (
+            "Mars, once",
+            Alarm(
+                id: 7,
+                rule: .marsClock(
+                    TimeOfDay(hour: 13, minute: 0),
+                    MarsAlarmClock(lonEastDeg: -133.8, solar: true), everySol: false))
+        ),
+        (
+            "pass",
+            Alarm(
+                id: 8,
+                rule: .satellitePass(
+                    PassAlarm(
+                        satellite: 25544, visibleOnly: true, minElevationDeg: 20,
+                        leadSeconds: 600)))
+        ),
     ]
 
     /// What main encoded when `Alarm` kept its rule in loose fields (commit 446b630), pasted here.

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import NoiseCore
+
 @testable import ClockFace
+@testable import NoiseCore
 
 /// One frame of the analog face, compared with Tests/NoiseCoreTests/Golden/analog-<name>.txt.
 struct AnalogGoldenFrame: CustomTestStringConvertible, Sendable {
@@ -32,14 +33,18 @@ private let goldenFrames = [
     AnalogGoldenFrame(name: "101030-60x30", reading: time(10, 10, 30), size: large),
     AnalogGoldenFrame(name: "101030-24x12", reading: time(10, 10, 30), size: small),
     AnalogGoldenFrame(name: "0930-blocks-60x30", reading: time(9, 30), size: large, style: .blocks),
-    AnalogGoldenFrame(name: "kolkata-60x30", reading: time(10, 10, 30), size: large,
-                complication: zoneText("Asia/Kolkata", 19_800)),
-    AnalogGoldenFrame(name: "kathmandu-60x30", reading: time(3, 0), size: large,
-                complication: zoneText("Asia/Kathmandu", 20_700)),
-    AnalogGoldenFrame(name: "kathmandu-24x12", reading: time(3, 0), size: small,
-                complication: zoneText("Asia/Kathmandu", 20_700)),
-    AnalogGoldenFrame(name: "marquesas-80x24", reading: time(9, 30), size: TerminalSize(columns: 80, rows: 24),
-                complication: zoneText("Pacific/Marquesas", -34_200)),
+    AnalogGoldenFrame(
+        name: "kolkata-60x30", reading: time(10, 10, 30), size: large,
+        complication: zoneText("Asia/Kolkata", 19_800)),
+    AnalogGoldenFrame(
+        name: "kathmandu-60x30", reading: time(3, 0), size: large,
+        complication: zoneText("Asia/Kathmandu", 20_700)),
+    AnalogGoldenFrame(
+        name: "kathmandu-24x12", reading: time(3, 0), size: small,
+        complication: zoneText("Asia/Kathmandu", 20_700)),
+    AnalogGoldenFrame(
+        name: "marquesas-80x24", reading: time(9, 30), size: TerminalSize(columns: 80, rows: 24),
+        complication: zoneText("Pacific/Marquesas", -34_200)),
     AnalogGoldenFrame(name: "digital-8x3", reading: time(10, 10, 30), size: TerminalSize(columns: 8, rows: 3)),
 ]
 
@@ -52,18 +57,22 @@ struct AnalogFaceTests {
     /// Regenerate with NOISECLOCK_UPDATE_GOLDEN=1 (see `GoldenFrame`).
     @Test(arguments: goldenFrames)
     func matchesGoldenFrame(_ frame: AnalogGoldenFrame) {
-        let lines = AnalogFace.render(frame.reading, size: frame.size, style: frame.style,
-                                      complication: frame.complication)
+        let lines = AnalogFace.render(
+            frame.reading, size: frame.size, style: frame.style,
+            complication: frame.complication)
         GoldenFrame.check(lines, "analog-\(frame.name)")
     }
 
-    @Test(arguments: [(0, 0), (1, 1), (8, 3), (10, 30), (22, 11), (23, 12), (24, 12), (30, 11), (61, 31),
-                      (80, 24), (200, 60), (300, 10)])
+    @Test(arguments: [
+        (0, 0), (1, 1), (8, 3), (10, 30), (22, 11), (23, 12), (24, 12), (30, 11), (61, 31),
+        (80, 24), (200, 60), (300, 10),
+    ])
     func everyLineIsExactlyTheTerminalsWidth(_ columns: Int, _ rows: Int) {
         for style in DotStyle.allCases {
             for complication in [nil, "Kathmandu +5:45", String(repeating: "x", count: 400)] {
-                let lines = AnalogFace.render(time(10, 10, 30), size: TerminalSize(columns: columns, rows: rows),
-                                              style: style, complication: complication)
+                let lines = AnalogFace.render(
+                    time(10, 10, 30), size: TerminalSize(columns: columns, rows: rows),
+                    style: style, complication: complication)
                 #expect(lines.count == rows)
                 #expect(lines.allSatisfy { $0.unicodeScalars.count == columns }, "\(columns)x\(rows) \(style)")
             }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NoiseCatalog
 
 /// What a file is, from its first bytes: the signatures of each kind we decode, what we refuse and say, and
@@ -38,14 +39,19 @@ struct AudioFileKindTests {
         #expect(AudioFileKind.sniff(aiff) == .unsupported("an AIFF file"))
         #expect(AudioFileKind.sniff(Self.bytes("ftypM4A ", at: 4)) == .unsupported("an MP4/M4A file (AAC or ALAC)"))
         #expect(AudioFileKind.sniff([0xFF, 0xF1, 0x50, 0x80]) == .unsupported("AAC audio (ADTS)"))
-        #expect(AudioFileKind.sniff(Array("RIFF\u{0}\u{0}\u{0}\u{0}AVI LIST".utf8)) == .unsupported("a RIFF file that is not WAVE"))
+        #expect(
+            AudioFileKind.sniff(Array("RIFF\u{0}\u{0}\u{0}\u{0}AVI LIST".utf8))
+                == .unsupported("a RIFF file that is not WAVE"))
         #expect(AudioFileKind.sniff(Array("this is not an mp3 file\n".utf8)) == .unsupported("text, not audio"))
         #expect(AudioFileKind.sniff(Array("<!DOCTYPE html><html>".utf8)) == .unsupported("text, not audio"))
         #expect(AudioFileKind.sniff([]) == .unsupported("an empty file"))
         #expect(AudioFileKind.sniff([0, 1, 2, 3, 4, 5]) == .unsupported("not a kind of audio file it recognises"))
-        #expect(AudioFileKind.sniff(Self.ogg(firstPacket: [0x80] + Array("theora".utf8)))
-            == .unsupported("an Ogg file holding neither Vorbis nor Opus"))
-        #expect(AudioFileKind.sniff(Self.ogg(firstPacket: [0x7F] + Array("FLAC".utf8))) == .unsupported("an Ogg file holding FLAC"))
+        #expect(
+            AudioFileKind.sniff(Self.ogg(firstPacket: [0x80] + Array("theora".utf8)))
+                == .unsupported("an Ogg file holding neither Vorbis nor Opus"))
+        #expect(
+            AudioFileKind.sniff(Self.ogg(firstPacket: [0x7F] + Array("FLAC".utf8)))
+                == .unsupported("an Ogg file holding FLAC"))
         #expect(AudioFileKind.sniff(Array("OggS".utf8)) == .unsupported("an Ogg file cut short"))
         // A frame sync with the reserved layer, bitrate or rate is not MPEG audio.
         #expect(AudioFileKind.sniff([0xFF, 0xFB, 0xF0, 0x64]) != .audio(.mp3))

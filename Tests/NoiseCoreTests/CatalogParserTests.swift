@@ -1,6 +1,7 @@
 import Testing
-@testable import NoiseCore
+
 @testable import NoiseCatalog
+@testable import NoiseCore
 
 @Suite("Catalog parsing and validation")
 struct CatalogParserTests {
@@ -11,12 +12,15 @@ struct CatalogParserTests {
     let good = #"{"id":"rain","name":"Heavy rain","category":"nature","file":"rain.mp3","kind":"loop"}"#
 
     @Test func readsAGoodCatalog() {
-        let result = parse(#"{"version":1,"sounds":[\#(good),{"id":"beep","name":"Beep","category":"alarm","file":"a/beep.mp3","kind":"alarm"}]}"#)
+        let result = parse(
+            #"{"version":1,"sounds":[\#(good),{"id":"beep","name":"Beep","category":"alarm","file":"a/beep.mp3","kind":"alarm"}]}"#
+        )
         #expect(result.problems.isEmpty)
-        #expect(result.entries == [
-            SoundEntry(id: "rain", name: "Heavy rain", category: "nature", file: "rain.mp3", kind: .loop),
-            SoundEntry(id: "beep", name: "Beep", category: "alarm", file: "a/beep.mp3", kind: .alarm),
-        ])
+        #expect(
+            result.entries == [
+                SoundEntry(id: "rain", name: "Heavy rain", category: "nature", file: "rain.mp3", kind: .loop),
+                SoundEntry(id: "beep", name: "Beep", category: "alarm", file: "a/beep.mp3", kind: .alarm),
+            ])
     }
 
     @Test func aFileThatIsNotJSONIsOneProblem() {
@@ -36,14 +40,20 @@ struct CatalogParserTests {
         (#"{"id":"Rain","name":"R","category":"nature","file":"r.mp3","kind":"loop"}"#, "lowercase letters"),
         (#"{"id":"1rain","name":"R","category":"nature","file":"r.mp3","kind":"loop"}"#, "starting with a letter"),
         (#"{"id":"","name":"R","category":"nature","file":"r.mp3","kind":"loop"}"#, "must not be empty"),
-        (#"{"id":"a-very-long-identifier-that-goes-on-and-on","name":"R","category":"n","file":"r.mp3","kind":"loop"}"#, "longer than 32"),
+        (
+            #"{"id":"a-very-long-identifier-that-goes-on-and-on","name":"R","category":"n","file":"r.mp3","kind":"loop"}"#,
+            "longer than 32"
+        ),
         (#"{"name":"R","category":"nature","file":"r.mp3","kind":"loop"}"#, "'id' is missing"),
         (#"{"id":"r","name":"","category":"nature","file":"r.mp3","kind":"loop"}"#, "name must not be empty"),
         (#"{"id":"r","name":"R","category":"Nature!","file":"r.mp3","kind":"loop"}"#, "category"),
         (#"{"id":"r","name":"R","category":"nature","file":"../etc/passwd","kind":"loop"}"#, "'..'"),
         (#"{"id":"r","name":"R","category":"nature","file":"/abs.mp3","kind":"loop"}"#, "relative"),
         (#"{"id":"r","name":"R","category":"nature","file":"r.mp3","kind":"song"}"#, "not loop or alarm"),
-        (#"{"id":"r","name":"R","category":"nature","file":"r.mp3","kind":"loop","catagory":"x"}"#, "unknown field 'catagory'"),
+        (
+            #"{"id":"r","name":"R","category":"nature","file":"r.mp3","kind":"loop","catagory":"x"}"#,
+            "unknown field 'catagory'"
+        ),
         (#""just a string""#, "must be an object"),
     ])
     func aBadEntryIsReportedWithItsPositionAndTheOthersKept(_ entry: String, _ reason: String) {
@@ -55,7 +65,9 @@ struct CatalogParserTests {
     }
 
     @Test func entriesRememberTheirPositionInTheFile() {
-        let result = parse(#"{"version":1,"sounds":[1,\#(good),"x",{"id":"fan","name":"Fan","category":"noise","file":"f.mp3","kind":"loop"}]}"#)
+        let result = parse(
+            #"{"version":1,"sounds":[1,\#(good),"x",{"id":"fan","name":"Fan","category":"noise","file":"f.mp3","kind":"loop"}]}"#
+        )
         #expect(result.entries.map(\.id) == ["rain", "fan"])
         #expect(result.positions == [1, 3])
     }
@@ -63,7 +75,8 @@ struct CatalogParserTests {
     @Test func duplicatesKeepTheFirst() {
         let result = parse(#"{"version":1,"sounds":[\#(good),\#(good)]}"#)
         #expect(result.entries.count == 1)
-        #expect(result.problems.map(\.description) == ["cat.json: sounds[1]: duplicate id 'rain'; the first one is kept"])
+        #expect(
+            result.problems.map(\.description) == ["cat.json: sounds[1]: duplicate id 'rain'; the first one is kept"])
     }
 
     @Test func aWrongVersionIsReportedButRead() {
@@ -77,11 +90,14 @@ struct CatalogParserTests {
 struct SoundLibraryTests {
     func library() -> SoundLibrary {
         var library = SoundLibrary()
-        let builtin = CatalogParser.Result(entries: [
-            SoundEntry(id: "rain", name: "Rain", category: "nature", file: "rain.mp3", kind: .loop),
-            SoundEntry(id: "brown", name: "Brown", category: "noise", file: "brown.mp3", kind: .loop),
-        ], problems: [])
-        library.add(builtin, folder: "/usr/share/noiseclock/sounds", source: .builtin, catalogPath: "/usr/share/noiseclock/sounds.json")
+        let builtin = CatalogParser.Result(
+            entries: [
+                SoundEntry(id: "rain", name: "Rain", category: "nature", file: "rain.mp3", kind: .loop),
+                SoundEntry(id: "brown", name: "Brown", category: "noise", file: "brown.mp3", kind: .loop),
+            ], problems: [])
+        library.add(
+            builtin, folder: "/usr/share/noiseclock/sounds", source: .builtin,
+            catalogPath: "/usr/share/noiseclock/sounds.json")
         return library
     }
 
@@ -92,20 +108,26 @@ struct SoundLibraryTests {
 
     @Test func aUserSoundCannotReplaceAnInstalledOne() {
         var library = library()
-        let user = CatalogParser.Result(entries: [
-            SoundEntry(id: "rain", name: "My rain", category: "nature", file: "rain.mp3", kind: .loop),
-            SoundEntry(id: "mine", name: "Mine", category: "custom", file: "mine.mp3", kind: .loop),
-        ], problems: [])
+        let user = CatalogParser.Result(
+            entries: [
+                SoundEntry(id: "rain", name: "My rain", category: "nature", file: "rain.mp3", kind: .loop),
+                SoundEntry(id: "mine", name: "Mine", category: "custom", file: "mine.mp3", kind: .loop),
+            ], problems: [])
         library.add(user, folder: "/home/u/.local/share/noised/sounds", source: .user, catalogPath: "/u.json")
         #expect(library.sound(id: "rain")?.entry.name == "Rain")
         #expect(library.sound(id: "mine")?.source == .user)
-        #expect(library.problems.map(\.description) == ["/u.json: sounds[0]: id 'rain' is already an installed sound; skipped"])
+        #expect(
+            library.problems.map(\.description) == [
+                "/u.json: sounds[0]: id 'rain' is already an installed sound; skipped"
+            ])
     }
 
     @Test func unknownIdsGetTheClosestSuggestions() {
         #expect(library().unknownSoundError("rian").message == "unknown sound 'rian'; did you mean rain?")
         #expect(library().unknownSoundError("bro").message == "unknown sound 'bro'; did you mean brown?")
-        #expect(library().unknownSoundError("thunder").message == "unknown sound 'thunder'; see 'noisectl sounds' for the list")
+        #expect(
+            library().unknownSoundError("thunder").message
+                == "unknown sound 'thunder'; see 'noisectl sounds' for the list")
     }
 
     @Test func editDistanceCountsTranspositionsOnce() {

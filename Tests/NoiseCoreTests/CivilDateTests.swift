@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NoiseTime
 
 @Suite("Civil dates")
@@ -19,7 +20,8 @@ struct CivilDateTests {
         var previous = CivilDate.date(days: -1_000_001)
         for days in Int64(-1_000_000)...1_000_000 {
             let date = CivilDate.date(days: days)
-            let follows = date.day == 1
+            let follows =
+                date.day == 1
                 ? previous.day >= 28 && date.month == previous.month % 12 + 1
                 : date.day == previous.day + 1 && date.month == previous.month && date.year == previous.year
             if !follows || CivilDate.days(year: date.year, month: date.month, day: date.day) != days {

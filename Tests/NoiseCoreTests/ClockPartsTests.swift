@@ -1,13 +1,16 @@
-@testable import NoiseCore
 import Testing
+
 @testable import ClockFace
 @testable import NoiseConfig
+@testable import NoiseCore
 @testable import NoiseTime
 
 @Suite("Clock parts")
 struct ClockPartsTests {
-    @Test(arguments: [(0, "0"), (3600, "+1"), (-6 * 3600, "-6"), (19_800, "+5:30"), (20_700, "+5:45"),
-                      (-34_200, "-9:30"), (50_400, "+14"), (-1800, "-0:30")])
+    @Test(arguments: [
+        (0, "0"), (3600, "+1"), (-6 * 3600, "-6"), (19_800, "+5:30"), (20_700, "+5:45"),
+        (-34_200, "-9:30"), (50_400, "+14"), (-1800, "-0:30"),
+    ])
     func offsetDifferences(_ seconds: Int, _ text: String) {
         #expect(ClockText.offsetDifference(seconds) == text)
     }
@@ -20,11 +23,15 @@ struct ClockPartsTests {
         #expect(reading.weekday == 7)
         #expect(reading.instant == 1_774_747_800)
         #expect(ClockText.dateLine(.at(year: 2026, month: 9, day: 7, hour: 0, minute: 0)) == "7 September Mon")
-        #expect(ClockReading(instant: -1, zone: .utc) == .at(year: 1969, month: 12, day: 31, hour: 23, minute: 59, second: 59))
+        #expect(
+            ClockReading(instant: -1, zone: .utc)
+                == .at(year: 1969, month: 12, day: 31, hour: 23, minute: 59, second: 59))
     }
 
-    @Test(arguments: [("red", TerminalColor.ansi(1)), ("Bright-Blue", .ansi(12)), ("grey", .ansi(8)),
-                      ("default", .terminalDefault), ("#ff8800", .rgb(255, 136, 0)), ("#F80", .rgb(255, 136, 0))])
+    @Test(arguments: [
+        ("red", TerminalColor.ansi(1)), ("Bright-Blue", .ansi(12)), ("grey", .ansi(8)),
+        ("default", .terminalDefault), ("#ff8800", .rgb(255, 136, 0)), ("#F80", .rgb(255, 136, 0)),
+    ])
     func coloursParse(_ text: String, _ colour: TerminalColor) throws {
         #expect(try TerminalColor(parsing: text) == colour)
         #expect(try TerminalColor(parsing: colour.description) == colour, "what is saved reads back the same")
@@ -64,9 +71,12 @@ struct ClockPartsTests {
         var settings = ClockSettings()
         settings.theme = .night
         let reading = ClockReading.at(year: 2026, month: 1, day: 1, hour: 0, minute: 0)
-        #expect(ClockColors.resolve(settings, at: reading) == ClockColors(text: ClockTheme.night.foreground,
-                                                                         digits: ClockTheme.night.foreground,
-                                                                         background: ClockTheme.night.background))
+        #expect(
+            ClockColors.resolve(settings, at: reading)
+                == ClockColors(
+                    text: ClockTheme.night.foreground,
+                    digits: ClockTheme.night.foreground,
+                    background: ClockTheme.night.background))
         settings.color = .ansi(2)
         #expect(ClockColors.resolve(settings, at: reading).digits == .ansi(2))
         #expect(ClockColors.resolve(settings, at: reading).background == ClockTheme.night.background)
@@ -75,8 +85,10 @@ struct ClockPartsTests {
     @Test func thePainterWritesOnlyTheLinesThatChanged() {
         let size = TerminalSize(columns: 40, rows: 12)
         let colors = ClockColors(text: .terminalDefault, digits: .ansi(1), background: .terminalDefault)
-        let first = DigitalFace.render(DigitalClockScene(reading: .at(year: 2026, month: 1, day: 1, hour: 7, minute: 5)), size: size)
-        let second = DigitalFace.render(DigitalClockScene(reading: .at(year: 2026, month: 1, day: 1, hour: 7, minute: 6)), size: size)
+        let first = DigitalFace.render(
+            DigitalClockScene(reading: .at(year: 2026, month: 1, day: 1, hour: 7, minute: 5)), size: size)
+        let second = DigitalFace.render(
+            DigitalClockScene(reading: .at(year: 2026, month: 1, day: 1, hour: 7, minute: 6)), size: size)
         let full = ClockPainter.paint(first, colors: colors, over: nil)
         #expect(full.contains("\u{1B}[2J"), "the first frame clears the screen")
         let changed = zip(first.lines, second.lines).filter { $0 != $1 }.count
@@ -84,9 +96,12 @@ struct ClockPartsTests {
         #expect(!update.contains("\u{1B}[2J"), "no clearing between seconds: no flicker")
         #expect(update.components(separatedBy: ";1H").count - 1 == changed)
         #expect(changed > 0 && changed < size.rows)
-        #expect(ClockPainter.paint(second, colors: colors, over: (second, colors)) == "\u{1B}[0m", "nothing changed, nothing drawn")
-        let resized = DigitalFace.render(DigitalClockScene(reading: .at(year: 2026, month: 1, day: 1, hour: 7, minute: 6)),
-                                         size: TerminalSize(columns: 50, rows: 12))
+        #expect(
+            ClockPainter.paint(second, colors: colors, over: (second, colors)) == "\u{1B}[0m",
+            "nothing changed, nothing drawn")
+        let resized = DigitalFace.render(
+            DigitalClockScene(reading: .at(year: 2026, month: 1, day: 1, hour: 7, minute: 6)),
+            size: TerminalSize(columns: 50, rows: 12))
         #expect(ClockPainter.paint(resized, colors: colors, over: (second, colors)).contains("\u{1B}[2J"))
     }
 
@@ -94,12 +109,18 @@ struct ClockPartsTests {
         typealias Supply = BatteryReport.Supply
         #expect(BatteryReport.text([]) == nil)
         #expect(BatteryReport.text([Supply(type: "Mains", capacity: nil, status: nil)]) == nil)
-        #expect(BatteryReport.text([Supply(type: "Battery", capacity: "84", status: "Charging")]) == "Battery 84% charging")
+        #expect(
+            BatteryReport.text([Supply(type: "Battery", capacity: "84", status: "Charging")]) == "Battery 84% charging")
         #expect(BatteryReport.text([Supply(type: "Battery", capacity: "100", status: "Full")]) == "Battery 100% full")
-        #expect(BatteryReport.text([Supply(type: "Battery", scope: "Device", capacity: "30", status: "Discharging")]) == nil,
-                "a mouse's battery is not the machine's")
-        #expect(BatteryReport.text([Supply(type: "Battery", capacity: "80", status: "Discharging"),
-                                    Supply(type: "Battery", capacity: "40", status: "Charging")]) == "Battery 60% charging")
+        #expect(
+            BatteryReport.text([Supply(type: "Battery", scope: "Device", capacity: "30", status: "Discharging")])
+                == nil,
+            "a mouse's battery is not the machine's")
+        #expect(
+            BatteryReport.text([
+                Supply(type: "Battery", capacity: "80", status: "Discharging"),
+                Supply(type: "Battery", capacity: "40", status: "Charging"),
+            ]) == "Battery 60% charging")
         #expect(BatteryReport.text([Supply(type: "Battery", capacity: "garbage", status: "Charging")]) == nil)
     }
 
@@ -119,8 +140,11 @@ struct ClockPartsTests {
         #expect(DisplayWidth.of(DisplayWidth.fit("起床起床起床", width: 5)) <= 5)
     }
 
-    @Test(arguments: [("en_US.UTF-8", true), ("en_GB.UTF-8", false), ("de_DE", false), ("ar_EG.UTF-8", true),
-                      ("hi_IN", true), ("ta_IN.UTF-8", true), ("fr_CA.UTF-8", false), ("en_CA.UTF-8", true), ("C.UTF-8", false), ("C", false)])
+    @Test(arguments: [
+        ("en_US.UTF-8", true), ("en_GB.UTF-8", false), ("de_DE", false), ("ar_EG.UTF-8", true),
+        ("hi_IN", true), ("ta_IN.UTF-8", true), ("fr_CA.UTF-8", false), ("en_CA.UTF-8", true), ("C.UTF-8", false),
+        ("C", false),
+    ])
     func localesThatUseTwelveHours(_ name: String, _ twelve: Bool) {
         #expect(HourFormat.localeUsesTwelveHours(name) == twelve)
     }

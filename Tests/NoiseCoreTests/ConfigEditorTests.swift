@@ -1,6 +1,7 @@
 import Testing
-@testable import NoiseCore
+
 @testable import NoiseConfig
+@testable import NoiseCore
 
 @Suite("config.toml editor")
 struct ConfigEditorTests {
@@ -35,19 +36,24 @@ struct ConfigEditorTests {
 
     @Test func replacesInPlaceKeepingCommentsAndSpacing() throws {
         let edited = try edit(Self.handWritten, [("clock.seconds", .boolean(true)), ("audio.device", .string("null"))])
-        #expect(edited == Self.handWritten
-            .replacing("seconds = false    # not at night", with: "seconds = true    # not at night")
-            .replacing(#"device = "pulse"   # the speakers"#, with: #"device = "null"   # the speakers"#))
+        #expect(
+            edited
+                == Self.handWritten
+                .replacing("seconds = false    # not at night", with: "seconds = true    # not at night")
+                .replacing(#"device = "pulse"   # the speakers"#, with: #"device = "null"   # the speakers"#))
     }
 
     @Test func addsAMissingKeyAfterTheLastKeyOfItsTable() throws {
         let edited = try edit(Self.handWritten, [("clock.date", .boolean(true))])
         // Indented like the table's last key, before the comment and blank line that end the block.
-        #expect(edited == Self.handWritten.replacing("\tformat  =  \"24h\"\n", with: "\tformat  =  \"24h\"\n\tdate = true\n"))
+        #expect(
+            edited
+                == Self.handWritten.replacing("\tformat  =  \"24h\"\n", with: "\tformat  =  \"24h\"\n\tdate = true\n"))
     }
 
     @Test func addsToAnEmptyTableRightAfterItsHeader() throws {
-        let edited = try edit("[world] # zones\n\n[log]\nlevel = \"info\"\n", [("world.zones", .array([.string("Asia/Tokyo")]))])
+        let edited = try edit(
+            "[world] # zones\n\n[log]\nlevel = \"info\"\n", [("world.zones", .array([.string("Asia/Tokyo")]))])
         #expect(edited == "[world] # zones\nzones = [\"Asia/Tokyo\"]\n\n[log]\nlevel = \"info\"\n")
     }
 
@@ -67,15 +73,18 @@ struct ConfigEditorTests {
 
     @Test func topLevelDottedKeysAreEditedAndExtendedInPlace() throws {
         let text = "clock.seconds = false # top level\n\n[log]\nlevel = \"info\"\n"
-        #expect(try edit(text, [("clock.seconds", .boolean(true))])
-            == "clock.seconds = true # top level\n\n[log]\nlevel = \"info\"\n")
+        #expect(
+            try edit(text, [("clock.seconds", .boolean(true))])
+                == "clock.seconds = true # top level\n\n[log]\nlevel = \"info\"\n")
         // A [clock] header would define the table twice, so the new key is dotted too.
-        #expect(try edit(text, [("clock.date", .boolean(true))])
-            == "clock.seconds = false # top level\nclock.date = true\n\n[log]\nlevel = \"info\"\n")
+        #expect(
+            try edit(text, [("clock.date", .boolean(true))])
+                == "clock.seconds = false # top level\nclock.date = true\n\n[log]\nlevel = \"info\"\n")
     }
 
     @Test func arrayValuesReplaceEvenAMultiLineArray() throws {
-        let text = "[world]\nzones = [\n  \"Asia/Tokyo\", # home ]\n  \"Europe/Rome\",\n] # trips\n[log]\nlevel = \"info\"\n"
+        let text =
+            "[world]\nzones = [\n  \"Asia/Tokyo\", # home ]\n  \"Europe/Rome\",\n] # trips\n[log]\nlevel = \"info\"\n"
         let edited = try edit(text, [("world.zones", .array([.string("Europe/Berlin"), .string("Asia/Kolkata")]))])
         #expect(edited == "[world]\nzones = [\"Europe/Berlin\", \"Asia/Kolkata\"] # trips\n[log]\nlevel = \"info\"\n")
         let added = try edit(text, [("world.zones", .array([]))])
@@ -86,8 +95,9 @@ struct ConfigEditorTests {
         let text = "[sounds]\nfolders = [\n  \"/srv/a\",\n]\n"
         #expect(try edit(text, [("clock.date", .boolean(true))]) == text + "\n[clock]\ndate = true\n")
         let clock = "[clock]\ncolor = \"red\"\n[world]\nzones = [\n  \"Asia/Tokyo\",\n]\n"
-        #expect(try edit(clock, [("clock.date", .boolean(true))])
-            == "[clock]\ncolor = \"red\"\ndate = true\n[world]\nzones = [\n  \"Asia/Tokyo\",\n]\n")
+        #expect(
+            try edit(clock, [("clock.date", .boolean(true))])
+                == "[clock]\ncolor = \"red\"\ndate = true\n[world]\nzones = [\n  \"Asia/Tokyo\",\n]\n")
     }
 
     @Test func stringsAreQuotedAndEscaped() throws {
@@ -96,7 +106,8 @@ struct ConfigEditorTests {
     }
 
     @Test func crlfFilesGetCRLFLines() throws {
-        let edited = try edit("[log]\r\nlevel = \"info\"\r\n", [("log.level", .string("debug")), ("clock.date", .boolean(true))])
+        let edited = try edit(
+            "[log]\r\nlevel = \"info\"\r\n", [("log.level", .string("debug")), ("clock.date", .boolean(true))])
         #expect(edited == "[log]\r\nlevel = \"debug\"\r\n\r\n[clock]\r\ndate = true\r\n")
     }
 
@@ -112,7 +123,8 @@ struct ConfigEditorTests {
     @Test func aFileWithAnUnknownKeyIsRefusedToo() throws {
         let error = try #require(editError("[clock]\nsecond = true\n", [("clock.date", .boolean(true))]))
         #expect(error.reason == .fileHasProblems)
-        #expect(error.description.contains("config.toml line 2: clock.second: unknown key; did you mean clock.seconds?"))
+        #expect(
+            error.description.contains("config.toml line 2: clock.second: unknown key; did you mean clock.seconds?"))
     }
 
     @Test func aChangeThatWouldMakeTheFileInvalidIsRefused() throws {
@@ -132,7 +144,9 @@ struct ConfigEditorTests {
     }
 
     @Test func settingTheSameValueTwiceGivesTheSameBytes() throws {
-        let changes: [ConfigEditor.Change] = [("world.zones", .array([.string("Asia/Tokyo")])), ("clock.seconds", .boolean(true))]
+        let changes: [ConfigEditor.Change] = [
+            ("world.zones", .array([.string("Asia/Tokyo")])), ("clock.seconds", .boolean(true)),
+        ]
         let once = try edit(Self.handWritten, changes)
         #expect(try edit(once, changes) == once)
         // A value already there as the user spelled it is left alone.

@@ -1,7 +1,8 @@
 import Testing
-@testable import NoiseCore
+
 @testable import NoiseCatalog
 @testable import NoiseConfig
+@testable import NoiseCore
 
 @Suite("config.toml")
 struct ConfigFileTests {
@@ -182,7 +183,10 @@ struct ConfigFileTests {
         ("[satellites]\nsource = \"ftp://example.org/gp\"", 2, "satellites.source", "not an http:// or https:// URL"),
         ("[satellites]\nsource = \"https://celestrak.org/gp.php?CATNR=1\"", 2, "satellites.source", "without a query"),
         ("[satellites]\ntimeout = \"10m\"", 2, "satellites.timeout", "a duration from 1 s to 5 min"),
-        ("[web]\nlisten = \"example.com:7470\"", 2, "web.listen", "is not an IPv4 address, an IPv6 address in brackets or localhost"),
+        (
+            "[web]\nlisten = \"example.com:7470\"", 2, "web.listen",
+            "is not an IPv4 address, an IPv6 address in brackets or localhost"
+        ),
         ("[web]\nlisten = \"127.0.0.1:0\"", 2, "web.listen", "'0' is not a port 1 to 65535"),
         ("[mars]\nsite = 77.45", 2, "mars.site", "a Mars site (airy-0"),
         ("[playback]\nvolume = 101", 2, "playback.volume", "a number 0 to 100; got 101"),
@@ -205,7 +209,10 @@ struct ConfigFileTests {
         ("[sounds]\nfolders = [\"Music\"]", 2, "sounds.folders", "'Music' is not an absolute path"),
         ("[sounds]\nimport_quota = 0", 2, "sounds.import_quota", "an integer 1 to 1048576 (MiB)"),
         ("[log]\nlevel = \"loud\"", 2, "log.level", "one of \"trace\", \"debug\""),
-        ("[audio]\ndevcie = \"pulse\"", 2, "audio.devcie", "unknown key; did you mean audio.device? the keys of [audio] are device, cache_size"),
+        (
+            "[audio]\ndevcie = \"pulse\"", 2, "audio.devcie",
+            "unknown key; did you mean audio.device? the keys of [audio] are device, cache_size"
+        ),
         ("device = \"pulse\"", 1, "device", "outside any table"),
     ])
     func aBadValueIsRefusedWithItsKeyAndLine(_ text: String, _ line: Int, _ key: String, _ message: String) {
@@ -222,7 +229,9 @@ struct ConfigFileTests {
         let result = read("[audio]\ndevice = \"pulse\"\n\n[audoi]\ndevice = \"hw:0\"\n")
         #expect(result.problems.count == 1)
         #expect(result.problems.first?.line == 4)
-        #expect(result.problems.first?.message.contains("unknown table [audoi]; the tables are [audio], [playback]") == true)
+        #expect(
+            result.problems.first?.message.contains("unknown table [audoi]; the tables are [audio], [playback]") == true
+        )
     }
 
     @Test func everyProblemIsReportedNotJustTheFirst() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Orbits
 
 /// `OrbitalElements.checkCurrent`: whether a kept set may still be used for passes and positions at the instant
@@ -32,8 +33,10 @@ struct CurrentElementsTests {
     /// at magnitude −7; they are refused, saying how old they are and how to refresh them.
     @Test func elementsYearsOldAreRefusedWithTheirAgeAndHowToRefreshThem() throws {
         let error = try #require(refusal(at: Self.iss.epochUnix + 1_062.5 * Self.day))
-        #expect(error.description.hasPrefix("ISS (ZARYA) (25544): the elements are 1062.5 days old (epoch "
-                                            + "2024-01-01T12:00Z); passes and positions take elements at most 14 days"), "\(error)")
+        #expect(
+            error.description.hasPrefix(
+                "ISS (ZARYA) (25544): the elements are 1062.5 days old (epoch "
+                    + "2024-01-01T12:00Z); passes and positions take elements at most 14 days"), "\(error)")
         #expect(error.reason.contains("noisectl iss elements import FILE") && error.reason.contains("download"))
         let ahead = try #require(refusal(at: Self.iss.epochUnix - 30 * Self.day))
         #expect(ahead.reason.hasPrefix("the elements are 30.0 days newer than the instant asked about"), "\(ahead)")
@@ -42,13 +45,18 @@ struct CurrentElementsTests {
     @Test func aPerigeeInTheAtmosphereOrADecayIsRefused() throws {
         // Vallado's verification case 28872 (MINOTAUR R/B, perigee −51 km): re-entering at its epoch, decayed
         // within the hour.
-        let minotaur = try #require(try TwoLineElements.parse("""
-            1 28872U 05037B   05333.02012661  .25992681  00000-0  24476-3 0  1534
-            2 28872  96.4736 157.9986 0303955 244.0492 110.6523 16.46015938 10708
-            """).first)
+        let minotaur = try #require(
+            try TwoLineElements.parse(
+                """
+                1 28872U 05037B   05333.02012661  .25992681  00000-0  24476-3 0  1534
+                2 28872  96.4736 157.9986 0303955 244.0492 110.6523 16.46015938 10708
+                """
+            ).first)
         let low = try #require(refusal(minotaur, at: minotaur.epochUnix))
-        #expect(low.reason.contains("km up 0.0 days after the epoch") && low.reason.contains("under the atmosphere's 120 km"),
-                "\(low)")
+        #expect(
+            low.reason.contains("km up 0.0 days after the epoch")
+                && low.reason.contains("under the atmosphere's 120 km"),
+            "\(low)")
         let decayed = try #require(refusal(minotaur, at: minotaur.epochUnix + 3600))
         #expect(decayed.reason.hasPrefix("SGP4 finds the orbit decayed 0.0 days after the epoch"), "\(decayed)")
         // The ISS's perigee stays some 400 km up over the fortnight its elements are used.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NoiseAlarms
 @testable import NoiseCore
 @testable import NoiseTime

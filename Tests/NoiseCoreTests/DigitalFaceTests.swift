@@ -1,6 +1,7 @@
-@testable import NoiseCore
 import Testing
+
 @testable import ClockFace
+@testable import NoiseCore
 
 @Suite("Digital clock face")
 struct DigitalFaceTests {
@@ -14,9 +15,10 @@ struct DigitalFaceTests {
     @Test func everyFrameHasExactlyTheTerminalsSize() {
         let scenes = [
             DigitalClockScene(reading: Self.morning),
-            DigitalClockScene(reading: Self.afternoon, twelveHour: true, seconds: true, ampm: true, date: true,
-                              battery: "Battery 84% charging", ringing: "ALARM 07:00 Work", info: ["Next 中文 alarm"],
-                              note: "noised is not running"),
+            DigitalClockScene(
+                reading: Self.afternoon, twelveHour: true, seconds: true, ampm: true, date: true,
+                battery: "Battery 84% charging", ringing: "ALARM 07:00 Work", info: ["Next 中文 alarm"],
+                note: "noised is not running"),
         ]
         for scene in scenes {
             for (columns, rows) in [(80, 24), (1, 1), (5, 2), (17, 3), (40, 10), (200, 60), (33, 7)] {
@@ -37,7 +39,9 @@ struct DigitalFaceTests {
         }
         #expect(colonColumns(11, 11) == colonColumns(12, 0))
         let widths = [(1, 11), (12, 0), (10, 10), (20, 48)].map { hour, minute in
-            BigDigitFont.bitmap(DigitalClockScene(reading: .at(year: 2026, month: 1, day: 1, hour: hour, minute: minute)).digitText)[0].count
+            BigDigitFont.bitmap(
+                DigitalClockScene(reading: .at(year: 2026, month: 1, day: 1, hour: hour, minute: minute)).digitText)[0]
+                .count
         }
         #expect(Set(widths).count == 1)
     }
@@ -45,7 +49,9 @@ struct DigitalFaceTests {
     @Test func theLargestSizeThatFitsIsChosen() {
         let small = frame(DigitalClockScene(reading: Self.morning), 40, 12).text
         let large = frame(DigitalClockScene(reading: Self.morning), 160, 48).text
-        func litRows(_ lines: [String]) -> Int { lines.filter { $0.contains("█") || $0.contains("▀") || $0.contains("▄") }.count }
+        func litRows(_ lines: [String]) -> Int {
+            lines.filter { $0.contains("█") || $0.contains("▀") || $0.contains("▄") }.count
+        }
         #expect(litRows(large) > litRows(small))
         // 17 pixels across for HH:MM: 160 columns fit scale 9 (153 columns).
         #expect(large.map { $0.filter { $0 != " " }.count }.max()! > 100)
@@ -67,8 +73,9 @@ struct DigitalFaceTests {
     }
 
     @Test func overlaysAppearAndGoFromTheLastWhenRowsRunOut() {
-        let scene = DigitalClockScene(reading: Self.morning, date: true, info: ["Next alarm 07:30", "Playing Rain"],
-                                      note: "noised is not running")
+        let scene = DigitalClockScene(
+            reading: Self.morning, date: true, info: ["Next alarm 07:30", "Playing Rain"],
+            note: "noised is not running")
         let roomy = frame(scene, 80, 24).text
         #expect(roomy.contains { $0.contains("7 September Mon") })
         #expect(roomy.contains { $0.contains("Playing Rain") })
@@ -96,14 +103,25 @@ struct DigitalFaceTests {
     @Test(arguments: [
         ("digital-24h-80x24", DigitalClockScene(reading: morning), 80, 24),
         ("digital-24h-seconds-80x24", DigitalClockScene(reading: morning, seconds: true, date: true), 80, 24),
-        ("digital-12h-ampm-80x24", DigitalClockScene(reading: afternoon, twelveHour: true, ampm: true, date: true,
-                                                     info: ["Next alarm 07:00 Work, in 7 h"]), 80, 24),
-        ("digital-12h-morning-60x16", DigitalClockScene(reading: morning, twelveHour: true, seconds: true, ampm: true), 60, 16),
+        (
+            "digital-12h-ampm-80x24",
+            DigitalClockScene(
+                reading: afternoon, twelveHour: true, ampm: true, date: true,
+                info: ["Next alarm 07:00 Work, in 7 h"]), 80, 24
+        ),
+        (
+            "digital-12h-morning-60x16",
+            DigitalClockScene(reading: morning, twelveHour: true, seconds: true, ampm: true), 60, 16
+        ),
         ("digital-narrow-20x8", DigitalClockScene(reading: morning, date: true, note: "noised is not running"), 20, 8),
         ("digital-tiny-10x3", DigitalClockScene(reading: afternoon, seconds: true), 10, 3),
-        ("digital-ringing-battery-72x20", DigitalClockScene(reading: morning, battery: "Battery 61% discharging",
-                                                            ringing: "ALARM 07:00 Work — s snooze · d dismiss",
-                                                            info: ["Playing Heavy rain"]), 72, 20),
+        (
+            "digital-ringing-battery-72x20",
+            DigitalClockScene(
+                reading: morning, battery: "Battery 61% discharging",
+                ringing: "ALARM 07:00 Work — s snooze · d dismiss",
+                info: ["Playing Heavy rain"]), 72, 20
+        ),
     ])
     func goldenFrames(name: String, scene: DigitalClockScene, columns: Int, rows: Int) {
         GoldenFrame.check(frame(scene, columns, rows).text, name)

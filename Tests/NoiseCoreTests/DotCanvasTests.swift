@@ -1,6 +1,7 @@
 import Testing
-@testable import NoiseCore
+
 @testable import ClockFace
+@testable import NoiseCore
 
 @Suite("Dot canvas")
 struct DotCanvasTests {

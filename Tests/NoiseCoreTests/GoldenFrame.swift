@@ -10,12 +10,14 @@ enum GoldenFrame {
         let rendered = lines.joined(separator: "\n") + "\n"
         if ProcessInfo.processInfo.environment["NOISECLOCK_UPDATE_GOLDEN"] == "1" {
             try? rendered.write(to: url, atomically: true, encoding: .utf8)
-            Issue.record("wrote \(url.path); check it and run again without NOISECLOCK_UPDATE_GOLDEN",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "wrote \(url.path); check it and run again without NOISECLOCK_UPDATE_GOLDEN",
+                sourceLocation: sourceLocation)
             return
         }
         guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-            Issue.record("no golden file \(url.path); run with NOISECLOCK_UPDATE_GOLDEN=1", sourceLocation: sourceLocation)
+            Issue.record(
+                "no golden file \(url.path); run with NOISECLOCK_UPDATE_GOLDEN=1", sourceLocation: sourceLocation)
             return
         }
         #expect(rendered == expected, "frame differs from Golden/\(name).txt", sourceLocation: sourceLocation)

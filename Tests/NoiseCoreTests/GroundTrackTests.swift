@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Orbits
 
 /// The ground track and the Sun's subpoint that `noisectl iss map` draws.
@@ -36,8 +37,9 @@ struct GroundTrackTests {
 
     @Test func theTrackCrossesTheDateLineOnlyAsAJumpOfAFullTurn() throws {
         let model = try Self.model()
-        let track = GroundTrack.track(of: model, around: Self.instant, span: GroundTrack.period(of: model.elements),
-                                      step: 30)
+        let track = GroundTrack.track(
+            of: model, around: Self.instant, span: GroundTrack.period(of: model.elements),
+            step: 30)
         let steps = zip(track, track.dropFirst()).map { $1.longitude - $0.longitude }
         let jumps = steps.filter { abs($0) > 180 }
         // The ISS crosses the date line once an orbit: two or three times in two orbits.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NoiseCore
 @testable import NoiseTime
 
@@ -49,7 +50,8 @@ struct ISO8601Tests {
         "2024-13-01T00:00:00Z", "2024-00-01T00:00:00Z", "2024-03-00T00:00:00Z", "2024-03-09T24:00:00Z",
         "2024-03-09T12:60:00Z", "2024-03-09T23:59:60Z", "2024-03-09T12:00:00.Z", "2024-03-09T12:00:00+24:00",
         "2024-03-09T12:00:00+05:60", "2024-03-09T12:00:00+5:00", "2024-03-09T12:00:00Zjunk",
-        "2024-03-09T12:00:00-05:00:60", "2024-03-09T12:00:00-0500:00", "2024-03-09X12:00:00Z", "+2024-03-09T12:00:00Z", "2024-03-09T12:00:00+",
+        "2024-03-09T12:00:00-05:00:60", "2024-03-09T12:00:00-0500:00", "2024-03-09X12:00:00Z", "+2024-03-09T12:00:00Z",
+        "2024-03-09T12:00:00+",
         "２０２４-03-09T12:00:00Z",
     ])
     func refuses(_ text: String) {
@@ -65,7 +67,8 @@ struct ISO8601Tests {
     }
 
     @Test func partsAreTheFieldsAsWritten() {
-        let expected = ISO8601.Parts(year: 2024, month: 3, day: 10, hour: 7, minute: 0, second: 0, offsetSeconds: -14_400)
+        let expected = ISO8601.Parts(
+            year: 2024, month: 3, day: 10, hour: 7, minute: 0, second: 0, offsetSeconds: -14_400)
         #expect(ISO8601.parts("2024-03-10T07:00:00-04:00") == expected)
         #expect(ISO8601.Parts(unix: 1_710_068_400, offsetSeconds: -14_400) == expected)
         #expect(expected.instant == 1_710_068_400)
@@ -78,8 +81,9 @@ struct ISO8601Tests {
         ("123456789", 123), ("123500000", 124), ("9994", 999), ("9995", 1000), ("999999999", 1000),
     ])
     func roundsTheFractionToMilliseconds(_ digits: String, _ millis: Int) {
-        let parts = ISO8601.Parts(year: 2024, month: 6, day: 3, hour: 7, minute: 0, second: 0, offsetSeconds: 0,
-                                  fractionDigits: digits)
+        let parts = ISO8601.Parts(
+            year: 2024, month: 6, day: 3, hour: 7, minute: 0, second: 0, offsetSeconds: 0,
+            fractionDigits: digits)
         #expect(parts.roundedMilliseconds == millis, "\(digits)")
     }
 

@@ -1,7 +1,8 @@
 import Testing
-@testable import NoiseCore
+
 @testable import NoiseAlarms
 @testable import NoiseCatalog
+@testable import NoiseCore
 @testable import NoiseProtocol
 
 extension JSONValue {
@@ -37,7 +38,8 @@ struct JSONDecodingTests {
         try roundTrip(JSONSamples.trigger(1_795_000_000))
         try roundTrip(NextAlarm(alarm: nil))
         try roundTrip(NextAlarm(alarm: JSONSamples.alarmInfos[0]))
-        try roundTrip(CatalogFile(sounds: [SoundEntry(id: "rain", name: "Rain", category: "water", file: "r.mp3", kind: .loop)]))
+        try roundTrip(
+            CatalogFile(sounds: [SoundEntry(id: "rain", name: "Rain", category: "water", file: "r.mp3", kind: .loop)]))
     }
 
     @Test func everyRepeatRuleRoundTrips() throws {
@@ -49,21 +51,28 @@ struct JSONDecodingTests {
     /// `JSONValue` tries the kinds in an order of its own: each must come back as itself, however deep.
     @Test func everyKindOfValueRoundTrips() throws {
         let value = JSONValue.object([
-            "null": .null, "yes": .bool(true), "no": .bool(false), "zero": .number(0), "big": .number(9_007_199_254_740_992),
-            "small": .number(-1.5e-300), "text": .string("1"), "empty": .string(""), "list": .array([.number(1), .string("true"), .null]),
+            "null": .null, "yes": .bool(true), "no": .bool(false), "zero": .number(0),
+            "big": .number(9_007_199_254_740_992),
+            "small": .number(-1.5e-300), "text": .string("1"), "empty": .string(""),
+            "list": .array([.number(1), .string("true"), .null]),
             "nested": .object(["a": .array([.object([:]), .array([])]), "b": .bool(false)]),
         ])
         #expect(try JSONCoding.decode(JSONValue.self, from: JSONCoding.line(value)) == value)
         #expect(try JSONCoding.decode(JSONValue.self, from: JSONCoding.pretty(value)) == value)
-        #expect(try JSONCoding.decode(JSONValue.self, from: Array(#"[1, "1", true, null, {}]"#.utf8))
-                    == .array([.number(1), .string("1"), .bool(true), .null, .object([:])]))
+        #expect(
+            try JSONCoding.decode(JSONValue.self, from: Array(#"[1, "1", true, null, {}]"#.utf8))
+                == .array([.number(1), .string("1"), .bool(true), .null, .object([:])]))
     }
 
     @Test func invalidDocumentsAreRefusedWithAReason() {
         // Foundation's reader also takes a trailing comma ("[1,]"), harmlessly.
-        for text in ["", "{", "[1,,]", "{\"a\":1,,}", "// c\n1", "'a'", "[1] 2", "NaN", "01", "\"\u{01}\"",
-                     String(repeating: "[", count: 600) + String(repeating: "]", count: 600)] {
-            #expect(throws: DecodingError.self, "\(text.prefix(20))") { try JSONCoding.decode(JSONValue.self, from: Array(text.utf8)) }
+        for text in [
+            "", "{", "[1,,]", "{\"a\":1,,}", "// c\n1", "'a'", "[1] 2", "NaN", "01", "\"\u{01}\"",
+            String(repeating: "[", count: 600) + String(repeating: "]", count: 600),
+        ] {
+            #expect(throws: DecodingError.self, "\(text.prefix(20))") {
+                try JSONCoding.decode(JSONValue.self, from: Array(text.utf8))
+            }
         }
         #expect(throws: DecodingError.self) { try JSONCoding.decode(JSONValue.self, from: [0x22, 0xFF, 0x22]) }
         do {
@@ -79,7 +88,9 @@ struct JSONDecodingTests {
             var volumesBySound: [String: Int]
         }
         let holder = Holder(volumesBySound: ["rainStorm": 40, "fan": 20])
-        #expect(String(decoding: try JSONCoding.line(holder), as: UTF8.self) == #"{"volumes_by_sound":{"fan":20,"rainStorm":40}}"#)
+        #expect(
+            String(decoding: try JSONCoding.line(holder), as: UTF8.self)
+                == #"{"volumes_by_sound":{"fan":20,"rainStorm":40}}"#)
         try roundTrip(holder)
     }
 
@@ -87,8 +98,8 @@ struct JSONDecodingTests {
     /// --label Work --repeat weekdays` and `noisectl play rain --for 30m`; no D-Bus: `desktop` says so), with the
     /// fields added since (`ringing_since`, `snoozed`) in their places.
     static let capturedReply = #"""
-    {"data":{"alarms":{"count":1,"last_onset":null,"leap_seconds_note":null,"missed":[],"next":{"alarm":{"date":null,"enabled":true,"fires_at":null,"id":1,"label":"Work","mars":null,"note":null,"pass":null,"ramp_seconds":30,"repeat":"weekdays","ring_limit_seconds":600,"snooze_minutes":9,"sound":"classic","then_mix":null,"time":"07:00","volume":80,"zone":null},"next_pass":null,"next_trigger":{"local":"2026-11-27T07:00:00+00:00","offset_seconds":0,"unix":1795762800},"pass_problem":null,"ringing":false,"ringing_since":null,"snoozed_until":null,"tone":null},"ringing":[],"snoozed":[],"store_problem":null,"time_zone":"UTC","time_zone_problem":null,"timers":[],"wake_from_suspend":true,"wake_note":null},"audio":{"device":"null","error":null,"state":"playing","underruns":0},"catalog":{"problems":[],"sounds":11},"config":{"found":false,"path":"/tmp/try/root/config/noised/config.toml","problems":[]},"desktop":{"desktop_inhibitor":null,"desktop_inhibitor_problem":null,"mpris":null,"notification_problem":null,"notifications":false,"resume_watch":false,"session_bus":false,"session_bus_problem":"connecting to the session bus: No such file or directory","sleep_inhibitor_held":false,"sleep_inhibitor_why":null,"system_bus":false,"system_bus_problem":"connecting to the system bus: No such file or directory"},"elements":{"download":true,"downloading":0,"last_error":null,"last_try_unix":1795740000,"next_try_unix":1795826400,"satellites":[{"catalog_number":25544,"downloaded_unix":1795740000,"epoch_unix":1795700000.5,"name":"ISS (ZARYA)"}],"waiting_for":[]},"last_played":["rain"],"master_volume":100,"playing":[{"id":"rain","name":"Heavy rain","sleep_timer":{"fade_out_seconds":30,"remaining_seconds":1799.708},"state":"fading_in","volume":100}],"protocol":1,"sleep_timer":{"fade_out_seconds":30,"remaining_seconds":1799.708},"state":"playing","uptime_seconds":0.591,"version":"0.1.0"},"id":1,"ok":true}
-    """#
+        {"data":{"alarms":{"count":1,"last_onset":null,"leap_seconds_note":null,"missed":[],"next":{"alarm":{"date":null,"enabled":true,"fires_at":null,"id":1,"label":"Work","mars":null,"note":null,"pass":null,"ramp_seconds":30,"repeat":"weekdays","ring_limit_seconds":600,"snooze_minutes":9,"sound":"classic","then_mix":null,"time":"07:00","volume":80,"zone":null},"next_pass":null,"next_trigger":{"local":"2026-11-27T07:00:00+00:00","offset_seconds":0,"unix":1795762800},"pass_problem":null,"ringing":false,"ringing_since":null,"snoozed_until":null,"tone":null},"ringing":[],"snoozed":[],"store_problem":null,"time_zone":"UTC","time_zone_problem":null,"timers":[],"wake_from_suspend":true,"wake_note":null},"audio":{"device":"null","error":null,"state":"playing","underruns":0},"catalog":{"problems":[],"sounds":11},"config":{"found":false,"path":"/tmp/try/root/config/noised/config.toml","problems":[]},"desktop":{"desktop_inhibitor":null,"desktop_inhibitor_problem":null,"mpris":null,"notification_problem":null,"notifications":false,"resume_watch":false,"session_bus":false,"session_bus_problem":"connecting to the session bus: No such file or directory","sleep_inhibitor_held":false,"sleep_inhibitor_why":null,"system_bus":false,"system_bus_problem":"connecting to the system bus: No such file or directory"},"elements":{"download":true,"downloading":0,"last_error":null,"last_try_unix":1795740000,"next_try_unix":1795826400,"satellites":[{"catalog_number":25544,"downloaded_unix":1795740000,"epoch_unix":1795700000.5,"name":"ISS (ZARYA)"}],"waiting_for":[]},"last_played":["rain"],"master_volume":100,"playing":[{"id":"rain","name":"Heavy rain","sleep_timer":{"fade_out_seconds":30,"remaining_seconds":1799.708},"state":"fading_in","volume":100}],"protocol":1,"sleep_timer":{"fade_out_seconds":30,"remaining_seconds":1799.708},"state":"playing","uptime_seconds":0.591,"version":"0.1.0"},"id":1,"ok":true}
+        """#
 
     struct Reply<Payload: Decodable>: Decodable {
         var id: RequestID
@@ -105,19 +116,29 @@ struct JSONDecodingTests {
         #expect(status.version == "0.1.0" && status.protocol == 1)
         #expect(status.audio == AudioStatus(device: "null", state: .playing))
         let timer = SleepTimerInfo(remainingSeconds: 1799.708, fadeOutSeconds: 30)
-        #expect(status.playing == [PlayingSound(id: "rain", name: "Heavy rain", volume: 100, state: .fadingIn, sleepTimer: timer)])
+        #expect(
+            status.playing == [
+                PlayingSound(id: "rain", name: "Heavy rain", volume: 100, state: .fadingIn, sleepTimer: timer)
+            ])
         #expect(status.sleepTimer == timer && status.state == .playing)
         #expect(status.lastPlayed == ["rain"])
         #expect(status.catalog == CatalogSummary(sounds: 11, problems: []))
-        #expect(status.alarms?.next?.alarm == Alarm(id: 1, time: TimeOfDay(hour: 7, minute: 0), label: "Work", repeat: .weekdays))
+        #expect(
+            status.alarms?.next?.alarm
+                == Alarm(id: 1, time: TimeOfDay(hour: 7, minute: 0), label: "Work", repeat: .weekdays))
         #expect(status.alarms?.next?.nextTrigger?.local == "2026-11-27T07:00:00+00:00")
         #expect(status.alarms?.timeZone == "UTC" && status.alarms?.wakeFromSuspend == true)
-        #expect(status.config == ConfigStatus(path: "/tmp/try/root/config/noised/config.toml", found: false, problems: []))
+        #expect(
+            status.config == ConfigStatus(path: "/tmp/try/root/config/noised/config.toml", found: false, problems: []))
         #expect(status.desktop?.sessionBus == false && status.desktop?.mpris == nil)
         #expect(status.desktop?.systemBusProblem == "connecting to the system bus: No such file or directory")
-        #expect(status.elements?.satellites == [ElementsStatus.Satellite(catalogNumber: 25544, name: "ISS (ZARYA)",
-                                                                         epochUnix: 1_795_700_000.5,
-                                                                         downloadedUnix: 1_795_740_000)])
+        #expect(
+            status.elements?.satellites == [
+                ElementsStatus.Satellite(
+                    catalogNumber: 25544, name: "ISS (ZARYA)",
+                    epochUnix: 1_795_700_000.5,
+                    downloadedUnix: 1_795_740_000)
+            ])
         #expect(status.elements?.lastTryUnix == 1_795_740_000 && status.elements?.nextTryUnix == 1_795_826_400)
         #expect(try Replies.success(id: .int(1), data: status) == line)
     }
@@ -179,7 +200,10 @@ struct JSONDecodingTests {
     }
 
     @Test func integersMustBeExactAndInRange() throws {
-        #expect(try JSONCoding.decode([Int64].self, from: Array("[1,-2,9007199254740992]".utf8)) == [1, -2, 9_007_199_254_740_992])
+        #expect(
+            try JSONCoding.decode([Int64].self, from: Array("[1,-2,9007199254740992]".utf8)) == [
+                1, -2, 9_007_199_254_740_992,
+            ])
         func refused<T: Decodable>(_ type: T.Type, _ text: String) -> Bool {
             (try? JSONCoding.decode([T].self, from: Array("[\(text)]".utf8))) == nil
         }
@@ -191,8 +215,10 @@ struct JSONDecodingTests {
     /// Issue 51, F18: errors named `savedAt` and `pairedUnix` where the files and docs say `saved_at`.
     @Test func errorsNameKeysAsTheJSONSpellsThem() {
         struct Saved: Decodable { var savedAt: Int64; var pairedUnix: Int64 }
-        for (json, named) in [(#"{"paired_unix": 1}"#, "'saved_at'"), (#"{"saved_at": "x", "paired_unix": 1}"#, "'saved_at'"),
-                              (#"{"saved_at": 1}"#, "'paired_unix'")] {
+        for (json, named) in [
+            (#"{"paired_unix": 1}"#, "'saved_at'"), (#"{"saved_at": "x", "paired_unix": 1}"#, "'saved_at'"),
+            (#"{"saved_at": 1}"#, "'paired_unix'"),
+        ] {
             do {
                 _ = try JSONCoding.decode(Saved.self, from: Array(json.utf8))
                 Issue.record("decoded \(json)")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ClockFace
 
 /// The world map's land, decoded from the text scripts/make-land-mask generated from Natural Earth.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LifeCalendar
 @testable import NoiseCore
 @testable import NoiseTime
@@ -15,7 +16,9 @@ struct LifeCalendarTests {
     @Test func theIssuesWorkedExample() throws {
         let f = try figures("1990-01-01", "2024-06-15")
         #expect(f.daysLived == 12_584 && f.weeksLived == 1_797 && f.totalWeeks == 4_160 && f.weeksRemaining == 2_363)
-        #expect(f.expectedEndDate.description == "2070-01-01" && f.daysRemaining == 16_636 && f.daysRemainingSigned == 16_636)
+        #expect(
+            f.expectedEndDate.description == "2070-01-01" && f.daysRemaining == 16_636
+                && f.daysRemainingSigned == 16_636)
         #expect(abs(f.percentLived - 100 * 1_797.0 / 4_160) < 1e-12)
     }
 
@@ -65,7 +68,9 @@ struct LifeCalendarTests {
         }
         #expect(throws: LocalDate.Failure.self) { try LocalDate.parse("2023-02-29") }
         #expect((try? LocalDate.parse("2023-02-29")) == nil)
-        do { _ = try LocalDate.parse("1990-04-31") } catch { #expect(error.description.contains("April 1990 has days 01 to 30")) }
+        do { _ = try LocalDate.parse("1990-04-31") } catch {
+            #expect(error.description.contains("April 1990 has days 01 to 30"))
+        }
     }
 
     /// Days lived over a long span against an independent count: the Julian day number by the Fliegel–Van
@@ -87,7 +92,9 @@ struct LifeCalendarTests {
             let end = f.expectedEndDate
             #expect(end.year == birth.year + years && end.month == birth.month)
             #expect(end.day == birth.day || (birth.month == 2 && birth.day == 29 && end.day == 28))
-            #expect(Int(f.daysRemainingSigned) == julianDay(end.year, end.month, end.day) - julianDay(today.year, today.month, today.day))
+            #expect(
+                Int(f.daysRemainingSigned) == julianDay(end.year, end.month, end.day)
+                    - julianDay(today.year, today.month, today.day))
         }
     }
 

@@ -1,5 +1,6 @@
-import Testing
 import NoiseCore
+import Testing
+
 @testable import ClockFace
 @testable import LifeCalendar
 @testable import NoiseTime
@@ -9,8 +10,9 @@ import NoiseCore
 struct LifePosterTests {
     static func life(_ birth: String, _ today: String, years: Int = 80) throws -> LifePoster.Life {
         let (born, day) = (try LocalDate.parse(birth), try LocalDate.parse(today))
-        return LifePoster.Life(birth: born, years: years, today: day,
-                               figures: try LifeSpan(birth: born, years: years).figures(today: day))
+        return LifePoster.Life(
+            birth: born, years: years, today: day,
+            figures: try LifeSpan(birth: born, years: years).figures(today: day))
     }
 
     static func count(_ needle: String, in text: String) -> Int {
@@ -38,7 +40,8 @@ struct LifePosterTests {
             }
         }
         let a3 = LifePoster.svg(try Self.life("1950-06-30", "2024-06-15", years: 150), paper: .a3)
-        #expect(a3.contains("viewBox=\"0 0 297.00 420.00\"") && a3.contains(">140</text>") && !a3.contains(">145</text>"))
+        #expect(
+            a3.contains("viewBox=\"0 0 297.00 420.00\"") && a3.contains(">140</text>") && !a3.contains(">145</text>"))
     }
 
     @Test func outlivedEveryCellIsLivedAndNoneIsThisWeek() throws {

@@ -1,13 +1,16 @@
 import Glibc
-@testable import Orbits
 import Testing
+
+@testable import Orbits
 
 @Suite struct MapOutlinesTests {
     /// The angle at the Earth's centre between two points, by the haversine formula (another route than the code's).
     func arc(_ a: GeodeticPosition, _ b: GeodeticPosition) -> Double {
         let rad = Double.pi / 180
         let dLat = (b.latitude - a.latitude) * rad, dLon = (b.longitude - a.longitude) * rad
-        let h = sin(dLat / 2) * sin(dLat / 2) + cos(a.latitude * rad) * cos(b.latitude * rad) * sin(dLon / 2) * sin(dLon / 2)
+        let h =
+            sin(dLat / 2) * sin(dLat / 2) + cos(a.latitude * rad) * cos(b.latitude * rad) * sin(dLon / 2)
+            * sin(dLon / 2)
         return 2 * asin(min(1, h.squareRoot())) / rad
     }
 
@@ -18,8 +21,10 @@ import Testing
     }
 
     @Test func everyPointOfTheFootprintIsItsRadiusAway() {
-        for center in [GeodeticPosition(latitude: 10, longitude: 170), GeodeticPosition(latitude: -51.6, longitude: -179.5),
-                       GeodeticPosition(latitude: 80, longitude: 20)] {
+        for center in [
+            GeodeticPosition(latitude: 10, longitude: 170), GeodeticPosition(latitude: -51.6, longitude: -179.5),
+            GeodeticPosition(latitude: 80, longitude: 20),
+        ] {
             let ring = MapOutlines.circle(around: center, radius: 20, count: 72)
             #expect(ring.count == 72)
             for point in ring {
@@ -39,8 +44,10 @@ import Testing
     }
 
     @Test func theTerminatorIsWhereTheSunIsOnTheHorizon() {
-        for sun in [GeodeticPosition(latitude: 23.4, longitude: -75), GeodeticPosition(latitude: -12, longitude: 140),
-                    GeodeticPosition(latitude: 0, longitude: 0)] {
+        for sun in [
+            GeodeticPosition(latitude: 23.4, longitude: -75), GeodeticPosition(latitude: -12, longitude: 140),
+            GeodeticPosition(latitude: 0, longitude: 0),
+        ] {
             let line = MapOutlines.terminator(subsolar: sun, step: 2)
             #expect(line.count == 181 && line.first?.longitude == -180 && line.last?.longitude == 180)
             for point in line where abs(sun.latitude) > 0.1 {

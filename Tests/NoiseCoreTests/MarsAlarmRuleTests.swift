@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MarsTime
 @testable import NoiseAlarms
 @testable import NoiseCore
@@ -66,7 +67,8 @@ struct MarsAlarmRuleTests {
     }
 
     @Test func aOnceMarsAlarmSwitchesItselfOff() throws {
-        var plan = AlarmSchedule(alarms: [alarm(everySol: false)], lookAfter: [:], snoozes: [:], zone: .utc, now: Self.start)
+        var plan = AlarmSchedule(
+            alarms: [alarm(everySol: false)], lookAfter: [:], snoozes: [:], zone: .utc, now: Self.start)
         let trigger = try #require(plan.nextTrigger(of: 1))
         _ = plan.advance(to: trigger)
         #expect(plan.dismiss(now: trigger + 1).contains(.disable(alarmID: 1)))
@@ -80,11 +82,13 @@ struct MarsAlarmRuleTests {
         let leapt = LeapSeconds(steps: real.steps + [next], expires: nil, source: "test")
         let later = Self.start + 2 * 86_400
         let without = try #require(alarm().rule.next(after: later, in: Self.context))
-        let with = try #require(alarm().rule.next(after: later, in: TriggerRule.Context(zone: .utc, leapSeconds: leapt)))
+        let with = try #require(
+            alarm().rule.next(after: later, in: TriggerRule.Context(zone: .utc, leapSeconds: leapt)))
         #expect(abs((without - with) - 1) < 0.002)
         let plan = AlarmSchedule(alarms: [alarm()], lookAfter: [1: later], snoozes: [:], zone: .utc, now: later)
-        let planLeapt = AlarmSchedule(alarms: [alarm()], lookAfter: [1: later], snoozes: [:], zone: .utc, leapSeconds: leapt,
-                                      now: later)
+        let planLeapt = AlarmSchedule(
+            alarms: [alarm()], lookAfter: [1: later], snoozes: [:], zone: .utc, leapSeconds: leapt,
+            now: later)
         #expect(plan.nextTrigger(of: 1) == without && planLeapt.nextTrigger(of: 1) == with)
     }
 
@@ -95,7 +99,9 @@ struct MarsAlarmRuleTests {
         do throws(AlarmRuleFields.Problem) { _ = try weekly.rule() } catch {
             #expect(error.description.contains("once or every sol"))
         }
-        #expect(alarm().ruleProblem == nil && Alarm(id: 1, time: TimeOfDay(hour: 7, minute: 0), repeat: .weekdays).ruleProblem == nil)
+        #expect(
+            alarm().ruleProblem == nil
+                && Alarm(id: 1, time: TimeOfDay(hour: 7, minute: 0), repeat: .weekdays).ruleProblem == nil)
         #expect(try RepeatRule.parse("sols") == .daily)
         #expect(Self.jezero.site == "perseverance" && abs(Self.jezero.lonEastDeg - 77.4508) < 1e-9)
         #expect(throws: ProtocolError.self) { try MarsAlarmClock.at(site: "jezro", solar: false) }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MarsTime
 @testable import TimeScales
 
@@ -56,8 +57,11 @@ struct MarsClockTests {
         #expect(Self.near(solLater.mtcHours, now.mtcHours, 1e-6))
         #expect(Self.near(solLater.msd - now.msd, 1, 1e-9))
         #expect(Self.near(MarsClock.hours(now.lmst(eastLongitude: 77.45) - now.mtcHours), 77.45 / 15, 1e-9))
-        #expect(Self.near(MarsClock.hours(now.ltst(eastLongitude: 77.45) - now.lmst(eastLongitude: 77.45)
-                                          - now.eotHours + 12) - 12, 0, 1e-9))
+        #expect(
+            Self.near(
+                MarsClock.hours(
+                    now.ltst(eastLongitude: 77.45) - now.lmst(eastLongitude: 77.45)
+                        - now.eotHours + 12) - 12, 0, 1e-9))
     }
 
     @Test func leapSecondsComeFromIERSsListAndSayWhenItExpired() throws {
@@ -76,7 +80,11 @@ struct MarsClockTests {
         #expect(list.firstUnknownLeapSecond == 1_782_864_000)
         #expect(list.taiMinusUTC(atUnix: 1_782_700_000) == (37, nil), "expired, but no leap second can be missing yet")
         let late = list.taiMinusUTC(atUnix: 1_795_740_000)
-        #expect(late.seconds == 37 && late.note?.contains("expired on 2026-06-28, and a leap second may have come since 2026-06-30") == true)
+        #expect(
+            late.seconds == 37
+                && late.note?.contains("expired on 2026-06-28, and a leap second may have come since 2026-06-30")
+                    == true
+        )
         let early = list.taiMinusUTC(atUnix: -1_000)
         #expect(early.seconds == 10 && early.note?.contains("before 1972") == true)
         #expect(throws: LeapSeconds.ParseError.badLine(2, "nonsense")) {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MarsTime
 @testable import TimeScales
 
@@ -23,19 +24,22 @@ struct MarsPlacesTests {
         #expect(try MarsSite.named("olympus mons").get().longitude.west == 133.8)
         guard case .failure(let error) = MarsSite.named("jezro") else { Issue.record("jezro found"); return }
         #expect(error.message.contains("did you mean jezero?"))
-        let required = ["airy-0", "viking-1", "viking-2", "pathfinder", "spirit", "opportunity", "phoenix", "curiosity",
-                        "insight", "perseverance", "zhurong", "olympus-mons"]
+        let required = [
+            "airy-0", "viking-1", "viking-2", "pathfinder", "spirit", "opportunity", "phoenix", "curiosity",
+            "insight", "perseverance", "zhurong", "olympus-mons",
+        ]
         #expect(required.allSatisfy { id in MarsSite.all.contains { $0.id == id && !$0.source.isEmpty } })
     }
 
     /// Clancy's Mars Years: MY 1 began 1955-04-11; MY 37 on 2022-12-26 (Ls 0), so the day before is MY 36 winter.
     @Test func marsYearsTurnAtLsZero() {
-        let begins = MarsClock(unix: 1_672_056_000, leapSeconds: .builtIn)   // 2022-12-26 12:00 UTC
-        let before = MarsClock(unix: 1_671_926_400, leapSeconds: .builtIn)   // 2022-12-25 00:00 UTC
+        let begins = MarsClock(unix: 1_672_056_000, leapSeconds: .builtIn)  // 2022-12-26 12:00 UTC
+        let before = MarsClock(unix: 1_671_926_400, leapSeconds: .builtIn)  // 2022-12-25 00:00 UTC
         #expect(begins.marsYear == 37 && begins.season == .spring && begins.ls < 1)
         #expect(before.marsYear == 36 && before.season == .winter && before.ls > 359)
         #expect(MarsClock(unix: 947_116_800, leapSeconds: .builtIn).marsYear == 24)
-        #expect(MarsYear.Season(ls: 89.9) == .spring && MarsYear.Season(ls: 90) == .summer
+        #expect(
+            MarsYear.Season(ls: 89.9) == .spring && MarsYear.Season(ls: 90) == .summer
                 && MarsYear.Season(ls: 180) == .autumn && MarsYear.Season(ls: 359.9) == .winter)
     }
 
@@ -46,10 +50,12 @@ struct MarsPlacesTests {
         #expect(MarsSite.missionSol(at: landing, landing: landing, longitude: gale.longitude) == 0)
         // Landed at about 15:05 LMST: 8.9 hours of sol 0 are left, and a sol later it is sol 1.
         let lmst = landing.lmst(eastLongitude: gale.longitude.east)
-        let beforeMidnight = MarsClock(unix: gale.landing! + (24 - lmst - 0.01) * 3600 * 1.0274912517,
-                                       leapSeconds: .builtIn)
-        let afterMidnight = MarsClock(unix: gale.landing! + (24 - lmst + 0.01) * 3600 * 1.0274912517,
-                                      leapSeconds: .builtIn)
+        let beforeMidnight = MarsClock(
+            unix: gale.landing! + (24 - lmst - 0.01) * 3600 * 1.0274912517,
+            leapSeconds: .builtIn)
+        let afterMidnight = MarsClock(
+            unix: gale.landing! + (24 - lmst + 0.01) * 3600 * 1.0274912517,
+            leapSeconds: .builtIn)
         #expect(MarsSite.missionSol(at: beforeMidnight, landing: landing, longitude: gale.longitude) == 0)
         #expect(MarsSite.missionSol(at: afterMidnight, landing: landing, longitude: gale.longitude) == 1)
     }
@@ -61,8 +67,9 @@ struct MarsTimeOfDayTests {
     let jezero = MarsLongitude(east: 77.4508)
 
     @Test func lmstTimesComeBackToTheTimeASolApart() {
-        let instants = MarsTimeOfDay.next(hours: 7, longitude: jezero, solar: false, after: 1_795_740_000, count: 5,
-                                          leapSeconds: .builtIn)
+        let instants = MarsTimeOfDay.next(
+            hours: 7, longitude: jezero, solar: false, after: 1_795_740_000, count: 5,
+            leapSeconds: .builtIn)
         #expect(instants.count == 5 && instants[0] > 1_795_740_000)
         for instant in instants {
             let back = MarsClock(unix: instant, leapSeconds: .builtIn).lmst(eastLongitude: jezero.east)
@@ -74,8 +81,9 @@ struct MarsTimeOfDayTests {
     }
 
     @Test func ltstTimesConvergeToAMillisecond() {
-        let instants = MarsTimeOfDay.next(hours: 12, longitude: jezero, solar: true, after: 947_116_800, count: 3,
-                                          leapSeconds: .builtIn)
+        let instants = MarsTimeOfDay.next(
+            hours: 12, longitude: jezero, solar: true, after: 947_116_800, count: 3,
+            leapSeconds: .builtIn)
         #expect(instants.count == 3)
         for instant in instants {
             let back = MarsClock(unix: instant, leapSeconds: .builtIn).ltst(eastLongitude: jezero.east)
@@ -86,8 +94,9 @@ struct MarsTimeOfDayTests {
 
     /// Across the 2016-12-31 leap second the instants still read the time (TT moves on, UTC had a 61-second minute).
     @Test func aLeapSecondInBetweenIsAccountedFor() {
-        let instants = MarsTimeOfDay.next(hours: 0, longitude: MarsLongitude(east: 0), solar: false,
-                                          after: 1_483_142_400, count: 3, leapSeconds: .builtIn)
+        let instants = MarsTimeOfDay.next(
+            hours: 0, longitude: MarsLongitude(east: 0), solar: false,
+            after: 1_483_142_400, count: 3, leapSeconds: .builtIn)
         for instant in instants {
             let back = MarsClock(unix: instant, leapSeconds: .builtIn).mtcHours
             #expect(min(back, 24 - back) * 3600 < 0.001, "MTC midnight: \(back)")
@@ -99,14 +108,19 @@ struct MarsTimeOfDayTests {
     @Test func anEarthInstantComesBackThroughItsMarsTime() {
         var generator = SplitMix64(state: 24)
         for _ in 0..<200 {
-            let instant = 631_152_000 + Double(generator.next() % 1_577_836_800) + Double(generator.next() % 1000) / 1000
+            let instant =
+                631_152_000 + Double(generator.next() % 1_577_836_800) + Double(generator.next() % 1000) / 1000
             let east = Double(generator.next() % 360_000) / 1000
             let clock = MarsClock(unix: instant, leapSeconds: .builtIn)
             for solar in [false, true] {
                 let hours = solar ? clock.ltst(eastLongitude: east) : clock.lmst(eastLongitude: east)
-                let back = MarsTimeOfDay.next(hours: hours, longitude: MarsLongitude(east: east), solar: solar,
-                                              after: instant - 60, count: 1, leapSeconds: .builtIn).first
-                #expect(back.map { abs($0 - instant) < 0.001 } == true, "\(instant) at \(east)° E, solar \(solar): \(String(describing: back))")
+                let back = MarsTimeOfDay.next(
+                    hours: hours, longitude: MarsLongitude(east: east), solar: solar,
+                    after: instant - 60, count: 1, leapSeconds: .builtIn
+                ).first
+                #expect(
+                    back.map { abs($0 - instant) < 0.001 } == true,
+                    "\(instant) at \(east)° E, solar \(solar): \(String(describing: back))")
             }
         }
     }

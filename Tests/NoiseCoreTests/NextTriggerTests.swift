@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import NoiseCore
+
 @testable import NoiseAlarms
+@testable import NoiseCore
 @testable import NoiseTime
 
 /// Loads a zone from the system's tz database (the test reads the file; the function under test is pure).
@@ -50,30 +51,46 @@ struct NextTriggerTests {
         Case("America/New_York", "01:30", "daily", after: "2024-11-02T12:00:00Z", expect: "2024-11-03T01:30:00-04:00"),
         Case("America/New_York", "01:30", "daily", after: "2024-11-03T05:45:00Z", expect: "2024-11-04T01:30:00-05:00"),
         Case("America/New_York", "01:30", "daily", after: "2024-11-03T05:29:59Z", expect: "2024-11-03T01:30:00-04:00"),
-        Case("America/New_York", "07:00", "mon,tue,wed,thu,fri", after: "2024-06-07T12:00:00Z", expect: "2024-06-10T07:00:00-04:00"),
-        Case("America/New_York", "07:00", "mon,tue,wed,thu,fri", after: "2024-06-07T10:59:00Z", expect: "2024-06-07T07:00:00-04:00"),
+        Case(
+            "America/New_York", "07:00", "mon,tue,wed,thu,fri", after: "2024-06-07T12:00:00Z",
+            expect: "2024-06-10T07:00:00-04:00"),
+        Case(
+            "America/New_York", "07:00", "mon,tue,wed,thu,fri", after: "2024-06-07T10:59:00Z",
+            expect: "2024-06-07T07:00:00-04:00"),
         Case("America/New_York", "07:00", "daily", after: "2024-06-10T11:00:00Z", expect: "2024-06-11T07:00:00-04:00"),
         Case("America/New_York", "07:00", "daily", after: "2024-06-10T10:00:00Z", expect: "2024-06-10T07:00:00-04:00"),
-        Case("America/New_York", "09:00", "sat,sun", after: "2024-06-10T12:00:00Z", expect: "2024-06-15T09:00:00-04:00"),
-        Case("America/New_York", "09:00", "mon,wed,fri", after: "2024-06-12T14:00:00Z", expect: "2024-06-14T09:00:00-04:00"),
+        Case(
+            "America/New_York", "09:00", "sat,sun", after: "2024-06-10T12:00:00Z", expect: "2024-06-15T09:00:00-04:00"),
+        Case(
+            "America/New_York", "09:00", "mon,wed,fri", after: "2024-06-12T14:00:00Z",
+            expect: "2024-06-14T09:00:00-04:00"),
         Case("America/New_York", "09:00", "sun", after: "2024-06-16T03:59:00Z", expect: "2024-06-16T09:00:00-04:00"),
-        Case("America/New_York", "23:59:59", "daily", after: "2024-06-10T12:00:00Z", expect: "2024-06-10T23:59:59-04:00"),
+        Case(
+            "America/New_York", "23:59:59", "daily", after: "2024-06-10T12:00:00Z", expect: "2024-06-10T23:59:59-04:00"),
         Case("America/New_York", "00:00", "daily", after: "2024-06-11T03:59:59Z", expect: "2024-06-11T00:00:00-04:00"),
         Case("America/New_York", "02:30", "daily", after: "2040-03-10T12:00:00Z", expect: "2040-03-11T03:30:00-04:00"),
         Case("America/New_York", "07:00", "mon", after: "2024-12-31T12:00:00Z", expect: "2025-01-06T07:00:00-05:00"),
         Case("Europe/Berlin", "02:30", "daily", after: "2024-03-30T12:00:00Z", expect: "2024-03-31T03:30:00+02:00"),
         Case("Europe/Berlin", "02:30", "daily", after: "2024-10-26T12:00:00Z", expect: "2024-10-27T02:30:00+02:00"),
         Case("Europe/Berlin", "02:30", "daily", after: "2024-10-27T01:00:00Z", expect: "2024-10-28T02:30:00+01:00"),
-        Case("Europe/Berlin", "06:00", "mon,tue,wed,thu,fri", after: "2024-03-29T06:00:00Z", expect: "2024-04-01T06:00:00+02:00"),
+        Case(
+            "Europe/Berlin", "06:00", "mon,tue,wed,thu,fri", after: "2024-03-29T06:00:00Z",
+            expect: "2024-04-01T06:00:00+02:00"),
         Case("Europe/Berlin", "07:15", "daily", after: "2024-02-28T12:00:00Z", expect: "2024-02-29T07:15:00+01:00"),
         Case("Europe/Berlin", "07:15", "daily", after: "2024-02-29T12:00:00Z", expect: "2024-03-01T07:15:00+01:00"),
         Case("Europe/Berlin", "02:30", "daily", after: "2100-03-27T12:00:00Z", expect: "2100-03-28T03:30:00+02:00"),
-        Case("Australia/Lord_Howe", "02:15", "daily", after: "2024-10-05T12:00:00Z", expect: "2024-10-06T02:45:00+11:00"),
-        Case("Australia/Lord_Howe", "02:00", "daily", after: "2024-10-05T12:00:00Z", expect: "2024-10-06T02:30:00+11:00"),
-        Case("Australia/Lord_Howe", "01:45", "daily", after: "2024-04-06T10:00:00Z", expect: "2024-04-07T01:45:00+11:00"),
-        Case("Australia/Lord_Howe", "01:45", "daily", after: "2024-04-06T14:50:00Z", expect: "2024-04-08T01:45:00+10:30"),
+        Case(
+            "Australia/Lord_Howe", "02:15", "daily", after: "2024-10-05T12:00:00Z", expect: "2024-10-06T02:45:00+11:00"),
+        Case(
+            "Australia/Lord_Howe", "02:00", "daily", after: "2024-10-05T12:00:00Z", expect: "2024-10-06T02:30:00+11:00"),
+        Case(
+            "Australia/Lord_Howe", "01:45", "daily", after: "2024-04-06T10:00:00Z", expect: "2024-04-07T01:45:00+11:00"),
+        Case(
+            "Australia/Lord_Howe", "01:45", "daily", after: "2024-04-06T14:50:00Z", expect: "2024-04-08T01:45:00+10:30"),
         Case("Asia/Kathmandu", "07:00", "daily", after: "2024-06-10T00:00:00Z", expect: "2024-06-10T07:00:00+05:45"),
-        Case("Asia/Kathmandu", "00:00", "mon,tue,wed,thu,fri", after: "2024-06-07T20:00:00Z", expect: "2024-06-10T00:00:00+05:45"),
+        Case(
+            "Asia/Kathmandu", "00:00", "mon,tue,wed,thu,fri", after: "2024-06-07T20:00:00Z",
+            expect: "2024-06-10T00:00:00+05:45"),
         Case("Pacific/Apia", "07:00", "daily", after: "2011-12-29T12:00:00Z", expect: "2011-12-29T07:00:00-10:00"),
         Case("Pacific/Apia", "07:00", "daily", after: "2011-12-29T17:00:00Z", expect: "2011-12-31T07:00:00+14:00"),
         Case("Pacific/Apia", "07:00", "fri", after: "2011-12-28T00:00:00Z", expect: "2012-01-06T07:00:00+14:00"),
@@ -85,17 +102,22 @@ struct NextTriggerTests {
         Case("Europe/Dublin", "01:30", "daily", after: "2024-10-26T12:00:00Z", expect: "2024-10-27T01:30:00+01:00"),
         Case("Africa/Casablanca", "02:30", "daily", after: "2024-03-09T12:00:00Z", expect: "2024-03-10T02:30:00+01:00"),
         Case("Asia/Tehran", "07:00", "daily", after: "2024-03-20T12:00:00Z", expect: "2024-03-21T07:00:00+03:30"),
-        Case("Pacific/Kiritimati", "07:00", "daily", after: "1994-12-30T12:00:00Z", expect: "1994-12-30T07:00:00-10:00"),
-        Case("Etc/UTC", "07:00", "mon,tue,wed,thu,fri", after: "2024-06-08T12:00:00Z", expect: "2024-06-10T07:00:00+00:00"),
-        Case("Pacific/Kiritimati", "07:00", "daily", after: "1994-12-30T17:00:00Z", expect: "1995-01-01T07:00:00+14:00"),
+        Case(
+            "Pacific/Kiritimati", "07:00", "daily", after: "1994-12-30T12:00:00Z", expect: "1994-12-30T07:00:00-10:00"),
+        Case(
+            "Etc/UTC", "07:00", "mon,tue,wed,thu,fri", after: "2024-06-08T12:00:00Z",
+            expect: "2024-06-10T07:00:00+00:00"),
+        Case(
+            "Pacific/Kiritimati", "07:00", "daily", after: "1994-12-30T17:00:00Z", expect: "1995-01-01T07:00:00+14:00"),
         Case("America/New_York", "07:00", "daily", after: "2024-03-10T11:00:00Z", expect: "2024-03-11T07:00:00-04:00"),
     ]
 
     @Test(arguments: cases)
     func matchesTheReference(_ item: Case) throws {
         let rules = try zone(item.zone)
-        let trigger = NextTrigger.next(time: try TimeOfDay.parse(item.time), rule: try RepeatRule.parse(item.rule),
-                                       after: instant(item.after).seconds, zone: rules)
+        let trigger = NextTrigger.next(
+            time: try TimeOfDay.parse(item.time), rule: try RepeatRule.parse(item.rule),
+            after: instant(item.after).seconds, zone: rules)
         let expected = instant(item.expect)
         #expect(trigger == expected.seconds)
         if let trigger { #expect(rules.offset(at: trigger) == expected.offset) }
@@ -105,14 +127,17 @@ struct NextTriggerTests {
         let berlin = try zone("Europe/Berlin")
         let after = instant("2024-06-10T08:00:00+02:00").seconds
         let time = TimeOfDay(hour: 7, minute: 0)
-        #expect(NextTrigger.next(time: time, rule: .once, after: after, zone: berlin) == instant("2024-06-11T07:00:00+02:00").seconds)
+        #expect(
+            NextTrigger.next(time: time, rule: .once, after: after, zone: berlin)
+                == instant("2024-06-11T07:00:00+02:00").seconds)
         #expect(NextTrigger.upcoming(time: time, rule: .once, after: after, zone: berlin, count: 5).count == 1)
     }
 
     @Test func upcomingTriggersAscendAndFollowTheRule() throws {
         let newYork = try zone("America/New_York")
-        let triggers = NextTrigger.upcoming(time: TimeOfDay(hour: 6, minute: 30), rule: .weekdays,
-                                            after: instant("2024-03-01T00:00:00Z").seconds, zone: newYork, count: 30)
+        let triggers = NextTrigger.upcoming(
+            time: TimeOfDay(hour: 6, minute: 30), rule: .weekdays,
+            after: instant("2024-03-01T00:00:00Z").seconds, zone: newYork, count: 30)
         #expect(triggers.count == 30)
         #expect(zip(triggers, triggers.dropFirst()).allSatisfy { $0 < $1 })
         for trigger in triggers {
@@ -125,8 +150,10 @@ struct NextTriggerTests {
 
     /// Property: over many zones, times and instants, the trigger is strictly after, shows the alarm's wall
     /// time (or lies just past a gap), and no matching day in between was skipped.
-    @Test(arguments: ["America/New_York", "Europe/Berlin", "Australia/Lord_Howe", "Asia/Kathmandu", "Pacific/Apia",
-                      "America/Santiago", "Europe/Dublin", "Africa/Casablanca"])
+    @Test(arguments: [
+        "America/New_York", "Europe/Berlin", "Australia/Lord_Howe", "Asia/Kathmandu", "Pacific/Apia",
+        "America/Santiago", "Europe/Dublin", "Africa/Casablanca",
+    ])
     func propertiesHoldAcrossManyInstants(_ identifier: String) throws {
         let rules = try zone(identifier)
         var generator = SplitMix64(state: identifier.utf8.reduce(7) { $0 &* 31 &+ UInt64($1) })
@@ -153,7 +180,8 @@ struct NextTriggerTests {
             var earlier = day - 1
             while earlier >= NextTrigger.localDay(of: after, zone: rules) - 1 {
                 if rule.isOnce || rule.contains(Weekday(rawValue: CivilDate.weekday(days: earlier))!),
-                   let previous = NextTrigger.occurrence(on: earlier, at: time, zone: rules) {
+                    let previous = NextTrigger.occurrence(on: earlier, at: time, zone: rules)
+                {
                     #expect(previous <= after, "\(identifier): skipped day \(earlier) for \(time) \(rule)")
                 }
                 earlier -= 1
@@ -174,8 +202,10 @@ struct RepeatRuleTests {
         #expect(try RepeatRule.parse(text).description == canonical)
     }
 
-    @Test(arguments: [("funday", "'funday' is not a day"), ("mon,", "a day is missing"), ("mo", "'mo' is not a day"),
-                      ("mon-", "a day is missing"), ("mon-tue-wed", "not a day or a range"), ("xyz..sun", "'xyz' is not a day")])
+    @Test(arguments: [
+        ("funday", "'funday' is not a day"), ("mon,", "a day is missing"), ("mo", "'mo' is not a day"),
+        ("mon-", "a day is missing"), ("mon-tue-wed", "not a day or a range"), ("xyz..sun", "'xyz' is not a day"),
+    ])
     func refusesWithAReason(_ text: String, _ reason: String) {
         do {
             _ = try RepeatRule.parse(text)

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+
+@testable import ClockFace
 @testable import NoiseTime
 @testable import Orbits
-@testable import ClockFace
 
 /// Element sets and SGP4 at a glance; the whole verification set runs through `noisectl iss propagate` in
 /// Tests/integration/test_satellites.py.
@@ -70,7 +71,8 @@ struct OrbitsTests {
 @Suite("Zone coordinates")
 struct ZoneCoordinatesTests {
     @Test func iso6709DegreesMinutesAndSecondsAreRead() throws {
-        let table = ZoneCoordinates.parse("""
+        let table = ZoneCoordinates.parse(
+            """
             # comment
             GB,GG,IM,JE\t+513030-0000731\tEurope/London
             AU\t-3352+15113\tAustralia/Sydney\tNew South Wales (most areas)
@@ -89,7 +91,8 @@ struct ZoneCoordinatesTests {
 @Suite("Compass face")
 struct CompassFaceTests {
     @Test func aSatelliteUpInTheWestSouthWest() {
-        let reading = CompassFace.Reading(azimuth: 247.5, elevation: 34, lines: ["ISS (ZARYA): look WSW, 34° up, rising"])
+        let reading = CompassFace.Reading(
+            azimuth: 247.5, elevation: 34, lines: ["ISS (ZARYA): look WSW, 34° up, rising"])
         let frame = CompassFace.render(reading, size: TerminalSize(columns: 60, rows: 24))
         GoldenFrame.check(frame.text, "compass-wsw-34-60x24")
         // The gauge's mark stands at 34° of 90 on the 23-row rose: row 22 - round(34 / 90 * 22) = 14.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NoiseCore
 
 @Suite("Duration parsing")
@@ -20,15 +21,19 @@ struct DurationParserTests {
     @Test(arguments: ["90", "1.5", "600"])
     func aBareNumberIsRefusedWithTheUnitsToWrite(_ text: String) {
         #expect(throws: DurationParser.Failure(input: text, bareNumber: true)) { try DurationParser.seconds(text) }
-        #expect(DurationParser.Failure(input: text, bareNumber: true).description
-            .hasPrefix("\(text) has no unit: write \(text)s for seconds or \(text)m for minutes"))
+        #expect(
+            DurationParser.Failure(input: text, bareNumber: true).description
+                .hasPrefix("\(text) has no unit: write \(text)s for seconds or \(text)m for minutes"))
     }
 
     @Test func theErrorSaysWhatIsAccepted() {
         #expect(DurationParser.Failure(input: "5x").description.contains("500ms, 5s, 0.5s, 45m, 1h30m"))
     }
 
-    @Test(arguments: [(0.5, "0.5 s"), (12, "12 s"), (2700, "45 min"), (5400, "1 h 30 min"), (3600, "1 h"), (0, "0 s"), (61, "1 min 1 s")])
+    @Test(arguments: [
+        (0.5, "0.5 s"), (12, "12 s"), (2700, "45 min"), (5400, "1 h 30 min"), (3600, "1 h"), (0, "0 s"),
+        (61, "1 min 1 s"),
+    ])
     func describes(_ seconds: Double, _ text: String) {
         #expect(DurationParser.describe(seconds) == text)
     }
@@ -88,6 +93,8 @@ struct VolumeAndPathsTests {
         #expect(XDGPaths(environment: ["HOME": "/home/u"]).userDataDirectory == "/home/u/.local/share/noised")
         #expect(XDGPaths(environment: ["HOME": "/home/u", "XDG_DATA_HOME": "/d"]).userDataDirectory == "/d/noised")
         // A relative value is invalid per the XDG spec and ignored.
-        #expect(XDGPaths(environment: ["HOME": "/home/u", "XDG_DATA_HOME": "rel"]).userDataDirectory == "/home/u/.local/share/noised")
+        #expect(
+            XDGPaths(environment: ["HOME": "/home/u", "XDG_DATA_HOME": "rel"]).userDataDirectory
+                == "/home/u/.local/share/noised")
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NoiseAlarms
 @testable import NoiseCore
 @testable import NoiseTime
@@ -8,7 +9,8 @@ import Testing
 /// `PassFinder` finds (itself checked against skyfield in Tests/integration/test_satellites.py).
 @Suite("Pass alarms on the alarm schedule")
 struct PassAlarmRuleTests {
-    static let iss = try! TwoLineElements.parse("""
+    static let iss = try! TwoLineElements.parse(
+        """
         ISS (ZARYA)
         1 25544U 98067A   24001.50000000  .00016717  00000-0  30306-3 0  9999
         2 25544  51.6416 247.4627 0006703 130.5360 325.0288 15.49815325432113
@@ -53,7 +55,8 @@ struct PassAlarmRuleTests {
     @Test func withoutElementsOrWhereThePassesStayLowThereIsNoTrigger() {
         let rule = alarm(PassAlarm()).rule
         #expect(rule.next(after: Self.start, in: TriggerRule.Context(zone: .utc)) == nil)
-        let svalbard = SatelliteSky(elements: [Self.iss], observer: GeodeticPosition(latitude: 78.2232, longitude: 15.6267))
+        let svalbard = SatelliteSky(
+            elements: [Self.iss], observer: GeodeticPosition(latitude: 78.2232, longitude: 15.6267))
         #expect(rule.next(after: Self.start, in: TriggerRule.Context(zone: .utc, sky: svalbard)) == nil)
         let otherSatellite = alarm(PassAlarm(satellite: 20580)).rule
         #expect(otherSatellite.next(after: Self.start, in: TriggerRule.Context(zone: .utc, sky: Self.sky)) == nil)
@@ -61,14 +64,15 @@ struct PassAlarmRuleTests {
 
     /// Rung and dismissed, then new elements move the pass a few seconds: the same pass does not ring again.
     @Test func onePassRingsOnceEvenWhenNewElementsMoveIt() throws {
-        var schedule = AlarmSchedule(alarms: [alarm(PassAlarm(minElevationDeg: 30, leadSeconds: 300))], lookAfter: [:],
-                                     snoozes: [:], zone: .utc, sky: Self.sky, now: Self.start)
+        var schedule = AlarmSchedule(
+            alarms: [alarm(PassAlarm(minElevationDeg: 30, leadSeconds: 300))], lookAfter: [:],
+            snoozes: [:], zone: .utc, sky: Self.sky, now: Self.start)
         let trigger = try #require(schedule.nextTrigger(of: 1))
         #expect(schedule.advance(to: trigger) == [.ring(alarmID: 1, trigger: trigger)])
         let dismissed = schedule.dismiss(now: trigger + 20)
         #expect(dismissed.contains(.persistLookAfter(alarmID: 1, instant: trigger + PassAlarm.settleSeconds)))
         var moved = Self.iss
-        moved.meanAnomaly -= 0.1   // about 1.6 s later along the orbit
+        moved.meanAnomaly -= 0.1  // about 1.6 s later along the orbit
         _ = schedule.setSky(SatelliteSky(elements: [moved], observer: Self.london), now: trigger + 25)
         let next = try #require(schedule.nextTrigger(of: 1))
         #expect(next - trigger > 80 * 60, "the next pass, not the same one found a little later")
@@ -76,8 +80,9 @@ struct PassAlarmRuleTests {
 
     /// A place set while the daemon runs: passes the new place puts in the past are not reported missed.
     @Test func aNewSkyStartsFromNowWithoutMissedPasses() throws {
-        var schedule = AlarmSchedule(alarms: [alarm(PassAlarm(minElevationDeg: 10, leadSeconds: 60))], lookAfter: [:],
-                                     snoozes: [:], zone: .utc, now: Self.start)
+        var schedule = AlarmSchedule(
+            alarms: [alarm(PassAlarm(minElevationDeg: 10, leadSeconds: 60))], lookAfter: [:],
+            snoozes: [:], zone: .utc, now: Self.start)
         #expect(schedule.nextTrigger(of: 1) == nil)
         let now = Self.start + 86_400
         #expect(schedule.setSky(Self.sky, now: now) == [.persistLookAfter(alarmID: 1, instant: now)])

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Orbits
 
 /// Passes as observers count them (Heavens-Above, skyfield's `find_events(altitude_degrees:)`): with a minimum
@@ -20,8 +21,14 @@ struct PassCountingTests {
         for pass in passes {
             // The first instant at or above the minimum, to 0.01 s (and the last one, for set).
             let step = PassFinder.precision
-            let before = (rise: try finder.elevation(pass.rise.unix - step), horizon: try finder.elevation(pass.horizonRise.unix - step))
-            let after = (set: try finder.elevation(pass.set.unix + step), horizon: try finder.elevation(pass.horizonSet.unix + step))
+            let before = (
+                rise: try finder.elevation(pass.rise.unix - step),
+                horizon: try finder.elevation(pass.horizonRise.unix - step)
+            )
+            let after = (
+                set: try finder.elevation(pass.set.unix + step),
+                horizon: try finder.elevation(pass.horizonSet.unix + step)
+            )
             #expect(pass.rise.look.elevation >= minElevation && before.rise < minElevation)
             #expect(pass.set.look.elevation >= minElevation && after.set < minElevation)
             #expect(pass.horizonRise.look.elevation >= 0 && before.horizon < 0)
@@ -43,23 +50,27 @@ struct PassCountingTests {
     /// sinking, so it was sunlit only below 10°; the pass was called visible (from 08:13:37 at 9.1°, mag 1.0).
     /// Skyfield's own test elements of the day (tests/test_earth_satellites.py).
     @Test func aPassSunlitOnlyBelowTheMinimumElevationIsNotVisible() throws {
-        let iss = try #require(try TwoLineElements.parse("""
-            1 25544U 98067A   18184.80969102  .00001614  00000-0  31745-4 0  9993
-            2 25544  51.6414 295.8524 0003435 262.6267 204.2868 15.54005638121106
-            """).first)
+        let iss = try #require(
+            try TwoLineElements.parse(
+                """
+                1 25544U 98067A   18184.80969102  .00001614  00000-0  31745-4 0  9993
+                2 25544  51.6414 295.8524 0003435 262.6267 204.2868 15.54005638121106
+                """
+            ).first)
         let houston = GeodeticPosition(latitude: 29.7604, longitude: -95.3698)
         let finder = PassFinder(model: SGP4(iss), observer: houston, minElevation: 10)
-        let from = 1_530_777_600.0   // 2018-07-05T08:00:00Z
+        let from = 1_530_777_600.0  // 2018-07-05T08:00:00Z
         let pass = try #require(try finder.passes(from: from, to: from + 3600).first)
         #expect(abs(pass.culmination.unix - 1_530_778_218) < 2 && pass.maxElevation > 50)
-        let shadowLeft = 1_530_778_417.8   // 08:13:37.8
+        let shadowLeft = 1_530_778_417.8  // 08:13:37.8
         #expect(pass.set.unix < shadowLeft && shadowLeft < pass.horizonSet.unix)
         let (lit, dark) = (try finder.sighting(at: shadowLeft + 1), try finder.sighting(at: shadowLeft - 1))
         #expect(lit.sunlit && !dark.sunlit)
         #expect(!pass.visible && pass.visibleFrom == nil && pass.magnitude == nil)
         // Counted from the horizon, as before, the same pass is visible from 9.1°.
-        let low = try #require(try PassFinder(model: SGP4(iss), observer: houston, minElevation: 0)
-            .passes(from: from, to: from + 3600).first)
+        let low = try #require(
+            try PassFinder(model: SGP4(iss), observer: houston, minElevation: 0)
+                .passes(from: from, to: from + 3600).first)
         let seen = try #require(low.visibleFrom)
         #expect(abs(seen.unix - shadowLeft) < 0.2 && abs(seen.look.elevation - 9.14) < 0.01)
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Orbits
 
 /// The pass search's long steps (the cone a pass needs, the climb to the horizon) never step over a pass: the
@@ -6,7 +7,8 @@ import Testing
 /// eccentric one, from the equator to the far north, at several lowest heights.
 @Suite("Pass search against a plain scan")
 struct PassSearchTests {
-    static let iss = try! TwoLineElements.parse("""
+    static let iss = try! TwoLineElements.parse(
+        """
         1 25544U 98067A   24001.50000000  .00016717  00000-0  30306-3 0  9999
         2 25544  51.6416 247.4627 0006703 130.5360 325.0288 15.49815325432113
         """)[0]
@@ -30,15 +32,17 @@ struct PassSearchTests {
     func theSearchFindsEveryPassAScanFinds(latitude: Double, longitude: Double) throws {
         for (elements, start) in [(Self.iss, Self.iss.epochUnix), (Self.vanguard, Self.vanguard.epochUnix)] {
             for minElevation in [0.0, 10, 40] {
-                let finder = PassFinder(model: SGP4(elements), observer: GeodeticPosition(latitude: latitude, longitude: longitude),
-                                        minElevation: minElevation)
+                let finder = PassFinder(
+                    model: SGP4(elements), observer: GeodeticPosition(latitude: latitude, longitude: longitude),
+                    minElevation: minElevation)
                 let end = start + 2 * 86_400
                 let found = try finder.passes(from: start, to: end).map(\.culmination.unix)
                 let scanned = try scannedTops(finder, from: start, to: end)
                 // A pass cut by the window's ends may be in one list and not the other.
                 let inside = { (t: Double) in t > start + 900 && t < end - 900 }
-                #expect(found.filter(inside).count == scanned.filter(inside).count,
-                        "\(elements.catalogNumber) at \(latitude), \(longitude), ≥ \(minElevation)°")
+                #expect(
+                    found.filter(inside).count == scanned.filter(inside).count,
+                    "\(elements.catalogNumber) at \(latitude), \(longitude), ≥ \(minElevation)°")
                 for top in scanned.filter(inside) {
                     #expect(found.contains { abs($0 - top) <= 10 }, "the pass at \(top) was stepped over")
                 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NoiseProtocol
 
 /// Issue 52: docs/protocol.md, what people read, names every command and event of the registry, no more, and says
@@ -14,12 +15,17 @@ struct ProtocolDocumentTests {
 
     /// The rows of the tables between `from` and `to`: the names in the first cell, and the second cell.
     static func rows(from: String, to: String) -> [(names: [String], second: String)] {
-        guard let start = document.range(of: from), let end = document.range(of: to, range: start.upperBound..<document.endIndex)
+        guard let start = document.range(of: from),
+            let end = document.range(of: to, range: start.upperBound..<document.endIndex)
         else { return [] }
         return document[start.upperBound..<end.lowerBound].split(separator: "\n").compactMap { line in
-            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
             guard cells.count > 3, cells[1].hasPrefix("`") else { return nil }
-            let names = cells[1].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: ["`"]) }
+            let names = cells[1].split(separator: ",").map {
+                $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: ["`"])
+            }
             return (names, cells[2])
         }
     }
@@ -27,14 +33,16 @@ struct ProtocolDocumentTests {
     @Test func everyCommandIsDocumentedWithWhoMaySendIt() {
         let rows = Self.rows(from: "\n## Commands", to: "\n## Events")
         let documented = rows.flatMap(\.names)
-        let extra = Set(documented).subtracting(CommandRegistry.names), missing = Set(CommandRegistry.names).subtracting(documented)
+        let extra = Set(documented).subtracting(CommandRegistry.names),
+            missing = Set(CommandRegistry.names).subtracting(documented)
         #expect(extra.isEmpty && missing.isEmpty, "documented only: \(extra); undocumented: \(missing)")
         #expect(documented.count == Set(documented).count, "a command documented twice")
         for row in rows {
             for name in row.names {
                 guard let type = CommandRegistry.command(named: name) else { continue }
                 let expected = type.senders == .pages ? "yes" : type.senders.isEmpty ? "—" : "this machine"
-                #expect(row.second == expected, "\(name): the pages column says \(row.second), the registry \(expected)")
+                #expect(
+                    row.second == expected, "\(name): the pages column says \(row.second), the registry \(expected)")
             }
         }
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NoiseCore
 @testable import NoiseProtocol
 
@@ -37,24 +38,29 @@ struct RepliesTests {
     }
 
     @Test func eventsAndHelloNameThemselves() throws {
-        #expect(text(try Replies.event(.hello(Hello())))
-            == #"{"data":{"name":"noised","protocol":1,"version":"\#(Limits.version)"},"event":"hello"}"#)
+        #expect(
+            text(try Replies.event(.hello(Hello())))
+                == #"{"data":{"name":"noised","protocol":1,"version":"\#(Limits.version)"},"event":"hello"}"#)
     }
 
     @Test func absentValuesAreExplicitNulls() throws {
         let playback = PlaybackInfo(state: .stopped, masterVolume: 100, playing: [], sleepTimer: nil)
-        #expect(text(try JSONCoding.line(playback))
-            == #"{"audio":null,"last_played":[],"master_volume":100,"playing":[],"sleep_timer":null,"state":"stopped"}"#)
+        #expect(
+            text(try JSONCoding.line(playback))
+                == #"{"audio":null,"last_played":[],"master_volume":100,"playing":[],"sleep_timer":null,"state":"stopped"}"#
+        )
         let audio = AudioStatus(device: "pulse", state: .idle)
         #expect(text(try JSONCoding.line(audio)) == #"{"device":"pulse","error":null,"state":"idle","underruns":0}"#)
     }
 
     @Test func statusRoundTrips() throws {
-        let status = StatusInfo(uptimeSeconds: 3.5, audio: AudioStatus(device: "null", state: .error, error: "gone", underruns: 2),
-                                playback: PlaybackInfo(state: .paused, masterVolume: 40,
-                                                       playing: [PlayingSound(id: "rain", name: "Rain", volume: 60, state: .fadingOut)],
-                                                       sleepTimer: SleepTimerInfo(remainingSeconds: 30, fadeOutSeconds: 5)),
-                                catalog: CatalogSummary(sounds: 3, problems: ["p"]))
+        let status = StatusInfo(
+            uptimeSeconds: 3.5, audio: AudioStatus(device: "null", state: .error, error: "gone", underruns: 2),
+            playback: PlaybackInfo(
+                state: .paused, masterVolume: 40,
+                playing: [PlayingSound(id: "rain", name: "Rain", volume: 60, state: .fadingOut)],
+                sleepTimer: SleepTimerInfo(remainingSeconds: 30, fadeOutSeconds: 5)),
+            catalog: CatalogSummary(sounds: 3, problems: ["p"]))
         let decoded = try JSONCoding.decode(StatusInfo.self, from: try JSONCoding.line(status))
         #expect(decoded == status)
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NoiseCore
 @testable import NoiseProtocol
 
@@ -15,30 +16,44 @@ struct RequestDecoderTests {
 
     @Test func decodesEveryCommand() throws {
         #expect(try decode(#"{"id":1,"cmd":"ping"}"#).get() == Request(id: .int(1), command: Commands.Ping()))
-        #expect(try decode(#"{"id":"a","cmd":"status","args":{}}"#).get() == Request(id: .string("a"), command: Commands.Status()))
+        #expect(
+            try decode(#"{"id":"a","cmd":"status","args":{}}"#).get()
+                == Request(id: .string("a"), command: Commands.Status()))
         #expect(try decode(#"{"cmd":"subscribe"}"#).get() == Request(id: .none, command: Commands.Subscribe()))
-        #expect(try decode(#"{"id":2,"cmd":"sounds","args":{"category":"noise"}}"#).get().command == Commands.Sounds(category: "noise"))
-        let play = try decode(#"{"id":3,"cmd":"play","args":{"sounds":["rain","fan","rain"],"volume":40,"fade_in":2,"for":60,"fade_out":5}}"#).get()
+        #expect(
+            try decode(#"{"id":2,"cmd":"sounds","args":{"category":"noise"}}"#).get().command
+                == Commands.Sounds(category: "noise"))
+        let play = try decode(
+            #"{"id":3,"cmd":"play","args":{"sounds":["rain","fan","rain"],"volume":40,"fade_in":2,"for":60,"fade_out":5}}"#
+        ).get()
         #expect(play.command == Commands.Play(sounds: ["rain", "fan"], volume: 40, fadeIn: 2, for: 60, fadeOut: 5))
         #expect(try decode(#"{"id":4,"cmd":"stop","args":{"fade":10}}"#).get().command == Commands.Stop(fade: 10))
-        #expect(try decode(#"{"id":5,"cmd":"volume","args":{"volume":0,"sound":"rain"}}"#).get().command
-            == Commands.Volume(volume: 0, sound: "rain"))
-        #expect(try decode(#"{"id":5,"cmd":"volume","args":{"change":-10}}"#).get().command
-            == Commands.Volume(change: -10))
-        #expect(try decode(#"{"id":6,"cmd":"import","args":{"path":"/x.mp3","id":"mine","name":"Mine","kind":"alarm"}}"#).get().command
-            == Commands.Import(path: "/x.mp3", id: "mine", name: "Mine", kind: .alarm))
+        #expect(
+            try decode(#"{"id":5,"cmd":"volume","args":{"volume":0,"sound":"rain"}}"#).get().command
+                == Commands.Volume(volume: 0, sound: "rain"))
+        #expect(
+            try decode(#"{"id":5,"cmd":"volume","args":{"change":-10}}"#).get().command
+                == Commands.Volume(change: -10))
+        #expect(
+            try decode(#"{"id":6,"cmd":"import","args":{"path":"/x.mp3","id":"mine","name":"Mine","kind":"alarm"}}"#)
+                .get().command
+                == Commands.Import(path: "/x.mp3", id: "mine", name: "Mine", kind: .alarm))
         // Without an id and a name the daemon makes them from the file's name.
-        #expect(try decode(#"{"id":7,"cmd":"import","args":{"path":"/music/Ocean Waves.flac"}}"#).get().command
-            == Commands.Import(path: "/music/Ocean Waves.flac"))
+        #expect(
+            try decode(#"{"id":7,"cmd":"import","args":{"path":"/music/Ocean Waves.flac"}}"#).get().command
+                == Commands.Import(path: "/music/Ocean Waves.flac"))
     }
 
     @Test func decodesSoundRemoveAndRename() throws {
-        #expect(try decode(#"{"cmd":"sound_remove","args":{"id":"mine"}}"#).get().command
-            == Commands.SoundRemove(id: "mine", force: false))
-        #expect(try decode(#"{"cmd":"sound_remove","args":{"id":"bell","force":true}}"#).get().command
-            == Commands.SoundRemove(id: "bell", force: true))
-        #expect(try decode(#"{"cmd":"sound_rename","args":{"id":"mine","name":"Night waves"}}"#).get().command
-            == Commands.SoundRename(id: "mine", name: "Night waves"))
+        #expect(
+            try decode(#"{"cmd":"sound_remove","args":{"id":"mine"}}"#).get().command
+                == Commands.SoundRemove(id: "mine", force: false))
+        #expect(
+            try decode(#"{"cmd":"sound_remove","args":{"id":"bell","force":true}}"#).get().command
+                == Commands.SoundRemove(id: "bell", force: true))
+        #expect(
+            try decode(#"{"cmd":"sound_rename","args":{"id":"mine","name":"Night waves"}}"#).get().command
+                == Commands.SoundRename(id: "mine", name: "Night waves"))
         let empty = try #require(failure(#"{"cmd":"sound_rename","args":{"id":"mine","name":" "}}"#))
         #expect(empty.error == ProtocolError(.invalidArgument, "sound_rename: name must not be empty"))
         let unknown = try #require(failure(#"{"cmd":"sound_remove","args":{"id":"mine","all":true}}"#))
@@ -49,11 +64,15 @@ struct RequestDecoderTests {
         #expect(try decode(#"{"cmd":"pause","args":{"fade":2}}"#).get().command == Commands.Pause(fade: 2))
         #expect(try decode(#"{"cmd":"resume"}"#).get().command == Commands.Resume(fadeIn: nil))
         #expect(try decode(#"{"cmd":"toggle"}"#).get().command == Commands.Toggle())
-        #expect(try decode(#"{"cmd":"stop","args":{"sounds":["white"],"timer":true}}"#).get().command
-            == Commands.Stop(sounds: ["white"], timer: true))
-        #expect(try decode(#"{"cmd":"play","args":{"mix":"night.2"}}"#).get().command
-            == Commands.Play(sounds: [], mix: "night.2"))
-        #expect(try decode(#"{"cmd":"mix_save","args":{"name":"Sleep-1"}}"#).get().command == Commands.MixSave(name: "Sleep-1"))
+        #expect(
+            try decode(#"{"cmd":"stop","args":{"sounds":["white"],"timer":true}}"#).get().command
+                == Commands.Stop(sounds: ["white"], timer: true))
+        #expect(
+            try decode(#"{"cmd":"play","args":{"mix":"night.2"}}"#).get().command
+                == Commands.Play(sounds: [], mix: "night.2"))
+        #expect(
+            try decode(#"{"cmd":"mix_save","args":{"name":"Sleep-1"}}"#).get().command
+                == Commands.MixSave(name: "Sleep-1"))
         #expect(try decode(#"{"cmd":"mix_remove","args":{"name":"a"}}"#).get().command == Commands.MixRemove(name: "a"))
         #expect(try decode(#"{"cmd":"mix_list"}"#).get().command == Commands.MixList())
         let refused: [(String, String)] = [
@@ -69,7 +88,9 @@ struct RequestDecoderTests {
         ]
         for (line, said) in refused {
             let error = failure(line)?.error
-            #expect(error?.code == .invalidArgument && error?.message.contains(said) == true, "\(line): \(String(describing: error))")
+            #expect(
+                error?.code == .invalidArgument && error?.message.contains(said) == true,
+                "\(line): \(String(describing: error))")
         }
     }
 
@@ -100,7 +121,9 @@ struct RequestDecoderTests {
 
     @Test func invalidUTF8IsAParseError() {
         let bytes: [UInt8] = Array(#"{"id":1,"cmd":""#.utf8) + [0xFF, 0xFE] + Array(#""}"#.utf8)
-        guard case .failure(let failure) = RequestDecoder.decode(bytes) else { Issue.record("accepted invalid UTF-8"); return }
+        guard case .failure(let failure) = RequestDecoder.decode(bytes) else {
+            Issue.record("accepted invalid UTF-8"); return
+        }
         #expect(failure.error.code == .parseError)
     }
 
@@ -122,8 +145,13 @@ struct RequestDecoderTests {
     }
 
     @Test func theIdIsEchoedEvenWhenTheCommandIsBad() {
-        #expect(failure(#"{"id":7,"cmd":"dance"}"#) == RequestDecoder.Failure(
-            id: .int(7), error: ProtocolError(.unknownCommand, "unknown command 'dance'; commands: " + CommandRegistry.names.joined(separator: ", "))))
+        #expect(
+            failure(#"{"id":7,"cmd":"dance"}"#)
+                == RequestDecoder.Failure(
+                    id: .int(7),
+                    error: ProtocolError(
+                        .unknownCommand,
+                        "unknown command 'dance'; commands: " + CommandRegistry.names.joined(separator: ", "))))
         #expect(CommandRegistry.names.contains("alarm_add"))
     }
 
@@ -165,6 +193,8 @@ struct RequestDecoderTests {
 
     @Test func hugeNumbersAreRefused() {
         #expect(failure(#"{"cmd":"volume","args":{"volume":1e400}}"#) != nil)
-        #expect(failure(#"{"cmd":"volume","args":{"volume":123456789012345678901234567890}}"#)?.error.code == .invalidArgument)
+        #expect(
+            failure(#"{"cmd":"volume","args":{"volume":123456789012345678901234567890}}"#)?.error.code
+                == .invalidArgument)
     }
 }

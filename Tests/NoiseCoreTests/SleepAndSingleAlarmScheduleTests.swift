@@ -1,6 +1,7 @@
 import Testing
-@testable import NoiseCore
+
 @testable import NoiseAlarms
+@testable import NoiseCore
 
 /// A notification's buttons act on their own alarm only, and a trigger the machine slept through is missed as
 /// `suspended` (docs/desktop.md).
@@ -13,8 +14,10 @@ struct SleepAndSingleAlarmScheduleTests {
     }
 
     func twoRinging() -> AlarmSchedule {
-        let alarms = [Alarm(id: 1, time: TimeOfDay(hour: 7, minute: 0), repeat: .daily, snoozeMinutes: 5),
-                      Alarm(id: 2, time: TimeOfDay(hour: 7, minute: 0), repeat: .daily, snoozeMinutes: 10)]
+        let alarms = [
+            Alarm(id: 1, time: TimeOfDay(hour: 7, minute: 0), repeat: .daily, snoozeMinutes: 5),
+            Alarm(id: 2, time: TimeOfDay(hour: 7, minute: 0), repeat: .daily, snoozeMinutes: 10),
+        ]
         var plan = AlarmSchedule(alarms: alarms, lookAfter: [:], snoozes: [:], zone: .utc, now: at(6, 0))
         _ = plan.advance(to: at(7, 0))
         return plan
@@ -39,8 +42,9 @@ struct SleepAndSingleAlarmScheduleTests {
     }
 
     @Test func aTriggerSleptThroughPastTheGraceIsMissedAsSuspended() {
-        var plan = AlarmSchedule(alarms: [Alarm(id: 1, time: TimeOfDay(hour: 7, minute: 0), repeat: .daily)],
-                                 lookAfter: [:], snoozes: [:], zone: .utc, now: at(6, 0))
+        var plan = AlarmSchedule(
+            alarms: [Alarm(id: 1, time: TimeOfDay(hour: 7, minute: 0), repeat: .daily)],
+            lookAfter: [:], snoozes: [:], zone: .utc, now: at(6, 0))
         plan.missedGraceSeconds = 60
         let actions = plan.advance(to: at(7, 2), lateReason: .suspended)
         #expect(actions.contains(.missed(alarmID: 1, trigger: at(7, 0), reason: .suspended)))
@@ -48,8 +52,9 @@ struct SleepAndSingleAlarmScheduleTests {
     }
 
     @Test func aTriggerSleptThroughWithinTheGraceStillRings() {
-        var plan = AlarmSchedule(alarms: [Alarm(id: 1, time: TimeOfDay(hour: 7, minute: 0), repeat: .daily)],
-                                 lookAfter: [:], snoozes: [:], zone: .utc, now: at(6, 0))
+        var plan = AlarmSchedule(
+            alarms: [Alarm(id: 1, time: TimeOfDay(hour: 7, minute: 0), repeat: .daily)],
+            lookAfter: [:], snoozes: [:], zone: .utc, now: at(6, 0))
         plan.missedGraceSeconds = 600
         #expect(plan.advance(to: at(7, 2), lateReason: .suspended) == [.ring(alarmID: 1, trigger: at(7, 0))])
     }

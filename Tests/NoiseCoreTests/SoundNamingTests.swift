@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NoiseCatalog
 
 @Suite("Ids and names made from file names")
@@ -9,8 +10,10 @@ struct SoundNamingTests {
         ("2am drone.opus", "sound-2am-drone", "2am drone"), ("Ünïcode.flac", "n-code", "Ünïcode"),
         ("!!!.wav", "sound", "!!!"), ("no-extension", "no-extension", "no-extension"), (".hidden", "hidden", ".hidden"),
         ("a.b.c.flac", "a-b-c", "a.b.c"),
-        ("a very long file name that goes on and on.mp3", "a-very-long-file-name-that-goes",
-         "a very long file name that goes on and on"),
+        (
+            "a very long file name that goes on and on.mp3", "a-very-long-file-name-that-goes",
+            "a very long file name that goes on and on"
+        ),
     ])
     func idsAndNamesAreMadeFromFileNames(_ path: String, _ id: String, _ name: String) {
         #expect(SoundNaming.id(forPath: path) == id)
@@ -35,8 +38,10 @@ struct SoundNamingTests {
 @Suite("Sounds from a plain folder")
 struct FolderSoundsTests {
     @Test func audioFilesBecomeLoopsAndClashesAreReported() {
-        let files = ["b.MP3", "notes.txt", ".hidden.mp3", "A.mp3", "a.mp3", "Sea.flac", "wind.ogg", "fire.opus",
-                     "hum.wav", "cover.jpg"]
+        let files = [
+            "b.MP3", "notes.txt", ".hidden.mp3", "A.mp3", "a.mp3", "Sea.flac", "wind.ogg", "fire.opus",
+            "hum.wav", "cover.jpg",
+        ]
         let result = FolderSounds.entries(files: files, folder: "/f")
         #expect(result.entries.map(\.id) == ["a", "sea", "b", "fire", "hum", "wind"])
         #expect(result.entries.map(\.name) == ["A", "Sea", "b", "fire", "hum", "wind"])

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ClockFace
 
 /// The stopwatch as a value, driven by plain instants, and its face.
@@ -26,7 +27,8 @@ struct StopwatchTests {
         #expect(watch.lapRows.map(\.number) == [2, 1])
         #expect(watch.lapRows.map(\.length) == [3.5, 2] && watch.lapRows.map(\.total) == [5.5, 2])
         watch.reset(at: 20)
-        #expect(watch.laps.isEmpty && watch.isRunning && watch.elapsed(at: 21) == 1, "reset while running runs on from 0")
+        #expect(
+            watch.laps.isEmpty && watch.isRunning && watch.elapsed(at: 21) == 1, "reset while running runs on from 0")
         watch.toggle(at: 22)
         watch.reset(at: 30)
         #expect(watch.elapsed(at: 40) == 0 && !watch.isRunning)
@@ -61,8 +63,9 @@ struct StopwatchTests {
         watch.lap(at: 12.34)
         watch.lap(at: 20)
         watch.toggle(at: 25.06)
-        #expect(StopwatchFace.summary(watch, at: 99) == [
-            "Time 00:25.0", "Lap 1  00:12.3  total 00:12.3", "Lap 2  00:07.6  total 00:20.0",
-        ])
+        #expect(
+            StopwatchFace.summary(watch, at: 99) == [
+                "Time 00:25.0", "Lap 1  00:12.3  total 00:12.3", "Lap 2  00:07.6  total 00:20.0",
+            ])
     }
 }

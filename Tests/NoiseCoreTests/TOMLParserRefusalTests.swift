@@ -1,6 +1,7 @@
 import Testing
-@testable import NoiseCore
+
 @testable import NoiseConfig
+@testable import NoiseCore
 
 /// A document the parser must refuse, and where and why.
 struct TOMLBadInput: Sendable, CustomTestStringConvertible {
@@ -28,20 +29,24 @@ struct TOMLParserRefusalTests {
         TOMLBadInput("a = '''x'''", 1, 5, "multi-line literal strings (''') are not supported"),
         TOMLBadInput("a = {b = 1}", 1, 5, "inline tables ({...}) are not supported"),
         TOMLBadInput("x = 1\n[[alarms]]", 2, 1, "arrays of tables ([[name]]) are not supported"),
-        TOMLBadInput("day = 2024-01-01", 1, 7,
-                     #"dates and times are not supported here; quote it as a string, e.g. "2024-01-01""#),
-        TOMLBadInput("time = 07:00", 1, 8,
-                     #"dates and times are not supported here; quote it as a string, e.g. "07:00""#),
+        TOMLBadInput(
+            "day = 2024-01-01", 1, 7,
+            #"dates and times are not supported here; quote it as a string, e.g. "2024-01-01""#),
+        TOMLBadInput(
+            "time = 07:00", 1, 8,
+            #"dates and times are not supported here; quote it as a string, e.g. "07:00""#),
         TOMLBadInput("at = 1979-05-27T07:32:00Z", 1, 6, #"e.g. "1979-05-27T07:32:00Z""#),
         TOMLBadInput("t = [07:00]", 1, 6, "dates and times are not supported"),
         // Defined twice, or both a value and a table.
         TOMLBadInput("a = 1\nb = 2\na = 3", 3, 1, "key 'a' is defined twice; it was first defined on line 1"),
         TOMLBadInput("\"a\" = 1\n a = 2", 2, 2, "key 'a' is defined twice; it was first defined on line 1"),
-        TOMLBadInput("[audio]\ndevice = 1\n\ndevice = 2", 4, 1,
-                     "key 'audio.device' is defined twice; it was first defined on line 2"),
+        TOMLBadInput(
+            "[audio]\ndevice = 1\n\ndevice = 2", 4, 1,
+            "key 'audio.device' is defined twice; it was first defined on line 2"),
         TOMLBadInput("audio.device = 1\naudio . device = 2", 2, 1, "key 'audio.device' is defined twice"),
-        TOMLBadInput("[audio]\nx = 1\n[ audio ]", 3, 1,
-                     "table [audio] is defined twice; it was first defined on line 1"),
+        TOMLBadInput(
+            "[audio]\nx = 1\n[ audio ]", 3, 1,
+            "table [audio] is defined twice; it was first defined on line 1"),
         TOMLBadInput("[a.b]\n[a]\n[a]", 3, 1, "table [a] is defined twice; it was first defined on line 2"),
         TOMLBadInput("audio = 1\n[audio]", 2, 1, "'audio' is already a value (line 1), so it cannot also be a table"),
         TOMLBadInput("a = 1\na.b = 2", 2, 1, "'a' is already a value (line 1), so it cannot also be a table"),
@@ -49,27 +54,33 @@ struct TOMLParserRefusalTests {
         TOMLBadInput("[a.b]\n[a]\nb = 1", 3, 1, "'a.b' is already a table (line 1), so it cannot also be a value"),
         TOMLBadInput("a.b = 1\na = 2", 2, 1, "'a' is already a table (line 1), so it cannot also be a value"),
         TOMLBadInput("[a]\nb.c = 1\n[a.b]", 3, 1, "table [a.b] already exists: dotted keys created it on line 2"),
-        TOMLBadInput("[a.b.c]\n[a]\nb.d = 1\n[a.b]", 4, 1,
-                     "table [a.b] already exists: dotted keys created it on line 3"),
+        TOMLBadInput(
+            "[a.b.c]\n[a]\nb.d = 1\n[a.b]", 4, 1,
+            "table [a.b] already exists: dotted keys created it on line 3"),
         TOMLBadInput("[a.b]\nx = 1\n[a]\nb.y = 2", 4, 1, "'a.b' has its own header [a.b] on line 1"),
         // Strings.
-        TOMLBadInput(#"a = "abc"#, 1, 9,
-                     #"the string that starts at column 5 is not closed with " before the end of the file"#),
-        TOMLBadInput("a = 'abc", 1, 9,
-                     "the string that starts at column 5 is not closed with ' before the end of the file"),
+        TOMLBadInput(
+            #"a = "abc"#, 1, 9,
+            #"the string that starts at column 5 is not closed with " before the end of the file"#),
+        TOMLBadInput(
+            "a = 'abc", 1, 9,
+            "the string that starts at column 5 is not closed with ' before the end of the file"),
         TOMLBadInput("a = \"abc\nb = 1", 1, 9, #"the string that starts at column 5 is not closed with " on its line"#),
         TOMLBadInput("a = \"abc\r\nb = 1", 1, 9, #"is not closed with " on its line"#),
         TOMLBadInput("a = 'abc\nb = 1", 1, 9, "the string that starts at column 5 is not closed with ' on its line"),
         TOMLBadInput("a = \"abc\\\nb = 1", 1, 10, #"is not closed with " on its line"#),
         TOMLBadInput("\"a\nb\" = 1", 1, 3, "the string that starts at column 1 is not closed"),
-        TOMLBadInput("a = \"a\u{07}b\"", 1, 7,
-                     #"control character U+0007 is not allowed in a string; write it as the escape \u0007"#),
+        TOMLBadInput(
+            "a = \"a\u{07}b\"", 1, 7,
+            #"control character U+0007 is not allowed in a string; write it as the escape \u0007"#),
         TOMLBadInput("a = \"a\rb\"", 1, 7, "control character U+000D is not allowed in a string"),
-        TOMLBadInput("a = 'a\u{7F}b'", 1, 7,
-                     #"control character U+007F is not allowed in a string; a 'literal string'"#),
+        TOMLBadInput(
+            "a = 'a\u{7F}b'", 1, 7,
+            #"control character U+007F is not allowed in a string; a 'literal string'"#),
         TOMLBadInput("a = \"\u{00}\"", 1, 6, "control character U+0000 is not allowed in a string"),
-        TOMLBadInput(#"a = "x\q""#, 1, 7,
-                     #"invalid escape \q; a string accepts \" \\ \b \t \n \f \r \uXXXX and \UXXXXXXXX"#),
+        TOMLBadInput(
+            #"a = "x\q""#, 1, 7,
+            #"invalid escape \q; a string accepts \" \\ \b \t \n \f \r \uXXXX and \UXXXXXXXX"#),
         TOMLBadInput(#"a = "\e""#, 1, 6, #"invalid escape \e"#),
         TOMLBadInput("a = \"\\\tx\"", 1, 6, "invalid escape (a backslash before U+0009)"),
         TOMLBadInput(#"a = "\u12""#, 1, 6, #"\u needs exactly 4 hexadecimal digits"#),
@@ -94,32 +105,39 @@ struct TOMLParserRefusalTests {
         TOMLBadInput("a = ", 1, 5, #"expected a value (a "string", a number, true or false, or an [array])"#),
         TOMLBadInput("a =\nb = 1", 1, 4, "expected a value"),
         TOMLBadInput("a = # none", 1, 5, "expected a value"),
-        TOMLBadInput("a = @", 1, 5,
-                     #"expected a value (a "string", a number, true or false, or an [array]), found "@""#),
+        TOMLBadInput(
+            "a = @", 1, 5,
+            #"expected a value (a "string", a number, true or false, or an [array]), found "@""#),
         TOMLBadInput("a = yes", 1, 5, #"found yes; to give text, quote it: "yes""#),
         TOMLBadInput("a = True", 1, 5, "write true in lowercase"),
         TOMLBadInput("a = infinity", 1, 5, "found infinity"),
-        TOMLBadInput("a = 1 2", 1, 7,
-                     #"unexpected "2" after the value; only a # comment may follow it on the same line"#),
+        TOMLBadInput(
+            "a = 1 2", 1, 7,
+            #"unexpected "2" after the value; only a # comment may follow it on the same line"#),
         TOMLBadInput("a = \"x\" y", 1, 9, #"unexpected "y" after the value"#),
         TOMLBadInput("a = [1] ]", 1, 9, #"unexpected "]" after the value"#),
         TOMLBadInput("a = 1,", 1, 6, #"unexpected "," after the value"#),
         TOMLBadInput("[audio] x = 1", 1, 9, #"unexpected "x" after the table header"#),
         TOMLBadInput("a = 1 \u{01}", 1, 7, "unexpected control character U+0001 after the value"),
         TOMLBadInput("a = 1\u{A0}", 1, 6, "unexpected invisible character U+00A0 after the value"),
-        TOMLBadInput("a = 1\n\u{FEFF}b = 2", 2, 1, "expected a key (letters, digits, _ and -, or a \"quoted key\"), "
-                     + "found invisible character U+FEFF"),
+        TOMLBadInput(
+            "a = 1\n\u{FEFF}b = 2", 2, 1,
+            "expected a key (letters, digits, _ and -, or a \"quoted key\"), "
+                + "found invisible character U+FEFF"),
         // Arrays.
         TOMLBadInput("a = [1, 2", 1, 10, #"the array that starts at line 1, column 5 is not closed; add "]""#),
         TOMLBadInput("a = [\n  1,\n  # last\n", 4, 1, "the array that starts at line 1, column 5 is not closed"),
-        TOMLBadInput("a = [1, 2\nb = 3", 2, 1,
-                     #"expected "," or "]" after an array element, found "b" (the array starts at line 1, column 5)"#),
+        TOMLBadInput(
+            "a = [1, 2\nb = 3", 2, 1,
+            #"expected "," or "]" after an array element, found "b" (the array starts at line 1, column 5)"#),
         TOMLBadInput("a = [1 2]", 1, 8, #"expected "," or "]" after an array element, found "2""#),
-        TOMLBadInput("a = [1,,2]", 1, 8,
-                     #"expected a value (a "string", a number, true or false, or an [array]), found ",""#),
+        TOMLBadInput(
+            "a = [1,,2]", 1, 8,
+            #"expected a value (a "string", a number, true or false, or an [array]), found ",""#),
         TOMLBadInput("a = [,]", 1, 6, #"expected a value"#),
-        TOMLBadInput("a = " + String(repeating: "[", count: 33), 1, 37,
-                     "arrays nested more than 32 deep are not supported"),
+        TOMLBadInput(
+            "a = " + String(repeating: "[", count: 33), 1, 37,
+            "arrays nested more than 32 deep are not supported"),
         // Numbers.
         TOMLBadInput("a = 01", 1, 5, "invalid number 01: leading zeros are not allowed"),
         TOMLBadInput("a = -01", 1, 5, "invalid number -01: leading zeros are not allowed"),
@@ -170,17 +188,22 @@ struct TOMLParserRefusalTests {
         }
     }
 
-    @Test(arguments: [
-        // A bad byte at the start, in a string, in a comment (a truncated é), and after a byte order mark.
-        ([0xFF] + Array("a = 1".utf8), 1, 1, "invalid UTF-8 (byte 0xFF at byte offset 0)"),
-        (Array("a = \"".utf8) + [0xC0, 0x80, 0x22], 1, 6, "invalid UTF-8 (byte 0xC0 at byte offset 5)"),
-        (Array("a = 1\n# é".utf8) + [0xC3], 2, 4, "invalid UTF-8 (byte 0xC3 at byte offset 10)"),
-        (Array("k = 'x".utf8) + [0xED, 0xA0, 0x80, 0x27], 1, 7, "invalid UTF-8 (byte 0xED at byte offset 6)"),
-        ([0xEF, 0xBB, 0xBF, 0x61, 0x80], 1, 2, "invalid UTF-8 (byte 0x80 at byte offset 4)"),
-    ] as [([UInt8], Int, Int, String)])
+    @Test(
+        arguments: [
+            // A bad byte at the start, in a string, in a comment (a truncated é), and after a byte order mark.
+            ([0xFF] + Array("a = 1".utf8), 1, 1, "invalid UTF-8 (byte 0xFF at byte offset 0)"),
+            (Array("a = \"".utf8) + [0xC0, 0x80, 0x22], 1, 6, "invalid UTF-8 (byte 0xC0 at byte offset 5)"),
+            (Array("a = 1\n# é".utf8) + [0xC3], 2, 4, "invalid UTF-8 (byte 0xC3 at byte offset 10)"),
+            (Array("k = 'x".utf8) + [0xED, 0xA0, 0x80, 0x27], 1, 7, "invalid UTF-8 (byte 0xED at byte offset 6)"),
+            ([0xEF, 0xBB, 0xBF, 0x61, 0x80], 1, 2, "invalid UTF-8 (byte 0x80 at byte offset 4)"),
+        ] as [([UInt8], Int, Int, String)])
     func refusesInvalidUTF8AtItsPlace(_ bytes: [UInt8], _ line: Int, _ column: Int, _ message: String) {
-        #expect(throws: TOMLSyntaxError(line: line, column: column, message: message
-            + "; save the file as UTF-8 text")) {
+        #expect(
+            throws: TOMLSyntaxError(
+                line: line, column: column,
+                message: message
+                    + "; save the file as UTF-8 text")
+        ) {
             try TOMLDocument.parse(bytes: bytes)
         }
     }

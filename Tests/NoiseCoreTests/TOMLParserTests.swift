@@ -1,6 +1,7 @@
 import Testing
-@testable import NoiseCore
+
 @testable import NoiseConfig
+@testable import NoiseCore
 
 /// A value written after `k = `, and what it must parse to.
 struct TOMLGoodValue: Sendable, CustomTestStringConvertible {
@@ -14,7 +15,6 @@ struct TOMLGoodValue: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { source }
 }
-
 
 @Suite("TOML parser")
 struct TOMLParserTests {
@@ -76,8 +76,9 @@ struct TOMLParserTests {
         TOMLGoodValue("[1,2,]", .array([.integer(1), .integer(2)])),
         TOMLGoodValue(#"[ "a" , 'b' ]"#, .array([.string("a"), .string("b")])),
         TOMLGoodValue(#"[1, "x", true, 1.5]"#, .array([.integer(1), .string("x"), .boolean(true), .float(1.5)])),
-        TOMLGoodValue("[[1, 2], [3], []]",
-                      .array([.array([.integer(1), .integer(2)]), .array([.integer(3)]), .array([])])),
+        TOMLGoodValue(
+            "[[1, 2], [3], []]",
+            .array([.array([.integer(1), .integer(2)]), .array([.integer(3)]), .array([])])),
         TOMLGoodValue(#"["]", "[", ","]"#, .array([.string("]"), .string("["), .string(",")])),
     ]
 
@@ -144,35 +145,46 @@ struct TOMLParserTests {
             label = "after the array"
             """
         let document = try TOMLDocument.parse(text)
-        #expect(document.entries.map(\.placeless) == [
-            TOMLEntry(key: "volume", value: .integer(70), line: 2),
-            TOMLEntry(key: "audio.device", value: .string("default"), line: 5),
-            TOMLEntry(key: "audio.cache-mib", value: .integer(64), line: 6),
-            TOMLEntry(key: "audio.buffer.ms", value: .integer(500), line: 7),
-            TOMLEntry(key: "alarms.defaults.snooze_minutes", value: .integer(9), line: 10),
-            TOMLEntry(key: "alarms.defaults.sounds", value: .array([.string("chime"), .string("bell")]), line: 11),
-            TOMLEntry(key: "alarms.defaults.label", value: .string("after the array"), line: 16),
-        ])
+        #expect(
+            document.entries.map(\.placeless) == [
+                TOMLEntry(key: "volume", value: .integer(70), line: 2),
+                TOMLEntry(key: "audio.device", value: .string("default"), line: 5),
+                TOMLEntry(key: "audio.cache-mib", value: .integer(64), line: 6),
+                TOMLEntry(key: "audio.buffer.ms", value: .integer(500), line: 7),
+                TOMLEntry(key: "alarms.defaults.snooze_minutes", value: .integer(9), line: 10),
+                TOMLEntry(key: "alarms.defaults.sounds", value: .array([.string("chime"), .string("bell")]), line: 11),
+                TOMLEntry(key: "alarms.defaults.label", value: .string("after the array"), line: 16),
+            ])
         #expect(document.tables == [TOMLTable(name: "audio", line: 4), TOMLTable(name: "alarms.defaults", line: 9)])
-        let crlf = try TOMLDocument.parse(text.split(separator: "\n", omittingEmptySubsequences: false)
-            .joined(separator: "\r\n") + "\r\n")
+        let crlf = try TOMLDocument.parse(
+            text.split(separator: "\n", omittingEmptySubsequences: false)
+                .joined(separator: "\r\n") + "\r\n")
         // The same entries and lines; each value's bytes lie one byte further on for each CR before it.
         #expect(crlf.entries.map(\.placeless) == document.entries.map(\.placeless) && crlf.tables == document.tables)
-        #expect(crlf.entries.map { $0.valueBytes.lowerBound - $0.line + 1 } == document.entries.map(\.valueBytes.lowerBound))
+        #expect(
+            crlf.entries.map { $0.valueBytes.lowerBound - $0.line + 1 } == document.entries.map(\.valueBytes.lowerBound)
+        )
     }
 
     @Test func readsBytesLikeText() throws {
         let text = "[audio]\r\ndevice = \"hw:0\"\n"
         let fromBytes = try TOMLDocument.parse(bytes: Array(text.utf8))
-        #expect(fromBytes == TOMLDocument(entries: [TOMLEntry(key: "audio.device", value: .string("hw:0"), line: 2,
-                                                              valueBytes: 18..<24, lastLine: 2)],
-                                          tables: [TOMLTable(name: "audio", line: 1)]))
+        #expect(
+            fromBytes
+                == TOMLDocument(
+                    entries: [
+                        TOMLEntry(
+                            key: "audio.device", value: .string("hw:0"), line: 2,
+                            valueBytes: 18..<24, lastLine: 2)
+                    ],
+                    tables: [TOMLTable(name: "audio", line: 1)]))
         #expect(try TOMLDocument.parse(text) == fromBytes)
     }
 
     @Test func skipsALeadingByteOrderMark() throws {
-        #expect(try TOMLDocument.parse(bytes: [0xEF, 0xBB, 0xBF] + Array("a = 1".utf8)).entries
-            == [TOMLEntry(key: "a", value: .integer(1), line: 1, valueBytes: 7..<8, lastLine: 1)])
+        #expect(
+            try TOMLDocument.parse(bytes: [0xEF, 0xBB, 0xBF] + Array("a = 1".utf8)).entries
+                == [TOMLEntry(key: "a", value: .integer(1), line: 1, valueBytes: 7..<8, lastLine: 1)])
         #expect(try TOMLDocument.parse("\u{FEFF}[t]").tables == [TOMLTable(name: "t", line: 1)])
         // Columns count from after the mark.
         #expect(throws: TOMLSyntaxError(line: 1, column: 3, message: #"expected "=" after the key 'a', found "1""#)) {
@@ -199,7 +211,6 @@ struct TOMLParserTests {
         #expect(try TOMLDocument.parse("\"a.b\" = 1\na.b = 2").entries.map(\.key) == [#""a.b""#, "a.b"])
     }
 
-
     // MARK: Rendering
 
     @Test(arguments: [
@@ -221,8 +232,9 @@ struct TOMLParserTests {
     }
 
     @Test func errorDescriptionLeadsWithThePlace() {
-        #expect(TOMLSyntaxError(line: 3, column: 9, message: "expected a value").description
-            == "line 3, column 9: expected a value")
+        #expect(
+            TOMLSyntaxError(line: 3, column: 9, message: "expected a value").description
+                == "line 3, column 9: expected a value")
     }
 }
 

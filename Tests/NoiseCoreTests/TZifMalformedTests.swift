@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NoiseCore
 @testable import NoiseTime
 
@@ -24,30 +25,35 @@ struct TZifMalformedTests {
 
     @Test func theBuilderMakesValidFiles() throws {
         let types: [(Int32, UInt8, UInt8)] = [(0, 0, 0), (7200, 1, 4)]
-        let two = try ZoneRules(tzif: tzif(transitions: [100, 200], indices: [1, 0], types: types,
-                                           names: "AAA\0BBB\0", footer: "\n\n"), identifier: "x")
+        let two = try ZoneRules(
+            tzif: tzif(
+                transitions: [100, 200], indices: [1, 0], types: types,
+                names: "AAA\0BBB\0", footer: "\n\n"), identifier: "x")
         let offsets: [Int] = [two.offset(at: 99), two.offset(at: 100), two.offset(at: 200), two.offset(at: .max)]
         #expect(offsets == [0, 7200, 0, 0])
         #expect(two.abbreviation(at: 150) == "BBB")
         #expect(two.nextTransition(after: 0) == 100 && two.nextTransition(after: 200) == nil)
         // An empty footer, or a version 1 file, leaves the last transition's type in force.
-        let one = try ZoneRules(tzif: tzif(version: 0, transitions: [100], indices: [1], types: types,
-                                           names: "AAA\0BBB\0"), identifier: "x")
+        let one = try ZoneRules(
+            tzif: tzif(
+                version: 0, transitions: [100], indices: [1], types: types,
+                names: "AAA\0BBB\0"), identifier: "x")
         #expect(one.offset(at: .max) == 7200 && one.offset(at: 0) == 0)
         let footer = try ZoneRules(tzif: tzif(), identifier: "x")
         #expect(footer.offset(at: 0) == 3600 && footer.abbreviation(at: 0) == "ABC")
     }
 
     /// Each case overwrites the first header of Berlin's file at a byte offset.
-    @Test(arguments: [
-        ("bad magic", 0, Array("TZiF".utf8)),
-        ("version 1 is spelled NUL, not '1'", 4, Array("1".utf8)),
-        ("absurd transition count", 32, [255, 255, 255, 255]),
-        ("absurd leap count", 28, [127, 255, 255, 255]),
-        ("no types", 36, [0, 0, 0, 0]),
-        ("no abbreviation bytes", 40, [0, 0, 0, 0]),
-        ("a UT-indicator count that is not the type count", 20, [0, 0, 0, 1]),
-    ] as [(String, Int, [UInt8])])
+    @Test(
+        arguments: [
+            ("bad magic", 0, Array("TZiF".utf8)),
+            ("version 1 is spelled NUL, not '1'", 4, Array("1".utf8)),
+            ("absurd transition count", 32, [255, 255, 255, 255]),
+            ("absurd leap count", 28, [127, 255, 255, 255]),
+            ("no types", 36, [0, 0, 0, 0]),
+            ("no abbreviation bytes", 40, [0, 0, 0, 0]),
+            ("a UT-indicator count that is not the type count", 20, [0, 0, 0, 1]),
+        ] as [(String, Int, [UInt8])])
     func refusesABrokenHeader(_ name: String, _ offset: Int, _ patch: [UInt8]) throws {
         var file = try #require(FileManager.default.contents(atPath: "/usr/share/zoneinfo/Europe/Berlin")).map { $0 }
         file.replaceSubrange(offset..<offset + patch.count, with: patch)

@@ -1,6 +1,7 @@
 import Testing
-@testable import NoiseCore
+
 @testable import NoiseAlarms
+@testable import NoiseCore
 @testable import NoiseTime
 
 /// Timers: alarms whose rule is an instant, on the same schedule as every alarm.
@@ -10,8 +11,9 @@ struct TimerScheduleTests {
     static let startSeconds = Double(start)
 
     func timer(id: Int64 = 1, in seconds: Int64) -> Alarm {
-        Alarm(id: id, rule: .instant(Self.start + seconds, localTime: TimeOfDay(hour: 0, minute: 0)), label: "tea",
-              snoozeMinutes: 5, ringLimitSeconds: 60)
+        Alarm(
+            id: id, rule: .instant(Self.start + seconds, localTime: TimeOfDay(hour: 0, minute: 0)), label: "tea",
+            snoozeMinutes: 5, ringLimitSeconds: 60)
     }
 
     @Test func theRuleIsTheInstantAndNoZoneMovesIt() {
@@ -28,18 +30,21 @@ struct TimerScheduleTests {
     }
 
     @Test func aDismissedTimerIsRemovedAfterTheEventsOfItsRing() {
-        var plan = AlarmSchedule(alarms: [timer(in: 600)], lookAfter: [:], snoozes: [:], zone: .utc, now: Self.startSeconds)
+        var plan = AlarmSchedule(
+            alarms: [timer(in: 600)], lookAfter: [:], snoozes: [:], zone: .utc, now: Self.startSeconds)
         #expect(plan.advance(to: Self.startSeconds + 599).isEmpty)
         #expect(plan.advance(to: Self.startSeconds + 600) == [.ring(alarmID: 1, trigger: Self.startSeconds + 600)])
-        #expect(plan.dismiss(now: Self.startSeconds + 610) == [
-            .stopRinging(alarmID: 1), .dismissed(alarmID: 1, trigger: Self.startSeconds + 600),
-            .persistLookAfter(alarmID: 1, instant: Self.startSeconds + 600), .remove(alarmID: 1),
-        ])
+        #expect(
+            plan.dismiss(now: Self.startSeconds + 610) == [
+                .stopRinging(alarmID: 1), .dismissed(alarmID: 1, trigger: Self.startSeconds + 600),
+                .persistLookAfter(alarmID: 1, instant: Self.startSeconds + 600), .remove(alarmID: 1),
+            ])
         #expect(plan.nextTrigger(of: 1) == nil)
     }
 
     @Test func aSnoozedTimerRingsAgainAndIsRemovedOnlyWhenThatRingIsOver() {
-        var plan = AlarmSchedule(alarms: [timer(in: 60)], lookAfter: [:], snoozes: [:], zone: .utc, now: Self.startSeconds)
+        var plan = AlarmSchedule(
+            alarms: [timer(in: 60)], lookAfter: [:], snoozes: [:], zone: .utc, now: Self.startSeconds)
         _ = plan.advance(to: Self.startSeconds + 60)
         let snoozed = plan.snooze(now: Self.startSeconds + 70)
         #expect(!snoozed.contains(.remove(alarmID: 1)))

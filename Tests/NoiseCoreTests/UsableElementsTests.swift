@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Orbits
 
 /// `OrbitalElements.checkUsable`: the one check a set passes before it replaces a kept one, downloaded by the
@@ -9,7 +10,9 @@ struct UsableElementsTests {
     static let epoch = 1_704_196_800.0
 
     /// The ISS as CelesTrak's GP data gives it (the integration tests' set).
-    static func iss(epoch: String = "2024-01-02T12:00:00.000000", meanMotion: String = "15.49815325") throws -> OrbitalElements {
+    static func iss(
+        epoch: String = "2024-01-02T12:00:00.000000", meanMotion: String = "15.49815325"
+    ) throws -> OrbitalElements {
         let text = """
             [{"OBJECT_NAME":"ISS (ZARYA)","OBJECT_ID":"1998-067A","EPOCH":"\(epoch)","MEAN_MOTION":\(meanMotion),
               "ECCENTRICITY":0.0006703,"INCLINATION":51.6416,"RA_OF_ASC_NODE":247.4627,"ARG_OF_PERICENTER":130.536,
@@ -40,7 +43,8 @@ struct UsableElementsTests {
         // The parser reads 0 (it is a number in range for the format); the check refuses it.
         let error = try #require(refusal(try Self.iss(meanMotion: "0")))
         #expect(error.catalogNumber == 25544)
-        #expect(error.description == "ISS (ZARYA) (25544): the mean motion is 0.0 revolutions a day; accepted: 0.02 "
+        #expect(
+            error.description == "ISS (ZARYA) (25544): the mean motion is 0.0 revolutions a day; accepted: 0.02 "
                 + "to 17 (an orbit of the Earth SGP4 models)")
         #expect(refusal(try Self.iss(meanMotion: "19.5"))?.reason.contains("19.5 revolutions a day") == true)
     }
@@ -55,8 +59,11 @@ struct UsableElementsTests {
 
     @Test func anEpochIn2099IsRefusedAndOneADayAheadIsNot() throws {
         let error = try #require(refusal(try Self.iss(epoch: "2099-01-01T00:00:00.000000")))
-        #expect(error.reason.hasPrefix("the epoch 2099-01-01T00:00:00+00:00 is 27392.5 days ahead of now; accepted: an epoch at most a day ahead"),
-                "\(error)")
+        #expect(
+            error.reason.hasPrefix(
+                "the epoch 2099-01-01T00:00:00+00:00 is 27392.5 days ahead of now; accepted: an epoch at most a day ahead"
+            ),
+            "\(error)")
         #expect(refusal(try Self.iss(), now: Self.epoch - 86_400) == nil)
         #expect(refusal(try Self.iss(), now: Self.epoch - 86_401) != nil)
     }
@@ -69,7 +76,8 @@ struct UsableElementsTests {
             """
         let set = try #require(try TwoLineElements.parse(minotaur).first)
         let error = try #require(refusal(set, now: set.epochUnix))
-        #expect(error.reason.hasPrefix("SGP4 refuses it 60 minutes after its epoch: the satellite has decayed"), "\(error)")
+        #expect(
+            error.reason.hasPrefix("SGP4 refuses it 60 minutes after its epoch: the satellite has decayed"), "\(error)")
         #expect(error.reason.hasSuffix("accepted: sets SGP4 carries a day past their epoch"))
     }
 }

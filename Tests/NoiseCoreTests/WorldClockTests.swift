@@ -1,6 +1,7 @@
 import Testing
-@testable import NoiseCore
+
 @testable import ClockFace
+@testable import NoiseCore
 @testable import NoiseTime
 
 @Suite("World clocks")
@@ -16,8 +17,10 @@ struct WorldClockTests {
         let london = Self.zone("Europe/London", hours: 0)
         let rows = WorldClockRow.rows(
             at: Self.saturdayAfternoon,
-            zones: [Self.zone("Asia/Kolkata", hours: 5, minutes: 30), Self.zone("Asia/Kathmandu", hours: 5, minutes: 45),
-                    Self.zone("America/St_Johns", hours: -3, minutes: 30), london],
+            zones: [
+                Self.zone("Asia/Kolkata", hours: 5, minutes: 30), Self.zone("Asia/Kathmandu", hours: 5, minutes: 45),
+                Self.zone("America/St_Johns", hours: -3, minutes: 30), london,
+            ],
             local: london)
         #expect(rows.map(\.city) == ["Kolkata", "Kathmandu", "St Johns", "London"])
         #expect(rows.map(\.time) == ["20:30", "20:45", "11:30", "15:00"])
@@ -32,9 +35,12 @@ struct WorldClockTests {
         let losAngeles = Self.zone("America/Los_Angeles", hours: -8)
         let kiritimati = Self.zone("Pacific/Kiritimati", hours: 14)
         let fromLosAngeles = WorldClockRow.rows(at: Self.saturdayAfternoon, zones: [kiritimati], local: losAngeles)
-        #expect(fromLosAngeles == [WorldClockRow(
-            zone: "Pacific/Kiritimati", city: "Kiritimati", time: "05:00", date: "Sun 24 Nov", offset: "+22",
-            offsetSeconds: 79_200, localTime: "2024-11-24T05:00:00+14:00")])
+        #expect(
+            fromLosAngeles == [
+                WorldClockRow(
+                    zone: "Pacific/Kiritimati", city: "Kiritimati", time: "05:00", date: "Sun 24 Nov", offset: "+22",
+                    offsetSeconds: 79_200, localTime: "2024-11-24T05:00:00+14:00")
+            ])
         let fromKiritimati = WorldClockRow.rows(at: Self.saturdayAfternoon, zones: [losAngeles], local: kiritimati)
         #expect(fromKiritimati.map(\.date) == ["Sat 23 Nov"])
         #expect(fromKiritimati.map(\.offset) == ["-22"])
@@ -61,9 +67,11 @@ struct WorldClockTests {
         let identifiers = ["America/New_York", "Asia/Kolkata", "Europe/Berlin", "Europe/Bern", "Europe/Rome"]
         #expect(ZoneName.suggestions(for: "Europe/Berln", among: identifiers).first == "Europe/Berlin")
         #expect(ZoneName.suggestions(for: "new york", among: identifiers) == ["America/New_York"])
-        #expect(ZoneName.unknownMessage("Europe/Berln", among: identifiers)
-            .hasPrefix("unknown time zone 'Europe/Berln'; did you mean Europe/Berlin"))
-        #expect(ZoneName.unknownMessage("Mars/Olympus", among: identifiers)
-            == "unknown time zone 'Mars/Olympus'; zones are named like Europe/Berlin or America/New_York")
+        #expect(
+            ZoneName.unknownMessage("Europe/Berln", among: identifiers)
+                .hasPrefix("unknown time zone 'Europe/Berln'; did you mean Europe/Berlin"))
+        #expect(
+            ZoneName.unknownMessage("Mars/Olympus", among: identifiers)
+                == "unknown time zone 'Mars/Olympus'; zones are named like Europe/Berlin or America/New_York")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ClockFace
 
 /// `noisectl iss map`'s face at a fixed reading (golden frames), and what it must never do.
@@ -21,8 +22,10 @@ struct WorldMapFaceTests {
     static let reading = WorldMapFace.Reading(
         satellite: track[18], track: track, observer: WorldMapFace.Point(latitude: 51.51, longitude: -0.13),
         subsolar: WorldMapFace.Point(latitude: -23, longitude: -60),
-        lines: ["ISS (ZARYA) over 37.93° N 27.03° E, 420 km up, 7.66 km/s, sunlit",
-                WorldMapFace.legend(satellite: "ISS (ZARYA)", observer: "London"), "elements 0.2 days old"])
+        lines: [
+            "ISS (ZARYA) over 37.93° N 27.03° E, 420 km up, 7.66 km/s, sunlit",
+            WorldMapFace.legend(satellite: "ISS (ZARYA)", observer: "London"), "elements 0.2 days old",
+        ])
 
     @Test(arguments: [(80, 24), (120, 40)])
     func theGoldenMap(_ columns: Int, _ rows: Int) throws {
@@ -56,8 +59,9 @@ struct WorldMapFaceTests {
     }
 
     @Test func theNightSideIsDimAndTheDaySideIsNot() throws {
-        let reading = WorldMapFace.Reading(satellite: .init(latitude: 0, longitude: 0), track: [], observer: nil,
-                                           subsolar: .init(latitude: 90, longitude: 0), lines: [])
+        let reading = WorldMapFace.Reading(
+            satellite: .init(latitude: 0, longitude: 0), track: [], observer: nil,
+            subsolar: .init(latitude: 90, longitude: 0), lines: [])
         let frame = WorldMapFace.render(reading, size: TerminalSize(columns: 80, rows: 20), land: try Self.sea())
         #expect(frame.lines[0].allSatisfy { $0.style == .digits })
         #expect(frame.lines[19].allSatisfy { $0.style == .dim })

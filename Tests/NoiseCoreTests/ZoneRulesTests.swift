@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NoiseCore
 @testable import NoiseTime
 
@@ -17,8 +18,11 @@ private func load(_ identifier: String) throws -> ZoneRules {
 }
 
 /// Unix seconds at a UTC civil time.
-private func utc(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0, _ second: Int = 0)
-    -> Int64 {
+private func utc(
+    _ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0, _ second: Int = 0
+)
+    -> Int64
+{
     CivilDate.days(year: year, month: month, day: day) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
 }
 
@@ -146,12 +150,13 @@ struct ZoneRulesFactTests {
 
 @Suite("Zone rules: the far future from the footer")
 struct ZoneRulesFutureTests {
-    @Test(arguments: [
-        ("America/New_York", [5_686_009_200, 5_706_568_800]),
-        ("America/Santiago", [5_688_414_000, 5_701_723_200]),
-        ("Australia/Lord_Howe", [5_688_370_800, 5_704_097_400]),
-        ("Europe/Dublin", [5_687_802_000, 5_705_946_000]),
-    ] as [(String, [Int64])])
+    @Test(
+        arguments: [
+            ("America/New_York", [5_686_009_200, 5_706_568_800]),
+            ("America/Santiago", [5_688_414_000, 5_701_723_200]),
+            ("Australia/Lord_Howe", [5_688_370_800, 5_704_097_400]),
+            ("Europe/Dublin", [5_687_802_000, 5_705_946_000]),
+        ] as [(String, [Int64])])
     func transitionsIn2150(_ identifier: String, _ expected: [Int64]) throws {
         let rules = try load(identifier)
         let first = rules.nextTransition(after: utc(2150, 1, 1))
@@ -215,30 +220,31 @@ struct POSIXRuleTests {
         }
     }
 
-    @Test(arguments: [
-        // Lord Howe: half-hour DST in the southern summer.
-        ("<+1030>-10:30<+11>-11,M10.1.0,M4.1.0", utc(2024, 1, 1), utc(2024, 4, 6, 15), 37_800),
-        // Central Europe: back at 03:00 local.
-        ("CET-1CEST,M3.5.0,M10.5.0/3", utc(2024, 3, 1), utc(2024, 3, 31, 1), 7200),
-        ("CET-1CEST,M3.5.0,M10.5.0/3", utc(2024, 4, 1), utc(2024, 10, 27, 1), 3600),
-        // Jerusalem: 26:00 on the Thursday is 02:00 on the Friday.
-        ("IST-2IDT,M3.4.4/26,M10.5.0", utc(2024, 1, 1), utc(2024, 3, 29), 10_800),
-        // Gaza: 50:00 on a Thursday.
-        ("EET-2EEST,M3.4.4/50,M10.4.4/50", utc(2190, 1, 1), utc(2190, 3, 27), 10_800),
-        // Nuuk: -1:00 on the Sunday is 23:00 on the Saturday.
-        ("<-02>2<-01>,M3.5.0/-1,M10.5.0/0", utc(2024, 1, 1), utc(2024, 3, 31, 1), -3600),
-        // Santiago: DST spans the new year; 24:00 on the Saturday.
-        ("<-04>4<-03>,M9.1.6/24,M4.1.6/24", utc(2149, 12, 1), utc(2150, 4, 5, 3), -14_400),
-        // St John's: a 3:30 offset with a default 02:00 local switch.
-        ("NST3:30NDT,M3.2.0,M11.1.0", utc(2024, 1, 1), utc(2024, 3, 10, 5, 30), -9000),
-        // Jn never counts February 29, so J60 is March 1 even in a leap year.
-        ("XXX0YYY,J60/0,J300/0", utc(2024, 1, 1), utc(2024, 3, 1), 3600),
-        // n counts it, so 59 is February 29 in a leap year and March 1 otherwise.
-        ("XXX0YYY,59/0,300/0", utc(2024, 1, 1), utc(2024, 2, 29), 3600),
-        ("XXX0YYY,59/0,300/0", utc(2023, 1, 1), utc(2023, 3, 1), 3600),
-        // Without a rule, the US one.
-        ("EST5EDT", utc(2024, 1, 1), utc(2024, 3, 10, 7), -14_400),
-    ] as [(String, Int64, Int64, Int)])
+    @Test(
+        arguments: [
+            // Lord Howe: half-hour DST in the southern summer.
+            ("<+1030>-10:30<+11>-11,M10.1.0,M4.1.0", utc(2024, 1, 1), utc(2024, 4, 6, 15), 37_800),
+            // Central Europe: back at 03:00 local.
+            ("CET-1CEST,M3.5.0,M10.5.0/3", utc(2024, 3, 1), utc(2024, 3, 31, 1), 7200),
+            ("CET-1CEST,M3.5.0,M10.5.0/3", utc(2024, 4, 1), utc(2024, 10, 27, 1), 3600),
+            // Jerusalem: 26:00 on the Thursday is 02:00 on the Friday.
+            ("IST-2IDT,M3.4.4/26,M10.5.0", utc(2024, 1, 1), utc(2024, 3, 29), 10_800),
+            // Gaza: 50:00 on a Thursday.
+            ("EET-2EEST,M3.4.4/50,M10.4.4/50", utc(2190, 1, 1), utc(2190, 3, 27), 10_800),
+            // Nuuk: -1:00 on the Sunday is 23:00 on the Saturday.
+            ("<-02>2<-01>,M3.5.0/-1,M10.5.0/0", utc(2024, 1, 1), utc(2024, 3, 31, 1), -3600),
+            // Santiago: DST spans the new year; 24:00 on the Saturday.
+            ("<-04>4<-03>,M9.1.6/24,M4.1.6/24", utc(2149, 12, 1), utc(2150, 4, 5, 3), -14_400),
+            // St John's: a 3:30 offset with a default 02:00 local switch.
+            ("NST3:30NDT,M3.2.0,M11.1.0", utc(2024, 1, 1), utc(2024, 3, 10, 5, 30), -9000),
+            // Jn never counts February 29, so J60 is March 1 even in a leap year.
+            ("XXX0YYY,J60/0,J300/0", utc(2024, 1, 1), utc(2024, 3, 1), 3600),
+            // n counts it, so 59 is February 29 in a leap year and March 1 otherwise.
+            ("XXX0YYY,59/0,300/0", utc(2024, 1, 1), utc(2024, 2, 29), 3600),
+            ("XXX0YYY,59/0,300/0", utc(2023, 1, 1), utc(2023, 3, 1), 3600),
+            // Without a rule, the US one.
+            ("EST5EDT", utc(2024, 1, 1), utc(2024, 3, 10, 7), -14_400),
+        ] as [(String, Int64, Int64, Int)])
     func nextTransition(_ text: String, _ after: Int64, _ expected: Int64, _ offsetThen: Int) throws {
         let rules = try ZoneRules(posix: text, identifier: text)
         #expect(rules.nextTransition(after: after) == expected)
@@ -246,8 +252,10 @@ struct POSIXRuleTests {
         #expect(rules.offset(at: expected - 1) != offsetThen)
     }
 
-    @Test(arguments: [("<+0545>-5:45", 20_700, "+0545"), ("<+13>-13", 46_800, "+13"), ("UTC0", 0, "UTC"),
-                      ("<-0930>9:30", -34_200, "-0930"), ("JST-9", 32_400, "JST")])
+    @Test(arguments: [
+        ("<+0545>-5:45", 20_700, "+0545"), ("<+13>-13", 46_800, "+13"), ("UTC0", 0, "UTC"),
+        ("<-0930>9:30", -34_200, "-0930"), ("JST-9", 32_400, "JST"),
+    ])
     func fixedRules(_ text: String, _ offset: Int, _ abbreviation: String) throws {
         let rules = try ZoneRules(posix: text, identifier: text)
         for instant in [Int64.min, -1, 0, utc(2150, 7, 1), .max] {

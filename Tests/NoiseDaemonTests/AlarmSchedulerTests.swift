@@ -1,13 +1,14 @@
-import NoiseControl
 import Logging
+import NoiseControl
 import NoiseCore
 import NoiseStore
 import NoiseSystem
+import NoiseTesting
 import Synchronization
 import Testing
-@testable import NoiseDaemon
-import NoiseTesting
+
 @testable import NoiseAlarms
+@testable import NoiseDaemon
 @testable import NoiseProtocol
 @testable import NoiseTime
 
@@ -33,10 +34,14 @@ actor RecordingRinger: AlarmRinger {
     }
     func setReport(_ report: RingReport) { self.report = report }
     func stopAlarmTone() { stops += 1 }
-    func soundProblem(_ id: String) -> ProtocolError? { id == "nope" ? ProtocolError(.unknownSound, "unknown sound 'nope'") : nil }
+    func soundProblem(_ id: String) -> ProtocolError? {
+        id == "nope" ? ProtocolError(.unknownSound, "unknown sound 'nope'") : nil
+    }
     /// The mixes started after dismissed alarms.
     var mixesPlayed: [String] = []
-    func mixProblem(_ name: String) -> ProtocolError? { name == "nope" ? ProtocolError(.unknownMix, "no mix is named 'nope'") : nil }
+    func mixProblem(_ name: String) -> ProtocolError? {
+        name == "nope" ? ProtocolError(.unknownMix, "no mix is named 'nope'") : nil
+    }
     func playAfterAlarm(mix: String) -> ProtocolError? {
         mixesPlayed.append(mix)
         return mixProblem(mix)
@@ -67,9 +72,10 @@ struct AlarmSchedulerTests {
         init() async throws {
             database = try NoiseDatabase.inMemory()
             store = AlarmStore(database)
-            scheduler = try await AlarmScheduler(database: database, clock: clock, zones: FixedZone(), ringer: ringer, hub: EventHub(),
-                                                 
-                                                 logger: Logger(label: "test"))
+            scheduler = try await AlarmScheduler(
+                database: database, clock: clock, zones: FixedZone(), ringer: ringer, hub: EventHub(),
+
+                logger: Logger(label: "test"))
             let scheduler = self.scheduler
             loop = Task { await scheduler.run() }
         }
@@ -110,7 +116,9 @@ struct AlarmSchedulerTests {
         _ = try await rig.scheduler.add(AlarmChanges(time: TimeOfDay(hour: 7, minute: 0)))
         await rig.settle()
         await rig.advance(to: Double(trigger) - AlarmScheduler.prepareLead)
-        #expect(await rig.ringer.readyWithin == [.seconds(AlarmScheduler.prepareLead - DaemonLimits.toneReadyMarginSeconds)])
+        #expect(
+            await rig.ringer.readyWithin == [.seconds(AlarmScheduler.prepareLead - DaemonLimits.toneReadyMarginSeconds)]
+        )
         rig.loop.cancel()
     }
 
@@ -122,7 +130,8 @@ struct AlarmSchedulerTests {
         }
         let added = try await rig.scheduler.add(AlarmChanges(time: TimeOfDay(hour: 7, minute: 0), label: "Work"))
         await #expect { try await rig.scheduler.dismiss() } throws: {
-            ($0 as? ProtocolError)?.message == "no alarm is ringing; the next is alarm \(added.alarm.id) (Work) at 07:00 on 2024-06-10"
+            ($0 as? ProtocolError)?.message
+                == "no alarm is ringing; the next is alarm \(added.alarm.id) (Work) at 07:00 on 2024-06-10"
         }
         rig.loop.cancel()
     }
@@ -145,7 +154,8 @@ struct AlarmSchedulerTests {
     @Test func snoozeIsStoredAndRingsAgain() async throws {
         let rig = try await Rig()
         let trigger = Double(Self.start) + 3600
-        _ = try await rig.scheduler.add(AlarmChanges(time: TimeOfDay(hour: 7, minute: 0), repeat: .daily, snoozeMinutes: 5))
+        _ = try await rig.scheduler.add(
+            AlarmChanges(time: TimeOfDay(hour: 7, minute: 0), repeat: .daily, snoozeMinutes: 5))
         await rig.settle()
         await rig.advance(to: Double(trigger))
         let waits = rig.clock.waitCount
@@ -153,7 +163,9 @@ struct AlarmSchedulerTests {
         await rig.clock.parked(after: waits)
         #expect(snoozed.first?.snoozedUntil?.unix == trigger + 300)
         #expect(await rig.ringer.stops == 1)
-        #expect(try await rig.store.snapshot().snoozes.first?.value.ringAt == trigger + 300, "the snooze survives a restart")
+        #expect(
+            try await rig.store.snapshot().snoozes.first?.value.ringAt == trigger + 300, "the snooze survives a restart"
+        )
         await rig.advance(to: Double(trigger + 300))
         #expect(await rig.ringer.started.map(\.1) == [trigger, trigger + 300])
         _ = try await rig.scheduler.dismiss()
@@ -185,7 +197,8 @@ struct AlarmSchedulerTests {
 
     @Test func aForwardJumpPastTheLimitIsMissedNotRung() async throws {
         let rig = try await Rig()
-        _ = try await rig.scheduler.add(AlarmChanges(time: TimeOfDay(hour: 7, minute: 0), repeat: .daily, ringLimitSeconds: 600))
+        _ = try await rig.scheduler.add(
+            AlarmChanges(time: TimeOfDay(hour: 7, minute: 0), repeat: .daily, ringLimitSeconds: 600))
         await rig.settle()
         let waits = rig.clock.waitCount
         rig.clock.jump(to: Self.start + 3 * 3600)
@@ -205,8 +218,9 @@ struct AlarmSchedulerTests {
         // A second scheduler on the same store: the daemon restarted while the alarm rang.
         let clock = ManualWallClock(now: Double(trigger + 120))
         let ringer = RecordingRinger()
-        let restarted = try await AlarmScheduler(database: rig.database, clock: clock, zones: FixedZone(), ringer: ringer, hub: EventHub(),
-                                                 logger: Logger(label: "test"))
+        let restarted = try await AlarmScheduler(
+            database: rig.database, clock: clock, zones: FixedZone(), ringer: ringer, hub: EventHub(),
+            logger: Logger(label: "test"))
         let loop = Task { await restarted.run() }
         await clock.parked(after: 0)
         #expect(await ringer.started.map(\.1) == [trigger])
@@ -215,8 +229,9 @@ struct AlarmSchedulerTests {
         // And after the dismissal, another restart rings nothing.
         let again = ManualWallClock(now: Double(trigger + 180))
         let quiet = RecordingRinger()
-        let third = try await AlarmScheduler(database: rig.database, clock: again, zones: FixedZone(), ringer: quiet, hub: EventHub(),
-                                             logger: Logger(label: "test"))
+        let third = try await AlarmScheduler(
+            database: rig.database, clock: again, zones: FixedZone(), ringer: quiet, hub: EventHub(),
+            logger: Logger(label: "test"))
         let thirdLoop = Task { await third.run() }
         await again.parked(after: 0)
         #expect(await quiet.started.isEmpty)
@@ -239,7 +254,9 @@ struct AlarmSchedulerTests {
 
     @Test func badRequestsChangeNothing() async throws {
         let rig = try await Rig()
-        await #expect(throws: ProtocolError.self) { try await rig.scheduler.add(AlarmChanges(time: TimeOfDay(hour: 7, minute: 0), sound: "nope")) }
+        await #expect(throws: ProtocolError.self) {
+            try await rig.scheduler.add(AlarmChanges(time: TimeOfDay(hour: 7, minute: 0), sound: "nope"))
+        }
         await #expect(throws: ProtocolError.self) { try await rig.scheduler.edit(42, AlarmChanges(label: "x")) }
         await #expect(throws: ProtocolError.self) { try await rig.scheduler.dismiss() }
         #expect(await rig.scheduler.list().isEmpty)
@@ -258,8 +275,10 @@ struct AlarmSchedulerTests {
         let triggers = infos.compactMap(\.nextTrigger?.unix)
         #expect(triggers.count == 4 && triggers == triggers.sorted() && infos.last?.alarm.id == added[4])
         let whole = infos.map(\.alarm.id)
-        let pages = [await rig.scheduler.list(offset: 0, limit: 2), await rig.scheduler.list(offset: 2, limit: 2),
-                     await rig.scheduler.list(offset: 4, limit: 2), await rig.scheduler.list(offset: 9, limit: 2)]
+        let pages = [
+            await rig.scheduler.list(offset: 0, limit: 2), await rig.scheduler.list(offset: 2, limit: 2),
+            await rig.scheduler.list(offset: 4, limit: 2), await rig.scheduler.list(offset: 9, limit: 2),
+        ]
         #expect(pages.map { $0.map(\.alarm.id) } == [Array(whole[0..<2]), Array(whole[2..<4]), [whole[4]], []])
         rig.loop.cancel()
     }

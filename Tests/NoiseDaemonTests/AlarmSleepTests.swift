@@ -1,9 +1,10 @@
 import Logging
 import NoiseCore
-import Testing
-@testable import NoiseDaemon
 import NoiseTesting
+import Testing
+
 @testable import NoiseAlarms
+@testable import NoiseDaemon
 @testable import NoiseProtocol
 
 /// Sleep and resume as logind announces them, on the scheduler actor with a hand-moved clock.

@@ -1,13 +1,14 @@
-import NoiseControl
 import GRDB
 import Logging
+import NoiseControl
 import NoiseStore
+import NoiseTesting
 import Synchronization
 import Testing
+
 @testable import NoiseAlarms
 @testable import NoiseCore
 @testable import NoiseDaemon
-import NoiseTesting
 
 /// Counts the store's committed transactions: each one is an fsync on disk.
 final class CommitCounter: TransactionObserver, Sendable {
@@ -28,9 +29,10 @@ struct AlarmTransactionTests {
         let database = try NoiseDatabase(writer: queue)
         let counter = CommitCounter()
         queue.add(transactionObserver: counter, extent: .databaseLifetime)
-        let scheduler = try await AlarmScheduler(database: database, clock: ManualWallClock(now: AlarmSchedulerTests.start),
-                                                 zones: FixedZone(), ringer: RecordingRinger(), hub: EventHub(),
-                                                 logger: Logger(label: "test"))
+        let scheduler = try await AlarmScheduler(
+            database: database, clock: ManualWallClock(now: AlarmSchedulerTests.start),
+            zones: FixedZone(), ringer: RecordingRinger(), hub: EventHub(),
+            logger: Logger(label: "test"))
         let beforeAdd = counter.count
         let added = try await scheduler.add(AlarmChanges(time: TimeOfDay(hour: 7, minute: 0)))
         #expect(counter.count - beforeAdd == 1)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NoiseDBus
 
 /// Whose session bus is joined and whose calls and signals are acted on (issue 37).
@@ -11,9 +12,10 @@ struct BusTrustTests {
     }
 
     @Test func anotherUsersBusIsRefusedSayingWhoseItIs() {
-        #expect(trust.refusal(ofBusAt: "/tmp/shared/bus", server: 65534)
+        #expect(
+            trust.refusal(ofBusAt: "/tmp/shared/bus", server: 65534)
                 == "the session bus at /tmp/shared/bus is run by uid 65534, not by us (uid 1000): not joined until one "
-                   + "of ours is there")
+                + "of ours is there")
     }
 
     @Test func rootsBusIsNotOursEither() {
@@ -21,7 +23,8 @@ struct BusTrustTests {
     }
 
     @Test func aBusWhoseServerCannotBeToldIsRefused() {
-        #expect(trust.refusal(ofBusAt: nil, server: nil)
+        #expect(
+            trust.refusal(ofBusAt: nil, server: nil)
                 == "who runs the session bus cannot be told (no SO_PEERCRED on its socket): not joined")
     }
 

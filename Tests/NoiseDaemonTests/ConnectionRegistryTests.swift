@@ -1,7 +1,8 @@
-@testable import NoiseControl
 import NIOCore
 import NIOEmbedded
 import Testing
+
+@testable import NoiseControl
 @testable import NoiseDaemon
 
 /// Who gives way at each limit: the owner's one connection never loses its place to a loop holding many.

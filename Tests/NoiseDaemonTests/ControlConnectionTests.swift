@@ -1,8 +1,9 @@
-@testable import NoiseControl
 import NIOCore
 import NIOEmbedded
 import NoiseCore
 import Testing
+
+@testable import NoiseControl
 @testable import NoiseDaemon
 
 /// The connection's handler on NIO's embedded channel: the lines it passes on are read as the conversation would
@@ -15,7 +16,8 @@ struct ControlConnectionTests {
         let channel = EmbeddedChannel()
         // The server admitted the connection.
         guard case .admitted(let id, _) = registry.admit(channel, pid: 1) else { throw ChannelError.alreadyClosed }
-        try channel.pipeline.syncOperations.addHandler(ControlConnectionHandler(registry: registry, id: id, greeting: ByteBuffer(string: "hello\n")))
+        try channel.pipeline.syncOperations.addHandler(
+            ControlConnectionHandler(registry: registry, id: id, greeting: ByteBuffer(string: "hello\n")))
         try channel.connect(to: SocketAddress(unixDomainSocketPath: "/noised.sock")).wait()
         return channel
     }

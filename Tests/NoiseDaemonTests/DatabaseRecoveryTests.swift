@@ -7,6 +7,7 @@ import NoiseControl
 import NoiseStore
 import NoiseTesting
 import Testing
+
 @testable import NoiseAlarms
 @testable import NoiseCore
 @testable import NoiseDaemon
@@ -17,11 +18,14 @@ import Testing
 @Suite("Database recovery, every store follows")
 struct DatabaseRecoveryTests {
     @Test func theRebuiltFileServesThePlayersAndTheLifeDesksStoresToo() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("noise-recover-\(UUID().uuidString)").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("noise-recover-\(UUID().uuidString)")
+            .path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/noised.sqlite"
         let writable = try NoiseDatabase.open(path: path)
-        for _ in 0..<2 { _ = try await AlarmStore(writable).insert(Alarm(id: 0, time: TimeOfDay(hour: 7, minute: 0)), lookAfter: 1) }
+        for _ in 0..<2 {
+            _ = try await AlarmStore(writable).insert(Alarm(id: 0, time: TimeOfDay(hour: 7, minute: 0)), lookAfter: 1)
+        }
         try writable.close()
         let queue = try DatabaseQueue(path: path)
         try await queue.write { db in try db.execute(sql: "UPDATE alarm SET time = 'garbage' WHERE id = 2") }
@@ -31,10 +35,12 @@ struct DatabaseRecoveryTests {
         let player = PlaybackStore(database)
         let wall = ManualWallClock(now: AlarmSchedulerTests.start)
         let hub = EventHub()
-        let scheduler = try await AlarmScheduler(database: database, clock: wall, zones: FixedZone(), ringer: RecordingRinger(),
-                                                 hub: hub, logger: Logger(label: "test"))
-        let life = LifeDesk(store: LifeStore(database), scheduler: scheduler, clock: wall, zones: FixedZone(), hub: hub,
-                            logger: Logger(label: "test"))
+        let scheduler = try await AlarmScheduler(
+            database: database, clock: wall, zones: FixedZone(), ringer: RecordingRinger(),
+            hub: hub, logger: Logger(label: "test"))
+        let life = LifeDesk(
+            store: LifeStore(database), scheduler: scheduler, clock: wall, zones: FixedZone(), hub: hub,
+            logger: Logger(label: "test"))
         let mix = MixInfo(name: "night", sounds: [MixSound(id: "rain", volume: 30)])
         await #expect(throws: NoiseDatabase.ReadOnlyStore.self) { _ = try await player.saveMix(mix) }
         await #expect(throws: ProtocolError.self) { _ = try await life.addHabit(Habit(name: "Reading", minutes: 15)) }

@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+
 @testable import NoiseDaemon
 
 /// Waiting on work that may never end, bounded: what keeps a tone file on a stalled mount from making an alarm late.
@@ -37,11 +38,12 @@ struct DeadlineTests {
     @Test func workThatNeverFinishesGivesWayAtTheLimit() async {
         let gate = Gate()
         let finished = Mutex(false)
-        let result = await Deadline.result(of: {
-            await gate.wait()
-            finished.withLock { $0 = true }
-            return 42
-        }, within: .zero, on: ContinuousClock())
+        let result = await Deadline.result(
+            of: {
+                await gate.wait()
+                finished.withLock { $0 = true }
+                return 42
+            }, within: .zero, on: ContinuousClock())
         #expect(result == nil)
         #expect(finished.withLock { $0 } == false)
         gate.release()

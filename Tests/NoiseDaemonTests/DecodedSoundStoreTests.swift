@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import NoiseAudio
 import NoiseCore
+import Testing
+
 @testable import NoiseDaemon
 
 /// The real store against a temporary folder: what is saved comes back only while it stands for the file.
@@ -20,7 +21,8 @@ final class DecodedSoundStoreTests {
 
     func sound(_ name: String, bytes: Int = 1_000) throws -> String {
         let path = root + "/sounds/" + name
-        try Data((0..<bytes).map { UInt8(truncatingIfNeeded: $0 * 31 + name.count) }).write(to: URL(fileURLWithPath: path))
+        try Data((0..<bytes).map { UInt8(truncatingIfNeeded: $0 * 31 + name.count) }).write(
+            to: URL(fileURLWithPath: path))
         return path
     }
 
@@ -29,7 +31,9 @@ final class DecodedSoundStoreTests {
     }
 
     /// What a player gets once a load has read everything: the buffer, or nil when any part was a miss.
-    func loadWhole(_ store: DiskDecodedSoundStore, _ source: DecodedSoundFile.Source, maxFrames: Int = .max) -> PCMBuffer? {
+    func loadWhole(
+        _ store: DiskDecodedSoundStore, _ source: DecodedSoundFile.Source, maxFrames: Int = .max
+    ) -> PCMBuffer? {
         guard let load = store.load(source, frames: 1...maxFrames), load.readRest() else { return nil }
         return load.buffer
     }
@@ -117,10 +121,11 @@ final class DecodedSoundStoreTests {
             store.save(buffer(frames: 1_000, seed: index), for: source)
             // Last used 3, 2 and 1 hours ago, in that order.
             let entry = store.folder + "/" + DecodedSoundFile.fileName(forSourcePath: source.path)
-            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: Double(index - 3) * 3_600)],
-                                                  ofItemAtPath: entry)
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSinceNow: Double(index - 3) * 3_600)],
+                ofItemAtPath: entry)
         }
-        #expect(loadWhole(store, sources[0]) != nil) // a is now the most recently used
+        #expect(loadWhole(store, sources[0]) != nil)  // a is now the most recently used
         store.save(buffer(frames: 1_000, seed: 3), for: sources[3])
         #expect(loadWhole(store, sources[1]) == nil)
         for index in [0, 2, 3] { #expect(loadWhole(store, sources[index]) != nil) }
@@ -170,8 +175,11 @@ final class DecodedSoundStoreTests {
         try FileManager.default.copyItem(atPath: repository + "/sounds/rain.mp3", toPath: path)
         let store = DiskDecodedSoundStore(folder: root + "/decoded")
         let whole = try AudioDecoding.decodeAll(path: path)
-        guard case .buffer(let buffer) = try await SoundLoader.load(path: path, maxCachedBytes: 64 << 20, store: store,
-                                                                  progressive: progressive) else {
+        guard
+            case .buffer(let buffer) = try await SoundLoader.load(
+                path: path, maxCachedBytes: 64 << 20, store: store,
+                progressive: progressive)
+        else {
             Issue.record("a sound that fits the cache is a buffer")
             return
         }
@@ -179,7 +187,8 @@ final class DecodedSoundStoreTests {
         // More than the output thread mixes at once when a voice starts (the device's whole buffer), so it never
         // gets past what the decode has written.
         let deviceBuffer = AudioFormat.frames(seconds: Double(AudioLimits.deviceLatencyMicroseconds) / 1_000_000)
-        #expect(buffer.readyFrames >= min(whole.frameCount, 2 * deviceBuffer), "a second is ready when it is handed over")
+        #expect(
+            buffer.readyFrames >= min(whole.frameCount, 2 * deviceBuffer), "a second is ready when it is handed over")
         // The copy comes on a file-work thread: wait for its file (renamed into place whole), with a deadline.
         let kept = DecodedSoundFile.fileName(forSourcePath: path)
         let deadline = ContinuousClock.now + .seconds(30)

@@ -1,5 +1,6 @@
 import Orbits
 import Testing
+
 @testable import NoiseDaemon
 
 /// The element downloader's decisions without a server or a clock: which satellites are due, how long to sleep,
@@ -18,7 +19,8 @@ struct ElementDownloadTests {
     @Test func aKeptSatelliteIsDueADayAfterItsLastDownloadAndAnImportedOneAtOnce() {
         let downloaded = [25544: now - day + 60, 20580: now - day, 48274: now - 3600]
         // 33591 was imported by hand: never downloaded.
-        #expect(schedule.due(wanted: [20580, 25544, 33591, 48274], downloaded: downloaded, now: now) == [20580, 33591])
+        #expect(
+            schedule.due(wanted: [20580, 25544, 33591, 48274], downloaded: downloaded, now: now) == [20580, 33591])
     }
 
     @Test func aDownloadTimeInTheFutureCountsAsUnknownAndIsDue() {
@@ -48,14 +50,18 @@ struct ElementDownloadTests {
 
     // MARK: Answers
 
-    static func omm(_ number: Int = 25544, epoch: String = "2024-01-02T12:00:00.000000",
-                    meanMotion: String = "15.49815325") -> String {
+    static func omm(
+        _ number: Int = 25544, epoch: String = "2024-01-02T12:00:00.000000",
+        meanMotion: String = "15.49815325"
+    ) -> String {
         "[" + object(number, epoch: epoch, meanMotion: meanMotion) + "]"
     }
 
     /// One satellite's object in an OMM array.
-    static func object(_ number: Int = 25544, epoch: String = "2024-01-02T12:00:00.000000",
-                       meanMotion: String = "15.49815325") -> String {
+    static func object(
+        _ number: Int = 25544, epoch: String = "2024-01-02T12:00:00.000000",
+        meanMotion: String = "15.49815325"
+    ) -> String {
         """
         {"OBJECT_NAME":"ISS (ZARYA)","OBJECT_ID":"1998-067A","EPOCH":"\(epoch)","MEAN_MOTION":\(meanMotion),
           "ECCENTRICITY":0.0006703,"INCLINATION":51.6416,"RA_OF_ASC_NODE":247.4627,"ARG_OF_PERICENTER":130.536,
@@ -69,8 +75,9 @@ struct ElementDownloadTests {
     static let now = 1_704_240_000.0
 
     func judge(_ body: String, status: Int = 200, kept: OrbitalElements? = nil) -> ElementAnswer {
-        let verdicts = ElementAnswer.judge(status: status, body: Array(body.utf8), requested: [25544],
-                                           kept: kept.map { [25544: $0] } ?? [:], now: Self.now)
+        let verdicts = ElementAnswer.judge(
+            status: status, body: Array(body.utf8), requested: [25544],
+            kept: kept.map { [25544: $0] } ?? [:], now: Self.now)
         switch verdicts {
         case .failure(let refusal): return .refuse(refusal)
         case .success(let answers): return answers[25544] ?? .current
@@ -99,14 +106,17 @@ struct ElementDownloadTests {
     @Test func aSetKeptInTheCacheAndServedAgainIsCurrent() throws {
         let served = Self.omm(epoch: "2024-01-02T12:34:56.789012")
         let kept = try #require(try OrbitMeanElementsMessage.parse(served).first)
-        let reread = try #require(try OrbitMeanElementsMessage.parse(
-            String(decoding: OrbitMeanElementsMessage.json([kept]), as: UTF8.self)).first)
+        let reread = try #require(
+            try OrbitMeanElementsMessage.parse(
+                String(decoding: OrbitMeanElementsMessage.json([kept]), as: UTF8.self)
+            ).first)
         #expect(judge(served, kept: reread) == .current)
     }
 
     @Test func anEpochAMicrosecondOffIsTheSameSetNotAStaleOne() throws {
         #expect(judge(Self.omm(), kept: try set(epoch: "2024-01-02T12:00:00.000001")) == .current)
-        #expect(judge(Self.omm(epoch: "2024-01-02T12:00:00.000001"), kept: try set(epoch: "2024-01-02T12:00:00.000000"))
+        #expect(
+            judge(Self.omm(epoch: "2024-01-02T12:00:00.000001"), kept: try set(epoch: "2024-01-02T12:00:00.000000"))
                 == .current)
     }
 
@@ -129,8 +139,12 @@ struct ElementDownloadTests {
 
     @Test func aSetWithAMeanMotionOfZeroOrAnEpochIn2099IsRefusedAndTheRealOneAfterIsNotStale() throws {
         let kept = try set(epoch: "2024-01-01T12:00:00.000000")
-        #expect(judge(Self.omm(meanMotion: "0"), kept: kept) == .refuse(ElementRefusal(
-            "the set is unusable: the mean motion is 0.0 revolutions a day; accepted: 0.02 to 17 (an orbit of the Earth SGP4 models)")))
+        #expect(
+            judge(Self.omm(meanMotion: "0"), kept: kept)
+                == .refuse(
+                    ElementRefusal(
+                        "the set is unusable: the mean motion is 0.0 revolutions a day; accepted: 0.02 to 17 (an orbit of the Earth SGP4 models)"
+                    )))
         guard case .refuse(let future) = judge(Self.omm(epoch: "2099-01-01T00:00:00.000000"), kept: kept) else {
             Issue.record("an epoch in 2099 was accepted")
             return
@@ -146,7 +160,9 @@ struct ElementDownloadTests {
     }
 
     @Test func garbageAnswersShareOneReasonWhateverTheyHold() {
-        guard case .refuse(let one) = judge("No GP data found"), case .refuse(let two) = judge("<html>portal 8341</html>") else {
+        guard case .refuse(let one) = judge("No GP data found"),
+            case .refuse(let two) = judge("<html>portal 8341</html>")
+        else {
             Issue.record("garbage accepted")
             return
         }
@@ -156,24 +172,32 @@ struct ElementDownloadTests {
     @Test func aGroupAnswerJudgesEachSatelliteAndOneOddObjectSpoilsNoOther() throws {
         let odd = #"{"NORAD_CAT_ID":20580,"EPOCH":"yesterday"}"#
         let body = "[" + Self.object(25544) + "," + odd + "," + Self.object(48274, meanMotion: "0") + "]"
-        let verdicts = ElementAnswer.judge(status: 200, body: Array(body.utf8), requested: [20580, 25544, 48274, 99999],
-                                           kept: [:], now: Self.now)
+        let verdicts = ElementAnswer.judge(
+            status: 200, body: Array(body.utf8), requested: [20580, 25544, 48274, 99999],
+            kept: [:], now: Self.now)
         guard case .success(let answers) = verdicts else {
             Issue.record("the group was refused whole: \(verdicts)")
             return
         }
         #expect(answers[25544] == .accept(try set(epoch: "2024-01-02T12:00:00.000000")))
-        #expect(answers[20580] == .refuse(ElementRefusal(
-            "its elements are unreadable: element 2, EPOCH: 'yesterday' is not a date and time like 2024-01-01T12:00:00.000000")))
+        #expect(
+            answers[20580]
+                == .refuse(
+                    ElementRefusal(
+                        "its elements are unreadable: element 2, EPOCH: 'yesterday' is not a date and time like 2024-01-01T12:00:00.000000"
+                    )))
         guard case .refuse(let zero)? = answers[48274], case .refuse(let missing)? = answers[99999] else {
             Issue.record("\(answers)")
             return
         }
-        #expect(zero.reason.contains("the mean motion is 0.0") && missing.reason == "the answer holds no elements for 99999")
+        #expect(
+            zero.reason.contains("the mean motion is 0.0") && missing.reason == "the answer holds no elements for 99999"
+        )
     }
 
     @Test func theNewestOfSeveralSetsForTheSatelliteIsTaken() throws {
-        let two = Self.omm(epoch: "2024-01-01T00:00:00.000000").dropLast() + ","
+        let two =
+            Self.omm(epoch: "2024-01-01T00:00:00.000000").dropLast() + ","
             + Self.omm(epoch: "2024-01-02T12:00:00.000000").dropFirst()
         #expect(judge(String(two)) == .accept(try set(epoch: "2024-01-02T12:00:00.000000")))
     }
@@ -200,8 +224,9 @@ struct ElementDownloadTests {
         #expect(schedule.transfers(due: [5, 9], groupAnswered: now - 60, now: now) == [.batch([5, 9])])
         #expect(schedule.transfers(due: Array(1...20), groupAnswered: now - 60, now: now) == [.batch(Array(1...20))])
         #expect(schedule.transfers(due: [5], groupAnswered: now - 60, now: now) == [.satellite(5)])
-        #expect(schedule.transfers(due: Array(1...1200), groupAnswered: now - 60, now: now)
-            == [.batch(Array(1...500)), .batch(Array(501...1000)), .batch(Array(1001...1200))])
+        #expect(
+            schedule.transfers(due: Array(1...1200), groupAnswered: now - 60, now: now)
+                == [.batch(Array(1...500)), .batch(Array(501...1000)), .batch(Array(1001...1200))])
         let source = "https://celestrak.org/NORAD/elements/gp.php"
         #expect(ElementTransfer.batch([40101, 40102]).url(source: source) == source + "?CATNR=40101,40102&FORMAT=json")
         #expect(ElementTransfer.batch(Array(40101...40200)).subject == "CATNR=40101,40102,40103,… (100 satellites)")

@@ -6,6 +6,7 @@ import NoiseTesting
 import Orbits
 import Synchronization
 import Testing
+
 @testable import NoiseDaemon
 
 /// The downloader's loop on a hand-moved clock, with scripted answers and a real cache in a temporary folder:
@@ -35,8 +36,9 @@ final class ElementDownloaderTests {
         let live = LiveConfiguration(reader: reader, overrides: SettingsOverrides(), initial: reader.read())
         let clock = self.clock
         let source = self.source
-        var downloader = ElementDownloader(cache: ElementCache(path: root + "/elements/elements.json"), live: live,
-                                           clock: clock, logger: Logger(label: "test"), makeSource: { _ in source })
+        var downloader = ElementDownloader(
+            cache: ElementCache(path: root + "/elements/elements.json"), live: live,
+            clock: clock, logger: Logger(label: "test"), makeSource: { _ in source })
         // The wall clock moves with the test's clock, from a fixed start.
         downloader.wallNow = { 1_800_000_000 + Double(clock.now.offset.components.seconds) }
         let alarms = self.alarms
@@ -76,8 +78,11 @@ final class ElementDownloaderTests {
         clock.advance(by: .seconds(120))
         #expect(await parkedUntil() == .seconds(180 + 3600))
         #expect(try keptEpochs == [1_704_196_800])
-        #expect(source.urls == Array(repeating: "https://celestrak.org/NORAD/elements/gp.php?CATNR=25544&FORMAT=json",
-                                     count: 3))
+        #expect(
+            source.urls
+                == Array(
+                    repeating: "https://celestrak.org/NORAD/elements/gp.php?CATNR=25544&FORMAT=json",
+                    count: 3))
         // An hour on, nothing is due (downloaded an hour ago): no request, another hour's sleep.
         clock.advance(by: .seconds(3600))
         #expect(await parkedUntil() == .seconds(180 + 7200))
@@ -109,7 +114,8 @@ final class ElementDownloaderTests {
 
     @Test func aSetWithAMeanMotionOfZeroLeavesTheKeptFileAndStatusSaysWhy() async throws {
         let cache = ElementCache(path: root + "/elements/elements.json")
-        _ = try cache.store(try OrbitMeanElementsMessage.parse(ElementDownloadTests.omm(epoch: "2024-01-01T12:00:00.000000")))
+        _ = try cache.store(
+            try OrbitMeanElementsMessage.parse(ElementDownloadTests.omm(epoch: "2024-01-01T12:00:00.000000")))
         let before = try Data(contentsOf: URL(fileURLWithPath: cache.path))
         source.script([(200, ElementDownloadTests.omm(epoch: "2024-01-02T12:00:00.000000", meanMotion: "0"))])
         let downloader = self.downloader()
@@ -118,7 +124,8 @@ final class ElementDownloaderTests {
 
         #expect(await parkedUntil() == .seconds(60))
         #expect(try Data(contentsOf: URL(fileURLWithPath: cache.path)) == before)
-        #expect(board.status().elements?.lastError == "25544: the set is unusable: the mean motion is 0.0 revolutions "
+        #expect(
+            board.status().elements?.lastError == "25544: the set is unusable: the mean motion is 0.0 revolutions "
                 + "a day; accepted: 0.02 to 17 (an orbit of the Earth SGP4 models)")
     }
 
@@ -128,7 +135,10 @@ final class ElementDownloaderTests {
         let cache = ElementCache(path: root + "/elements/elements.json")
         let numbers = Array(40_001...40_020)
         let kept = try numbers.map { number in
-            try #require(try OrbitMeanElementsMessage.parse(ElementDownloadTests.omm(number, epoch: "2024-01-01T12:00:00.000000")).first)
+            try #require(
+                try OrbitMeanElementsMessage.parse(
+                    ElementDownloadTests.omm(number, epoch: "2024-01-01T12:00:00.000000")
+                ).first)
         }
         _ = try cache.store(kept)
         let group = "[" + numbers.map { ElementDownloadTests.object($0) }.joined(separator: ",") + "]"
@@ -160,19 +170,28 @@ final class ElementDownloaderTests {
         alarms.value.withLock { $0 = [] }
         let cache = ElementCache(path: root + "/elements/elements.json")
         let numbers = Array(40_001...40_020)
-        _ = try cache.store(try numbers.map { number in
-            try #require(try OrbitMeanElementsMessage.parse(ElementDownloadTests.omm(number, epoch: "2024-01-01T12:00:00.000000")).first)
-        })
-        let answer = { (numbers: ClosedRange<Int>) in "[" + numbers.map { ElementDownloadTests.object($0) }.joined(separator: ",") + "]" }
+        _ = try cache.store(
+            try numbers.map { number in
+                try #require(
+                    try OrbitMeanElementsMessage.parse(
+                        ElementDownloadTests.omm(number, epoch: "2024-01-01T12:00:00.000000")
+                    ).first)
+            })
+        let answer = { (numbers: ClosedRange<Int>) in
+            "[" + numbers.map { ElementDownloadTests.object($0) }.joined(separator: ",") + "]"
+        }
         source.script([(200, answer(40_001...40_010)), (200, answer(40_011...40_015))])
         let downloader = self.downloader()
         let task = Task { try await downloader.run() }
         defer { task.cancel() }
 
         #expect(await parkedUntil() == .seconds(3600))
-        #expect(source.urls == ["https://celestrak.org/NORAD/elements/gp.php?GROUP=active&FORMAT=json",
-                                "https://celestrak.org/NORAD/elements/gp.php?CATNR="
-                                + (40_011...40_020).map { String($0) }.joined(separator: ",") + "&FORMAT=json"])
+        #expect(
+            source.urls == [
+                "https://celestrak.org/NORAD/elements/gp.php?GROUP=active&FORMAT=json",
+                "https://celestrak.org/NORAD/elements/gp.php?CATNR="
+                    + (40_011...40_020).map { String($0) }.joined(separator: ",") + "&FORMAT=json",
+            ])
         #expect(try keptEpochs.filter { $0 == 1_704_196_800 }.count == 15)
         let status = try #require(board.status().elements)
         #expect(status.lastError?.hasPrefix("40016: the answer holds no elements for 40016") == true)
@@ -198,8 +217,11 @@ final class ElementDownloaderTests {
         alarms.value.withLock { $0 = [25544, 20580] }
         downloader.wakeup.wake()
         await source.fetched(count: 2)
-        #expect(source.urls == ["https://celestrak.org/NORAD/elements/gp.php?CATNR=25544&FORMAT=json",
-                                "https://celestrak.org/NORAD/elements/gp.php?CATNR=20580&FORMAT=json"])
+        #expect(
+            source.urls == [
+                "https://celestrak.org/NORAD/elements/gp.php?CATNR=25544&FORMAT=json",
+                "https://celestrak.org/NORAD/elements/gp.php?CATNR=20580&FORMAT=json",
+            ])
         // Its set is kept while the other transfer still hangs.
         while try keptEpochs.isEmpty { await Task.yield() }
         #expect(try keptEpochs == [1_704_196_800])
@@ -224,8 +246,12 @@ final class ElementDownloaderTests {
 /// The downloader's answers in the order a test gives them; records the URLs asked for. A URL that contains
 /// `hanging` gets no answer until its task is cancelled (a source that drips until the deadline).
 final class ScriptedSource: ElementSource {
-    private let state = Mutex<(answers: [(Int, String)], urls: [String],
-                               waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)])>(([], [], []))
+    private let state = Mutex<
+        (
+            answers: [(Int, String)], urls: [String],
+            waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)]
+        )
+    >(([], [], []))
     let hanging = Mutex<String?>(nil)
 
     func script(_ answers: [(Int, String)]) { state.withLock { $0.answers = answers } }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import NoiseDaemon
 
 /// The watch that wakes the alarm timer when the system zone's files (or pass alarms' elements and config) change, on a real inotify and a scratch
@@ -12,12 +13,14 @@ struct FileWatchTests {
 
     init() throws {
         for zone in ["Europe/Berlin", "Asia/Tokyo"] {
-            try FileManager.default.createDirectory(atPath: root + "/zoneinfo/" + zone.split(separator: "/")[0],
-                                                    withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: root + "/zoneinfo/" + zone.split(separator: "/")[0],
+                withIntermediateDirectories: true)
             try FileManager.default.copyItem(atPath: "/usr/share/zoneinfo/" + zone, toPath: root + "/zoneinfo/" + zone)
         }
         try FileManager.default.createDirectory(atPath: root + "/etc", withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: localtime, withDestinationPath: root + "/zoneinfo/Europe/Berlin")
+        try FileManager.default.createSymbolicLink(
+            atPath: localtime, withDestinationPath: root + "/zoneinfo/Europe/Berlin")
     }
 
     /// Files as the daemon passes them: the link and what it resolves to.
@@ -28,7 +31,8 @@ struct FileWatchTests {
 
     /// As `timedatectl set-timezone` does it: a new link renamed over the old one.
     func pointLocaltime(to zone: String) throws {
-        try FileManager.default.createSymbolicLink(atPath: localtime + ".new", withDestinationPath: root + "/zoneinfo/" + zone)
+        try FileManager.default.createSymbolicLink(
+            atPath: localtime + ".new", withDestinationPath: root + "/zoneinfo/" + zone)
         #expect(rename(localtime + ".new", localtime) == 0)
     }
 
@@ -69,7 +73,8 @@ struct FileWatchTests {
         let watch = try #require(FileWatch(files: files))
         try FileManager.default.createDirectory(atPath: root + "/unrelated", withIntermediateDirectories: false)
         #expect(!watch.changed(), "another folder")
-        try FileManager.default.createDirectory(atPath: root + "/cache/noised/elements", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: root + "/cache/noised/elements", withIntermediateDirectories: true)
         #expect(watch.changed(), "the way to the file was made")
         try Data("[]".utf8).write(to: URL(fileURLWithPath: elements + ".tmp"))
         #expect(!watch.changed(), "a file beside it")

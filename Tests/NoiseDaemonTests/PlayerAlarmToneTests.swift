@@ -1,9 +1,10 @@
 import NoiseCore
 import NoiseTesting
 import Testing
+
+@testable import NoiseAlarms
 @testable import NoiseAudio
 @testable import NoiseDaemon
-@testable import NoiseAlarms
 @testable import NoiseProtocol
 
 /// The player's alarm tones and previews over a real engine: the noise ducked under a ringing tone and back after
@@ -46,7 +47,9 @@ struct PlayerAlarmToneTests {
         #expect(first.tone.note?.contains("'gone'") == true, "\(first.tone)")
         let bell = Alarm(id: 2, time: TimeOfDay(hour: 7, minute: 0), sound: "bell", volume: 100, rampSeconds: 0)
         let second = await rig.player.startAlarmTone(alarm: bell, trigger: PlayerRig.wall)
-        #expect(second.tone == ToneInfo(sound: nil, note: "rang with the tone of an alarm already ringing (the tone made in code)"))
+        #expect(
+            second.tone
+                == ToneInfo(sound: nil, note: "rang with the tone of an alarm already ringing (the tone made in code)"))
         await rig.player.stopAlarmTone()
         await rig.tearDown()
     }

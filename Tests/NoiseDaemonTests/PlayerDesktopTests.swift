@@ -2,6 +2,7 @@ import NoiseCatalog
 import NoiseCore
 import NoiseTesting
 import Testing
+
 @testable import NoiseAudio
 @testable import NoiseConfig
 @testable import NoiseDaemon
@@ -26,7 +27,8 @@ struct PlayerDesktopTests {
         _ = try await rig.player.play(Commands.Play(sounds: ["rain", "fan"], volume: 35, fadeIn: 0))
         _ = await rig.player.pause(fade: 0)
         let resumed = try await rig.player.resumeOrPlayDefault()
-        #expect(resumed.playing.map { MixSound(id: $0.id, volume: $0.volume) }
+        #expect(
+            resumed.playing.map { MixSound(id: $0.id, volume: $0.volume) }
                 == [MixSound(id: "rain", volume: 35), MixSound(id: "fan", volume: 35)])
         await rig.tearDown()
     }
@@ -36,7 +38,8 @@ struct PlayerDesktopTests {
         rig.output.runFree()
         _ = try await rig.player.play(Commands.Play(sounds: ["fan"], volume: 60, fadeIn: 0))
         let next = try await rig.player.step(by: 1)
-        #expect(next.playing.filter { $0.state != .fadingOut }.map { MixSound(id: $0.id, volume: $0.volume) }
+        #expect(
+            next.playing.filter { $0.state != .fadingOut }.map { MixSound(id: $0.id, volume: $0.volume) }
                 == [MixSound(id: "wind", volume: 60)], "the same volume")
         #expect(try await rig.player.step(by: 1).playing.filter { $0.state != .fadingOut }.map(\.id) == ["rain"])
         #expect(try await rig.player.step(by: -1).playing.filter { $0.state != .fadingOut }.map(\.id) == ["wind"])

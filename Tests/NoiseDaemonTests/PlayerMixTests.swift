@@ -3,6 +3,7 @@ import NoiseCore
 import NoiseStore
 import NoiseTesting
 import Testing
+
 @testable import NoiseAudio
 @testable import NoiseDaemon
 @testable import NoiseProtocol
@@ -15,8 +16,11 @@ struct PlayerMixTests {
         let rig = await PlayerRig(sounds: [("rain", 10_000, 0.5), ("fan", 3_000, 0.5)])
         _ = try await rig.player.play(Commands.Play(sounds: ["rain"], fadeIn: 0, for: 60, fadeOut: 10))
         let both = try await rig.player.play(Commands.Play(sounds: ["fan"], fadeIn: 0, for: 120, fadeOut: 10))
-        #expect(both.playing.map(\.sleepTimer) == [SleepTimerInfo(remainingSeconds: 60, fadeOutSeconds: 10),
-                                                   SleepTimerInfo(remainingSeconds: 120, fadeOutSeconds: 10)])
+        #expect(
+            both.playing.map(\.sleepTimer) == [
+                SleepTimerInfo(remainingSeconds: 60, fadeOutSeconds: 10),
+                SleepTimerInfo(remainingSeconds: 120, fadeOutSeconds: 10),
+            ])
         // Everything has stopped when the last timer ends.
         #expect(both.sleepTimer == SleepTimerInfo(remainingSeconds: 120, fadeOutSeconds: 10))
         await rig.clock.sleeping(count: 2)
@@ -48,7 +52,7 @@ struct PlayerMixTests {
 
     @Test func pauseKeepsTheMixAndResumePlaysItAtTheSameVolumes() async throws {
         let rig = await PlayerRig(sounds: [("rain", 10_000, 0.5), ("fan", 3_000, 0.5)])
-        rig.output.runFree()   // what is written is not what this test looks at
+        rig.output.runFree()  // what is written is not what this test looks at
         _ = try await rig.player.play(Commands.Play(sounds: ["rain"], volume: 40, fadeIn: 0))
         _ = try await rig.player.play(Commands.Play(sounds: ["fan"], volume: 70, fadeIn: 0))
         let paused = await rig.player.pause(fade: 0)
@@ -58,7 +62,8 @@ struct PlayerMixTests {
         #expect(await rig.player.playback().state == .paused)
         let resumed = try await rig.player.resume(fadeIn: 0)
         #expect(resumed.state == .playing)
-        #expect(resumed.playing.map { MixSound(id: $0.id, volume: $0.volume) }
+        #expect(
+            resumed.playing.map { MixSound(id: $0.id, volume: $0.volume) }
                 == [MixSound(id: "rain", volume: 40), MixSound(id: "fan", volume: 70)])
         #expect(resumed.audio != nil, "a reply that starts sound carries the device's state")
         // Toggle pauses what plays; stop makes it stopped, not paused.
@@ -70,8 +75,12 @@ struct PlayerMixTests {
 
     @Test func resumeWithNothingEverPlayedSaysSo() async throws {
         let rig = await PlayerRig(sounds: [("rain", 10_000, 0.5)])
-        await #expect(throws: ProtocolError(.notPlaying, "nothing to resume: nothing has played yet; play a sound "
-                                                + "first, e.g. 'noisectl play rain'")) {
+        await #expect(
+            throws: ProtocolError(
+                .notPlaying,
+                "nothing to resume: nothing has played yet; play a sound "
+                    + "first, e.g. 'noisectl play rain'")
+        ) {
             try await rig.player.toggle()
         }
         await rig.tearDown()
@@ -105,8 +114,11 @@ struct PlayerMixTests {
         _ = try await first.player.setVolume(Commands.Volume(volume: 70))
         _ = try await first.player.play(Commands.Play(sounds: ["rain"], volume: 40, fadeIn: 0))
         await first.player.saving?.value
-        #expect(try await store.playback() == StoredPlayback(masterVolume: 70, state: .playing,
-                                                              lastMix: [MixSound(id: "rain", volume: 40)]))
+        #expect(
+            try await store.playback()
+                == StoredPlayback(
+                    masterVolume: 70, state: .playing,
+                    lastMix: [MixSound(id: "rain", volume: 40)]))
         await first.tearDown()
 
         let quiet = await PlayerRig(sounds: [("rain", 10_000, 0.5)], memory: store)
@@ -117,14 +129,16 @@ struct PlayerMixTests {
         await quiet.tearDown()
 
         let resuming = await PlayerRig(sounds: [("rain", 10_000, 0.5)], memory: store)
-        #expect(await resuming.player.restore(resumeOnStart: true).hasSuffix("playing it again (playback.resume_on_start)"))
+        #expect(
+            await resuming.player.restore(resumeOnStart: true).hasSuffix("playing it again (playback.resume_on_start)"))
         #expect(await resuming.player.playback().playing.map(\.id) == ["rain"])
         await resuming.tearDown()
 
         // Issue 51: after an unclean end it plays again with the setting off.
         let crashed = await PlayerRig(sounds: [("rain", 10_000, 0.5)], memory: store)
-        #expect(await crashed.player.restore(resumeOnStart: false, afterUncleanExit: true)
-            .hasSuffix("playing it again (the last run ended without stopping)"))
+        #expect(
+            await crashed.player.restore(resumeOnStart: false, afterUncleanExit: true)
+                .hasSuffix("playing it again (the last run ended without stopping)"))
         #expect(await crashed.player.playback().playing.map(\.volume) == [40])
         await crashed.tearDown()
     }

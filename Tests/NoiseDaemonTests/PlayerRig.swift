@@ -1,10 +1,11 @@
 import NoiseControl
 import NoiseTesting
 import Testing
+
 @testable import NoiseAudio
+@testable import NoiseCatalog
 @testable import NoiseCore
 @testable import NoiseDaemon
-@testable import NoiseCatalog
 @testable import NoiseProtocol
 
 /// A player on a hand-moved clock over a started engine whose output the test paces. Its sounds are constant
@@ -27,20 +28,29 @@ final class PlayerRig {
     init(sounds: [(id: String, value: Int16, seconds: Double)], memory: (any PlaybackMemory)? = nil) async {
         let output = output
         let (stream, sink) = AsyncStream<AudioEvent>.makeStream()
-        engine = AudioEngine(deviceName: "test", makeOutput: { output }, clock: outputClock,
-                             onEvent: { sink.yield($0) })
+        engine = AudioEngine(
+            deviceName: "test", makeOutput: { output }, clock: outputClock,
+            onEvent: { sink.yield($0) })
         events = stream.makeAsyncIterator()
-        let library = SoundLibrary(sounds: sounds.map { sound in
-            Sound(entry: SoundEntry(id: sound.id, name: sound.id.capitalized, category: "test", file: sound.id + ".mp3",
-                                    kind: .loop),
-                  source: .builtin, path: "/nonexistent/" + sound.id + ".mp3")
-        })
-        let buffers = Dictionary(uniqueKeysWithValues: sounds.map { sound in
-            ("/nonexistent/" + sound.id + ".mp3",
-             PCMBuffer(samples: [Int16](repeating: sound.value, count: AudioFormat.frames(seconds: sound.seconds) * 2)))
-        })
-        player = Player(engine: engine, library: library, clock: clock, hub: EventHub(), cacheBytes: 64 << 20,
-                        decodedStore: MemorySoundStore(buffers), memory: memory)
+        let library = SoundLibrary(
+            sounds: sounds.map { sound in
+                Sound(
+                    entry: SoundEntry(
+                        id: sound.id, name: sound.id.capitalized, category: "test", file: sound.id + ".mp3",
+                        kind: .loop),
+                    source: .builtin, path: "/nonexistent/" + sound.id + ".mp3")
+            })
+        let buffers = Dictionary(
+            uniqueKeysWithValues: sounds.map { sound in
+                (
+                    "/nonexistent/" + sound.id + ".mp3",
+                    PCMBuffer(
+                        samples: [Int16](repeating: sound.value, count: AudioFormat.frames(seconds: sound.seconds) * 2))
+                )
+            })
+        player = Player(
+            engine: engine, library: library, clock: clock, hub: EventHub(), cacheBytes: 64 << 20,
+            decodedStore: MemorySoundStore(buffers), memory: memory)
         engine.start()
         // The probe of the device at start.
         _ = await output.next()

@@ -1,9 +1,10 @@
 import NoiseCore
 import NoiseTesting
 import Testing
+
 @testable import NoiseAudio
-@testable import NoiseDaemon
 @testable import NoiseConfig
+@testable import NoiseDaemon
 @testable import NoiseProtocol
 
 /// The player actor over a real engine: what `play`, `stop`, the volumes and the sleep timer put in the frames
@@ -74,7 +75,8 @@ struct PlayerTests {
         #expect(again.playing.map(\.state) == [.playing])
         _ = await rig.handOnEventsUntilVoicesEnd()
         // The mixer fell silent with the old voice: the device was let go, and is opened again for the new one.
-        #expect([await rig.output.next(), await rig.output.next(), await rig.output.next()] == [.drain, .close, .open])
+        #expect(
+            [await rig.output.next(), await rig.output.next(), await rig.output.next()] == [.drain, .close, .open])
         #expect(await rig.player.playback().playing.map(\.id) == ["rain"])
         #expect(await rig.period() == steady(10_000, frames: PlayerRig.periodFrames))
         await rig.tearDown()
@@ -92,8 +94,14 @@ struct PlayerTests {
         #expect(ramp.dropLast(2).allSatisfy { $0 > 5_250 && $0 < 14_000 })
         #expect(await rig.period() == steady(5_250, frames: PlayerRig.periodFrames))
         // A change is added to the volume now and kept within 0 to 100 (mpc's `volume +10`).
-        #expect(try await rig.player.setVolume(Commands.Volume(change: 70, sound: "rain")).playing.map(\.volume) == [100, 100])
-        #expect(try await rig.player.setVolume(Commands.Volume(change: -50, sound: "rain")).playing.map(\.volume) == [50, 100])
+        #expect(
+            try await rig.player.setVolume(Commands.Volume(change: 70, sound: "rain")).playing.map(\.volume) == [
+                100, 100,
+            ])
+        #expect(
+            try await rig.player.setVolume(Commands.Volume(change: -50, sound: "rain")).playing.map(\.volume) == [
+                50, 100,
+            ])
         #expect(try await rig.player.setVolume(Commands.Volume(change: -60)).masterVolume == 40)
         #expect(try await rig.player.setVolume(Commands.Volume(change: -60)).masterVolume == 0)
         let master = try await rig.player.setVolume(Commands.Volume(volume: 50))
@@ -101,7 +109,9 @@ struct PlayerTests {
         _ = await rig.periods(5)
         // The master gain multiplies the mix: 5,250 / 8 = 656.25, rounded.
         #expect(await rig.period() == steady(656, frames: PlayerRig.periodFrames))
-        await #expect(throws: ProtocolError.self) { try await rig.player.setVolume(Commands.Volume(volume: 10, sound: "fan")) }
+        await #expect(throws: ProtocolError.self) {
+            try await rig.player.setVolume(Commands.Volume(volume: 10, sound: "fan"))
+        }
         await rig.tearDown()
     }
 
@@ -110,7 +120,8 @@ struct PlayerTests {
     @Test func theSleepTimerFadesEverythingOutToEndAtItsDeadline() async throws {
         let rig = await PlayerRig(sounds: [("rain", 10_000, 0.5)])
         _ = try await rig.player.play(Commands.Play(sounds: ["rain"], fadeIn: 0, for: 2, fadeOut: Self.fade))
-        #expect(await rig.player.playback().sleepTimer == SleepTimerInfo(remainingSeconds: 2, fadeOutSeconds: Self.fade))
+        #expect(
+            await rig.player.playback().sleepTimer == SleepTimerInfo(remainingSeconds: 2, fadeOutSeconds: Self.fade))
         await rig.clock.sleeping(count: 1)
         let fadeStart = ManualClock.Instant(offset: .seconds(2)).advanced(by: .seconds(-Self.fade))
         #expect(rig.clock.deadlines == [fadeStart])

@@ -2,6 +2,7 @@ import Foundation
 import NoiseCatalog
 import NoiseCore
 import Testing
+
 @testable import NoiseDaemon
 @testable import NoiseProtocol
 
@@ -17,15 +18,18 @@ final class SoundEditorTests {
         for folder in ["/installed/sounds", "/user/sounds"] {
             try FileManager.default.createDirectory(atPath: root + folder, withIntermediateDirectories: true)
         }
-        try Self.write(#"{"version": 1, "sounds": [{"id": "rain", "name": "Heavy rain", "category": "nature", "file": "rain.mp3", "kind": "loop"}]}"#,
-                       to: root + "/installed/sounds.json")
-        try Self.write(#"{"version": 1, "sounds": [{"id": "mine", "name": "Mine", "category": "custom", "file": "mine.wav", "kind": "loop"}, {"id": "bell", "name": "Bell", "category": "custom", "file": "bell.wav", "kind": "alarm"}]}"#,
-                       to: root + "/user/sounds.json")
+        try Self.write(
+            #"{"version": 1, "sounds": [{"id": "rain", "name": "Heavy rain", "category": "nature", "file": "rain.mp3", "kind": "loop"}]}"#,
+            to: root + "/installed/sounds.json")
+        try Self.write(
+            #"{"version": 1, "sounds": [{"id": "mine", "name": "Mine", "category": "custom", "file": "mine.wav", "kind": "loop"}, {"id": "bell", "name": "Bell", "category": "custom", "file": "bell.wav", "kind": "alarm"}]}"#,
+            to: root + "/user/sounds.json")
         for file in ["/installed/sounds/rain.mp3", "/user/sounds/mine.wav", "/user/sounds/bell.wav"] {
             try Self.write("RIFF", to: root + file)
         }
-        let loader = CatalogLoader(fileSystem: LocalFileSystem(), dataDirectory: root + "/installed",
-                                   userDataDirectory: root + "/user")
+        let loader = CatalogLoader(
+            fileSystem: LocalFileSystem(), dataDirectory: root + "/installed",
+            userDataDirectory: root + "/user")
         editor = SoundEditor(loader: loader, keeper: CatalogKeeper())
     }
 
@@ -54,8 +58,12 @@ final class SoundEditorTests {
 
     @Test func anInstalledSoundIsRefusedNamingTheUsersOwn() throws {
         let before = try editor.loader.userCatalog()
-        #expect(throws: ProtocolError(.invalidArgument, "'rain' (Heavy rain) is an installed sound; only the sounds you "
-                                      + "imported can be removed: mine, bell")) { try self.editor.remove("rain") }
+        #expect(
+            throws: ProtocolError(
+                .invalidArgument,
+                "'rain' (Heavy rain) is an installed sound; only the sounds you "
+                    + "imported can be removed: mine, bell")
+        ) { try self.editor.remove("rain") }
         #expect(throws: ProtocolError.self) { try self.editor.rename("rain", to: "Rain") }
         #expect(try editor.loader.userCatalog() == before)
         #expect(FileManager.default.fileExists(atPath: root + "/installed/sounds/rain.mp3"))

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import NoiseCore
 import Testing
+
 @testable import NoiseDaemon
 @testable import NoiseProtocol
 
@@ -19,7 +20,8 @@ final class SoundImporterTests {
             try FileManager.default.createDirectory(atPath: root + folder, withIntermediateDirectories: true)
         }
         try Data(#"{"version": 1, "sounds": []}"#.utf8).write(to: URL(fileURLWithPath: root + "/installed/sounds.json"))
-        loader = CatalogLoader(fileSystem: LocalFileSystem(), dataDirectory: root + "/installed", userDataDirectory: root + "/user")
+        loader = CatalogLoader(
+            fileSystem: LocalFileSystem(), dataDirectory: root + "/installed", userDataDirectory: root + "/user")
     }
 
     deinit {
@@ -45,7 +47,9 @@ final class SoundImporterTests {
         await Self.importing(request, with: SoundImporter(loader: loader, keeper: keeper))
     }
 
-    static func importing(_ request: Commands.Import, with importer: SoundImporter) async -> Result<CatalogKeeper.Versioned, ProtocolError> {
+    static func importing(
+        _ request: Commands.Import, with importer: SoundImporter
+    ) async -> Result<CatalogKeeper.Versioned, ProtocolError> {
         await FileWork.run { Result { () throws(ProtocolError) in try importer.importSound(request).loaded } }
     }
 
@@ -54,7 +58,9 @@ final class SoundImporterTests {
     }
 
     @Test func eightDistinctImportsAtOnceAreAllKept() async throws {
-        let requests = try (0..<8).map { Commands.Import(path: try source("s\($0).mp3", padding: $0 + 1), id: "s\($0)", name: "S \($0)") }
+        let requests = try (0..<8).map {
+            Commands.Import(path: try source("s\($0).mp3", padding: $0 + 1), id: "s\($0)", name: "S \($0)")
+        }
         let importer = SoundImporter(loader: loader, keeper: keeper)
         let results = await withTaskGroup(of: Result<CatalogKeeper.Versioned, ProtocolError>.self) { group in
             for request in requests { group.addTask { await Self.importing(request, with: importer) } }
@@ -70,10 +76,14 @@ final class SoundImporterTests {
     }
 
     @Test func tenImportsOfOneIdHaveOneWinnerAndItsFileIsTheOneStored() async throws {
-        let requests = try (0..<10).map { Commands.Import(path: try source("same\($0).mp3", padding: 100 + $0), id: "same", name: "Same") }
+        let requests = try (0..<10).map {
+            Commands.Import(path: try source("same\($0).mp3", padding: 100 + $0), id: "same", name: "Same")
+        }
         let importer = SoundImporter(loader: loader, keeper: keeper)
         let results = await withTaskGroup(of: (Int, Result<CatalogKeeper.Versioned, ProtocolError>).self) { group in
-            for (index, request) in requests.enumerated() { group.addTask { (index, await Self.importing(request, with: importer)) } }
+            for (index, request) in requests.enumerated() {
+                group.addTask { (index, await Self.importing(request, with: importer)) }
+            }
             return await group.reduce(into: []) { $0.append($1) }
         }
         let winners = results.filter { (try? $0.1.get()) != nil }.map(\.0)
@@ -94,7 +104,11 @@ final class SoundImporterTests {
         let path = root + "/sources/pipe.mp3"
         #expect(mkfifo(path, 0o600) == 0)
         let result = await importing(Commands.Import(path: path, id: "pipe", name: "Pipe"))
-        #expect(throws: ProtocolError(.importFailed, "\(path) is a FIFO (named pipe), not a regular file; import an audio file (\(SoundImporter.accepted))")) {
+        #expect(
+            throws: ProtocolError(
+                .importFailed,
+                "\(path) is a FIFO (named pipe), not a regular file; import an audio file (\(SoundImporter.accepted))")
+        ) {
             try result.get()
         }
         #expect(!FileManager.default.fileExists(atPath: root + "/user/sounds.json"))
@@ -105,14 +119,19 @@ final class SoundImporterTests {
     /// second import of the same name says which id is taken and which one to give instead.
     @Test func anIdAndANameLeftOutAreMadeFromTheFileName() async throws {
         let path = root + "/sources/Ocean Waves.flac"
-        try Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "/tone-44k-mono.flac")).write(to: URL(fileURLWithPath: path))
+        try Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "/tone-44k-mono.flac")).write(
+            to: URL(fileURLWithPath: path))
         let imported = try await importing(Commands.Import(path: path)).get()
         let sound = try #require(imported.library.sound(id: "ocean-waves"))
         #expect(sound.entry.name == "Ocean Waves")
         #expect(try storedFiles() == ["ocean-waves.flac"])
         let again = await importing(Commands.Import(path: path, name: "Other"))
-        #expect(throws: ProtocolError(.importFailed, #"id 'ocean-waves' is taken by user sound "Ocean Waves" (the id was made "#
-                                      + "from the file's name); give it another with --id, for example --id ocean-waves-2")) {
+        #expect(
+            throws: ProtocolError(
+                .importFailed,
+                #"id 'ocean-waves' is taken by user sound "Ocean Waves" (the id was made "#
+                    + "from the file's name); give it another with --id, for example --id ocean-waves-2")
+        ) {
             try again.get()
         }
     }
@@ -121,8 +140,12 @@ final class SoundImporterTests {
         let path = root + "/sources/notes.wav"
         try Data("this is not audio\n".utf8).write(to: URL(fileURLWithPath: path))
         let result = await importing(Commands.Import(path: path))
-        #expect(throws: ProtocolError(.importFailed, "cannot import \(path): it is text, not audio; "
-                                      + "accepted: WAV, FLAC, Ogg Vorbis, Opus, MP3, up to 3 hours")) {
+        #expect(
+            throws: ProtocolError(
+                .importFailed,
+                "cannot import \(path): it is text, not audio; "
+                    + "accepted: WAV, FLAC, Ogg Vorbis, Opus, MP3, up to 3 hours")
+        ) {
             try result.get()
         }
         #expect(!FileManager.default.fileExists(atPath: root + "/user/sounds.json"))
@@ -132,7 +155,9 @@ final class SoundImporterTests {
     /// Issue 51: imports had no total limit. Parallel imports that would pass it together: one is kept, the rest
     /// are refused under the keeper's lock, saying what is used and the limit, and leave nothing behind.
     @Test func importsPastTheQuotaAreRefusedEvenInParallelAndLeaveNothing() async throws {
-        let requests = try (0..<4).map { Commands.Import(path: try source("q\($0).mp3", padding: 10 + $0), id: "q\($0)") }
+        let requests = try (0..<4).map {
+            Commands.Import(path: try source("q\($0).mp3", padding: 10 + $0), id: "q\($0)")
+        }
         let size = try #require(LocalFileSystem().fileSize(requests[0].path))
         let importer = SoundImporter(loader: loader, keeper: keeper, quota: ImportQuota(limitBytes: size + size / 2))
         let results = await withTaskGroup(of: Result<CatalogKeeper.Versioned, ProtocolError>.self) { group in
@@ -143,8 +168,10 @@ final class SoundImporterTests {
         #expect(kept.count == 1 && results.filter { (try? $0.get()) != nil }.count == 1)
         for case .failure(let error) in results {
             #expect(error.code == .importFailed)
-            #expect(error.message.contains("would take the imported sounds past their limit: they use "
-                                           + "\(ImportQuota.size(size)) of \(ImportQuota.size(size + size / 2))"), "\(error)")
+            #expect(
+                error.message.contains(
+                    "would take the imported sounds past their limit: they use "
+                        + "\(ImportQuota.size(size)) of \(ImportQuota.size(size + size / 2))"), "\(error)")
             #expect(error.message.hasSuffix("free space with noisectl sounds remove ID, or raise the limit"))
         }
         #expect(try storedFiles() == kept.map { $0 + ".mp3" })

@@ -2,6 +2,7 @@ import Glibc
 import Logging
 import NoiseCore
 import Testing
+
 @testable import NoiseDaemon
 
 /// One daemon per state folder (issue 20, item 6): the lock refuses a second holder by name, and only the lock,

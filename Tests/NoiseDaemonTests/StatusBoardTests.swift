@@ -1,6 +1,7 @@
 import NoiseCore
 import Synchronization
 import Testing
+
 @testable import NoiseDaemon
 @testable import NoiseProtocol
 
@@ -19,7 +20,9 @@ struct StatusBoardTests {
         var playback = StatusBoard.Playback()
         playback.masterVolume = 70
         playback.sounds = [
-            .init(info: PlayingSound(id: "rain", name: "Rain", volume: 40, state: .fadingIn), fadeInEnds: 2, sleep: (10, 3)),
+            .init(
+                info: PlayingSound(id: "rain", name: "Rain", volume: 40, state: .fadingIn), fadeInEnds: 2,
+                sleep: (10, 3)),
             .init(info: PlayingSound(id: "fan", name: "Fan", volume: 60, state: .fadingOut), fadeInEnds: 0),
         ]
         board.publish(playback)
@@ -44,8 +47,10 @@ struct StatusBoardTests {
     @Test func theAlarmsShowTheLastOnsetThePlayerPublished() {
         let board = StatusBoard()
         #expect(board.status().alarms == nil)
-        board.publish(AlarmsStatus(count: 2, next: nil, ringing: [], missed: [], timeZone: "Europe/Berlin",
-                                   wakeFromSuspend: true, wakeNote: nil))
+        board.publish(
+            AlarmsStatus(
+                count: 2, next: nil, ringing: [], missed: [], timeZone: "Europe/Berlin",
+                wakeFromSuspend: true, wakeNote: nil))
         board.publish(onset: OnsetInfo(writtenSeconds: -0.6, heardSeconds: 0))
         let alarms = board.status().alarms
         #expect(alarms?.count == 2)
@@ -63,14 +68,16 @@ struct StatusBoardTests {
         now.set(0.9)
         let again = try board.encodedStatus(config: config)
         #expect(again == first)
-        #expect(again.withUnsafeBufferPointer { $0.baseAddress } == first.withUnsafeBufferPointer { $0.baseAddress },
-                "the same bytes, not an equal encoding")
+        #expect(
+            again.withUnsafeBufferPointer { $0.baseAddress } == first.withUnsafeBufferPointer { $0.baseAddress },
+            "the same bytes, not an equal encoding")
         // Each part that changes is in the next reader's encoding: the clock, a publish, the configuration.
         now.set(1.2)
         let later = try board.encodedStatus(config: config)
         #expect(try JSONCoding.decode(StatusInfo.self, from: later).uptimeSeconds == 1)
         board.publish(CatalogSummary(sounds: 4, problems: []))
-        #expect(try JSONCoding.decode(StatusInfo.self, from: try board.encodedStatus(config: config)).catalog.sounds == 4)
+        #expect(
+            try JSONCoding.decode(StatusInfo.self, from: try board.encodedStatus(config: config)).catalog.sounds == 4)
         let found = ConfigStatus(path: "/c.toml", found: true, problems: [])
         #expect(try JSONCoding.decode(StatusInfo.self, from: try board.encodedStatus(config: found)).config == found)
         #expect(try board.encodedStatus(config: found) == JSONCoding.line(board.status(config: found)))

@@ -1,5 +1,6 @@
 import Logging
 import Testing
+
 @testable import NoiseCore
 @testable import NoiseDaemon
 @testable import NoiseProtocol
@@ -15,8 +16,10 @@ struct StoreChangesTests {
     var changes: StoreChanges { StoreChanges(board: board, logger: Logger(label: "test")) }
 
     func shownProblem() -> String? {
-        board.publish(AlarmsStatus(count: 0, next: nil, ringing: [], missed: [], timeZone: "UTC", wakeFromSuspend: true,
-                                   wakeNote: nil, storeProblem: nil, timeZoneProblem: nil, timers: []))
+        board.publish(
+            AlarmsStatus(
+                count: 0, next: nil, ringing: [], missed: [], timeZone: "UTC", wakeFromSuspend: true,
+                wakeNote: nil, storeProblem: nil, timeZoneProblem: nil, timers: []))
         return board.status().alarms?.storeProblem
     }
 

@@ -1,5 +1,6 @@
 import NoiseSystemd
 import Testing
+
 @testable import NoiseDaemon
 
 /// What is ours in systemd's environment; reading it is libsystemd's (sd_listen_fds_with_names, sd_watchdog_enabled),

@@ -1,13 +1,14 @@
-import NoiseControl
 import Logging
+import NoiseControl
 import NoiseCore
 import NoiseStore
 import NoiseSystem
+import NoiseTesting
 import Synchronization
 import Testing
-@testable import NoiseDaemon
-import NoiseTesting
+
 @testable import NoiseAlarms
+@testable import NoiseDaemon
 @testable import NoiseProtocol
 @testable import NoiseTime
 
@@ -16,7 +17,9 @@ final class ChangingZone: TimeZoneSource {
     private let current: Mutex<ZoneRules>
     init(_ rules: ZoneRules) { current = Mutex(rules) }
     func set(_ rules: ZoneRules) { current.withLock { $0 = rules } }
-    func zone(named identifier: String) throws(ZoneRules.Failure) -> ZoneRules { try SystemTimeZoneSource(environment: [:]).zone(named: identifier) }
+    func zone(named identifier: String) throws(ZoneRules.Failure) -> ZoneRules {
+        try SystemTimeZoneSource(environment: [:]).zone(named: identifier)
+    }
     func systemZoneReading() -> (rules: ZoneRules, problem: String?) { (current.withLock { $0 }, nil) }
     func identifiers() -> [String] { [] }
 }
@@ -36,9 +39,10 @@ struct TimeFaultTests {
         let loop: Task<Void, Never>
 
         init() async throws {
-            scheduler = try await AlarmScheduler(database: try .inMemory(), clock: clock, zones: zones, ringer: ringer,
-                                                 hub: EventHub(), 
-                                                 logger: Logger(label: "test"))
+            scheduler = try await AlarmScheduler(
+                database: try .inMemory(), clock: clock, zones: zones, ringer: ringer,
+                hub: EventHub(),
+                logger: Logger(label: "test"))
             let scheduler = self.scheduler
             loop = Task { await scheduler.run() }
         }
@@ -93,7 +97,7 @@ struct TimeFaultTests {
         let rig = try await Rig()
         _ = try await rig.add(AlarmChanges(time: TimeOfDay(hour: 6, minute: 30), label: "early", repeat: .daily))
         _ = try await rig.add(AlarmChanges(time: TimeOfDay(hour: 7, minute: 55), label: "recent", repeat: .daily))
-        await rig.jump(to: Self.start + 2 * 3600)   // 08:00: 06:30 is 90 min late, 07:55 five minutes
+        await rig.jump(to: Self.start + 2 * 3600)  // 08:00: 06:30 is 90 min late, 07:55 five minutes
         #expect(await rig.ringer.started.map(\.1) == [Double(Self.start) + 7200 - 300])
         let missed = await rig.scheduler.status().missed
         #expect(missed.map(\.label) == ["early"] && missed.map(\.reason) == ["late"])

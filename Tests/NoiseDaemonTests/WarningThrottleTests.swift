@@ -1,6 +1,7 @@
-@testable import NoiseControl
 import NoiseSystem
 import Testing
+
+@testable import NoiseControl
 @testable import NoiseDaemon
 
 struct WarningThrottleTests {

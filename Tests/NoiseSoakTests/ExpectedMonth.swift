@@ -77,17 +77,21 @@ struct ExpectedMonth {
         }
         script.sort { $0.at < $1.at }
         while true {
-            let scheduler = [alarms.values.compactMap(\.ringing?.until).min(), alarms.values.compactMap(snoozeEnd).min(),
-                             alarms.values.compactMap(dueTrigger).min()].compactMap { $0 }.min()
+            let scheduler = [
+                alarms.values.compactMap(\.ringing?.until).min(), alarms.values.compactMap(snoozeEnd).min(),
+                alarms.values.compactMap(dueTrigger).min(),
+            ].compactMap { $0 }.min()
             let user = pending?.at
             let step = script.first?.at
             guard let now = [scheduler, user, step].compactMap({ $0 }).min(), now < end else { break }
             if let user, user == now {
-                try #require(scheduler != now && step != now,
-                             "the script's user acts at \(now) just as something else happens")
+                try #require(
+                    scheduler != now && step != now,
+                    "the script's user acts at \(now) just as something else happens")
                 answer(at: now)
             } else if let step, step == now {
-                try #require(scheduler != now, "a script step at \(now) falls on a ring, a snooze's end or a ring limit")
+                try #require(
+                    scheduler != now, "a script step at \(now) falls on a ring, a snooze's end or a ring limit")
                 let (_, scriptStep) = script.removeFirst()
                 try perform(scriptStep, at: now)
             } else {
@@ -232,12 +236,15 @@ struct ExpectedMonth {
             alarms[id]!.next = alarms[id]!.enabled ? firstTrigger(of: alarms[id]!.spec, after: now) : nil
         case .remove(let label):
             let id = try alarmID(labelled: label)
-            try #require(alarms[id]!.ringing == nil && alarms[id]!.snooze == nil,
-                         "the script removes \(label) while it is busy")
+            try #require(
+                alarms[id]!.ringing == nil && alarms[id]!.snooze == nil,
+                "the script removes \(label) while it is busy")
             alarms[id] = nil
         case .restart(let down):
             let back = now + down
-            if let pending { try #require(down == 0 || pending.at > back, "the user would act while the daemon is down") }
+            if let pending {
+                try #require(down == 0 || pending.at > back, "the user would act while the daemon is down")
+            }
             // Whatever rang stops with the process; on restart it is found again: a trigger not yet dealt with, or
             // a snooze whose ring was not answered, rings again if it is still within its limit and the grace.
             for id in alarms.keys.sorted() {

@@ -54,7 +54,8 @@ struct FoundationZone: Sendable {
         var found: [Int64] = []
         var cursor = Date(timeIntervalSince1970: TimeInterval(start))
         while let next = zone.nextDaylightSavingTimeTransition(after: cursor),
-              next.timeIntervalSince1970 < TimeInterval(end) {
+            next.timeIntervalSince1970 < TimeInterval(end)
+        {
             found.append(Int64(next.timeIntervalSince1970))
             cursor = next
         }

@@ -1,6 +1,7 @@
 import NoiseCore
 import NoiseDaemon
 import NoiseTesting
+
 @testable import NoiseAlarms
 @testable import NoiseProtocol
 

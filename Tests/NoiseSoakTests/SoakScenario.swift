@@ -1,4 +1,5 @@
 import NoiseCore
+
 @testable import NoiseAlarms
 
 /// What the scripted user does when alarms start ringing: nothing (they ring out), or snooze or dismiss after
@@ -21,8 +22,9 @@ struct SoakAlarm: Sendable {
     var answer: @Sendable (_ day: Int, _ step: Int) -> Response
 
     var changes: AlarmChanges {
-        AlarmChanges(time: time, label: label, repeat: RepeatRule(days), snoozeMinutes: snoozeMinutes,
-                     ringLimitSeconds: Double(ringLimitSeconds))
+        AlarmChanges(
+            time: time, label: label, repeat: RepeatRule(days), snoozeMinutes: snoozeMinutes,
+            ringLimitSeconds: Double(ringLimitSeconds))
     }
 }
 
@@ -56,7 +58,8 @@ enum SoakScenario {
     static let weekdays: [Weekday] = [.monday, .tuesday, .wednesday, .thursday, .friday]
 
     static let alarms: [SoakAlarm] = [
-        SoakAlarm(label: "work", time: hms(6, 30), days: weekdays, snoozeMinutes: 9, ringLimitSeconds: 600) { day, step in
+        SoakAlarm(label: "work", time: hms(6, 30), days: weekdays, snoozeMinutes: 9, ringLimitSeconds: 600) {
+            day, step in
             switch (day % 3, step) {
             case (0, 0): .snooze(after: 20, minutes: nil)
             case (0, 1): .snooze(after: 40, minutes: nil)
@@ -66,8 +69,10 @@ enum SoakScenario {
             default: .dismiss(after: 10)
             }
         },
-        SoakAlarm(label: "daily", time: hms(7, 15), days: Weekday.allCases, snoozeMinutes: 5,
-                  ringLimitSeconds: 300) { day, step in
+        SoakAlarm(
+            label: "daily", time: hms(7, 15), days: Weekday.allCases, snoozeMinutes: 5,
+            ringLimitSeconds: 300
+        ) { day, step in
             switch (day % 4, step) {
             case (0, _): .ignore
             case (1, 0): .snooze(after: 25, minutes: nil)
@@ -77,33 +82,45 @@ enum SoakScenario {
             default: .dismiss(after: 10)
             }
         },
-        SoakAlarm(label: "gym", time: hms(7, 15), days: [.monday, .wednesday, .friday], snoozeMinutes: 10,
-                  ringLimitSeconds: 600) { _, step in
+        SoakAlarm(
+            label: "gym", time: hms(7, 15), days: [.monday, .wednesday, .friday], snoozeMinutes: 10,
+            ringLimitSeconds: 600
+        ) { _, step in
             step == 0 ? .snooze(after: 35, minutes: nil) : .dismiss(after: 7)
         },
-        SoakAlarm(label: "weekend", time: hms(9, 0), days: [.saturday, .sunday], snoozeMinutes: 15,
-                  ringLimitSeconds: 900) { _, step in
+        SoakAlarm(
+            label: "weekend", time: hms(9, 0), days: [.saturday, .sunday], snoozeMinutes: 15,
+            ringLimitSeconds: 900
+        ) { _, step in
             step == 0 ? .snooze(after: 60, minutes: nil) : .dismiss(after: 30)
         },
         // 01:30 happens twice when New York falls back; 02:30 twice when Berlin falls back, and not at all when
         // either springs forward (it rings at 03:30 then).
-        SoakAlarm(label: "night-a", time: hms(1, 30), days: Weekday.allCases, snoozeMinutes: 9,
-                  ringLimitSeconds: 600) { day, step in
+        SoakAlarm(
+            label: "night-a", time: hms(1, 30), days: Weekday.allCases, snoozeMinutes: 9,
+            ringLimitSeconds: 600
+        ) { day, step in
             day % 2 == 0 && step == 0 ? .snooze(after: 15, minutes: nil) : .dismiss(after: 10)
         },
-        SoakAlarm(label: "night-b", time: hms(2, 30), days: [.monday, .wednesday, .friday, .saturday, .sunday],
-                  snoozeMinutes: 9, ringLimitSeconds: 600) { _, _ in .dismiss(after: 15) },
+        SoakAlarm(
+            label: "night-b", time: hms(2, 30), days: [.monday, .wednesday, .friday, .saturday, .sunday],
+            snoozeMinutes: 9, ringLimitSeconds: 600
+        ) { _, _ in .dismiss(after: 15) },
         SoakAlarm(label: "noon", time: hms(12, 0), days: [], snoozeMinutes: 9, ringLimitSeconds: 600) { _, step in
             step == 0 ? .snooze(after: 20, minutes: nil) : .dismiss(after: 20)
         },
-        SoakAlarm(label: "late", time: hms(23, 59, 30), days: Weekday.allCases, snoozeMinutes: 5,
-                  ringLimitSeconds: 120) { _, step in
+        SoakAlarm(
+            label: "late", time: hms(23, 59, 30), days: Weekday.allCases, snoozeMinutes: 5,
+            ringLimitSeconds: 120
+        ) { _, step in
             step == 0 ? .snooze(after: 10, minutes: nil) : .dismiss(after: 10)
         },
     ]
 
-    static let train = SoakAlarm(label: "train", time: hms(5, 50), days: [], snoozeMinutes: 9,
-                                 ringLimitSeconds: 600) { _, step in
+    static let train = SoakAlarm(
+        label: "train", time: hms(5, 50), days: [], snoozeMinutes: 9,
+        ringLimitSeconds: 600
+    ) { _, step in
         step < 2 ? .snooze(after: 5, minutes: nil) : .dismiss(after: 5)
     }
 

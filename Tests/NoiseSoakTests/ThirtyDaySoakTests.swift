@@ -1,11 +1,12 @@
-import NoiseControl
 import Logging
+import NoiseControl
 import NoiseCore
 import NoiseDaemon
-import NoiseTesting
 import NoiseStore
 import NoiseSystem
+import NoiseTesting
 import Testing
+
 @testable import NoiseAlarms
 @testable import NoiseTime
 
@@ -43,11 +44,14 @@ struct ThirtyDaySoakTests {
         SoakWindow(zone: "Europe/Berlin", year: 2027, month: 3, day: 5),
     ]
 
-    static func scheduler(database: NoiseDatabase, clock: ManualWallClock, ringer: SoakRinger,
-                          rules: ZoneRules) async throws -> AlarmScheduler {
-        try await AlarmScheduler(database: database, clock: clock, zones: FixedZones(rules: rules), ringer: ringer, hub: EventHub(),
-                                 
-                                 logger: Logger(label: "soak", factory: { _ in SwiftLogNoOpLogHandler() }))
+    static func scheduler(
+        database: NoiseDatabase, clock: ManualWallClock, ringer: SoakRinger,
+        rules: ZoneRules
+    ) async throws -> AlarmScheduler {
+        try await AlarmScheduler(
+            database: database, clock: clock, zones: FixedZones(rules: rules), ringer: ringer, hub: EventHub(),
+
+            logger: Logger(label: "soak", factory: { _ in SwiftLogNoOpLogHandler() }))
     }
 
     @Test(arguments: windows)
@@ -58,8 +62,9 @@ struct ThirtyDaySoakTests {
         let end = start + 30 * 86_400
         let changes = zone.transitions(from: start, to: end)
         try #require(changes.count == 1, "the window should hold one offset change of \(window.zone): \(changes)")
-        let expected = try ExpectedMonth(zone: zone, start: start, end: end,
-                                         graceSeconds: Int64(AlarmDefaults.missedGraceSeconds))
+        let expected = try ExpectedMonth(
+            zone: zone, start: start, end: end,
+            graceSeconds: Int64(AlarmDefaults.missedGraceSeconds))
 
         let rules = try SystemTimeZoneSource(environment: [:]).zone(named: window.zone)
         let database = try NoiseDatabase.inMemory()
@@ -128,10 +133,15 @@ struct ThirtyDaySoakTests {
         await loop.value
 
         let got = await ringer.rings.sorted()
-        let want = expected.rings.map { SoakRinger.Ring(alarmID: $0.alarmID, trigger: Double($0.trigger), at: Double($0.at)) }.sorted()
-        let firstDifference = (0..<min(got.count, want.count)).first { got[$0] != want[$0] } ?? min(got.count, want.count)
+        let want = expected.rings.map {
+            SoakRinger.Ring(alarmID: $0.alarmID, trigger: Double($0.trigger), at: Double($0.at))
+        }.sorted()
+        let firstDifference =
+            (0..<min(got.count, want.count)).first { got[$0] != want[$0] } ?? min(got.count, want.count)
         let sameRings = got == want
-        #expect(sameRings, """
+        #expect(
+            sameRings,
+            """
             rings differ from #\(firstDifference): got \(got.dropFirst(firstDifference).prefix(4)), \
             want \(want.dropFirst(firstDifference).prefix(4)) (got \(got.count), want \(want.count))
             """)
@@ -145,7 +155,8 @@ struct ThirtyDaySoakTests {
         #expect(onAtEnd == expected.enabledAtEnd)
 
         let late = want.filter { $0.at != Double($0.trigger) }.count
-        print("""
+        print(
+            """
             soak \(window.testDescription): \(got.count) rings checked (want \(want.count); \
             \(expected.snoozeRings) after a snooze, \(late) late after a restart), \
             \(missed.count) missed recorded (want \(expected.misses.count)), \

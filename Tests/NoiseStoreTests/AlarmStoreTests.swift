@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+
+@testable import NoiseAlarms
 @testable import NoiseCore
 @testable import NoiseStore
-@testable import NoiseAlarms
 
 @Suite("Alarm store")
 struct AlarmStoreTests {
@@ -26,7 +27,8 @@ struct AlarmStoreTests {
     @Test func updateReplacesSettingsAndReportsMissingAlarms() async throws {
         let store = AlarmStore(try .inMemory())
         var stored = try await store.insert(alarm, lookAfter: 100)
-        stored.rule = .wallClock(TimeOfDay(hour: 6, minute: 45, second: 30), try RepeatRule.parse("sat..sun"), zone: nil)
+        stored.rule = .wallClock(
+            TimeOfDay(hour: 6, minute: 45, second: 30), try RepeatRule.parse("sat..sun"), zone: nil)
         stored.note = nil
         #expect(try await store.update(stored, lookAfter: 200))
         let snapshot = try await store.snapshot()
@@ -52,10 +54,11 @@ struct AlarmStoreTests {
         let store = AlarmStore(try .inMemory())
         let stored = try await store.insert(alarm, lookAfter: 100)
         let snooze = AlarmSchedule.Snooze(ringAt: 900, trigger: 300)
-        try await store.record([
-            .persistLookAfter(alarmID: stored.id, instant: 300), .persistSnooze(alarmID: stored.id, snooze: snooze),
-            .missed(alarmID: stored.id, trigger: 250, reason: .late), .ring(alarmID: stored.id, trigger: 300),
-        ], labels: [stored.id: "Work"], now: 310)
+        try await store.record(
+            [
+                .persistLookAfter(alarmID: stored.id, instant: 300), .persistSnooze(alarmID: stored.id, snooze: snooze),
+                .missed(alarmID: stored.id, trigger: 250, reason: .late), .ring(alarmID: stored.id, trigger: 300),
+            ], labels: [stored.id: "Work"], now: 310)
         var snapshot = try await store.snapshot()
         #expect(snapshot.lookAfter[stored.id] == 300)
         #expect(snapshot.snoozes[stored.id] == snooze)
@@ -63,7 +66,8 @@ struct AlarmStoreTests {
         #expect(missed.map(\.trigger) == [250])
         #expect(missed.first?.label == "Work")
         #expect(missed.first?.reason == "late")
-        try await store.record([.persistSnooze(alarmID: stored.id, snooze: nil), .disable(alarmID: stored.id)], labels: [:], now: 400)
+        try await store.record(
+            [.persistSnooze(alarmID: stored.id, snooze: nil), .disable(alarmID: stored.id)], labels: [:], now: 400)
         snapshot = try await store.snapshot()
         #expect(snapshot.snoozes.isEmpty)
         #expect(snapshot.alarms.first?.enabled == false)
@@ -72,8 +76,11 @@ struct AlarmStoreTests {
     @Test func deletingAnAlarmDeletesItsSnoozeButKeepsItsMissedRecord() async throws {
         let store = AlarmStore(try .inMemory())
         let stored = try await store.insert(alarm, lookAfter: 100)
-        try await store.record([.persistSnooze(alarmID: stored.id, snooze: .init(ringAt: 2, trigger: 1)),
-                                .missed(alarmID: stored.id, trigger: 1, reason: .unattended)], labels: [:], now: 5)
+        try await store.record(
+            [
+                .persistSnooze(alarmID: stored.id, snooze: .init(ringAt: 2, trigger: 1)),
+                .missed(alarmID: stored.id, trigger: 1, reason: .unattended),
+            ], labels: [:], now: 5)
         #expect(try await store.delete(id: stored.id))
         #expect(try await store.snapshot().snoozes.isEmpty)
         #expect(try await store.missed().count == 1)
@@ -105,7 +112,8 @@ struct AlarmStoreTests {
     }
 
     @Test func aFileDatabaseIsInWALModeAndSurvivesReopening() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("noiseclock-store-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "noiseclock-store-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("state/noised.sqlite").path
         let stored: Alarm

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NoiseAlarms
 @testable import NoiseCore
 @testable import NoiseStore
@@ -15,7 +16,8 @@ struct AlarmStoreToneTests {
         let other = try await store.insert(Alarm(id: 0, time: TimeOfDay(hour: 8, minute: 0)), lookAfter: 300)
         try await store.setSound("classic", ofAlarms: [first.id, second.id])
         let snapshot = try await store.snapshot()
-        #expect(Dictionary(uniqueKeysWithValues: snapshot.alarms.map { ($0.id, $0.sound) })
+        #expect(
+            Dictionary(uniqueKeysWithValues: snapshot.alarms.map { ($0.id, $0.sound) })
                 == [first.id: "classic", second.id: "classic", other.id: other.sound])
         var expected = first
         expected.sound = "classic"

@@ -1,10 +1,10 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import LifeCalendar
 @testable import NoiseAlarms
 @testable import NoiseCore
-
 @testable import NoiseStore
 @testable import NoiseTime
 
@@ -27,13 +27,14 @@ struct LifeStoreTests {
             let old = try DatabaseQueue(path: path)
             try NoiseDatabase.migrator.migrate(old, upTo: "v4")
             try await old.write { db in
-                try db.execute(sql: """
-                    INSERT INTO alarm (id, time, enabled, label, repeatMask, sound, volume, rampSeconds, snoozeMinutes,
-                                       ringLimitSeconds, note, lookAfter, createdAt, passSatellite, passVisible,
-                                       passMinElevation, passLeadSeconds)
-                    VALUES (3, '00:00', 1, 'ISS', 127, 'classic', 80, 30, 9, 600, NULL, 1795000000, 1794000000,
-                            25544, 1, 30, 300)
-                    """)
+                try db.execute(
+                    sql: """
+                        INSERT INTO alarm (id, time, enabled, label, repeatMask, sound, volume, rampSeconds, snoozeMinutes,
+                                           ringLimitSeconds, note, lookAfter, createdAt, passSatellite, passVisible,
+                                           passMinElevation, passLeadSeconds)
+                        VALUES (3, '00:00', 1, 'ISS', 127, 'classic', 80, 30, 9, 600, NULL, 1795000000, 1794000000,
+                                25544, 1, 30, 300)
+                        """)
             }
         }
         let database = try NoiseDatabase.open(path: path)
@@ -47,7 +48,9 @@ struct LifeStoreTests {
     @Test func habitsAreMatchedIgnoringCaseAndTheirTapsGoWithThem() async throws {
         let store = LifeStore(try .inMemory())
         #expect(try await store.addHabit(Habit(name: "Reading", minutes: 15)) == .added)
-        #expect(try await store.addHabit(Habit(name: "reading", minutes: 5)) == .exists(Habit(name: "Reading", minutes: 15)))
+        #expect(
+            try await store.addHabit(Habit(name: "reading", minutes: 5)) == .exists(Habit(name: "Reading", minutes: 15))
+        )
         #expect(try await store.addHabit(Habit(name: "Scrolling", minutes: 10)) == .added)
         let plus = try #require(try await store.tap(habit: "READING", sign: 1, at: 100, day: day))
         #expect(plus.habit == "Reading" && plus.minutes == 15 && plus.day == day)
@@ -56,7 +59,9 @@ struct LifeStoreTests {
         #expect(try await store.taps(from: day, through: day).map(\.minutes) == [15, -10])
         #expect(try await store.undoLastTap()?.habit == "Scrolling")
         #expect(try await store.taps(from: day, through: day).map(\.minutes) == [15])
-        #expect(try await store.removeHabit(named: "reading") == HabitRemoved(removed: Habit(name: "Reading", minutes: 15), tapsRemoved: 1))
+        #expect(
+            try await store.removeHabit(named: "reading")
+                == HabitRemoved(removed: Habit(name: "Reading", minutes: 15), tapsRemoved: 1))
         #expect(try await store.taps(from: day, through: day).isEmpty)
         #expect(try await store.undoLastTap() == nil)
         #expect(try await store.habits() == [Habit(name: "Scrolling", minutes: 10)])
@@ -69,12 +74,17 @@ struct LifeStoreTests {
         let first = try saved(try await store.writeEntry("The walk", day: day, at: 10, mode: .new))
         #expect(first.action == "new" && first.entry == GratitudeEntry(date: day, text: "The walk", savedAt: 10))
         #expect(try await store.writeEntry("Other", day: day, at: 11, mode: .new) == .exists(first.entry))
-        #expect(try saved(try await store.writeEntry("and tea", day: day, at: 12, mode: .append)).entry.text == "The walk\nand tea")
+        #expect(
+            try saved(try await store.writeEntry("and tea", day: day, at: 12, mode: .append)).entry.text
+                == "The walk\nand tea")
         #expect(try saved(try await store.writeEntry("Rain", day: day, at: 13, mode: .replace)).action == "replace")
         #expect(try await store.entry(for: day) == GratitudeEntry(date: day, text: "Rain", savedAt: 13))
         let long = String(repeating: "x", count: LifeLimits.maxGratitudeBytes - 2)
-        #expect(try await store.writeEntry(long, day: day, at: 14, mode: .append)
-                == .tooLong("an entry is at most \(LifeLimits.maxGratitudeBytes) bytes, got \(LifeLimits.maxGratitudeBytes + 3)"))
+        #expect(
+            try await store.writeEntry(long, day: day, at: 14, mode: .append)
+                == .tooLong(
+                    "an entry is at most \(LifeLimits.maxGratitudeBytes) bytes, got \(LifeLimits.maxGratitudeBytes + 3)"
+                ))
         #expect(try await store.entry(for: day)?.text == "Rain", "a refused append changes nothing")
     }
 
@@ -99,8 +109,9 @@ struct LifeStoreTests {
     @Test func exportImportRoundTripsAndImportingTwiceChangesNothing() async throws {
         let source = LifeStore(try .inMemory())
         for offset in 0..<30 {
-            _ = try await source.writeEntry("Day \(offset): \"quotes\", commas\nand lines", day: day.adding(days: Int64(-offset)),
-                                            at: 1_795_000_000 + Double(offset), mode: .new)
+            _ = try await source.writeEntry(
+                "Day \(offset): \"quotes\", commas\nand lines", day: day.adding(days: Int64(-offset)),
+                at: 1_795_000_000 + Double(offset), mode: .new)
         }
         let exported = try await source.entries(since: nil)
         #expect(exported.count == 30 && exported.first!.date < exported.last!.date)
@@ -151,7 +162,9 @@ struct LifeStoreTests {
         #expect(try await store.habits() == [Habit(name: "Reading", minutes: 15)])
         #expect(try await store.taps(from: day, through: day) == [tap!])
         #expect(try await store.search(words: "river").matches.map(\.entry.text) == ["The river"])
-        #expect(try await store.addHabit(Habit(name: "Walking", minutes: 20)) == .added, "the same store writes to the rebuilt file")
+        #expect(
+            try await store.addHabit(Habit(name: "Walking", minutes: 20)) == .added,
+            "the same store writes to the rebuilt file")
         let rebuiltAlarms = AlarmStore(database)
         #expect(try await rebuiltAlarms.reminder() == reminder)
         try await rebuiltAlarms.setReminder(nil)
@@ -176,8 +189,11 @@ struct LifeStorePageTests {
         let read = try await store.tapDay(day, latest: 3)
         #expect(read.bonusMinutes == 29 * 15 - 40)
         #expect(read.tapCount == 35)
-        #expect(read.habits == [HabitTotal(habit: "Reading", plus: 30, minus: 1, minutes: 29 * 15),
-                                HabitTotal(habit: "Scrolling", plus: 0, minus: 4, minutes: -40)])
+        #expect(
+            read.habits == [
+                HabitTotal(habit: "Reading", plus: 30, minus: 1, minutes: 29 * 15),
+                HabitTotal(habit: "Scrolling", plus: 0, minus: 4, minutes: -40),
+            ])
         #expect(read.latest.map(\.at) == [102, 103, 200])
         // Paging back from the oldest of those.
         let before = try await store.tapDay(day, before: read.latest[0].id, latest: 3)
@@ -215,11 +231,12 @@ struct LifeStorePageTests {
             let old = try DatabaseQueue(path: path)
             try NoiseDatabase.migrator.migrate(old, upTo: "v5")
             try await old.write { db in
-                try db.execute(sql: """
-                    INSERT INTO habit (name, minutes, position) VALUES ('Reading', 15, 0), ('Scrolling', 10, 1);
-                    INSERT INTO habit_tap (habit, at, day, minutes) VALUES ('Reading', 1, '2026-11-27', 15),
-                        ('Reading', 2, '2026-11-27', 15), ('Scrolling', 3, '2026-11-27', -10), ('Reading', 4, '2026-11-26', -15);
-                    """)
+                try db.execute(
+                    sql: """
+                        INSERT INTO habit (name, minutes, position) VALUES ('Reading', 15, 0), ('Scrolling', 10, 1);
+                        INSERT INTO habit_tap (habit, at, day, minutes) VALUES ('Reading', 1, '2026-11-27', 15),
+                            ('Reading', 2, '2026-11-27', 15), ('Scrolling', 3, '2026-11-27', -10), ('Reading', 4, '2026-11-26', -15);
+                        """)
             }
             try old.close()
         }
@@ -227,11 +244,16 @@ struct LifeStorePageTests {
         let store = LifeStore(database)
         var read = try await store.tapDay(day, latest: 10)
         #expect(read.bonusMinutes == 20 && read.tapCount == 3)
-        #expect(read.habits == [HabitTotal(habit: "Reading", plus: 2, minus: 0, minutes: 30),
-                                HabitTotal(habit: "Scrolling", plus: 0, minus: 1, minutes: -10)])
+        #expect(
+            read.habits == [
+                HabitTotal(habit: "Reading", plus: 2, minus: 0, minutes: 30),
+                HabitTotal(habit: "Scrolling", plus: 0, minus: 1, minutes: -10),
+            ])
         _ = try await store.tap(habit: "scrolling", sign: 1, at: 5, day: day)
         #expect(try await store.undoLastTap()?.minutes == 10)
-        #expect(try await store.tapDay(day, latest: 10).habits.last == HabitTotal(habit: "Scrolling", plus: 0, minus: 1, minutes: -10))
+        #expect(
+            try await store.tapDay(day, latest: 10).habits.last
+                == HabitTotal(habit: "Scrolling", plus: 0, minus: 1, minutes: -10))
         _ = try await store.removeHabit(named: "scrolling")
         read = try await store.tapDay(day, latest: 10)
         #expect(read.habits.map(\.habit) == ["Reading"] && read.bonusMinutes == 30)

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import NoiseAlarms
 @testable import NoiseCore
 @testable import NoiseStore
@@ -17,12 +18,13 @@ struct PassAlarmStoreTests {
             let old = try DatabaseQueue(path: path)
             try NoiseDatabase.migrator.migrate(old, upTo: "v3")
             try await old.write { db in
-                try db.execute(sql: """
-                    INSERT INTO alarm (id, time, enabled, label, repeatMask, sound, volume, rampSeconds, snoozeMinutes,
-                                       ringLimitSeconds, note, lookAfter, createdAt, marsSite, marsLonEast, marsSolar)
-                    VALUES (2, '07:00', 1, '', 127, 'classic', 80, 30, 9, 600, NULL, 1795000000.5, 1794000000,
-                            'perseverance', 77.4508, 0)
-                    """)
+                try db.execute(
+                    sql: """
+                        INSERT INTO alarm (id, time, enabled, label, repeatMask, sound, volume, rampSeconds, snoozeMinutes,
+                                           ringLimitSeconds, note, lookAfter, createdAt, marsSite, marsLonEast, marsSolar)
+                        VALUES (2, '07:00', 1, '', 127, 'classic', 80, 30, 9, 600, NULL, 1795000000.5, 1794000000,
+                                'perseverance', 77.4508, 0)
+                        """)
             }
         }
         let snapshot = try await AlarmStore(try .open(path: path)).snapshot()
@@ -38,7 +40,8 @@ struct PassAlarmStoreTests {
         let stored: Alarm
         do {
             let store = AlarmStore(try .open(path: path))
-            stored = try await store.insert(Alarm(id: 0, rule: .satellitePass(pass), label: "ISS"), lookAfter: 1_795_996_800)
+            stored = try await store.insert(
+                Alarm(id: 0, rule: .satellitePass(pass), label: "ISS"), lookAfter: 1_795_996_800)
         }
         let snapshot = try await AlarmStore(try .open(path: path)).snapshot()
         #expect(snapshot.alarms == [stored])
@@ -49,17 +52,20 @@ struct PassAlarmStoreTests {
         let queue = try DatabaseQueue()
         try NoiseDatabase.migrator.migrate(queue)
         try queue.write { db in
-            try db.execute(sql: """
-                INSERT INTO alarm (id, time, repeatMask, sound, volume, rampSeconds, snoozeMinutes, ringLimitSeconds,
-                                   lookAfter, createdAt, passSatellite, passVisible, passMinElevation, passLeadSeconds)
-                VALUES (1, '00:00', 127, 'classic', 80, 30, 9, 600, 0, 0, 25544, 1, NULL, 300),
-                       (2, '00:00', 127, 'classic', 80, 30, 9, 600, 0, 0, 25544, 0, 95, 300)
-                """)
+            try db.execute(
+                sql: """
+                    INSERT INTO alarm (id, time, repeatMask, sound, volume, rampSeconds, snoozeMinutes, ringLimitSeconds,
+                                       lookAfter, createdAt, passSatellite, passVisible, passMinElevation, passLeadSeconds)
+                    VALUES (1, '00:00', 127, 'classic', 80, 30, 9, 600, 0, 0, 25544, 1, NULL, 300),
+                           (2, '00:00', 127, 'classic', 80, 30, 9, 600, 0, 0, 25544, 0, 95, 300)
+                    """)
         }
         let rows = try queue.read { db in try Row.fetchAll(db, sql: "SELECT * FROM alarm ORDER BY id") }
         #expect(throws: StoredRowProblem.self) { try AlarmRecord.decode(rows[0]) }
         do { _ = try AlarmRecord.decode(rows[0]) } catch { #expect(error.reason.contains("passMinElevation")) }
         #expect(throws: StoredRowProblem.self) { try AlarmRecord.decode(rows[1]) }
-        do { _ = try AlarmRecord.decode(rows[1]) } catch { #expect(error.reason.contains("min-elevation must be 0 to 90")) }
+        do { _ = try AlarmRecord.decode(rows[1]) } catch {
+            #expect(error.reason.contains("min-elevation must be 0 to 90"))
+        }
     }
 }

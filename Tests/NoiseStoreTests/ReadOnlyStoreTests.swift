@@ -1,9 +1,10 @@
 import Foundation
 import GRDB
 import Testing
+
+@testable import NoiseAlarms
 @testable import NoiseCore
 @testable import NoiseStore
-@testable import NoiseAlarms
 
 @Suite("Alarm store, read-only")
 struct ReadOnlyStoreTests {
@@ -29,7 +30,9 @@ struct ReadOnlyStoreTests {
         await #expect(throws: NoiseDatabase.ReadOnlyStore.self) {
             try await store.record([.disable(alarmID: stored.id)], labels: [:], now: 1)
         }
-        #expect(NoiseDatabase.describe(NoiseDatabase.ReadOnlyStore(reason: "the folder is read-only")) == "the folder is read-only")
+        #expect(
+            NoiseDatabase.describe(NoiseDatabase.ReadOnlyStore(reason: "the folder is read-only"))
+                == "the folder is read-only")
         try database.close()
         // The file itself was never touched.
         let again = try NoiseDatabase.open(path: path)
@@ -38,7 +41,8 @@ struct ReadOnlyStoreTests {
     }
 
     @Test func withoutAReadableFileItIsEmptyAndStillRefusesChanges() async throws {
-        let store = AlarmStore(NoiseDatabase.openReadOnly(path: "/nonexistent/noised.sqlite", reason: "no state folder"))
+        let store = AlarmStore(
+            NoiseDatabase.openReadOnly(path: "/nonexistent/noised.sqlite", reason: "no state folder"))
         #expect(try await store.snapshot().alarms.isEmpty)
         await #expect(throws: NoiseDatabase.ReadOnlyStore.self) { try await store.insert(alarm, lookAfter: 1) }
     }

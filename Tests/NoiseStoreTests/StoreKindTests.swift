@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import NoiseAlarms
 @testable import NoiseCore
 @testable import NoiseStore

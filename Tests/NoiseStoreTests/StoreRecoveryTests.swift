@@ -1,10 +1,11 @@
 import Foundation
 import GRDB
+import NoiseCatalog
 import Testing
+
+@testable import NoiseAlarms
 @testable import NoiseCore
 @testable import NoiseStore
-@testable import NoiseAlarms
-import NoiseCatalog
 
 @Suite("Alarm store, damaged")
 struct StoreRecoveryTests {
@@ -13,7 +14,8 @@ struct StoreRecoveryTests {
     func row(_ changes: [String: (any DatabaseValueConvertible)?]) -> Row {
         var values: [String: (any DatabaseValueConvertible)?] = [
             "id": 4, "time": "07:00", "enabled": 1, "label": "", "repeatMask": 0, "sound": "classic", "volume": 80.0,
-            "rampSeconds": 30.0, "snoozeMinutes": 9, "ringLimitSeconds": 600.0, "note": nil, "lookAfter": 1, "createdAt": 1,
+            "rampSeconds": 30.0, "snoozeMinutes": 9, "ringLimitSeconds": 600.0, "note": nil, "lookAfter": 1,
+            "createdAt": 1,
         ]
         for (key, value) in changes { values[key] = value }
         return Row(values)
@@ -40,7 +42,8 @@ struct StoreRecoveryTests {
     }
 
     @Test func aDamagedFileIsNeverWrittenAndIsRebuiltFromItsReadableRows() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("noise-damaged-\(UUID().uuidString)").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("noise-damaged-\(UUID().uuidString)")
+            .path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/noised.sqlite"
         let writable = try NoiseDatabase.open(path: path)
@@ -66,7 +69,9 @@ struct StoreRecoveryTests {
         let copy = try #require(database.corruptCopy)
         #expect(copy == path + ".corrupt-1970-01-01T000000Z")
         let reason = try #require(database.readOnlyReason)
-        #expect(reason.contains(path) && reason.contains("alarm 2 could not be read") && reason.contains("noisectl store recover"))
+        #expect(
+            reason.contains(path) && reason.contains("alarm 2 could not be read")
+                && reason.contains("noisectl store recover"))
         #expect(try await store.snapshot().alarms.map(\.id) == [1, 3, 4])
         #expect(try await player.mixes() == [mix], "served read-only from memory too")
         #expect(try await player.playback() == playback)
@@ -78,12 +83,15 @@ struct StoreRecoveryTests {
         #expect(FileManager.default.contents(atPath: copy) == bytes)
 
         let rebuilt = try database.rebuild(lookAfter: [1: 500], snoozes: [:])
-        #expect(rebuilt.path == path && rebuilt.recovered && rebuilt.kept == 3 && rebuilt.dropped == [2]
+        #expect(
+            rebuilt.path == path && rebuilt.recovered && rebuilt.kept == 3 && rebuilt.dropped == [2]
                 && rebuilt.corruptCopy == copy)
         #expect(database.readOnlyReason == nil && !database.damaged && database.skippedAlarmIDs.isEmpty)
         #expect(database.corruptCopy == nil)
         #expect(try await store.snapshot().lookAfter == [1: 500, 3: 100, 4: 100])
-        #expect(try await store.snapshot().alarms.last?.rule == .instant(1_800_000_000, localTime: alarm.time), "a timer stays a timer")
+        #expect(
+            try await store.snapshot().alarms.last?.rule == .instant(1_800_000_000, localTime: alarm.time),
+            "a timer stays a timer")
         #expect(try await player.mixes() == [mix], "the player's kept state too")
         #expect(try await player.playback() == playback)
         #expect(try await store.insert(alarm, lookAfter: 1).id == 5, "ids are never given twice")

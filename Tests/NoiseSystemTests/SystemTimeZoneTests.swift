@@ -1,6 +1,7 @@
 import Foundation
 import NoiseCore
 import Testing
+
 @testable import NoiseSystem
 @testable import NoiseTime
 
@@ -101,18 +102,19 @@ struct SystemZoneLookupTests {
 
 @Suite("System time zones: the system zone")
 struct SystemZoneTests {
-    @Test(arguments: [
-        (":Europe/Berlin", "Europe/Berlin", 7200, 3600),
-        ("Europe/Berlin", "Europe/Berlin", 7200, 3600),
-        ("EST5EDT,M3.2.0,M11.1.0", "EST5EDT,M3.2.0,M11.1.0", -14_400, -18_000),
-        ("<+0545>-5:45", "<+0545>-5:45", 20_700, 20_700),
-        (":<+0545>-5:45", "<+0545>-5:45", 20_700, 20_700),
-        ("EST5EDT", "EST5EDT", -14_400, -18_000),
-        (":/usr/share/zoneinfo/Asia/Kathmandu", "Asia/Kathmandu", 20_700, 20_700),
-        ("", "UTC", 0, 0),
-        ("Not/A_Zone", "UTC", 0, 0),
-        ("../../../etc/passwd", "UTC", 0, 0),
-    ] as [(String, String, Int, Int)])
+    @Test(
+        arguments: [
+            (":Europe/Berlin", "Europe/Berlin", 7200, 3600),
+            ("Europe/Berlin", "Europe/Berlin", 7200, 3600),
+            ("EST5EDT,M3.2.0,M11.1.0", "EST5EDT,M3.2.0,M11.1.0", -14_400, -18_000),
+            ("<+0545>-5:45", "<+0545>-5:45", 20_700, 20_700),
+            (":<+0545>-5:45", "<+0545>-5:45", 20_700, 20_700),
+            ("EST5EDT", "EST5EDT", -14_400, -18_000),
+            (":/usr/share/zoneinfo/Asia/Kathmandu", "Asia/Kathmandu", 20_700, 20_700),
+            ("", "UTC", 0, 0),
+            ("Not/A_Zone", "UTC", 0, 0),
+            ("../../../etc/passwd", "UTC", 0, 0),
+        ] as [(String, String, Int, Int)])
     func followsTZ(_ tz: String, _ identifier: String, _ july: Int, _ january: Int) {
         let zone = SystemTimeZoneSource(localtime: "/nonexistent", environment: ["TZ": tz]).systemZone()
         #expect(zone.identifier == identifier)
@@ -122,9 +124,12 @@ struct SystemZoneTests {
     /// A `$TZ` that names nothing usable still means UTC, as in glibc, but the daemon is told why (it was silent).
     @Test(arguments: ["garbage", "Not/A_Zone", "../../../etc/passwd"])
     func aTZThatNamesNothingIsUTCAndSaysWhy(_ tz: String) {
-        let (zone, problem) = SystemTimeZoneSource(localtime: "/nonexistent", environment: ["TZ": tz]).systemZoneReading()
+        let (zone, problem) = SystemTimeZoneSource(localtime: "/nonexistent", environment: ["TZ": tz])
+            .systemZoneReading()
         #expect(zone.identifier == "UTC")
-        #expect(problem?.hasPrefix("TZ=\"\(tz)\" is neither a zone in /usr/share/zoneinfo nor a POSIX TZ string; using UTC") == true)
+        #expect(
+            problem?.hasPrefix("TZ=\"\(tz)\" is neither a zone in /usr/share/zoneinfo nor a POSIX TZ string; using UTC")
+                == true)
     }
 
     @Test func aVanishedLocaltimeIsUTCAndSaysWhy() {
@@ -132,7 +137,9 @@ struct SystemZoneTests {
         #expect(zone.identifier == "UTC")
         #expect(problem?.hasPrefix("/nonexistent cannot be read as a zone file; using UTC") == true)
         #expect(SystemTimeZoneSource(environment: ["TZ": "Europe/Berlin"]).systemZoneReading().problem == nil)
-        #expect(SystemTimeZoneSource(environment: ["TZ": ""]).systemZoneReading().problem == nil, "empty TZ is UTC on purpose")
+        #expect(
+            SystemTimeZoneSource(environment: ["TZ": ""]).systemZoneReading().problem == nil,
+            "empty TZ is UTC on purpose")
     }
 
     @Test func withoutTZTheLocaltimeLinkNamesTheZone() throws {
@@ -173,8 +180,10 @@ struct SystemZoneIdentifierTests {
         for expected in ["Europe/Berlin", "America/New_York", "US/Eastern", "Etc/UTC", "America/Argentina/Salta"] {
             #expect(identifiers.contains(expected), "\(expected)")
         }
-        for unexpected in ["posix/Europe/Berlin", "right/Europe/Berlin", "zone.tab", "tzdata.zi", "localtime",
-                           "posixrules", "leap-seconds.list", "iso3166.tab"] {
+        for unexpected in [
+            "posix/Europe/Berlin", "right/Europe/Berlin", "zone.tab", "tzdata.zi", "localtime",
+            "posixrules", "leap-seconds.list", "iso3166.tab",
+        ] {
             #expect(!identifiers.contains(unexpected), "\(unexpected)")
         }
         #expect(!identifiers.contains { $0.hasPrefix("posix/") || $0.hasPrefix("right/") })
@@ -186,9 +195,10 @@ struct SystemZoneIdentifierTests {
         try scratch.write("# not a zone\n", to: scratch.zoneinfo + "/zone.tab")
         try scratch.copy(systemZoneinfo + "/Etc/UTC", to: scratch.zoneinfo + "/posix/Etc/UTC")
         try scratch.link(scratch.zoneinfo + "/Europe/Busingen", to: "Berlin")
-        #expect(scratch.source().identifiers() == [
-            "America/Argentina/Buenos_Aires", "Asia/Kathmandu", "Europe/Berlin", "Europe/Busingen",
-        ])
+        #expect(
+            scratch.source().identifiers() == [
+                "America/Argentina/Buenos_Aires", "Asia/Kathmandu", "Europe/Berlin", "Europe/Busingen",
+            ])
     }
 
     /// Every zone the database lists parses and answers, so a user's choice never fails at alarm time.

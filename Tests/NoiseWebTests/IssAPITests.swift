@@ -10,8 +10,10 @@ import Testing
     }
 
     @Test func aBadInstantOrNumberIsRefusedSayingWhatIsAccepted() {
-        for (at, satellite, word) in [("soon", nil, "Unix seconds"), ("inf", nil, "Unix seconds"), (nil, "ISS", "catalog number"),
-                                      (nil, "0", "catalog number")] as [(String?, String?, String)] {
+        for (at, satellite, word) in [
+            ("soon", nil, "Unix seconds"), ("inf", nil, "Unix seconds"), (nil, "ISS", "catalog number"),
+            (nil, "0", "catalog number"),
+        ] as [(String?, String?, String)] {
             guard case .failure(let refusal) = IssAPI.Query.read(at: at, satellite: satellite, now: 0) else {
                 Issue.record("accepted \(String(describing: at)) \(String(describing: satellite))")
                 continue

@@ -17,7 +17,10 @@ struct ProtocolModuleTests {
             return
         }
         let file = try String(contentsOf: url, encoding: .utf8)
-        #expect(file == ProtocolModule.javascript, "web/js/protocol.js differs from the registry: NOISECLOCK_UPDATE_GOLDEN=1 swift test --filter ProtocolModule")
+        #expect(
+            file == ProtocolModule.javascript,
+            "web/js/protocol.js differs from the registry: NOISECLOCK_UPDATE_GOLDEN=1 swift test --filter ProtocolModule"
+        )
     }
 
     @Test func theModuleListsThePagesCommandsAndNoOther() {

@@ -13,9 +13,13 @@ import Testing
         return channel
     }
 
-    func head(_ uri: String, hosts: [String] = ["127.0.0.1:7470"], extra: [(String, String)] = []) -> HTTPServerRequestPart {
-        .head(HTTPRequestHead(version: .http1_1, method: .GET, uri: uri,
-                              headers: HTTPHeaders(hosts.map { ("Host", $0) } + extra)))
+    func head(
+        _ uri: String, hosts: [String] = ["127.0.0.1:7470"], extra: [(String, String)] = []
+    ) -> HTTPServerRequestPart {
+        .head(
+            HTTPRequestHead(
+                version: .http1_1, method: .GET, uri: uri,
+                headers: HTTPHeaders(hosts.map { ("Host", $0) } + extra)))
     }
 
     @Test func aConnectionThatSendsNothingIsClosedAfterTheWait() throws {
@@ -90,7 +94,9 @@ import Testing
 @Suite struct ConnectionLimitTests {
     @Test func theLimitsFitTheFilesThatMayBeOpen() {
         let plenty = WebConnections.fitting(fileLimit: 4096, listeners: 2)
-        #expect(plenty.maxTotal == WebLimits.maxWebConnections && plenty.maxPerAddress == WebLimits.maxWebConnectionsPerAddress)
+        #expect(
+            plenty.maxTotal == WebLimits.maxWebConnections
+                && plenty.maxPerAddress == WebLimits.maxWebConnectionsPerAddress)
         let few = WebConnections.fitting(fileLimit: 64, listeners: 1)
         #expect(few.maxTotal == 64 - WebLimits.webReservedFiles - 1 && few.maxPerAddress == few.maxTotal)
         let two = WebConnections.fitting(fileLimit: 160, listeners: 2)

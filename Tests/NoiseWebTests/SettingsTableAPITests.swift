@@ -1,8 +1,9 @@
 import NoiseClient
 import NoiseConfig
 import NoiseCore
-@testable import NoiseWebCore
 import Testing
+
+@testable import NoiseWebCore
 
 @Suite struct SettingsTableAPITests {
     func changes(_ json: String) -> Result<[ConfigEditor.Change], WebRefusal> {
@@ -56,7 +57,8 @@ import Testing
 
     @Test func theLocationTableTakesItsOwnKeysOnly() throws {
         let location = SettingsTableAPI.location(store: ConfigStore(environment: [:]))
-        let read = try location.changes(in: Array(#"{"latitude": 51.5, "longitude": -0.12, "name": "Home"}"#.utf8)).get()
+        let read = try location.changes(in: Array(#"{"latitude": 51.5, "longitude": -0.12, "name": "Home"}"#.utf8))
+            .get()
         #expect(read.map(\.key) == ["location.latitude", "location.longitude", "location.name"])
         guard case .failure(let refusal) = location.changes(in: Array(#"{"glow": 40}"#.utf8)) else {
             Issue.record("accepted a [clock] key in [location]")

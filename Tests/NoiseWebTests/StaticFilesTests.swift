@@ -15,7 +15,9 @@ import Testing
     }
 
     @Test func anythingElseIsNot() {
-        for path in ["/../etc/passwd", "/a/../../b", "/.hidden", "/a//b", "/a/", "//etc/passwd", "/a%2e%2e", "/a b", "app.js"] {
+        for path in [
+            "/../etc/passwd", "/a/../../b", "/.hidden", "/a//b", "/a/", "//etc/passwd", "/a%2e%2e", "/a b", "app.js",
+        ] {
             #expect(StaticFiles.relativePath(path) == nil, "\(path)")
         }
     }
@@ -54,7 +56,10 @@ import Testing
         #expect(v6.isLoopback && v6.description == "[::1]:80" && v6.localURLBase == "http://[::1]:80")
         #expect(try ListenAddress.parse("0.0.0.0:9000").get().localURLBase == "http://127.0.0.1:9000")
         #expect(try !ListenAddress.parse("192.168.1.5:9000").get().isLoopback)
-        for bad in ["127.0.0.1", "127.0.0.1:0", "127.0.0.1:65536", "example.com:80", "1.2.3:80", "[::1:80", "256.1.1.1:80", ":80"] {
+        for bad in [
+            "127.0.0.1", "127.0.0.1:0", "127.0.0.1:65536", "example.com:80", "1.2.3:80", "[::1:80", "256.1.1.1:80",
+            ":80",
+        ] {
             #expect(throws: ListenAddressError.self, "\(bad)") { try ListenAddress.parse(bad).get() }
         }
     }

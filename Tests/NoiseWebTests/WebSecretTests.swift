@@ -21,7 +21,9 @@ import Testing
     @Test func aLoginCodeIsFreshForTwoMinutes() {
         #expect(OneTimeCodes.staleness(madeAt: 1000, now: 1000) == nil)
         #expect(OneTimeCodes.staleness(madeAt: 1000, now: 1000 + Limits.loginCodeSeconds) == nil)
-        #expect(OneTimeCodes.staleness(madeAt: 1000, now: 1000 + Limits.loginCodeSeconds + 0.01) == "is older than 120 seconds")
+        #expect(
+            OneTimeCodes.staleness(madeAt: 1000, now: 1000 + Limits.loginCodeSeconds + 0.01)
+                == "is older than 120 seconds")
     }
 
     /// Issue 51, F18: a code dated ahead of the clock was refused as "older than 120 s".
@@ -33,7 +35,9 @@ import Testing
     @Test func sessionsAreKeptUpToTheLimit() {
         let store = SessionStore(limit: 2)
         let first = store.open(), second = store.open()
-        func live(_ session: SessionStore.Session) -> Bool { store.signIn(cookie: session.cookie.text, key: session.key.text) == .full }
+        func live(_ session: SessionStore.Session) -> Bool {
+            store.signIn(cookie: session.cookie.text, key: session.key.text) == .full
+        }
         #expect(live(first) && live(second))
         let third = store.open()
         #expect(!live(first) && live(second) && live(third))

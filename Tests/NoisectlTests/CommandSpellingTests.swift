@@ -1,4 +1,5 @@
 import Testing
+
 @testable import NoisectlCommands
 
 /// Typos lead to the command meant (issue 39): `noisectl plya rain` was "2 unexpected arguments" with the usage of

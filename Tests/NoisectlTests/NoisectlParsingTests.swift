@@ -1,8 +1,9 @@
 import ArgumentParser
-import Testing
 import NoiseAlarms
 import NoiseCore
 import NoiseProtocol
+import Testing
+
 @testable import NoiseClient
 @testable import NoisectlCommands
 
@@ -28,11 +29,16 @@ struct NoisectlParsingTests {
 
     @Test func sharedOptionsMayComeBeforeTheSubcommand() {
         #expect(GlobalOptions.movedAfterSubcommand(["--json", "status"]) == ["status", "--json"])
-        #expect(GlobalOptions.movedAfterSubcommand(["--socket", "/s", "--json", "sounds", "import", "a.mp3"])
+        #expect(
+            GlobalOptions.movedAfterSubcommand(["--socket", "/s", "--json", "sounds", "import", "a.mp3"])
                 == ["sounds", "import", "--socket", "/s", "--json", "a.mp3"])
-        #expect(GlobalOptions.movedAfterSubcommand(["--socket=/s", "play", "rain"]) == ["play", "--socket=/s", "rain"])
+        #expect(
+            GlobalOptions.movedAfterSubcommand(["--socket=/s", "play", "rain"]) == ["play", "--socket=/s", "rain"])
         // After the whole path, however deep: before, `iss elements --json list`, which `elements` refused.
-        #expect(GlobalOptions.movedAfterSubcommand(["--json", "iss", "elements", "list"]) == ["iss", "elements", "list", "--json"])
+        #expect(
+            GlobalOptions.movedAfterSubcommand(["--json", "iss", "elements", "list"]) == [
+                "iss", "elements", "list", "--json",
+            ])
         #expect(GlobalOptions.movedAfterSubcommand(["--json", "timer", "ls"]) == ["timer", "ls", "--json"])
         // Not before an unknown command: argument-parser's own message is the right one there.
         #expect(GlobalOptions.movedAfterSubcommand(["--json", "plya", "rain"]) == ["plya", "rain"])
@@ -103,18 +109,22 @@ struct NoisectlParsingTests {
     @Test func optionValuesArriveParsed() throws {
         let play = try #require(try parse("play rain --until 23:30 --fade-in 500ms --fade-out 2m") as? Play)
         #expect(play.until == TimeOfDay(hour: 23, minute: 30) && play.fadeIn == 0.5 && play.fadeOut == 120)
-        let add = try #require(try parse("alarm add 7:30pm --mars jezero --ramp 90s --ring-for 5m") as? AlarmCommand.Add)
+        let add = try #require(
+            try parse("alarm add 7:30pm --mars jezero --ramp 90s --ring-for 5m") as? AlarmCommand.Add)
         #expect(add.when == ["7:30pm"])
         #expect(add.settings.ramp == 90 && add.settings.ringFor == 300)
         #expect(add.mars.clock()?.site == "perseverance")
         let lon = try #require(try parse("alarm add 07:00 --mars 137.4E --solar") as? AlarmCommand.Add)
         #expect(lon.mars.clock() == MarsAlarmClock(lonEastDeg: 137.4, solar: true))
-        let dated = try #require(try parse("alarm add tomorrow 6:30 --zone Europe/Berlin --then @morning") as? AlarmCommand.Add)
-        #expect(dated.when == ["tomorrow", "6:30"] && dated.settings.changes.zone == "Europe/Berlin"
-            && dated.settings.changes.thenMix == "morning")
+        let dated = try #require(
+            try parse("alarm add tomorrow 6:30 --zone Europe/Berlin --then @morning") as? AlarmCommand.Add)
+        #expect(
+            dated.when == ["tomorrow", "6:30"] && dated.settings.changes.zone == "Europe/Berlin"
+                && dated.settings.changes.thenMix == "morning")
         let cleared = try #require(try parse("alarm edit 3 --date none --zone local --then none") as? AlarmCommand.Edit)
-        #expect(cleared.settings.changes.date == .some(nil) && cleared.settings.changes.zone == ""
-            && cleared.settings.changes.thenMix == "")
+        #expect(
+            cleared.settings.changes.date == .some(nil) && cleared.settings.changes.zone == ""
+                && cleared.settings.changes.thenMix == "")
         let timer = try #require(try parse("timer 1h30m") as? TimerCommand.Start)
         #expect(timer.duration == 5400)
     }

@@ -8,6 +8,7 @@ import NoiseCore
 import NoiseProtocol
 import NoiseTime
 import Testing
+
 @testable import NoisectlCommands
 
 /// Option values read once, as the command line is read: each arrives in the command parsed, and a bad one is a
@@ -18,8 +19,11 @@ extension NoisectlParsingTests {
 
     @Test func repeatAndPassOptionsArriveParsed() throws {
         let add = try #require(try parse("alarm add 7:00 --repeat mon-wed --volume 40") as? AlarmCommand.Add)
-        #expect(add.settings.repeat == RepeatChoice(rule: RepeatRule([.monday, .tuesday, .wednesday]), saysSols: false))
-        #expect(add.settings.changes.repeat == RepeatRule([.monday, .tuesday, .wednesday]) && add.settings.changes.volume == 40)
+        #expect(
+            add.settings.repeat == RepeatChoice(rule: RepeatRule([.monday, .tuesday, .wednesday]), saysSols: false))
+        #expect(
+            add.settings.changes.repeat == RepeatRule([.monday, .tuesday, .wednesday])
+                && add.settings.changes.volume == 40)
         let sols = try #require(try parse("alarm add 7:00 --mars gale --repeat sols") as? AlarmCommand.Add)
         #expect(sols.settings.repeat?.saysSols == true && sols.settings.repeat?.rule == .daily)
         let edit = try #require(try parse("alarm edit 3 --repeat weekends") as? AlarmCommand.Edit)
@@ -58,7 +62,9 @@ extension NoisectlParsingTests {
 
     @Test func zonesArriveParsed() throws {
         let when = try #require(try parse("alarm when 02:30 --repeat daily --zone America/New_York") as? AlarmWhen)
-        #expect(when.zone?.identifier == "America/New_York" && when.rule == .daily && when.time == TimeOfDay(hour: 2, minute: 30))
+        #expect(
+            when.zone?.identifier == "America/New_York" && when.rule == .daily
+                && when.time == TimeOfDay(hour: 2, minute: 30))
         let add = try #require(try parse("world add Europe/Berlin Asia/Kolkata") as? WorldAdd)
         #expect(add.checked.value == ["Europe/Berlin", "Asia/Kolkata"])
         let show = try #require(try parse("world show Asia/Tokyo") as? World.Show)
@@ -75,7 +81,8 @@ extension NoisectlParsingTests {
         #expect(try life.life.birth == LocalDate(year: 1990, month: 1, day: 31) && life.life.todayDate == day)
         #expect(life.size == TerminalSize(columns: 80, rows: 24))
         #expect(try #require(try parse("habit today --date 2024-02-29") as? HabitCommand.Today).date == day)
-        #expect(try #require(try parse("gratitude write --date 2024-02-29 Thanks") as? GratitudeCommand.Write).date == day)
+        #expect(
+            try #require(try parse("gratitude write --date 2024-02-29 Thanks") as? GratitudeCommand.Write).date == day)
         #expect(try #require(try parse("gratitude show 2024-02-29") as? GratitudeCommand.Show).date == day)
         #expect(try #require(try parse("gratitude list --since 2024-02-29") as? GratitudeCommand.List).since == day)
         #expect(try #require(try parse("gratitude export --format csv") as? GratitudeCommand.Export).format == .csv)
@@ -86,7 +93,10 @@ extension NoisectlParsingTests {
     }
 
     @Test func clockAndVolumeValuesArriveParsed() throws {
-        let clock = try #require(try parse("clock --once --color red --background #102030 --theme night --size 60x20 --at 2026-09-07T07:05:09") as? Clock)
+        let clock = try #require(
+            try parse(
+                "clock --once --color red --background #102030 --theme night --size 60x20 --at 2026-09-07T07:05:09")
+                as? Clock)
         let (red, dark) = (try TerminalColor(parsing: "red"), try TerminalColor(parsing: "#102030"))
         #expect(clock.color == red && clock.background == dark)
         #expect(clock.theme == .night && clock.size == TerminalSize(columns: 60, rows: 20))
@@ -97,14 +107,23 @@ extension NoisectlParsingTests {
     }
 
     @Test(arguments: [
-        ("alarm add 7:00 --repeat funday", "The value 'funday' is invalid for '--repeat <repeat>': repeat 'funday': 'funday' is not a day"),
+        (
+            "alarm add 7:00 --repeat funday",
+            "The value 'funday' is invalid for '--repeat <repeat>': repeat 'funday': 'funday' is not a day"
+        ),
         ("alarm edit 3 --repeat mon-", "a day is missing; use once, daily, weekdays"),
         ("alarm add 7:00 --repeat sols", "--repeat sols is for alarms on Mars time"),
         ("alarm add --iss --before 3h", "--before must be 0 s to 2 h"),
         ("alarm add --iss --min-elevation 91", "--min-elevation must be 0 to 90 degrees"),
         ("alarm when 07:00 --repeat often", "repeat 'often': 'often' is not a day"),
-        ("alarm when 07:00 --from tomorrow", "'tomorrow' is not an ISO-8601 instant with an offset; use 2024-11-23T15:00:00Z"),
-        ("alarm when 07:00 --zone Europe/Berln", "'--zone <zone>': unknown time zone 'Europe/Berln'; did you mean Europe/Berlin"),
+        (
+            "alarm when 07:00 --from tomorrow",
+            "'tomorrow' is not an ISO-8601 instant with an offset; use 2024-11-23T15:00:00Z"
+        ),
+        (
+            "alarm when 07:00 --zone Europe/Berln",
+            "'--zone <zone>': unknown time zone 'Europe/Berln'; did you mean Europe/Berlin"
+        ),
         ("alarm when --iss --at 91,0", "'--at <at>': latitude -90 to 90, longitude -180 to 180"),
         ("iss passes --from 2024-11-23", "'2024-11-23' is not an ISO-8601 instant with an offset"),
         ("iss passes --at london", "'london' is not LAT,LON or LAT,LON,METRES"),
@@ -133,7 +152,10 @@ extension NoisectlParsingTests {
         ("clock --theme dusk", "unknown theme 'dusk'; accepted: terminal, night, day"),
         ("clock --size 80by24", "give COLUMNSxROWS"),
         ("clock --at yesterday", "--at: 'yesterday' is not a date and time"),
-        ("habit today --date 2024-02-30", "'--date <date>': '2024-02-30' is not a date (February 2024 has days 01 to 29)"),
+        (
+            "habit today --date 2024-02-30",
+            "'--date <date>': '2024-02-30' is not a date (February 2024 has days 01 to 29)"
+        ),
         ("gratitude write --date 24-01-01 Thanks", "'24-01-01' is not a date"),
         ("gratitude show 2024-13-01", "'<date>': '2024-13-01' is not a date (months are 01 to 12)"),
         ("gratitude list --since yesterday", "'yesterday' is not a date"),

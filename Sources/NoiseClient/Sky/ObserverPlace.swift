@@ -24,14 +24,17 @@ public struct ObserverPlace: Sendable, Equatable {
     }
 
     /// `[location]` when it has both coordinates, else the time zone's city.
-    public static func resolve(settings: LocationSetting, zones: SystemTimeZoneSource) throws(Failure) -> ObserverPlace {
+    public static func resolve(settings: LocationSetting, zones: SystemTimeZoneSource) throws(Failure) -> ObserverPlace
+    {
         if let (latitude, longitude) = settings.coordinates {
-            let position = GeodeticPosition(latitude: latitude, longitude: longitude, heightKm: settings.elevationMeters / 1000)
+            let position = GeodeticPosition(
+                latitude: latitude, longitude: longitude, heightKm: settings.elevationMeters / 1000)
             return ObserverPlace(position: position, name: settings.name ?? format(position))
         }
         guard let city = ZoneCity.of(zones) else {
-            throw Failure(description: "no location is set and the time zone (\(zones.systemZone().identifier)) names no city to "
-                + "start from; set one: noisectl location set 51.5074,-0.1278 --name London (or give --at LAT,LON)")
+            throw Failure(
+                description: "no location is set and the time zone (\(zones.systemZone().identifier)) names no city to "
+                    + "start from; set one: noisectl location set 51.5074,-0.1278 --name London (or give --at LAT,LON)")
         }
         return ObserverPlace(position: city.position, name: city.name, note: city.note)
     }

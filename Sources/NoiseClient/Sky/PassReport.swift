@@ -12,7 +12,9 @@ public struct PassReport: Encodable, Sendable {
     public var notes: [String]
     public var passes: [Pass]
 
-    public init(_ set: OrbitalElements, place: ObserverPlace, minElevation: Double, notes: [String], passes: [SatellitePass]) {
+    public init(
+        _ set: OrbitalElements, place: ObserverPlace, minElevation: Double, notes: [String], passes: [SatellitePass]
+    ) {
         satellite = set.catalogNumber
         name = set.name
         observer = place.name

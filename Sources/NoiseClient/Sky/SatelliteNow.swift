@@ -22,7 +22,9 @@ public struct SatelliteNow: Encodable, Sendable {
         satellite = set.catalogNumber
         name = set.name
         utc = SatelliteView.utc(unix)
-        (latitudeDeg, longitudeDeg, altitudeKm) = (seen.subpoint.latitude, seen.subpoint.longitude, seen.subpoint.heightKm)
+        (latitudeDeg, longitudeDeg, altitudeKm) = (
+            seen.subpoint.latitude, seen.subpoint.longitude, seen.subpoint.heightKm
+        )
         speedKmS = seen.velocity.length
         (sunlit, illumination, sunAltitudeDeg) = (seen.sunlit, seen.illumination, seen.sunAltitude)
         observer = place.name

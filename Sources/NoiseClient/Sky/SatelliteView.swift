@@ -15,10 +15,13 @@ public enum SatelliteView {
 
     /// The set for `wanted` (default: the ISS, else the first), current at `now`; `source` names where the sets
     /// came from, for the message.
-    public static func choose(from sets: [OrbitalElements]?, wanted: Int?, now: Double, source: String) throws(Failure) -> OrbitalElements {
+    public static func choose(
+        from sets: [OrbitalElements]?, wanted: Int?, now: Double, source: String
+    ) throws(Failure) -> OrbitalElements {
         guard let sets, !sets.isEmpty else {
-            throw Failure(description: "no orbital elements yet: import some (noisectl iss elements import FILE, a TLE or "
-                + "OMM file such as CelesTrak's stations.txt) or give --elements FILE")
+            throw Failure(
+                description: "no orbital elements yet: import some (noisectl iss elements import FILE, a TLE or "
+                    + "OMM file such as CelesTrak's stations.txt) or give --elements FILE")
         }
         let number = wanted ?? (sets.contains { $0.catalogNumber == iss } ? iss : sets[0].catalogNumber)
         guard let set = sets.first(where: { $0.catalogNumber == number }) else {
@@ -38,7 +41,9 @@ public enum SatelliteView {
     public static func age(of set: OrbitalElements, now: Double) -> String {
         let days = (now - set.epochUnix) / 86_400
         var text = "elements from \(utc(set.epochUnix).prefix(16))Z, \(days.fixed(1)) days old"
-        if abs(days) > 7 { text += "; past 7 days predictions may be off by minutes (noisectl iss elements import FILE)" }
+        if abs(days) > 7 {
+            text += "; past 7 days predictions may be off by minutes (noisectl iss elements import FILE)"
+        }
         return text
     }
 

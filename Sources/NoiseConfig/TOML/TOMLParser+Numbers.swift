@@ -12,12 +12,13 @@ extension TOMLParser {
 
     /// The value of the digit `scalar` in `radix` (2, 8, 10 or 16), or nil.
     static func digitValue(_ scalar: Unicode.Scalar, radix: UInt32) -> UInt32? {
-        let value: UInt32 = switch scalar {
-        case "0"..."9": scalar.value - 0x30
-        case "a"..."f": scalar.value - 0x61 + 10
-        case "A"..."F": scalar.value - 0x41 + 10
-        default: radix
-        }
+        let value: UInt32 =
+            switch scalar {
+            case "0"..."9": scalar.value - 0x30
+            case "a"..."f": scalar.value - 0x61 + 10
+            case "A"..."F": scalar.value - 0x41 + 10
+            default: radix
+            }
         return value < radix ? value : nil
     }
 
@@ -36,15 +37,19 @@ extension TOMLParser {
         case "nan", "+nan", "-nan": return .float(.nan)
         default: break
         }
-        guard let first = word.first, first == "+" || first == "-" || first == "." || first == "_"
-            || Self.digitValue(first, radix: 10) != nil else {
-            let hint = text.lowercased() == "true" || text.lowercased() == "false"
+        guard let first = word.first,
+            first == "+" || first == "-" || first == "." || first == "_"
+                || Self.digitValue(first, radix: 10) != nil
+        else {
+            let hint =
+                text.lowercased() == "true" || text.lowercased() == "false"
                 ? "; write \(text.lowercased()) in lowercase" : "; to give text, quote it: \"\(text)\""
             throw error(Self.expectedValue + ", found \(text)" + hint, at: wordColumn)
         }
         if Self.isDateOrTime(word) {
-            throw error("dates and times are not supported here; quote it as a string, e.g. \"\(text)\"",
-                        at: wordColumn)
+            throw error(
+                "dates and times are not supported here; quote it as a string, e.g. \"\(text)\"",
+                at: wordColumn)
         }
         do throws(NumberProblem) {
             return try Self.number(word)
@@ -118,8 +123,10 @@ extension TOMLParser {
     }
 
     /// The digits of `part` without their underscores, once each underscore is checked to sit between digits.
-    private static func checkDigits(_ part: ArraySlice<Unicode.Scalar>, radix: UInt32,
-                                    ifEmpty: NumberProblem) throws(NumberProblem) -> String {
+    private static func checkDigits(
+        _ part: ArraySlice<Unicode.Scalar>, radix: UInt32,
+        ifEmpty: NumberProblem
+    ) throws(NumberProblem) -> String {
         guard !part.isEmpty else { throw ifEmpty }
         var digits = String.UnicodeScalarView()
         var previous: Unicode.Scalar = "_"  // so a leading underscore is caught like a doubled one

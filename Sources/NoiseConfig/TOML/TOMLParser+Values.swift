@@ -8,14 +8,16 @@ extension TOMLParser {
         switch current {
         case "\""?:
             if peek(1) == "\"" && peek(2) == "\"" {
-                throw error(#"multi-line strings (""") are not supported; write the text on one line, "#
-                    + #"with \n for a line break"#)
+                throw error(
+                    #"multi-line strings (""") are not supported; write the text on one line, "#
+                        + #"with \n for a line break"#)
             }
             return .string(try basicString())
         case "'"?:
             if peek(1) == "'" && peek(2) == "'" {
-                throw error(#"multi-line literal strings (''') are not supported; write the text on one line, "#
-                    + #"or in a "basic string" with \n for a line break"#)
+                throw error(
+                    #"multi-line literal strings (''') are not supported; write the text on one line, "#
+                        + #"or in a "basic string" with \n for a line break"#)
             }
             return .string(try literalString())
         case "["?:
@@ -38,7 +40,8 @@ extension TOMLParser {
             throw error("arrays nested more than \(Self.maxArrayDepth) deep are not supported")
         }
         advance()
-        let unclosed = #"the array that starts at line \#(openLine), column \#(openColumn) is not closed; "#
+        let unclosed =
+            #"the array that starts at line \#(openLine), column \#(openColumn) is not closed; "#
             + #"add "]" after its last element"#
         var elements: [TOMLValue] = []
         while true {
@@ -59,8 +62,9 @@ extension TOMLParser {
             case nil:
                 throw error(unclosed)
             default:
-                throw error(#"expected "," or "]" after an array element, found \#(found) "#
-                    + "(the array starts at line \(openLine), column \(openColumn))")
+                throw error(
+                    #"expected "," or "]" after an array element, found \#(found) "#
+                        + "(the array starts at line \(openLine), column \(openColumn))")
             }
         }
     }
@@ -80,8 +84,9 @@ extension TOMLParser {
                 guard let escaped = try escape() else { throw unterminated(openColumn, quote: "\"") }
                 text.append(escaped)
             case _ where Self.isControl(scalar):
-                throw error("\(Self.describe(scalar)) is not allowed in a string; write it as the escape \\u"
-                    + Self.hex(scalar.value, width: 4))
+                throw error(
+                    "\(Self.describe(scalar)) is not allowed in a string; write it as the escape \\u"
+                        + Self.hex(scalar.value, width: 4))
             default:
                 text.append(scalar)
                 advance()
@@ -102,8 +107,9 @@ extension TOMLParser {
                 return text
             }
             if Self.isControl(scalar) {
-                throw error("\(Self.describe(scalar)) is not allowed in a string; a 'literal string' cannot escape "
-                    + #"it, so use a "basic string" with the escape \u"# + Self.hex(scalar.value, width: 4))
+                throw error(
+                    "\(Self.describe(scalar)) is not allowed in a string; a 'literal string' cannot escape "
+                        + #"it, so use a "basic string" with the escape \u"# + Self.hex(scalar.value, width: 4))
             }
             advance()
         }
@@ -114,16 +120,17 @@ extension TOMLParser {
         let escapeColumn = column
         advance()
         guard let scalar = current, !atNewline else { return nil }
-        let simple: Unicode.Scalar? = switch scalar {
-        case "\"": "\""
-        case "\\": "\\"
-        case "b": "\u{08}"
-        case "t": "\t"
-        case "n": "\n"
-        case "f": "\u{0C}"
-        case "r": "\r"
-        default: nil
-        }
+        let simple: Unicode.Scalar? =
+            switch scalar {
+            case "\"": "\""
+            case "\\": "\\"
+            case "b": "\u{08}"
+            case "t": "\t"
+            case "n": "\n"
+            case "f": "\u{0C}"
+            case "r": "\r"
+            default: nil
+            }
         if let simple {
             advance()
             return simple
@@ -131,8 +138,9 @@ extension TOMLParser {
         if scalar == "u" || scalar == "U" { return try unicodeEscape(escapeColumn) }
         let invisible = scalar.value <= 0x20 || scalar.value == 0x7F
         let shown = invisible ? "(a backslash before U+\(Self.hex(scalar.value, width: 4)))" : "\\\(scalar)"
-        throw error(#"invalid escape \#(shown); a string accepts \" \\ \b \t \n \f \r \uXXXX and \UXXXXXXXX "#
-            + #"(write \\ for a backslash)"#, at: escapeColumn)
+        throw error(
+            #"invalid escape \#(shown); a string accepts \" \\ \b \t \n \f \r \uXXXX and \UXXXXXXXX "#
+                + #"(write \\ for a backslash)"#, at: escapeColumn)
     }
 
     /// `\uXXXX` or `\UXXXXXXXX`, at the `u` or `U`; it must name a Unicode scalar (no surrogate).
@@ -150,18 +158,21 @@ extension TOMLParser {
             advance()
         }
         guard let scalar = Unicode.Scalar(value) else {
-            throw error("\\\(letter)\(Self.hex(value, width: count)) is not a Unicode character: surrogates "
-                + "(D800 to DFFF) and values above 10FFFF are not allowed", at: escapeColumn)
+            throw error(
+                "\\\(letter)\(Self.hex(value, width: count)) is not a Unicode character: surrogates "
+                    + "(D800 to DFFF) and values above 10FFFF are not allowed", at: escapeColumn)
         }
         return scalar
     }
 
     private func unterminated(_ openColumn: Int, quote: String) -> TOMLSyntaxError {
         guard current == nil else {
-            return error("the string that starts at column \(openColumn) is not closed with \(quote) on its line; "
-                + #"strings cannot span lines (write \n in a "basic string" for a line break)"#)
+            return error(
+                "the string that starts at column \(openColumn) is not closed with \(quote) on its line; "
+                    + #"strings cannot span lines (write \n in a "basic string" for a line break)"#)
         }
-        return error("the string that starts at column \(openColumn) is not closed with \(quote) before the end "
-            + "of the file")
+        return error(
+            "the string that starts at column \(openColumn) is not closed with \(quote) before the end "
+                + "of the file")
     }
 }

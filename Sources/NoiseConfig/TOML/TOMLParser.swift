@@ -61,8 +61,10 @@ struct TOMLParser {
                 return scalars
             case .error:
                 let byte = bytes[bytes.index(bytes.startIndex, offsetBy: offset)]
-                throw TOMLSyntaxError(line: line, column: column, message: "invalid UTF-8 (byte 0x"
-                    + Self.hex(UInt32(byte), width: 2) + " at byte offset \(offset)); save the file as UTF-8 text")
+                throw TOMLSyntaxError(
+                    line: line, column: column,
+                    message: "invalid UTF-8 (byte 0x"
+                        + Self.hex(UInt32(byte), width: 2) + " at byte offset \(offset)); save the file as UTF-8 text")
             }
         }
     }
@@ -111,8 +113,10 @@ struct TOMLParser {
         }
         let (keyLine, start) = (line, offset)
         let value = try value(depth: 0)
-        entries.append(TOMLEntry(key: TOMLNamespace.dotted(path), value: value, line: keyLine, valueBytes: start..<offset,
-                                 lastLine: line))
+        entries.append(
+            TOMLEntry(
+                key: TOMLNamespace.dotted(path), value: value, line: keyLine, valueBytes: start..<offset,
+                lastLine: line))
         try finishLine(after: "the value")
     }
 
@@ -178,8 +182,9 @@ struct TOMLParser {
     mutating func consumeNewline() throws(TOMLSyntaxError) -> Bool {
         if current == "\r" {
             guard peek(1) == "\n" else {
-                throw error("a carriage return (U+000D) must be followed by a line feed; "
-                    + "save the file with LF or CRLF line ends")
+                throw error(
+                    "a carriage return (U+000D) must be followed by a line feed; "
+                        + "save the file with LF or CRLF line ends")
             }
             advance()
         }

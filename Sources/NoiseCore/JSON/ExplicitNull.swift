@@ -31,7 +31,8 @@ extension ExplicitNull: Codable where Value: Codable {
 
 extension KeyedDecodingContainer {
     /// A missing key reads as absent, as for a plain optional.
-    public func decode<Value: Codable>(_ type: ExplicitNull<Value>.Type, forKey key: Key) throws -> ExplicitNull<Value> {
+    public func decode<Value: Codable>(_ type: ExplicitNull<Value>.Type, forKey key: Key) throws -> ExplicitNull<Value>
+    {
         try decodeIfPresent(type, forKey: key) ?? ExplicitNull(wrappedValue: nil)
     }
 }

@@ -71,7 +71,9 @@ extension JSONCoding {
     /// A coding path as text (`alarms.ringing[0].alarm.paired_unix`): keys as the JSON and the docs spell them, in
     /// snake case, whatever the Swift type names them (Foundation's errors carry the property's name).
     public static func path(_ keys: [any CodingKey]) -> String {
-        keys.map { key in key.intValue.map { "[\($0)]" } ?? "." + snakeCased(key.stringValue) }.joined().trimmingPrefix(".").description
+        keys.map { key in key.intValue.map { "[\($0)]" } ?? "." + snakeCased(key.stringValue) }.joined().trimmingPrefix(
+            "."
+        ).description
     }
 
     /// `pairedUnix` as `paired_unix`; a key already in snake case stays as it is, and so does one that does not start

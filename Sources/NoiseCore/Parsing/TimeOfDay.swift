@@ -27,8 +27,9 @@ public struct TimeOfDay: Sendable, Hashable, Codable, Comparable, CustomStringCo
             break
         }
         let parts = input.split(separator: ":", omittingEmptySubsequences: false)
-        guard (1...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.count <= 2 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              let numbers = Optional(parts.compactMap { Int($0) }), numbers.count == parts.count
+        guard (1...3).contains(parts.count),
+            parts.allSatisfy({ !$0.isEmpty && $0.count <= 2 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            let numbers = Optional(parts.compactMap { Int($0) }), numbers.count == parts.count
         else { throw Failure(input: text, reason: "expected hours[:minutes[:seconds]]") }
         if parts.count == 1 && meridiem == nil {
             throw Failure(input: text, reason: "a bare hour needs am or pm")
@@ -77,7 +78,8 @@ extension TimeOfDay {
         do {
             self = try TimeOfDay.parse(text)
         } catch {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: error.description))
         }
     }
 

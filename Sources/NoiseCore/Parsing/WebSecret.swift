@@ -24,8 +24,11 @@ public struct WebSecret: Sendable, Hashable, CustomStringConvertible {
     /// `text` when it has the form of a secret, else nil: nothing else ever reaches a file name or a lookup.
     public init?(parsing text: some StringProtocol) {
         guard text.utf8.count == 2 * Limits.webSecretBytes,
-              text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
-                                     || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }) else { return nil }
+            text.utf8.allSatisfy({
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+                    || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0)
+            })
+        else { return nil }
         self.text = String(text)
     }
 

@@ -26,12 +26,14 @@ public enum SocketFolderRule: Sendable {
             }
             if permissions != 0o700 {
                 return "\(folder) has mode \(shown), not 0700: "
-                    + (permissions & Self.groupOrOthersWrite != 0 ? "another user could replace the socket"
-                                                                  : "it must be private to you")
+                    + (permissions & Self.groupOrOthersWrite != 0
+                        ? "another user could replace the socket"
+                        : "it must be private to you")
             }
         case .writableOnlyByUser:
             if owner != user && owner != 0 {
-                return "\(folder) is owned by uid \(owner), not you (\(user)) or root: its owner could replace the socket"
+                return
+                    "\(folder) is owned by uid \(owner), not you (\(user)) or root: its owner could replace the socket"
             }
             if permissions & Self.groupOrOthersWrite != 0 && permissions & Self.sticky == 0 {
                 return "\(folder) has mode \(shown): other users can write to it and could replace the socket"

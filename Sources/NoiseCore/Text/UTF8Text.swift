@@ -31,7 +31,8 @@ public enum UTF8Text {
             let length = sequenceLength(bytes, at: index)
             guard length > 0, bytes[index] != 0 else {
                 let column = String(decoding: bytes[lineStart..<index], as: UTF8.self).count + 1
-                return .failure(Problem(kind: length > 0 ? .nul : .invalidUTF8, byte: index + 1, line: line, column: column))
+                return .failure(
+                    Problem(kind: length > 0 ? .nul : .invalidUTF8, byte: index + 1, line: line, column: column))
             }
             if bytes[index] == 0x0A {
                 line += 1

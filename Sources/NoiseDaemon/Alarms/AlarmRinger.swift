@@ -1,5 +1,5 @@
-import NoiseCore
 import NoiseAlarms
+import NoiseCore
 import NoiseProtocol
 
 /// What the scheduler needs from the audio side to ring. The player is the one implementation; the protocol

@@ -15,9 +15,11 @@ extension AlarmScheduler {
             throw ProtocolError(problem.code, "\(command): then_mix: \(problem.message)")
         }
         if alarm.enabled, case .onDate(let date, let time, let zone) = alarm.rule,
-           alarm.rule.next(after: now(), in: schedule.context) == nil {
+            alarm.rule.next(after: now(), in: schedule.context) == nil
+        {
             let place = zone.map { " (\($0))" } ?? ""
-            throw ProtocolError(.invalidArgument, "\(command): \(date) \(time)\(place) has passed; give a later date or time")
+            throw ProtocolError(
+                .invalidArgument, "\(command): \(date) \(time)\(place) has passed; give a later date or time")
         }
     }
 
@@ -32,7 +34,8 @@ extension AlarmScheduler {
         do {
             schedule.setNamedZone(try zones.zone(named: name), for: name)
         } catch {
-            throw ProtocolError(.invalidArgument, "\(command): " + ZoneName.unknownMessage(name, among: zones.identifiers()))
+            throw ProtocolError(
+                .invalidArgument, "\(command): " + ZoneName.unknownMessage(name, among: zones.identifiers()))
         }
     }
 
@@ -41,7 +44,9 @@ extension AlarmScheduler {
     func loadStoredZones() {
         for name in Set(schedule.alarms.values.compactMap(\.zone)).sorted() {
             do throws(ProtocolError) { try loadZone(name, command: "alarms") } catch {
-                logger.error("alarms: zone \(name) cannot be read from the tz database; its alarms will not ring until it can: \(error.message)")
+                logger.error(
+                    "alarms: zone \(name) cannot be read from the tz database; its alarms will not ring until it can: \(error.message)"
+                )
             }
         }
     }

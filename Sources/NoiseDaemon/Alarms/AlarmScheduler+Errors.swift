@@ -6,7 +6,8 @@ import NoiseTime
 extension AlarmScheduler {
     func unknownAlarm(_ id: Int64) -> ProtocolError {
         let ids = schedule.alarms.keys.sorted().prefix(10).map(String.init).joined(separator: ", ")
-        return ProtocolError(.unknownAlarm, "no alarm has id \(id); " + (ids.isEmpty ? "there are no alarms" : "ids: \(ids)"))
+        return ProtocolError(
+            .unknownAlarm, "no alarm has id \(id); " + (ids.isEmpty ? "there are no alarms" : "ids: \(ids)"))
     }
 
     /// "no alarm is ringing; the next is alarm 3 (Work) at 07:00 on 2026-11-27", in words a person reads.
@@ -23,8 +24,10 @@ extension AlarmScheduler {
         guard let first = snoozed.first.flatMap(info), let until = first.snoozedUntil else {
             return alarmID.map(notRingingNow) ?? notRinging()
         }
-        return ProtocolError(.notRinging, "\(name(first)) is snoozed until \(when(until)), not ringing; "
-            + "'noisectl dismiss \(first.alarm.id)' ends the snooze")
+        return ProtocolError(
+            .notRinging,
+            "\(name(first)) is snoozed until \(when(until)), not ringing; "
+                + "'noisectl dismiss \(first.alarm.id)' ends the snooze")
     }
 
     /// `dismiss` with nothing ringing or snoozed (or not alarm `alarmID`).

@@ -1,5 +1,5 @@
-import NoiseCore
 import NoiseAlarms
+import NoiseCore
 import NoiseProtocol
 
 /// What the scheduler tells: one alarm, the list in pages, the next to ring, the alarms part of `status`, and the
@@ -14,7 +14,9 @@ extension AlarmScheduler {
     /// end, as `alarm_next` counts); those that will not sound last, by id. Only the page's alarms are made into
     /// infos: the order needs only each alarm's instant.
     public func list(offset: Int = 0, limit: Int = .max) -> [AlarmInfo] {
-        let order = listOrder ?? schedule.alarms.keys.map { (sound: schedule.nextSound(of: $0) ?? .infinity, id: $0) }
+        let order =
+            listOrder
+            ?? schedule.alarms.keys.map { (sound: schedule.nextSound(of: $0) ?? .infinity, id: $0) }
             .sorted { $0 < $1 }.map(\.id)
         listOrder = order
         guard offset < order.count else { return [] }
@@ -35,14 +37,18 @@ extension AlarmScheduler {
     /// The alarms part of `status`, without the tone's onset (the player's to publish).
     public func status() -> AlarmsStatus {
         let (next, ringing) = (next(), schedule.ringing.keys.sorted().compactMap(info))
-        let snoozed = schedule.snoozes.sorted { ($0.value.ringAt, $0.key) < ($1.value.ringAt, $1.key) }.compactMap { info($0.key) }
-        return AlarmsStatus(count: schedule.alarms.count, next: next, ringing: ringing,
-                     missed: recentMissed, timeZone: schedule.zone.identifier, wakeFromSuspend: clock.wakesFromSuspend,
-                     wakeNote: clock.wakesFromSuspend ? nil
-                        : "a suspended machine will not wake for alarms: give noised CAP_WAKE_ALARM (see docs/alarms.md)",
-                     storeProblem: database.readOnlyReason, timeZoneProblem: zoneProblem, timers: timers(),
-                     leapSecondsNote: leapSecondsProblem ?? leapSecondsNote(shown: [next].compactMap { $0 } + ringing + snoozed),
-                     snoozed: snoozed)
+        let snoozed = schedule.snoozes.sorted { ($0.value.ringAt, $0.key) < ($1.value.ringAt, $1.key) }.compactMap {
+            info($0.key)
+        }
+        return AlarmsStatus(
+            count: schedule.alarms.count, next: next, ringing: ringing,
+            missed: recentMissed, timeZone: schedule.zone.identifier, wakeFromSuspend: clock.wakesFromSuspend,
+            wakeNote: clock.wakesFromSuspend
+                ? nil
+                : "a suspended machine will not wake for alarms: give noised CAP_WAKE_ALARM (see docs/alarms.md)",
+            storeProblem: database.readOnlyReason, timeZoneProblem: zoneProblem, timers: timers(),
+            leapSecondsNote: leapSecondsProblem ?? leapSecondsNote(shown: [next].compactMap { $0 } + ringing + snoozed),
+            snoozed: snoozed)
     }
 
     /// The leap-second note, in `status` only when it can matter there: the list expired more than a year ago, or
@@ -68,10 +74,11 @@ extension AlarmScheduler {
         let trigger = schedule.nextTrigger(of: alarmID)
         // A ringing pass alarm's pass is the one it rings for.
         let (pass, passProblem) = nextPass(of: alarm, trigger: trigger ?? schedule.ringing[alarmID]?.trigger)
-        return AlarmInfo(alarm: alarm, nextTrigger: trigger.map { TriggerInfo(unix: $0, zone: zone) },
-                         snoozedUntil: schedule.snoozes[alarmID].map { TriggerInfo(unix: $0.ringAt, zone: zone) },
-                         ringing: schedule.ringing[alarmID] != nil, tone: tones[alarmID],
-                         ringingSince: schedule.ringing[alarmID].map { TriggerInfo(unix: $0.trigger, zone: zone) }, nextPass: pass,
-                         passProblem: passProblem)
+        return AlarmInfo(
+            alarm: alarm, nextTrigger: trigger.map { TriggerInfo(unix: $0, zone: zone) },
+            snoozedUntil: schedule.snoozes[alarmID].map { TriggerInfo(unix: $0.ringAt, zone: zone) },
+            ringing: schedule.ringing[alarmID] != nil, tone: tones[alarmID],
+            ringingSince: schedule.ringing[alarmID].map { TriggerInfo(unix: $0.trigger, zone: zone) }, nextPass: pass,
+            passProblem: passProblem)
     }
 }

@@ -8,13 +8,17 @@ import NoiseTime
 extension AlarmScheduler {
     /// The missed alarms the store keeps, newest first (`status` shows the last `missedShown`).
     public func missed() async throws(ProtocolError) -> [MissedInfo] {
-        let missed = try await storeChanges.read("the missed alarms") { try await store.missed(limit: AlarmDefaults.missedKept) }
+        let missed = try await storeChanges.read("the missed alarms") {
+            try await store.missed(limit: AlarmDefaults.missedKept)
+        }
         return Self.info(missed, zone: schedule.zone)
     }
 
     /// Forgets every missed alarm: `status`, `alarm missed` and the next start show none.
     public func clearMissed() async throws(ProtocolError) -> MissedCleared {
-        let cleared = try await storeChanges.change("the missed alarms could not be forgotten") { try await store.clearMissed() }
+        let cleared = try await storeChanges.change("the missed alarms could not be forgotten") {
+            try await store.clearMissed()
+        }
         recentMissed = []
         hub.publish(.missedCleared(MissedCleared(cleared: cleared)))
         return MissedCleared(cleared: cleared)
@@ -22,8 +26,9 @@ extension AlarmScheduler {
 
     static func info(_ missed: [MissedAlarm], zone: ZoneRules) -> [MissedInfo] {
         missed.map {
-            MissedInfo(alarmId: $0.alarmId, label: $0.label, trigger: TriggerInfo(unix: $0.trigger, zone: zone),
-                       reason: $0.reason)
+            MissedInfo(
+                alarmId: $0.alarmId, label: $0.label, trigger: TriggerInfo(unix: $0.trigger, zone: zone),
+                reason: $0.reason)
         }
     }
 }

@@ -19,8 +19,9 @@ extension AlarmScheduler {
 
     /// The reminder as `gratitude_remind` and `status` show it.
     public func reminderInfo() -> GratitudeReminder {
-        GratitudeReminder(time: reminder?.time.description,
-                          next: reminder?.next(in: schedule.context).map { TriggerInfo(unix: $0, zone: schedule.zone) })
+        GratitudeReminder(
+            time: reminder?.time.description,
+            next: reminder?.next(in: schedule.context).map { TriggerInfo(unix: $0, zone: schedule.zone) })
     }
 
     /// The reminder's trigger after `instant` (the one after a day it skips).

@@ -1,9 +1,9 @@
 import Logging
+import NoiseAlarms
 import NoiseCore
+import NoiseProtocol
 import NoiseStore
 import NoiseSystem
-import NoiseAlarms
-import NoiseProtocol
 
 /// What the schedule decided, carried out: tones prepared and rung, missed alarms recorded, events published.
 extension AlarmScheduler {
@@ -14,8 +14,11 @@ extension AlarmScheduler {
         var toneStopped = false
         do {
             // The labels of the alarms missed only: a map of every alarm's made each change cost as much as the store.
-            let missed = actions.compactMap { action -> Int64? in if case .missed(let id, _, _) = action { id } else { nil } }
-            let labels = Dictionary(missed.map { ($0, schedule.alarms[$0]?.label ?? "") }, uniquingKeysWith: { first, _ in first })
+            let missed = actions.compactMap { action -> Int64? in
+                if case .missed(let id, _, _) = action { id } else { nil }
+            }
+            let labels = Dictionary(
+                missed.map { ($0, schedule.alarms[$0]?.label ?? "") }, uniquingKeysWith: { first, _ in first })
             try await store.record(actions, labels: labels, now: Int64(now().rounded(.down)))
         } catch {
             // Ringing matters more than the record: go on, and say so.
@@ -34,11 +37,14 @@ extension AlarmScheduler {
                 }
             case .missed(let alarmID, let trigger, let reason):
                 let label = schedule.alarms[alarmID]?.label ?? ""
-                let missed = MissedInfo(alarmId: alarmID, label: label, trigger: TriggerInfo(unix: trigger, zone: schedule.zone),
-                                        reason: reason.rawValue)
+                let missed = MissedInfo(
+                    alarmId: alarmID, label: label, trigger: TriggerInfo(unix: trigger, zone: schedule.zone),
+                    reason: reason.rawValue)
                 recentMissed.insert(missed, at: 0)
                 recentMissed = Array(recentMissed.prefix(AlarmDefaults.missedShown))
-                logger.warning("alarm \(alarmID) \(label.isEmpty ? "" : "(\(label)) ")missed (\(reason.rawValue)): \(missed.trigger.local)")
+                logger.warning(
+                    "alarm \(alarmID) \(label.isEmpty ? "" : "(\(label)) ")missed (\(reason.rawValue)): \(missed.trigger.local)"
+                )
                 hub.publish(.alarmMissed(missed))
             case .snoozed(let alarmID, let until):
                 logger.info("alarm \(alarmID) snoozed until \(TriggerInfo(unix: until, zone: schedule.zone).local)")
@@ -67,7 +73,9 @@ extension AlarmScheduler {
         let report = await ringer.startAlarmTone(alarm: alarm, trigger: trigger)
         tones[alarmID] = report.tone
         if let note = report.tone.note {
-            logger.warning("alarm \(alarmID) \(title)rings with \(report.tone.sound.map { "'\($0)'" } ?? "the tone made in code"): \(note)")
+            logger.warning(
+                "alarm \(alarmID) \(title)rings with \(report.tone.sound.map { "'\($0)'" } ?? "the tone made in code"): \(note)"
+            )
         }
         if let info = info(alarmID) { hub.publish(.alarmRinging(info)) }
         if let problem = report.audioProblem {

@@ -39,8 +39,12 @@ extension AlarmScheduler {
         guard let sky = schedule.sky else { return (nil, skyReading.problem ?? "no orbital elements yet") }
         guard let trigger else {
             if let problem = rule.elementsProblem(at: now(), in: sky) { return (nil, problem) }
-            return (nil, alarm.enabled ? "no pass at least \(rule.minElevationDeg.formatted)° up"
-                + (rule.visibleOnly ? " and visible" : "") + " in the next 10 days" : nil)
+            return (
+                nil,
+                alarm.enabled
+                    ? "no pass at least \(rule.minElevationDeg.formatted)° up"
+                        + (rule.visibleOnly ? " and visible" : "") + " in the next 10 days" : nil
+            )
         }
         let pass: SatellitePass?
         if let cached = passes[alarm.id], cached.trigger == trigger {

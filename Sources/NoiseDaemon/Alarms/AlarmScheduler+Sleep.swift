@@ -31,7 +31,8 @@ extension AlarmScheduler {
         let before = Set(schedule.ringing.keys)
         await perform(schedule.advance(to: now(), lateReason: slept ? .suspended : .late))
         if slept, let alarmID = before.intersection(schedule.ringing.keys).min(),
-           let alarm = schedule.alarms[alarmID], let ring = schedule.ringing[alarmID] {
+            let alarm = schedule.alarms[alarmID], let ring = schedule.ringing[alarmID]
+        {
             _ = await ringer.startAlarmTone(alarm: alarm, trigger: ring.trigger)
         }
         await remindIfDue()

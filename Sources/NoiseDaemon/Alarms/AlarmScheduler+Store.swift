@@ -1,9 +1,9 @@
 import Logging
+import NoiseAlarms
 import NoiseCore
+import NoiseProtocol
 import NoiseStore
 import NoiseSystem
-import NoiseAlarms
-import NoiseProtocol
 
 /// Changes of the store and what a refusal becomes; the store's check and rebuild, asked for by `noisectl store
 /// check` and `store recover`, and its close at shutdown.
@@ -39,7 +39,9 @@ extension AlarmScheduler {
         guard rebuilt.recovered else { return report }
         board.publish(storeFailure: nil)
         let leftOut = report.dropped.isEmpty ? "" : ", alarms \(IDRanges.text(report.dropped)) left out"
-        logger.notice("alarms: the store \(report.path) was rebuilt: \(report.kept) alarms kept\(leftOut); the damaged file stays as \(report.corruptCopy ?? "?")")
+        logger.notice(
+            "alarms: the store \(report.path) was rebuilt: \(report.kept) alarms kept\(leftOut); the damaged file stays as \(report.corruptCopy ?? "?")"
+        )
         publishStatus()
         changed(reload: true)
         return report

@@ -1,11 +1,11 @@
-import NoiseControl
 import Logging
+import NoiseAlarms
+import NoiseControl
 import NoiseCore
+import NoiseProtocol
 import NoiseStore
 import NoiseSystem
-import NoiseAlarms
 import NoiseTime
-import NoiseProtocol
 import Orbits
 import TimeScales
 
@@ -70,18 +70,21 @@ public actor AlarmScheduler {
     /// first frame can be placed on the trigger's instant.
     static let prepareLead = 1.5
 
-    public init(database: NoiseDatabase, clock: any WallClock, zones: any TimeZoneSource, ringer: any AlarmRinger,
-                hub: EventHub, logger: Logger, template: AlarmTemplate = AlarmTemplate(),
-                missedGraceSeconds: Double = AlarmDefaults.missedGraceSeconds, board: StatusBoard = StatusBoard(),
-                leapSeconds: (list: LeapSeconds, problem: String?) = (.builtIn, nil), sky: (any SkySource)? = nil,
-                wakeElementDownloads: @escaping @Sendable () -> Void = {}) async throws {
+    public init(
+        database: NoiseDatabase, clock: any WallClock, zones: any TimeZoneSource, ringer: any AlarmRinger,
+        hub: EventHub, logger: Logger, template: AlarmTemplate = AlarmTemplate(),
+        missedGraceSeconds: Double = AlarmDefaults.missedGraceSeconds, board: StatusBoard = StatusBoard(),
+        leapSeconds: (list: LeapSeconds, problem: String?) = (.builtIn, nil), sky: (any SkySource)? = nil,
+        wakeElementDownloads: @escaping @Sendable () -> Void = {}
+    ) async throws {
         let store = AlarmStore(database)
         let snapshot = try await store.snapshot()
         let now = clock.now()
         let (zone, zoneProblem) = zones.systemZoneReading()
         let reading = await FileWork.run { sky?.read() ?? SkyReading(sky: nil) }
-        self.schedule = AlarmSchedule(alarms: snapshot.alarms, lookAfter: snapshot.lookAfter, snoozes: snapshot.snoozes,
-                                      zone: zone, leapSeconds: leapSeconds.list, sky: reading.sky, now: now)
+        self.schedule = AlarmSchedule(
+            alarms: snapshot.alarms, lookAfter: snapshot.lookAfter, snoozes: snapshot.snoozes,
+            zone: zone, leapSeconds: leapSeconds.list, sky: reading.sky, now: now)
         self.skySource = sky
         self.wakeElementDownloads = wakeElementDownloads
         self.skyReading = reading
@@ -99,7 +102,9 @@ public actor AlarmScheduler {
         storeChanges = StoreChanges(board: board, logger: logger)
         self.board = board
         if let zoneProblem { logger.warning("alarms: \(zoneProblem)") }
-        if let note = leapSeconds.problem ?? leapSeconds.list.taiMinusUTC(atUnix: now).note { logger.notice("alarms: \(note)") }
+        if let note = leapSeconds.problem ?? leapSeconds.list.taiMinusUTC(atUnix: now).note {
+            logger.notice("alarms: \(note)")
+        }
         self.recentMissed = Self.info(try await store.missed(limit: AlarmDefaults.missedShown), zone: zone)
         self.reminder = try await store.reminder()
         loadStoredZones()
@@ -112,7 +117,8 @@ public actor AlarmScheduler {
     /// of the system time zone, or a change of the alarms.
     public func run() async {
         if !clock.wakesFromSuspend {
-            logger.notice("alarms: wake-from-suspend is off (no CAP_WAKE_ALARM); a suspended machine will not wake for alarms")
+            logger.notice(
+                "alarms: wake-from-suspend is off (no CAP_WAKE_ALARM); a suspended machine will not wake for alarms")
         }
         while !Task.isCancelled {
             refreshZone()
@@ -151,7 +157,8 @@ public actor AlarmScheduler {
         let next = schedule.nextAlarm
         if let prepared, next.map({ $0 != prepared }) ?? true { await cancelPrepared() }
         guard prepared == nil, let next, let alarm = schedule.alarms[next.alarmID],
-              next.trigger - clock.now() <= Self.prepareLead else { return }
+            next.trigger - clock.now() <= Self.prepareLead
+        else { return }
         prepared = next
         // The tone must be in the mixer before the device buffer's worth of time is left, or it starts late.
         let readyWithin = max(0, next.trigger - clock.now() - DaemonLimits.toneReadyMarginSeconds)
@@ -199,19 +206,27 @@ public actor AlarmScheduler {
     public func edit(_ id: Int64, _ changes: AlarmChanges) async throws(ProtocolError) -> AlarmInfo {
         guard let alarm = schedule.alarms[id] else { throw unknownAlarm(id) }
         if changes.pass != nil && alarm.pass == nil {
-            throw ProtocolError(.invalidArgument, "alarm \(id) is not a pass alarm: 'pass_*' change only those; "
-                + "add one instead (noisectl alarm add --iss)")
+            throw ProtocolError(
+                .invalidArgument,
+                "alarm \(id) is not a pass alarm: 'pass_*' change only those; "
+                    + "add one instead (noisectl alarm add --iss)")
         }
         if alarm.pass != nil && (changes.time != nil || changes.repeat != nil || changes.mars != nil) {
-            throw ProtocolError(.invalidArgument, "alarm \(id) rings before satellite passes: it has no time or repeat "
-                + "to change; change --before, --min-elevation or --visible")
+            throw ProtocolError(
+                .invalidArgument,
+                "alarm \(id) rings before satellite passes: it has no time or repeat "
+                    + "to change; change --before, --min-elevation or --visible")
         }
         if alarm.isTimer && (changes.time != nil || changes.repeat != nil) {
-            throw ProtocolError(.invalidArgument, "alarm \(id) is a timer: its time and repeat stay as they are; "
-                + "cancel it and start another (noisectl timer cancel \(id); noisectl timer 10m)")
+            throw ProtocolError(
+                .invalidArgument,
+                "alarm \(id) is a timer: its time and repeat stay as they are; "
+                    + "cancel it and start another (noisectl timer cancel \(id); noisectl timer 10m)")
         }
         let updated: Alarm
-        do { updated = try changes.applied(to: alarm) } catch { throw ProtocolError(.invalidArgument, "\(Commands.AlarmEdit.name): \(error)") }
+        do { updated = try changes.applied(to: alarm) } catch {
+            throw ProtocolError(.invalidArgument, "\(Commands.AlarmEdit.name): \(error)")
+        }
         try await check(updated, sound: changes.sound, command: Commands.AlarmEdit.name)
         let now = now()
         try await storeChanges.change(Self.notSaved) { try await store.update(updated, lookAfter: now) }
@@ -263,27 +278,10 @@ public actor AlarmScheduler {
         changed(before.map(\.alarm.id))
         // A timer is gone once dismissed: it is answered as it was, no longer ringing and with nothing to come.
         return before.map { before in
-            info(before.alarm.id) ?? AlarmInfo(alarm: before.alarm, nextTrigger: nil, snoozedUntil: nil, ringing: false,
-                                               tone: before.tone)
+            info(before.alarm.id)
+                ?? AlarmInfo(
+                    alarm: before.alarm, nextTrigger: nil, snoozedUntil: nil, ringing: false,
+                    tone: before.tone)
         }
-    }
-
-    // MARK: Helpers
-
-    /// Alarms `ids` changed (one that is gone, a timer done, counts as removed), and `removed` went: subscribers are
-    /// told which, and the loop wakes to sleep until the right deadline (and re-check a prepared tone).
-    func changed(_ ids: [Int64] = [], removed: [Int64] = [], reload: Bool = false) {
-        publishNextIfChanged()
-        let kept = ids.compactMap(info)
-        let gone = removed + ids.filter { schedule.alarms[$0] == nil }
-        hub.publish(.alarmsChanged(AlarmsChanged(count: schedule.alarms.count, alarms: kept, removed: gone, reload: reload)))
-        clock.interrupt()
-    }
-
-    func publishNextIfChanged() {
-        let next = next()
-        guard next != lastNext else { return }
-        lastNext = next
-        hub.publish(.nextAlarm(NextAlarm(alarm: next)))
     }
 }

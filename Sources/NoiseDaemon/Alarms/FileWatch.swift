@@ -38,8 +38,9 @@ final class FileWatch: Sendable {
                     let watch = raw.loadUnaligned(fromByteOffset: offset, as: Int32.self)
                     let mask = raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
                     let length = Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
-                    let name = String(decoding: raw[(offset + 16)..<min(count, offset + 16 + length)].prefix { $0 != 0 },
-                                      as: UTF8.self)
+                    let name = String(
+                        decoding: raw[(offset + 16)..<min(count, offset + 16 + length)].prefix { $0 != 0 },
+                        as: UTF8.self)
                     if mask & UInt32(IN_Q_OVERFLOW) != 0 || watched.withLock({ $0[watch]?.contains(name) ?? false }) {
                         touched = true
                     }

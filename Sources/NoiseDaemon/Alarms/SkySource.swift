@@ -49,11 +49,13 @@ public struct FileSkySource: SkySource {
         }
         let location = config.read().settings.clock.location
         if let (latitude, longitude) = location.coordinates {
-            let observer = GeodeticPosition(latitude: latitude, longitude: longitude, heightKm: location.elevationMeters / 1000)
+            let observer = GeodeticPosition(
+                latitude: latitude, longitude: longitude, heightKm: location.elevationMeters / 1000)
             return SkyReading(sky: SatelliteSky(elements: elements, observer: observer))
         }
         guard let city = ZoneCity.of(zones) else {
-            return SkyReading(sky: nil, problem: "no location set, and the time zone names no city: noisectl location set LAT,LON")
+            return SkyReading(
+                sky: nil, problem: "no location set, and the time zone names no city: noisectl location set LAT,LON")
         }
         return SkyReading(sky: SatelliteSky(elements: elements, observer: city.position), note: city.note)
     }

@@ -45,15 +45,18 @@ public final class TimerFDWallClock: WallClock {
         // Far in the future when there is no deadline: the timer still reports clock changes.
         let target = deadline ?? (now() + 365 * 86_400)
         let whole = target.rounded(.down)
-        var setting = itimerspec(it_interval: timespec(),
-                                 it_value: timespec(tv_sec: Int(whole), tv_nsec: Int((target - whole) * 1e9)))
+        var setting = itimerspec(
+            it_interval: timespec(),
+            it_value: timespec(tv_sec: Int(whole), tv_nsec: Int((target - whole) * 1e9)))
         let flags = Int32(TFD_TIMER_ABSTIME) | Int32(TFD_TIMER_CANCEL_ON_SET)
         guard timerfd_settime(timer, flags, &setting, nil) == 0 else { return .clockChanged }
         let (timer, wake, fileWatch) = (self.timer, self.wake, self.fileWatch)
         return await BlockingWork.run(name: "noised-timer") { () -> WakeReason in
-            var descriptors = [pollfd(fd: timer, events: Int16(POLLIN), revents: 0),
-                               pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
-                               pollfd(fd: fileWatch?.descriptor ?? -1, events: Int16(POLLIN), revents: 0)]
+            var descriptors = [
+                pollfd(fd: timer, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: fileWatch?.descriptor ?? -1, events: Int16(POLLIN), revents: 0),
+            ]
             while true {
                 while poll(&descriptors, 3, -1) < 0 && errno == EINTR {}
                 if descriptors[1].revents & Int16(POLLIN) != 0 {

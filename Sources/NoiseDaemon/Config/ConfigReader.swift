@@ -1,5 +1,5 @@
-import NoiseCore
 import NoiseConfig
+import NoiseCore
 
 /// Reads `config.toml` from disk. A missing file means the defaults; a file that cannot be read or has any
 /// problem is not used (see `ConfigFile`). Blocks on the read: call at start-up or on a blocking-work thread.
@@ -30,8 +30,9 @@ public struct ConfigReader: Sendable {
         do {
             bytes = try fileSystem.contents(of: path)
         } catch {
-            return Loaded(settings: DaemonSettings(), exists: true,
-                          problems: [ConfigProblem(line: 0, key: nil, message: "cannot read \(path): \(error)")], keys: [])
+            return Loaded(
+                settings: DaemonSettings(), exists: true,
+                problems: [ConfigProblem(line: 0, key: nil, message: "cannot read \(path): \(error)")], keys: [])
         }
         let result = ConfigFile.read(bytes, home: home)
         return Loaded(settings: result.settings, exists: true, problems: result.problems, keys: result.keys)

@@ -1,8 +1,8 @@
 import Logging
-import NoiseAudio
-import NoiseCore
 import NoiseAlarms
+import NoiseAudio
 import NoiseConfig
+import NoiseCore
 
 /// What SIGHUP does: reads the config again and applies what can change while running (defaults of play,
 /// stop and new alarms, the missed-alarm grace, the log level, the sound folders), then reloads the sound
@@ -32,7 +32,8 @@ struct ConfigReloader<C: Clock>: Sendable where C.Duration == Duration {
                 logger.notice("config: audio.device is now '\(settings.device)'; it takes effect when noised restarts")
             }
             if settings.cacheMiB != previous.cacheMiB {
-                logger.notice("config: audio.cache_size is now \(settings.cacheMiB) MiB; it takes effect when noised restarts")
+                logger.notice(
+                    "config: audio.cache_size is now \(settings.cacheMiB) MiB; it takes effect when noised restarts")
             }
             if settings.satellites.timeoutSeconds != previous.satellites.timeoutSeconds {
                 let timeout = DurationParser.describe(settings.satellites.timeoutSeconds)
@@ -42,8 +43,10 @@ struct ConfigReloader<C: Clock>: Sendable where C.Duration == Duration {
                 let deadline = DurationParser.describe(settings.satellites.deadlineSeconds)
                 logger.notice("config: satellites.deadline is now \(deadline); it takes effect when noised restarts")
             }
-            logger.notice(loaded.exists ? "config: reloaded \(path) (\(loaded.keys.count) keys set)"
-                                        : "config: no file at \(path); the defaults apply")
+            logger.notice(
+                loaded.exists
+                    ? "config: reloaded \(path) (\(loaded.keys.count) keys set)"
+                    : "config: no file at \(path); the defaults apply")
         } else {
             for problem in loaded.problems { logger.error("config \(path): \(problem)") }
             logger.error("config: \(path) has \(loaded.problems.count) problem(s); the settings in force are kept")
@@ -69,7 +72,9 @@ struct ConfigReloader<C: Clock>: Sendable where C.Duration == Duration {
         for problem in library.problems { logger.warning("catalog: \(problem)") }
         let alarmSound = await live.settings.alarm.sound
         if library.sound(id: alarmSound) == nil {
-            logger.warning("config: alarms.sound '\(alarmSound)' is not in the catalog; new alarms ring with \(AlarmDefaults.sound) until it is")
+            logger.warning(
+                "config: alarms.sound '\(alarmSound)' is not in the catalog; new alarms ring with \(AlarmDefaults.sound) until it is"
+            )
         }
     }
 }

@@ -22,9 +22,12 @@ public struct DaemonConfiguration: Sendable {
     /// Where the satellites' elements are downloaded from: `ElementFetcher` (NoiseDownload) in `noised`.
     public var elementSource: ElementSourceMaker
 
-    public init(socket: SocketLocation, dataDirectory: String, userDataDirectory: String, stateDirectory: String,
-                decodedSoundsDirectory: String, live: LiveConfiguration, logLevel: LogLevelControl, faults: TestFaults = TestFaults(),
-                elementSource: @escaping ElementSourceMaker) {
+    public init(
+        socket: SocketLocation, dataDirectory: String, userDataDirectory: String, stateDirectory: String,
+        decodedSoundsDirectory: String, live: LiveConfiguration, logLevel: LogLevelControl,
+        faults: TestFaults = TestFaults(),
+        elementSource: @escaping ElementSourceMaker
+    ) {
         self.socket = socket
         self.dataDirectory = dataDirectory
         self.userDataDirectory = userDataDirectory

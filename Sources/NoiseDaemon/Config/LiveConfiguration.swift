@@ -1,9 +1,9 @@
 import Logging
 import NoiseAudio
-import NoiseCore
-import Synchronization
 import NoiseConfig
+import NoiseCore
 import NoiseProtocol
+import Synchronization
 
 /// The settings in force: the config file's (when it has no problems) under the command line's overrides.
 /// Reloaded on SIGHUP; a file with problems is reported and leaves the settings as they were.

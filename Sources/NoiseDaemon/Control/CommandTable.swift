@@ -22,8 +22,10 @@ struct CommandTable: Sendable {
     }
 
     /// A command whose reply is sent as bytes encoded already (the status board keeps its last encoding).
-    mutating func on<C: DaemonCommand>(_ type: C.Type, subscribes: Bool = false,
-                                       encoded body: @escaping @Sendable (C) async throws -> Replies.Encoded) {
+    mutating func on<C: DaemonCommand>(
+        _ type: C.Type, subscribes: Bool = false,
+        encoded body: @escaping @Sendable (C) async throws -> Replies.Encoded
+    ) {
         handlers[C.name] = { command in Answer(data: try await body(command as! C), subscribes: subscribes) }
     }
 

@@ -12,18 +12,22 @@ extension RequestHandler {
         }
         let alarms = await scheduler.alarms(ringing: id)
         if !alarms.isEmpty && !force {
-            throw ProtocolError(.soundInUse, "'\(id)' is the tone of \(SoundRemoved.naming(alarms)); remove it with --force to "
-                                + "give them the default tone, or give them another first (noisectl alarm edit "
-                                + "\(alarms[0].id) --sound ID)")
+            throw ProtocolError(
+                .soundInUse,
+                "'\(id)' is the tone of \(SoundRemoved.naming(alarms)); remove it with --force to "
+                    + "give them the default tone, or give them another first (noisectl alarm edit "
+                    + "\(alarms[0].id) --sound ID)")
         }
         let changed = force ? try await scheduler.giveDefaultTone(replacing: id) : []
         let editor = SoundEditor(loader: loader, keeper: keeper)
-        let removed = try await FileWork.run { () throws(ProtocolError) -> SoundEditor.Removed in try editor.remove(id) }
+        let removed = try await FileWork.run { () throws(ProtocolError) -> SoundEditor.Removed in try editor.remove(id)
+        }
         await player.replaceLibrary(removed.loaded)
         if let store = player.decodedStore {
             await FileWork.run { store.remove(sourcePath: removed.sound.path) }
         }
-        let retoned = changed.isEmpty ? "" : "; \(SoundRemoved.naming(changed.map(\.alarm))) now ring \(changed[0].alarm.sound)"
+        let retoned =
+            changed.isEmpty ? "" : "; \(SoundRemoved.naming(changed.map(\.alarm))) now ring \(changed[0].alarm.sound)"
         logger.info("sounds: removed '\(id)' (\(removed.sound.path))\(retoned)")
         return SoundRemoved(removed: SoundInfo(removed.sound), alarmsChanged: changed)
     }

@@ -31,17 +31,25 @@ extension RequestHandler {
         table.on(Commands.AlarmEdit.self) { try await scheduler.edit($0.id, $0.changes) }
         table.on(Commands.AlarmEnable.self) { try await scheduler.edit($0.id, AlarmChanges(enabled: true)) }
         table.on(Commands.AlarmDisable.self) { try await scheduler.edit($0.id, AlarmChanges(enabled: false)) }
-        table.on(Commands.AlarmRemove.self) { AlarmsRemoved(removed: try await scheduler.remove($0.ids), single: $0.single) }
+        table.on(Commands.AlarmRemove.self) {
+            AlarmsRemoved(removed: try await scheduler.remove($0.ids), single: $0.single)
+        }
         table.on(Commands.AlarmDuplicate.self) { try await scheduler.duplicate($0.id) }
         table.on(Commands.AlarmShow.self) { try await scheduler.show($0.id) }
-        table.on(Commands.AlarmList.self) { AlarmList(alarms: await scheduler.list(offset: $0.offset, limit: $0.limit)) }
+        table.on(Commands.AlarmList.self) {
+            AlarmList(alarms: await scheduler.list(offset: $0.offset, limit: $0.limit))
+        }
         table.on(Commands.AlarmNext.self) { _ in NextAlarm(alarm: await scheduler.next()) }
         table.on(Commands.AlarmMissed.self) { _ in MissedList(missed: try await scheduler.missed()) }
         table.on(Commands.AlarmMissedClear.self) { _ in try await scheduler.clearMissed() }
-        table.on(Commands.TimerAdd.self) { try await scheduler.addTimer(seconds: $0.seconds, label: $0.label, sound: $0.sound) }
+        table.on(Commands.TimerAdd.self) {
+            try await scheduler.addTimer(seconds: $0.seconds, label: $0.label, sound: $0.sound)
+        }
         table.on(Commands.TimerList.self) { _ in TimerList(timers: await scheduler.timers()) }
         table.on(Commands.TimerCancel.self) { try await scheduler.cancelTimers($0.ids) }
-        table.on(Commands.Snooze.self) { AlarmList(alarms: try await scheduler.snooze(minutes: $0.minutes, only: $0.id)) }
+        table.on(Commands.Snooze.self) {
+            AlarmList(alarms: try await scheduler.snooze(minutes: $0.minutes, only: $0.id))
+        }
         table.on(Commands.Dismiss.self) { AlarmList(alarms: try await scheduler.dismiss(only: $0.id)) }
         table.on(Commands.StoreCheck.self) { _ in await scheduler.checkStore() }
         table.on(Commands.StoreRecover.self) { _ in try await scheduler.recoverStore() }

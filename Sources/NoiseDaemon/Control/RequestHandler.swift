@@ -1,8 +1,8 @@
 import Logging
-import NoiseControl
-import NoiseAudio
-import NoiseCore
 import NoiseAlarms
+import NoiseAudio
+import NoiseControl
+import NoiseCore
 import NoiseProtocol
 
 /// Answers one request line: decodes it, carries it out on the player, encodes the reply.
@@ -19,8 +19,10 @@ public struct RequestHandler<C: Clock>: ControlRequests where C.Duration == Dura
     /// Built once with the handler: a request looks up its command's handler by name.
     private(set) var table = CommandTable()
 
-    public init(player: Player<C>, scheduler: AlarmScheduler, loader: CatalogLoader, keeper: CatalogKeeper,
-                live: LiveConfiguration, life: LifeDesk, faults: TestFaults = TestFaults(), logger: Logger) {
+    public init(
+        player: Player<C>, scheduler: AlarmScheduler, loader: CatalogLoader, keeper: CatalogKeeper,
+        live: LiveConfiguration, life: LifeDesk, faults: TestFaults = TestFaults(), logger: Logger
+    ) {
         self.player = player
         self.scheduler = scheduler
         self.loader = loader
@@ -44,7 +46,8 @@ public struct RequestHandler<C: Clock>: ControlRequests where C.Duration == Dura
         }
         do {
             let answer = try await table.run(request.command)
-            return ControlReply(line: try Replies.success(id: request.id, data: answer.data), subscribes: answer.subscribes)
+            return ControlReply(
+                line: try Replies.success(id: request.id, data: answer.data), subscribes: answer.subscribes)
         } catch let error as ProtocolError {
             return ControlReply(line: Replies.failure(id: request.id, error: error))
         } catch {
@@ -62,8 +65,9 @@ public struct RequestHandler<C: Clock>: ControlRequests where C.Duration == Dura
         var loader = self.loader
         let settings = await live.settings
         loader.soundFolders = settings.soundFolders
-        let importer = SoundImporter(loader: loader, keeper: keeper,
-                                     quota: ImportQuota(limitMiB: settings.importQuotaMiB))
+        let importer = SoundImporter(
+            loader: loader, keeper: keeper,
+            quota: ImportQuota(limitMiB: settings.importQuotaMiB))
         let imported = try await FileWork.run { () throws(ProtocolError) -> SoundImporter.Imported in
             try importer.importSound(arguments)
         }

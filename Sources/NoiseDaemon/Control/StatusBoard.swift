@@ -1,7 +1,7 @@
 import NoiseCatalog
 import NoiseCore
-import Synchronization
 import NoiseProtocol
+import Synchronization
 
 /// What `status` shows, as the actors that own it last published it. The player publishes what plays and the
 /// catalog, the scheduler the alarms, every time they change (from `didSet`, so no change is missed), and the
@@ -29,8 +29,9 @@ public final class StatusBoard: Sendable {
                 if info.state == .fadingIn && now >= sound.fadeInEnds { info.state = .playing }
                 // To the millisecond: the clocks' difference carries float noise (`1799.9999998`) that means nothing.
                 info.sleepTimer = sound.sleep.map {
-                    SleepTimerInfo(remainingSeconds: (max(0, $0.deadline - now) * 1000).rounded() / 1000,
-                                   fadeOutSeconds: $0.fadeSeconds)
+                    SleepTimerInfo(
+                        remainingSeconds: (max(0, $0.deadline - now) * 1000).rounded() / 1000,
+                        fadeOutSeconds: $0.fadeSeconds)
                 }
                 return info
             }
@@ -38,8 +39,9 @@ public final class StatusBoard: Sendable {
             let sounding = playing.filter { $0.state != .fadingOut }
             let timers = sounding.compactMap(\.sleepTimer)
             let last = timers.count == sounding.count ? timers.max { $0.remainingSeconds < $1.remainingSeconds } : nil
-            return PlaybackInfo(state: state, masterVolume: masterVolume, playing: playing, sleepTimer: last,
-                                lastPlayed: lastPlayed)
+            return PlaybackInfo(
+                state: state, masterVolume: masterVolume, playing: playing, sleepTimer: last,
+                lastPlayed: lastPlayed)
         }
     }
 
@@ -74,8 +76,10 @@ public final class StatusBoard: Sendable {
     private let uptime: @Sendable () -> Double
     private let audio: @Sendable () -> AudioStatus
 
-    public init(uptime: @escaping @Sendable () -> Double = { 0 },
-                audio: @escaping @Sendable () -> AudioStatus = { AudioStatus(device: "", state: .idle) }) {
+    public init(
+        uptime: @escaping @Sendable () -> Double = { 0 },
+        audio: @escaping @Sendable () -> AudioStatus = { AudioStatus(device: "", state: .idle) }
+    ) {
         self.uptime = uptime
         self.audio = audio
     }
@@ -114,11 +118,12 @@ public final class StatusBoard: Sendable {
 
     private func read(_ parts: Parts, config: ConfigStatus?) -> Reading {
         let clock = uptime()
-        let now = (clock * 1000).rounded(.down) / 1000   // to the millisecond: finer than any client needs
+        let now = (clock * 1000).rounded(.down) / 1000  // to the millisecond: finer than any client needs
         // Uptime in whole seconds, as mpd's `stats` gives it: an unchanged status then encodes the same for every
         // reader within the second.
-        return Reading(generation: parts.generation, uptimeSeconds: clock.rounded(.down), audio: audio(),
-                       desktop: parts.desktop?(), config: config, playback: parts.playback.info(at: now))
+        return Reading(
+            generation: parts.generation, uptimeSeconds: clock.rounded(.down), audio: audio(),
+            desktop: parts.desktop?(), config: config, playback: parts.playback.info(at: now))
     }
 
     private func status(_ parts: Parts, _ reading: Reading) -> StatusInfo {
@@ -126,8 +131,9 @@ public final class StatusBoard: Sendable {
         alarms?.lastOnset = parts.onset
         // A store that cannot be written at all says so first; else the last change it refused.
         if alarms?.storeProblem == nil { alarms?.storeProblem = parts.storeFailure }
-        return StatusInfo(uptimeSeconds: reading.uptimeSeconds, audio: reading.audio, playback: reading.playback,
-                          catalog: parts.catalog, alarms: alarms, config: reading.config, desktop: reading.desktop,
-                          elements: parts.elements)
+        return StatusInfo(
+            uptimeSeconds: reading.uptimeSeconds, audio: reading.audio, playback: reading.playback,
+            catalog: parts.catalog, alarms: alarms, config: reading.config, desktop: reading.desktop,
+            elements: parts.elements)
     }
 }

@@ -6,7 +6,8 @@ enum DesktopEntry {
     static let name = "noiseclock"
 
     static func installed(environment: [String: String]) -> String? {
-        let home = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let home =
+            environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? environment["HOME"].map { $0 + "/.local/share" }
         let system = (environment["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share")
             .split(separator: ":").map(String.init)

@@ -25,8 +25,10 @@ actor DesktopLink<C: Clock> where C.Duration == Duration {
     private var sentPlayer: MPRISPlayer?
     private var sentBlock: String??
 
-    init(bus: DesktopBus, player: Player<C>, scheduler: AlarmScheduler, board: StatusBoard, settings: DesktopSettings,
-         logger: Logger) {
+    init(
+        bus: DesktopBus, player: Player<C>, scheduler: AlarmScheduler, board: StatusBoard, settings: DesktopSettings,
+        logger: Logger
+    ) {
         self.bus = bus
         self.player = player
         self.scheduler = scheduler

@@ -13,7 +13,8 @@ enum DesktopLog {
         }
         if new.systemBus != old.systemBus || new.systemBusProblem != old.systemBusProblem {
             if let problem = new.systemBusProblem {
-                logger.notice("desktop: \(problem) (no sleep inhibitor; alarms are looked at on resume by the clock alone)")
+                logger.notice(
+                    "desktop: \(problem) (no sleep inhibitor; alarms are looked at on resume by the clock alone)")
             } else {
                 logger.info("desktop: connected to the system bus (logind)")
             }
@@ -23,12 +24,14 @@ enum DesktopLog {
             logger.warning("desktop: \(problem)")
         }
         if new.sleepInhibitorWhy != old.sleepInhibitorWhy {
-            logger.info(new.sleepInhibitorWhy.map { "desktop: keeping the machine awake: \($0)" }
-                        ?? "desktop: the machine may sleep again")
+            logger.info(
+                new.sleepInhibitorWhy.map { "desktop: keeping the machine awake: \($0)" }
+                    ?? "desktop: the machine may sleep again")
         }
         if new.desktopInhibitor != old.desktopInhibitor {
-            logger.info(new.desktopInhibitor.map { "desktop: the desktop's own inhibitor is held too: \($0)" }
-                        ?? "desktop: the desktop's own inhibitor is released")
+            logger.info(
+                new.desktopInhibitor.map { "desktop: the desktop's own inhibitor is held too: \($0)" }
+                    ?? "desktop: the desktop's own inhibitor is released")
         }
         if new.desktopInhibitorProblem != old.desktopInhibitorProblem, let problem = new.desktopInhibitorProblem {
             logger.notice("desktop: \(problem) (the desktop's automatic suspend may not wait for the noise)")

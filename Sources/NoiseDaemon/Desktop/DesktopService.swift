@@ -1,5 +1,5 @@
-import NoiseControl
 import Logging
+import NoiseControl
 import NoiseDBus
 import ServiceLifecycle
 

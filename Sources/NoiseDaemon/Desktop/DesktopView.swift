@@ -21,11 +21,12 @@ enum DesktopView {
         case .stopped:
             (shown, playback) = ([], .stopped)
         }
-        return MPRISPlayer(status: playback,
-                           title: shown.isEmpty ? nil : shown.map(\.name).joined(separator: " + "),
-                           trackID: shown.isEmpty ? MPRISPlayer.noTrack : trackID(shown.map(\.id)),
-                           volume: min(1, max(0, status.masterVolume / 100)),
-                           canGoNext: sounding.count == 1, canGoPrevious: sounding.count == 1)
+        return MPRISPlayer(
+            status: playback,
+            title: shown.isEmpty ? nil : shown.map(\.name).joined(separator: " + "),
+            trackID: shown.isEmpty ? MPRISPlayer.noTrack : trackID(shown.map(\.id)),
+            volume: min(1, max(0, status.masterVolume / 100)),
+            canGoNext: sounding.count == 1, canGoPrevious: sounding.count == 1)
     }
 
     /// An object path naming the mix: `/org/noiseclock/mix/rain/brown_noise` (ids are letters, digits and '-').
@@ -48,17 +49,21 @@ enum DesktopView {
         let since = alarm.ringingSince.map(clock) ?? alarm.alarm.time.description
         var body = alarm.alarm.isTimer ? "Timer \(alarm.alarm.id) is done" : "Alarm \(alarm.alarm.id) rings: \(since)"
         if let pass = alarm.nextPass {
-            body = "Alarm \(alarm.alarm.id): the \(alarm.alarm.pass?.satellite == PassAlarm.iss ? "ISS" : "satellite") rises at "
+            body =
+                "Alarm \(alarm.alarm.id): the \(alarm.alarm.pass?.satellite == PassAlarm.iss ? "ISS" : "satellite") rises at "
                 + "\(clock(pass.rise)) in the \(LookAngles.compass(pass.riseAzimuthDeg)), highest "
                 + "\(Int(pass.maxElevationDeg.rounded()))° \(LookAngles.compass(pass.culminationAzimuthDeg)) at \(clock(pass.culmination))"
                 + (pass.visibleFrom.map { ", visible from \(clock($0))" } ?? "")
         }
         if let note = alarm.alarm.note, !note.isEmpty { body += "\n" + note }
         if audio.state == .error { body += "\nIt cannot be heard: \(audio.error ?? "the output device failed")" }
-        return DesktopNotification(summary: title(alarm.alarm.label, id: alarm.alarm.id), body: body, urgency: .critical,
-                                   actions: [(key: "snooze", label: "Snooze \(alarm.alarm.snoozeMinutes) min"),
-                                             (key: "dismiss", label: "Dismiss")],
-                                   expireMilliseconds: 0)
+        return DesktopNotification(
+            summary: title(alarm.alarm.label, id: alarm.alarm.id), body: body, urgency: .critical,
+            actions: [
+                (key: "snooze", label: "Snooze \(alarm.alarm.snoozeMinutes) min"),
+                (key: "dismiss", label: "Dismiss"),
+            ],
+            expireMilliseconds: 0)
     }
 
     /// A snoozed alarm's notification, in place of its ringing one: normal urgency, with Dismiss to end the snooze;
@@ -66,26 +71,30 @@ enum DesktopView {
     static func snoozed(_ alarm: AlarmInfo) -> DesktopNotification {
         var body = "Snoozed until " + (alarm.snoozedUntil.map(clock) ?? "later")
         if let note = alarm.alarm.note, !note.isEmpty { body += "\n" + note }
-        return DesktopNotification(summary: title(alarm.alarm.label, id: alarm.alarm.id), body: body, urgency: .normal,
-                                   actions: [(key: "dismiss", label: "Dismiss")], expireMilliseconds: 0)
+        return DesktopNotification(
+            summary: title(alarm.alarm.label, id: alarm.alarm.id), body: body, urgency: .normal,
+            actions: [(key: "dismiss", label: "Dismiss")], expireMilliseconds: 0)
     }
 
     /// A missed alarm's notification: normal urgency, no buttons.
     static func missed(_ missed: MissedInfo) -> DesktopNotification {
-        let why = switch missed.reason {
-        case "unattended": "it rang unanswered"
-        case "suspended": "the machine was asleep"
-        default: "noised was not running or the clock jumped"
-        }
-        return DesktopNotification(summary: "Missed: " + title(missed.label, id: missed.alarmId),
-                                   body: "\(missed.trigger.local.replacingOccurrences(of: "T", with: " ").prefix(16)) (\(why))",
-                                   urgency: .normal)
+        let why =
+            switch missed.reason {
+            case "unattended": "it rang unanswered"
+            case "suspended": "the machine was asleep"
+            default: "noised was not running or the clock jumped"
+            }
+        return DesktopNotification(
+            summary: "Missed: " + title(missed.label, id: missed.alarmId),
+            body: "\(missed.trigger.local.replacingOccurrences(of: "T", with: " ").prefix(16)) (\(why))",
+            urgency: .normal)
     }
 
     /// The gratitude diary's daily reminder: normal urgency, no buttons.
     static func gratitudeReminder(_ day: LocalDate) -> DesktopNotification {
-        DesktopNotification(summary: "Gratitude diary", body: "Nothing written for \(day) yet: noisectl gratitude",
-                            urgency: .normal)
+        DesktopNotification(
+            summary: "Gratitude diary", body: "Nothing written for \(day) yet: noisectl gratitude",
+            urgency: .normal)
     }
 
     private static func title(_ label: String, id: Int64) -> String {

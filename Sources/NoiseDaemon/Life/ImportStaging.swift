@@ -23,13 +23,17 @@ actor ImportStaging {
 
     /// Adds a batch to import `name` (a day already in it is refused, and the import dropped); with `last`, returns
     /// the whole import to store, and forgets it. `now` is the wall clock's.
-    func add(_ entries: [GratitudeEntry], to name: String, last: Bool, now: Double) throws(ProtocolError) -> [GratitudeEntry]? {
+    func add(
+        _ entries: [GratitudeEntry], to name: String, last: Bool, now: Double
+    ) throws(ProtocolError) -> [GratitudeEntry]? {
         staged = staged.filter { now - $0.value.touched < Self.stagingSeconds }
         var batch = staged.removeValue(forKey: name) ?? Staged(touched: now)
         for (index, entry) in entries.enumerated() {
             guard batch.days.insert(entry.date).inserted else {
-                throw ProtocolError(.invalidArgument, "gratitude_import: entry \(index + 1): \(entry.date) is in the import "
-                    + "twice (an earlier batch has it); one entry a day; nothing of this import was stored")
+                throw ProtocolError(
+                    .invalidArgument,
+                    "gratitude_import: entry \(index + 1): \(entry.date) is in the import "
+                        + "twice (an earlier batch has it); one entry a day; nothing of this import was stored")
             }
             batch.bytes += entry.text.utf8.count
         }
@@ -37,8 +41,11 @@ actor ImportStaging {
         guard !last else { return batch.entries }
         let held = staged.values.reduce(batch.bytes) { $0 + $1.bytes }
         guard held <= Self.maxStagedBytes else {
-            throw ProtocolError(.invalidArgument, "gratitude_import: an import may hold at most "
-                + "\(Self.maxStagedBytes >> 20) MiB of text until its last batch; nothing of this import was stored")
+            throw ProtocolError(
+                .invalidArgument,
+                "gratitude_import: an import may hold at most "
+                    + "\(Self.maxStagedBytes >> 20) MiB of text until its last batch; nothing of this import was stored"
+            )
         }
         batch.touched = now
         staged[name] = batch

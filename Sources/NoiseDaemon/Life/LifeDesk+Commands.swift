@@ -10,7 +10,9 @@ extension LifeDesk {
         table.on(Commands.LifeSet.self) { try await setLife($0) }
         table.on(Commands.HabitAdd.self) { try await addHabit($0.habit) }
         table.on(Commands.HabitRemove.self) { command in
-            guard let removed = try await storing("the habit could not be removed", { try await $0.removeHabit(named: command.name) })
+            guard
+                let removed = try await storing(
+                    "the habit could not be removed", { try await $0.removeHabit(named: command.name) })
             else { throw try await unknownHabit(command.name, command: Commands.HabitRemove.name) }
             await publishHabits()
             return removed
@@ -18,9 +20,13 @@ extension LifeDesk {
         table.on(Commands.HabitList.self) { _ in HabitList(habits: try await reading { try await $0.habits() }) }
         table.on(Commands.HabitTap.self) { command in
             let (now, today) = moment()
-            guard let tap = try await storing("the tap could not be saved", {
-                try await $0.tap(habit: command.name, sign: command.sign, at: now, day: today)
-            }) else { throw try await unknownHabit(command.name, command: Commands.HabitTap.name) }
+            guard
+                let tap = try await storing(
+                    "the tap could not be saved",
+                    {
+                        try await $0.tap(habit: command.name, sign: command.sign, at: now, day: today)
+                    })
+            else { throw try await unknownHabit(command.name, command: Commands.HabitTap.name) }
             return try await tapped(tap, undone: false)
         }
         table.on(Commands.HabitUndo.self) { _ in
@@ -46,13 +52,19 @@ extension LifeDesk {
             return GratitudeShown(date: day, entry: try await reading { try await $0.entry(for: day) })
         }
         table.on(Commands.GratitudeList.self) { command in
-            GratitudeEntries(entries: try await reading {
-                try await $0.entries(since: command.since, after: command.after, limit: command.limit)
-            })
+            GratitudeEntries(
+                entries: try await reading {
+                    try await $0.entries(since: command.since, after: command.after, limit: command.limit)
+                })
         }
-        table.on(Commands.GratitudeSearch.self) { command in try await reading { try await $0.search(words: command.words) } }
+        table.on(Commands.GratitudeSearch.self) { command in
+            try await reading { try await $0.search(words: command.words) }
+        }
         table.on(Commands.GratitudeExport.self) { command in
-            GratitudeEntries(entries: try await reading { try await $0.entries(since: nil, after: command.after, limit: command.limit) })
+            GratitudeEntries(
+                entries: try await reading {
+                    try await $0.entries(since: nil, after: command.after, limit: command.limit)
+                })
         }
         table.on(Commands.GratitudeImport.self) { try await importEntries($0) }
         table.on(Commands.GratitudeRemind.self) { command in
@@ -86,10 +98,13 @@ extension LifeDesk {
             await publishHabits()
             return habit
         case .exists(let existing):
-            throw ProtocolError(.habitExists, "habit_add: there is a habit \"\(existing.name)\" already, worth "
-                + "\(existing.minutes) min; remove it first to change it")
+            throw ProtocolError(
+                .habitExists,
+                "habit_add: there is a habit \"\(existing.name)\" already, worth "
+                    + "\(existing.minutes) min; remove it first to change it")
         case .full:
-            throw ProtocolError(.habitExists, "habit_add: \(LifeLimits.maxHabits) habits are kept already; remove one first")
+            throw ProtocolError(
+                .habitExists, "habit_add: \(LifeLimits.maxHabits) habits are kept already; remove one first")
         }
     }
 
@@ -100,10 +115,15 @@ extension LifeDesk {
             throw ProtocolError(.invalidArgument, "gratitude_write: \(problem)")
         }
         let (text, mode) = (command.text, command.mode)
-        switch try await storing("the entry could not be saved", { try await $0.writeEntry(text, day: day, at: now, mode: mode) }) {
+        switch try await storing(
+            "the entry could not be saved", { try await $0.writeEntry(text, day: day, at: now, mode: mode) })
+        {
         case .exists(let entry):
-            throw ProtocolError(.entryExists, "gratitude_write: \(day) has an entry already (saved "
-                + "\(ISO8601.format(seconds: entry.savedAt, offsetSeconds: 0))); send mode \"replace\" or \"append\"")
+            throw ProtocolError(
+                .entryExists,
+                "gratitude_write: \(day) has an entry already (saved "
+                    + "\(ISO8601.format(seconds: entry.savedAt, offsetSeconds: 0))); send mode \"replace\" or \"append\""
+            )
         case .tooLong(let problem):
             throw ProtocolError(.invalidArgument, "gratitude_write: with the text added, \(problem)")
         case .saved(let saved):
@@ -117,7 +137,8 @@ extension LifeDesk {
         // The command's decoder checked each entry and the days' repeats; the days after today are refused here,
         // where today is known, before anything is stored (the store imports the rest in one transaction).
         if let late = command.entries.enumerated().first(where: { $0.element.date > today }),
-           let problem = DiaryImport.futureProblem(late.element.date, today: today) {
+            let problem = DiaryImport.futureProblem(late.element.date, today: today)
+        {
             throw ProtocolError(.invalidArgument, "gratitude_import: entry \(late.offset + 1): \(problem)")
         }
         var whole = command.entries
@@ -127,7 +148,9 @@ extension LifeDesk {
             }
             whole = all
         }
-        let imported = try await storing("the entries could not be imported") { [whole] in try await $0.importEntries(whole) }
+        let imported = try await storing("the entries could not be imported") { [whole] in
+            try await $0.importEntries(whole)
+        }
         logger.info("life: imported gratitude entries (\(imported.added) added, \(imported.replaced) replaced)")
         hub.publish(.gratitudeImported(imported))
         return imported

@@ -1,6 +1,6 @@
-import NoiseControl
 import LifeCalendar
 import Logging
+import NoiseControl
 import NoiseCore
 import NoiseProtocol
 import NoiseStore
@@ -22,8 +22,10 @@ public struct LifeDesk: Sendable {
     /// The batches of staged imports, until their last.
     let staging = ImportStaging()
 
-    public init(store: LifeStore, scheduler: AlarmScheduler, clock: any WallClock, zones: any TimeZoneSource, hub: EventHub,
-                logger: Logger) {
+    public init(
+        store: LifeStore, scheduler: AlarmScheduler, clock: any WallClock, zones: any TimeZoneSource, hub: EventHub,
+        logger: Logger
+    ) {
         self.store = store
         self.scheduler = scheduler
         self.clock = clock
@@ -42,8 +44,9 @@ public struct LifeDesk: Sendable {
     /// over (`remind` would say nothing) and the one after is said.
     func skippingWritten(_ reminder: GratitudeReminder) async -> GratitudeReminder {
         guard let next = reminder.next, (try? await store.entry(for: next.localDate)) != nil else { return reminder }
-        return GratitudeReminder(time: reminder.time, next: await scheduler.reminderTrigger(after: next.unix),
-                                 skipped: next.localDate)
+        return GratitudeReminder(
+            time: reminder.time, next: await scheduler.reminderTrigger(after: next.unix),
+            skipped: next.localDate)
     }
 
     /// The reminder came due for `day`: when the day has no entry, the `gratitude_reminder` event goes out and
@@ -62,17 +65,20 @@ public struct LifeDesk: Sendable {
         let (life, bonus, last) = try await reading { store in
             (try await store.life(), try await store.bonusMinutes(on: today), try await store.lastEntry())
         }
-        return LifeInfo(birth: life?.birth, years: life?.years ?? LifeLimits.defaultLifeYears, today: today,
-                        figures: try? life?.figures(today: today), bonusMinutes: bonus, lastEntry: last)
+        return LifeInfo(
+            birth: life?.birth, years: life?.years ?? LifeLimits.defaultLifeYears, today: today,
+            figures: try? life?.figures(today: today), bonusMinutes: bonus, lastEntry: last)
     }
 
     func habitDay(_ day: LocalDate, before: Int64?, limit: Int) async throws(ProtocolError) -> HabitDay {
         let read = try await reading { try await $0.tapDay(day, before: before, latest: limit) }
-        return HabitDay(date: day, bonusMinutes: read.bonusMinutes, tapCount: read.tapCount, habits: read.habits, taps: read.latest)
+        return HabitDay(
+            date: day, bonusMinutes: read.bonusMinutes, tapCount: read.tapCount, habits: read.habits, taps: read.latest)
     }
 
     func tapped(_ tap: HabitTap, undone: Bool) async throws(ProtocolError) -> HabitTapped {
-        let report = HabitTapped(tap: tap, undone: undone, bonusMinutes: try await reading { try await $0.bonusMinutes(on: tap.day) })
+        let report = HabitTapped(
+            tap: tap, undone: undone, bonusMinutes: try await reading { try await $0.bonusMinutes(on: tap.day) })
         hub.publish(.habitTapped(report))
         return report
     }
@@ -86,14 +92,19 @@ public struct LifeDesk: Sendable {
 
     func unknownHabit(_ name: String, command: String) async throws(ProtocolError) -> ProtocolError {
         let known = try await reading { try await $0.habits() }.map(\.name)
-        let list = known.isEmpty ? "there are none yet (noisectl habit add NAME --minutes N)" : "habits: " + known.joined(separator: ", ")
+        let list =
+            known.isEmpty
+            ? "there are none yet (noisectl habit add NAME --minutes N)" : "habits: " + known.joined(separator: ", ")
         return ProtocolError(.unknownHabit, "\(command): no habit is named \"\(name.prefix(40))\"; \(list)")
     }
 
     /// A change, through the scheduler's `StoreChanges` (one behaviour for every refusal: logged, shown in
     /// `status`, `storage_failed` with nothing changed); a `ProtocolError` from the change is its own.
-    func storing<T: Sendable>(_ failure: String, _ write: @Sendable (LifeStore) async throws -> T)
-        async throws(ProtocolError) -> T {
+    func storing<T: Sendable>(
+        _ failure: String, _ write: @Sendable (LifeStore) async throws -> T
+    )
+        async throws(ProtocolError) -> T
+    {
         try await scheduler.storeChanges.change(failure) { [store] in try await write(store) }
     }
 

@@ -1,8 +1,8 @@
 import Logging
 import NoiseAudio
 import NoiseCore
-import ServiceLifecycle
 import NoiseProtocol
+import ServiceLifecycle
 
 /// Runs the output thread for the daemon's lifetime: starts it, hands its events to the player, and on
 /// shutdown fades everything out and waits for the device to close.

@@ -1,6 +1,6 @@
+import NoiseAlarms
 import NoiseAudio
 import NoiseCore
-import NoiseAlarms
 import NoiseProtocol
 
 /// The alarm tones and the preview: scheduled ahead of their trigger, never silent because of a file.
@@ -15,8 +15,9 @@ extension Player {
         guard alarmTone == nil else { return }
         let (loaded, tone) = await alarmSource(alarm, within: readyWithin)
         guard alarmTone == nil else { return }
-        alarmTone = AlarmTone(voice: startTone(loaded, volume: alarm.volume, rampSeconds: alarm.rampSeconds, at: trigger),
-                              trigger: trigger, rung: false, tone: tone)
+        alarmTone = AlarmTone(
+            voice: startTone(loaded, volume: alarm.volume, rampSeconds: alarm.rampSeconds, at: trigger),
+            trigger: trigger, rung: false, tone: tone)
     }
 
     /// Rings: keeps the tone prepared for this trigger, or starts one now (one tone for any number of ringing
@@ -31,8 +32,12 @@ extension Player {
         if let sounding = alarmTone, sounding.rung {
             // Already ringing for another alarm: this one rings with it, and its record says so, not why the
             // other alarm's own sound may have given way.
-            tone = ToneInfo(sound: sounding.tone.sound, note: sounding.tone.sound == alarm.sound ? nil :
-                "rang with the tone of an alarm already ringing (\(sounding.tone.sound.map { "'\($0)'" } ?? "the tone made in code"))")
+            tone = ToneInfo(
+                sound: sounding.tone.sound,
+                note: sounding.tone.sound == alarm.sound
+                    ? nil
+                    : "rang with the tone of an alarm already ringing (\(sounding.tone.sound.map { "'\($0)'" } ?? "the tone made in code"))"
+            )
         } else if let prepared = alarmTone {
             alarmTone?.rung = true
             tone = prepared.tone
@@ -40,14 +45,16 @@ extension Player {
             let (loaded, loadedTone) = await alarmSource(alarm, within: .seconds(DaemonLimits.lateToneLoadSeconds))
             tone = loadedTone
             if alarmTone == nil {
-                alarmTone = AlarmTone(voice: startTone(loaded, volume: alarm.volume, rampSeconds: alarm.rampSeconds),
-                                      trigger: trigger, rung: true, tone: loadedTone)
+                alarmTone = AlarmTone(
+                    voice: startTone(loaded, volume: alarm.volume, rampSeconds: alarm.rampSeconds),
+                    trigger: trigger, rung: true, tone: loadedTone)
             } else if let sounding = alarmTone {
-                tone = sounding.tone   // another alarm's tone started while this one loaded
+                tone = sounding.tone  // another alarm's tone started while this one loaded
             }
         }
         let audio = engine.status
-        return RingReport(tone: tone, audioProblem: audio.state == .error ? (audio.error ?? "audio device unavailable") : nil)
+        return RingReport(
+            tone: tone, audioProblem: audio.state == .error ? (audio.error ?? "audio device unavailable") : nil)
     }
 
     /// Drops a tone prepared for a trigger that will not ring (the alarm changed, the clock jumped).
@@ -71,8 +78,14 @@ extension Player {
             return loaded
         }
         let seconds = (limit.seconds * 10).rounded() / 10
-        return (.buffer(FallbackTone.buffer), ToneInfo(sound: nil, note:
-            "'\(alarm.sound)' was not loaded within \(seconds) s (its file is slow to open: a stalled disk or network mount?); the tone made in code rang instead"))
+        return (
+            .buffer(FallbackTone.buffer),
+            ToneInfo(
+                sound: nil,
+                note:
+                    "'\(alarm.sound)' was not loaded within \(seconds) s (its file is slow to open: a stalled disk or network mount?); the tone made in code rang instead"
+            )
+        )
     }
 
     /// The alarm's own sound; if it is missing or cannot be decoded, the default tone; if that fails too, a
@@ -86,20 +99,32 @@ extension Player {
             }
             do {
                 let loaded = try await source(for: sound)
-                return (loaded, ToneInfo(sound: id, note: problems.isEmpty ? nil : problems.joined(separator: "; ") + "; '\(id)' rang instead"))
+                return (
+                    loaded,
+                    ToneInfo(
+                        sound: id,
+                        note: problems.isEmpty ? nil : problems.joined(separator: "; ") + "; '\(id)' rang instead")
+                )
             } catch {
                 problems.append(error.message)
             }
         }
-        return (.buffer(FallbackTone.buffer), ToneInfo(sound: nil, note: problems.joined(separator: "; ") + "; the tone made in code rang instead"))
+        return (
+            .buffer(FallbackTone.buffer),
+            ToneInfo(sound: nil, note: problems.joined(separator: "; ") + "; the tone made in code rang instead")
+        )
     }
 
-    fileprivate func startTone(_ loaded: SoundLoader.Loaded, volume: Double, rampSeconds: Double = 0, at startAt: Double? = nil,
-                               loops: Bool = true) -> VoiceID {
+    fileprivate func startTone(
+        _ loaded: SoundLoader.Loaded, volume: Double, rampSeconds: Double = 0, at startAt: Double? = nil,
+        loops: Bool = true
+    ) -> VoiceID {
         let voice = nextVoice
         nextVoice += 1
-        engine.send(.startAlarm(voice, source: Self.makeSource(loaded, loops: loops), gain: VolumeLaw.gain(forVolume: volume),
-                                rampFrames: AudioFormat.frames(seconds: rampSeconds), startAt: startAt))
+        engine.send(
+            .startAlarm(
+                voice, source: Self.makeSource(loaded, loops: loops), gain: VolumeLaw.gain(forVolume: volume),
+                rampFrames: AudioFormat.frames(seconds: rampSeconds), startAt: startAt))
         return voice
     }
 

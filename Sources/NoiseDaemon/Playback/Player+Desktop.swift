@@ -21,15 +21,19 @@ extension Player {
         let sounding = active.filter { $0.state != .fadingOut }
         guard sounding.count == 1 else { return nil }
         let noises = library.sounds.filter { $0.entry.kind == .loop }
-        guard noises.count > 1, let here = noises.firstIndex(where: { $0.id == sounding[0].sound.id }) else { return nil }
+        guard noises.count > 1, let here = noises.firstIndex(where: { $0.id == sounding[0].sound.id }) else {
+            return nil
+        }
         return noises[((here + offset) % noises.count + noises.count) % noises.count]
     }
 
     /// Crossfades from the one sound playing to the next (or previous) noise, at the same volume.
     public func step(by offset: Int) async throws(ProtocolError) -> PlaybackInfo {
         guard let next = steppedNoise(by: offset), let playing = active.first(where: { $0.state != .fadingOut }) else {
-            throw ProtocolError(.notPlaying, "next and previous step from one sound playing, and "
-                + (state == .playing ? "several play" : "nothing plays"))
+            throw ProtocolError(
+                .notPlaying,
+                "next and previous step from one sound playing, and "
+                    + (state == .playing ? "several play" : "nothing plays"))
         }
         let outgoing = active.indices.filter { active[$0].sound.id == playing.sound.id }
         try await start([WantedSound(id: next.id, volume: playing.volume)], fadeIn: nil)

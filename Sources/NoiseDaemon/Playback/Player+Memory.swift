@@ -27,8 +27,10 @@ extension Player {
         lastMix = stored.lastMix
         paused = stored.state == .paused
         remembered = stored
-        var said = "master volume \(stored.masterVolume.formatted)%, last mix "
-            + (stored.lastMix.isEmpty ? "none" : stored.lastMix.map { "\($0.id) \($0.volume.formatted)%" }.joined(separator: ", "))
+        var said =
+            "master volume \(stored.masterVolume.formatted)%, last mix "
+            + (stored.lastMix.isEmpty
+                ? "none" : stored.lastMix.map { "\($0.id) \($0.volume.formatted)%" }.joined(separator: ", "))
             + " (\(stored.state.rawValue))"
         guard stored.state == .playing, !stored.lastMix.isEmpty else { return said }
         guard resumeOnStart || afterUncleanExit else {
@@ -36,8 +38,10 @@ extension Player {
         }
         do {
             try await start(stored.lastMix.map(WantedSound.init), fadeIn: nil)
-            said += afterUncleanExit ? "; playing it again (the last run ended without stopping)"
-                                     : "; playing it again (playback.resume_on_start)"
+            said +=
+                afterUncleanExit
+                ? "; playing it again (the last run ended without stopping)"
+                : "; playing it again (playback.resume_on_start)"
         } catch {
             said += "; it cannot be played again: \(error.message)"
         }

@@ -1,5 +1,5 @@
-import NoiseCatalog
 import NoiseAudio
+import NoiseCatalog
 import NoiseCore
 import NoiseProtocol
 import NoiseStore
@@ -20,8 +20,10 @@ extension Player {
     public func resume(fadeIn: Double?) async throws(ProtocolError) -> PlaybackInfo {
         if state != .playing {
             guard !lastMix.isEmpty else {
-                throw ProtocolError(.notPlaying, "nothing to resume: nothing has played yet; play a sound first, "
-                    + "e.g. 'noisectl play rain'")
+                throw ProtocolError(
+                    .notPlaying,
+                    "nothing to resume: nothing has played yet; play a sound first, "
+                        + "e.g. 'noisectl play rain'")
             }
             try await start(lastMix.map(WantedSound.init), fadeIn: fadeIn)
         }
@@ -40,14 +42,18 @@ extension Player {
         let sounding = active.filter { $0.state != .fadingOut }.map { MixSound(id: $0.sound.id, volume: $0.volume) }
         let sounds = sounding.isEmpty && paused ? lastMix : sounding
         guard !sounds.isEmpty else {
-            throw ProtocolError(.notPlaying, "nothing is playing: 'mix save' keeps the sounds playing now and their "
-                + "volumes; play them first, e.g. 'noisectl play rain fan --volume 60'")
+            throw ProtocolError(
+                .notPlaying,
+                "nothing is playing: 'mix save' keeps the sounds playing now and their "
+                    + "volumes; play them first, e.g. 'noisectl play rain fan --volume 60'")
         }
         let mix = MixInfo(name: name, sounds: sounds)
         let saved = try await storing("the mix could not be saved") { memory in try await memory.saveMix(mix) }
         guard saved else {
-            throw ProtocolError(.invalidArgument, "\(CatalogLimits.maxMixes) mixes are saved already, the most kept; "
-                + "remove one first ('noisectl mix remove NAME')")
+            throw ProtocolError(
+                .invalidArgument,
+                "\(CatalogLimits.maxMixes) mixes are saved already, the most kept; "
+                    + "remove one first ('noisectl mix remove NAME')")
         }
         await publishMixes()
         return mix
@@ -77,14 +83,21 @@ extension Player {
 
     /// Runs `work` on the store through `storeChanges`, its failure said as `failure` ("…, so nothing changed: the
     /// disk is full"); a daemon with no store (the tests' players) says so.
-    private func storing<T: Sendable>(_ failure: String, _ work: @Sendable (any PlaybackMemory) async throws -> T)
-        async throws(ProtocolError) -> T {
+    private func storing<T: Sendable>(
+        _ failure: String, _ work: @Sendable (any PlaybackMemory) async throws -> T
+    )
+        async throws(ProtocolError) -> T
+    {
         guard let memory else { throw ProtocolError(.storageFailed, "\(failure): this daemon keeps no store") }
         return try await storeChanges.change(failure) { try await work(memory) }
     }
 
-    private func reading<T: Sendable>(_ read: @Sendable (any PlaybackMemory) async throws -> T) async throws(ProtocolError) -> T {
-        guard let memory else { throw ProtocolError(.storageFailed, "the mixes could not be read: this daemon keeps no store") }
+    private func reading<T: Sendable>(
+        _ read: @Sendable (any PlaybackMemory) async throws -> T
+    ) async throws(ProtocolError) -> T {
+        guard let memory else {
+            throw ProtocolError(.storageFailed, "the mixes could not be read: this daemon keeps no store")
+        }
         return try await storeChanges.read("the mixes") { try await read(memory) }
     }
 }

@@ -24,9 +24,11 @@ extension Player {
         playback.masterVolume = masterVolume
         playback.sounds = active.map { item in
             let timer = item.timer.flatMap { sleepTimers[$0] }
-            return .init(info: PlayingSound(id: item.sound.id, name: item.sound.entry.name, volume: item.volume, state: item.state),
-                         fadeInEnds: started.duration(to: item.fadeEnds).seconds,
-                         sleep: timer.map { (started.duration(to: $0.deadline).seconds, $0.fadeSeconds) })
+            return .init(
+                info: PlayingSound(
+                    id: item.sound.id, name: item.sound.entry.name, volume: item.volume, state: item.state),
+                fadeInEnds: started.duration(to: item.fadeEnds).seconds,
+                sleep: timer.map { (started.duration(to: $0.deadline).seconds, $0.fadeSeconds) })
         }
         playback.lastPlayed = lastMix.map(\.id)
         return playback

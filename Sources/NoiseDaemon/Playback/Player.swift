@@ -1,9 +1,9 @@
-import NoiseControl
 import Logging
 import NoiseAudio
-import NoiseCore
 import NoiseCatalog
 import NoiseConfig
+import NoiseControl
+import NoiseCore
 import NoiseProtocol
 import NoiseStore
 
@@ -77,9 +77,11 @@ public actor Player<C: Clock> where C.Duration == Duration {
         didSet { board.publish(onset: lastOnset.map { OnsetInfo(writtenSeconds: $0.written, heardSeconds: $0.heard) }) }
     }
 
-    public init(engine: AudioEngine, library: SoundLibrary, clock: C, hub: EventHub, cacheBytes: Int,
-                decodedStore: (any DecodedSoundStore)? = nil, memory: (any PlaybackMemory)? = nil,
-                defaults: PlaybackDefaults = PlaybackDefaults(), logger: Logger = Logger(label: "noised.player")) {
+    public init(
+        engine: AudioEngine, library: SoundLibrary, clock: C, hub: EventHub, cacheBytes: Int,
+        decodedStore: (any DecodedSoundStore)? = nil, memory: (any PlaybackMemory)? = nil,
+        defaults: PlaybackDefaults = PlaybackDefaults(), logger: Logger = Logger(label: "noised.player")
+    ) {
         self.engine = engine
         self.library = library
         self.clock = clock
@@ -90,7 +92,8 @@ public actor Player<C: Clock> where C.Duration == Duration {
         self.defaults = defaults
         let started = clock.now
         self.started = started
-        self.board = StatusBoard(uptime: { started.duration(to: clock.now).seconds }, audio: { AudioStatus(engine.status) })
+        self.board = StatusBoard(
+            uptime: { started.duration(to: clock.now).seconds }, audio: { AudioStatus(engine.status) })
         board.publish(CatalogSummary(sounds: library.sounds.count, problems: library.problems.map(\.description)))
         storeChanges = StoreChanges(board: board, logger: logger)
     }
@@ -135,8 +138,10 @@ public actor Player<C: Clock> where C.Duration == Duration {
                 let volume = requestedVolume ?? index.map { playing[$0].volume } ?? defaults.volume
                 let voice = nextVoice
                 nextVoice += 1
-                commands.append(.start(voice, source: Self.makeSource(source),
-                                       gain: VolumeLaw.gain(forVolume: volume), fadeFrames: fadeFrames))
+                commands.append(
+                    .start(
+                        voice, source: Self.makeSource(source),
+                        gain: VolumeLaw.gain(forVolume: volume), fadeFrames: fadeFrames))
                 let item = Active(voice: voice, sound: sound, volume: volume, state: .fadingIn, fadeEnds: fadeEnds)
                 if let index { playing[index] = item } else { playing.append(item) }
             }
@@ -249,8 +254,9 @@ public actor Player<C: Clock> where C.Duration == Duration {
         let available = cache.budgetBytes - cache.bytes(pinned: Set(active.map(\.sound.path)))
         let loaded: SoundLoader.Loaded
         do {
-            loaded = try await SoundLoader.load(path: sound.path, maxCachedBytes: available, store: decodedStore,
-                                                progressive: progressive)
+            loaded = try await SoundLoader.load(
+                path: sound.path, maxCachedBytes: available, store: decodedStore,
+                progressive: progressive)
         } catch {
             throw ProtocolError(.soundUnavailable, "sound '\(sound.id)' cannot be played: \(error.description)")
         }

@@ -24,7 +24,11 @@ public final class DownloadWakeup: Sendable {
             return state.pending
         }
         if woken { task.cancel() }
-        await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
+        await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }
         state.withLock { state in
             state.sleep = nil
             state.pending = false

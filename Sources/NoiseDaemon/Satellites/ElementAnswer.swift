@@ -16,16 +16,20 @@ enum ElementAnswer: Sendable, Equatable {
     /// Judges an HTTP answer (`status`, `body`) to a request for the satellites `requested`, against the `kept`
     /// sets at the wall clock's `now`: the whole answer refused (an HTTP error, not OMM JSON, an empty list), or a
     /// verdict for each requested satellite.
-    static func judge(status: Int, body: [UInt8], requested: [Int], kept: [Int: OrbitalElements],
-                      now: Double) -> Result<[Int: ElementAnswer], ElementRefusal> {
+    static func judge(
+        status: Int, body: [UInt8], requested: [Int], kept: [Int: OrbitalElements],
+        now: Double
+    ) -> Result<[Int: ElementAnswer], ElementRefusal> {
         guard status == 200 else { return .failure(ElementRefusal("the server answered HTTP \(status)")) }
         let objects: [OrbitMeanElementsMessage.Object]
         do {
             objects = try OrbitMeanElementsMessage.parseEach(String(decoding: body, as: UTF8.self))
         } catch {
             if case .array(let items)? = try? JSONCoding.decode(JSONValue.self, from: body), items.isEmpty {
-                return .failure(ElementRefusal("the answer is an empty list: no elements for "
-                                               + requested.prefix(5).map { String($0) }.joined(separator: ", ")))
+                return .failure(
+                    ElementRefusal(
+                        "the answer is an empty list: no elements for "
+                            + requested.prefix(5).map { String($0) }.joined(separator: ", ")))
             }
             // CelesTrak answers an unknown number with a line of text ("No GP data found"): say what came.
             return .failure(ElementRefusal("the answer is not OMM JSON", detail: "(\(error)): '\(preview(body))'"))
@@ -38,8 +42,10 @@ enum ElementAnswer: Sendable, Equatable {
         for number in requested {
             guard let mine = byNumber[number] else {
                 let numbers = objects.prefix(5).compactMap(\.catalogNumber).map { String($0) }.joined(separator: ", ")
-                verdicts[number] = .refuse(ElementRefusal("the answer holds no elements for \(number)",
-                                                          detail: "(it has \(numbers)\(objects.count > 5 ? ", …" : ""))"))
+                verdicts[number] = .refuse(
+                    ElementRefusal(
+                        "the answer holds no elements for \(number)",
+                        detail: "(it has \(numbers)\(objects.count > 5 ? ", …" : ""))"))
                 continue
             }
             var sets: [OrbitalElements] = []
@@ -64,7 +70,8 @@ enum ElementAnswer: Sendable, Equatable {
             let newer = newest.epochUnix - kept.epochUnix
             if abs(newer) <= sameEpochSeconds { return .current }
             if newer < 0, (try? kept.checkUsable(atUnix: now)) != nil {
-                return .refuse(ElementRefusal("the answer is stale: its epoch \(utc(newest)) is older than the kept \(utc(kept))"))
+                return .refuse(
+                    ElementRefusal("the answer is stale: its epoch \(utc(newest)) is older than the kept \(utc(kept))"))
             }
         }
         do {

@@ -40,13 +40,16 @@ struct ElementDownloadSchedule: Sendable, Equatable {
 
     /// Seconds from `now` to the next check: when the first satellite falls due or its retry comes, at most
     /// `checkSeconds` (which also catches a satellite imported meanwhile), at least a second.
-    func secondsToNextCheck(wanted: Set<Int>, downloaded: [Int: Double], notBefore: [Int: Double] = [:],
-                            now: Double) -> Double {
-        let soonest = wanted.map { number -> Double in
-            let fresh: Double
-            if let last = downloaded[number], last <= now { fresh = last + refreshSeconds - now } else { fresh = 0 }
-            return max(fresh, (notBefore[number] ?? now) - now)
-        }.min() ?? checkSeconds
+    func secondsToNextCheck(
+        wanted: Set<Int>, downloaded: [Int: Double], notBefore: [Int: Double] = [:],
+        now: Double
+    ) -> Double {
+        let soonest =
+            wanted.map { number -> Double in
+                let fresh: Double
+                if let last = downloaded[number], last <= now { fresh = last + refreshSeconds - now } else { fresh = 0 }
+                return max(fresh, (notBefore[number] ?? now) - now)
+            }.min() ?? checkSeconds
         return min(checkSeconds, max(1, soonest))
     }
 }

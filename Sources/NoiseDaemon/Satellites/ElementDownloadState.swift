@@ -35,8 +35,9 @@ struct ElementDownloadState {
     /// What `status` shows of it.
     var status: ElementsStatus {
         let satellites = kept.values.sorted { $0.catalogNumber < $1.catalogNumber }.map {
-            ElementsStatus.Satellite(catalogNumber: $0.catalogNumber, name: $0.name, epochUnix: $0.epochUnix,
-                                     downloadedUnix: downloaded[$0.catalogNumber])
+            ElementsStatus.Satellite(
+                catalogNumber: $0.catalogNumber, name: $0.name, epochUnix: $0.epochUnix,
+                downloadedUnix: downloaded[$0.catalogNumber])
         }
         guard download else { return ElementsStatus(download: false, satellites: satellites, lastError: nil) }
         var status = ElementsStatus(download: true, satellites: satellites, lastError: lastError)

@@ -53,7 +53,9 @@ struct ElementDownloader<C: Clock>: Service where C.Duration == Duration {
                         let seconds = await check(state: &state) { transfer, url in
                             group.addTask {
                                 do {
-                                    return .done(transfer, url: url, .success(try await fetcher.fetch(url, maxBytes: transfer.maxBytes)))
+                                    return .done(
+                                        transfer, url: url,
+                                        .success(try await fetcher.fetch(url, maxBytes: transfer.maxBytes)))
                                 } catch is CancellationError {
                                     return .done(transfer, url: url, .failure(ElementRefusal("cancelled")))
                                 } catch {
@@ -125,13 +127,15 @@ struct ElementDownloader<C: Clock>: Service where C.Duration == Duration {
             state.inFlight.formUnion(transfer.numbers)
             state.lastTry = now
             // Each try is said once: at debug level while the same failure repeats (its retries are said there).
-            logger.log(level: state.failures[transfer.key] == nil ? .info : .debug,
-                       "satellites: asking \(settings.source) for \(transfer.subject)")
+            logger.log(
+                level: state.failures[transfer.key] == nil ? .info : .debug,
+                "satellites: asking \(settings.source) for \(transfer.subject)")
             start(transfer, transfer.url(source: settings.source))
         }
         let waiting = wanted.subtracting(state.inFlight)
-        let next = schedule.secondsToNextCheck(wanted: waiting, downloaded: state.downloaded, notBefore: state.notBefore,
-                                               now: now)
+        let next = schedule.secondsToNextCheck(
+            wanted: waiting, downloaded: state.downloaded, notBefore: state.notBefore,
+            now: now)
         state.nextCheck = now + next
         if state.inFlight.isEmpty {
             logger.debug("satellites: \(due.count) downloaded, next check in \(DurationParser.describe(next))")

@@ -1,6 +1,6 @@
+import NoiseCatalog
 import NoiseCore
 import Synchronization
-import NoiseCatalog
 
 /// The one writer of the user's catalog, and where every library the player is given comes from.
 ///
@@ -30,8 +30,10 @@ public final class CatalogKeeper: Sendable {
 
     /// Runs `change` (which may rewrite the user's catalog, given the library as it is now) and loads the library
     /// after it, with no other change or load in between. Blocks.
-    public func change<E: Error>(_ loader: CatalogLoader,
-                                 _ change: (SoundLibrary) throws(E) -> Void) throws(E) -> Versioned {
+    public func change<E: Error>(
+        _ loader: CatalogLoader,
+        _ change: (SoundLibrary) throws(E) -> Void
+    ) throws(E) -> Versioned {
         try versions.withLock { (version) throws(E) -> Versioned in
             try change(loader.load())
             version += 1

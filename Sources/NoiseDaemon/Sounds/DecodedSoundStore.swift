@@ -44,9 +44,10 @@ public struct DiskDecodedSoundStore: DecodedSoundStore {
     public func source(for path: String) -> DecodedSoundFile.Source? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        return DecodedSoundFile.Source(path: path, size: UInt64(info.st_size),
-                                       modifiedNanoseconds: Self.nanoseconds(info.st_mtim),
-                                       changedNanoseconds: Self.nanoseconds(info.st_ctim), inode: UInt64(info.st_ino))
+        return DecodedSoundFile.Source(
+            path: path, size: UInt64(info.st_size),
+            modifiedNanoseconds: Self.nanoseconds(info.st_mtim),
+            changedNanoseconds: Self.nanoseconds(info.st_ctim), inode: UInt64(info.st_ino))
     }
 
     public func load(_ source: DecodedSoundFile.Source, frames: ClosedRange<Int>) -> DecodedSoundLoad? {
@@ -55,9 +56,10 @@ public struct DiskDecodedSoundStore: DecodedSoundStore {
         guard descriptor >= 0 else { return nil }
         var info = stat()
         var header = [UInt8](repeating: 0, count: DecodedSoundFile.headerBytes + source.path.utf8.count)
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Self.readFully(descriptor, into: &header),
-              let contents = DecodedSoundFile.contents(ofHeader: header, fileBytes: Int(info.st_size), source: source),
-              frames.contains(contents.frameCount)
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+            Self.readFully(descriptor, into: &header),
+            let contents = DecodedSoundFile.contents(ofHeader: header, fileBytes: Int(info.st_size), source: source),
+            frames.contains(contents.frameCount)
         else {
             close(descriptor)
             return nil
@@ -73,8 +75,8 @@ public struct DiskDecodedSoundStore: DecodedSoundStore {
             } == frames
         }
         guard Self.readFully(descriptor, into: &table),
-              let checksums = DecodedSoundFile.blockChecksums(ofTable: table, contents: contents),
-              readBlock(0, checksums)
+            let checksums = DecodedSoundFile.blockChecksums(ofTable: table, contents: contents),
+            readBlock(0, checksums)
         else {
             close(descriptor)
             return nil

@@ -25,9 +25,11 @@ struct ImportQuota: Sendable {
     /// Refuses `bytes` more for `path` when the sounds already taking `used` would then pass the limit.
     func check(adding bytes: Int, for path: String, used: Int) throws(ProtocolError) {
         guard used + bytes > limitBytes else { return }
-        throw ProtocolError(.importFailed, "\(path) (\(Self.size(bytes))) would take the imported sounds past their "
-            + "limit: they use \(Self.size(used)) of \(Self.size(limitBytes)) (sounds.import_quota in config.toml); "
-            + "free space with noisectl sounds remove ID, or raise the limit")
+        throw ProtocolError(
+            .importFailed,
+            "\(path) (\(Self.size(bytes))) would take the imported sounds past their "
+                + "limit: they use \(Self.size(used)) of \(Self.size(limitBytes)) (sounds.import_quota in config.toml); "
+                + "free space with noisectl sounds remove ID, or raise the limit")
     }
 
     /// Sizes as people read them, in the largest unit that is at least one: `603.0 KiB`, `250.0 MiB`, `1.0 GiB`.

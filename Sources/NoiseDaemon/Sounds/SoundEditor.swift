@@ -1,5 +1,5 @@
-import NoiseCore
 import NoiseCatalog
+import NoiseCore
 import NoiseProtocol
 
 /// Removes and renames the sounds the user imported (`sounds remove`, `sounds rename`), each a change of the
@@ -42,11 +42,14 @@ struct SoundEditor: Sendable {
         do {
             var catalog = try loader.userCatalog()
             change(&catalog.sounds)
-            try loader.fileSystem.writeAtomically(try JSONCoding.pretty(catalog) + [UInt8(ascii: "\n")],
-                                                  to: loader.userCatalogPath)
+            try loader.fileSystem.writeAtomically(
+                try JSONCoding.pretty(catalog) + [UInt8(ascii: "\n")],
+                to: loader.userCatalogPath)
         } catch {
-            throw ProtocolError(.storageFailed, "cannot change \(loader.userCatalogPath), so nothing changed: "
-                                + CatalogLoader.describe(error))
+            throw ProtocolError(
+                .storageFailed,
+                "cannot change \(loader.userCatalogPath), so nothing changed: "
+                    + CatalogLoader.describe(error))
         }
     }
 
@@ -59,14 +62,20 @@ struct SoundEditor: Sendable {
             return sound
         case .builtin:
             let yours = library.sounds.filter { $0.source == .user }.map(\.id)
-            let which = yours.isEmpty ? "none yet (noisectl sounds import FILE)"
+            let which =
+                yours.isEmpty
+                ? "none yet (noisectl sounds import FILE)"
                 : yours.prefix(10).joined(separator: ", ") + (yours.count > 10 ? ", …" : "")
-            throw ProtocolError(.invalidArgument, "'\(id)' (\(sound.entry.name)) is an installed sound; only the sounds "
-                                + "you imported can be \(done): \(which)")
+            throw ProtocolError(
+                .invalidArgument,
+                "'\(id)' (\(sound.entry.name)) is an installed sound; only the sounds "
+                    + "you imported can be \(done): \(which)")
         case .folder:
             let folder = sound.path.split(separator: "/").dropLast().joined(separator: "/")
-            throw ProtocolError(.invalidArgument, "'\(id)' comes from the sound folder /\(folder) (sounds.folders); only "
-                                + "the sounds you imported can be \(done): rename or remove its file there")
+            throw ProtocolError(
+                .invalidArgument,
+                "'\(id)' comes from the sound folder /\(folder) (sounds.folders); only "
+                    + "the sounds you imported can be \(done): rename or remove its file there")
         }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import NoiseAudio
-import NoiseCore
 import NoiseCatalog
+import NoiseCore
 import NoiseProtocol
 
 /// Adds a user's sound: checks the fields (an id and a name left out are made from the file's name), copies the
@@ -36,8 +36,9 @@ struct SoundImporter: Sendable {
         }
         // Refused before a byte is copied when the source alone would pass the quota; checked again, with the
         // copy's own size, under the keeper's lock (parallel imports).
-        try quota.check(adding: fileSystem.fileSize(request.path) ?? 0, for: request.path,
-                        used: (try? ImportQuota.used(by: loader)) ?? 0)
+        try quota.check(
+            adding: fileSystem.fileSize(request.path) ?? 0, for: request.path,
+            used: (try? ImportQuota.used(by: loader)) ?? 0)
         // Copied first, under a name no other import uses: the source is read once, and what is checked below
         // is what will play, even if the source changes meanwhile.
         let partial = loader.userSoundsFolder + "/.import-\(UUID().uuidString).part"
@@ -46,7 +47,9 @@ struct SoundImporter: Sendable {
             try fileSystem.createDirectory(loader.userSoundsFolder)
             try fileSystem.copyFile(from: request.path, to: partial, maxBytes: DaemonLimits.maxImportBytes)
         } catch {
-            throw ProtocolError(.importFailed, "cannot copy \(request.path) into \(loader.userSoundsFolder): \(CatalogLoader.describe(error))")
+            throw ProtocolError(
+                .importFailed,
+                "cannot copy \(request.path) into \(loader.userSoundsFolder): \(CatalogLoader.describe(error))")
         }
         let frames: Int
         do {
@@ -67,19 +70,24 @@ struct SoundImporter: Sendable {
     }
 
     /// Claims the id and records the sound; runs under the keeper's lock.
-    private func commit(_ entry: SoundEntry, idFromFileName: Bool, from partial: String, named path: String,
-                        into library: SoundLibrary) throws(ProtocolError) {
+    private func commit(
+        _ entry: SoundEntry, idFromFileName: Bool, from partial: String, named path: String,
+        into library: SoundLibrary
+    ) throws(ProtocolError) {
         if let existing = library.sound(id: entry.id) {
             let taken = "id '\(entry.id)' is taken by \(existing.source.rawValue) sound \"\(existing.entry.name)\""
             guard idFromFileName else { throw ProtocolError(.importFailed, "\(taken); choose another id") }
             let free = SoundNaming.freeID(near: entry.id) { library.sound(id: $0) != nil }
-            throw ProtocolError(.importFailed, "\(taken) (the id was made from the file's name); give it another with --id, "
-                                + "for example --id \(free)")
+            throw ProtocolError(
+                .importFailed,
+                "\(taken) (the id was made from the file's name); give it another with --id, "
+                    + "for example --id \(free)")
         }
         let fileSystem = loader.fileSystem
         let used: Int
         do { used = try ImportQuota.used(by: loader) } catch {
-            throw ProtocolError(.importFailed, "cannot read \(loader.userCatalogPath): \(CatalogLoader.describe(error))")
+            throw ProtocolError(
+                .importFailed, "cannot read \(loader.userCatalogPath): \(CatalogLoader.describe(error))")
         }
         try quota.check(adding: fileSystem.fileSize(partial) ?? 0, for: path, used: used)
         let destination = loader.userSoundsFolder + "/" + entry.file
@@ -97,7 +105,9 @@ struct SoundImporter: Sendable {
                 throw error
             }
         } catch {
-            throw ProtocolError(.importFailed, "cannot store the sound in \(loader.userDataDirectory): \(CatalogLoader.describe(error))")
+            throw ProtocolError(
+                .importFailed, "cannot store the sound in \(loader.userDataDirectory): \(CatalogLoader.describe(error))"
+            )
         }
     }
 

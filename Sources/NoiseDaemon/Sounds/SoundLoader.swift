@@ -16,8 +16,10 @@ enum SoundLoader {
     /// `progressive`, a decoded copy is handed over once its first block is read and checked, and a file once its
     /// first chunk is decoded, and the rest fills in behind it (a noise starts without waiting for all of it);
     /// without, all of it is read first (an alarm tone, which must be whole when its trigger comes).
-    static func load(path: String, maxCachedBytes: Int, store: (any DecodedSoundStore)?,
-                     progressive: Bool) async throws(DecodeError) -> Loaded {
+    static func load(
+        path: String, maxCachedBytes: Int, store: (any DecodedSoundStore)?,
+        progressive: Bool
+    ) async throws(DecodeError) -> Loaded {
         try await FileWork.run { () throws(DecodeError) -> Loaded in
             let maxFrames = maxCachedBytes / AudioFormat.bytesPerFrame
             // A damaged file can hold no audio, or hardly any (mpg123 scans an MP3 when its header does not say):
@@ -26,7 +28,8 @@ enum SoundLoader {
             // Taken before decoding: if the file changes meanwhile, the saved copy names the old one and misses.
             let source = store?.source(for: path)
             if let store, let source, shortest <= maxFrames,
-               let kept = store.load(source, frames: shortest...maxFrames) {
+                let kept = store.load(source, frames: shortest...maxFrames)
+            {
                 let finish = { @Sendable in finishLoading(kept, path: path, source: source, store: store) }
                 if progressive {
                     FileWork.start(finish)
@@ -38,13 +41,16 @@ enum SoundLoader {
             // Opened, and its kind read, once: the decoder that measures the file decodes it.
             let decoder = try AudioDecoding.open(path: path)
             guard let frames = decoder.frameCount(), frames >= shortest else {
-                throw DecodeError(path: path, reason: "it holds \(decoder.frameCount() ?? 0) frames of audio, under \(Limits.minImportSeconds) s")
+                throw DecodeError(
+                    path: path,
+                    reason: "it holds \(decoder.frameCount() ?? 0) frames of audio, under \(Limits.minImportSeconds) s")
             }
             guard frames <= maxFrames else { return .stream(decoder) }
             let save = { @Sendable (buffer: PCMBuffer) in if let store, let source { store.save(buffer, for: source) } }
             if progressive, let bound = decoder.lengthBound() {
                 guard bound - AudioFormat.statedLengthSlack <= maxFrames else { return .stream(decoder) }
-                return .buffer(try decodeWhilePlaying(decoder, into: PCMBuffer(filling: bound), shortest: shortest, then: save))
+                return .buffer(
+                    try decodeWhilePlaying(decoder, into: PCMBuffer(filling: bound), shortest: shortest, then: save))
             }
             let buffer = try decoder.decodeWhole(maxFrames: maxFrames)
             try refuseShort(buffer, shortest: shortest, path: path)
@@ -58,8 +64,10 @@ enum SoundLoader {
     /// (decoding runs a hundred times faster than playing, so voices never catch up) and then saves the copy. A
     /// file damaged past its first chunk, or shorter than a sound may be, fails the buffer: its voices end where
     /// the good part does, and the next play decodes it again (and refuses it if the damage is at the start).
-    private static func decodeWhilePlaying(_ decoder: any AudioDecoder, into buffer: PCMBuffer, shortest: Int,
-                                           then save: @escaping @Sendable (PCMBuffer) -> Void) throws(DecodeError) -> PCMBuffer {
+    private static func decodeWhilePlaying(
+        _ decoder: any AudioDecoder, into buffer: PCMBuffer, shortest: Int,
+        then save: @escaping @Sendable (PCMBuffer) -> Void
+    ) throws(DecodeError) -> PCMBuffer {
         let path = decoder.path
         let finish = { @Sendable (decoder: any AudioDecoder) throws(DecodeError) in
             _ = try decoder.fill(buffer)
@@ -79,7 +87,9 @@ enum SoundLoader {
 
     private static func refuseShort(_ buffer: PCMBuffer, shortest: Int, path: String) throws(DecodeError) {
         guard buffer.frameCount >= shortest else {
-            throw DecodeError(path: path, reason: "it decodes to \(buffer.frameCount) frames of audio, under \(Limits.minImportSeconds) s")
+            throw DecodeError(
+                path: path,
+                reason: "it decodes to \(buffer.frameCount) frames of audio, under \(Limits.minImportSeconds) s")
         }
     }
 
@@ -92,12 +102,14 @@ enum SoundLoader {
     /// Reads the rest of a decoded copy. A damaged block (the disk, not the source, changed) is not played: the
     /// file is decoded again and the buffer filled from where the good blocks end, and the copy saved anew; if
     /// the file no longer decodes to the same length, the buffer fails and voices playing it end.
-    private static func finishLoading(_ kept: DecodedSoundLoad, path: String, source: DecodedSoundFile.Source,
-                                      store: any DecodedSoundStore) {
+    private static func finishLoading(
+        _ kept: DecodedSoundLoad, path: String, source: DecodedSoundFile.Source,
+        store: any DecodedSoundStore
+    ) {
         guard !kept.readRest() else { return }
         let buffer = kept.buffer
         guard let decoded = try? AudioDecoding.decodeAll(path: path, maxFrames: buffer.frameCount),
-              decoded.frameCount == buffer.frameCount
+            decoded.frameCount == buffer.frameCount
         else { return buffer.markFailed() }
         let start = buffer.readyFrames * AudioFormat.channels
         _ = decoded.withReadySamples { samples in

@@ -13,7 +13,9 @@ public enum DataDirectoryLocator {
             return installed.path
         }
         while folder.path != "/" {
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("sounds.json").path) { return folder.path }
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("sounds.json").path) {
+                return folder.path
+            }
             folder = folder.deletingLastPathComponent()
         }
         return nil

@@ -49,14 +49,20 @@ public struct LocalFileSystem: FileSystem {
 
     public func contentsOfDirectory(_ path: String) throws -> [String] {
         guard let directory = opendir(path) else {
-            let reason = errno == ENOENT ? "not found" : errno == ENOTDIR ? "is not a folder"
-                : "cannot be read: \(String(cString: strerror(errno)))"
+            let reason =
+                errno == ENOENT
+                ? "not found"
+                : errno == ENOTDIR
+                    ? "is not a folder"
+                    : "cannot be read: \(String(cString: strerror(errno)))"
             throw FileProblem(path: path, reason: reason)
         }
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             if name != "." && name != ".." { names.append(name) }
         }
         return names
@@ -68,14 +74,18 @@ public struct LocalFileSystem: FileSystem {
 
     public func copyFile(from source: String, to destination: String, maxBytes: Int) throws {
         let input = FileHandle(fileDescriptor: try RegularFile.open(source), closeOnDealloc: true)
-        guard FileManager.default.createFile(atPath: destination, contents: nil, attributes: [.posixPermissions: 0o600]),
-              let output = FileHandle(forWritingAtPath: destination) else {
+        guard
+            FileManager.default.createFile(atPath: destination, contents: nil, attributes: [.posixPermissions: 0o600]),
+            let output = FileHandle(forWritingAtPath: destination)
+        else {
             throw FileProblem(path: destination, reason: "cannot be created: \(String(cString: strerror(errno)))")
         }
         var copied = 0
         while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty {
             copied += chunk.count
-            guard copied <= maxBytes else { throw FileProblem(path: source, reason: "is larger than \(maxBytes >> 20) MiB") }
+            guard copied <= maxBytes else {
+                throw FileProblem(path: source, reason: "is larger than \(maxBytes >> 20) MiB")
+            }
             try output.write(contentsOf: chunk)
         }
         try output.synchronize()
@@ -90,8 +100,9 @@ public struct LocalFileSystem: FileSystem {
 
     public func createDirectory(_ path: String) throws {
         // Private: the daemon's folders hold the user's sounds, alarms and cache.
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: path, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
     }
 
     public func removeFile(_ path: String) throws {

@@ -32,9 +32,12 @@ public struct JournalLogHandler: LogHandler {
 
     public func log(event: LogEvent) {
         let merged = metadata.merging(event.metadata ?? [:]) { $1 }
-        let extra = merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        let extra =
+            merged.isEmpty
+            ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         // One journal entry per line: a message with newlines is folded.
-        let text = "\(event.message)\(extra)".split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " ")
+        let text = "\(event.message)\(extra)".split(separator: "\n", omittingEmptySubsequences: false).joined(
+            separator: " ")
         var line = "<\(Self.priority(of: event.level))>\(text)\n"
         line.withUTF8 { bytes in
             var offset = 0

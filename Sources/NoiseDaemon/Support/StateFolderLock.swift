@@ -1,6 +1,6 @@
 import Glibc
-import NoiseCore
 import Logging
+import NoiseCore
 
 /// One daemon per state folder: two daemons over one alarm store each ring alarms the other cannot see, and every
 /// alarm both know rings twice. An exclusive `flock` on `noised.lock` in the folder, taken before the store is
@@ -38,7 +38,9 @@ final class StateFolderLock {
         let writable = descriptor >= 0
         if !writable { descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
         guard descriptor >= 0 else {
-            logger.warning("cannot lock the state folder \(folder) (\(path): \(String(cString: strerror(errno)))); a second noised using it would not be noticed")
+            logger.warning(
+                "cannot lock the state folder \(folder) (\(path): \(String(cString: strerror(errno)))); a second noised using it would not be noticed"
+            )
             return nil
         }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
@@ -46,7 +48,9 @@ final class StateFolderLock {
             let holder = Holder(text: readAll(descriptor))
             close(descriptor)
             guard code == EWOULDBLOCK else {
-                logger.warning("cannot lock the state folder \(folder) (\(path): \(String(cString: strerror(code)))); a second noised using it would not be noticed")
+                logger.warning(
+                    "cannot lock the state folder \(folder) (\(path): \(String(cString: strerror(code)))); a second noised using it would not be noticed"
+                )
                 return nil
             }
             throw StartupError("another noised (\(holder.description)) already uses \(folder); stop it first")

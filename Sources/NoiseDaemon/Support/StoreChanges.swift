@@ -12,8 +12,10 @@ struct StoreChanges: Sendable {
 
     /// Runs a change; `failure` says what could not be done ("the mix could not be saved").
     @discardableResult
-    func change<T>(_ failure: String, isolation: isolated (any Actor)? = #isolation,
-                   _ write: () async throws -> T) async throws(ProtocolError) -> T {
+    func change<T>(
+        _ failure: String, isolation: isolated (any Actor)? = #isolation,
+        _ write: () async throws -> T
+    ) async throws(ProtocolError) -> T {
         do {
             let result = try await write()
             board.publish(storeFailure: nil)
@@ -22,15 +24,18 @@ struct StoreChanges: Sendable {
             throw error
         } catch {
             let reason = NoiseDatabase.describe(error)
-            logger.error("store: refused a change: \(reason)\(error is NoiseDatabase.ReadOnlyStore ? "" : " (\(error))")")
+            logger.error(
+                "store: refused a change: \(reason)\(error is NoiseDatabase.ReadOnlyStore ? "" : " (\(error))")")
             board.publish(storeFailure: "the last change was refused: \(reason)")
             throw ProtocolError(.storageFailed, "\(failure), so nothing changed: \(reason)")
         }
     }
 
     /// Runs a read; `what` names what could not be read ("the missed alarms").
-    func read<T>(_ what: String, isolation: isolated (any Actor)? = #isolation,
-                 _ read: () async throws -> T) async throws(ProtocolError) -> T {
+    func read<T>(
+        _ what: String, isolation: isolated (any Actor)? = #isolation,
+        _ read: () async throws -> T
+    ) async throws(ProtocolError) -> T {
         do {
             return try await read()
         } catch let error as ProtocolError {

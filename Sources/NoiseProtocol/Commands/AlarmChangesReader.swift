@@ -5,17 +5,23 @@ import NoiseTime
 
 /// The settings `alarm_add` and `alarm_edit` share, read into `AlarmChanges`.
 enum AlarmChangesReader {
-    static let fields = ["time", "enabled", "label", "repeat", "sound", "volume", "ramp_seconds", "snooze_minutes",
-                         "ring_limit_seconds", "note", "mars_site", "mars_lon", "solar",
-                         "pass_satellite", "pass_visible", "pass_min_elevation", "pass_before", "date", "zone",
-                         "then_mix"]
+    static let fields = [
+        "time", "enabled", "label", "repeat", "sound", "volume", "ramp_seconds", "snooze_minutes",
+        "ring_limit_seconds", "note", "mars_site", "mars_lon", "solar",
+        "pass_satellite", "pass_visible", "pass_min_elevation", "pass_before", "date", "zone",
+        "then_mix",
+    ]
 
     /// `mars_site` (a site's name) or `mars_lon` (`77.45E`), and `solar`: the clock a Mars alarm reads.
     private static func marsClock(_ reader: ArgumentReader, command: String) throws(ProtocolError) -> MarsAlarmClock? {
-        let (site, lon, solar) = (try reader.string("mars_site"), try reader.string("mars_lon"), try reader.bool("solar"))
+        let (site, lon, solar) = (
+            try reader.string("mars_site"), try reader.string("mars_lon"), try reader.bool("solar")
+        )
         switch (site, lon) {
         case (nil, nil):
-            guard solar == nil else { throw ProtocolError(.invalidArgument, "\(command): 'solar' goes with 'mars_site' or 'mars_lon'") }
+            guard solar == nil else {
+                throw ProtocolError(.invalidArgument, "\(command): 'solar' goes with 'mars_site' or 'mars_lon'")
+            }
             return nil
         case (let site?, nil):
             do { return try MarsAlarmClock.at(site: site, solar: solar ?? false) } catch {
@@ -23,7 +29,9 @@ enum AlarmChangesReader {
             }
         case (nil, let text?):
             guard let longitude = MarsLongitude(parsing: text) else {
-                throw ProtocolError(.invalidArgument, "\(command): mars_lon '\(text.prefix(40))' is not a longitude; use \(MarsLongitude.accepted)")
+                throw ProtocolError(
+                    .invalidArgument,
+                    "\(command): mars_lon '\(text.prefix(40))' is not a longitude; use \(MarsLongitude.accepted)")
             }
             return MarsAlarmClock(lonEastDeg: longitude.east, solar: solar ?? false)
         case (_?, _?):
@@ -44,10 +52,14 @@ enum AlarmChangesReader {
     static func changes(_ reader: ArgumentReader, command: String) throws(ProtocolError) -> AlarmChanges {
         var changes = AlarmChanges()
         if let text = try reader.string("time") {
-            do { changes.time = try TimeOfDay.parse(text) } catch { throw ProtocolError(.invalidArgument, "\(command): \(error)") }
+            do { changes.time = try TimeOfDay.parse(text) } catch {
+                throw ProtocolError(.invalidArgument, "\(command): \(error)")
+            }
         }
         if let text = try reader.string("repeat") {
-            do { changes.repeat = try RepeatRule.parse(text) } catch { throw ProtocolError(.invalidArgument, "\(command): \(error)") }
+            do { changes.repeat = try RepeatRule.parse(text) } catch {
+                throw ProtocolError(.invalidArgument, "\(command): \(error)")
+            }
         }
         changes.enabled = try reader.bool("enabled")
         changes.label = try reader.string("label")
@@ -55,7 +67,8 @@ enum AlarmChangesReader {
         changes.volume = try reader.number("volume", in: 0...100)
         changes.rampSeconds = try reader.number("ramp_seconds", in: AlarmDefaults.rampRange, unit: "seconds")
         changes.snoozeMinutes = try reader.integer("snooze_minutes", in: AlarmDefaults.snoozeRange, unit: "minutes")
-        changes.ringLimitSeconds = try reader.number("ring_limit_seconds", in: AlarmDefaults.ringLimitRange, unit: "seconds")
+        changes.ringLimitSeconds = try reader.number(
+            "ring_limit_seconds", in: AlarmDefaults.ringLimitRange, unit: "seconds")
         changes.note = try reader.string("note")
         changes.mars = try marsClock(reader, command: command)
         changes.pass = try passChanges(reader)

@@ -15,13 +15,18 @@ extension Commands {
             let changes = try AlarmChangesReader.changes(reader, command: Self.name)
             if changes.pass != nil {
                 guard changes.pass?.satellite != nil else {
-                    throw ProtocolError(.invalidArgument, "alarm_add: 'pass_visible', 'pass_min_elevation' and 'pass_before' go with 'pass_satellite' (25544 for the ISS)")
+                    throw ProtocolError(
+                        .invalidArgument,
+                        "alarm_add: 'pass_visible', 'pass_min_elevation' and 'pass_before' go with 'pass_satellite' (25544 for the ISS)"
+                    )
                 }
                 guard changes.time == nil, changes.repeat == nil else {
-                    throw ProtocolError(.invalidArgument, "alarm_add: a pass alarm rings before each pass: give no 'time' or 'repeat'")
+                    throw ProtocolError(
+                        .invalidArgument, "alarm_add: a pass alarm rings before each pass: give no 'time' or 'repeat'")
                 }
             } else if changes.time == nil {
-                throw ProtocolError(.invalidArgument, "alarm_add needs 'time', e.g. \"07:00\" (or 'pass_satellite' for a pass alarm)")
+                throw ProtocolError(
+                    .invalidArgument, "alarm_add needs 'time', e.g. \"07:00\" (or 'pass_satellite' for a pass alarm)")
             }
             self.init(changes)
         }
@@ -42,11 +47,14 @@ extension Commands {
         }
 
         public init(arguments: [String: JSONValue]) throws(ProtocolError) {
-            let reader = try ArgumentReader(command: Self.name, args: arguments, accepted: ["id"] + AlarmChangesReader.fields)
+            let reader = try ArgumentReader(
+                command: Self.name, args: arguments, accepted: ["id"] + AlarmChangesReader.fields)
             let id = try reader.alarmID()
             guard arguments.contains(where: { $0.key != "id" && $0.value != .null }) else {
-                throw ProtocolError(.invalidArgument, "\(Self.name) needs something to change besides 'id'; accepted: "
-                                    + AlarmChangesReader.fields.joined(separator: ", "))
+                throw ProtocolError(
+                    .invalidArgument,
+                    "\(Self.name) needs something to change besides 'id'; accepted: "
+                        + AlarmChangesReader.fields.joined(separator: ", "))
             }
             self.init(id: id, try AlarmChangesReader.changes(reader, command: Self.name))
         }
@@ -111,7 +119,8 @@ extension Commands {
                 return
             }
             guard arguments["id"] == nil, let ids = try reader.alarmIDs("ids") else {
-                throw ProtocolError(.invalidArgument, "alarm_remove needs 'id' (an alarm id) or 'ids' (a list of them), not both")
+                throw ProtocolError(
+                    .invalidArgument, "alarm_remove needs 'id' (an alarm id) or 'ids' (a list of them), not both")
             }
             self.init(ids: ids)
         }
@@ -120,7 +129,11 @@ extension Commands {
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: Key.self)
-            if single, let id = ids.first { try container.encode(id, forKey: .id) } else { try container.encode(ids, forKey: .ids) }
+            if single, let id = ids.first {
+                try container.encode(id, forKey: .id)
+            } else {
+                try container.encode(ids, forKey: .ids)
+            }
         }
     }
 
@@ -139,8 +152,9 @@ extension Commands {
 
         public init(arguments: [String: JSONValue]) throws(ProtocolError) {
             let reader = try ArgumentReader(command: Self.name, args: arguments, accepted: ["offset", "limit"])
-            self.init(offset: try reader.integer("offset", in: 0...Int(Int32.max)) ?? 0,
-                      limit: try reader.integer("limit", in: 1...Limits.maxListPage) ?? Limits.maxListPage)
+            self.init(
+                offset: try reader.integer("offset", in: 0...Int(Int32.max)) ?? 0,
+                limit: try reader.integer("limit", in: 1...Limits.maxListPage) ?? Limits.maxListPage)
         }
     }
 
@@ -212,6 +226,10 @@ public struct AlarmsRemoved: Codable, Sendable, Equatable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
-        if single, let id = removed.first { try container.encode(id, forKey: .removed) } else { try container.encode(removed, forKey: .removed) }
+        if single, let id = removed.first {
+            try container.encode(id, forKey: .removed)
+        } else {
+            try container.encode(removed, forKey: .removed)
+        }
     }
 }

@@ -26,9 +26,11 @@ extension Commands {
             }
             let modeText = try reader.string("mode") ?? GratitudeWriteMode.new.rawValue
             guard let mode = GratitudeWriteMode(rawValue: modeText) else {
-                throw ProtocolError(.invalidArgument, "gratitude_write: 'mode' must be "
-                    + GratitudeWriteMode.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-                    + ", got \"\(modeText.prefix(40))\"")
+                throw ProtocolError(
+                    .invalidArgument,
+                    "gratitude_write: 'mode' must be "
+                        + GratitudeWriteMode.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+                        + ", got \"\(modeText.prefix(40))\"")
             }
             self.init(text: text, date: try LifeArguments.date(reader, "date"), mode: mode)
         }
@@ -43,7 +45,9 @@ extension Commands {
         public init(date: LocalDate? = nil) { self.date = date }
 
         public init(arguments: [String: JSONValue]) throws(ProtocolError) {
-            self.init(date: try LifeArguments.date(try ArgumentReader(command: Self.name, args: arguments, accepted: ["date"]), "date"))
+            self.init(
+                date: try LifeArguments.date(
+                    try ArgumentReader(command: Self.name, args: arguments, accepted: ["date"]), "date"))
         }
     }
 
@@ -64,8 +68,9 @@ extension Commands {
 
         public init(arguments: [String: JSONValue]) throws(ProtocolError) {
             let reader = try ArgumentReader(command: Self.name, args: arguments, accepted: ["since", "after", "limit"])
-            self.init(since: try LifeArguments.date(reader, "since"), after: try LifeArguments.date(reader, "after"),
-                      limit: try reader.integer("limit", in: 1...LifeLimits.maxEntriesPage) ?? LifeLimits.maxEntriesPage)
+            self.init(
+                since: try LifeArguments.date(reader, "since"), after: try LifeArguments.date(reader, "after"),
+                limit: try reader.integer("limit", in: 1...LifeLimits.maxEntriesPage) ?? LifeLimits.maxEntriesPage)
         }
     }
 
@@ -84,8 +89,9 @@ extension Commands {
 
         public init(arguments: [String: JSONValue]) throws(ProtocolError) {
             let reader = try ArgumentReader(command: Self.name, args: arguments, accepted: ["after", "limit"])
-            self.init(after: try LifeArguments.date(reader, "after"),
-                      limit: try reader.integer("limit", in: 1...LifeLimits.maxEntriesPage) ?? LifeLimits.maxEntriesPage)
+            self.init(
+                after: try LifeArguments.date(reader, "after"),
+                limit: try reader.integer("limit", in: 1...LifeLimits.maxEntriesPage) ?? LifeLimits.maxEntriesPage)
         }
     }
 
@@ -101,7 +107,8 @@ extension Commands {
             let reader = try ArgumentReader(command: Self.name, args: arguments, accepted: ["words"])
             let words = try reader.requiredString("words")
             guard words.contains(where: { $0.isLetter || $0.isNumber }) else {
-                throw ProtocolError(.invalidArgument, "gratitude_search: 'words' needs at least one word, got \"\(words.prefix(40))\"")
+                throw ProtocolError(
+                    .invalidArgument, "gratitude_search: 'words' needs at least one word, got \"\(words.prefix(40))\"")
             }
             self.init(words: words)
         }
@@ -123,15 +130,19 @@ extension Commands {
         }
 
         public init(arguments: [String: JSONValue]) throws(ProtocolError) {
-            let reader = try ArgumentReader(command: Self.name, args: arguments, accepted: ["entries", "stage", "last"])
+            let reader = try ArgumentReader(
+                command: Self.name, args: arguments, accepted: ["entries", "stage", "last"])
             let stage = try reader.string("stage")
             if let stage, stage.isEmpty || stage.count > Limits.maxIdLength {
-                throw ProtocolError(.invalidArgument, "gratitude_import: 'stage' names the import, 1 to \(Limits.maxIdLength) "
-                    + "characters")
+                throw ProtocolError(
+                    .invalidArgument,
+                    "gratitude_import: 'stage' names the import, 1 to \(Limits.maxIdLength) "
+                        + "characters")
             }
             let last = try reader.bool("last") ?? false
             if last && stage == nil {
-                throw ProtocolError(.invalidArgument, "gratitude_import: 'last' ends a staged import; give its 'stage' too")
+                throw ProtocolError(
+                    .invalidArgument, "gratitude_import: 'last' ends a staged import; give its 'stage' too")
             }
             self.init(entries: try LifeArguments.entries(reader), stage: stage, last: last)
         }
@@ -154,7 +165,8 @@ extension Commands {
                 return
             }
             guard !off else {
-                throw ProtocolError(.invalidArgument, "gratitude_remind takes 'time' (to set it) or 'off': true, not both")
+                throw ProtocolError(
+                    .invalidArgument, "gratitude_remind takes 'time' (to set it) or 'off': true, not both")
             }
             do { self.init(.set(try TimeOfDay.parse(text))) } catch {
                 throw ProtocolError(.invalidArgument, "gratitude_remind: 'time' \(error)")

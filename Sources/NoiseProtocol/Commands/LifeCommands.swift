@@ -26,7 +26,8 @@ extension Commands {
         public init(arguments: [String: JSONValue]) throws(ProtocolError) {
             let reader = try ArgumentReader(command: Self.name, args: arguments, accepted: ["birth", "years"])
             let birth = try LifeArguments.date(reader, "birth", required: true)!
-            let years = try reader.integer("years", in: LifeLimits.lifeYears, unit: "years") ?? LifeLimits.defaultLifeYears
+            let years =
+                try reader.integer("years", in: LifeLimits.lifeYears, unit: "years") ?? LifeLimits.defaultLifeYears
             self.init(birth: birth, years: years)
         }
     }
@@ -47,8 +48,10 @@ extension Commands {
             let reader = try ArgumentReader(command: Self.name, args: arguments, accepted: ["name", "minutes"])
             let habit = try LifeArguments.habitName(reader)
             guard let minutes = try reader.integer("minutes", in: LifeLimits.habitMinutes, unit: "minutes") else {
-                throw ProtocolError(.invalidArgument, "habit_add needs 'minutes', what one tap is worth (a whole number "
-                    + "from \(LifeLimits.habitMinutes.lowerBound) to \(LifeLimits.habitMinutes.upperBound))")
+                throw ProtocolError(
+                    .invalidArgument,
+                    "habit_add needs 'minutes', what one tap is worth (a whole number "
+                        + "from \(LifeLimits.habitMinutes.lowerBound) to \(LifeLimits.habitMinutes.upperBound))")
             }
             self.init(name: habit, minutes: minutes)
         }
@@ -65,7 +68,9 @@ extension Commands {
         public init(name: String) { self.name = name }
 
         public init(arguments: [String: JSONValue]) throws(ProtocolError) {
-            self.init(name: try LifeArguments.habitName(try ArgumentReader(command: Self.name, args: arguments, accepted: ["name"])))
+            self.init(
+                name: try LifeArguments.habitName(
+                    try ArgumentReader(command: Self.name, args: arguments, accepted: ["name"])))
         }
     }
 
@@ -95,8 +100,10 @@ extension Commands {
             let habit = try LifeArguments.habitName(reader)
             let sign = try reader.requiredString("sign")
             guard let value = ["+": 1, "plus": 1, "-": -1, "−": -1, "minus": -1][sign] else {
-                throw ProtocolError(.invalidArgument, "habit_tap: 'sign' must be \"plus\" (or \"+\") or \"minus\" (or \"-\"), "
-                    + "got \"\(sign.prefix(40))\"")
+                throw ProtocolError(
+                    .invalidArgument,
+                    "habit_tap: 'sign' must be \"plus\" (or \"+\") or \"minus\" (or \"-\"), "
+                        + "got \"\(sign.prefix(40))\"")
             }
             self.init(name: habit, sign: value)
         }
@@ -136,8 +143,9 @@ extension Commands {
         public init(arguments: [String: JSONValue]) throws(ProtocolError) {
             let reader = try ArgumentReader(command: Self.name, args: arguments, accepted: ["date", "before", "limit"])
             let before = try reader.integer("before", in: 1...Int(Int32.max)).map(Int64.init)
-            self.init(date: try LifeArguments.date(reader, "date"), before: before,
-                      limit: try reader.integer("limit", in: 1...Limits.maxListPage) ?? LifeLimits.habitDayLatestTaps)
+            self.init(
+                date: try LifeArguments.date(reader, "date"), before: before,
+                limit: try reader.integer("limit", in: 1...Limits.maxListPage) ?? LifeLimits.habitDayLatestTaps)
         }
     }
 
@@ -151,8 +159,9 @@ extension Commands {
 
         public init(arguments: [String: JSONValue]) throws(ProtocolError) {
             let reader = try ArgumentReader(command: Self.name, args: arguments, accepted: ["weeks"])
-            self.init(weeks: try reader.integer("weeks", in: LifeLimits.habitStatsWeeks, unit: "weeks")
-                ?? LifeLimits.defaultHabitStatsWeeks)
+            self.init(
+                weeks: try reader.integer("weeks", in: LifeLimits.habitStatsWeeks, unit: "weeks")
+                    ?? LifeLimits.defaultHabitStatsWeeks)
         }
     }
 }

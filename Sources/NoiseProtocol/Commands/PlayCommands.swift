@@ -19,8 +19,10 @@ extension Commands {
         /// Seconds of fade-out at the end of the sleep timer; nil means the default.
         public var fadeOut: Double?
 
-        public init(sounds: [String], mix: String? = nil, volume: Double? = nil, fadeIn: Double? = nil,
-                    for duration: Double? = nil, fadeOut: Double? = nil) {
+        public init(
+            sounds: [String], mix: String? = nil, volume: Double? = nil, fadeIn: Double? = nil,
+            for duration: Double? = nil, fadeOut: Double? = nil
+        ) {
             self.sounds = sounds
             self.mix = mix
             self.volume = volume
@@ -30,27 +32,33 @@ extension Commands {
         }
 
         public init(arguments: [String: JSONValue]) throws(ProtocolError) {
-            let reader = try ArgumentReader(command: Self.name, args: arguments,
-                                            accepted: ["sounds", "mix", "volume", "fade_in", "for", "fade_out"])
+            let reader = try ArgumentReader(
+                command: Self.name, args: arguments,
+                accepted: ["sounds", "mix", "volume", "fade_in", "for", "fade_out"])
             let sounds = try reader.soundList("sounds")
             let mix = arguments["mix"] == nil ? nil : try Commands.mixName(reader, "mix")
             guard (sounds == nil) != (mix == nil) else {
-                throw ProtocolError(.invalidArgument, "play needs 'sounds' (a non-empty list of sound ids) or 'mix' (the "
-                    + "name of a saved mix), " + (mix == nil ? "one of them" : "not both"))
+                throw ProtocolError(
+                    .invalidArgument,
+                    "play needs 'sounds' (a non-empty list of sound ids) or 'mix' (the "
+                        + "name of a saved mix), " + (mix == nil ? "one of them" : "not both"))
             }
             let volume = try reader.number("volume", in: Commands.volumeRange)
             if mix != nil && volume != nil {
-                throw ProtocolError(.invalidArgument, "play: a mix plays at the volumes it was saved with; 'volume' does not "
-                    + "apply (change one sound after with 'volume' and 'sound')")
+                throw ProtocolError(
+                    .invalidArgument,
+                    "play: a mix plays at the volumes it was saved with; 'volume' does not "
+                        + "apply (change one sound after with 'volume' and 'sound')")
             }
             let duration = try reader.number("for", in: 1...Limits.maxTimerSeconds, unit: "seconds")
             let fadeOut = try reader.number("fade_out", in: Commands.fadeRange, unit: "seconds")
             if fadeOut != nil && duration == nil {
                 throw ProtocolError(.invalidArgument, "play: 'fade_out' applies to a sleep timer; give 'for' too")
             }
-            self.init(sounds: sounds ?? [], mix: mix, volume: volume,
-                      fadeIn: try reader.number("fade_in", in: Commands.fadeRange, unit: "seconds"),
-                      for: duration, fadeOut: fadeOut)
+            self.init(
+                sounds: sounds ?? [], mix: mix, volume: volume,
+                fadeIn: try reader.number("fade_in", in: Commands.fadeRange, unit: "seconds"),
+                for: duration, fadeOut: fadeOut)
         }
 
         private enum CodingKeys: String, CodingKey {
@@ -91,7 +99,8 @@ extension Commands {
             let timer = try reader.bool("timer") ?? false
             let fade = try reader.number("fade", in: Commands.fadeRange, unit: "seconds")
             if timer && fade != nil {
-                throw ProtocolError(.invalidArgument, "stop: 'timer' clears sleep timers and stops nothing; 'fade' does not apply")
+                throw ProtocolError(
+                    .invalidArgument, "stop: 'timer' clears sleep timers and stops nothing; 'fade' does not apply")
             }
             self.init(sounds: try reader.soundList("sounds"), fade: fade, timer: timer)
         }
@@ -120,8 +129,10 @@ extension Commands {
     static func mixName(_ reader: ArgumentReader, _ key: String = "name") throws(ProtocolError) -> String {
         let name = try reader.requiredString(key)
         if let problem = MixName.problem(name) {
-            throw ProtocolError(.invalidArgument, "\(reader.command): mix name \"\(name.prefix(40))\" \(problem); "
-                + "a name has \(MixName.accepted)")
+            throw ProtocolError(
+                .invalidArgument,
+                "\(reader.command): mix name \"\(name.prefix(40))\" \(problem); "
+                    + "a name has \(MixName.accepted)")
         }
         return name
     }
@@ -137,6 +148,7 @@ extension MixByName {
     public static var senders: Senders { .pages }
 
     public init(arguments: [String: JSONValue]) throws(ProtocolError) {
-        self.init(name: try Commands.mixName(try ArgumentReader(command: Self.name, args: arguments, accepted: ["name"])))
+        self.init(
+            name: try Commands.mixName(try ArgumentReader(command: Self.name, args: arguments, accepted: ["name"])))
     }
 }

@@ -96,12 +96,16 @@ extension Commands {
         }
 
         public init(arguments: [String: JSONValue]) throws(ProtocolError) {
-            let reader = try ArgumentReader(command: Self.name, args: arguments, accepted: ["volume", "change", "sound"])
+            let reader = try ArgumentReader(
+                command: Self.name, args: arguments, accepted: ["volume", "change", "sound"])
             let volume = try reader.number("volume", in: Commands.volumeRange)
             let change = try reader.number("change", in: -100...100)
             guard (volume == nil) != (change == nil) else {
-                throw ProtocolError(.invalidArgument, "volume needs 'volume' (a number from 0 to 100) or 'change' (a "
-                    + "number from -100 to 100, added to the volume now), " + (volume == nil ? "one of them" : "not both"))
+                throw ProtocolError(
+                    .invalidArgument,
+                    "volume needs 'volume' (a number from 0 to 100) or 'change' (a "
+                        + "number from -100 to 100, added to the volume now), "
+                        + (volume == nil ? "one of them" : "not both"))
             }
             self.init(volume: volume, change: change, sound: try reader.string("sound"))
         }

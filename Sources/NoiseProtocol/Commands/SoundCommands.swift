@@ -14,7 +14,9 @@ extension Commands {
         public var category: String?
         public var kind: SoundKind?
 
-        public init(path: String, id: String? = nil, name: String? = nil, category: String? = nil, kind: SoundKind? = nil) {
+        public init(
+            path: String, id: String? = nil, name: String? = nil, category: String? = nil, kind: SoundKind? = nil
+        ) {
             self.path = path
             self.id = id
             self.name = name
@@ -23,12 +25,14 @@ extension Commands {
         }
 
         public init(arguments: [String: JSONValue]) throws(ProtocolError) {
-            let reader = try ArgumentReader(command: Self.name, args: arguments,
-                                            accepted: ["path", "id", "name", "category", "kind"])
+            let reader = try ArgumentReader(
+                command: Self.name, args: arguments,
+                accepted: ["path", "id", "name", "category", "kind"])
             let kind: SoundKind?
             if let text = try reader.string("kind") {
                 guard let parsed = SoundKind(rawValue: text) else {
-                    throw ProtocolError(.invalidArgument, "import: 'kind' must be loop or alarm, got \"\(text.prefix(40))\"")
+                    throw ProtocolError(
+                        .invalidArgument, "import: 'kind' must be loop or alarm, got \"\(text.prefix(40))\"")
                 }
                 kind = parsed
             } else {
@@ -38,8 +42,9 @@ extension Commands {
             guard path.hasPrefix("/") else {
                 throw ProtocolError(.invalidArgument, "import: 'path' must be absolute, got \"\(path.prefix(80))\"")
             }
-            self.init(path: path, id: try reader.string("id"), name: try reader.string("name"),
-                      category: try reader.string("category"), kind: kind)
+            self.init(
+                path: path, id: try reader.string("id"), name: try reader.string("name"),
+                category: try reader.string("category"), kind: kind)
         }
     }
 
@@ -105,8 +110,9 @@ extension Commands {
 
         public init(arguments: [String: JSONValue]) throws(ProtocolError) {
             let reader = try ArgumentReader(command: Self.name, args: arguments, accepted: ["sound", "for", "volume"])
-            self.init(sound: try reader.requiredString("sound"), for: try reader.number("for", in: 0.1...60, unit: "seconds"),
-                      volume: try reader.number("volume", in: 0...100))
+            self.init(
+                sound: try reader.requiredString("sound"), for: try reader.number("for", in: 0.1...60, unit: "seconds"),
+                volume: try reader.number("volume", in: 0...100))
         }
     }
 

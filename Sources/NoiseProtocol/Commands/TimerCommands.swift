@@ -18,9 +18,11 @@ extension Commands {
         }
 
         public init(arguments: [String: JSONValue]) throws(ProtocolError) {
-            let reader = try ArgumentReader(command: Self.name, args: arguments, accepted: ["seconds", "label", "sound"])
+            let reader = try ArgumentReader(
+                command: Self.name, args: arguments, accepted: ["seconds", "label", "sound"])
             guard let seconds = try reader.number("seconds", in: 1...Limits.maxTimerSeconds, unit: "seconds") else {
-                throw ProtocolError(.invalidArgument, "timer_add needs 'seconds' (1 to \(Limits.maxTimerSeconds.formatted))")
+                throw ProtocolError(
+                    .invalidArgument, "timer_add needs 'seconds' (1 to \(Limits.maxTimerSeconds.formatted))")
             }
             let label = try reader.string("label")
             if let label, let problem = AlarmChanges(label: label).problem() {
@@ -67,8 +69,9 @@ extension Commands {
 
         public init(arguments: [String: JSONValue]) throws(ProtocolError) {
             let reader = try ArgumentReader(command: Self.name, args: arguments, accepted: ["minutes", "id"])
-            self.init(minutes: try reader.integer("minutes", in: AlarmDefaults.snoozeRange, unit: "minutes"),
-                      id: try reader.optionalAlarmID())
+            self.init(
+                minutes: try reader.integer("minutes", in: AlarmDefaults.snoozeRange, unit: "minutes"),
+                id: try reader.optionalAlarmID())
         }
     }
 

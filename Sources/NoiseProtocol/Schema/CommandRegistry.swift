@@ -23,7 +23,8 @@ public enum CommandRegistry {
     /// The names, in the registry's order (the unknown-command message lists them).
     public static let names: [String] = all.map { $0.name }
 
-    private static let byName: [String: any DaemonCommand.Type] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+    private static let byName: [String: any DaemonCommand.Type] = Dictionary(
+        uniqueKeysWithValues: all.map { ($0.name, $0) })
 
     /// The command so named, or nil.
     public static func command(named name: String) -> (any DaemonCommand.Type)? { byName[name] }
@@ -31,8 +32,9 @@ public enum CommandRegistry {
     /// A request's command, read and checked by its type.
     public static func decode(name: String, arguments: [String: JSONValue]) throws(ProtocolError) -> any DaemonCommand {
         guard let type = byName[name] else {
-            throw ProtocolError(.unknownCommand,
-                                "unknown command '\(name.prefix(40))'; commands: \(names.joined(separator: ", "))")
+            throw ProtocolError(
+                .unknownCommand,
+                "unknown command '\(name.prefix(40))'; commands: \(names.joined(separator: ", "))")
         }
         return try type.init(arguments: arguments)
     }

@@ -57,7 +57,9 @@ extension DaemonCommand {
     /// The `args` object this command sends, as JSON.
     public var arguments: [String: JSONValue] {
         get throws {
-            guard case .object(let fields) = try JSONCoding.decode(JSONValue.self, from: JSONCoding.line(self)) else { return [:] }
+            guard case .object(let fields) = try JSONCoding.decode(JSONValue.self, from: JSONCoding.line(self)) else {
+                return [:]
+            }
             return fields
         }
     }

@@ -18,8 +18,10 @@ public struct AlarmInfo: Sendable, Equatable, Codable {
     /// Why a pass alarm has no next pass (no elements, no location, no pass high enough within ten days).
     @ExplicitNull public var passProblem: String?
 
-    public init(alarm: Alarm, nextTrigger: TriggerInfo?, snoozedUntil: TriggerInfo?, ringing: Bool, tone: ToneInfo? = nil,
-                ringingSince: TriggerInfo? = nil, nextPass: PassInfo? = nil, passProblem: String? = nil) {
+    public init(
+        alarm: Alarm, nextTrigger: TriggerInfo?, snoozedUntil: TriggerInfo?, ringing: Bool, tone: ToneInfo? = nil,
+        ringingSince: TriggerInfo? = nil, nextPass: PassInfo? = nil, passProblem: String? = nil
+    ) {
         self.alarm = alarm
         self.nextTrigger = nextTrigger
         self.snoozedUntil = snoozedUntil

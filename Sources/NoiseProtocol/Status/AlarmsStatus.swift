@@ -23,9 +23,12 @@ public struct AlarmsStatus: Sendable, Equatable, Codable {
     /// Why Mars alarms' leap seconds are uncertain (the system's list expired, or the built-in table is used), or null.
     @ExplicitNull public var leapSecondsNote: String?
 
-    public init(count: Int, next: AlarmInfo?, ringing: [AlarmInfo], missed: [MissedInfo], timeZone: String,
-                wakeFromSuspend: Bool, wakeNote: String?, lastOnset: OnsetInfo? = nil, storeProblem: String? = nil,
-                timeZoneProblem: String? = nil, timers: [AlarmInfo] = [], leapSecondsNote: String? = nil, snoozed: [AlarmInfo] = []) {
+    public init(
+        count: Int, next: AlarmInfo?, ringing: [AlarmInfo], missed: [MissedInfo], timeZone: String,
+        wakeFromSuspend: Bool, wakeNote: String?, lastOnset: OnsetInfo? = nil, storeProblem: String? = nil,
+        timeZoneProblem: String? = nil, timers: [AlarmInfo] = [], leapSecondsNote: String? = nil,
+        snoozed: [AlarmInfo] = []
+    ) {
         self.count = count
         self.next = next
         self.ringing = ringing

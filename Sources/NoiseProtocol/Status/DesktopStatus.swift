@@ -26,10 +26,12 @@ public struct DesktopStatus: Sendable, Equatable, Codable {
     /// Whether noised hears logind's PrepareForSleep, so alarms are looked at again the moment the machine resumes.
     public var resumeWatch: Bool
 
-    public init(sessionBus: Bool = false, sessionBusProblem: String? = nil, systemBus: Bool = false,
-                systemBusProblem: String? = nil, mpris: String? = nil, notifications: Bool = false,
-                notificationProblem: String? = nil, sleepInhibitorHeld: Bool = false, sleepInhibitorWhy: String? = nil,
-                desktopInhibitor: String? = nil, desktopInhibitorProblem: String? = nil, resumeWatch: Bool = false) {
+    public init(
+        sessionBus: Bool = false, sessionBusProblem: String? = nil, systemBus: Bool = false,
+        systemBusProblem: String? = nil, mpris: String? = nil, notifications: Bool = false,
+        notificationProblem: String? = nil, sleepInhibitorHeld: Bool = false, sleepInhibitorWhy: String? = nil,
+        desktopInhibitor: String? = nil, desktopInhibitorProblem: String? = nil, resumeWatch: Bool = false
+    ) {
         self.sessionBus = sessionBus
         self.sessionBusProblem = sessionBusProblem
         self.systemBus = systemBus

@@ -37,8 +37,10 @@ public struct ElementsStatus: Sendable, Equatable, Codable {
     /// flight (its end is the next look) and while downloads are off.
     @ExplicitNull public var nextTryUnix: Double?
 
-    public init(download: Bool, satellites: [Satellite], lastError: String?, waitingFor: [Int] = [],
-                downloading: Int = 0, lastTryUnix: Double? = nil, nextTryUnix: Double? = nil) {
+    public init(
+        download: Bool, satellites: [Satellite], lastError: String?, waitingFor: [Int] = [],
+        downloading: Int = 0, lastTryUnix: Double? = nil, nextTryUnix: Double? = nil
+    ) {
         self.download = download
         self.satellites = satellites
         self.lastError = lastError

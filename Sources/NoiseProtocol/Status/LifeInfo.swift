@@ -16,8 +16,10 @@ public struct LifeInfo: Sendable, Equatable, Codable {
     public var bonusMinutes: Int
     @ExplicitNull public var lastEntry: GratitudeEntry?
 
-    public init(birth: LocalDate?, years: Int, today: LocalDate, figures: LifeFigures?, bonusMinutes: Int,
-                lastEntry: GratitudeEntry?) {
+    public init(
+        birth: LocalDate?, years: Int, today: LocalDate, figures: LifeFigures?, bonusMinutes: Int,
+        lastEntry: GratitudeEntry?
+    ) {
         self.birth = birth
         self.years = years
         self.today = today

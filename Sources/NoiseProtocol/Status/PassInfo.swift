@@ -20,10 +20,12 @@ public struct PassInfo: Sendable, Equatable, Codable {
     @ExplicitNull public var visibleUntil: TriggerInfo?
     @ExplicitNull public var magnitude: Double?
 
-    public init(rise: TriggerInfo, riseAzimuthDeg: Double, culmination: TriggerInfo, culminationAzimuthDeg: Double,
-                maxElevationDeg: Double, set: TriggerInfo, setAzimuthDeg: Double, horizonRise: TriggerInfo,
-                horizonSet: TriggerInfo, visible: Bool, visibleFrom: TriggerInfo?, visibleUntil: TriggerInfo?,
-                magnitude: Double?) {
+    public init(
+        rise: TriggerInfo, riseAzimuthDeg: Double, culmination: TriggerInfo, culminationAzimuthDeg: Double,
+        maxElevationDeg: Double, set: TriggerInfo, setAzimuthDeg: Double, horizonRise: TriggerInfo,
+        horizonSet: TriggerInfo, visible: Bool, visibleFrom: TriggerInfo?, visibleUntil: TriggerInfo?,
+        magnitude: Double?
+    ) {
         self.rise = rise
         self.riseAzimuthDeg = riseAzimuthDeg
         self.culmination = culmination
@@ -44,11 +46,12 @@ extension PassInfo {
     /// A pass found by `PassFinder`, its times shown in `zone`.
     public init(_ pass: SatellitePass, zone: ZoneRules) {
         let at = { (point: PassPoint) in TriggerInfo(unix: point.unix, zone: zone) }
-        self.init(rise: at(pass.rise), riseAzimuthDeg: pass.rise.look.azimuth,
-                  culmination: at(pass.culmination), culminationAzimuthDeg: pass.culmination.look.azimuth,
-                  maxElevationDeg: pass.maxElevation, set: at(pass.set), setAzimuthDeg: pass.set.look.azimuth,
-                  horizonRise: at(pass.horizonRise), horizonSet: at(pass.horizonSet), visible: pass.visible,
-                  visibleFrom: pass.visibleFrom.map(at), visibleUntil: pass.visibleUntil.map(at),
-                  magnitude: pass.magnitude)
+        self.init(
+            rise: at(pass.rise), riseAzimuthDeg: pass.rise.look.azimuth,
+            culmination: at(pass.culmination), culminationAzimuthDeg: pass.culmination.look.azimuth,
+            maxElevationDeg: pass.maxElevation, set: at(pass.set), setAzimuthDeg: pass.set.look.azimuth,
+            horizonRise: at(pass.horizonRise), horizonSet: at(pass.horizonSet), visible: pass.visible,
+            visibleFrom: pass.visibleFrom.map(at), visibleUntil: pass.visibleUntil.map(at),
+            magnitude: pass.magnitude)
     }
 }

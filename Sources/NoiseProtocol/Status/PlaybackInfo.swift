@@ -14,8 +14,10 @@ public struct PlaybackInfo: Sendable, Equatable, Codable {
     /// opened is said at once (the daemon retries it). Nil in events and in `status`, which has its own.
     @ExplicitNull public var audio: AudioStatus?
 
-    public init(state: PlaybackState, masterVolume: Double, playing: [PlayingSound], sleepTimer: SleepTimerInfo?,
-                lastPlayed: [String] = []) {
+    public init(
+        state: PlaybackState, masterVolume: Double, playing: [PlayingSound], sleepTimer: SleepTimerInfo?,
+        lastPlayed: [String] = []
+    ) {
         self.state = state
         self.masterVolume = masterVolume
         self.playing = playing

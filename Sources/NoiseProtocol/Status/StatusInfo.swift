@@ -1,5 +1,6 @@
 import NoiseCatalog
 import NoiseCore
+
 /// The daemon's answer to `status`, shared by the daemon (which encodes it) and the client (which prints it).
 public struct StatusInfo: Sendable, Equatable, Codable {
     public var version: String
@@ -23,9 +24,11 @@ public struct StatusInfo: Sendable, Equatable, Codable {
     /// The satellites' elements and their downloads (nil from a daemon that does not report them).
     @ExplicitNull public var elements: ElementsStatus?
 
-    public init(uptimeSeconds: Double, audio: AudioStatus, playback: PlaybackInfo, catalog: CatalogSummary,
-                alarms: AlarmsStatus? = nil, config: ConfigStatus? = nil, desktop: DesktopStatus? = nil,
-                elements: ElementsStatus? = nil) {
+    public init(
+        uptimeSeconds: Double, audio: AudioStatus, playback: PlaybackInfo, catalog: CatalogSummary,
+        alarms: AlarmsStatus? = nil, config: ConfigStatus? = nil, desktop: DesktopStatus? = nil,
+        elements: ElementsStatus? = nil
+    ) {
         self.version = Limits.version
         self.protocol = Limits.protocolVersion
         self.uptimeSeconds = uptimeSeconds

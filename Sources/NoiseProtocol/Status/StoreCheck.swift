@@ -19,8 +19,10 @@ public struct StoreCheck: Codable, Sendable, Equatable {
     /// Where the damaged file was copied when noised found it, or null.
     @ExplicitNull public var corruptCopy: String?
 
-    public init(path: String?, sound: Bool, integrity: [String], alarms: Int, skippedAlarms: [Int64], problems: [String],
-                storeProblem: String?, corruptCopy: String?) {
+    public init(
+        path: String?, sound: Bool, integrity: [String], alarms: Int, skippedAlarms: [Int64], problems: [String],
+        storeProblem: String?, corruptCopy: String?
+    ) {
         self.path = path
         self.sound = sound
         self.integrity = integrity

@@ -1,4 +1,5 @@
 import NoiseCore
+
 /// The tone an alarm rang with, and why it was not the alarm's own sound when it was not: a missing or broken
 /// file, or one too slow to open (a stalled mount) to sound on time. Part of the alarm's `AlarmInfo`, so the
 /// ringing event, `status` and `alarm show` all say what was heard.

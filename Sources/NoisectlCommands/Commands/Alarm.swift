@@ -1,7 +1,7 @@
 import ArgumentParser
 import MarsTime
-import NoiseCore
 import NoiseAlarms
+import NoiseCore
 import NoiseProtocol
 import NoiseTime
 
@@ -10,8 +10,10 @@ struct AlarmCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "alarm",
         abstract: "Add, list, change and remove alarms.",
-        subcommands: [Add.self, List.self, Next.self, Show.self, Edit.self, Enable.self, Disable.self, Remove.self,
-                      Duplicate.self, Missed.self, AlarmWhen.self, AlarmImport.self, AlarmExport.self],
+        subcommands: [
+            Add.self, List.self, Next.self, Show.self, Edit.self, Enable.self, Disable.self, Remove.self,
+            Duplicate.self, Missed.self, AlarmWhen.self, AlarmImport.self, AlarmExport.self,
+        ],
         defaultSubcommand: List.self)
 }
 
@@ -56,8 +58,10 @@ extension AlarmCommand {
 
         @OptionGroup var options: ClientOptions
 
-        @Argument(help: ArgumentHelp("When: a time (07:00, 7am, 7:30pm, 07:00:30), 'today' or 'tomorrow' and a time, or +DURATION (+45m); none with --iss.",
-                                     valueName: "when"))
+        @Argument(
+            help: ArgumentHelp(
+                "When: a time (07:00, 7am, 7:30pm, 07:00:30), 'today' or 'tomorrow' and a time, or +DURATION (+45m); none with --iss.",
+                valueName: "when"))
         var when: [String] = []
 
         @OptionGroup var settings: AlarmSettingOptions
@@ -75,13 +79,16 @@ extension AlarmCommand {
             } else if pass.given {
                 throw ValidationError("--visible, --min-elevation and --before go with --iss (or --satellite N)")
             } else if when.isEmpty {
-                throw ValidationError("give the alarm's time (e.g. 07:00, tomorrow 6:30, +45m), or --iss for an alarm before each ISS pass")
+                throw ValidationError(
+                    "give the alarm's time (e.g. 07:00, tomorrow 6:30, +45m), or --iss for an alarm before each ISS pass"
+                )
             }
             if mars.mars == nil, settings.repeat?.saysSols == true {
                 throw ValidationError("--repeat sols is for alarms on Mars time: add --mars SITE (e.g. --mars jezero)")
             }
             if settings.date?.date == nil && settings.date != nil {
-                throw ValidationError("--date none is for 'alarm edit'; a new alarm without --date rings the next time its time comes")
+                throw ValidationError(
+                    "--date none is for 'alarm edit'; a new alarm without --date rings the next time its time comes")
             }
         }
 
@@ -113,7 +120,8 @@ extension AlarmCommand {
                 if let date = moment.date { changes.date = .some(date) }
             }
             if disabled { changes.enabled = false }
-            try AlarmText.send(options, Commands.AlarmAdd(AlarmArgs.changes(changes, mars: mars, pass: pass)), verb: "Added")
+            try AlarmText.send(
+                options, Commands.AlarmAdd(AlarmArgs.changes(changes, mars: mars, pass: pass)), verb: "Added")
         }
     }
 
@@ -131,21 +139,26 @@ extension AlarmCommand {
         @OptionGroup(title: "Before satellite passes") var pass: PassOptions
 
         func validate() throws {
-            guard time == nil, settings.changes == AlarmChanges(), mars.mars == nil, !mars.solar, !pass.given else { return }
-            throw ValidationError("nothing to change: give at least one of --time, --repeat, --label, --sound, --volume, "
-                                  + "--ramp, --snooze, --ring-for, --note, --date, --zone, --then, --mars, --solar or a pass option")
+            guard time == nil, settings.changes == AlarmChanges(), mars.mars == nil, !mars.solar, !pass.given else {
+                return
+            }
+            throw ValidationError(
+                "nothing to change: give at least one of --time, --repeat, --label, --sound, --volume, "
+                    + "--ramp, --snooze, --ring-for, --note, --date, --zone, --then, --mars, --solar or a pass option")
         }
 
         func run() throws {
             var changes = settings.changes
             changes.time = time
-            try AlarmText.send(options, Commands.AlarmEdit(id: alarm.id, AlarmArgs.changes(changes, mars: mars, pass: pass)),
-                               verb: "Changed")
+            try AlarmText.send(
+                options, Commands.AlarmEdit(id: alarm.id, AlarmArgs.changes(changes, mars: mars, pass: pass)),
+                verb: "Changed")
         }
     }
 
     struct Next: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "next", abstract: "Show the alarm that rings next.")
+        static let configuration = CommandConfiguration(
+            commandName: "next", abstract: "Show the alarm that rings next.")
 
         @OptionGroup var options: ClientOptions
 
@@ -158,7 +171,8 @@ extension AlarmCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one alarm with all its settings.")
+        static let configuration = CommandConfiguration(
+            commandName: "show", abstract: "Show one alarm with all its settings.")
 
         @OptionGroup var options: ClientOptions
         @OptionGroup var alarm: AlarmIDArgument
@@ -181,7 +195,8 @@ extension AlarmCommand {
     }
 
     struct Disable: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "disable", abstract: "Switch an alarm off (it is kept).")
+        static let configuration = CommandConfiguration(
+            commandName: "disable", abstract: "Switch an alarm off (it is kept).")
         @OptionGroup var options: ClientOptions
         @OptionGroup var alarm: AlarmIDArgument
 
@@ -191,7 +206,8 @@ extension AlarmCommand {
     }
 
     struct Duplicate: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "duplicate", abstract: "Copy an alarm (the copy gets a new id).")
+        static let configuration = CommandConfiguration(
+            commandName: "duplicate", abstract: "Copy an alarm (the copy gets a new id).")
         @OptionGroup var options: ClientOptions
         @OptionGroup var alarm: AlarmIDArgument
 
@@ -210,7 +226,9 @@ extension AlarmCommand {
         var ids: [Int64]
 
         func validate() throws {
-            if let bad = ids.first(where: { $0 < 1 }) { throw ValidationError("an alarm id is a positive number, got \(bad)") }
+            if let bad = ids.first(where: { $0 < 1 }) {
+                throw ValidationError("an alarm id is a positive number, got \(bad)")
+            }
         }
 
         func run() throws {

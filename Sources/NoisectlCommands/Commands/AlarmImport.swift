@@ -1,10 +1,10 @@
-import NoiseClient
 import ArgumentParser
 import Glibc
-import NoiseCore
-import NoiseSystem
 import NoiseAlarms
+import NoiseClient
+import NoiseCore
 import NoiseProtocol
+import NoiseSystem
 
 /// `noisectl alarm import`: adds the alarms of an `alarm export` or of the original iPhone app, one `alarm_add`
 /// each, so one the daemon refuses is reported and the rest still go in.
@@ -58,8 +58,9 @@ struct AlarmImport: ParsableCommand {
                 try options.withDaemon { connection throws(ClientFailure) in
                     var existing: [AlarmInfo] = []
                     try connection.forEachAlarmPage { existing += $0 }
-                    AlarmImporting.add(report, over: connection, existing: existing, imported: &imported, alreadyThere: &alreadyThere,
-                             skipped: &skipped)
+                    AlarmImporting.add(
+                        report, over: connection, existing: existing, imported: &imported, alreadyThere: &alreadyThere,
+                        skipped: &skipped)
                 }
             }
             skipped.sort(by: Self.fileFirst)
@@ -70,8 +71,10 @@ struct AlarmImport: ParsableCommand {
         if done == 0 && !skipped.isEmpty { throw ExitCode(1) }
     }
 
-    private func printOutcome(imported: [Int64], alreadyThere: [AlarmImporting.AlreadyThere], skipped: [LegacyAlarmImport.Skipped],
-                              notes: [String]) {
+    private func printOutcome(
+        imported: [Int64], alreadyThere: [AlarmImporting.AlreadyThere], skipped: [LegacyAlarmImport.Skipped],
+        notes: [String]
+    ) {
         if options.json {
             struct Reply: Encodable {
                 var imported: [Int64]
@@ -85,11 +88,14 @@ struct AlarmImport: ParsableCommand {
             return Output.line("Nothing to import: the file holds no alarms.")
         }
         if !alreadyThere.isEmpty {
-            Output.line("\(Output.count(alreadyThere.count, "alarm")) already there, not added again (alarm"
-                + "\(alreadyThere.count == 1 ? "" : "s") \(alreadyThere.map { String($0.id) }.joined(separator: ", "))).")
+            Output.line(
+                "\(Output.count(alreadyThere.count, "alarm")) already there, not added again (alarm"
+                    + "\(alreadyThere.count == 1 ? "" : "s") \(alreadyThere.map { String($0.id) }.joined(separator: ", ")))."
+            )
         }
         if imported.isEmpty && skipped.isEmpty { return printNotes(notes) }
-        var head = imported.isEmpty
+        var head =
+            imported.isEmpty
             ? "Imported no alarms"
             : "Imported \(Output.count(imported.count, "alarm")) (id\(imported.count == 1 ? "" : "s") "
                 + imported.map(String.init).joined(separator: ", ") + ")"
@@ -116,7 +122,9 @@ struct AlarmImport: ParsableCommand {
         if report.alarms.isEmpty && report.skipped.isEmpty {
             return Output.line("Nothing to import: the file holds no alarms.")
         }
-        Output.line(report.alarms.isEmpty ? "Would import no alarms." : "Would import \(Output.count(report.alarms.count, "alarm")):")
+        Output.line(
+            report.alarms.isEmpty
+                ? "Would import no alarms." : "Would import \(Output.count(report.alarms.count, "alarm")):")
         for (index, changes) in zip(report.sources, report.alarms) {
             Output.line("  entry \(index): " + Self.summary(changes))
         }

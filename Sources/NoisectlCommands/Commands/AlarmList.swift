@@ -1,11 +1,12 @@
-import NoiseClient
 import ArgumentParser
+import NoiseClient
 import NoiseCore
 import NoiseProtocol
 
 extension AlarmCommand {
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the alarms in the order they sound (details: alarm show ID).")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List the alarms in the order they sound (details: alarm show ID).")
 
         @OptionGroup var options: ClientOptions
 
@@ -21,18 +22,25 @@ extension AlarmCommand {
                 var listed = 0
                 try connection.forEachAlarmPage { alarms in
                     let rows = alarms.map { info in
-                        [String(info.alarm.id), AlarmText.shortTime(info),
-                         info.alarm.isTimer ? "timer" : AlarmText.repeatText(info.alarm.rule),
-                         VisibleText.terminal(info.alarm.label
-                             + (info.alarm.note.map { (info.alarm.label.isEmpty ? "" : " ") + "(\($0))" } ?? "")),
-                         info.alarm.sound, info.alarm.enabled ? "yes" : "no", AlarmText.next(info, now: now, withPass: false)]
+                        [
+                            String(info.alarm.id), AlarmText.shortTime(info),
+                            info.alarm.isTimer ? "timer" : AlarmText.repeatText(info.alarm.rule),
+                            VisibleText.terminal(
+                                info.alarm.label
+                                    + (info.alarm.note.map { (info.alarm.label.isEmpty ? "" : " ") + "(\($0))" } ?? "")),
+                            info.alarm.sound, info.alarm.enabled ? "yes" : "no",
+                            AlarmText.next(info, now: now, withPass: false),
+                        ]
                     }
                     let header = listed == 0 ? [["ID", "TIME", "REPEAT", "LABEL", "SOUND", "ON", "NEXT"]] : []
                     if !rows.isEmpty { Output.table(header + rows, widths: &widths).forEach(Output.line) }
                     listed += rows.count
                 }
                 if listed == 0 {
-                    Output.line(problem == nil ? "No alarms. Add one: noisectl alarm add 07:00 --repeat weekdays" : "No alarms could be read.")
+                    Output.line(
+                        problem == nil
+                            ? "No alarms. Add one: noisectl alarm add 07:00 --repeat weekdays"
+                            : "No alarms could be read.")
                 }
             }
         }

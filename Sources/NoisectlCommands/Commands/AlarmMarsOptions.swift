@@ -4,9 +4,11 @@ import NoiseAlarms
 
 /// `--mars SITE|LONGITUDE [--solar]`: an alarm on a clock on Mars (docs/mars.md).
 struct MarsOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Ring at a Mars local time: a site (jezero, gale…) or a longitude (77.45E, 137.4).",
-                               valueName: "site"),
-            completion: .list(MarsSite.all.map(\.id)), transform: MarsPlace.parse)
+    @Option(
+        help: ArgumentHelp(
+            "Ring at a Mars local time: a site (jezero, gale…) or a longitude (77.45E, 137.4).",
+            valueName: "site"),
+        completion: .list(MarsSite.all.map(\.id)), transform: MarsPlace.parse)
     var mars: MarsPlace?
 
     @Flag(help: "With --mars: local true solar time (LTST) instead of local mean solar time (LMST).")

@@ -16,15 +16,20 @@ extension AlarmCommand {
         func run() throws {
             if clear {
                 return try options.send(Commands.AlarmMissedClear()) { reply in
-                    Output.line(reply.cleared == 0 ? "No missed alarms to clear."
-                                                   : "Cleared \(Output.count(reply.cleared, "missed alarm")).")
+                    Output.line(
+                        reply.cleared == 0
+                            ? "No missed alarms to clear."
+                            : "Cleared \(Output.count(reply.cleared, "missed alarm")).")
                 }
             }
             try options.send(Commands.AlarmMissed()) { reply in
                 let missed = reply.missed
                 guard !missed.isEmpty else { return Output.line("No missed alarms.") }
                 let rows = missed.map {
-                    [AlarmText.date($0.trigger), String($0.alarmId), VisibleText.terminal($0.label), Self.why($0.reason)]
+                    [
+                        AlarmText.date($0.trigger), String($0.alarmId), VisibleText.terminal($0.label),
+                        Self.why($0.reason),
+                    ]
                 }
                 Output.table([["WHEN", "ID", "LABEL", "WHY"]] + rows).forEach(Output.line)
             }

@@ -5,44 +5,57 @@ import NoiseTime
 
 /// The settings shared by `alarm add` and `alarm edit`.
 struct AlarmSettingOptions: ParsableArguments {
-    @Option(help: "once (default), daily, weekdays, weekends, mon,wed,fri, mon-fri, sat..sun; with --mars: once or sols.",
-            transform: RepeatChoice.parse)
+    @Option(
+        help: "once (default), daily, weekdays, weekends, mon,wed,fri, mon-fri, sat..sun; with --mars: once or sols.",
+        transform: RepeatChoice.parse)
     var `repeat`: RepeatChoice?
 
     @Option(help: "A label, e.g. Work.")
     var label: String?
 
-    @Option(help: "The sound (default \(AlarmDefaults.sound)); any id from 'noisectl sounds'. Try one: noisectl preview ID.",
-            completion: .soundIDs)
+    @Option(
+        help:
+            "The sound (default \(AlarmDefaults.sound)); any id from 'noisectl sounds'. Try one: noisectl preview ID.",
+        completion: .soundIDs)
     var sound: String?
 
     @Option(help: "Volume 0-100 (default \(AlarmDefaults.volume.formatted)).")
     var volume: Double?
 
-    @Option(help: ArgumentHelp("Rise from silence to the volume over this long, e.g. 60s; 0 for none (default \(AlarmDefaults.rampSeconds.formatted)s).",
-                               valueName: "duration"), transform: OptionValue.duration)
+    @Option(
+        help: ArgumentHelp(
+            "Rise from silence to the volume over this long, e.g. 60s; 0 for none (default \(AlarmDefaults.rampSeconds.formatted)s).",
+            valueName: "duration"), transform: OptionValue.duration)
     var ramp: Double?
 
     @Option(help: "Snooze minutes, 1-60 (default \(AlarmDefaults.snoozeMinutes); often 5, 7, 8, 9, 10, 15 or 20).")
     var snooze: Int?
 
-    @Option(name: .customLong("ring-for"), help: ArgumentHelp("Ring this long unattended before it stops and counts as missed (default 10m).",
-                                                             valueName: "duration"), transform: OptionValue.duration)
+    @Option(
+        name: .customLong("ring-for"),
+        help: ArgumentHelp(
+            "Ring this long unattended before it stops and counts as missed (default 10m).",
+            valueName: "duration"), transform: OptionValue.duration)
     var ringFor: Double?
 
     @Option(help: "A note shown when it rings (edit: an empty note removes it).")
     var note: String?
 
-    @Option(help: ArgumentHelp("Ring once, on this date (YYYY-MM-DD); edit: none takes it away.", valueName: "date"),
-            transform: DateChoice.parse)
+    @Option(
+        help: ArgumentHelp("Ring once, on this date (YYYY-MM-DD); edit: none takes it away.", valueName: "date"),
+        transform: DateChoice.parse)
     var date: DateChoice?
 
-    @Option(help: ArgumentHelp("Ring by this zone's clock wherever the machine is, e.g. Europe/Berlin; edit: local for the system's.",
-                               valueName: "zone"), completion: .timeZones, transform: ZoneChoice.parse)
+    @Option(
+        help: ArgumentHelp(
+            "Ring by this zone's clock wherever the machine is, e.g. Europe/Berlin; edit: local for the system's.",
+            valueName: "zone"), completion: .timeZones, transform: ZoneChoice.parse)
     var zone: ZoneChoice?
 
-    @Option(help: ArgumentHelp("Play this saved mix when the alarm is dismissed, e.g. @morning; edit: none takes it away.",
-                               valueName: "@mix"), transform: ThenChoice.parse)
+    @Option(
+        help: ArgumentHelp(
+            "Play this saved mix when the alarm is dismissed, e.g. @morning; edit: none takes it away.",
+            valueName: "@mix"), transform: ThenChoice.parse)
     var then: ThenChoice?
 
     /// The changes these options ask for.
@@ -84,7 +97,8 @@ struct ZoneChoice: Sendable {
     var rules: ZoneRules?
 
     static func parse(_ text: String) throws -> ZoneChoice {
-        ["local", "system"].contains(text.lowercased()) ? ZoneChoice(rules: nil) : ZoneChoice(rules: try OptionValue.zone(text))
+        ["local", "system"].contains(text.lowercased())
+            ? ZoneChoice(rules: nil) : ZoneChoice(rules: try OptionValue.zone(text))
     }
 }
 

@@ -9,7 +9,8 @@ import Orbits
 /// How alarms read for people.
 enum AlarmText {
     /// Sends a command whose reply is one alarm and prints it (`verb` first), or its JSON.
-    static func send<C: DaemonCommand>(_ options: ClientOptions, _ command: C, verb: String) throws where C.Reply == AlarmInfo {
+    static func send<C: DaemonCommand>(_ options: ClientOptions, _ command: C, verb: String) throws
+    where C.Reply == AlarmInfo {
         try options.send(command) {
             Output.line("\(verb) " + summary($0, now: LocalTime.nowSeconds()))
         }
@@ -19,7 +20,9 @@ enum AlarmText {
     static func summary(_ info: AlarmInfo, now: Int64) -> String {
         let alarm = info.alarm
         let label = alarm.label.isEmpty ? "" : " \"\(VisibleText.terminal(alarm.label))\""
-        let kind = alarm.isTimer ? "timer \(alarm.id) \(alarm.time)" : "alarm \(alarm.id) \(time(info)) \(repeatText(alarm.rule))"
+        let kind =
+            alarm.isTimer
+            ? "timer \(alarm.id) \(alarm.time)" : "alarm \(alarm.id) \(time(info)) \(repeatText(alarm.rule))"
         return kind + label + ": " + next(info, now: now)
     }
 
@@ -36,7 +39,8 @@ enum AlarmText {
         if let trigger = info.nextTrigger {
             let clock = MarsClock(unix: trigger.unix, leapSeconds: .builtIn)
             if let site = mars.site.flatMap({ try? MarsSite.named($0).get() }), let landing = site.landing {
-                let sol = MarsSite.missionSol(at: clock, landing: MarsClock(unix: landing, leapSeconds: .builtIn), longitude: site.longitude)
+                let sol = MarsSite.missionSol(
+                    at: clock, landing: MarsClock(unix: landing, leapSeconds: .builtIn), longitude: site.longitude)
                 text += " (Sol \(sol))"
             } else {
                 text += " (MSD \(Int(clock.msd.rounded(.down))))"
@@ -51,7 +55,8 @@ enum AlarmText {
         switch info.alarm.rule {
         case .satellitePass(let pass):
             let satellite = pass.satellite == PassAlarm.iss ? "ISS" : "\(pass.satellite)"
-            return DurationParser.describe(pass.leadSeconds) + " before " + (pass.visibleOnly ? "visible " : "") + satellite
+            return DurationParser.describe(pass.leadSeconds) + " before " + (pass.visibleOnly ? "visible " : "")
+                + satellite
         case .marsClock(let time, let mars, _):
             return "\(time) \(mars.clockName) " + (mars.site ?? mars.lonEastDeg.fixed(3) + "E")
         case .wallClock, .onDate, .instant:
@@ -91,10 +96,12 @@ enum AlarmText {
     /// second, rise where the pass crosses the alarm's minimum elevation.
     static func passText(_ pass: PassInfo) -> String {
         let clock = { (time: TriggerInfo) in time.localParts.timeOfDay.withSeconds }
-        var text = "rises \(clock(pass.rise)) \(LookAngles.compass(pass.riseAzimuthDeg)), highest "
+        var text =
+            "rises \(clock(pass.rise)) \(LookAngles.compass(pass.riseAzimuthDeg)), highest "
             + "\(Int(pass.maxElevationDeg.rounded()))° \(LookAngles.compass(pass.culminationAzimuthDeg)) at \(clock(pass.culmination))"
         if let from = pass.visibleFrom {
-            text += ", visible \(clock(from))" + (pass.visibleUntil.map { " to \(clock($0))" } ?? "")
+            text +=
+                ", visible \(clock(from))" + (pass.visibleUntil.map { " to \(clock($0))" } ?? "")
                 + (pass.magnitude.map { " (mag \($0.fixed(1)))" } ?? "")
         }
         return text
@@ -109,7 +116,8 @@ enum AlarmText {
     /// An alarm event for `watch`: `07:00 Work ringing (snooze 9 min)`, `… snoozed until 07:09`, `… dismissed`.
     static func event(_ event: DaemonEvent, _ info: AlarmInfo) -> String {
         let alarm = info.alarm
-        let name = (alarm.pass.map(passRule) ?? alarm.time.description) + " "
+        let name =
+            (alarm.pass.map(passRule) ?? alarm.time.description) + " "
             + (alarm.label.isEmpty ? "alarm \(alarm.id)" : VisibleText.terminal(alarm.label))
         switch event {
         case .alarmRinging:
@@ -124,7 +132,9 @@ enum AlarmText {
 
     static func next(_ info: AlarmInfo, now: Int64, withPass: Bool = true) -> String {
         if info.ringing { return "ringing now" }
-        if let snoozed = info.snoozedUntil { return "snoozed until \(clock(snoozed)), \(relative(snoozed.unix - Double(now)))" }
+        if let snoozed = info.snoozedUntil {
+            return "snoozed until \(clock(snoozed)), \(relative(snoozed.unix - Double(now)))"
+        }
         guard let trigger = info.nextTrigger else {
             return info.alarm.enabled ? info.passProblem.map { "no trigger: \($0)" } ?? "no trigger" : "off"
         }
@@ -134,12 +144,16 @@ enum AlarmText {
 
     static func details(_ info: AlarmInfo, now: Int64) -> [String] {
         let alarm = info.alarm
-        var rows = [["Alarm", String(alarm.id)], ["Time", time(info)], ["Repeat", alarm.isTimer ? "a timer: rings once, then goes" : repeatText(alarm.rule)],
-                    ["Label", alarm.label.isEmpty ? "—" : VisibleText.terminal(alarm.label)], ["Enabled", alarm.enabled ? "yes" : "no"],
-                    ["Sound", "\(alarm.sound) at \(alarm.volume.formatted)%"],
-                    ["Ramp", alarm.rampSeconds == 0 ? "none" : DurationParser.describe(alarm.rampSeconds)],
-                    ["Snooze", "\(alarm.snoozeMinutes) min"], ["Rings for", DurationParser.describe(alarm.ringLimitSeconds)],
-                    ["Next", next(info, now: now)]]
+        var rows = [
+            ["Alarm", String(alarm.id)], ["Time", time(info)],
+            ["Repeat", alarm.isTimer ? "a timer: rings once, then goes" : repeatText(alarm.rule)],
+            ["Label", alarm.label.isEmpty ? "—" : VisibleText.terminal(alarm.label)],
+            ["Enabled", alarm.enabled ? "yes" : "no"],
+            ["Sound", "\(alarm.sound) at \(alarm.volume.formatted)%"],
+            ["Ramp", alarm.rampSeconds == 0 ? "none" : DurationParser.describe(alarm.rampSeconds)],
+            ["Snooze", "\(alarm.snoozeMinutes) min"], ["Rings for", DurationParser.describe(alarm.ringLimitSeconds)],
+            ["Next", next(info, now: now)],
+        ]
         if let pass = info.nextPass { rows.append(["Pass", passText(pass)]) }
         if let note = alarm.note { rows.append(["Note", VisibleText.terminal(note)]) }
         if let mix = alarm.thenMix { rows.append(["Then", "plays mix \(mix) when dismissed"]) }

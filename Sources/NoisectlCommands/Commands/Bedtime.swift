@@ -24,16 +24,20 @@ struct Bedtime: ParsableCommand {
     @Argument(help: "The saved mix, as @NAME (see 'noisectl mix list').")
     var mix: String
 
-    @Option(name: .customLong("for"), help: ArgumentHelp("Sleep timer: stop after this long, e.g. 45m, 1h30m.", valueName: "duration"),
-            transform: OptionValue.timerLength)
+    @Option(
+        name: .customLong("for"),
+        help: ArgumentHelp("Sleep timer: stop after this long, e.g. 45m, 1h30m.", valueName: "duration"),
+        transform: OptionValue.timerLength)
     var duration: Double?
 
-    @Option(help: ArgumentHelp("Sleep timer: stop at this time of day, e.g. 23:30.", valueName: "time"),
-            transform: OptionValue.timeOfDay)
+    @Option(
+        help: ArgumentHelp("Sleep timer: stop at this time of day, e.g. 23:30.", valueName: "time"),
+        transform: OptionValue.timeOfDay)
     var until: TimeOfDay?
 
-    @Option(help: ArgumentHelp("Set a one-off alarm at this time, e.g. 07:00, 6:30am.", valueName: "time"),
-            transform: OptionValue.timeOfDay)
+    @Option(
+        help: ArgumentHelp("Set a one-off alarm at this time, e.g. 07:00, 6:30am.", valueName: "time"),
+        transform: OptionValue.timeOfDay)
     var wake: TimeOfDay?
 
     @Option(help: "The wake alarm's label.")
@@ -49,8 +53,9 @@ struct Bedtime: ParsableCommand {
         _ = try MixCommand.checked(name)
         if duration != nil && until != nil { throw ValidationError("give --for or --until, not both") }
         if duration == nil && until == nil && wake == nil {
-            throw ValidationError("give a sleep timer (--for or --until), a --wake time, or both; "
-                                  + "to only play the mix: noisectl play \(mix)")
+            throw ValidationError(
+                "give a sleep timer (--for or --until), a --wake time, or both; "
+                    + "to only play the mix: noisectl play \(mix)")
         }
         if label != nil && wake == nil { throw ValidationError("--label names the wake alarm: give --wake too") }
         if let label, let problem = AlarmChanges(label: label).problem() { throw ValidationError(problem.message) }
@@ -77,13 +82,16 @@ struct Bedtime: ParsableCommand {
         }
         guard let info = result.alarm else { return text }
         text += "; alarm \(info.alarm.id) rings at "
-        guard let trigger = info.nextTrigger else { return text + "\(info.alarm.time): " + AlarmText.next(info, now: now) }
-        let today = CivilDate.floorDivide(now + Int64(trigger.offsetSeconds), 86_400)
-        let day = switch trigger.localDate.dayNumber - today {
-        case 0: "today"
-        case 1: "tomorrow"
-        default: "on " + AlarmText.date(trigger)
+        guard let trigger = info.nextTrigger else {
+            return text + "\(info.alarm.time): " + AlarmText.next(info, now: now)
         }
+        let today = CivilDate.floorDivide(now + Int64(trigger.offsetSeconds), 86_400)
+        let day =
+            switch trigger.localDate.dayNumber - today {
+            case 0: "today"
+            case 1: "tomorrow"
+            default: "on " + AlarmText.date(trigger)
+            }
         return text + "\(AlarmText.clock(trigger)) \(day) (\(AlarmText.relative(trigger.unix - Double(now))))"
     }
 }

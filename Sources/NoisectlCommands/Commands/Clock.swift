@@ -1,11 +1,11 @@
-import NoiseClient
 import ArgumentParser
+import ClockFace
 import Glibc
 import MarsTime
+import NoiseClient
+import NoiseConfig
 import NoiseCore
 import NoiseSystem
-import ClockFace
-import NoiseConfig
 import NoiseTime
 
 /// `noisectl clock`: the full-terminal clock, digital or analog, live and aware of the daemon.
@@ -49,44 +49,56 @@ struct Clock: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "The date line, e.g. '7 September Mon' (saved).")
     var date: Bool?
 
-    @Option(help: "Colour of the digits: a name (red, bright-blue, default, ...) or #RRGGBB (saved).",
-            transform: OptionValue.color)
+    @Option(
+        help: "Colour of the digits: a name (red, bright-blue, default, ...) or #RRGGBB (saved).",
+        transform: OptionValue.color)
     var color: TerminalColor?
 
     @Option(help: "Colour behind them, the same way (saved).", transform: OptionValue.color)
     var background: TerminalColor?
 
-    @Option(help: "Colours: terminal, night (dim red on black) or day (dark on light) (saved).", transform: OptionValue.theme)
+    @Option(
+        help: "Colours: terminal, night (dim red on black) or day (dark on light) (saved).",
+        transform: OptionValue.theme)
     var theme: ClockTheme?
 
-    @Flag(name: .customLong("random-color"), inversion: .prefixedNo, help: "A new colour for the digits every minute (saved).")
+    @Flag(
+        name: .customLong("random-color"), inversion: .prefixedNo,
+        help: "A new colour for the digits every minute (saved).")
     var randomColor: Bool?
 
-    @Option(help: "With --analog: show this zone's difference from local time, e.g. Asia/Kolkata.", completion: .timeZones,
-            transform: OptionValue.zone)
+    @Option(
+        help: "With --analog: show this zone's difference from local time, e.g. Asia/Kolkata.", completion: .timeZones,
+        transform: OptionValue.zone)
     var zone: ZoneRules?
 
     @Flag(help: "With --analog: draw with block characters instead of braille.")
     var blocks = false
 
-    @Option(help: "Show a clock on Mars instead: a site (jezero, gale…) or a longitude (77.45E); its LMST, with the sol.",
-            completion: .list(MarsSite.all.map(\.id)), transform: MarsPlace.parse)
+    @Option(
+        help: "Show a clock on Mars instead: a site (jezero, gale…) or a longitude (77.45E); its LMST, with the sol.",
+        completion: .list(MarsSite.all.map(\.id)), transform: MarsPlace.parse)
     var mars: MarsPlace?
 
     @Flag(help: "With --mars: local true solar time (LTST) instead of local mean solar time.")
     var solar = false
 
-    @Option(help: "Add a line under the digits: life (the days remaining and today's habit bonus, from noised). Not saved.")
+    @Option(
+        help: "Add a line under the digits: life (the days remaining and today's habit bonus, from noised). Not saved.")
     var overlay: [ClockOverlays.Kind] = []
 
     @Flag(help: "Print one frame and exit (for scripts).")
     var once = false
 
-    @Option(help: "With --once: the frame's size, e.g. 80x24 (default: the terminal's, else 80x24).",
-            transform: OptionValue.terminalSize)
+    @Option(
+        help: "With --once: the frame's size, e.g. 80x24 (default: the terminal's, else 80x24).",
+        transform: OptionValue.terminalSize)
     var size: TerminalSize?
 
-    @Option(help: "With --once: the time to show, e.g. 2026-09-07T07:05:09 (local) or with an offset (for scripts and tests).")
+    @Option(
+        help:
+            "With --once: the time to show, e.g. 2026-09-07T07:05:09 (local) or with an offset (for scripts and tests)."
+    )
     var at: String?
 
     @OptionGroup var noJSON: ViewJSONRefusal
@@ -99,7 +111,8 @@ struct Clock: ParsableCommand {
         if twelveHour && twentyFourHour { throw ValidationError("give --12h or --24h, not both") }
         atParts.value = try at.map { at in
             guard let parts = ISO8601.parts(at) else {
-                throw ValidationError("--at: '\(at)' is not a date and time; give e.g. 2026-09-07T07:05:09 or 2026-09-07T07:05:09+02:00")
+                throw ValidationError(
+                    "--at: '\(at)' is not a date and time; give e.g. 2026-09-07T07:05:09 or 2026-09-07T07:05:09+02:00")
             }
             return parts
         }
@@ -128,16 +141,19 @@ struct Clock: ParsableCommand {
         let settings = store.clockSettings().applying(changes)
         let zones = SystemTimeZoneSource(environment: environment)
         let local = zones.systemZone()
-        let twelve = settings.format == .locale ? LocaleClock.usesTwelveHours(environment: environment)
+        let twelve =
+            settings.format == .locale
+            ? LocaleClock.usesTwelveHours(environment: environment)
             : settings.format == .twelveHour
         let marsSource = marsClock()
         let render = faceRenderer(settings: settings, twelveHour: twelve, onMars: marsSource != nil)
         let terminal = ClockTerminal()
         let link = ClockDaemonLink(path: DaemonSocket.path(option: socket))
         link.followsLife = overlay.contains(.life)
-        let session = ClockSession(terminal: terminal, link: link,
-                                   settings: settings, zone: local, battery: BatteryGauge(environment: environment),
-                                   mars: marsSource, render: render)
+        let session = ClockSession(
+            terminal: terminal, link: link,
+            settings: settings, zone: local, battery: BatteryGauge(environment: environment),
+            mars: marsSource, render: render)
         guard !once && terminal.isInteractive else {
             return printOnce(session, link: link, terminal: terminal, zone: local)
         }
@@ -151,9 +167,10 @@ struct Clock: ParsableCommand {
     private func marsClock() -> MarsClockSource? {
         guard let mars else { return nil }
         let location = mars.location
-        return MarsClockSource(place: location.site?.place ?? location.name, longitude: location.longitude,
-                               landing: location.site?.landing, solar: solar,
-                               leapSeconds: SystemLeapSeconds.load().list)
+        return MarsClockSource(
+            place: location.site?.place ?? location.name, longitude: location.longitude,
+            landing: location.site?.landing, solar: solar,
+            leapSeconds: SystemLeapSeconds.load().list)
     }
 
     private func faceRenderer(settings: ClockSettings, twelveHour: Bool, onMars: Bool) -> ClockFaceRenderer {
@@ -170,13 +187,18 @@ struct Clock: ParsableCommand {
         let style: DotStyle = blocks ? .blocks : .braille
         return { scene, size in
             let reading = scene.reading
-            let complication = other.map { zone in
-                ComplicationText.zoneDifference(zone: zone.identifier, zoneOffset: zone.offset(at: reading.instant),
-                                                localOffset: reading.offsetSeconds)
-            } ?? (onMars ? scene.info.first : nil)
-            var frame = ClockFrame(size: size, lines: AnalogFace.render(reading, size: size, style: style,
-                                                                        seconds: settings.seconds, complication: complication),
-                                   style: .digits)
+            let complication =
+                other.map { zone in
+                    ComplicationText.zoneDifference(
+                        zone: zone.identifier, zoneOffset: zone.offset(at: reading.instant),
+                        localOffset: reading.offsetSeconds)
+                } ?? (onMars ? scene.info.first : nil)
+            var frame = ClockFrame(
+                size: size,
+                lines: AnalogFace.render(
+                    reading, size: size, style: style,
+                    seconds: settings.seconds, complication: complication),
+                style: .digits)
             if let ringing = scene.ringing {
                 frame.center(.init(ringing, .alert), row: 0)
                 frame.restyle(row: 0, as: .alert)
@@ -187,9 +209,11 @@ struct Clock: ParsableCommand {
 
     private func printOnce(_ session: ClockSession, link: ClockDaemonLink, terminal: ClockTerminal, zone: ZoneRules) {
         let size = size ?? terminal.size ?? TerminalSize(columns: 80, rows: 24)
-        let now = atParts.value.map { parts in
-            parts.instant ?? parts.wallSeconds - Int64(zone.offset(at: parts.wallSeconds - Int64(zone.offset(at: parts.wallSeconds))))
-        } ?? LocalTime.nowSeconds()
+        let now =
+            atParts.value.map { parts in
+                parts.instant ?? parts.wallSeconds
+                    - Int64(zone.offset(at: parts.wallSeconds - Int64(zone.offset(at: parts.wallSeconds))))
+            } ?? LocalTime.nowSeconds()
         link.connectIfDue(now: now)  // one try, so the frame has the daemon's overlays
         let shown = session.frame(now: now, size: size)
         let styled = isatty(STDOUT_FILENO) == 1

@@ -1,8 +1,8 @@
-import NoiseClient
 import ArgumentParser
 import ClockFace
 import Glibc
 import LifeCalendar
+import NoiseClient
 import NoiseCore
 import NoiseProtocol
 import NoiseSystem
@@ -25,7 +25,8 @@ struct GratitudeCommand: ParsableCommand {
         defaultSubcommand: Write.self)
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a day's entry (default: today's).")
+        static let configuration = CommandConfiguration(
+            commandName: "show", abstract: "Show a day's entry (default: today's).")
         @OptionGroup var options: ClientOptions
         @Argument(help: "The day, YYYY-MM-DD.", transform: OptionValue.date) var date: LocalDate?
 
@@ -40,8 +41,9 @@ struct GratitudeCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the entries, oldest first.",
-                                                        aliases: ["ls"])
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List the entries, oldest first.",
+            aliases: ["ls"])
         @OptionGroup var options: ClientOptions
         @Option(help: "From this day on, YYYY-MM-DD.", transform: OptionValue.date) var since: LocalDate?
 
@@ -69,16 +71,21 @@ struct GratitudeCommand: ParsableCommand {
 
     struct Search: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "search", abstract: "Find entries with all these words (ignoring case and accents; 'grate' finds 'grateful').")
+            commandName: "search",
+            abstract: "Find entries with all these words (ignoring case and accents; 'grate' finds 'grateful').")
         @OptionGroup var options: ClientOptions
         @Argument(help: "The words.") var words: [String]
 
         func run() throws {
             try options.send(Commands.GratitudeSearch(words: words.joined(separator: " "))) { found in
-                guard !found.matches.isEmpty else { return Output.line("No entry has \(words.joined(separator: " ")).") }
+                guard !found.matches.isEmpty else {
+                    return Output.line("No entry has \(words.joined(separator: " ")).")
+                }
                 found.matches.forEach {
-                    Output.line("\($0.entry.date)  "
-                        + VisibleText.terminal($0.snippet.split(whereSeparator: \.isNewline).joined(separator: " ")))
+                    Output.line(
+                        "\($0.entry.date)  "
+                            + VisibleText.terminal($0.snippet.split(whereSeparator: \.isNewline).joined(separator: " "))
+                    )
                 }
             }
         }
@@ -87,9 +94,14 @@ struct GratitudeCommand: ParsableCommand {
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "export", abstract: "Write out every entry.")
         @OptionGroup var options: ClientOptions
-        @Option(help: "markdown (the default), json (what 'gratitude import' reads; as --json) or csv.", transform: Self.format)
+        @Option(
+            help: "markdown (the default), json (what 'gratitude import' reads; as --json) or csv.",
+            transform: Self.format)
         var format: DiaryExport.Format?
-        @Option(help: "Write to this file instead of the terminal: a regular file or a new path, replaced whole, a new one 0600.")
+        @Option(
+            help:
+                "Write to this file instead of the terminal: a regular file or a new path, replaced whole, a new one 0600."
+        )
         var output: String?
 
         static func format(_ text: String) throws -> DiaryExport.Format {
@@ -182,26 +194,33 @@ struct GratitudeCommand: ParsableCommand {
                 // daemon refuses after others were stored would leave half an import. Each batch is one transaction.
                 let today = try connection.call(Commands.LifeShow()).today
                 if let problem = DiaryImport.problem(entries, today: today) {
-                    throw ClientFailure(message: "\(file): \(problem); nothing was imported", code: .invalidArgument,
-                                        exitCode: ClientFailure.failedExitCode)
+                    throw ClientFailure(
+                        message: "\(file): \(problem); nothing was imported", code: .invalidArgument,
+                        exitCode: ClientFailure.failedExitCode)
                 }
                 // Staged: the daemon holds the batches and stores them all in one transaction with the last.
                 let batches = GratitudeImportFile.batches(entries)
                 let stage = "import-\(getpid())-\(LocalTime.nowSeconds())"
                 var total = GratitudeImported()
                 for (index, batch) in batches.enumerated() {
-                    total = try connection.call(Commands.GratitudeImport(entries: batch.entries, stage: stage,
-                                                                         last: index == batches.count - 1))
+                    total = try connection.call(
+                        Commands.GratitudeImport(
+                            entries: batch.entries, stage: stage,
+                            last: index == batches.count - 1))
                 }
                 if options.json { return Output.json(total) }
-                Output.line("Imported \(entries.count) \(entries.count == 1 ? "entry" : "entries") from \(file): \(total.added) added, \(total.replaced) replaced "
-                    + "(saved later), \(total.unchanged) unchanged, \(total.kept) kept as they were (the stored one is newer).")
+                Output.line(
+                    "Imported \(entries.count) \(entries.count == 1 ? "entry" : "entries") from \(file): \(total.added) added, \(total.replaced) replaced "
+                        + "(saved later), \(total.unchanged) unchanged, \(total.kept) kept as they were (the stored one is newer)."
+                )
             }
         }
     }
 
     static func show(_ entry: GratitudeEntry) {
-        Output.line("\(entry.date)  (last saved \(ISO8601.format(seconds: entry.savedAt, offsetSeconds: World.zoneSource.systemZone().offset(at: Int64(entry.savedAt)))))")
+        Output.line(
+            "\(entry.date)  (last saved \(ISO8601.format(seconds: entry.savedAt, offsetSeconds: World.zoneSource.systemZone().offset(at: Int64(entry.savedAt)))))"
+        )
         Output.line(VisibleText.terminal(entry.text, .lines))
     }
 

@@ -7,7 +7,9 @@ struct GratitudeRemind: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remind",
         abstract: "A daily notification at TIME when the day has no entry yet; --off stops it; no argument shows it.",
-        discussion: "Kept by the daemon on the alarms' scheduler. It notifies (and sends the gratitude_reminder event); it never rings.")
+        discussion:
+            "Kept by the daemon on the alarms' scheduler. It notifies (and sends the gratitude_reminder event); it never rings."
+    )
 
     @OptionGroup var options: ClientOptions
     @Argument(help: "The time of day: 21:30, 9:30pm.", transform: OptionValue.timeOfDay) var time: TimeOfDay?
@@ -20,7 +22,10 @@ struct GratitudeRemind: ParsableCommand {
     func run() throws {
         try options.send(Commands.GratitudeRemind(off ? .off : time.map { .set($0) } ?? .show)) { reminder in
             guard let time = reminder.time else {
-                return Output.line(off ? "The gratitude reminder is off." : "No gratitude reminder. Set one: noisectl gratitude remind 21:30")
+                return Output.line(
+                    off
+                        ? "The gratitude reminder is off."
+                        : "No gratitude reminder. Set one: noisectl gratitude remind 21:30")
             }
             let skipped = reminder.skipped.map { " (\($0) has its entry)" } ?? ""
             let next = reminder.next.map { " Next: \($0.localDate) \($0.localParts.timeOfDay)\(skipped)." } ?? ""

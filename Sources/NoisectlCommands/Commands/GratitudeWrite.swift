@@ -1,8 +1,8 @@
-import NoiseClient
 import ArgumentParser
 import ClockFace
 import Glibc
 import LifeCalendar
+import NoiseClient
 import NoiseCore
 import NoiseProtocol
 import NoiseSystem
@@ -25,11 +25,14 @@ extension GratitudeCommand {
         @Flag(help: "Add the text to the day's entry, on a new line.") var append = false
         @Flag(help: "Replace the day's entry without asking.") var replace = false
         @Option(help: "Write for an earlier day, YYYY-MM-DD.", transform: OptionValue.date) var date: LocalDate?
-        @Flag(help: "Open the editor even when standard input is not a terminal (a graphical $VISUAL).") var edit = false
+        @Flag(help: "Open the editor even when standard input is not a terminal (a graphical $VISUAL).") var edit =
+            false
 
         func validate() throws {
             if append && replace { throw ValidationError("--append and --replace do not go together") }
-            if edit && !text.isEmpty { throw ValidationError("--edit opens the editor on the day's entry: give no text with it") }
+            if edit && !text.isEmpty {
+                throw ValidationError("--edit opens the editor on the day's entry: give no text with it")
+            }
             if !text.isEmpty, let problem = GratitudeEntry.problem(text: text.joined(separator: " ")) {
                 throw ValidationError(problem)
             }
@@ -55,8 +58,10 @@ extension GratitudeCommand {
                 case .failure(let failure):
                     guard failure.code == .entryExists else { throw failure }
                     guard Self.askToReplace() else {
-                        throw ClientFailure(message: "\(date?.description ?? "today") has an entry already; give --replace to "
-                            + "replace it or --append to add to it (see it: noisectl gratitude show)", code: .entryExists,
+                        throw ClientFailure(
+                            message: "\(date?.description ?? "today") has an entry already; give --replace to "
+                                + "replace it or --append to add to it (see it: noisectl gratitude show)",
+                            code: .entryExists,
                             exitCode: ClientFailure.failedExitCode)
                     }
                     write.mode = .replace
@@ -64,22 +69,26 @@ extension GratitudeCommand {
                 }
                 if options.json { return Output.json(saved) }
                 let verb = ["new": "Saved", "replace": "Replaced", "append": "Added to"][saved.action] ?? "Saved"
-                Output.line("\(verb) the entry for \(saved.entry.date); last saved \(HabitCommand.clock(saved.entry.savedAt)).")
+                Output.line(
+                    "\(verb) the entry for \(saved.entry.date); last saved \(HabitCommand.clock(saved.entry.savedAt)).")
             }
         }
 
         /// The entry from standard input, checked as the editor's is: UTF-8, and not empty.
         static func piped() throws(ClientFailure) -> String {
             let bytes: [UInt8]
-            do { bytes = try LocalFile.readAll(from: STDIN_FILENO, name: "standard input", kind: "a diary entry") } catch {
+            do {
+                bytes = try LocalFile.readAll(from: STDIN_FILENO, name: "standard input", kind: "a diary entry")
+            } catch {
                 throw ClientFailure.failed("\(error)")
             }
             switch UTF8Text.decode(bytes) {
             case .success(var text):
                 while text.last?.isNewline == true { text.removeLast() }
                 guard !text.allSatisfy(\.isWhitespace) else {
-                    throw ClientFailure.failed("no entry came on standard input, and it is not a terminal for an editor; "
-                        + "give the text (noisectl gratitude 'Today …') or pipe it in")
+                    throw ClientFailure.failed(
+                        "no entry came on standard input, and it is not a terminal for an editor; "
+                            + "give the text (noisectl gratitude 'Today …') or pipe it in")
                 }
                 if let problem = GratitudeEntry.problem(text: text) { throw ClientFailure.failed(problem) }
                 return text

@@ -21,13 +21,18 @@ struct HabitCommand: ParsableCommand {
         subcommands: [Add.self, Plus.self, Minus.self, Undo.self, List.self, Today.self, Stats.self, Remove.self])
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a habit and what a tap is worth.")
+        static let configuration = CommandConfiguration(
+            commandName: "add", abstract: "Add a habit and what a tap is worth.")
 
         @OptionGroup var options: ClientOptions
-        @Argument(help: "The habit's name (1 to \(LifeLimits.maxHabitNameLength) characters; matched ignoring case).",
-                  transform: HabitCommand.checked)
+        @Argument(
+            help: "The habit's name (1 to \(LifeLimits.maxHabitNameLength) characters; matched ignoring case).",
+            transform: HabitCommand.checked)
         var name: String
-        @Option(help: "What one tap is worth, \(LifeLimits.habitMinutes.lowerBound) to \(LifeLimits.habitMinutes.upperBound) minutes.")
+        @Option(
+            help:
+                "What one tap is worth, \(LifeLimits.habitMinutes.lowerBound) to \(LifeLimits.habitMinutes.upperBound) minutes."
+        )
         var minutes: Int
 
         func validate() throws {
@@ -43,28 +48,32 @@ struct HabitCommand: ParsableCommand {
     }
 
     struct Plus: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "plus", abstract: "Add the habit's minutes to today's bonus.",
-                                                        aliases: ["+"])
+        static let configuration = CommandConfiguration(
+            commandName: "plus", abstract: "Add the habit's minutes to today's bonus.",
+            aliases: ["+"])
         @OptionGroup var tap: TapOptions
         func run() throws { try tap.send(sign: 1) }
     }
 
     struct Minus: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "minus", abstract: "Take the habit's minutes from today's bonus.",
-                                                        aliases: ["-", "−"])
+        static let configuration = CommandConfiguration(
+            commandName: "minus", abstract: "Take the habit's minutes from today's bonus.",
+            aliases: ["-", "−"])
         @OptionGroup var tap: TapOptions
         func run() throws { try tap.send(sign: -1) }
     }
 
     struct TapOptions: ParsableArguments {
         @OptionGroup var options: ClientOptions
-        @Argument(help: "The habit's name (see 'noisectl habit list').", completion: .habitNames,
-                  transform: HabitCommand.checked)
+        @Argument(
+            help: "The habit's name (see 'noisectl habit list').", completion: .habitNames,
+            transform: HabitCommand.checked)
         var name: String
 
         func send(sign: Int) throws {
             try options.send(Commands.HabitTap(name: name, sign: sign)) { report in
-                Output.line("\(HabitCommand.describe(report.tap)). Today's bonus: \(LifeText.minutes(report.bonusMinutes)).")
+                Output.line(
+                    "\(HabitCommand.describe(report.tap)). Today's bonus: \(LifeText.minutes(report.bonusMinutes)).")
             }
         }
     }
@@ -75,56 +84,82 @@ struct HabitCommand: ParsableCommand {
 
         func run() throws {
             try options.send(Commands.HabitUndo()) { report in
-                Output.line("Took back \(HabitCommand.describe(report.tap)). \(report.tap.day)'s bonus: "
-                    + "\(LifeText.minutes(report.bonusMinutes)).")
+                Output.line(
+                    "Took back \(HabitCommand.describe(report.tap)). \(report.tap.day)'s bonus: "
+                        + "\(LifeText.minutes(report.bonusMinutes)).")
             }
         }
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the habits.", aliases: ["ls"])
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List the habits.", aliases: ["ls"])
         @OptionGroup var options: ClientOptions
 
         func run() throws {
             try options.send(Commands.HabitList()) { list in
-                guard !list.habits.isEmpty else { return Output.line("No habits yet: noisectl habit add NAME --minutes N") }
-                Output.table(list.habits.map { [VisibleText.terminal($0.name), "± \($0.minutes) min"] }).forEach(Output.line)
+                guard !list.habits.isEmpty else {
+                    return Output.line("No habits yet: noisectl habit add NAME --minutes N")
+                }
+                Output.table(list.habits.map { [VisibleText.terminal($0.name), "± \($0.minutes) min"] }).forEach(
+                    Output.line)
             }
         }
     }
 
     struct Today: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "today", abstract: "Today's bonus and each tap with its time.")
+        static let configuration = CommandConfiguration(
+            commandName: "today", abstract: "Today's bonus and each tap with its time.")
         @OptionGroup var options: ClientOptions
         @Option(help: "Another day, YYYY-MM-DD.", transform: OptionValue.date) var date: LocalDate?
 
         func run() throws {
             try options.send(Commands.HabitToday(date: date)) { day in
-                Output.line("Bonus on \(day.date): \(LifeText.minutes(day.bonusMinutes))"
-                    + (day.tapCount == 0 ? " (no taps)" : " from \(day.tapCount) \(day.tapCount == 1 ? "tap" : "taps")"))
+                Output.line(
+                    "Bonus on \(day.date): \(LifeText.minutes(day.bonusMinutes))"
+                        + (day.tapCount == 0
+                            ? " (no taps)" : " from \(day.tapCount) \(day.tapCount == 1 ? "tap" : "taps")"))
                 guard day.tapCount > day.taps.count else {
-                    return Output.table(day.taps.map { [HabitCommand.clock($0.at), VisibleText.terminal($0.habit), LifeText.minutes($0.minutes)] })
-                        .forEach { Output.line("  " + $0) }
+                    return Output.table(
+                        day.taps.map {
+                            [HabitCommand.clock($0.at), VisibleText.terminal($0.habit), LifeText.minutes($0.minutes)]
+                        }
+                    )
+                    .forEach { Output.line("  " + $0) }
                 }
                 // Too many to list: each habit's taps added up, then the latest.
-                Output.table(day.habits.map { [VisibleText.terminal($0.habit), "+\($0.plus)", "−\($0.minus)", LifeText.minutes($0.minutes)] })
-                    .forEach { Output.line("  " + $0) }
+                Output.table(
+                    day.habits.map {
+                        [VisibleText.terminal($0.habit), "+\($0.plus)", "−\($0.minus)", LifeText.minutes($0.minutes)]
+                    }
+                )
+                .forEach { Output.line("  " + $0) }
                 Output.line("The latest \(day.taps.count):")
-                Output.table(day.taps.map { [HabitCommand.clock($0.at), VisibleText.terminal($0.habit), LifeText.minutes($0.minutes)] })
-                    .forEach { Output.line("  " + $0) }
+                Output.table(
+                    day.taps.map {
+                        [HabitCommand.clock($0.at), VisibleText.terminal($0.habit), LifeText.minutes($0.minutes)]
+                    }
+                )
+                .forEach { Output.line("  " + $0) }
             }
         }
     }
 
     struct Stats: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "stats", abstract: "Per day and per habit, with sparklines.")
+        static let configuration = CommandConfiguration(
+            commandName: "stats", abstract: "Per day and per habit, with sparklines.")
         @OptionGroup var options: ClientOptions
-        @Option(help: "How many weeks back, \(LifeLimits.habitStatsWeeks.lowerBound) to \(LifeLimits.habitStatsWeeks.upperBound).")
+        @Option(
+            help:
+                "How many weeks back, \(LifeLimits.habitStatsWeeks.lowerBound) to \(LifeLimits.habitStatsWeeks.upperBound)."
+        )
         var weeks = LifeLimits.defaultHabitStatsWeeks
 
         func validate() throws {
             guard LifeLimits.habitStatsWeeks.contains(weeks) else {
-                throw ValidationError("--weeks must be \(LifeLimits.habitStatsWeeks.lowerBound) to \(LifeLimits.habitStatsWeeks.upperBound), got \(weeks)")
+                throw ValidationError(
+                    "--weeks must be \(LifeLimits.habitStatsWeeks.lowerBound) to \(LifeLimits.habitStatsWeeks.upperBound), got \(weeks)"
+                )
             }
         }
 
@@ -136,15 +171,17 @@ struct HabitCommand: ParsableCommand {
     }
 
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Forget a habit and its taps.",
-                                                        aliases: ["rm", "delete"])
+        static let configuration = CommandConfiguration(
+            commandName: "remove", abstract: "Forget a habit and its taps.",
+            aliases: ["rm", "delete"])
         @OptionGroup var options: ClientOptions
         @Argument(help: "The habit's name.", completion: .habitNames, transform: HabitCommand.checked) var name: String
 
         func run() throws {
             try options.send(Commands.HabitRemove(name: name)) { removed in
-                Output.line("Removed habit \(VisibleText.terminal(removed.removed.name)) and its \(removed.tapsRemoved) "
-                    + (removed.tapsRemoved == 1 ? "tap." : "taps."))
+                Output.line(
+                    "Removed habit \(VisibleText.terminal(removed.removed.name)) and its \(removed.tapsRemoved) "
+                        + (removed.tapsRemoved == 1 ? "tap." : "taps."))
             }
         }
     }
@@ -152,7 +189,9 @@ struct HabitCommand: ParsableCommand {
     /// A habit's name; a transform, so a bad one is refused as the command line is read.
     static func checked(_ name: String) throws -> String {
         if let problem = Habit.problem(name: name) {
-            throw ValidationError("habit name '\(name.prefix(40))' \(problem); a name has 1 to \(LifeLimits.maxHabitNameLength) characters")
+            throw ValidationError(
+                "habit name '\(name.prefix(40))' \(problem); a name has 1 to \(LifeLimits.maxHabitNameLength) characters"
+            )
         }
         return name
     }

@@ -42,7 +42,8 @@ struct IssPropagate: ParsableCommand {
         let sets = try ElementFile.read(elements, checkingChecksums: !ignoreChecksums)
         guard let set = satellite.map({ number in sets.first { $0.catalogNumber == number } }) ?? sets.first else {
             let numbers = sets.prefix(10).map { String($0.catalogNumber) }.joined(separator: ", ")
-            throw ValidationError("--satellite \(satellite!): no such catalog number in \(elements) (it has \(numbers))")
+            throw ValidationError(
+                "--satellite \(satellite!): no such catalog number in \(elements) (it has \(numbers))")
         }
         let model = SGP4(set)
         let states = try times().map { minutes -> State in
@@ -50,18 +51,22 @@ struct IssPropagate: ParsableCommand {
                 let (r, v) = try model.state(minutesSinceEpoch: minutes)
                 return State(minutes: minutes, rKm: r.array, vKmS: v.array, error: nil)
             } catch {
-                return State(minutes: minutes, rKm: nil, vKmS: nil,
-                             error: StateError(code: error.code, name: error.name, message: error.description))
+                return State(
+                    minutes: minutes, rKm: nil, vKmS: nil,
+                    error: StateError(code: error.code, name: error.name, message: error.description))
             }
         }
         if options.json { return Output.json(Reply(catalogNumber: set.catalogNumber, states: states)) }
         for state in states {
             guard let r = state.rKm, let v = state.vKmS else {
-                Output.line(IssText.fixed(state.minutes, 8, width: 17) + "  error \(state.error!.code): \(state.error!.message)")
+                Output.line(
+                    IssText.fixed(state.minutes, 8, width: 17) + "  error \(state.error!.code): \(state.error!.message)"
+                )
                 continue
             }
-            Output.line(IssText.fixed(state.minutes, 8, width: 17) + r.map { IssText.fixed($0, 8, width: 17) }.joined()
-                        + v.map { IssText.fixed($0, 9, width: 13) }.joined())
+            Output.line(
+                IssText.fixed(state.minutes, 8, width: 17) + r.map { IssText.fixed($0, 8, width: 17) }.joined()
+                    + v.map { IssText.fixed($0, 9, width: 13) }.joined())
         }
     }
 

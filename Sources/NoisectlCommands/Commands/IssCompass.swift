@@ -30,27 +30,35 @@ struct IssCompass: ParsableCommand {
     }
 
     /// The face's reading at `unix`: the bearing and elevation, and the words.
-    static func reading(_ finder: PassFinder, name: String, at unix: Double, zone: ZoneRules,
-                        notes: [String]) -> CompassFace.Reading {
+    static func reading(
+        _ finder: PassFinder, name: String, at unix: Double, zone: ZoneRules,
+        notes: [String]
+    ) -> CompassFace.Reading {
         guard let now = try? finder.sighting(at: unix), let soon = try? finder.sighting(at: unix + 1) else {
-            return CompassFace.Reading(azimuth: 0, elevation: -90, lines: ["\(name): the elements give no orbit now"] + notes)
+            return CompassFace.Reading(
+                azimuth: 0, elevation: -90, lines: ["\(name): the elements give no orbit now"] + notes)
         }
         let look = now.look
         var lines: [String]
         if look.elevation > 0 {
             let way = soon.look.elevation >= look.elevation ? "rising" : "setting"
-            lines = ["\(name): look \(look.compass), \(look.elevation.fixed(0))° up, \(way)"
-                + (now.sunlit && now.sunAltitude < finder.darkSky ? ", visible (mag \(now.magnitude.fixed(1)))" : "")]
+            lines = [
+                "\(name): look \(look.compass), \(look.elevation.fixed(0))° up, \(way)"
+                    + (now.sunlit && now.sunAltitude < finder.darkSky
+                        ? ", visible (mag \(now.magnitude.fixed(1)))" : "")
+            ]
         } else {
             lines = ["\(name) is below the horizon (\(look.elevation.fixed(0))°, \(look.compass))"]
         }
         // The next pass as `iss passes` counts it; while a low pass is up, the one after it.
         if look.elevation < finder.minElevation || look.elevation <= 0,
-           let next = try? finder.passes(from: unix, to: unix + 2 * 86_400).first(where: { $0.rise.unix > unix }) {
+            let next = try? finder.passes(from: unix, to: unix + 2 * 86_400).first(where: { $0.rise.unix > unix })
+        {
             let through = finder.minElevation > 0 ? " through \(finder.minElevation.formatted)°" : ""
-            lines.append("next pass \(IssText.day(next.rise.unix, zone)) \(IssText.clock(next.rise.unix, zone)) "
-                + "rising \(next.rise.look.compass)\(through), highest \(next.maxElevation.fixed(0))° "
-                + "\(next.culmination.look.compass)" + (next.visible ? ", visible" : ""))
+            lines.append(
+                "next pass \(IssText.day(next.rise.unix, zone)) \(IssText.clock(next.rise.unix, zone)) "
+                    + "rising \(next.rise.look.compass)\(through), highest \(next.maxElevation.fixed(0))° "
+                    + "\(next.culmination.look.compass)" + (next.visible ? ", visible" : ""))
         }
         return CompassFace.Reading(azimuth: look.azimuth, elevation: look.elevation, lines: lines + notes)
     }

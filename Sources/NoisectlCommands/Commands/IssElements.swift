@@ -14,7 +14,8 @@ struct IssElements: ParsableCommand {
 }
 
 struct IssElementsList: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the kept elements and their age.")
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List the kept elements and their age.")
 
     @Flag(help: "Print them as JSON: {\"satellites\": [{catalog_number, name, epoch_unix}], \"path\"}.")
     var json = false
@@ -45,8 +46,11 @@ struct IssElementsList: ParsableCommand {
         }
         let now = WallTime.seconds()
         let rows = sets.map { set in
-            [String(set.catalogNumber), set.name ?? "—", String(SatelliteView.utc(set.epochUnix).prefix(16)) + "Z",
-             ((now - set.epochUnix) / 86_400).fixed(1) + " days" + ((now - set.epochUnix) > 7 * 86_400 ? " (old)" : "")]
+            [
+                String(set.catalogNumber), set.name ?? "—", String(SatelliteView.utc(set.epochUnix).prefix(16)) + "Z",
+                ((now - set.epochUnix) / 86_400).fixed(1) + " days"
+                    + ((now - set.epochUnix) > 7 * 86_400 ? " (old)" : ""),
+            ]
         }
         Output.table([["NUMBER", "NAME", "EPOCH", "AGE"]] + rows).forEach(Output.line)
     }
@@ -85,11 +89,14 @@ struct IssElementsImport: ParsableCommand {
         }
         let all = try ElementCache.user.storeSets(sets)
         if json {
-            return Output.json(Imported(imported: sets.map(IssElementsList.Kept.init), satellites: all.map(IssElementsList.Kept.init),
-                                        path: ElementCache.user.path))
+            return Output.json(
+                Imported(
+                    imported: sets.map(IssElementsList.Kept.init), satellites: all.map(IssElementsList.Kept.init),
+                    path: ElementCache.user.path))
         }
         let names = sets.prefix(5).map { ($0.name ?? "satellite") + " (\($0.catalogNumber))" }.joined(separator: ", ")
-        Output.line("Imported \(sets.count) satellite\(sets.count == 1 ? "" : "s"): \(names)"
-            + (sets.count > 5 ? ", …" : "") + "; \(all.count) kept in \(ElementCache.user.path)")
+        Output.line(
+            "Imported \(sets.count) satellite\(sets.count == 1 ? "" : "s"): \(names)"
+                + (sets.count > 5 ? ", …" : "") + "; \(all.count) kept in \(ElementCache.user.path)")
     }
 }

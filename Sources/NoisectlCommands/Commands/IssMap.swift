@@ -40,18 +40,21 @@ struct IssMap: ParsableCommand {
         let sun = point(GroundTrack.subsolarPoint(unix: unix))
         let observer = point(finder.observer)
         guard let now = try? finder.sighting(at: unix) else {
-            return WorldMapFace.Reading(satellite: nil, track: [], observer: observer, subsolar: sun,
-                                        lines: ["\(name): the elements give no orbit now"] + lines)
+            return WorldMapFace.Reading(
+                satellite: nil, track: [], observer: observer, subsolar: sun,
+                lines: ["\(name): the elements give no orbit now"] + lines)
         }
         let period = GroundTrack.period(of: finder.model.elements)
         let track = GroundTrack.track(of: finder.model, around: unix, span: period, step: trackStep)
         let over = now.subpoint
-        let status = "\(name) over " + abs(over.latitude).fixed(2) + (over.latitude >= 0 ? "° N " : "° S ")
+        let status =
+            "\(name) over " + abs(over.latitude).fixed(2) + (over.latitude >= 0 ? "° N " : "° S ")
             + abs(over.longitude).fixed(2) + (over.longitude >= 0 ? "° E, " : "° W, ")
             + "\(over.heightKm.fixed(0)) km up, \(now.velocity.length.fixed(2)) km/s, "
             + (now.sunlit ? "sunlit" : "in the Earth's shadow")
-        return WorldMapFace.Reading(satellite: point(over), track: track.map(point), observer: observer, subsolar: sun,
-                                    lines: [status] + lines)
+        return WorldMapFace.Reading(
+            satellite: point(over), track: track.map(point), observer: observer, subsolar: sun,
+            lines: [status] + lines)
     }
 
     static func point(_ place: GeodeticPosition) -> WorldMapFace.Point {

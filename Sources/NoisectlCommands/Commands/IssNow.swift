@@ -30,11 +30,17 @@ struct IssNow: ParsableCommand {
         let lon = abs(seen.subpoint.longitude).fixed(2) + (seen.subpoint.longitude >= 0 ? "° E" : "° W")
         let rows = [
             ["Satellite", (set.name ?? "") + " (\(set.catalogNumber))"],
-            ["Over", "\(lat) \(lon), \(seen.subpoint.heightKm.fixed(0)) km up, "
-                + "\(seen.velocity.length.fixed(2)) km/s" + (seen.sunlit ? ", sunlit" : ", in the Earth's shadow")],
-            ["From \(place.name)", "azimuth \(seen.look.azimuth.fixed(1))° (\(seen.look.compass)), elevation "
-                + "\(seen.look.elevation.fixed(1))°, \(seen.look.rangeKm.fixed(0)) km away"
-                + (seen.look.elevation > 0 ? ", above the horizon" : ", below the horizon")],
+            [
+                "Over",
+                "\(lat) \(lon), \(seen.subpoint.heightKm.fixed(0)) km up, "
+                    + "\(seen.velocity.length.fixed(2)) km/s" + (seen.sunlit ? ", sunlit" : ", in the Earth's shadow"),
+            ],
+            [
+                "From \(place.name)",
+                "azimuth \(seen.look.azimuth.fixed(1))° (\(seen.look.compass)), elevation "
+                    + "\(seen.look.elevation.fixed(1))°, \(seen.look.rangeKm.fixed(0)) km away"
+                    + (seen.look.elevation > 0 ? ", above the horizon" : ", below the horizon"),
+            ],
         ]
         Output.table(rows).forEach(Output.line)
     }

@@ -7,15 +7,20 @@ import Orbits
 
 /// What every satellite view takes: the elements, which satellite, and where the observer is.
 struct SatelliteOptions: ParsableArguments {
-    @Option(help: "A file of two-line element sets or CelesTrak OMM JSON (default: those imported with 'iss elements import').")
+    @Option(
+        help:
+            "A file of two-line element sets or CelesTrak OMM JSON (default: those imported with 'iss elements import')."
+    )
     var elements: String?
 
     @Option(help: "Which satellite in the file, by catalog number (default: the ISS, 25544, else the first).")
     var satellite: Int?
 
-    @Option(parsing: .unconditional,
-            help: "Where you are: LAT,LON or LAT,LON,METRES, e.g. -33.87,151.21 or 33.87S,151.21E (default: config.toml's [location], else your time zone's city).",
-            transform: ObserverPlace.parse)
+    @Option(
+        parsing: .unconditional,
+        help:
+            "Where you are: LAT,LON or LAT,LON,METRES, e.g. -33.87,151.21 or 33.87S,151.21E (default: config.toml's [location], else your time zone's city).",
+        transform: ObserverPlace.parse)
     var at: ObserverPlace?
 
     /// The chosen set, the observer, and notes every view shows (the elements' age, an approximate place). Refuses
@@ -24,7 +29,8 @@ struct SatelliteOptions: ParsableArguments {
         let sets = try elements.map { try ElementFile.read($0) } ?? ElementCache.user.readSets()
         let set: OrbitalElements
         do {
-            set = try SatelliteView.choose(from: sets, wanted: satellite, now: now, source: elements ?? ElementCache.user.path)
+            set = try SatelliteView.choose(
+                from: sets, wanted: satellite, now: now, source: elements ?? ElementCache.user.path)
         } catch {
             throw ValidationError(error.description)
         }
@@ -86,13 +92,15 @@ struct IssPasses: ParsableCommand {
         notes.forEach { Output.line("Note: \($0)") }
         let title = (set.name ?? "Satellite \(set.catalogNumber)") + " over \(place.name)"
         guard !passes.isEmpty else {
-            return Output.line("No \(visible ? "visible " : "")pass of \(title) above \(minElevation.formatted)° "
-                + "in the next \(days) days.")
+            return Output.line(
+                "No \(visible ? "visible " : "")pass of \(title) above \(minElevation.formatted)° "
+                    + "in the next \(days) days.")
         }
         let zone = World.zoneSource.systemZone()
         if visible {
-            Output.line("\(title), next \(days) days, where each pass can be seen (above \(minElevation.formatted)°, "
-                + "sunlit, the Sun \((-finder.darkSky).formatted)° or more below the horizon):")
+            Output.line(
+                "\(title), next \(days) days, where each pass can be seen (above \(minElevation.formatted)°, "
+                    + "sunlit, the Sun \((-finder.darkSky).formatted)° or more below the horizon):")
             Output.table(IssPassTable.visible(passes, zone: zone)).forEach(Output.line)
         } else {
             Output.line("\(title), next \(days) days (rise and set at \(minElevation.formatted)°):")

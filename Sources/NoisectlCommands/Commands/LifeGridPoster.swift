@@ -1,7 +1,7 @@
-import NoiseClient
 import ArgumentParser
 import ClockFace
 import LifeCalendar
+import NoiseClient
 import NoiseCore
 import NoiseProtocol
 import NoiseSystem
@@ -69,8 +69,9 @@ struct LifeGridPoster: ParsableCommand {
     /// with how to set one.
     private func posterLife() throws -> LifePoster.Life {
         if let given = try life.given(systemToday: LifeOptions.systemToday()) {
-            return LifePoster.Life(birth: given.span.birth, years: given.span.years, today: given.today,
-                                   figures: given.figures)
+            return LifePoster.Life(
+                birth: given.span.birth, years: given.span.years, today: given.today,
+                figures: given.figures)
         }
         var info: LifeInfo?
         try client.withDaemon { connection throws(ClientFailure) in

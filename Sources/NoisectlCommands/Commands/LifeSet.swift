@@ -9,7 +9,8 @@ import NoiseTime
 struct LifeSet: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set",
-        abstract: "Keep your birth date and life expectancy (default \(LifeLimits.defaultLifeYears) years) for the life view.",
+        abstract:
+            "Keep your birth date and life expectancy (default \(LifeLimits.defaultLifeYears) years) for the life view.",
         discussion: "Stored by the daemon, never logged. Example: noisectl life set --birth 1990-01-01 --years 85")
 
     @OptionGroup var options: ClientOptions
@@ -24,8 +25,9 @@ struct LifeSet: ParsableCommand {
     func run() throws {
         try options.send(Commands.LifeSet(birth: birth, years: years)) { info in
             guard let figures = info.figures, let birth = info.birth else { return Output.line("Saved.") }
-            Output.line("Saved: born \(birth), \(info.years) years expected (to \(figures.expectedEndDate)). "
-                + "\(LifeText.remaining(figures)), \(LifeText.percent(figures)) lived.")
+            Output.line(
+                "Saved: born \(birth), \(info.years) years expected (to \(figures.expectedEndDate)). "
+                    + "\(LifeText.remaining(figures)), \(LifeText.percent(figures)) lived.")
         }
     }
 }

@@ -1,8 +1,8 @@
-import NoiseClient
 import ArgumentParser
 import ClockFace
-import NoiseCore
 import LifeCalendar
+import NoiseClient
+import NoiseCore
 import NoiseProtocol
 import NoiseSystem
 import NoiseTime
@@ -54,22 +54,26 @@ struct LifeShow: ParsableCommand {
         let frameSize = size
         if let given = try life.given(systemToday: LifeOptions.systemToday(at: wall)) {
             if client.json {
-                return Output.json(Given(birth: given.span.birth, years: given.span.years, today: given.today,
-                                         figures: given.figures))
+                return Output.json(
+                    Given(
+                        birth: given.span.birth, years: given.span.years, today: given.today,
+                        figures: given.figures))
             }
             let fixed = life.fixesToday
             return LiveView.show(once: once, size: frameSize, asked: nil, wall: wall) { unix, size in
                 let today = fixed ? given.today : LifeOptions.systemToday(at: unix)
                 let figures = (try? given.span.figures(today: today)) ?? given.figures
-                let reading = LifeGridFace.Reading(today: today, birth: given.span.birth, years: given.span.years,
-                                                   figures: figures)
+                let reading = LifeGridFace.Reading(
+                    today: today, birth: given.span.birth, years: given.span.years,
+                    figures: figures)
                 return LifeGridFace.render(reading, size: size, style: style)
             }
         }
         try client.withDaemon { connection throws(ClientFailure) in
             if client.json { return Output.json(try connection.callData(Commands.LifeShow())) }
-            let source = LifeDaemonSource(connection: connection, info: try connection.call(Commands.LifeShow()),
-                                          at: wall)
+            let source = LifeDaemonSource(
+                connection: connection, info: try connection.call(Commands.LifeShow()),
+                at: wall)
             LiveView.show(once: once, size: frameSize, asked: nil, wall: wall) { unix, size in
                 LifeGridFace.render(source.reading(at: unix), size: size, style: style)
             }

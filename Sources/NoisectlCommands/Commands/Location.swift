@@ -13,7 +13,8 @@ struct LocationCommand: ParsableCommand {
 }
 
 struct LocationShow: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "show", abstract: "Show the location the satellite views use.")
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Show the location the satellite views use.")
 
     @Flag(help: "Print it as JSON: name, latitude, longitude (degrees, north and east positive), elevation_m, note.")
     var json = false
@@ -40,8 +41,9 @@ struct LocationShow: ParsableCommand {
     func run() throws {
         let place = try Self.current()
         if json { return Output.json(Shown(place)) }
-        Output.line("\(place.name): \(ObserverPlace.format(place.position))"
-            + (place.position.heightKm != 0 ? ", \((place.position.heightKm * 1000).fixed(0)) m" : ""))
+        Output.line(
+            "\(place.name): \(ObserverPlace.format(place.position))"
+                + (place.position.heightKm != 0 ? ", \((place.position.heightKm * 1000).fixed(0)) m" : ""))
         if let note = place.note { Output.line("Note: \(note)") }
     }
 }
@@ -74,9 +76,11 @@ struct LocationSet: ParsableCommand {
 
     func run() throws {
         let place = coordinates.position
-        var changes: [ConfigEditor.Change] = [("location.latitude", .float(place.latitude)),
-                                              ("location.longitude", .float(place.longitude)),
-                                              ("location.elevation", .float(place.heightKm * 1000))]
+        var changes: [ConfigEditor.Change] = [
+            ("location.latitude", .float(place.latitude)),
+            ("location.longitude", .float(place.longitude)),
+            ("location.elevation", .float(place.heightKm * 1000)),
+        ]
         if let name { changes.append(("location.name", .string(name))) }
         try ConfigStore().update { _ in (changes, ()) }
         if json { return Output.json(LocationShow.Shown(try LocationShow.current())) }

@@ -18,11 +18,14 @@ struct Mars: ParsableCommand {
 
     /// Where on Mars, from `--site` or `--lon`: the name, longitude and (for a rover's site) its landing.
     struct Place: ParsableArguments {
-        @Option(help: "A site, e.g. jezero, gale, curiosity, airy-0 (default: [mars] site in config.toml, else airy-0).",
-                completion: .list(MarsSite.all.map(\.id)), transform: MarsPlace.parse)
+        @Option(
+            help: "A site, e.g. jezero, gale, curiosity, airy-0 (default: [mars] site in config.toml, else airy-0).",
+            completion: .list(MarsSite.all.map(\.id)), transform: MarsPlace.parse)
         var site: MarsPlace?
 
-        @Option(help: "A longitude instead of a site: 77.45E, 282.55W or -133.8 (east positive).", transform: MarsPlace.longitude)
+        @Option(
+            help: "A longitude instead of a site: 77.45E, 282.55W or -133.8 (east positive).",
+            transform: MarsPlace.longitude)
         var lon: MarsPlace?
 
         func validate() throws {
@@ -68,8 +71,10 @@ struct MarsShow: ParsableCommand {
     @OptionGroup var options: ClientOptions
     @OptionGroup var place: Mars.Place
 
-    @Option(help: "The Earth instant: ISO-8601 with an offset or Z, e.g. 2000-01-06T00:00:00Z (default: now); live, it runs on from there.",
-            transform: OptionValue.instant)
+    @Option(
+        help:
+            "The Earth instant: ISO-8601 with an offset or Z, e.g. 2000-01-06T00:00:00Z (default: now); live, it runs on from there.",
+        transform: OptionValue.instant)
     var at: Double?
 
     @Flag(help: "Print the panel once and exit (as when the output is not a terminal).")
@@ -90,16 +95,21 @@ struct MarsShow: ParsableCommand {
         func lines(_ unix: Double) -> [String] {
             let (shown, note) = reading(unix)
             let whole = Int64(unix.rounded(.down))
-            let local = ISO8601.format(unix: whole, offsetSeconds: zone.offset(at: whole)) + " " + zone.abbreviation(at: whole)
-            return shown.lines(siteName: location.name, longitude: location.longitude, earthUTC: ISO8601.format(unix: whole, offsetSeconds: 0),
-                               earthLocal: local) + (note.map { ["Note: \($0)"] } ?? [])
+            let local =
+                ISO8601.format(unix: whole, offsetSeconds: zone.offset(at: whole)) + " " + zone.abbreviation(at: whole)
+            return shown.lines(
+                siteName: location.name, longitude: location.longitude,
+                earthUTC: ISO8601.format(unix: whole, offsetSeconds: 0),
+                earthLocal: local) + (note.map { ["Note: \($0)"] } ?? [])
         }
         let terminal = ClockTerminal()
         let wall = WallTime.seconds()
         if options.json { return Output.json(reading(asked ?? wall).reading) }
         guard !once && terminal.isInteractive else { return lines(asked ?? wall).forEach(Output.line) }
         if let given = place.given {
-            do { try config.update { _ in ([("mars.site", .string(given))], ()) } } catch { Output.error("warning: \(error)") }
+            do { try config.update { _ in ([("mars.site", .string(given))], ()) } } catch {
+                Output.error("warning: \(error)")
+            }
         }
         let colors = ClockColors.resolve(settings, at: ClockReading(instant: Int64(wall), zone: zone))
         LiveView(terminal: terminal, colors: colors, start: asked.map { ($0, wall) }) { unix, size in

@@ -28,7 +28,8 @@ struct MarsWhen: ParsableCommand {
     @Flag(help: "Local true solar time (the sundial's), instead of local mean solar time.")
     var solar = false
 
-    @Option(help: "Count from this instant: ISO-8601 with an offset or Z (default: now).", transform: OptionValue.instant)
+    @Option(
+        help: "Count from this instant: ISO-8601 with an offset or Z (default: now).", transform: OptionValue.instant)
     var from: Double?
 
     @Option(help: "How many instants to show, 1 to 1000.")
@@ -39,20 +40,25 @@ struct MarsWhen: ParsableCommand {
     }
 
     func run() throws {
-        let location = try place.resolved(saved: ConfigStore(environment: ProcessEnvironment.current).clockSettings().marsSite)
+        let location = try place.resolved(
+            saved: ConfigStore(environment: ProcessEnvironment.current).clockSettings().marsSite)
         let timeOfDay = time
         let start = from ?? WallTime.seconds()
         let (leapSeconds, problem) = SystemLeapSeconds.load()
         if let problem { Output.error("warning: \(problem)") }
         let zone = World.zoneSource.systemZone()
         // The scheduler's own rule for a Mars alarm that rings every sol.
-        let rule = TriggerRule.marsClock(timeOfDay, MarsAlarmClock(lonEastDeg: location.longitude.east, solar: solar), everySol: true)
-        let triggers = AlarmWhen.triggers(of: rule, in: TriggerRule.Context(zone: zone, leapSeconds: leapSeconds),
-                                          after: start, count: count)
+        let rule = TriggerRule.marsClock(
+            timeOfDay, MarsAlarmClock(lonEastDeg: location.longitude.east, solar: solar), everySol: true)
+        let triggers = AlarmWhen.triggers(
+            of: rule, in: TriggerRule.Context(zone: zone, leapSeconds: leapSeconds),
+            after: start, count: count)
         let clock = solar ? "LTST" : "LMST"
         if options.json {
-            return Output.json(Reply(site: location.name, lonEastDeg: location.longitude.east, time: timeOfDay.description, clock: clock,
-                                     zone: zone.identifier, triggers: triggers))
+            return Output.json(
+                Reply(
+                    site: location.name, lonEastDeg: location.longitude.east, time: timeOfDay.description, clock: clock,
+                    zone: zone.identifier, triggers: triggers))
         }
         Output.line("\(timeOfDay) \(clock) at \(location.name), \(location.longitude), next:")
         for trigger in triggers {

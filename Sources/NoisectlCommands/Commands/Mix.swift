@@ -1,5 +1,5 @@
-import NoiseCatalog
 import ArgumentParser
+import NoiseCatalog
 import NoiseCore
 import NoiseProtocol
 
@@ -21,19 +21,22 @@ struct MixCommand: ParsableCommand {
 
         @OptionGroup var options: ClientOptions
 
-        @Argument(help: "The mix's name: \(MixName.accepted). A mix of that name is replaced.", transform: MixCommand.checked)
+        @Argument(
+            help: "The mix's name: \(MixName.accepted). A mix of that name is replaced.", transform: MixCommand.checked)
         var name: String
 
         func run() throws {
             try options.send(Commands.MixSave(name: name)) { mix in
-                Output.line("Saved mix '\(mix.name)': \(MixCommand.sounds(mix)). Play it with: noisectl play @\(mix.name)")
+                Output.line(
+                    "Saved mix '\(mix.name)': \(MixCommand.sounds(mix)). Play it with: noisectl play @\(mix.name)")
             }
         }
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the saved mixes.",
-                                                        aliases: ["ls"])
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List the saved mixes.",
+            aliases: ["ls"])
 
         @OptionGroup var options: ClientOptions
 
@@ -48,8 +51,9 @@ struct MixCommand: ParsableCommand {
     }
 
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Forget a saved mix.",
-                                                        aliases: ["rm", "delete"])
+        static let configuration = CommandConfiguration(
+            commandName: "remove", abstract: "Forget a saved mix.",
+            aliases: ["rm", "delete"])
 
         @OptionGroup var options: ClientOptions
 

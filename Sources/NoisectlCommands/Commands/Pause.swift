@@ -9,8 +9,9 @@ struct Pause: ParsableCommand {
 
     @OptionGroup var options: ClientOptions
 
-    @Option(help: ArgumentHelp("Fade-out, e.g. 3s (default: the daemon's, 0.5s).", valueName: "duration"),
-            transform: OptionValue.duration)
+    @Option(
+        help: ArgumentHelp("Fade-out, e.g. 3s (default: the daemon's, 0.5s).", valueName: "duration"),
+        transform: OptionValue.duration)
     var fade: Double?
 
     func run() throws {
@@ -25,8 +26,10 @@ struct Resume: ParsableCommand {
 
     @OptionGroup var options: ClientOptions
 
-    @Option(name: .customLong("fade-in"), help: ArgumentHelp("Fade-in, e.g. 5s (default: the daemon's, 0.5s).", valueName: "duration"),
-            transform: OptionValue.duration)
+    @Option(
+        name: .customLong("fade-in"),
+        help: ArgumentHelp("Fade-in, e.g. 5s (default: the daemon's, 0.5s).", valueName: "duration"),
+        transform: OptionValue.duration)
     var fadeIn: Double?
 
     func run() throws {
@@ -61,7 +64,8 @@ enum PlaybackText {
     /// A device that cannot be opened: the command did what it said, and the sound comes once the device does.
     static func warnAboutDevice(_ audio: AudioStatus?) {
         guard let audio, audio.state == .error else { return }
-        Output.error("warning: " + (audio.error ?? "audio device '\(audio.device)' cannot be opened")
-            + "; noised retries every \(Limits.deviceRetrySeconds.formatted) s and plays once it opens")
+        Output.error(
+            "warning: " + (audio.error ?? "audio device '\(audio.device)' cannot be opened")
+                + "; noised retries every \(Limits.deviceRetrySeconds.formatted) s and plays once it opens")
     }
 }

@@ -24,20 +24,28 @@ struct Play: ParsableCommand {
     @Option(help: "Volume 0-100 (cubic, like PulseAudio: 50 is about -18 dB). Default: 100 for a new sound.")
     var volume: Double?
 
-    @Option(name: .customLong("for"), help: ArgumentHelp("Sleep timer of these sounds: stop after this long, e.g. 45m, 1h30m, 90s.",
-                                                        valueName: "duration"), transform: OptionValue.timerLength)
+    @Option(
+        name: .customLong("for"),
+        help: ArgumentHelp(
+            "Sleep timer of these sounds: stop after this long, e.g. 45m, 1h30m, 90s.",
+            valueName: "duration"), transform: OptionValue.timerLength)
     var duration: Double?
 
-    @Option(help: ArgumentHelp("Sleep timer: stop at this time of day, e.g. 23:30, 11:30pm.", valueName: "time"),
-            transform: OptionValue.timeOfDay)
+    @Option(
+        help: ArgumentHelp("Sleep timer: stop at this time of day, e.g. 23:30, 11:30pm.", valueName: "time"),
+        transform: OptionValue.timeOfDay)
     var until: TimeOfDay?
 
-    @Option(name: .customLong("fade-in"), help: ArgumentHelp("Fade-in, e.g. 5s (default: the daemon's, 0.5s).", valueName: "duration"),
-            transform: OptionValue.duration)
+    @Option(
+        name: .customLong("fade-in"),
+        help: ArgumentHelp("Fade-in, e.g. 5s (default: the daemon's, 0.5s).", valueName: "duration"),
+        transform: OptionValue.duration)
     var fadeIn: Double?
 
-    @Option(name: .customLong("fade-out"), help: ArgumentHelp("Fade-out at the end of the sleep timer (default 30s).", valueName: "duration"),
-            transform: OptionValue.duration)
+    @Option(
+        name: .customLong("fade-out"),
+        help: ArgumentHelp("Fade-out at the end of the sleep timer (default 30s).", valueName: "duration"),
+        transform: OptionValue.duration)
     var fadeOut: Double?
 
     /// `@NAME`: the saved mix it names.
@@ -49,8 +57,9 @@ struct Play: ParsableCommand {
         if let mix {
             _ = try MixCommand.checked(mix)
             if volume != nil {
-                throw ValidationError("a mix plays at the volumes it was saved with: leave out --volume (change one "
-                    + "sound after with 'noisectl volume N --sound ID')")
+                throw ValidationError(
+                    "a mix plays at the volumes it was saved with: leave out --volume (change one "
+                        + "sound after with 'noisectl volume N --sound ID')")
             }
         } else if sounds.contains(where: { $0.hasPrefix("@") }) {
             throw ValidationError("a mix (@NAME) plays alone: give one @NAME, or sound ids")
@@ -66,8 +75,9 @@ struct Play: ParsableCommand {
 
     func run() throws {
         let timer = duration ?? until.map(LocalTime.secondsUntil)
-        let request = Commands.Play(sounds: mix == nil ? sounds : [], mix: mix, volume: volume, fadeIn: fadeIn,
-                                    for: timer, fadeOut: fadeOut)
+        let request = Commands.Play(
+            sounds: mix == nil ? sounds : [], mix: mix, volume: volume, fadeIn: fadeIn,
+            for: timer, fadeOut: fadeOut)
         try options.send(request, PlaybackText.show)
     }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
-import NoiseCore
 import NoiseAlarms
+import NoiseCore
 import NoiseProtocol
 
 /// `noisectl snooze`: silence the ringing alarm; it rings again after its snooze minutes.
@@ -12,7 +12,9 @@ struct Snooze: ParsableCommand {
     @Argument(help: "Only this alarm (default: every ringing alarm).", completion: .alarmIDs)
     var id: Int64?
 
-    @Option(name: .customLong("for"), help: "Minutes, 1-60 (default: the alarm's own snooze; often 5, 7, 8, 9, 10, 15 or 20).")
+    @Option(
+        name: .customLong("for"),
+        help: "Minutes, 1-60 (default: the alarm's own snooze; often 5, 7, 8, 9, 10, 15 or 20).")
     var minutes: Int?
 
     func validate() throws {
@@ -46,7 +48,11 @@ struct Dismiss: ParsableCommand {
         try options.send(Commands.Dismiss(id: id)) { reply in
             let now = LocalTime.nowSeconds()
             for info in reply.alarms {
-                Output.line("Dismissed " + AlarmText.name(info.alarm) + (info.nextTrigger.map { "; next " + AlarmText.date($0) + ", " + AlarmText.relative($0.unix - Double(now)) } ?? "."))
+                Output.line(
+                    "Dismissed " + AlarmText.name(info.alarm)
+                        + (info.nextTrigger.map {
+                            "; next " + AlarmText.date($0) + ", " + AlarmText.relative($0.unix - Double(now))
+                        } ?? "."))
             }
         }
     }
@@ -54,15 +60,18 @@ struct Dismiss: ParsableCommand {
 
 /// `noisectl preview SOUND`: hear a sound once at alarm volume, to choose an alarm tone.
 struct Preview: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "preview", abstract: "Play a sound once at alarm volume, to choose an alarm tone.")
+    static let configuration = CommandConfiguration(
+        commandName: "preview", abstract: "Play a sound once at alarm volume, to choose an alarm tone.")
 
     @OptionGroup var options: ClientOptions
 
     @Argument(help: "A sound id (see 'noisectl sounds --category alarm').", completion: .soundIDs)
     var sound: String
 
-    @Option(name: .customLong("for"), help: ArgumentHelp("At most this long, e.g. 5s (default 5s, up to 60s).", valueName: "duration"),
-            transform: OptionValue.duration)
+    @Option(
+        name: .customLong("for"),
+        help: ArgumentHelp("At most this long, e.g. 5s (default 5s, up to 60s).", valueName: "duration"),
+        transform: OptionValue.duration)
     var duration: Double?
 
     @Option(help: "Volume 0-100 (default \(AlarmDefaults.volume.formatted), the alarms' default).")

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Glibc
-import NoiseCore
 import NoiseCatalog
+import NoiseCore
 import NoiseProtocol
 
 struct Sounds: ParsableCommand {
@@ -26,7 +26,9 @@ struct Sounds: ParsableCommand {
                     return Output.line(category.map { "No sounds in category '\($0)'." } ?? "No sounds.")
                 }
                 let header = ["ID", "NAME", "CATEGORY", "KIND", "FROM"]
-                let rows = sounds.map { [$0.id, $0.name, $0.category, $0.kind.rawValue, $0.source == .user ? "you" : "installed"] }
+                let rows = sounds.map {
+                    [$0.id, $0.name, $0.category, $0.kind.rawValue, $0.source == .user ? "you" : "installed"]
+                }
                 Output.table([header] + rows).forEach(Output.line)
             }
         }
@@ -53,10 +55,11 @@ struct Sounds: ParsableCommand {
         @Argument(help: "The audio file: WAV, FLAC, Ogg Vorbis, Opus or MP3.")
         var file: String
 
-        @Option(help: """
-            The id you will type to play it: lowercase letters, digits and '-', starting with a letter \
-            (default: made from the file's name).
-            """)
+        @Option(
+            help: """
+                The id you will type to play it: lowercase letters, digits and '-', starting with a letter \
+                (default: made from the file's name).
+                """)
         var id: String?
 
         @Option(help: "Its display name (default: the file's name without its extension).")
@@ -79,7 +82,9 @@ struct Sounds: ParsableCommand {
         func run() throws {
             let request = Commands.Import(path: absolutePath(file), id: id, name: name, category: category, kind: kind)
             try options.send(request) { sound in
-                Output.line("Imported \(sound.name) as '\(sound.id)' (\(sound.category), \(sound.kind.rawValue)). Play it: noisectl play \(sound.id)")
+                Output.line(
+                    "Imported \(sound.name) as '\(sound.id)' (\(sound.category), \(sound.kind.rawValue)). Play it: noisectl play \(sound.id)"
+                )
             }
         }
 

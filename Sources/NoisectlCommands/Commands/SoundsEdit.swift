@@ -32,8 +32,10 @@ extension Sounds {
                 Output.line("Removed \(reply.removed.name) ('\(reply.removed.id)') and its file.")
                 guard let tone = reply.alarmsChanged.first?.alarm.sound else { return }
                 let alarms = SoundRemoved.naming(reply.alarmsChanged.map(\.alarm))
-                Output.line(alarms.prefix(1).uppercased() + alarms.dropFirst()
-                            + (reply.alarmsChanged.count == 1 ? " now rings " : " now ring ") + "\(tone), the default tone.")
+                Output.line(
+                    alarms.prefix(1).uppercased() + alarms.dropFirst()
+                        + (reply.alarmsChanged.count == 1 ? " now rings " : " now ring ") + "\(tone), the default tone."
+                )
             }
         }
     }

@@ -18,15 +18,22 @@ struct Status: ParsableCommand {
 enum StatusText {
     static func lines(_ status: StatusInfo) -> [String] {
         let last = status.lastPlayed.joined(separator: ", ")
-        var rows = [status.state == .paused ? ["Paused", last + " (noisectl resume)"]
-                        : status.playing.isEmpty && !last.isEmpty ? ["Playing", "nothing (last: \(last); noisectl resume)"]
-                        : ["Playing", playing(status.playing)],
-                    ["Volume", "\(status.masterVolume.formatted)% (master)"]]
+        var rows = [
+            status.state == .paused
+                ? ["Paused", last + " (noisectl resume)"]
+                : status.playing.isEmpty && !last.isEmpty
+                    ? ["Playing", "nothing (last: \(last); noisectl resume)"]
+                    : ["Playing", playing(status.playing)],
+            ["Volume", "\(status.masterVolume.formatted)% (master)"],
+        ]
         if let timer = status.sleepTimer { rows.append(["Sleep timer", "everything " + timer.text]) }
         rows.append(["Audio", audio(status.audio)])
         let problems = status.catalog.problems
-        rows.append(["Sounds", "\(status.catalog.sounds) in the catalog"
-                        + (problems.isEmpty ? "" : ", \(problems.count) problem\(problems.count == 1 ? "" : "s"):")])
+        rows.append([
+            "Sounds",
+            "\(status.catalog.sounds) in the catalog"
+                + (problems.isEmpty ? "" : ", \(problems.count) problem\(problems.count == 1 ? "" : "s"):"),
+        ])
         // Problems go under the row they belong to, indented. (An array, not a dictionary keyed by row: each new
         // Dictionary type costs a cold process a scan of the binary's conformances.)
         var details = [(row: rows.count - 1, lines: problems)]
@@ -38,27 +45,39 @@ enum StatusText {
                 if let note = info.tone?.note { rows.append(["Tone", note]) }
             }
             // A snoozed alarm says how to end the snooze, on the Next alarm row when it is the next.
-            let dismissHint = { (info: AlarmInfo) in info.snoozedUntil == nil ? "" : " — noisectl dismiss \(info.alarm.id)" }
-            rows.append(["Next alarm", alarms.next.map { AlarmText.summary($0, now: now) + dismissHint($0) }
-                            ?? "none (\(Output.count(alarms.count, "alarm")))"])
+            let dismissHint = { (info: AlarmInfo) in
+                info.snoozedUntil == nil ? "" : " — noisectl dismiss \(info.alarm.id)"
+            }
+            rows.append([
+                "Next alarm",
+                alarms.next.map { AlarmText.summary($0, now: now) + dismissHint($0) }
+                    ?? "none (\(Output.count(alarms.count, "alarm")))",
+            ])
             for info in alarms.snoozed where info.alarm.id != alarms.next?.alarm.id {
                 rows.append(["Snoozed", AlarmText.summary(info, now: now) + dismissHint(info)])
             }
-            for timer in alarms.timers where timer.alarm.id != alarms.next?.alarm.id && !timer.ringing
-                && timer.snoozedUntil == nil {
+            for timer in alarms.timers
+            where timer.alarm.id != alarms.next?.alarm.id && !timer.ringing
+                && timer.snoozedUntil == nil
+            {
                 rows.append(["Timer", AlarmText.summary(timer, now: now)])
             }
             for missed in alarms.missed.prefix(3) {
                 let label = missed.label.isEmpty ? "" : " \"\(VisibleText.terminal(missed.label))\""
-                rows.append(["Missed", "alarm \(missed.alarmId)\(label) at "
-                             + AlarmText.date(missed.trigger) + " (\(missed.reason))"])
+                rows.append([
+                    "Missed",
+                    "alarm \(missed.alarmId)\(label) at "
+                        + AlarmText.date(missed.trigger) + " (\(missed.reason))",
+                ])
             }
             if let note = alarms.wakeNote { rows.append(["Wake", note]) }
             if let problem = alarms.storeProblem { rows.append(["Store", problem]) }
             if let problem = alarms.timeZoneProblem { rows.append(["Time zone", problem]) }
             if let note = alarms.leapSecondsNote { rows.append(["Leap seconds", note]) }
         }
-        if let elements = status.elements { rows += ElementsStatusText.rows(elements, now: Double(LocalTime.nowSeconds())) }
+        if let elements = status.elements {
+            rows += ElementsStatusText.rows(elements, now: Double(LocalTime.nowSeconds()))
+        }
         if let config = status.config, !config.problems.isEmpty {
             rows.append(["Config", "\(config.path) is not used until fixed (noised --check-config):"])
             details.append((row: rows.count - 1, lines: config.problems))
@@ -75,9 +94,13 @@ enum StatusText {
     static func playing(_ sounds: [PlayingSound]) -> String {
         guard !sounds.isEmpty else { return "nothing" }
         return sounds.map { sound in
-            var notes = sound.state == .playing ? [] : [sound.state.rawValue.split(separator: "_").joined(separator: " ")]
-            if let timer = sound.sleepTimer { notes.append("stops in \(DurationParser.describe(timer.remainingSeconds))") }
-            return "\(sound.name) [\(sound.id)] \(sound.volume.formatted)%" + (notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))")
+            var notes =
+                sound.state == .playing ? [] : [sound.state.rawValue.split(separator: "_").joined(separator: " ")]
+            if let timer = sound.sleepTimer {
+                notes.append("stops in \(DurationParser.describe(timer.remainingSeconds))")
+            }
+            return "\(sound.name) [\(sound.id)] \(sound.volume.formatted)%"
+                + (notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))")
         }.joined(separator: ", ")
     }
 

@@ -13,8 +13,9 @@ struct Stop: ParsableCommand {
     @Argument(help: "Sounds to stop (default: all).", completion: .soundIDs)
     var sounds: [String] = []
 
-    @Option(help: ArgumentHelp("Fade-out, e.g. 10s (default: the daemon's, 0.5s).", valueName: "duration"),
-            transform: OptionValue.duration)
+    @Option(
+        help: ArgumentHelp("Fade-out, e.g. 10s (default: the daemon's, 0.5s).", valueName: "duration"),
+        transform: OptionValue.duration)
     var fade: Double?
 
     @Flag(help: "Clear the sleep timers and let the sounds play on.")
@@ -25,13 +26,18 @@ struct Stop: ParsableCommand {
     }
 
     func run() throws {
-        let request = Commands.Stop(sounds: sounds.isEmpty ? nil : sounds, fade: fade,
-                                    timer: timer)
+        let request = Commands.Stop(
+            sounds: sounds.isEmpty ? nil : sounds, fade: fade,
+            timer: timer)
         if timer {
             return try options.send(request) { playback in
                 let timed = playback.playing.filter { $0.sleepTimer != nil }.map(\.id)
-                Output.line("Sleep timer cleared: " + (timed.isEmpty ? "no sound has one now." : "still timed: "
-                                                         + timed.joined(separator: ", ") + "."))
+                Output.line(
+                    "Sleep timer cleared: "
+                        + (timed.isEmpty
+                            ? "no sound has one now."
+                            : "still timed: "
+                                + timed.joined(separator: ", ") + "."))
             }
         }
         try options.send(request) { playback in

@@ -24,7 +24,8 @@ struct StopwatchCommand: ParsableCommand {
         }
         let environment = ProcessEnvironment.current
         let settings = ConfigStore(environment: environment).clockSettings()
-        let now = ClockReading(instant: LocalTime.nowSeconds(), zone: SystemTimeZoneSource(environment: environment).systemZone())
+        let now = ClockReading(
+            instant: LocalTime.nowSeconds(), zone: SystemTimeZoneSource(environment: environment).systemZone())
         for line in StopwatchSession(terminal: terminal, colors: ClockColors.resolve(settings, at: now)).run() {
             Output.line(line)
         }

@@ -1,7 +1,7 @@
-import NoiseClient
 import ArgumentParser
-import NoiseCore
 import NoiseAlarms
+import NoiseClient
+import NoiseCore
 import NoiseProtocol
 
 /// `noisectl store …`: check the alarm store, and rebuild it from what can be read when it is damaged.
@@ -26,13 +26,18 @@ struct Store: ParsableCommand {
                 if options.json { return Output.json(check) }
                 var rows = [["Store", check.path ?? "in memory"], ["Sound", check.sound ? "yes" : "no"]]
                 rows += check.integrity.prefix(5).map { ["SQLite", $0] }
-                rows.append(["Alarms", "\(check.alarms) readable"
-                             + (check.skippedAlarms.isEmpty ? "" : "; not readable: \(IDRanges.text(check.skippedAlarms))")])
+                rows.append([
+                    "Alarms",
+                    "\(check.alarms) readable"
+                        + (check.skippedAlarms.isEmpty ? "" : "; not readable: \(IDRanges.text(check.skippedAlarms))"),
+                ])
                 if let copy = check.corruptCopy { rows.append(["Copy", copy]) }
                 if let problem = check.storeProblem { rows.append(["Problem", problem]) }
                 Output.table(rows).forEach(Output.line)
                 check.problems.forEach { Output.line("  " + $0) }
-                if !check.sound && check.corruptCopy != nil { Output.line("Rebuild it from the readable alarms: noisectl store recover") }
+                if !check.sound && check.corruptCopy != nil {
+                    Output.line("Rebuild it from the readable alarms: noisectl store recover")
+                }
             }
             if !sound { throw ExitCode(1) }
         }
@@ -48,10 +53,13 @@ struct Store: ParsableCommand {
         func run() throws {
             try options.send(Commands.StoreRecover()) { report in
                 guard report.recovered else {
-                    return Output.line("The alarm store \(report.path) is sound; nothing to do (\(report.kept) alarms).")
+                    return Output.line(
+                        "The alarm store \(report.path) is sound; nothing to do (\(report.kept) alarms).")
                 }
-                Output.line("Rebuilt the alarm store \(report.path): \(report.kept) alarms kept"
-                            + (report.dropped.isEmpty ? "." : "; left out (could not be read): \(IDRanges.text(report.dropped))."))
+                Output.line(
+                    "Rebuilt the alarm store \(report.path): \(report.kept) alarms kept"
+                        + (report.dropped.isEmpty
+                            ? "." : "; left out (could not be read): \(IDRanges.text(report.dropped))."))
                 if let copy = report.corruptCopy { Output.line("The damaged file stays as \(copy).") }
             }
         }

@@ -23,27 +23,32 @@ struct TimerCommand: ParsableCommand {
 
         @OptionGroup var options: ClientOptions
 
-        @Argument(help: ArgumentHelp("How long, with its unit: 90s, 10m, 1h30m (1 s to 24 h).", valueName: "duration"),
-                  transform: OptionValue.timerLength)
+        @Argument(
+            help: ArgumentHelp("How long, with its unit: 90s, 10m, 1h30m (1 s to 24 h).", valueName: "duration"),
+            transform: OptionValue.timerLength)
         var duration: Double
 
         @Option(help: "A label, e.g. tea (default: 'Timer' and its length).")
         var label: String?
 
-        @Option(help: "The sound (default: the config's alarm sound); any id from 'noisectl sounds'.", completion: .soundIDs)
+        @Option(
+            help: "The sound (default: the config's alarm sound); any id from 'noisectl sounds'.", completion: .soundIDs
+        )
         var sound: String?
 
         func run() throws {
             try options.send(Commands.TimerAdd(seconds: duration, label: label, sound: sound)) { info in
-                Output.line("Started " + AlarmText.summary(info, now: LocalTime.nowSeconds())
-                            + ". Cancel it with: noisectl timer cancel \(info.alarm.id)")
+                Output.line(
+                    "Started " + AlarmText.summary(info, now: LocalTime.nowSeconds())
+                        + ". Cancel it with: noisectl timer cancel \(info.alarm.id)")
             }
         }
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "The timers still to ring.",
-                                                        aliases: ["ls"])
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "The timers still to ring.",
+            aliases: ["ls"])
 
         @OptionGroup var options: ClientOptions
 
@@ -70,8 +75,10 @@ struct TimerCommand: ParsableCommand {
         func run() throws {
             try options.send(Commands.TimerCancel(ids: ids.isEmpty ? nil : ids)) { reply in
                 let list = reply.cancelled.map(String.init).joined(separator: ", ")
-                Output.line(reply.cancelled.isEmpty ? "There were no timers."
-                            : "Cancelled timer\(reply.cancelled.count == 1 ? "" : "s") \(list).")
+                Output.line(
+                    reply.cancelled.isEmpty
+                        ? "There were no timers."
+                        : "Cancelled timer\(reply.cancelled.count == 1 ? "" : "s") \(list).")
             }
         }
     }

@@ -1,5 +1,5 @@
-import NoiseClient
 import ArgumentParser
+import NoiseClient
 import NoiseCore
 import NoiseProtocol
 
@@ -31,7 +31,8 @@ struct Volume: ParsableCommand {
             let number = Double(text.hasPrefix("+") ? String(text.dropFirst()) : text)
             guard level.count == 1, let number, number.isFinite else {
                 let given = level.joined(separator: " ")
-                throw ValidationError("a volume is 0 to 100, or +N / -N to change it (e.g. 40, +10, -5); got '\(given)'")
+                throw ValidationError(
+                    "a volume is 0 to 100, or +N / -N to change it (e.g. 40, +10, -5); got '\(given)'")
             }
             if text.hasPrefix("+") || text.hasPrefix("-") {
                 guard (0...100).contains(abs(number)) else {
@@ -67,15 +68,18 @@ struct Volume: ParsableCommand {
                 (master, playing) = (status.masterVolume, status.playing)
             }
             guard let sound else {
-                return options.json ? Output.json(["master_volume": master])
+                return options.json
+                    ? Output.json(["master_volume": master])
                     : Output.line("Master volume: \(master.formatted)%")
             }
             // Set, the daemon has checked the sound plays; shown, it is checked here, with the daemon's words.
             guard let volume = playing.first(where: { $0.id == sound })?.volume else {
-                let list = playing.isEmpty ? "nothing is playing" : "playing: " + playing.map(\.id).joined(separator: ", ")
+                let list =
+                    playing.isEmpty ? "nothing is playing" : "playing: " + playing.map(\.id).joined(separator: ", ")
                 throw .refused(ProtocolError(.notPlaying, "'\(sound.prefix(40))' is not playing; \(list)"))
             }
-            options.json ? Output.json(["sound": JSONValue.string(sound), "volume": .number(volume)])
+            options.json
+                ? Output.json(["sound": JSONValue.string(sound), "volume": .number(volume)])
                 : Output.line("\(sound): \(volume.formatted)%")
         }
     }

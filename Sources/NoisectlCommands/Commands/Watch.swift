@@ -1,5 +1,5 @@
-import NoiseClient
 import ArgumentParser
+import NoiseClient
 import NoiseCore
 import NoiseProtocol
 
@@ -59,15 +59,21 @@ struct Watch: ParsableCommand {
         case .disconnected(let disconnected):
             return disconnected.message
         case .alarmsChanged(let changed):
-            return changed.reload ? "\(changed.count) alarms and timers (the list was rebuilt)"
-                : "\(changed.count) alarms and timers" + (changed.alarms.isEmpty ? "" : "; changed " + changed.alarms.map { "\($0.alarm.id)" }.joined(separator: ", "))
-                + (changed.removed.isEmpty ? "" : "; removed " + changed.removed.map(String.init).joined(separator: ", "))
+            return changed.reload
+                ? "\(changed.count) alarms and timers (the list was rebuilt)"
+                : "\(changed.count) alarms and timers"
+                    + (changed.alarms.isEmpty
+                        ? "" : "; changed " + changed.alarms.map { "\($0.alarm.id)" }.joined(separator: ", "))
+                    + (changed.removed.isEmpty
+                        ? "" : "; removed " + changed.removed.map(String.init).joined(separator: ", "))
         case .missedCleared(let cleared):
             return "\(cleared.cleared) missed alarms forgotten"
         case .mixes(let list):
-            return list.mixes.isEmpty ? "no mix is saved" : "saved mixes: " + list.mixes.map(\.name).joined(separator: ", ")
+            return list.mixes.isEmpty
+                ? "no mix is saved" : "saved mixes: " + list.mixes.map(\.name).joined(separator: ", ")
         case .habits(let list):
-            return list.habits.isEmpty ? "no habit is kept" : "habits: " + list.habits.map(\.name).joined(separator: ", ")
+            return list.habits.isEmpty
+                ? "no habit is kept" : "habits: " + list.habits.map(\.name).joined(separator: ", ")
         case .hello(let hello): data = hello
         case .habitTapped(let tapped): data = tapped
         case .gratitudeSaved(let saved): data = saved

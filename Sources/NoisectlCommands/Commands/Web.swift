@@ -33,7 +33,10 @@ struct WebOpen: ParsableCommand {
     @Flag(name: .customLong("no-open"), help: "Only print the URL; do not start a browser.")
     var noOpen = false
 
-    @Flag(help: "Pair this machine's kiosk page (a night-stand screen): print a Chromium command line for it, which signs in again after every restart and reboot. Revoke it with 'noisectl web revoke ID'.")
+    @Flag(
+        help:
+            "Pair this machine's kiosk page (a night-stand screen): print a Chromium command line for it, which signs in again after every restart and reboot. Revoke it with 'noisectl web revoke ID'."
+    )
     var kiosk = false
 
     @Flag(help: "Print {\"url\": …} (with --kiosk: {\"launcher\", \"command\", \"id\"}) as JSON instead.")
@@ -55,8 +58,9 @@ struct WebOpen: ParsableCommand {
         }
         let host = listen.isWildcard ? (listen.isIPv6 ? "::1" : "127.0.0.1") : listen.host
         guard HostAddresses.accepts(host: host, port: listen.port, isIPv6: host.contains(":")) else {
-            Output.error("noiseweb is not running on \(listen): start it with 'systemctl --user start noiseweb.socket' "
-                         + "(or run 'noiseweb &'), then run 'noisectl web' again")
+            Output.error(
+                "noiseweb is not running on \(listen): start it with 'systemctl --user start noiseweb.socket' "
+                    + "(or run 'noiseweb &'), then run 'noisectl web' again")
             throw ExitCode(3)
         }
         if kiosk { return try KioskSetup(paths: paths, base: listen.localURLBase, json: json).run() }

@@ -33,11 +33,16 @@ struct WebDevices: ParsableCommand {
             Output.error("\(error)")
             throw ExitCode(1)
         }
-        if json { return Output.json(Listed(devices: devices.map { Shown(id: $0.id, name: $0.name, pairedUnix: $0.pairedUnix) })) }
-        guard !devices.isEmpty else { return Output.line("No device is paired; 'noisectl web pair' pairs one.") }
-        let rows = [["ID", "PAIRED", "NAME"]] + devices.map { device in
-            [device.id, LocalTime.dateAndMinute(unix: device.pairedUnix), VisibleText.terminal(device.name)]
+        if json {
+            return Output.json(
+                Listed(devices: devices.map { Shown(id: $0.id, name: $0.name, pairedUnix: $0.pairedUnix) }))
         }
+        guard !devices.isEmpty else { return Output.line("No device is paired; 'noisectl web pair' pairs one.") }
+        let rows =
+            [["ID", "PAIRED", "NAME"]]
+            + devices.map { device in
+                [device.id, LocalTime.dateAndMinute(unix: device.pairedUnix), VisibleText.terminal(device.name)]
+            }
         Output.table(rows).forEach(Output.line)
     }
 }
@@ -76,13 +81,20 @@ struct WebRevoke: ParsableCommand {
             let removed: Int = try Self.file().update { devices in
                 let unknown = ids.filter { id in !devices.contains { $0.id == id } }
                 if !unknown.isEmpty {
-                    throw ConfigStore.Failure(description: "no paired device has the id \(unknown.map { "'\(VisibleText.terminal($0))'" }.joined(separator: ", ")); 'noisectl web devices' lists them; nothing was revoked")
+                    throw ConfigStore.Failure(
+                        description:
+                            "no paired device has the id \(unknown.map { "'\(VisibleText.terminal($0))'" }.joined(separator: ", ")); 'noisectl web devices' lists them; nothing was revoked"
+                    )
                 }
                 let count = devices.count
                 devices.removeAll { all || ids.contains($0.id) }
                 return count - devices.count
             }
-            if json { Output.json(Revoked(revoked: removed)) } else { Output.line("Revoked \(Output.count(removed, "device")).") }
+            if json {
+                Output.json(Revoked(revoked: removed))
+            } else {
+                Output.line("Revoked \(Output.count(removed, "device")).")
+            }
         } catch {
             Output.error("\(error)")
             throw ExitCode(1)

@@ -28,9 +28,10 @@ struct KioskSetup {
             kiosk = try PairedDeviceFile(folder: folder).update { devices in
                 if let kept = devices.first(where: \.isKiosk), kept.key != nil { return kept }
                 devices.removeAll(where: \.isKiosk)
-                let made = PairedDevice(id: PairedDevice.newID(taken: devices), name: "kiosk on this machine",
-                                        token: WebSecret.random().text, key: WebSecret.random().text, kiosk: true,
-                                        pairedUnix: Int64(WallTime.seconds().rounded(.down)))
+                let made = PairedDevice(
+                    id: PairedDevice.newID(taken: devices), name: "kiosk on this machine",
+                    token: WebSecret.random().text, key: WebSecret.random().text, kiosk: true,
+                    pairedUnix: Int64(WallTime.seconds().rounded(.down)))
                 devices.append(made)
                 return made
             }
@@ -42,11 +43,15 @@ struct KioskSetup {
         }
         // A profile of its own, so the kiosk is a browser apart from the person's (one already running would take the
         // page as a new tab and ignore --kiosk).
-        let command = ["chromium", "--kiosk", "--noerrdialogs", "--disable-session-crashed-bubble",
-                       "--user-data-dir=\(folder)/kiosk-browser", "file://\(launcher)"]
+        let command = [
+            "chromium", "--kiosk", "--noerrdialogs", "--disable-session-crashed-bubble",
+            "--user-data-dir=\(folder)/kiosk-browser", "file://\(launcher)",
+        ]
         if json { return Output.json(Shown(id: kiosk.id, launcher: launcher, command: command)) }
         Output.line("The kiosk (id \(kiosk.id)) signs in through \(launcher), readable only by you. Start it with:")
         Output.line("  " + command.joined(separator: " "))
-        Output.line("Put that line in your session's autostart to have it at every login; 'noisectl web revoke \(kiosk.id)' ends it.")
+        Output.line(
+            "Put that line in your session's autostart to have it at every login; 'noisectl web revoke \(kiosk.id)' ends it."
+        )
     }
 }

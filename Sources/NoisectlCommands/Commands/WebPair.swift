@@ -25,17 +25,21 @@ struct WebPair: ParsableCommand {
             a file could not be written, 2 usage error.
             """)
 
-    @Option(help: ArgumentHelp("The LAN address to serve, saved as [web] lan (default: the saved one, else 0.0.0.0:\(ConfigLimits.defaultWebLANPort)).",
-                               valueName: "host:port"),
-            transform: { text in
-                switch ListenAddress.parse(text) {
-                case .success(let address): return address
-                case .failure(let error): throw ValidationError("--lan: \(error); give \(ListenAddress.acceptedLAN)")
-                }
-            })
+    @Option(
+        help: ArgumentHelp(
+            "The LAN address to serve, saved as [web] lan (default: the saved one, else 0.0.0.0:\(ConfigLimits.defaultWebLANPort)).",
+            valueName: "host:port"),
+        transform: { text in
+            switch ListenAddress.parse(text) {
+            case .success(let address): return address
+            case .failure(let error): throw ValidationError("--lan: \(error); give \(ListenAddress.acceptedLAN)")
+            }
+        })
     var lan: ListenAddress?
 
-    @Option(help: ArgumentHelp("A name for the device in 'noisectl web devices' (default: its browser and system).", valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "A name for the device in 'noisectl web devices' (default: its browser and system).", valueName: "name"))
     var name: String?
 
     @Flag(name: .customLong("no-qr"), help: "Print the link without the QR code.")
@@ -66,7 +70,8 @@ struct WebPair: ParsableCommand {
         do {
             var saved = try store.webSettings()
             let before = saved.lan
-            address = lan ?? before ?? ListenAddress(host: "0.0.0.0", port: ConfigLimits.defaultWebLANPort, isIPv6: false)
+            address =
+                lan ?? before ?? ListenAddress(host: "0.0.0.0", port: ConfigLimits.defaultWebLANPort, isIPv6: false)
             saved.lan = address
             if let problem = saved.lanProblem { throw ConfigStore.Failure(description: problem) }
             if before != address {
@@ -78,14 +83,18 @@ struct WebPair: ParsableCommand {
             Output.error("\(error)")
             throw ExitCode(1)
         }
-        let names = LANNames(lan: address, machineAddresses: HostAddresses.current(), hostname: HostAddresses.hostname())
+        let names = LANNames(
+            lan: address, machineAddresses: HostAddresses.current(), hostname: HostAddresses.hostname())
         guard let base = names.urlBase else {
-            Output.error("this machine has no network address for \(address) to offer a phone; connect it to the LAN first")
+            Output.error(
+                "this machine has no network address for \(address) to offer a phone; connect it to the LAN first")
             throw ExitCode(1)
         }
         guard Self.serving(address, listen: settings.listen),
-              let fingerprint = try? LocalFile.contents(of: paths.webLANDirectory + "/ca.sha256", kind: "the fingerprint") else {
-            Output.error("""
+            let fingerprint = try? LocalFile.contents(of: paths.webLANDirectory + "/ca.sha256", kind: "the fingerprint")
+        else {
+            Output.error(
+                """
                 noiseweb does not serve the LAN address \(address) ([web] lan in config.toml): it reads it when it starts. \
                 Restart it ('systemctl --user restart noiseweb', or run 'noiseweb'), then run 'noisectl web pair' again.
                 """)
@@ -101,9 +110,10 @@ struct WebPair: ParsableCommand {
             Output.error("\(error)")
             throw ExitCode(1)
         }
-        let shown = Shown(url: "\(base)/pair?code=\(code.text)", certificateURL: "\(base)/ca.crt",
-                          fingerprint: String(decoding: fingerprint, as: UTF8.self).filter { !$0.isWhitespace },
-                          expiresUnix: Int64(WallTime.seconds() + Limits.pairCodeSeconds))
+        let shown = Shown(
+            url: "\(base)/pair?code=\(code.text)", certificateURL: "\(base)/ca.crt",
+            fingerprint: String(decoding: fingerprint, as: UTF8.self).filter { !$0.isWhitespace },
+            expiresUnix: Int64(WallTime.seconds() + Limits.pairCodeSeconds))
         if json { return Output.json(shown) }
         if !noQR, let lines = TerminalQR.lines(for: shown.url, colored: isatty(STDOUT_FILENO) == 1) {
             lines.forEach(Output.line)
@@ -111,7 +121,8 @@ struct WebPair: ParsableCommand {
         Output.line(shown.url)
         Output.line("")
         Output.line("Open it on the phone within \(Int(Limits.pairCodeSeconds / 60)) minutes; it works once.")
-        Output.line("First, to make the phone trust this machine: open \(shown.certificateURL), install the certificate")
+        Output.line(
+            "First, to make the phone trust this machine: open \(shown.certificateURL), install the certificate")
         Output.line("(docs/web.md says how on Android and iOS) and check its SHA-256 fingerprint is")
         Output.line("  \(shown.fingerprint)")
     }
@@ -122,7 +133,9 @@ struct WebPair: ParsableCommand {
         let host = lan.isWildcard ? (lan.isIPv6 ? "::1" : "127.0.0.1") : lan.host
         if HostAddresses.accepts(host: host, port: lan.port, isIPv6: lan.isIPv6) { return true }
         let loopback = listen.isWildcard ? "127.0.0.1" : listen.host
-        guard HostAddresses.accepts(host: loopback, port: listen.port, isIPv6: loopback.contains(":")) else { return false }
+        guard HostAddresses.accepts(host: loopback, port: listen.port, isIPv6: loopback.contains(":")) else {
+            return false
+        }
         let deadline = MonotonicTime.seconds() + 3
         while MonotonicTime.seconds() < deadline {
             if HostAddresses.accepts(host: host, port: lan.port, isIPv6: lan.isIPv6) { return true }

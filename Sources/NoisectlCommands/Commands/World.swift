@@ -1,10 +1,10 @@
 import ArgumentParser
+import ClockFace
 import NoiseClient
+import NoiseConfig
 import NoiseCore
 import NoiseSystem
-import ClockFace
 import NoiseTime
-import NoiseConfig
 
 /// `noisectl world`: clocks of other zones, computed here from the system's tz database (no daemon needed).
 /// The zones shown without arguments are `world.zones` in config.toml, kept by `world add` and `world remove`.
@@ -35,12 +35,15 @@ struct World: ParsableCommand {
 
         @OptionGroup var options: ClientOptions
 
-        @Argument(help: "Zones to show, e.g. Europe/Berlin America/New_York (default: the saved ones).",
-                  completion: .timeZones)
+        @Argument(
+            help: "Zones to show, e.g. Europe/Berlin America/New_York (default: the saved ones).",
+            completion: .timeZones)
         var zones: [String] = []
 
-        @Option(help: "Show the clocks at this instant instead of now (for scripts and tests): ISO-8601 with an offset or Z, e.g. 2024-11-23T15:00:00Z.",
-                transform: OptionValue.instant)
+        @Option(
+            help:
+                "Show the clocks at this instant instead of now (for scripts and tests): ISO-8601 with an offset or Z, e.g. 2024-11-23T15:00:00Z.",
+            transform: OptionValue.instant)
         var at: Double?
 
         /// The zones given, read in `validate()`: every unknown one is named in one message.
@@ -59,8 +62,9 @@ struct World: ParsableCommand {
                     do {
                         rules.append(try source.zone(named: name))
                     } catch {
-                        Output.error("warning: the saved zone '\(name)' is not in the system's tz database; "
-                            + "remove it with 'noisectl world remove \(name)'")
+                        Output.error(
+                            "warning: the saved zone '\(name)' is not in the system's tz database; "
+                                + "remove it with 'noisectl world remove \(name)'")
                     }
                 }
                 if saved.isEmpty && !options.json {
@@ -83,9 +87,10 @@ struct World: ParsableCommand {
             guard !rows.isEmpty else { return [] }
             let withDates = rows.contains { $0.date != nil }
             let header = ["CITY", "TIME"] + (withDates ? ["DATE"] : []) + ["FROM HERE"]
-            return [header] + rows.map { row in
-                [row.city, row.time] + (withDates ? [row.date ?? ""] : []) + [row.offset]
-            }
+            return [header]
+                + rows.map { row in
+                    [row.city, row.time] + (withDates ? [row.date ?? ""] : []) + [row.offset]
+                }
         }
     }
 
@@ -105,12 +110,16 @@ extension World {
     /// Reads the saved zones, lets `change` work out the new list, and saves it when it differs, with the
     /// config folder locked throughout (`ConfigStore.update`, so two `world add`s at once both count). A config
     /// file that cannot be read or changed is reported and exits 1, unchanged.
-    static func updateZones<Result>(in store: ConfigStore,
-                                    _ change: ([String]) throws -> (zones: [String], result: Result)) throws -> Result {
+    static func updateZones<Result>(
+        in store: ConfigStore,
+        _ change: ([String]) throws -> (zones: [String], result: Result)
+    ) throws -> Result {
         do {
             return try store.update { settings in
                 let planned = try change(settings.worldZones)
-                let changes: [ConfigEditor.Change] = planned.zones == settings.worldZones ? []
+                let changes: [ConfigEditor.Change] =
+                    planned.zones == settings.worldZones
+                    ? []
                     : [(key: "world.zones", value: .array(planned.zones.map { .string($0) }))]
                 return (changes, planned.result)
             }

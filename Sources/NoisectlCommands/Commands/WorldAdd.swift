@@ -1,7 +1,7 @@
 import ArgumentParser
 import NoiseClient
-import NoiseCore
 import NoiseConfig
+import NoiseCore
 
 /// `noisectl world add`: saves zones to `world.zones` in config.toml, each checked against the tz database
 /// first, so a typo saves nothing.
@@ -43,9 +43,10 @@ struct WorldAdd: ParsableCommand {
                 }
             }
             guard zones.count <= ConfigLimits.maxWorldZones else {
-                Output.error("at most \(ConfigLimits.maxWorldZones) zones can be saved; \(saved.count) are, "
-                    + "and \(added.count) more would make \(zones.count); remove some first: noisectl world remove ZONE; "
-                    + "nothing was saved")
+                Output.error(
+                    "at most \(ConfigLimits.maxWorldZones) zones can be saved; \(saved.count) are, "
+                        + "and \(added.count) more would make \(zones.count); remove some first: noisectl world remove ZONE; "
+                        + "nothing was saved")
                 throw ExitCode(1)
             }
             return (zones, Reply(zones: zones, added: added, alreadySaved: alreadySaved))

@@ -29,8 +29,10 @@ struct WorldRemove: ParsableCommand {
         }
         if options.json { return Output.json(reply) }
         reply.removed.forEach { Output.line("Removed \($0).") }
-        Output.line(reply.zones.isEmpty ? "No world clocks are saved now."
-            : "Saved zones: " + reply.zones.joined(separator: ", ") + ".")
+        Output.line(
+            reply.zones.isEmpty
+                ? "No world clocks are saved now."
+                : "Saved zones: " + reply.zones.joined(separator: ", ") + ".")
     }
 
     struct Reply: Encodable {

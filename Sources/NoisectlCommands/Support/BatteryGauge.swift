@@ -1,6 +1,6 @@
-import NoiseSystem
-import Glibc
 import ClockFace
+import Glibc
+import NoiseSystem
 
 /// Reads the battery from sysfs at most every 30 s (it changes slowly, and the clock draws every second).
 /// `$NOISECTL_POWER_SUPPLY_DIR` replaces /sys/class/power_supply, for tests and odd machines.
@@ -9,7 +9,8 @@ final class BatteryGauge {
     private var cached: (text: String?, at: Int64)?
 
     init(environment: [String: String]) {
-        directory = environment["NOISECTL_POWER_SUPPLY_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/sys/class/power_supply"
+        directory =
+            environment["NOISECTL_POWER_SUPPLY_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/sys/class/power_supply"
     }
 
     func text(now: Int64) -> String? {
@@ -24,11 +25,15 @@ final class BatteryGauge {
         defer { closedir(folder) }
         var found: [BatteryReport.Supply] = []
         while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             guard !name.hasPrefix(".") else { continue }
             let base = directory + "/" + name + "/"
-            found.append(BatteryReport.Supply(type: Self.read(base + "type"), scope: Self.read(base + "scope"),
-                                              capacity: Self.read(base + "capacity"), status: Self.read(base + "status")))
+            found.append(
+                BatteryReport.Supply(
+                    type: Self.read(base + "type"), scope: Self.read(base + "scope"),
+                    capacity: Self.read(base + "capacity"), status: Self.read(base + "status")))
         }
         return found
     }

@@ -1,6 +1,6 @@
-import NoiseClient
 import ArgumentParser
 import Glibc
+import NoiseClient
 import NoiseCore
 import NoiseProtocol
 import NoiseSystem

@@ -28,7 +28,9 @@ final class ClockDaemonLink {
 
     /// Connects and subscribes, unless connected or tried less than `NoisectlLimits.clockReconnectSeconds` ago.
     func connectIfDue(now: Int64) {
-        guard connection == nil, lastAttempt.map({ now - $0 >= Int64(NoisectlLimits.clockReconnectSeconds) || now < $0 }) ?? true else { return }
+        guard connection == nil,
+            lastAttempt.map({ now - $0 >= Int64(NoisectlLimits.clockReconnectSeconds) || now < $0 }) ?? true
+        else { return }
         lastAttempt = now
         do {
             let fresh = try DaemonConnection(path: path, waitLimit: NoisectlLimits.clockDaemonWaitSeconds)

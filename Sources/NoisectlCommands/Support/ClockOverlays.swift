@@ -15,7 +15,8 @@ enum ClockOverlays {
         guard let next = alarms?.next else { return nil }
         let label = next.alarm.label.isEmpty ? "" : " " + next.alarm.label
         if let snoozed = next.snoozedUntil {
-            return "Snoozed\(label), rings again \(AlarmText.clock(snoozed)), \(AlarmText.relative(snoozed.unix - Double(now)))"
+            return
+                "Snoozed\(label), rings again \(AlarmText.clock(snoozed)), \(AlarmText.relative(snoozed.unix - Double(now)))"
         }
         guard let trigger = next.nextTrigger else { return nil }
         let day = trigger.unix - Double(now) >= 86_400 ? AlarmText.date(trigger) : AlarmText.clock(trigger)
@@ -26,7 +27,8 @@ enum ClockOverlays {
     static func playing(_ status: StatusInfo) -> String? {
         let sounds = status.playing.filter { $0.state != .fadingOut }
         guard !sounds.isEmpty else { return nil }
-        let timer = status.sleepTimer.map { " (stops in \(DurationParser.describe($0.remainingSeconds.rounded())))" } ?? ""
+        let timer =
+            status.sleepTimer.map { " (stops in \(DurationParser.describe($0.remainingSeconds.rounded())))" } ?? ""
         return "Playing " + sounds.map(\.name).joined(separator: ", ") + timer
     }
 
@@ -34,7 +36,8 @@ enum ClockOverlays {
     static func ringing(_ alarms: AlarmsStatus?) -> String? {
         guard let alarms, !alarms.ringing.isEmpty else { return nil }
         let names = alarms.ringing.map {
-            ($0.alarm.pass.map(AlarmText.passRule) ?? "\($0.alarm.time)") + ($0.alarm.label.isEmpty ? "" : " " + $0.alarm.label)
+            ($0.alarm.pass.map(AlarmText.passRule) ?? "\($0.alarm.time)")
+                + ($0.alarm.label.isEmpty ? "" : " " + $0.alarm.label)
                 + ($0.alarm.note.map { ": " + $0 } ?? "")
         }
         return "ALARM " + names.joined(separator: ", ") + "   s snooze · d dismiss"

@@ -1,5 +1,5 @@
-import Glibc
 import ClockFace
+import Glibc
 import NoiseConfig
 import NoiseTime
 
@@ -22,8 +22,10 @@ final class ClockSession {
     /// What the last key did, shown for a few seconds.
     private var note: (text: String, until: Int64)?
 
-    init(terminal: ClockTerminal, link: ClockDaemonLink, settings: ClockSettings, zone: ZoneRules,
-         battery: BatteryGauge, mars: MarsClockSource? = nil, render: @escaping ClockFaceRenderer) {
+    init(
+        terminal: ClockTerminal, link: ClockDaemonLink, settings: ClockSettings, zone: ZoneRules,
+        battery: BatteryGauge, mars: MarsClockSource? = nil, render: @escaping ClockFaceRenderer
+    ) {
         self.terminal = terminal
         self.link = link
         self.settings = settings
@@ -36,13 +38,18 @@ final class ClockSession {
     /// The frame for `now` at `size`, with its colours.
     func frame(now: Int64, size: TerminalSize) -> (frame: ClockFrame, colors: ClockColors) {
         let onMars = mars?.reading(at: now)
-        var scene = DigitalClockScene(reading: onMars?.reading ?? ClockReading(instant: now, zone: zone), battery: battery.text(now: now))
+        var scene = DigitalClockScene(
+            reading: onMars?.reading ?? ClockReading(instant: now, zone: zone), battery: battery.text(now: now))
         if let status = link.status {
             scene.ringing = ClockOverlays.ringing(status.alarms)
-            scene.info = [ClockOverlays.nextAlarm(status.alarms, now: now), ClockOverlays.playing(status)].compactMap { $0 }
+            scene.info = [ClockOverlays.nextAlarm(status.alarms, now: now), ClockOverlays.playing(status)].compactMap {
+                $0
+            }
             // Asked here, where the day is known: once a day, and again after a habit or diary event.
             link.refreshLife(today: LocalDate(unix: now, zone: zone))
-            if let life = link.life { scene.info.append(LifeText.overlay(figures: life.figures, bonusMinutes: life.bonusMinutes)) }
+            if let life = link.life {
+                scene.info.append(LifeText.overlay(figures: life.figures, bonusMinutes: life.bonusMinutes))
+            }
         } else {
             scene.note = "noised is not running"
         }
@@ -56,28 +63,31 @@ final class ClockSession {
         let wakeups = ClockWakeups()
         wakeups.armEverySecond()
         link.connectIfDue(now: LocalTime.nowSeconds())
-        TerminalLoop.run(terminal: terminal, wakeups: wakeups, extra: { link.fileDescriptor }, handle: { wake in
-            switch wake {
-            case .timer:
-                link.connectIfDue(now: LocalTime.nowSeconds())
-            case .keys(let keys):
-                for key in keys {
-                    switch key {
-                    case UInt8(ascii: "q"), UInt8(ascii: "Q"): return false
-                    case UInt8(ascii: "s"): act(.snooze)
-                    case UInt8(ascii: "d"): act(.dismiss)
-                    case UInt8(ascii: " "): act(.toggle)
-                    default: continue
+        TerminalLoop.run(
+            terminal: terminal, wakeups: wakeups, extra: { link.fileDescriptor },
+            handle: { wake in
+                switch wake {
+                case .timer:
+                    link.connectIfDue(now: LocalTime.nowSeconds())
+                case .keys(let keys):
+                    for key in keys {
+                        switch key {
+                        case UInt8(ascii: "q"), UInt8(ascii: "Q"): return false
+                        case UInt8(ascii: "s"): act(.snooze)
+                        case UInt8(ascii: "d"): act(.dismiss)
+                        case UInt8(ascii: " "): act(.toggle)
+                        default: continue
+                        }
                     }
+                case .extra:
+                    link.readEvents()
                 }
-            case .extra:
-                link.readEvents()
-            }
-            return true
-        }, draw: { fresh in
-            if fresh { shown = nil }
-            draw()
-        })
+                return true
+            },
+            draw: { fresh in
+                if fresh { shown = nil }
+                draw()
+            })
     }
 
     private func act(_ action: ClockAction) {

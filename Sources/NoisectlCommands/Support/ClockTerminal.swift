@@ -1,6 +1,6 @@
 import CLinux
-import Glibc
 import ClockFace
+import Glibc
 import NoiseSystem
 
 /// The terminal the clock draws on, standard input and output, through termios and escape sequences: its size,

@@ -24,7 +24,8 @@ enum CommandSpelling {
         while index < words.count {
             let word = words[index]
             // The shared options, moved after the command they came before (`--socket PATH alarm export`).
-            if GlobalOptions.flags.contains(word) || GlobalOptions.valued.contains(where: { word.hasPrefix($0 + "=") }) {
+            if GlobalOptions.flags.contains(word) || GlobalOptions.valued.contains(where: { word.hasPrefix($0 + "=") })
+            {
                 index += 1
                 continue
             }
@@ -52,7 +53,9 @@ enum CommandSpelling {
         command.configuration.subcommands.map { $0._commandName }
     }
 
-    private static func subcommand(of command: any ParsableCommand.Type, named word: String) -> (any ParsableCommand.Type)? {
+    private static func subcommand(
+        of command: any ParsableCommand.Type, named word: String
+    ) -> (any ParsableCommand.Type)? {
         for candidate in command.configuration.subcommands
         where candidate._commandName == word || candidate.configuration.aliases.contains(word) {
             return candidate
@@ -63,7 +66,8 @@ enum CommandSpelling {
     private static func unknown(_ word: String, path: [String], among names: [String]) -> String {
         let whose = path.count == 1 ? "a noisectl command" : "one of the '\(path.joined(separator: " "))' commands"
         let close = Suggestions.closest(to: word, among: names)
-        let suggestion = close.isEmpty ? "" : "; did you mean " + close.map { "'\($0)'" }.joined(separator: " or ") + "?"
+        let suggestion =
+            close.isEmpty ? "" : "; did you mean " + close.map { "'\($0)'" }.joined(separator: " or ") + "?"
         return "'\(word.prefix(40))' is not \(whose)\(suggestion) (the commands: \(names.joined(separator: ", ")); "
             + "see '\(path.joined(separator: " ")) --help')"
     }

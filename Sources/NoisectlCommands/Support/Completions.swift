@@ -24,7 +24,9 @@ extension CompletionKind {
     static var alarmIDs: CompletionKind { .custom { words, _, _ in Completions.alarmIDs(words) } }
 
     /// The ids of the timers still to ring.
-    static var timerIDs: CompletionKind { .custom { words, _, _ in Completions.alarmIDs(words, listing: ["timer", "list"]) } }
+    static var timerIDs: CompletionKind {
+        .custom { words, _, _ in Completions.alarmIDs(words, listing: ["timer", "list"]) }
+    }
 
     /// The names of the saved mixes.
     static var mixNames: CompletionKind { .custom { words, _, _ in Completions.mixNames(words) } }

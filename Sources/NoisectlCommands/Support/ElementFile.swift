@@ -1,11 +1,13 @@
-import NoiseSystem
 import ArgumentParser
+import NoiseSystem
 import Orbits
 
 /// An element file named on the command line (`--elements`): two-line elements or OMM JSON, read and parsed; a
 /// problem names the file, the line and the column.
 enum ElementFile {
-    static func read(_ path: String, option: String = "--elements", checkingChecksums: Bool = true) throws -> [OrbitalElements] {
+    static func read(
+        _ path: String, option: String = "--elements", checkingChecksums: Bool = true
+    ) throws -> [OrbitalElements] {
         let bytes: [UInt8]?
         do {
             bytes = try LocalFile.contents(of: path, maxBytes: 16 << 20, kind: "an element file")

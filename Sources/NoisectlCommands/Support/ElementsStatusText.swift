@@ -13,9 +13,13 @@ enum ElementsStatusText {
             let age = now - satellite.epochUnix
             let name = "\(satellite.name ?? "satellite") (\(satellite.catalogNumber))"
             let refused = age > OrbitalElements.currentDays * 86_400
-            let old = refused ? " (too old: passes and pass alarms refuse them past "
-                + "\(OrbitalElements.currentDays.formatted) days)" : age > oldSeconds ? " (predictions may be off by minutes)" : ""
-            let downloaded = satellite.downloadedUnix.map { ", downloaded \(DurationParser.describe(max(0, now - $0))) ago" }
+            let old =
+                refused
+                ? " (too old: passes and pass alarms refuse them past "
+                    + "\(OrbitalElements.currentDays.formatted) days)"
+                : age > oldSeconds ? " (predictions may be off by minutes)" : ""
+            let downloaded =
+                satellite.downloadedUnix.map { ", downloaded \(DurationParser.describe(max(0, now - $0))) ago" }
                 ?? ", imported"
             return ["Elements", "\(name): \((age / 86_400).fixed(1)) days old" + old + downloaded]
         }

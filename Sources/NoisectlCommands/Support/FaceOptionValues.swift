@@ -9,7 +9,8 @@ extension OptionValue {
     /// A frame's size, COLUMNSxROWS.
     static func terminalSize(_ text: String) throws -> TerminalSize {
         guard let size = TerminalSize(parsing: text) else {
-            throw ValidationError("'\(text.prefix(40))' is not a size; give COLUMNSxROWS, each 1 to \(TerminalSize.maxCells), e.g. 80x24")
+            throw ValidationError(
+                "'\(text.prefix(40))' is not a size; give COLUMNSxROWS, each 1 to \(TerminalSize.maxCells), e.g. 80x24")
         }
         return size
     }
@@ -21,7 +22,8 @@ extension OptionValue {
 
     static func theme(_ text: String) throws -> ClockTheme {
         guard let theme = ClockTheme(rawValue: text) else {
-            throw ValidationError("unknown theme '\(text)'; accepted: " + ClockTheme.allCases.map(\.rawValue).joined(separator: ", "))
+            throw ValidationError(
+                "unknown theme '\(text)'; accepted: " + ClockTheme.allCases.map(\.rawValue).joined(separator: ", "))
         }
         return theme
     }

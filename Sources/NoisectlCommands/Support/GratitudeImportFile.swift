@@ -19,8 +19,9 @@ enum GratitudeImportFile {
         do {
             return try JSONCoding.decode(GratitudeEntries.self, from: bytes).entries
         } catch {
-            throw ValidationError("\(path) is not a diary export ({\"entries\": [{\"date\", \"text\", \"saved_at\"}]}, as "
-                + "'noisectl gratitude export --format json' writes, or its Markdown): \(JSONCoding.reason(error))")
+            throw ValidationError(
+                "\(path) is not a diary export ({\"entries\": [{\"date\", \"text\", \"saved_at\"}]}, as "
+                    + "'noisectl gratitude export --format json' writes, or its Markdown): \(JSONCoding.reason(error))")
         }
     }
 
@@ -31,7 +32,8 @@ enum GratitudeImportFile {
         case .failure(let problem): throw ValidationError("\(path) \(problem)")
         }
         do { return try DiaryMarkdown.entries(text) } catch {
-            throw ValidationError("\(path) is not the diary's Markdown export (as 'noisectl gratitude export' writes): \(error)")
+            throw ValidationError(
+                "\(path) is not the diary's Markdown export (as 'noisectl gratitude export' writes): \(error)")
         }
     }
 

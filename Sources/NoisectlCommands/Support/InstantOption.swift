@@ -9,13 +9,15 @@ extension OptionValue {
     /// --iso-8601=ns` 9); digits past the millisecond are rounded, as no alarm rings finer.
     static func instant(_ text: String) throws -> Double {
         guard let parts = ISO8601.parts(text), let whole = parts.instant else {
-            throw ValidationError("'\(text.prefix(40))' is not an ISO-8601 instant with an offset; "
-                + "use 2024-11-23T15:00:00Z, 2024-11-23T15:00:00.250Z or 2024-11-23T10:00:00-05:00")
+            throw ValidationError(
+                "'\(text.prefix(40))' is not an ISO-8601 instant with an offset; "
+                    + "use 2024-11-23T15:00:00Z, 2024-11-23T15:00:00.250Z or 2024-11-23T10:00:00-05:00")
         }
         guard parts.fractionDigits.count <= NoisectlLimits.maxInstantFractionDigits else {
-            throw ValidationError("'\(text.prefix(40))' gives \(parts.fractionDigits.count) digits after the seconds; "
-                + "at most \(NoisectlLimits.maxInstantFractionDigits) (nanoseconds) are read, and an instant keeps "
-                + "milliseconds (2024-11-23T15:00:00.250Z)")
+            throw ValidationError(
+                "'\(text.prefix(40))' gives \(parts.fractionDigits.count) digits after the seconds; "
+                    + "at most \(NoisectlLimits.maxInstantFractionDigits) (nanoseconds) are read, and an instant keeps "
+                    + "milliseconds (2024-11-23T15:00:00.250Z)")
         }
         // One division of exact integers: the double nearest the millisecond, as `ISO8601.format` reads it back.
         return Double(whole * 1000 + Int64(parts.roundedMilliseconds)) / 1000

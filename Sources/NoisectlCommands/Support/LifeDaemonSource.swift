@@ -1,5 +1,5 @@
-import NoiseClient
 import ClockFace
+import NoiseClient
 import NoiseCore
 import NoiseProtocol
 
@@ -48,7 +48,8 @@ final class LifeDaemonSource {
 extension LifeGridFace.Reading {
     /// What `life_show` answered, as the view shows it.
     init(_ info: LifeInfo, note: String? = nil) {
-        self.init(today: info.today, birth: info.birth, years: info.years, figures: info.figures,
-                  bonusMinutes: info.bonusMinutes, lastEntry: info.lastEntry, note: note)
+        self.init(
+            today: info.today, birth: info.birth, years: info.years, figures: info.figures,
+            bonusMinutes: info.bonusMinutes, lastEntry: info.lastEntry, note: note)
     }
 }

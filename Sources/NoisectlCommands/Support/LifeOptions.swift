@@ -11,7 +11,10 @@ struct LifeOptions: ParsableArguments {
     @Option(help: "Compute without the daemon, for this birth date: YYYY-MM-DD.", transform: OptionValue.date)
     var birth: LocalDate?
 
-    @Option(help: "With --birth: the life expectancy in years, \(LifeLimits.lifeYears.lowerBound) to \(LifeLimits.lifeYears.upperBound) (default \(LifeLimits.defaultLifeYears)).")
+    @Option(
+        help:
+            "With --birth: the life expectancy in years, \(LifeLimits.lifeYears.lowerBound) to \(LifeLimits.lifeYears.upperBound) (default \(LifeLimits.defaultLifeYears))."
+    )
     var years: Int?
 
     @Option(help: "With --birth: count to this day, YYYY-MM-DD (default: today in the system's time zone).")
@@ -24,8 +27,10 @@ struct LifeOptions: ParsableArguments {
     mutating func validate() throws {
         guard birth != nil else {
             for (option, given) in [("--today", today != nil), ("--years", years != nil)] where given {
-                throw ValidationError("\(option) goes with --birth: give the birth date too "
-                    + "(e.g. noisectl life --birth 1990-01-01 \(option) …), or set the life with '\(LifeText.setBirthHint)'")
+                throw ValidationError(
+                    "\(option) goes with --birth: give the birth date too "
+                        + "(e.g. noisectl life --birth 1990-01-01 \(option) …), or set the life with '\(LifeText.setBirthHint)'"
+                )
             }
             return
         }

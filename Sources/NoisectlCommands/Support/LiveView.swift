@@ -13,8 +13,10 @@ final class LiveView {
     private let start: (shown: Double, wall: Double)?
     private var shown: (frame: ClockFrame, colors: ClockColors)?
 
-    init(terminal: ClockTerminal, colors: ClockColors, start: (shown: Double, wall: Double)?,
-         render: @escaping (_ unix: Double, _ size: TerminalSize) -> ClockFrame) {
+    init(
+        terminal: ClockTerminal, colors: ClockColors, start: (shown: Double, wall: Double)?,
+        render: @escaping (_ unix: Double, _ size: TerminalSize) -> ClockFrame
+    ) {
         self.terminal = terminal
         self.colors = colors
         self.start = start
@@ -23,8 +25,10 @@ final class LiveView {
 
     /// One frame at `asked` (or `wall`) printed at `size` (else the terminal's, else 80x24), with `once` or when
     /// the output is not a terminal; else the face live until `q`, from `asked` on if given.
-    static func show(once: Bool, size: TerminalSize?, asked: Double?, wall: Double,
-                     render: @escaping (_ unix: Double, _ size: TerminalSize) -> ClockFrame) {
+    static func show(
+        once: Bool, size: TerminalSize?, asked: Double?, wall: Double,
+        render: @escaping (_ unix: Double, _ size: TerminalSize) -> ClockFrame
+    ) {
         let terminal = ClockTerminal()
         guard !once && terminal.isInteractive else {
             let size = size ?? terminal.size ?? TerminalSize(columns: 80, rows: 24)
@@ -48,15 +52,18 @@ final class LiveView {
     func run(now: @escaping () -> Double) {
         let wakeups = ClockWakeups()
         wakeups.armEverySecond()
-        TerminalLoop.run(terminal: terminal, wakeups: wakeups, handle: { wake in
-            guard case .keys(let keys) = wake else { return true }
-            return !keys.contains(UInt8(ascii: "q")) && !keys.contains(UInt8(ascii: "Q"))
-        }, draw: { fresh in
-            if fresh { shown = nil }
-            let size = terminal.size ?? TerminalSize(columns: 80, rows: 24)
-            let next = (frame: render(instant(atWall: now()), size), colors: colors)
-            terminal.write(ClockPainter.paint(next.frame, colors: next.colors, over: shown))
-            shown = next
-        })
+        TerminalLoop.run(
+            terminal: terminal, wakeups: wakeups,
+            handle: { wake in
+                guard case .keys(let keys) = wake else { return true }
+                return !keys.contains(UInt8(ascii: "q")) && !keys.contains(UInt8(ascii: "Q"))
+            },
+            draw: { fresh in
+                if fresh { shown = nil }
+                let size = terminal.size ?? TerminalSize(columns: 80, rows: 24)
+                let next = (frame: render(instant(atWall: now()), size), colors: colors)
+                terminal.write(ClockPainter.paint(next.frame, colors: next.colors, over: shown))
+                shown = next
+            })
     }
 }

@@ -17,9 +17,14 @@ struct MarsClockSource {
         let clock = MarsClock(unix: Double(unix), leapSeconds: leapSeconds)
         let hours = solar ? clock.ltst(eastLongitude: longitude.east) : clock.lmst(eastLongitude: longitude.east)
         let second = min(86_399, Int(hours * 3600))
-        let reading = ClockReading.at(year: 2000, month: 1, day: 1, hour: second / 3600, minute: second / 60 % 60,
-                                      second: second % 60)
-        let sol = landing.map { MarsSite.missionSol(at: clock, landing: MarsClock(unix: $0, leapSeconds: leapSeconds), longitude: longitude) }
+        let reading = ClockReading.at(
+            year: 2000, month: 1, day: 1, hour: second / 3600, minute: second / 60 % 60,
+            second: second % 60)
+        let sol =
+            landing.map {
+                MarsSite.missionSol(
+                    at: clock, landing: MarsClock(unix: $0, leapSeconds: leapSeconds), longitude: longitude)
+            }
             ?? Int((clock.msd + longitude.east / 360).rounded(.down))
         return (reading, "Sol \(sol) · \(solar ? "LTST" : "LMST") \(place)")
     }

@@ -69,7 +69,8 @@ enum MarsPlace: Sendable {
         if let longitude = MarsLongitude(parsing: text) { return .longitude(longitude, text: text) }
         switch MarsSite.named(text) {
         case .success(let site): return .site(site, text: text)
-        case .failure(let problem): throw ValidationError("\(problem.message); or a longitude, \(MarsLongitude.accepted)")
+        case .failure(let problem):
+            throw ValidationError("\(problem.message); or a longitude, \(MarsLongitude.accepted)")
         }
     }
 

@@ -53,12 +53,15 @@ enum Output {
     /// printed a page at a time keeps the first page's columns.
     static func table(_ rows: [[String]], widths: inout [Int]) -> [String] {
         guard let first = rows.first else { return [] }
-        widths = first.indices.map { column in max(rows.map { $0[column].count }.max() ?? 0, column < widths.count ? widths[column] : 0) }
+        widths = first.indices.map { column in
+            max(rows.map { $0[column].count }.max() ?? 0, column < widths.count ? widths[column] : 0)
+        }
         // Concatenated, not `joined`: its generic code costs a cold `noisectl status` a conformance scan.
         return rows.map { row in
             var line = ""
             for (index, cell) in row.enumerated() {
-                line += index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count + 2)
+                line +=
+                    index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count + 2)
             }
             return line
         }

@@ -25,18 +25,26 @@ enum OutputFile {
     }
 
     static func write(_ path: String, _ bytes: [UInt8], option: String, privacy: Privacy = .everyone) throws(Failure) {
-        do throws(LocalFile.Failure) { try LocalFile.replace(path, with: bytes, newFileMode: privacy.newFileMode) } catch {
-            throw error.notRegularFile ? refusal(error.description, option: option)
+        do throws(LocalFile.Failure) {
+            try LocalFile.replace(path, with: bytes, newFileMode: privacy.newFileMode)
+        } catch {
+            throw error.notRegularFile
+                ? refusal(error.description, option: option)
                 : Failure(description: "cannot write \(path): \(error)")
         }
     }
 
     /// `write`, with the contents handed over in pieces by `body`: a long export is never held whole. An error
     /// thrown by `body` leaves the file as it was and is thrown on.
-    static func write(_ path: String, option: String, privacy: Privacy = .everyone,
-                      _ body: (_ write: ([UInt8]) throws -> Void) throws -> Void) throws {
-        do { try LocalFile.replace(path, newFileMode: privacy.newFileMode, writing: body) } catch let error as LocalFile.Failure {
-            throw error.notRegularFile ? refusal(error.description, option: option)
+    static func write(
+        _ path: String, option: String, privacy: Privacy = .everyone,
+        _ body: (_ write: ([UInt8]) throws -> Void) throws -> Void
+    ) throws {
+        do { try LocalFile.replace(path, newFileMode: privacy.newFileMode, writing: body) } catch let error
+            as LocalFile.Failure
+        {
+            throw error.notRegularFile
+                ? refusal(error.description, option: option)
                 : Failure(description: "cannot write \(path): \(error)")
         }
     }

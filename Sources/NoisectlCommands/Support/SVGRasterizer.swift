@@ -16,8 +16,9 @@ enum SVGRasterizer {
 
     static func png(_ svg: String) throws(Failure) -> [UInt8] {
         guard let executable = onPath(tool) else {
-            throw Failure(description: "--png needs \(tool), which is not installed: install Debian's \(package) "
-                + "(sudo apt install \(package)), or write --svg and convert it elsewhere")
+            throw Failure(
+                description: "--png needs \(tool), which is not installed: install Debian's \(package) "
+                    + "(sudo apt install \(package)), or write --svg and convert it elsewhere")
         }
         let base = ProcessEnvironment.variable("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         var template = Array("\(base)/noisectl-poster-XXXXXX".utf8CString)
@@ -28,8 +29,12 @@ enum SVGRasterizer {
         let (source, output) = (folder + "/poster.svg", folder + "/poster.png")
         defer { unlink(source); unlink(output); rmdir(folder) }
         do { try LocalFile.replace(source, with: Array(svg.utf8)) } catch { throw Failure(description: "\(error)") }
-        let status = run(executable, ["--format", "png", "--dpi-x", "\(dotsPerInch)", "--dpi-y", "\(dotsPerInch)",
-                                      "--output", output, source])
+        let status = run(
+            executable,
+            [
+                "--format", "png", "--dpi-x", "\(dotsPerInch)", "--dpi-y", "\(dotsPerInch)",
+                "--output", output, source,
+            ])
         guard status == 0 else { throw Failure(description: "\(tool) failed (exit status \(status)); nothing written") }
         do {
             guard let bytes = try LocalFile.contents(of: output, maxBytes: 256 << 20, kind: "a poster") else {

@@ -21,25 +21,28 @@ final class StopwatchSession {
     /// print once it is: the time and the laps.
     func run() -> [String] {
         let wakeups = ClockWakeups()
-        TerminalLoop.run(terminal: terminal, wakeups: wakeups, handle: { wake in
-            guard case .keys(let keys) = wake else { return true }
-            let now = MonotonicTime.seconds()
-            for key in keys {
-                switch key {
-                case UInt8(ascii: "q"), UInt8(ascii: "Q"): return false
-                case UInt8(ascii: " "):
-                    stopwatch.toggle(at: now)
-                    wakeups.arm(everyMilliseconds: stopwatch.isRunning ? 100 : 0)
-                case UInt8(ascii: "l"), UInt8(ascii: "L"), UInt8(ascii: "\n"): stopwatch.lap(at: now)
-                case UInt8(ascii: "r"), UInt8(ascii: "R"): stopwatch.reset(at: now)
-                default: continue
+        TerminalLoop.run(
+            terminal: terminal, wakeups: wakeups,
+            handle: { wake in
+                guard case .keys(let keys) = wake else { return true }
+                let now = MonotonicTime.seconds()
+                for key in keys {
+                    switch key {
+                    case UInt8(ascii: "q"), UInt8(ascii: "Q"): return false
+                    case UInt8(ascii: " "):
+                        stopwatch.toggle(at: now)
+                        wakeups.arm(everyMilliseconds: stopwatch.isRunning ? 100 : 0)
+                    case UInt8(ascii: "l"), UInt8(ascii: "L"), UInt8(ascii: "\n"): stopwatch.lap(at: now)
+                    case UInt8(ascii: "r"), UInt8(ascii: "R"): stopwatch.reset(at: now)
+                    default: continue
+                    }
                 }
-            }
-            return true
-        }, draw: { fresh in
-            if fresh { shown = nil }
-            draw()
-        })
+                return true
+            },
+            draw: { fresh in
+                if fresh { shown = nil }
+                draw()
+            })
         return StopwatchFace.summary(stopwatch, at: MonotonicTime.seconds())
     }
 

@@ -13,16 +13,20 @@ enum TerminalLoop {
 
     /// Runs until `handle` returns false (`q`) or a quit signal (Ctrl-C, SIGTERM, SIGHUP). `draw` gets `fresh`
     /// when the screen must be drawn whole (after a resume from Ctrl-Z).
-    static func run(terminal: ClockTerminal, wakeups: ClockWakeups, extra: () -> Int32? = { nil },
-                    handle: (Wake) -> Bool, draw: (_ fresh: Bool) -> Void) {
+    static func run(
+        terminal: ClockTerminal, wakeups: ClockWakeups, extra: () -> Int32? = { nil },
+        handle: (Wake) -> Bool, draw: (_ fresh: Bool) -> Void
+    ) {
         terminal.enterFullScreen()
         defer { terminal.restore() }
         var inputOpen = true
         draw(true)
         while true {
-            var descriptors = [pollfd(fd: wakeups.timer, events: Int16(POLLIN), revents: 0),
-                               pollfd(fd: wakeups.signals, events: Int16(POLLIN), revents: 0),
-                               pollfd(fd: inputOpen ? STDIN_FILENO : -1, events: Int16(POLLIN), revents: 0)]
+            var descriptors = [
+                pollfd(fd: wakeups.timer, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wakeups.signals, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: inputOpen ? STDIN_FILENO : -1, events: Int16(POLLIN), revents: 0),
+            ]
             if let socket = extra() { descriptors.append(pollfd(fd: socket, events: Int16(POLLIN), revents: 0)) }
             guard poll(&descriptors, nfds_t(descriptors.count), -1) >= 0 || errno == EINTR else { return }
             var fresh = false

@@ -11,11 +11,14 @@ enum TextEditor {
 
     /// The text as the editor left it, or nil when the editor failed or left the text as it was.
     static func edit(_ text: String, name: String) throws -> String? {
-        let editor = ["VISUAL", "EDITOR"].lazy.compactMap { ProcessEnvironment.variable($0) }.first { !$0.isEmpty } ?? "editor"
+        let editor =
+            ["VISUAL", "EDITOR"].lazy.compactMap { ProcessEnvironment.variable($0) }.first { !$0.isEmpty } ?? "editor"
         let folder = ProcessEnvironment.variable("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         var template = Array("\(folder)/noisectl-\(name)-XXXXXX.md".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 3) }
-        guard descriptor >= 0 else { throw Failure(description: "cannot make a temporary file in \(folder): \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else {
+            throw Failure(description: "cannot make a temporary file in \(folder): \(String(cString: strerror(errno)))")
+        }
         let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         var keep = false
         defer { if !keep { unlink(path) } }

@@ -9,7 +9,8 @@ struct ViewJSONRefusal: ParsableArguments {
 
     func validate() throws {
         guard json else { return }
-        throw ValidationError("--json: this is a full-screen view; it draws, and prints no JSON. Its data comes as JSON "
-            + "from noisectl --json status, alarm next, iss now and iss passes")
+        throw ValidationError(
+            "--json: this is a full-screen view; it draws, and prints no JSON. Its data comes as JSON "
+                + "from noisectl --json status, alarm next, iss now and iss passes")
     }
 }

@@ -1,7 +1,8 @@
+import NoiseAudio
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import NoiseAudio
 
 /// An output that takes each period at once and plays nothing, for the fuzz rig. The built-in `NullOutput` is
 /// paced like a device (its drain waits out half a second of buffer), which would make each input take that

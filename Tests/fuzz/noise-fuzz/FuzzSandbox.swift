@@ -1,6 +1,6 @@
 import Foundation
-import NoiseCore
 import NoiseCatalog
+import NoiseCore
 
 /// The request target's folder: the repository's catalog (`sounds.json`) with every sound a copy of a tiny MP3 (a
 /// third of a second, so playing costs next to nothing): loops get Tests/fuzz/tiny.mp3 (44.1 kHz, the catalog's
@@ -33,15 +33,17 @@ struct FuzzSandbox: Sendable {
         let catalog = try Data(contentsOf: URL(fileURLWithPath: repository + "/sounds.json"))
         let loop = try Data(contentsOf: URL(fileURLWithPath: repository + "/Tests/fuzz/tiny.mp3"))
         let tone = try Data(contentsOf: URL(fileURLWithPath: repository + "/Tests/fuzz/tiny-22k.mp3"))
-        let sandbox = FuzzSandbox(root: root, dataDirectory: root + "/data",
-                                  userDirectory: root + "/user-\(getpid())")
+        let sandbox = FuzzSandbox(
+            root: root, dataDirectory: root + "/data",
+            userDirectory: root + "/user-\(getpid())")
         let files = FileManager.default
         try files.createDirectory(atPath: sandbox.dataDirectory + "/sounds", withIntermediateDirectories: true)
         try catalog.write(to: URL(fileURLWithPath: sandbox.dataDirectory + "/sounds.json"), options: .atomic)
         for entry in CatalogParser.parse(Array(catalog), source: "sounds.json").entries {
             let path = sandbox.dataDirectory + "/sounds/" + entry.file
-            try files.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
-                                      withIntermediateDirectories: true)
+            try files.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent,
+                withIntermediateDirectories: true)
             try (entry.kind == .alarm ? tone : loop).write(to: URL(fileURLWithPath: path), options: .atomic)
         }
         sandbox.cleanUp()

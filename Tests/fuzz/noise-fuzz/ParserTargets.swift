@@ -1,7 +1,7 @@
-import NoiseCore
+import NoiseAlarms
 import NoiseCatalog
 import NoiseConfig
-import NoiseAlarms
+import NoiseCore
 
 /// `config.toml`: whatever the bytes, reading returns (never traps), and every problem has a line (0 for the whole
 /// file) within the file and a message; a file without problems has no key twice.
@@ -42,7 +42,8 @@ struct CatalogTarget: FuzzTarget {
             fail("duplicate ids kept: \(result.entries.map(\.id))")
         }
         for entry in result.entries {
-            let problem = SoundRules.idProblem(entry.id) ?? SoundRules.nameProblem(entry.name)
+            let problem =
+                SoundRules.idProblem(entry.id) ?? SoundRules.nameProblem(entry.name)
                 ?? SoundRules.idProblem(entry.category) ?? SoundRules.fileProblem(entry.file)
             if let problem { fail("kept an invalid entry \(entry): \(problem)") }
         }
@@ -76,7 +77,8 @@ struct LegacyImportTarget: FuzzTarget {
         for alarm in report.alarms {
             if let problem = alarm.problem() { fail("imported an invalid alarm: \(problem)") }
             // Settings that make no one kind of alarm are the daemon's to refuse, with its message.
-            if case .success(nil) = Result(catching: { () throws(AlarmRuleFields.Problem) in try alarm.newAlarm(id: 1) }) {
+            if case .success(nil) = Result(catching: { () throws(AlarmRuleFields.Problem) in try alarm.newAlarm(id: 1) }
+            ) {
                 fail("imported an alarm without a time")
             }
         }

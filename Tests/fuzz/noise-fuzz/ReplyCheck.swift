@@ -27,7 +27,8 @@ enum ReplyCheck {
         // Two parsers: Foundation's JSONSerialization (not the decoder the daemon reads requests with) says the
         // line is JSON; JSONValue gives its shape.
         guard (try? JSONSerialization.jsonObject(with: Data(reply))) is [String: Any],
-              case .object(let fields)? = try? JSONDecoder().decode(JSONValue.self, from: Data(reply)) else {
+            case .object(let fields)? = try? JSONDecoder().decode(JSONValue.self, from: Data(reply))
+        else {
             fail("the reply is not a JSON object: \(String(decoding: reply, as: UTF8.self))")
         }
         let text = String(decoding: reply, as: UTF8.self)
@@ -42,8 +43,9 @@ enum ReplyCheck {
             return Reply(ok: true, code: nil)
         case .bool(false):
             guard Set(fields.keys) == ["id", "ok", "error"], case .object(let error)? = fields["error"],
-                  Set(error.keys) == ["code", "message"], case .string(let code)? = error["code"],
-                  case .string(let message)? = error["message"] else {
+                Set(error.keys) == ["code", "message"], case .string(let code)? = error["code"],
+                case .string(let message)? = error["message"]
+            else {
                 fail("a failure needs id, ok and error {code, message} only: \(text)")
             }
             if !requestCodes.contains(code) { fail("error code '\(code)' is not one a request can get: \(text)") }

@@ -1,9 +1,9 @@
 import NoiseAudio
 import NoiseCore
 import NoiseDaemon
-import NoiseTesting
-import NoiseStore
 import NoiseProtocol
+import NoiseStore
+import NoiseTesting
 
 /// One input's daemon, wired as `Daemon.run` wires it less the socket and the services (`MemoryDaemon`): a player
 /// over a started engine (with `DiscardingOutput`), a scheduler running on a manual wall clock over a fresh in-memory
@@ -31,9 +31,10 @@ enum RequestSession {
         let wall = ManualWallClock(now: RequestTarget.start)
         let daemon: MemoryDaemon<HeldClock>
         do {
-            daemon = try await MemoryDaemon(library: world.library, loader: world.loader, live: world.live,
-                                            database: try world.emptyDatabase(), clock: clock, wall: wall,
-                                            output: { DiscardingOutput() }, logger: world.logger)
+            daemon = try await MemoryDaemon(
+                library: world.library, loader: world.loader, live: world.live,
+                database: try world.emptyDatabase(), clock: clock, wall: wall,
+                output: { DiscardingOutput() }, logger: world.logger)
         } catch {
             fail("cannot set up the scheduler: \(error)")
         }
@@ -61,14 +62,16 @@ enum RequestSession {
         if stored.alarms.sorted(by: { $0.id < $1.id }) != alarms.map(\.alarm).sorted(by: { $0.id < $1.id }) {
             fail("the store holds other alarms than the scheduler shows: \(stored.alarms) \(alarms.map(\.alarm))")
         }
-        let snoozed = Dictionary(uniqueKeysWithValues: alarms.compactMap { info in
-            info.snoozedUntil.map { (info.alarm.id, $0.unix) }
-        })
+        let snoozed = Dictionary(
+            uniqueKeysWithValues: alarms.compactMap { info in
+                info.snoozedUntil.map { (info.alarm.id, $0.unix) }
+            })
         // A snooze that has come due stays stored while its ring lasts (so a restart rings it again), when the
         // alarm shows as ringing rather than snoozed.
         let ringing = Set(alarms.filter(\.ringing).map(\.alarm.id))
         let storedSnoozes = stored.snoozes.mapValues(\.ringAt)
-        let consistent = snoozed.allSatisfy { storedSnoozes[$0.key] == $0.value }
+        let consistent =
+            snoozed.allSatisfy { storedSnoozes[$0.key] == $0.value }
             && storedSnoozes.allSatisfy { snoozed[$0.key] == $0.value || ringing.contains($0.key) }
         if !consistent {
             fail("the store holds other snoozes than the scheduler shows: \(stored.snoozes) \(snoozed)")
@@ -81,7 +84,9 @@ enum RequestSession {
     }
 
     private static func isImport(_ line: [UInt8]) -> Bool {
-        guard case .success(let request) = RequestDecoder.decode(line), request.command is Commands.Import else { return false }
+        guard case .success(let request) = RequestDecoder.decode(line), request.command is Commands.Import else {
+            return false
+        }
         return true
     }
 }

@@ -2,14 +2,14 @@ import Foundation
 import GRDB
 import Logging
 import NIOCore
-import NoiseCore
-import NoiseDaemon
-import NoiseStore
-import Synchronization
 import NoiseCatalog
 import NoiseConfig
+import NoiseCore
+import NoiseDaemon
 import NoiseProtocol
+import NoiseStore
 import NoiseWire
+import Synchronization
 
 /// The main target: each input is a short session on one connection. It is split into lines as the control server
 /// splits its stream (a one-line input is a single request), and each line is answered by a real `RequestHandler`
@@ -28,8 +28,9 @@ struct RequestTarget: FuzzTarget {
     init() throws {
         let environment = ProcessInfo.processInfo.environment
         let repository = environment["NOISE_FUZZ_REPO"] ?? FileManager.default.currentDirectoryPath
-        let sandbox = try FuzzSandbox.prepare(path: environment["NOISE_FUZZ_SANDBOX"] ?? "/tmp/noise-fuzz",
-                                              repository: repository)
+        let sandbox = try FuzzSandbox.prepare(
+            path: environment["NOISE_FUZZ_SANDBOX"] ?? "/tmp/noise-fuzz",
+            repository: repository)
         world = try RequestWorld(sandbox: sandbox)
     }
 
@@ -61,7 +62,9 @@ struct RequestTarget: FuzzTarget {
         var framer = LineFramer(maxLength: .max)
         framer.append(ByteBuffer(bytes: bytes))
         var lines: [[UInt8]] = []
-        while lines.count < maxLines, case .line(let line) = framer.next() { lines.append(Array(line.readableBytesView)) }
+        while lines.count < maxLines, case .line(let line) = framer.next() {
+            lines.append(Array(line.readableBytesView))
+        }
         if lines.count < maxLines, let last = framer.finish() { lines.append(Array(last.readableBytesView)) }
         return lines
     }
@@ -88,8 +91,9 @@ final class RequestWorld: Sendable {
 
     init(sandbox: FuzzSandbox) throws {
         self.sandbox = sandbox
-        loader = CatalogLoader(fileSystem: SandboxFileSystem(root: sandbox.root), dataDirectory: sandbox.dataDirectory,
-                               userDataDirectory: sandbox.userDirectory)
+        loader = CatalogLoader(
+            fileSystem: SandboxFileSystem(root: sandbox.root), dataDirectory: sandbox.dataDirectory,
+            userDataDirectory: sandbox.userDirectory)
         library = loader.load()
         guard library.problems.isEmpty, !library.sounds.isEmpty else {
             throw FuzzSandbox.SetupError(description: "the sandbox catalog has problems: \(library.problems)")
@@ -115,10 +119,12 @@ extension RequestWorld {
             // SQLite counts the rows changed on this connection: no change since the last emptying, nothing to do.
             guard db.totalChangesCount != changesWhenEmpty.withLock({ $0 }) else { return }
             try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
-            let tables = try String.fetchAll(db, sql: """
-                SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'grdb%'
-                ORDER BY name = 'sqlite_sequence'
-                """)
+            let tables = try String.fetchAll(
+                db,
+                sql: """
+                    SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'grdb%'
+                    ORDER BY name = 'sqlite_sequence'
+                    """)
             for table in tables { try db.execute(sql: "DELETE FROM \(table.quotedDatabaseIdentifier)") }
             let changes = db.totalChangesCount
             changesWhenEmpty.withLock { $0 = changes }

@@ -1,7 +1,8 @@
+import NoiseDaemon
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import NoiseDaemon
 
 /// The rig's file system: the real one, confined to one folder. A fuzzed `import` names any path; outside the
 /// sandbox every file is absent (so the importer never reads /dev/urandom, a FIFO or the fuzzer's own files, and
