@@ -10,11 +10,10 @@ let pureCore: [Target.Dependency] = [
 let package = Package(
     name: "NoiseClock",
     platforms: [.macOS(.v15)],
-    // noised and noiseweb are one program with two names (docs/install.md): links to noiseclock, which runs the one
-    // it is started as, so the Swift runtime, Foundation and ICU are on disk once for both. noisectl is its own.
     products: [
-        .executable(name: "noiseclock", targets: ["noiseclock"]),
+        .executable(name: "noised", targets: ["noised"]),
         .executable(name: "noisectl", targets: ["noisectl"]),
+        .executable(name: "noiseweb", targets: ["noiseweb"]),
     ],
     dependencies: [
         // 1.6: custom completions get the whole command line (noisectl passes its --socket on).
@@ -174,9 +173,8 @@ let package = Package(
             swiftSettings: strict
         ),
 
-        // noised's command line: options → configuration → run (`NoisedMain`, which noiseclock runs as noised).
-        .target(
-            name: "NoisedCommand",
+        .executableTarget(
+            name: "noised",
             dependencies: [
                 "NoiseCore", "NoiseConfig", "NoiseSystem", "NoiseDaemon", "NoiseDownload", "NoiseEventLoops", "CLinux",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -263,9 +261,8 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // noiseweb's command line and start-up (`NoisewebMain`, which noiseclock runs as noiseweb).
-        .target(
-            name: "NoisewebCommand",
+        .executableTarget(
+            name: "noiseweb",
             dependencies: [
                 "NoiseWeb", "NoiseWebCore", "NoiseWebTLS", "NoiseCore", "NoiseConfig", "NoiseClient", "NoiseSystem",
                 "NoiseSystemd",
@@ -275,9 +272,6 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // noised and noiseweb in one executable, run by the name it is started as (argv[0]).
-        .executableTarget(
-            name: "noiseclock", dependencies: ["NoisedCommand", "NoisewebCommand"], swiftSettings: strict),
 
         // The bench's floors for rows 1 and 2 (scripts/benchlib/control.py): a client made of noisectl's libraries
         // doing nothing else, and bare NIO servers beside noised. Not installed; kept out of Sources/, which holds
