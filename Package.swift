@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
@@ -25,7 +25,9 @@ let package = Package(
         // The daemon's element downloads (docs/dependencies.md): timeouts, a size cap and TLS on the NIO it already runs.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         // noiseweb's HTTP server and WebSocket (docs/dependencies.md, docs/web.md); noised links neither.
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+        // No default traits: `FullFoundation` would link all of Foundation and ICU's 34 MB of data into noiseweb
+        // for a form coder's DateFormatter case we never use; `ConfigurationSupport` is for swift-configuration.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: []),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
         // noiseweb's LAN mode (docs/web.md): its own certificate authority and server certificate (swift-certificates,

@@ -25,7 +25,7 @@ struct WebListener: Service {
         var description: String {
             switch self {
             case .adopted: "the socket systemd passed"
-            case .bind(let host, let port): host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+            case .bind(let host, let port): host.contains(":" as Character) ? "[\(host)]:\(port)" : "\(host):\(port)"
             }
         }
     }
