@@ -22,7 +22,8 @@ ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
 INSTALL_VARS = PREFIX='$(PREFIX)' DESTDIR='$(DESTDIR)' USERUNITDIR='$(USERUNITDIR)' ZSHCOMPDIR='$(ZSHCOMPDIR)'
 
 # One release tree, .build/static, for `make build`/`make run`, `make install`, `make deb` and `make bench`:
-# the binaries carry the Swift runtime (-static-stdlib) so they run without the toolchain; no $ORIGIN
+# noiseclock (noised and noiseweb: one program with two names) and noisectl carry the Swift runtime
+# (-static-stdlib) so they run without the toolchain; no $ORIGIN
 # RUNPATH, full RELRO. So `make install` after `make run` links nothing again. Its own scratch path, so a
 # plain `swift build -c release` by hand (.build/release) cannot relink it without these flags.
 # The stamp is newer than every source once built: `sudo make install` then only copies.
@@ -30,7 +31,7 @@ STATIC      := .build/static
 # A plain release build: the compiler's defaults, memory-safety checks included.
 RELEASE_OPTS := -c release
 STATIC_OPTS := --scratch-path $(STATIC) $(RELEASE_OPTS) -Xswiftc -static-stdlib --disable-local-rpath -Xlinker -z -Xlinker now
-# What install and the .deb take: stripped binaries, their debug symbols, man pages, completions.
+# What install and the .deb take: the stripped programs, their debug symbols, man pages, completions.
 DIST        := $(STATIC)/share
 STAMP       := $(DIST)/built
 MAN_DATE    := $(shell git log -1 --format=%cs 2>/dev/null || date -u +%F)
@@ -89,6 +90,8 @@ debug: deps
 	@mkdir -p .build
 	$(SWIFT) build 2>&1 | tee .build/build.log
 	@! grep -E '/(Sources|Tests|Benchmarks)/.*(warning|error):' .build/build.log || (echo "build has warnings: fix them" && false)
+	@# noised and noiseweb by name (NOISECLOCK_BIN=.build/debug, make stress): links to the one program, as installed.
+	for p in noised noiseweb; do ln -sfn noiseclock .build/debug/$$p || exit 1; done
 
 # Says where noisectl is before noised takes the terminal (it runs in the foreground until Ctrl-C).
 run: build
@@ -178,21 +181,24 @@ sounds:
 fuzz: deps
 	scripts/fuzz $(FUZZ_SECONDS)
 
-# Release binaries with the Swift runtime linked in, then in $(DIST): each stripped, its debug symbols split
-# off into debug/.build-id/NN/REST.debug (objcopy, as Debian's dh_strip does; gdb finds them by build id), the
-# man pages (packaging/man/ with the options and commands filled in from the parser by scripts/make-man) and
-# noisectl's shell completions.
+# The release programs with the Swift runtime linked in, noiseclock (noised and noiseweb are links to it:
+# docs/install.md) and noisectl, then in $(DIST): each stripped, its debug symbols split off into
+# debug/.build-id/NN/REST.debug (objcopy, as Debian's dh_strip does; gdb finds them by build id), the man pages
+# (packaging/man/ with the options and commands filled in from the parser by scripts/make-man) and noisectl's
+# shell completions.
 release-static: $(STAMP)
 
 $(STAMP): Makefile Package.swift $(wildcard Package.resolved) $(shell find Sources Benchmarks packaging/man web -type f) \
           scripts/make-man
 	$(call apt_install,$(BUILD_PACKAGES) $(RUN_PACKAGES) binutils python3)
 	@mkdir -p $(STATIC)
-	@# The three programs only (the bench's floors are built by make bench): each static link takes a while.
-	for p in noised noisectl noiseweb; do $(SWIFT) build $(STATIC_OPTS) --product $$p || exit 1; done 2>&1 | tee $(STATIC)/build.log
+	@# The two programs (the bench's floors are built by make bench): noiseclock, which noised and noiseweb are links
+	@# to (so NOISECLOCK_BIN=$(STATIC)/release and make run find them by name), and noisectl.
+	for p in noiseclock noisectl; do $(SWIFT) build $(STATIC_OPTS) --product $$p || exit 1; done 2>&1 | tee $(STATIC)/build.log
 	@! grep -E '/(Sources|Tests|Benchmarks)/.*(warning|error):' $(STATIC)/build.log || (echo "build has warnings: fix them" && false)
+	for p in noised noiseweb; do ln -sfn noiseclock $(STATIC)/release/$$p || exit 1; done
 	rm -rf $(DIST) && mkdir -p $(DIST)/bin
-	for p in noised noisectl noiseweb; do \
+	for p in noiseclock noisectl; do \
 	  id=$$(readelf -n $(STATIC)/release/$$p | sed -n 's/^ *Build ID: //p'); \
 	  [ -n "$$id" ] || { echo "$$p has no build id" >&2; exit 1; }; \
 	  debug=$(DIST)/debug/.build-id/$$(echo $$id | cut -c1-2)/$$(echo $$id | cut -c3-).debug; \

@@ -10,10 +10,11 @@ let pureCore: [Target.Dependency] = [
 let package = Package(
     name: "NoiseClock",
     platforms: [.macOS(.v15)],
+    // noised and noiseweb are one program with two names (docs/install.md): links to noiseclock, which runs the one
+    // it is started as, so the Swift runtime, Foundation and ICU are on disk once for both. noisectl is its own.
     products: [
-        .executable(name: "noised", targets: ["noised"]),
+        .executable(name: "noiseclock", targets: ["noiseclock"]),
         .executable(name: "noisectl", targets: ["noisectl"]),
-        .executable(name: "noiseweb", targets: ["noiseweb"]),
     ],
     dependencies: [
         // 1.6: custom completions get the whole command line (noisectl passes its --socket on).
@@ -175,8 +176,9 @@ let package = Package(
             swiftSettings: strict
         ),
 
-        .executableTarget(
-            name: "noised",
+        // noised's command line: options → configuration → run (`NoisedMain`, which noiseclock runs as noised).
+        .target(
+            name: "NoisedCommand",
             dependencies: [
                 "NoiseCore", "NoiseConfig", "NoiseSystem", "NoiseDaemon", "NoiseDownload", "NoiseEventLoops", "CLinux",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -263,8 +265,9 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .executableTarget(
-            name: "noiseweb",
+        // noiseweb's command line and start-up (`NoisewebMain`, which noiseclock runs as noiseweb).
+        .target(
+            name: "NoisewebCommand",
             dependencies: [
                 "NoiseWeb", "NoiseWebCore", "NoiseWebTLS", "NoiseCore", "NoiseConfig", "NoiseClient", "NoiseSystem",
                 "NoiseSystemd",
@@ -274,6 +277,8 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // noised and noiseweb in one executable, run by the name it is started as (argv[0]).
+        .executableTarget(name: "noiseclock", dependencies: ["NoisedCommand", "NoisewebCommand"], swiftSettings: strict),
 
         // The bench's floors for rows 1 and 2 (scripts/benchlib/control.py): a client made of noisectl's libraries
         // doing nothing else, and bare NIO servers beside noised. Not installed; kept out of Sources/, which holds

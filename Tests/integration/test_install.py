@@ -58,14 +58,15 @@ def build_id(path: Path) -> str:
 
 
 def debug_files(libdir: str) -> list[str]:
-    """Where the three programs' debug symbols go under a lib folder: debug/.build-id/NN/REST.debug."""
-    ids = [build_id(REPO / ".build/static/share/bin" / p) for p in ("noised", "noisectl", "noiseweb")]
+    """Where the two programs' debug symbols go under a lib folder: debug/.build-id/NN/REST.debug."""
+    ids = [build_id(REPO / ".build/static/share/bin" / p) for p in ("noiseclock", "noisectl")]
     return [f"{libdir}/debug/.build-id/{i[:2]}/{i[2:]}.debug" for i in ids]
 
 
 def expected_files(prefix: str, unitdir: str) -> list[str]:
     share = f"{prefix}/share"
-    return [f"{prefix}/bin/noised", f"{prefix}/bin/noisectl", f"{prefix}/bin/noiseweb", *debug_files(f"{prefix}/lib"),
+    return [f"{prefix}/libexec/noiseclock", f"{prefix}/bin/noised", f"{prefix}/bin/noisectl", f"{prefix}/bin/noiseweb",
+            *debug_files(f"{prefix}/lib"),
             f"{share}/noiseclock/sounds.json",
             *[f"{share}/noiseclock/sounds/{s['file']}" for s in CATALOG["sounds"]],
             *[f"{share}/noiseclock/web/{p.relative_to(REPO / 'web')}" for p in sorted((REPO / "web").rglob("*")) if p.is_file()],
@@ -147,26 +148,53 @@ def test_installed_binaries_do_not_need_the_swift_toolchain(installed):
     # libmp3lame, libsoxr's OpenMP runtime), the C and C++ runtimes. Nothing of the Swift toolchain.
     common = (r"linux-vdso|ld-linux[-\w]*|libc|libm|libstdc\+\+|libgcc_s|libasound|libmpg123|libsqlite3|libsndfile|"
               r"libsoxr|libFLAC|libvorbis|libvorbisenc|libopus|libogg|libmp3lame|libgomp")
-    # noised alone may also link libsystemd for sd-bus, its D-Bus client (docs/desktop.md), and what Debian 12's
-    # libsystemd0 links: libcap, libgcrypt with libgpg-error, liblz4, liblzma, libzstd. noisectl has no D-Bus.
-    # libz too: swift-nio-extras (under AsyncHTTPClient) names it on the link line beside its own copy of zlib.
+    # libsystemd for noised's sd-bus, its D-Bus client (docs/desktop.md), and what Debian 12's libsystemd0 links:
+    # libcap, libgcrypt with libgpg-error, liblz4, liblzma, libzstd. libz too: swift-nio-extras (under
+    # AsyncHTTPClient) names it on the link line beside its own copy of zlib.
     systemd = r"libsystemd|libcap|libgcrypt|libgpg-error|liblz4|liblzma|libzstd|libz"
-    # noisectl alone links libqrencode, for `web pair`'s QR code, and the libpthread Debian 12's libqrencode4 names.
-    allowed = {"noised": re.compile(rf"^({common}|{systemd})\.so"), "noisectl": re.compile(rf"^({common}|libqrencode|libpthread)\.so")}
-    for program in ("noised", "noisectl"):
+    # noised and noiseweb are one program (noiseclock): ldd on either name reads the same file.
+    daemon = re.compile(rf"^({common}|{systemd})\.so")
+    # noisectl has no D-Bus; it alone links libqrencode, for `web pair`'s QR code, and the libpthread Debian 12's
+    # libqrencode4 names.
+    allowed = {"noised": daemon, "noiseweb": daemon, "noisectl": re.compile(rf"^({common}|libqrencode|libpthread)\.so")}
+    for program in ("noised", "noiseweb", "noisectl"):
         out = subprocess.run(["ldd", str(installed.bin / program)], capture_output=True, text=True, check=True).stdout
         libs = [line.split()[0].rsplit("/", 1)[-1] for line in out.splitlines() if line.strip()]
         assert "/opt/swift" not in out and "not found" not in out, out
         assert all(allowed[program].match(lib) for lib in libs), f"{program} links {libs}"
-        if program == "noised":
+        if program != "noisectl":
             assert "libasound.so.2" in out and "libmpg123.so.0" in out and "libsystemd.so.0" in out, out
+
+
+def test_noised_and_noiseweb_are_one_program(installed):
+    """noised and noiseweb are relative links to PREFIX/libexec/noiseclock (docs/install.md: the Swift runtime,
+    Foundation and ICU on disk once for both); it runs the one it is started as, and says so when it is started as
+    something else. noisectl is a program of its own. Both are fully RELRO, with no RUNPATH."""
+    program = installed.prefix / "libexec/noiseclock"
+    for name in ("noised", "noiseweb"):
+        link = installed.bin / name
+        assert link.is_symlink() and os.readlink(link) == "../libexec/noiseclock", name
+        assert link.resolve() == program.resolve()
+    assert not (installed.bin / "noisectl").is_symlink()
+    r = subprocess.run([str(program), "--version"], capture_output=True, text=True, timeout=20)
+    assert r.returncode == 2 and "run as noised or noiseweb" in r.stderr, (r.returncode, r.stderr)
+    for binary in (program, installed.bin / "noisectl"):
+        dynamic = subprocess.run(["readelf", "-d", str(binary)], capture_output=True, text=True, check=True).stdout
+        assert "RUNPATH" not in dynamic and "RPATH" not in dynamic, dynamic
+        assert re.search(r"\(FLAGS\)\s+BIND_NOW", dynamic) and re.search(r"\(FLAGS_1\)\s+Flags: NOW PIE", dynamic), dynamic
+        segments = subprocess.run(["readelf", "-lW", str(binary)], capture_output=True, text=True, check=True).stdout
+        assert "GNU_RELRO" in segments, segments
+    for name in ("noised", "noisectl", "noiseweb"):
+        r = subprocess.run([str(installed.bin / name), "--help"], capture_output=True, text=True, timeout=20,
+                           env=H.base_env({}))
+        assert r.returncode == 0 and f"USAGE: {name}" in r.stdout, (name, r.stderr)
 
 
 def test_installed_binaries_are_stripped_with_their_debug_symbols_beside(installed):
     """Stripped as dh_strip does; the symbols are in PREFIX/lib/debug/.build-id, where gdb looks by build id,
     and each binary names its file (.gnu_debuglink)."""
-    for program, debug in zip(("noised", "noisectl"), debug_files(str(installed.prefix / "lib"))):
-        binary = installed.bin / program
+    for program, debug in zip(("noiseclock", "noisectl"), debug_files(str(installed.prefix / "lib"))):
+        binary = installed.prefix / ("libexec" if program == "noiseclock" else "bin") / program
         kind = subprocess.run(["file", "-L", str(binary)], capture_output=True, text=True, check=True).stdout
         assert ", stripped" in kind and "with debug_info" not in kind, kind
         symbols = subprocess.run(["file", "-L", debug], capture_output=True, text=True, check=True).stdout
@@ -445,8 +473,12 @@ def test_deb_package(installed):
 
     listing = subprocess.run(["dpkg-deb", "--contents", str(deb)], capture_output=True, text=True,
                              check=True).stdout
-    paths = {line.split()[-1].removeprefix(".") for line in listing.splitlines()}
-    expected = {"/usr/bin/noised", "/usr/bin/noisectl", "/usr/bin/noiseweb", "/usr/share/noiseclock/sounds.json",
+    # A link's line ends "./usr/bin/noised -> ../libexec/noiseclock".
+    paths = {line.split(" -> ")[0].split()[-1].removeprefix(".") for line in listing.splitlines()}
+    links = {line.split()[-3].removeprefix("."): line.split()[-1] for line in listing.splitlines() if line.startswith("l")}
+    assert links == {f"/usr/bin/{name}": "../libexec/noiseclock" for name in ("noised", "noiseweb")}, links
+    expected = {"/usr/libexec/noiseclock", "/usr/bin/noised", "/usr/bin/noisectl", "/usr/bin/noiseweb",
+                "/usr/share/noiseclock/sounds.json",
                 *(f"/usr/share/noiseclock/sounds/{s['file']}" for s in CATALOG["sounds"]),
                 *(f"/usr/share/noiseclock/web/{p.relative_to(REPO / 'web')}" for p in (REPO / "web").rglob("*") if p.is_file()),
                 "/usr/lib/systemd/user/noised.service", "/usr/lib/systemd/user/noised.socket",
@@ -470,15 +502,14 @@ def test_deb_package(installed):
     assert "\nExecStart=/usr/bin/noised\n" in service
     control = subprocess.run(["dpkg-deb", "--info", str(deb), "md5sums"], capture_output=True, text=True,
                              check=True).stdout
-    assert "usr/bin/noised" in control
+    assert "usr/libexec/noiseclock" in control and "usr/bin/noisectl" in control
 
     # The binaries are stripped; their symbols are in the -dbgsym package, by build id.
     unpacked = Path(tempfile.mkdtemp(prefix="ncdeb-", dir="/tmp"))
     try:
         subprocess.run(["dpkg-deb", "-x", str(deb), str(unpacked)], check=True)
-        for program in ("noised", "noisectl", "noiseweb"):
-            kind = subprocess.run(["file", str(unpacked / "usr/bin" / program)], capture_output=True, text=True,
-                                  check=True).stdout
+        for program in ("usr/libexec/noiseclock", "usr/bin/noisectl"):
+            kind = subprocess.run(["file", str(unpacked / program)], capture_output=True, text=True, check=True).stdout
             assert ", stripped" in kind, kind
         # The desktop entry and its icon as they are in packaging/desktop (lintian has checked the entry).
         for name, path in (("noiseclock.desktop", "usr/share/applications/noiseclock.desktop"),
@@ -490,7 +521,7 @@ def test_deb_package(installed):
     assert dbgsym.is_file()
     info = subprocess.run(["dpkg-deb", "--field", str(dbgsym)], capture_output=True, text=True, check=True).stdout
     assert "Package: noiseclock-dbgsym" in info and f"Depends: noiseclock (= {VERSION})" in info, info
-    ids = sorted(build_id(REPO / ".build/static/share/bin" / p) for p in ("noised", "noisectl", "noiseweb"))
+    ids = sorted(build_id(REPO / ".build/static/share/bin" / p) for p in ("noiseclock", "noisectl"))
     assert re.search(r"^Build-Ids: (.*)$", info, re.M).group(1).split() == ids, info
     listing = subprocess.run(["dpkg-deb", "--contents", str(dbgsym)], capture_output=True, text=True,
                              check=True).stdout

@@ -13,11 +13,10 @@ import NoiseWebTLS
 
 import struct Foundation.Date
 
-/// The entry point: Swift concurrency moved onto SwiftNIO's threads first (no libdispatch monitor waking the
-/// process every second while no page is open), then the command.
-@main
-enum Main {
-    static func main() async {
+/// noiseweb's entry point (run by `noiseclock` under that name): Swift concurrency moved onto SwiftNIO's threads
+/// first (no libdispatch monitor waking the process every second while no page is open), then the command.
+public enum NoisewebMain {
+    public static func main() async {
         ConcurrencyOnEventLoops.install()
         await Noiseweb.main()
     }

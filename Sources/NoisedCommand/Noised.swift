@@ -188,10 +188,10 @@ struct Noised: AsyncParsableCommand {
     }
 }
 
-/// The entry point: argument-parser's own, except that usage errors exit with 2, as noisectl's do (not 64).
-@main
-enum Main {
-    static func main() async {
+/// noised's entry point (run by `noiseclock` under that name): argument-parser's own, except that usage errors exit
+/// with 2, as noisectl's do (not 64).
+public enum NoisedMain {
+    public static func main() async {
         ConcurrencyOnEventLoops.install()
         do {
             try await Noised.parse().run()
