@@ -22,8 +22,8 @@ ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
 INSTALL_VARS = PREFIX='$(PREFIX)' DESTDIR='$(DESTDIR)' USERUNITDIR='$(USERUNITDIR)' ZSHCOMPDIR='$(ZSHCOMPDIR)'
 
 # One release tree, .build/static, for `make build`/`make run`, `make install`, `make deb` and `make bench`:
-# noiseclock (noised and noiseweb: one program with two names) and noisectl carry the Swift runtime
-# (-static-stdlib) so they run without the toolchain; no $ORIGIN
+# noiseclock (noised, noisectl and noiseweb: one program with three names) carries the Swift runtime
+# (-static-stdlib) so it runs without the toolchain; no $ORIGIN
 # RUNPATH, full RELRO. So `make install` after `make run` links nothing again. Its own scratch path, so a
 # plain `swift build -c release` by hand (.build/release) cannot relink it without these flags.
 # The stamp is newer than every source once built: `sudo make install` then only copies.
@@ -91,7 +91,7 @@ debug: deps
 	$(SWIFT) build 2>&1 | tee .build/build.log
 	@! grep -E '/(Sources|Tests|Benchmarks)/.*(warning|error):' .build/build.log || (echo "build has warnings: fix them" && false)
 	@# noised and noiseweb by name (NOISECLOCK_BIN=.build/debug, make stress): links to the one program, as installed.
-	for p in noised noiseweb; do ln -sfn noiseclock .build/debug/$$p || exit 1; done
+	for p in noised noisectl noiseweb; do ln -sfn noiseclock .build/debug/$$p || exit 1; done
 
 # Says where noisectl is before noised takes the terminal (it runs in the foreground until Ctrl-C).
 run: build
@@ -181,8 +181,8 @@ sounds:
 fuzz: deps
 	scripts/fuzz $(FUZZ_SECONDS)
 
-# The release programs with the Swift runtime linked in, noiseclock (noised and noiseweb are links to it:
-# docs/install.md) and noisectl, then in $(DIST): each stripped, its debug symbols split off into
+# The release program with the Swift runtime linked in, noiseclock (noised, noisectl and noiseweb are links to
+# it: docs/install.md), then in $(DIST): stripped, its debug symbols split off into
 # debug/.build-id/NN/REST.debug (objcopy, as Debian's dh_strip does; gdb finds them by build id), the man pages
 # (packaging/man/ with the options and commands filled in from the parser by scripts/make-man) and noisectl's
 # shell completions.
@@ -192,13 +192,13 @@ $(STAMP): Makefile Package.swift $(wildcard Package.resolved) $(shell find Sourc
           scripts/make-man
 	$(call apt_install,$(BUILD_PACKAGES) $(RUN_PACKAGES) binutils python3)
 	@mkdir -p $(STATIC)
-	@# The two programs (the bench's floors are built by make bench): noiseclock, which noised and noiseweb are links
-	@# to (so NOISECLOCK_BIN=$(STATIC)/release and make run find them by name), and noisectl.
-	for p in noiseclock noisectl; do $(SWIFT) build $(STATIC_OPTS) --product $$p || exit 1; done 2>&1 | tee $(STATIC)/build.log
+	@# The one program (the bench's floors are built by make bench), and noised, noisectl and noiseweb as links to it,
+	@# so NOISECLOCK_BIN=$(STATIC)/release and make run find them by name.
+	$(SWIFT) build $(STATIC_OPTS) --product noiseclock 2>&1 | tee $(STATIC)/build.log
 	@! grep -E '/(Sources|Tests|Benchmarks)/.*(warning|error):' $(STATIC)/build.log || (echo "build has warnings: fix them" && false)
-	for p in noised noiseweb; do ln -sfn noiseclock $(STATIC)/release/$$p || exit 1; done
+	for p in noised noisectl noiseweb; do ln -sfn noiseclock $(STATIC)/release/$$p || exit 1; done
 	rm -rf $(DIST) && mkdir -p $(DIST)/bin
-	for p in noiseclock noisectl; do \
+	for p in noiseclock; do \
 	  id=$$(readelf -n $(STATIC)/release/$$p | sed -n 's/^ *Build ID: //p'); \
 	  [ -n "$$id" ] || { echo "$$p has no build id" >&2; exit 1; }; \
 	  debug=$(DIST)/debug/.build-id/$$(echo $$id | cut -c1-2)/$$(echo $$id | cut -c3-).debug; \

@@ -10,11 +10,10 @@ let pureCore: [Target.Dependency] = [
 let package = Package(
     name: "NoiseClock",
     platforms: [.macOS(.v15)],
-    // noised and noiseweb are one program with two names (docs/install.md): links to noiseclock, which runs the one
-    // it is started as, so the Swift runtime, Foundation and ICU are on disk once for both. noisectl is its own.
+    // noised, noisectl and noiseweb are one program with three names (docs/install.md): links to noiseclock, which
+    // runs the one it is started as, so the Swift runtime and what the three share are on disk once.
     products: [
-        .executable(name: "noiseclock", targets: ["noiseclock"]),
-        .executable(name: "noisectl", targets: ["noisectl"]),
+        .executable(name: "noiseclock", targets: ["noiseclock"])
     ],
     dependencies: [
         // 1.6: custom completions get the whole command line (noisectl passes its --socket on).
@@ -217,7 +216,6 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .executableTarget(name: "noisectl", dependencies: ["NoisectlCommands"], swiftSettings: strict),
 
         // noiseweb's rules without the server (docs/web.md): the security checks as pure functions of a request's
         // facts, the login codes and sessions, the web root's files, `/api/clock`'s reading and saving. Apart from
@@ -277,8 +275,10 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // noised and noiseweb in one executable, run by the name it is started as (argv[0]).
-        .executableTarget(name: "noiseclock", dependencies: ["NoisedCommand", "NoisewebCommand"], swiftSettings: strict),
+        // noised, noisectl and noiseweb in one executable, run by the name it is started as (argv[0]).
+        .executableTarget(
+            name: "noiseclock", dependencies: ["NoisedCommand", "NoisectlCommands", "NoisewebCommand"],
+            swiftSettings: strict),
 
         // The bench's floors for rows 1 and 2 (scripts/benchlib/control.py): a client made of noisectl's libraries
         // doing nothing else, and bare NIO servers beside noised. Not installed; kept out of Sources/, which holds

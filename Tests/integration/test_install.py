@@ -58,8 +58,8 @@ def build_id(path: Path) -> str:
 
 
 def debug_files(libdir: str) -> list[str]:
-    """Where the two programs' debug symbols go under a lib folder: debug/.build-id/NN/REST.debug."""
-    ids = [build_id(REPO / ".build/static/share/bin" / p) for p in ("noiseclock", "noisectl")]
+    """Where the program's debug symbols go under a lib folder: debug/.build-id/NN/REST.debug."""
+    ids = [build_id(REPO / ".build/static/share/bin/noiseclock")]
     return [f"{libdir}/debug/.build-id/{i[:2]}/{i[2:]}.debug" for i in ids]
 
 
@@ -152,33 +152,29 @@ def test_installed_binaries_do_not_need_the_swift_toolchain(installed):
     # libcap, libgcrypt with libgpg-error, liblz4, liblzma, libzstd. libz too: swift-nio-extras (under
     # AsyncHTTPClient) names it on the link line beside its own copy of zlib.
     systemd = r"libsystemd|libcap|libgcrypt|libgpg-error|liblz4|liblzma|libzstd|libz"
-    # noised and noiseweb are one program (noiseclock): ldd on either name reads the same file.
-    daemon = re.compile(rf"^({common}|{systemd})\.so")
-    # noisectl has no D-Bus; it alone links libqrencode, for `web pair`'s QR code, and the libpthread Debian 12's
-    # libqrencode4 names.
-    allowed = {"noised": daemon, "noiseweb": daemon, "noisectl": re.compile(rf"^({common}|libqrencode|libpthread)\.so")}
+    # noised, noisectl and noiseweb are one program (noiseclock): ldd on any name reads the same file. libqrencode
+    # is for `noisectl web pair`'s QR code, with the libpthread Debian 12's libqrencode4 names.
+    allowed = re.compile(rf"^({common}|{systemd}|libqrencode|libpthread)\.so")
     for program in ("noised", "noiseweb", "noisectl"):
         out = subprocess.run(["ldd", str(installed.bin / program)], capture_output=True, text=True, check=True).stdout
         libs = [line.split()[0].rsplit("/", 1)[-1] for line in out.splitlines() if line.strip()]
         assert "/opt/swift" not in out and "not found" not in out, out
-        assert all(allowed[program].match(lib) for lib in libs), f"{program} links {libs}"
-        if program != "noisectl":
-            assert "libasound.so.2" in out and "libmpg123.so.0" in out and "libsystemd.so.0" in out, out
+        assert all(allowed.match(lib) for lib in libs), f"{program} links {libs}"
+        assert "libasound.so.2" in out and "libmpg123.so.0" in out and "libsystemd.so.0" in out, out
 
 
-def test_noised_and_noiseweb_are_one_program(installed):
-    """noised and noiseweb are relative links to PREFIX/libexec/noiseclock (docs/install.md: the Swift runtime,
-    Foundation and ICU on disk once for both); it runs the one it is started as, and says so when it is started as
-    something else. noisectl is a program of its own. Both are fully RELRO, with no RUNPATH."""
+def test_noised_noisectl_and_noiseweb_are_one_program(installed):
+    """noised, noisectl and noiseweb are relative links to PREFIX/libexec/noiseclock (docs/install.md: the Swift
+    runtime on disk once for the three); it runs the one it is started as, and says so when it is started as
+    something else. It is fully RELRO, with no RUNPATH."""
     program = installed.prefix / "libexec/noiseclock"
-    for name in ("noised", "noiseweb"):
+    for name in ("noised", "noisectl", "noiseweb"):
         link = installed.bin / name
         assert link.is_symlink() and os.readlink(link) == "../libexec/noiseclock", name
         assert link.resolve() == program.resolve()
-    assert not (installed.bin / "noisectl").is_symlink()
     r = subprocess.run([str(program), "--version"], capture_output=True, text=True, timeout=20)
-    assert r.returncode == 2 and "run as noised or noiseweb" in r.stderr, (r.returncode, r.stderr)
-    for binary in (program, installed.bin / "noisectl"):
+    assert r.returncode == 2 and "run as noised, noisectl or noiseweb" in r.stderr, (r.returncode, r.stderr)
+    for binary in (program,):
         dynamic = subprocess.run(["readelf", "-d", str(binary)], capture_output=True, text=True, check=True).stdout
         assert "RUNPATH" not in dynamic and "RPATH" not in dynamic, dynamic
         assert re.search(r"\(FLAGS\)\s+BIND_NOW", dynamic) and re.search(r"\(FLAGS_1\)\s+Flags: NOW PIE", dynamic), dynamic
@@ -193,8 +189,8 @@ def test_noised_and_noiseweb_are_one_program(installed):
 def test_installed_binaries_are_stripped_with_their_debug_symbols_beside(installed):
     """Stripped as dh_strip does; the symbols are in PREFIX/lib/debug/.build-id, where gdb looks by build id,
     and each binary names its file (.gnu_debuglink)."""
-    for program, debug in zip(("noiseclock", "noisectl"), debug_files(str(installed.prefix / "lib"))):
-        binary = installed.prefix / ("libexec" if program == "noiseclock" else "bin") / program
+    for debug in debug_files(str(installed.prefix / "lib")):
+        binary = installed.prefix / "libexec/noiseclock"
         kind = subprocess.run(["file", "-L", str(binary)], capture_output=True, text=True, check=True).stdout
         assert ", stripped" in kind and "with debug_info" not in kind, kind
         symbols = subprocess.run(["file", "-L", debug], capture_output=True, text=True, check=True).stdout
@@ -466,7 +462,7 @@ def test_deb_package(installed):
     depends = [d.strip().split()[0] for d in field("Depends").split(",")]
     for lib in ("libasound2", "libmpg123-0", "libsqlite3-0", "libc6"):
         assert lib in depends, field("Depends")
-    # dpkg-shlibdeps names the package of each library the programs link themselves: libsystemd0 for noised's sd-bus,
+    # dpkg-shlibdeps names the package of each library the program links itself: libsystemd0 for noised's sd-bus,
     # libqrencode4 for noisectl's QR code.
     assert "libsystemd0" in depends and "libqrencode4" in depends, field("Depends")
     assert int(field("Installed-Size")) > 1000
@@ -476,7 +472,7 @@ def test_deb_package(installed):
     # A link's line ends "./usr/bin/noised -> ../libexec/noiseclock".
     paths = {line.split(" -> ")[0].split()[-1].removeprefix(".") for line in listing.splitlines()}
     links = {line.split()[-3].removeprefix("."): line.split()[-1] for line in listing.splitlines() if line.startswith("l")}
-    assert links == {f"/usr/bin/{name}": "../libexec/noiseclock" for name in ("noised", "noiseweb")}, links
+    assert links == {f"/usr/bin/{name}": "../libexec/noiseclock" for name in ("noised", "noisectl", "noiseweb")}, links
     expected = {"/usr/libexec/noiseclock", "/usr/bin/noised", "/usr/bin/noisectl", "/usr/bin/noiseweb",
                 "/usr/share/noiseclock/sounds.json",
                 *(f"/usr/share/noiseclock/sounds/{s['file']}" for s in CATALOG["sounds"]),
@@ -502,15 +498,15 @@ def test_deb_package(installed):
     assert "\nExecStart=/usr/bin/noised\n" in service
     control = subprocess.run(["dpkg-deb", "--info", str(deb), "md5sums"], capture_output=True, text=True,
                              check=True).stdout
-    assert "usr/libexec/noiseclock" in control and "usr/bin/noisectl" in control
+    assert "usr/libexec/noiseclock" in control
 
     # The binaries are stripped; their symbols are in the -dbgsym package, by build id.
     unpacked = Path(tempfile.mkdtemp(prefix="ncdeb-", dir="/tmp"))
     try:
         subprocess.run(["dpkg-deb", "-x", str(deb), str(unpacked)], check=True)
-        for program in ("usr/libexec/noiseclock", "usr/bin/noisectl"):
-            kind = subprocess.run(["file", str(unpacked / program)], capture_output=True, text=True, check=True).stdout
-            assert ", stripped" in kind, kind
+        kind = subprocess.run(["file", str(unpacked / "usr/libexec/noiseclock")], capture_output=True, text=True,
+                              check=True).stdout
+        assert ", stripped" in kind, kind
         # The desktop entry and its icon as they are in packaging/desktop (lintian has checked the entry).
         for name, path in (("noiseclock.desktop", "usr/share/applications/noiseclock.desktop"),
                            ("noiseclock.svg", "usr/share/icons/hicolor/scalable/apps/noiseclock.svg")):
@@ -521,7 +517,7 @@ def test_deb_package(installed):
     assert dbgsym.is_file()
     info = subprocess.run(["dpkg-deb", "--field", str(dbgsym)], capture_output=True, text=True, check=True).stdout
     assert "Package: noiseclock-dbgsym" in info and f"Depends: noiseclock (= {VERSION})" in info, info
-    ids = sorted(build_id(REPO / ".build/static/share/bin" / p) for p in ("noiseclock", "noisectl"))
+    ids = [build_id(REPO / ".build/static/share/bin/noiseclock")]
     assert re.search(r"^Build-Ids: (.*)$", info, re.M).group(1).split() == ids, info
     listing = subprocess.run(["dpkg-deb", "--contents", str(dbgsym)], capture_output=True, text=True,
                              check=True).stdout

@@ -1,4 +1,0 @@
-import NoisectlCommands
-
-// The commands live in NoisectlCommands (unit-tested there), the connection in NoiseClient.
-NoisectlMain.main(Array(CommandLine.arguments.dropFirst()))
