@@ -62,6 +62,8 @@ let package = Package(
         .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
         // QR codes for `noisectl web pair` (Debian: libqrencode-dev): the pairing URL drawn in the terminal.
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        // SQLite (Debian: libsqlite3-dev): the alarm store's database, through NoiseSQLite.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
         // The pure core, no I/O, one module per domain (docs/architecture.md has the map; a test checks it).
         // NoiseCore: limits, JSON, errors, parsing and path rules every other module uses.
@@ -104,6 +106,8 @@ let package = Package(
             name: "NoiseSystem", dependencies: ["NoiseCore", "NoiseTime", "TimeScales", "Orbits"], swiftSettings: strict
         ),
 
+        // A small layer over SQLite's C API: connections, statements, rows, transactions, migrations (GRDB's table).
+        .target(name: "NoiseSQLite", dependencies: ["CSQLite"], swiftSettings: strict),
         // Alarms, snoozes and missed alarms in SQLite.
         .target(
             name: "NoiseStore",
@@ -345,6 +349,7 @@ let package = Package(
             dependencies: pureCore + ["NoiseStore", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict
         ),
+        .testTarget(name: "NoiseSQLiteTests", dependencies: ["NoiseSQLite"], swiftSettings: strict),
         .testTarget(
             name: "NoiseAudioTests", dependencies: pureCore + ["NoiseAudio", "NoiseTesting"], swiftSettings: strict),
         // noisectl's commands parsed and checked with argument-parser's own parsing, no daemon needed.
