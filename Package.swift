@@ -21,7 +21,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         // The daemon's element downloads (docs/dependencies.md): timeouts, a size cap and TLS on the NIO it already runs.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         // noiseweb's HTTP server and WebSocket (docs/dependencies.md, docs/web.md); noised links neither.
@@ -112,8 +111,7 @@ let package = Package(
         .target(
             name: "NoiseStore",
             dependencies: [
-                "NoiseCore", "NoiseAlarms", "NoiseCatalog", "LifeCalendar", "NoiseTime", "NoiseSystem",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "NoiseCore", "NoiseAlarms", "NoiseCatalog", "LifeCalendar", "NoiseTime", "NoiseSystem", "NoiseSQLite",
             ],
             swiftSettings: strict
         ),
@@ -320,8 +318,8 @@ let package = Package(
             name: "noise-fuzz",
             dependencies: [
                 "NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "NoiseConfig", "NoiseProtocol",
-                "NoiseDaemon", "NoiseWire", "NoiseAudio", "NoiseStore", "NoiseSystem", "NoiseTesting", "CFuzzer",
-                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
+                "NoiseDaemon", "NoiseWire", "NoiseAudio", "NoiseStore", "NoiseSQLite", "NoiseSystem", "NoiseTesting",
+                "CFuzzer", .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             path: "Tests/fuzz/noise-fuzz",
@@ -336,8 +334,7 @@ let package = Package(
             dependencies: pureCore + [
                 "NoiseDaemon", "NoiseControl", "NoiseWire", "NoiseAudio", "NoiseStore", "NoiseSystem", "NoiseTesting",
                 "NoiseDBus",
-                "NoiseSystemd",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "NoiseSystemd", "NoiseSQLite",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
@@ -346,8 +343,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NoiseStoreTests",
-            dependencies: pureCore + ["NoiseStore", .product(name: "GRDB", package: "GRDB.swift")],
-            swiftSettings: strict
+            dependencies: pureCore + ["NoiseStore", "NoiseSQLite"], exclude: ["Fixtures"], swiftSettings: strict
         ),
         .testTarget(name: "NoiseSQLiteTests", dependencies: ["NoiseSQLite"], swiftSettings: strict),
         .testTarget(
