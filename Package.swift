@@ -21,7 +21,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         // The daemon's element downloads (docs/dependencies.md): timeouts, a size cap and TLS on the NIO it already runs.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         // noiseweb's HTTP server and WebSocket (docs/dependencies.md, docs/web.md); noised links neither.
@@ -64,6 +63,8 @@ let package = Package(
         .systemLibrary(name: "CSoxr", pkgConfig: "soxr", providers: [.apt(["libsoxr-dev"])]),
         // QR codes for `noisectl web pair` (Debian: libqrencode-dev): the pairing URL drawn in the terminal.
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        // SQLite (Debian: libsqlite3-dev): the alarm store's database, through NoiseSQLite.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
         // The pure core, no I/O, one module per domain (docs/architecture.md has the map; a test checks it).
         // NoiseCore: limits, JSON, errors, parsing and path rules every other module uses.
@@ -106,12 +107,13 @@ let package = Package(
             name: "NoiseSystem", dependencies: ["NoiseCore", "NoiseTime", "TimeScales", "Orbits"], swiftSettings: strict
         ),
 
+        // A small layer over SQLite's C API: connections, statements, rows, transactions, migrations (GRDB's table).
+        .target(name: "NoiseSQLite", dependencies: ["CSQLite"], swiftSettings: strict),
         // Alarms, snoozes and missed alarms in SQLite.
         .target(
             name: "NoiseStore",
             dependencies: [
-                "NoiseCore", "NoiseAlarms", "NoiseCatalog", "LifeCalendar", "NoiseTime", "NoiseSystem",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "NoiseCore", "NoiseAlarms", "NoiseCatalog", "LifeCalendar", "NoiseTime", "NoiseSystem", "NoiseSQLite",
             ],
             swiftSettings: strict
         ),
@@ -318,8 +320,8 @@ let package = Package(
             name: "noise-fuzz",
             dependencies: [
                 "NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "NoiseConfig", "NoiseProtocol",
-                "NoiseDaemon", "NoiseWire", "NoiseAudio", "NoiseStore", "NoiseSystem", "NoiseTesting", "CFuzzer",
-                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
+                "NoiseDaemon", "NoiseWire", "NoiseAudio", "NoiseStore", "NoiseSQLite", "NoiseSystem", "NoiseTesting",
+                "CFuzzer", .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             path: "Tests/fuzz/noise-fuzz",
@@ -334,8 +336,7 @@ let package = Package(
             dependencies: pureCore + [
                 "NoiseDaemon", "NoiseControl", "NoiseWire", "NoiseAudio", "NoiseStore", "NoiseSystem", "NoiseTesting",
                 "NoiseDBus",
-                "NoiseSystemd",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "NoiseSystemd", "NoiseSQLite",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
@@ -344,9 +345,9 @@ let package = Package(
         ),
         .testTarget(
             name: "NoiseStoreTests",
-            dependencies: pureCore + ["NoiseStore", .product(name: "GRDB", package: "GRDB.swift")],
-            swiftSettings: strict
+            dependencies: pureCore + ["NoiseStore", "NoiseSQLite"], exclude: ["Fixtures"], swiftSettings: strict
         ),
+        .testTarget(name: "NoiseSQLiteTests", dependencies: ["NoiseSQLite"], swiftSettings: strict),
         .testTarget(
             name: "NoiseAudioTests", dependencies: pureCore + ["NoiseAudio", "NoiseTesting"], swiftSettings: strict),
         // noisectl's commands parsed and checked with argument-parser's own parsing, no daemon needed.

@@ -1,12 +1,11 @@
-import GRDB
 import NoiseAlarms
 import NoiseCore
+import NoiseSQLite
 import NoiseTime
 
-/// One row of the `alarm` table. The schema holds the constraints; this maps rows to `Alarm`s.
-struct AlarmRecord: Codable, FetchableRecord, MutablePersistableRecord {
-    static let databaseTableName = "alarm"
-
+/// One row of the `alarm` table. The schema holds the constraints; this maps rows to `Alarm`s. Each column is
+/// written as the type GRDB's record encoding gave it (a `Bool` the integer 0 or 1, a `Double` a real).
+struct AlarmRecord {
     var id: Int64?
     var time: String
     var enabled: Bool
@@ -65,10 +64,38 @@ struct AlarmRecord: Codable, FetchableRecord, MutablePersistableRecord {
         self.createdAt = createdAt
     }
 
-    mutating func didInsert(_ inserted: InsertionSuccess) {
-        id = inserted.rowID
+    /// Every column but `id`, in the order `values` gives them.
+    private static let columns = [
+        "time", "enabled", "label", "repeatMask", "sound", "volume", "rampSeconds", "snoozeMinutes",
+        "ringLimitSeconds", "note", "firesAt", "marsSite", "marsLonEast", "marsSolar", "passSatellite", "passVisible",
+        "passMinElevation", "passLeadSeconds", "date", "zone", "thenMix", "lookAfter", "createdAt",
+    ]
+
+    private var values: [any SQLiteValueConvertible] {
+        [
+            time, enabled, label, repeatMask, sound, volume, rampSeconds, snoozeMinutes, ringLimitSeconds, note,
+            firesAt, marsSite, marsLonEast, marsSolar, passSatellite, passVisible, passMinElevation, passLeadSeconds,
+            date, zone, thenMix, lookAfter, createdAt,
+        ]
     }
 
+    /// Inserts the row (with its `id`, or a new one when it has none) and keeps the id it was given.
+    mutating func insert(_ db: SQLiteConnection) throws {
+        let names = (["id"] + Self.columns).joined(separator: ", ")
+        let marks = Array(repeating: "?", count: Self.columns.count + 1).joined(separator: ", ")
+        try db.execute(sql: "INSERT INTO alarm (\(names)) VALUES (\(marks))", arguments: [id] + values)
+        id = db.lastInsertedRowID
+    }
+
+    /// Writes every column of the row `id`.
+    func update(_ db: SQLiteConnection) throws {
+        let assignments = Self.columns.map { "\($0) = ?" }.joined(separator: ", ")
+        try db.execute(sql: "UPDATE alarm SET \(assignments) WHERE id = ?", arguments: values + [id])
+    }
+
+    static func count(_ db: SQLiteConnection) throws -> Int {
+        try db.fetchValue(sql: "SELECT count(*) FROM alarm") ?? 0
+    }
 }
 
 /// An alarm row as read from disk, with the two instants the scheduler starts from.
@@ -84,7 +111,7 @@ extension AlarmRecord {
     /// Reads one row column by column, checking each value the way `alarm_add` checks it: a row the schema or the
     /// alarm's rules would not have let in (a damaged page, a hand edit) is refused with the reason, never turned
     /// into an alarm that fails later (a volume of Inf made every `alarm_list` fail).
-    static func decode(_ row: Row) throws(StoredRowProblem) -> StoredAlarm {
+    static func decode(_ row: SQLiteRow) throws(StoredRowProblem) -> StoredAlarm {
         let reader = try StoredRowReader(row: row, key: "id")
         let id = reader.id
         let timeText = try reader.text("time")
@@ -163,10 +190,23 @@ extension AlarmRecord {
 }
 
 /// One row of the `snooze` table: a snoozed alarm and when it rings again.
-struct SnoozeRecord: Codable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "snooze"
-
+struct SnoozeRecord {
     var alarmId: Int64
     var ringAt: Double
     var trigger: Double
+
+    func insert(_ db: SQLiteConnection) throws {
+        try db.execute(
+            sql: "INSERT INTO snooze (alarmId, ringAt, trigger) VALUES (?, ?, ?)",
+            arguments: [alarmId, ringAt, trigger])
+    }
+
+    /// Inserts the row, or replaces the alarm's snooze.
+    func save(_ db: SQLiteConnection) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO snooze (alarmId, ringAt, trigger) VALUES (?, ?, ?)
+                ON CONFLICT (alarmId) DO UPDATE SET ringAt = excluded.ringAt, trigger = excluded.trigger
+                """, arguments: [alarmId, ringAt, trigger])
+    }
 }

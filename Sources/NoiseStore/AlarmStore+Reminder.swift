@@ -1,6 +1,6 @@
-import GRDB
 import NoiseAlarms
 import NoiseCore
+import NoiseSQLite
 
 /// The gratitude diary's daily reminder (docs/life.md): a time of day and the instant after which the next one is
 /// looked for, kept by the scheduler on the alarms' rule, so it is stored with the alarms' look-after instants.
@@ -17,15 +17,14 @@ extension AlarmStore {
 
     // MARK: Rows (read and written here and by recovery alike)
 
-    static func readReminder(_ db: Database) throws -> DailyReminder? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT time, lookAfter FROM reminder WHERE kind = 'gratitude'")
-        else {
+    static func readReminder(_ db: SQLiteConnection) throws -> DailyReminder? {
+        guard let row = try db.fetchOne(sql: "SELECT time, lookAfter FROM reminder WHERE kind = 'gratitude'") else {
             return nil
         }
-        return DailyReminder(time: try TimeOfDay.parse(row["time"]), lookAfter: row["lookAfter"])
+        return DailyReminder(time: try TimeOfDay.parse(row["time"]), lookAfter: try row["lookAfter"])
     }
 
-    static func write(_ reminder: DailyReminder?, _ db: Database) throws {
+    static func write(_ reminder: DailyReminder?, _ db: SQLiteConnection) throws {
         guard let reminder else { return try db.execute(sql: "DELETE FROM reminder WHERE kind = 'gratitude'") }
         try db.execute(
             sql: "INSERT OR REPLACE INTO reminder (kind, time, lookAfter) VALUES ('gratitude', ?, ?)",

@@ -1,4 +1,4 @@
-import GRDB
+import NoiseSQLite
 
 /// An alarm's tone changed by itself (`sounds remove --force`): nothing else of the alarm is written, so its
 /// look-after instant, its snooze and a ring in progress stay as they are.

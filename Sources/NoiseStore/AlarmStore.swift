@@ -1,6 +1,6 @@
-import GRDB
 import NoiseAlarms
 import NoiseCore
+import NoiseSQLite
 
 /// The alarms' part of the database: alarms, their snoozes, the look-after instants the scheduler keeps, the
 /// missed alarms and the diary's daily reminder (which the scheduler keeps as it keeps an alarm). The scheduler is
@@ -36,7 +36,8 @@ public struct AlarmStore: Sendable {
 
     public func missed(limit: Int = 50) async throws -> [MissedAlarm] {
         try await database.read { db in
-            try MissedAlarm.order(Column("recordedAt").desc, Column("id").desc).limit(limit).fetchAll(db)
+            try db.fetchAll(sql: "SELECT * FROM missed ORDER BY recordedAt DESC, id DESC LIMIT ?", arguments: [limit])
+                .map(MissedAlarm.init)
         }
     }
 
@@ -44,7 +45,10 @@ public struct AlarmStore: Sendable {
 
     /// Forgets every missed alarm; returns how many there were.
     public func clearMissed() async throws -> Int {
-        try await database.write { db in try MissedAlarm.deleteAll(db) }
+        try await database.write { db in
+            try db.execute(sql: "DELETE FROM missed")
+            return db.changes
+        }
     }
 
     /// Stores a new alarm and returns it with its id.
@@ -65,8 +69,11 @@ public struct AlarmStore: Sendable {
     @discardableResult
     public func update(_ alarm: Alarm, lookAfter: Double) async throws -> Bool {
         try await database.write { db in
-            guard let existing = try AlarmRecord.fetchOne(db, key: alarm.id) else { return false }
-            try AlarmRecord(alarm, lookAfter: lookAfter, createdAt: existing.createdAt).update(db)
+            guard
+                let createdAt = try db.fetchValue(
+                    Int64.self, sql: "SELECT createdAt FROM alarm WHERE id = ?", arguments: [alarm.id])
+            else { return false }
+            try AlarmRecord(alarm, lookAfter: lookAfter, createdAt: createdAt).update(db)
             // Not left to the scheduler's later `persistSnooze(nil)`, a second transaction: a crash between the two
             // left the alarm disabled but still snoozed, so it rang when the snooze ended (found by the kill -9
             // stress test, Tests/stress/test_crash_safety.py).
@@ -85,7 +92,11 @@ public struct AlarmStore: Sendable {
     /// Deletes the alarms in one transaction: all of them, or none if the write fails. Returns how many there were.
     @discardableResult
     public func delete(ids: [Int64]) async throws -> Int {
-        try await database.write { db in try AlarmRecord.deleteAll(db, keys: ids) }
+        try await database.write { db in
+            let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
+            try db.execute(sql: "DELETE FROM alarm WHERE id IN (\(marks))", arguments: ids)
+            return db.changes
+        }
     }
 
     /// Records what the scheduler decided, all in one transaction, before the scheduler acts on it.
@@ -99,11 +110,11 @@ public struct AlarmStore: Sendable {
                 case .persistSnooze(let alarmID, let snooze?):
                     try SnoozeRecord(alarmId: alarmID, ringAt: snooze.ringAt, trigger: snooze.trigger).save(db)
                 case .persistSnooze(let alarmID, nil):
-                    try SnoozeRecord.deleteOne(db, key: alarmID)
+                    try db.execute(sql: "DELETE FROM snooze WHERE alarmId = ?", arguments: [alarmID])
                 case .disable(let alarmID):
                     try db.execute(sql: "UPDATE alarm SET enabled = 0 WHERE id = ?", arguments: [alarmID])
                 case .remove(let alarmID):
-                    try AlarmRecord.deleteOne(db, key: alarmID)
+                    try db.execute(sql: "DELETE FROM alarm WHERE id = ?", arguments: [alarmID])
                 case .missed(let alarmID, let trigger, let reason):
                     let missed = MissedAlarm(
                         id: nil, alarmId: alarmID, label: labels[alarmID] ?? "", trigger: trigger,
@@ -119,7 +130,7 @@ public struct AlarmStore: Sendable {
     /// Writes the alarms, snoozes and missed alarms of a salvage into an empty database; returns the ids of the
     /// alarms its schema refused. The id sequence goes on from the highest id the old file gave, so no id is given
     /// twice.
-    static func fill(_ db: Database, from salvage: SalvagedStore) throws -> [Int64] {
+    static func fill(_ db: SQLiteConnection, from salvage: SalvagedStore) throws -> [Int64] {
         var refused: [Int64] = []
         var kept = Set<Int64>()
         for stored in salvage.alarms {

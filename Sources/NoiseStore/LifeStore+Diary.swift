@@ -1,6 +1,6 @@
-import GRDB
 import LifeCalendar
 import NoiseCore
+import NoiseSQLite
 import NoiseTime
 
 /// The gratitude diary in the store (docs/life.md): one entry a local day, its full-text index kept by the
@@ -64,8 +64,7 @@ extension LifeStore {
         let query = Self.ftsQuery(words)
         guard !query.isEmpty else { return GratitudeMatches(matches: []) }
         return try await database.read { db in
-            let rows = try Row.fetchAll(
-                db,
+            let rows = try db.fetchAll(
                 sql: """
                     SELECT gratitude.day AS day, gratitude.text AS text, gratitude.savedAt AS savedAt,
                            snippet(gratitude_fts, 0, '[', ']', '…', 16) AS snippet
@@ -74,7 +73,7 @@ extension LifeStore {
                     """, arguments: [query, limit])
             return GratitudeMatches(
                 matches: try rows.map { row in
-                    GratitudeMatches.Match(entry: try Self.entry(row), snippet: row["snippet"])
+                    GratitudeMatches.Match(entry: try Self.entry(row), snippet: try row["snippet"])
                 })
         }
     }
@@ -108,24 +107,24 @@ extension LifeStore {
     /// Each word quoted (FTS5's own syntax is not the user's) and matched as a prefix; all must appear.
     static func ftsQuery(_ words: String) -> String {
         words.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "'" || $0 == "-") })
-            .map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }
+            .map { "\"" + $0.replacing("\"", with: "\"\"") + "\"*" }
             .joined(separator: " ")
     }
 
     // MARK: Rows (read and written here and by recovery alike)
 
     static func readEntries(
-        _ db: Database, sql: String, _ arguments: StatementArguments = []
+        _ db: SQLiteConnection, sql: String, _ arguments: [any SQLiteValueConvertible] = []
     ) throws -> [GratitudeEntry] {
-        try Row.fetchAll(db, sql: "SELECT day, text, savedAt FROM gratitude " + sql, arguments: arguments).map(entry)
+        try db.fetchAll(sql: "SELECT day, text, savedAt FROM gratitude " + sql, arguments: arguments).map(entry)
     }
 
-    static func entry(_ row: Row) throws -> GratitudeEntry {
-        GratitudeEntry(date: try LocalDate.parse(row["day"]), text: row["text"], savedAt: row["savedAt"])
+    static func entry(_ row: SQLiteRow) throws -> GratitudeEntry {
+        try GratitudeEntry(date: LocalDate.parse(row["day"]), text: row["text"], savedAt: row["savedAt"])
     }
 
     /// An upsert, not INSERT OR REPLACE: the row keeps its rowid, which the search index refers to.
-    static func write(_ entry: GratitudeEntry, _ db: Database) throws {
+    static func write(_ entry: GratitudeEntry, _ db: SQLiteConnection) throws {
         try db.execute(
             sql: """
                 INSERT INTO gratitude (day, text, savedAt) VALUES (?, ?, ?)

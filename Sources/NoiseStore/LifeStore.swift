@@ -1,6 +1,6 @@
-import GRDB
 import LifeCalendar
 import NoiseCore
+import NoiseSQLite
 import NoiseTime
 
 /// The life calendar's part of the database (docs/life.md): the birth date, habits and their taps, and the
@@ -40,7 +40,9 @@ public struct LifeStore: Sendable {
     public func addHabit(_ habit: Habit) async throws -> HabitAdded {
         try await database.write { db in
             if let existing = try Self.habit(named: habit.name, db) { return .exists(existing) }
-            guard try Int.fetchOne(db, sql: "SELECT count(*) FROM habit")! < LifeLimits.maxHabits else { return .full }
+            guard try db.fetchValue(Int.self, sql: "SELECT count(*) FROM habit")! < LifeLimits.maxHabits else {
+                return .full
+            }
             try Self.write(habit, db)
             return .added
         }
@@ -50,8 +52,8 @@ public struct LifeStore: Sendable {
     public func removeHabit(named name: String) async throws -> HabitRemoved? {
         try await database.write { db in
             guard let habit = try Self.habit(named: name, db) else { return nil }
-            let taps = try Int.fetchOne(
-                db, sql: "SELECT count(*) FROM habit_tap WHERE habit = ?", arguments: [habit.name])!
+            let taps = try db.fetchValue(
+                Int.self, sql: "SELECT count(*) FROM habit_tap WHERE habit = ?", arguments: [habit.name])!
             try db.execute(sql: "DELETE FROM habit WHERE name = ?", arguments: [habit.name])
             return HabitRemoved(removed: habit, tapsRemoved: taps)
         }
@@ -99,13 +101,11 @@ public struct LifeStore: Sendable {
         async throws -> (bonusMinutes: Int, tapCount: Int, habits: [HabitTotal], latest: [HabitTap])
     {
         try await database.read { db in
-            let totals = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT habit, plus, minus, minutes FROM habit_day WHERE day = ? ORDER BY habit
-                    """, arguments: [day.description]
-            ).map {
-                HabitTotal(habit: $0["habit"], plus: $0["plus"], minus: $0["minus"], minutes: $0["minutes"])
+            let totals = try db.fetchAll(
+                sql: "SELECT habit, plus, minus, minutes FROM habit_day WHERE day = ? ORDER BY habit",
+                arguments: [day.description]
+            ).map { row throws(SQLiteError) in
+                try HabitTotal(habit: row["habit"], plus: row["plus"], minus: row["minus"], minutes: row["minutes"])
             }
             let latest = try Self.readTaps(
                 db, sql: "WHERE day = ? AND id < ? ORDER BY id DESC LIMIT ?",
@@ -117,54 +117,54 @@ public struct LifeStore: Sendable {
         }
     }
 
-    static func bonusMinutes(on day: LocalDate, _ db: Database) throws -> Int {
-        try Int.fetchOne(
-            db, sql: "SELECT COALESCE(SUM(minutes), 0) FROM habit_day WHERE day = ?", arguments: [day.description]) ?? 0
+    static func bonusMinutes(on day: LocalDate, _ db: SQLiteConnection) throws -> Int {
+        try db.fetchValue(
+            sql: "SELECT COALESCE(SUM(minutes), 0) FROM habit_day WHERE day = ?", arguments: [day.description]) ?? 0
     }
 
     // MARK: Rows (the one reading and writing of these tables, for the store and its recovery alike)
 
-    static func readLife(_ db: Database) throws -> LifeSpan? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT birth, years FROM life WHERE id = 1") else { return nil }
+    static func readLife(_ db: SQLiteConnection) throws -> LifeSpan? {
+        guard let row = try db.fetchOne(sql: "SELECT birth, years FROM life WHERE id = 1") else { return nil }
         return try LifeSpan(birth: try LocalDate.parse(row["birth"]), years: row["years"])
     }
 
-    static func write(_ life: LifeSpan, _ db: Database) throws {
+    static func write(_ life: LifeSpan, _ db: SQLiteConnection) throws {
         try db.execute(
             sql: "INSERT OR REPLACE INTO life (id, birth, years) VALUES (1, ?, ?)",
             arguments: [life.birth.description, life.years])
     }
 
-    static func readHabits(_ db: Database) throws -> [Habit] {
-        try Row.fetchAll(db, sql: "SELECT name, minutes FROM habit ORDER BY position").map {
-            Habit(name: $0["name"], minutes: $0["minutes"])
-        }
+    static func readHabits(_ db: SQLiteConnection) throws -> [Habit] {
+        try db.fetchAll(sql: "SELECT name, minutes FROM habit ORDER BY position").map(habit)
     }
 
-    static func habit(named name: String, _ db: Database) throws -> Habit? {
-        try Row.fetchOne(db, sql: "SELECT name, minutes FROM habit WHERE name = ?", arguments: [name]).map {
-            Habit(name: $0["name"], minutes: $0["minutes"])
-        }
+    static func habit(named name: String, _ db: SQLiteConnection) throws -> Habit? {
+        try db.fetchOne(sql: "SELECT name, minutes FROM habit WHERE name = ?", arguments: [name]).map(habit)
     }
 
-    static func write(_ habit: Habit, _ db: Database) throws {
+    private static func habit(_ row: SQLiteRow) throws -> Habit {
+        try Habit(name: row["name"], minutes: row["minutes"])
+    }
+
+    static func write(_ habit: Habit, _ db: SQLiteConnection) throws {
         try db.execute(
             sql: """
                 INSERT INTO habit (name, minutes, position) VALUES (?, ?, (SELECT coalesce(max(position), 0) + 1 FROM habit))
                 """, arguments: [habit.name, habit.minutes])
     }
 
-    static func readTaps(_ db: Database, sql: String, _ arguments: StatementArguments = []) throws -> [HabitTap] {
-        try Row.fetchAll(db, sql: "SELECT id, habit, at, day, minutes FROM habit_tap " + sql, arguments: arguments).map
-        {
-            HabitTap(
-                id: $0["id"], habit: $0["habit"], at: $0["at"], day: try LocalDate.parse($0["day"]),
-                minutes: $0["minutes"])
+    static func readTaps(
+        _ db: SQLiteConnection, sql: String, _ arguments: [any SQLiteValueConvertible] = []
+    ) throws -> [HabitTap] {
+        try db.fetchAll(sql: "SELECT id, habit, at, day, minutes FROM habit_tap " + sql, arguments: arguments).map {
+            try HabitTap(
+                id: $0["id"], habit: $0["habit"], at: $0["at"], day: LocalDate.parse($0["day"]), minutes: $0["minutes"])
         }
     }
 
     /// Inserts `tap`, keeping its id when it has one (recovery) and giving it the new one otherwise.
-    static func insert(_ tap: inout HabitTap, _ db: Database) throws {
+    static func insert(_ tap: inout HabitTap, _ db: SQLiteConnection) throws {
         try db.execute(
             sql: "INSERT INTO habit_tap (id, habit, at, day, minutes) VALUES (?, ?, ?, ?, ?)",
             arguments: [tap.id == 0 ? nil : tap.id, tap.habit, tap.at, tap.day.description, tap.minutes])

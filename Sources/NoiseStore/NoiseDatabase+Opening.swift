@@ -1,8 +1,8 @@
-import Foundation
-import GRDB
 import NoiseAlarms
 import NoiseCore
+import NoiseSQLite
 import NoiseSystem
+import NoiseTime
 
 extension NoiseDatabase {
     /// The database the daemon runs with; never throws, so no store stops the daemon (under systemd that was a
@@ -13,7 +13,8 @@ extension NoiseDatabase {
     ///
     /// Two stores are served read-only and never rebuilt, as rebuilding would lose what they hold: one written by a
     /// newer noised (its schema has migrations this one does not know), and a path that is not a file at all.
-    public static func openChecked(path: String, now: Date = Date()) -> NoiseDatabase {
+    /// `now` (Unix seconds) names a damaged file's copy.
+    public static func openChecked(path: String, now: Double = WallTime.seconds()) -> NoiseDatabase {
         if let kind = FileKind.of(path), kind != .regular {
             return NoiseDatabase(
                 readOnly: SalvagedStore(),
@@ -21,7 +22,7 @@ extension NoiseDatabase {
                     + "not a database file; no alarm rings until it is moved away and noised restarted (a new store is made then)",
                 path: path, damaged: false, corruptCopy: nil)
         }
-        if FileManager.default.fileExists(atPath: path),
+        if StoreFiles.exists(path),
             let inspection = StoreInspection.inspectCopy(of: path, thorough: false)
         {
             if !inspection.newerMigrations.isEmpty { return newer(path: path, inspection: inspection) }
@@ -30,7 +31,7 @@ extension NoiseDatabase {
         do {
             return try open(path: path)
         } catch {
-            if let database = error as? DatabaseError, [.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(database.resultCode) {
+            if let database = error as? SQLiteError, [.corrupt, .notADatabase].contains(database.code) {
                 // Damage no inspection saw, as no private copy could be made.
                 return damaged(
                     path: path, inspection: StoreInspection(integrity: [describe(error)], salvage: SalvagedStore()),
@@ -50,7 +51,7 @@ extension NoiseDatabase {
         let skipped = inspection.salvage.skippedAlarmIDs
         var reason =
             "the alarm store \(path) was written by a newer noised (its schema has "
-            + "\(inspection.newerMigrations.joined(separator: ", ")); this noised knows up to \(migrator.migrations.last ?? "v1")), "
+            + "\(inspection.newerMigrations.joined(separator: ", ")); this noised knows up to \(migrator.identifiers.last ?? "v1")), "
             + "so it is read, never written: "
         var parts: [String] = []
         if readable > 0 { parts.append("the \(readable) alarm\(readable == 1 ? "" : "s") this noised can read ring") }
@@ -65,7 +66,7 @@ extension NoiseDatabase {
         return NoiseDatabase(readOnly: inspection.salvage, reason: reason, path: path, damaged: false, corruptCopy: nil)
     }
 
-    private static func damaged(path: String, inspection: StoreInspection, now: Date) -> NoiseDatabase {
+    private static func damaged(path: String, inspection: StoreInspection, now: Double) -> NoiseDatabase {
         let copy: Result<String, any Error> = Result { try copyAside(path, now: now) }
         let salvage = inspection.salvage
         let finding = inspection.integrity == ["ok"] ? salvage.problems.first ?? "" : inspection.integrity[0]
@@ -103,8 +104,8 @@ extension NoiseDatabase {
     /// A read-only database serving what `salvage` read, from memory: nothing it does can reach the file.
     convenience init(readOnly salvage: SalvagedStore, reason: String, path: String, damaged: Bool, corruptCopy: String?)
     {
-        let memory = try! DatabaseQueue()
-        try! Self.migrator.migrate(memory)
+        let memory = SQLiteWriter(try! .inMemory())
+        try! memory.withConnection { try Self.migrator.migrate($0) }
         // Rows the schema refuses after all are skipped like unreadable ones.
         let refused = (try? memory.write { db in try Self.fill(db, from: salvage) }) ?? salvage.alarms.map(\.alarm.id)
         let skipped = Array(Set(salvage.skippedAlarmIDs + refused)).sorted()
@@ -117,35 +118,37 @@ extension NoiseDatabase {
 
     /// Copies the damaged file (with its `-wal` and `-shm`) beside it as `noised.sqlite.corrupt-<UTC time>`. A
     /// copy made earlier of the same bytes is used again, so starts on the same damage do not pile up copies.
-    static func copyAside(_ path: String, now: Date) throws -> String {
-        let files = FileManager.default
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent().path
-        let prefix = url.lastPathComponent + ".corrupt-"
-        let bytes = files.contents(atPath: path)
-        let wal = files.contents(atPath: path + "-wal")
-        let earlier = ((try? files.contentsOfDirectory(atPath: folder)) ?? [])
+    static func copyAside(_ path: String, now: Double) throws -> String {
+        let folder = LocalFile.parentFolder(of: path)
+        let prefix = path[(path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex)...] + ".corrupt-"
+        let bytes = StoreFiles.bytes(path)
+        let wal = StoreFiles.bytes(path + "-wal")
+        let earlier = StoreFiles.names(in: folder)
             .filter { $0.hasPrefix(prefix) && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }.sorted()
         for name in earlier {
             let candidate = folder + "/" + name
-            if bytes != nil, files.contents(atPath: candidate) == bytes,
-                files.contents(atPath: candidate + "-wal") == wal
-            {
+            if bytes != nil, StoreFiles.bytes(candidate) == bytes, StoreFiles.bytes(candidate + "-wal") == wal {
                 return candidate
             }
         }
-        let stamp = ISO8601DateFormatter.string(
-            from: now, timeZone: TimeZone(identifier: "UTC")!,
-            formatOptions: [.withFullDate, .withTime, .withTimeZone])
-        var copy = folder + "/" + prefix + stamp
+        var copy = folder + "/" + prefix + stamp(now)
         var attempt = 1
-        while files.fileExists(atPath: copy) {
+        while StoreFiles.exists(copy) {
             attempt += 1
-            copy = folder + "/" + prefix + stamp + "-\(attempt)"
+            copy = folder + "/" + prefix + stamp(now) + "-\(attempt)"
         }
-        for suffix in ["", "-wal", "-shm"] where files.fileExists(atPath: path + suffix) {
-            try files.copyItem(atPath: path + suffix, toPath: copy + suffix)
+        for suffix in ["", "-wal", "-shm"] where StoreFiles.exists(path + suffix) {
+            try StoreFiles.copy(path + suffix, to: copy + suffix)
         }
         return copy
+    }
+
+    /// The copy's time, UTC, as ISO 8601's basic time (no colons, which some file systems refuse):
+    /// `1970-01-01T000000Z`.
+    static func stamp(_ now: Double) -> String {
+        let parts = ISO8601.Parts(unix: Int64(now.rounded(.down)), offsetSeconds: 0)
+        let two = { (value: Int) in String(value, width: 2) }
+        return "\(String(parts.year, width: 4))-\(two(parts.month))-\(two(parts.day))T"
+            + "\(two(parts.hour))\(two(parts.minute))\(two(parts.second))Z"
     }
 }

@@ -1,8 +1,8 @@
-import Foundation
-import GRDB
 import Glibc
 import NoiseAlarms
 import NoiseCore
+import NoiseSQLite
+import NoiseSystem
 
 extension NoiseDatabase {
     /// `store_check`: SQLite's `integrity_check` and a read of every row. A store served from memory (read-only)
@@ -17,7 +17,7 @@ extension NoiseDatabase {
                     integrity: ["no private copy of \(path) could be made to check it"], salvage: SalvagedStore())
         } else {
             do {
-                inspection = try opened.writer.read { db in StoreInspection.inspect(db, thorough: true) }
+                inspection = try opened.writer.withConnection { db in StoreInspection.inspect(db, thorough: true) }
             } catch {
                 inspection = StoreInspection(integrity: [Self.describe(error)], salvage: SalvagedStore())
             }
@@ -63,7 +63,7 @@ extension NoiseDatabase {
         guard let path else { throw ReadOnlyStore(reason: "the store is in memory; there is no file to rebuild") }
         guard opened.damaged else {
             if let readOnlyReason = opened.readOnlyReason { throw ReadOnlyStore(reason: readOnlyReason) }
-            let alarms = try opened.writer.read { db in try AlarmRecord.fetchCount(db) }
+            let alarms = try opened.writer.withConnection { db in try AlarmRecord.count(db) }
             return Rebuilt(path: path, recovered: false, kept: alarms, dropped: [], corruptCopy: nil)
         }
         guard let corruptCopy = opened.corruptCopy else {
@@ -71,7 +71,7 @@ extension NoiseDatabase {
                 reason: "no copy of the damaged file \(path) could be made, so it is not replaced; "
                     + "copy it aside by hand, then restart noised")
         }
-        var salvage = try opened.writer.read { db in SalvagedStore.read(db) }
+        var salvage = try opened.writer.withConnection { db in SalvagedStore.read(db) }
         salvage.lastAlarmID = max(salvage.lastAlarmID, opened.skippedAlarmIDs.max() ?? 0)
         for index in salvage.alarms.indices {
             if let instant = lookAfter[salvage.alarms[index].alarm.id] { salvage.alarms[index].lookAfter = instant }
@@ -84,9 +84,8 @@ extension NoiseDatabase {
         let kept = try Self.write(salvage, toNew: fresh, corruptCopy: corruptCopy)
         // The damaged file's -wal and -shm (its copy has them) must not meet the new file: SQLite would read the
         // old WAL's pages into it.
-        for suffix in ["-wal", "-shm"] {
-            let file = path + suffix
-            if FileManager.default.fileExists(atPath: file) { try FileManager.default.removeItem(atPath: file) }
+        for suffix in ["-wal", "-shm"] where unlink(path + suffix) != 0 && errno != ENOENT {
+            throw LocalFile.Failure.system("remove", path + suffix)
         }
         guard rename(fresh, path) == 0 else {
             let reason = String(cString: strerror(errno))
@@ -94,8 +93,8 @@ extension NoiseDatabase {
             throw ReadOnlyStore(reason: "the rebuilt store could not be put in place of \(path) (\(reason))")
         }
         Self.syncFolder(of: path)
-        let pool = try Self.pool(path: path)
-        try? Self.close(replace(with: Opened(writer: pool)).writer)
+        let writer = try Self.writer(path: path)
+        try? replace(with: Opened(writer: writer)).writer.close()
         return Rebuilt(
             path: path, recovered: true, kept: kept, dropped: opened.skippedAlarmIDs, corruptCopy: corruptCopy)
     }
@@ -105,13 +104,12 @@ extension NoiseDatabase {
     private static func write(_ salvage: SalvagedStore, toNew fresh: String, corruptCopy: String) throws -> Int {
         removeDatabase(fresh)
         do {
-            let queue = try DatabaseQueue(path: fresh)
-            try migrator.migrate(queue)
-            let refused = try queue.write { db in try fill(db, from: salvage) }
-            let (integrity, count) = try queue.read { db in
-                (try String.fetchAll(db, sql: "PRAGMA integrity_check"), try AlarmRecord.fetchCount(db))
-            }
-            try queue.close()
+            let connection = try SQLiteConnection(path: fresh)
+            try migrator.migrate(connection)
+            let refused = try connection.transaction { try fill(connection, from: salvage) }
+            let integrity = try connection.fetchValues(String.self, sql: "PRAGMA integrity_check")
+            let count = try AlarmRecord.count(connection)
+            try connection.close()
             guard refused.isEmpty else {
                 throw ReadOnlyStore(
                     reason: "alarm\(refused.count == 1 ? "" : "s") \(IDRanges.text(refused)) could be read but "
@@ -132,7 +130,7 @@ extension NoiseDatabase {
 
     /// Writes what was salvaged into an empty database, each store its own tables; returns the ids of the alarms
     /// the schema refused.
-    static func fill(_ db: Database, from salvage: SalvagedStore) throws -> [Int64] {
+    static func fill(_ db: SQLiteConnection, from salvage: SalvagedStore) throws -> [Int64] {
         let refused = try AlarmStore.fill(db, from: salvage)
         PlaybackStore.fill(db, from: salvage)
         try? LifeStore.fill(db, from: salvage.life)
@@ -142,7 +140,7 @@ extension NoiseDatabase {
 
     /// A rename is durable once its folder is synced.
     private static func syncFolder(of path: String) {
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let folder = LocalFile.parentFolder(of: path)
         let descriptor = Glibc.open(folder, O_RDONLY | O_DIRECTORY)
         guard descriptor >= 0 else { return }
         _ = fsync(descriptor)

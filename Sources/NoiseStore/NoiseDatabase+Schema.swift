@@ -1,104 +1,84 @@
-import GRDB
 import LifeCalendar
 import NoiseCore
+import NoiseSQLite
 
 /// The database's schema, one migration history for every store over it: `v1` the alarms, snoozes and missed
 /// alarms; `v2` timers, the player's state and saved mixes; `v3` Mars alarms; `v4` pass alarms; `v5` the life
 /// calendar and the gratitude diary; `v6` the day's tap sums per habit; `v7` an alarm's date, zone and the mix
 /// it starts when dismissed.
 extension NoiseDatabase {
-    /// Shipped migrations are never edited; a change of schema is a new migration.
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1") { db in
-            try db.create(table: "alarm") { table in
-                table.autoIncrementedPrimaryKey("id")
-                table.column("time", .text).notNull()
-                table.column("enabled", .boolean).notNull().defaults(to: true)
-                table.column("label", .text).notNull().defaults(to: "")
-                table.column("repeatMask", .integer).notNull().defaults(to: 0).check { $0 >= 0 && $0 <= 127 }
-                table.column("sound", .text).notNull()
-                table.column("volume", .double).notNull().check { $0 >= 0 && $0 <= 100 }
-                table.column("rampSeconds", .double).notNull().check { $0 >= 0 && $0 <= 600 }
-                table.column("snoozeMinutes", .integer).notNull().check { $0 >= 1 && $0 <= 60 }
-                table.column("ringLimitSeconds", .double).notNull().check { $0 >= 10 && $0 <= 7200 }
-                table.column("note", .text)
-                table.column("lookAfter", .integer).notNull()
-                table.column("createdAt", .integer).notNull()
-            }
-            try db.create(table: "snooze") { table in
-                table.primaryKey("alarmId", .integer).references("alarm", onDelete: .cascade)
-                table.column("ringAt", .integer).notNull()
-                table.column("trigger", .integer).notNull()
-            }
-            try db.create(table: "missed") { table in
-                table.autoIncrementedPrimaryKey("id")
-                table.column("alarmId", .integer).notNull()
-                table.column("label", .text).notNull()
-                table.column("trigger", .integer).notNull()
-                table.column("reason", .text).notNull()
-                table.column("recordedAt", .integer).notNull().indexed()
-            }
+    /// Shipped migrations are never edited; a change of schema is a new migration. v1 to v4 and v7 are the SQL
+    /// GRDB's schema builder wrote for them, word for word, so a new file's schema is the one older files have
+    /// (`sqlite_master` keeps the text; a test compares it with a file GRDB made).
+    static let migrator: SQLiteMigrator = {
+        var migrator = SQLiteMigrator()
+        migrator.register("v1") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE "alarm" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "time" TEXT NOT NULL, \
+                    "enabled" BOOLEAN NOT NULL DEFAULT 1, "label" TEXT NOT NULL DEFAULT '', \
+                    "repeatMask" INTEGER NOT NULL CHECK (("repeatMask" >= 0) AND ("repeatMask" <= 127)) DEFAULT 0, \
+                    "sound" TEXT NOT NULL, "volume" DOUBLE NOT NULL CHECK (("volume" >= 0) AND ("volume" <= 100)), \
+                    "rampSeconds" DOUBLE NOT NULL CHECK (("rampSeconds" >= 0) AND ("rampSeconds" <= 600)), \
+                    "snoozeMinutes" INTEGER NOT NULL CHECK (("snoozeMinutes" >= 1) AND ("snoozeMinutes" <= 60)), \
+                    "ringLimitSeconds" DOUBLE NOT NULL CHECK (("ringLimitSeconds" >= 10) AND ("ringLimitSeconds" <= 7200)), \
+                    "note" TEXT, "lookAfter" INTEGER NOT NULL, "createdAt" INTEGER NOT NULL);
+                    CREATE TABLE "snooze" ("alarmId" INTEGER PRIMARY KEY REFERENCES "alarm"("id") ON DELETE CASCADE, \
+                    "ringAt" INTEGER NOT NULL, "trigger" INTEGER NOT NULL);
+                    CREATE TABLE "missed" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "alarmId" INTEGER NOT NULL, \
+                    "label" TEXT NOT NULL, "trigger" INTEGER NOT NULL, "reason" TEXT NOT NULL, "recordedAt" INTEGER NOT NULL);
+                    CREATE INDEX "missed_on_recordedAt" ON "missed"("recordedAt");
+                    """)
         }
-        migrator.registerMigration("v2") { db in try migrateToV2(db) }
-        migrator.registerMigration("v3") { db in
+        migrator.register("v2") { db in try migrateToV2(db) }
+        migrator.register("v3") { db in
             // Mars alarms (docs/mars.md). Instants stay seconds; SQLite keeps a Mars trigger's fraction in them as REAL.
-            try db.alter(table: "alarm") { table in
-                table.add(column: "marsSite", .text)
-                table.add(column: "marsLonEast", .double)
-                table.add(column: "marsSolar", .boolean)
-            }
+            try addColumns(to: "alarm", ["\"marsSite\" TEXT", "\"marsLonEast\" DOUBLE", "\"marsSolar\" BOOLEAN"], db)
         }
-        migrator.registerMigration("v4") { db in
+        migrator.register("v4") { db in
             // Pass alarms (docs/satellites.md): the satellite and the pass's conditions, all set or none.
-            try db.alter(table: "alarm") { table in
-                table.add(column: "passSatellite", .integer)
-                table.add(column: "passVisible", .boolean)
-                table.add(column: "passMinElevation", .double)
-                table.add(column: "passLeadSeconds", .double)
-            }
+            try addColumns(
+                to: "alarm",
+                [
+                    "\"passSatellite\" INTEGER", "\"passVisible\" BOOLEAN", "\"passMinElevation\" DOUBLE",
+                    "\"passLeadSeconds\" DOUBLE",
+                ], db)
         }
-        migrator.registerMigration("v5") { db in try migrateToV5(db) }
-        migrator.registerMigration("v6") { db in try migrateToV6(db) }
-        migrator.registerMigration("v7") { db in
+        migrator.register("v5") { db in try migrateToV5(db) }
+        migrator.register("v6") { db in try migrateToV6(db) }
+        migrator.register("v7") { db in
             // docs/alarms.md: a once alarm's date (YYYY-MM-DD), the IANA zone it rings by, the mix after it.
-            try db.alter(table: "alarm") { table in
-                table.add(column: "date", .text)
-                table.add(column: "zone", .text)
-                table.add(column: "thenMix", .text)
-            }
+            try addColumns(to: "alarm", ["\"date\" TEXT", "\"zone\" TEXT", "\"thenMix\" TEXT"], db)
         }
         return migrator
+    }()
+
+    /// One `ALTER TABLE … ADD COLUMN` a column, as GRDB's `alter(table:)` wrote them (SQLite appends each
+    /// column's text to the table's `CREATE TABLE` in `sqlite_master`).
+    private static func addColumns(to table: String, _ columns: [String], _ db: SQLiteConnection) throws {
+        for column in columns { try db.execute(sql: "ALTER TABLE \"\(table)\" ADD COLUMN \(column)") }
     }
 
     /// Schema v2: timers (an alarm's `firesAt`), the player's state and saved mixes.
-    private static func migrateToV2(_ db: Database) throws {
-        try db.alter(table: "alarm") { table in table.add(column: "firesAt", .integer) }
-        try db.create(table: "player") { table in
-            table.primaryKey("id", .integer).check { $0 == 1 }
-            table.column("masterVolume", .double).notNull().check { $0 >= 0 && $0 <= 100 }
-            table.column("state", .text).notNull()
-        }
-        try db.create(table: "player_sound") { table in
-            table.primaryKey("position", .integer)
-            table.column("sound", .text).notNull()
-            table.column("volume", .double).notNull().check { $0 >= 0 && $0 <= 100 }
-        }
-        try db.create(table: "mix") { table in
-            table.primaryKey("name", .text)
-        }
-        try db.create(table: "mix_sound") { table in
-            table.column("mix", .text).notNull().references("mix", onDelete: .cascade)
-            table.column("position", .integer).notNull()
-            table.column("sound", .text).notNull()
-            table.column("volume", .double).notNull().check { $0 >= 0 && $0 <= 100 }
-            table.primaryKey(["mix", "position"])
-        }
+    private static func migrateToV2(_ db: SQLiteConnection) throws {
+        try addColumns(to: "alarm", ["\"firesAt\" INTEGER"], db)
+        try db.execute(
+            sql: """
+                CREATE TABLE "player" ("id" INTEGER PRIMARY KEY CHECK ("id" = 1), \
+                "masterVolume" DOUBLE NOT NULL CHECK (("masterVolume" >= 0) AND ("masterVolume" <= 100)), \
+                "state" TEXT NOT NULL);
+                CREATE TABLE "player_sound" ("position" INTEGER PRIMARY KEY, "sound" TEXT NOT NULL, \
+                "volume" DOUBLE NOT NULL CHECK (("volume" >= 0) AND ("volume" <= 100)));
+                CREATE TABLE "mix" ("name" TEXT PRIMARY KEY NOT NULL);
+                CREATE TABLE "mix_sound" ("mix" TEXT NOT NULL REFERENCES "mix"("name") ON DELETE CASCADE, \
+                "position" INTEGER NOT NULL, "sound" TEXT NOT NULL, \
+                "volume" DOUBLE NOT NULL CHECK (("volume" >= 0) AND ("volume" <= 100)), PRIMARY KEY ("mix", "position"));
+                """)
     }
 
     /// Schema v5: the life, habits and their taps, the gratitude diary and its full-text index (FTS5, external
     /// content kept in step by triggers, as SQLite's documentation shows), the diary's daily reminder.
-    private static func migrateToV5(_ db: Database) throws {
+    private static func migrateToV5(_ db: SQLiteConnection) throws {
         try db.execute(
             sql: """
                 CREATE TABLE life (
@@ -142,7 +122,7 @@ extension NoiseDatabase {
     /// Schema v6: each day's taps added up per habit (`habit_day`), kept in step by triggers as taps come and go,
     /// so a tap and a day's figures cost the same however often the day was tapped (a sum over the day's taps took
     /// 5 ms at 20,000 of them, and grew with each).
-    private static func migrateToV6(_ db: Database) throws {
+    private static func migrateToV6(_ db: SQLiteConnection) throws {
         try db.execute(
             sql: """
                 CREATE TABLE habit_day (

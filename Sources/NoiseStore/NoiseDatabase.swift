@@ -1,6 +1,7 @@
-import Foundation
-import GRDB
+import Glibc
 import NoiseCore
+import NoiseSQLite
+import NoiseSystem
 import Synchronization
 
 /// The one SQLite database the daemon keeps (WAL, `synchronous = FULL`): a change is on disk before the call
@@ -9,13 +10,14 @@ import Synchronization
 /// and written by a store per domain over it (`AlarmStore`, `PlaybackStore`, `LifeStore`), all through its one
 /// writer and its `read`/`write`, so they share one file, one migration history and one durability.
 ///
-/// The GRDB way: a small wrapper around a `DatabaseWriter` that migrates on open; tests use a real in-memory
-/// database.
+/// The GRDB way, on our own layer over SQLite (`NoiseSQLite`): a small wrapper around one `SQLiteWriter` that
+/// migrates on open; tests use a real in-memory database. SQLite's calls block, so `read` and `write` run them on a
+/// thread of their own (`BlockingWork`), never on Swift's cooperative pool.
 public final class NoiseDatabase: Sendable {
     /// The file as it was opened. `rebuild` replaces it in place, so the stores over this database, whoever holds
     /// them, go on with the rebuilt file without being told.
     struct Opened: Sendable {
-        var writer: any DatabaseWriter
+        var writer: SQLiteWriter
         /// Why the database takes no changes (its folder is read-only, the file is damaged), or nil.
         var readOnlyReason: String?
         /// The alarms the file held that could not be read when it was opened (they do not ring).
@@ -51,62 +53,54 @@ public final class NoiseDatabase: Sendable {
         self.path = path
     }
 
-    public convenience init(writer: any DatabaseWriter) throws {
-        try Self.migrator.migrate(writer)
+    /// The database over `writer`, migrated.
+    public convenience init(writer: SQLiteWriter) throws {
+        try writer.withConnection { try Self.migrator.migrate($0) }
         self.init(Opened(writer: writer), path: nil)
     }
 
     /// A fresh database in memory, for tests.
     public static func inMemory() throws -> NoiseDatabase {
-        try NoiseDatabase(writer: DatabaseQueue())
+        try NoiseDatabase(writer: SQLiteWriter(.inMemory()))
     }
 
     /// Opens (creating if needed) the database file, in WAL mode.
     public static func open(path: String) throws -> NoiseDatabase {
-        NoiseDatabase(Opened(writer: try pool(path: path)), path: path)
+        NoiseDatabase(Opened(writer: try writer(path: path)), path: path)
     }
 
-    /// The writer of the file at `path`, migrated.
-    static func pool(path: String) throws -> DatabasePool {
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        try FileManager.default.createDirectory(
-            atPath: folder, withIntermediateDirectories: true,
-            attributes: [.posixPermissions: 0o700])
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(5)
-        configuration.prepareDatabase { db in
-            // WAL's default (NORMAL) may lose the last commits on power loss; an alarm clock must not.
-            try db.execute(sql: "PRAGMA synchronous = FULL")
-        }
-        let pool = try DatabasePool(path: path, configuration: configuration)
-        try migrator.migrate(pool)
-        return pool
+    /// The writer of the file at `path` (its folder made, 0700, when missing), in WAL mode, migrated.
+    static func writer(path: String) throws -> SQLiteWriter {
+        try StoreFiles.makeFolder(of: path)
+        let connection = try SQLiteConnection(path: path)
+        connection.setBusyTimeout(milliseconds: 5000)
+        try connection.useWriteAheadLog()
+        // WAL's usual NORMAL may lose the last commits on power loss; an alarm clock must not. (Under GRDB this was
+        // asked for, then overridden by its pool's own NORMAL.)
+        try connection.execute(sql: "PRAGMA synchronous = FULL")
+        try migrator.migrate(connection)
+        return SQLiteWriter(connection)
     }
 
     /// Closes the database at shutdown, once nothing uses it any more: SQLite checkpoints the WAL into the
     /// main file and removes it, so the file is complete on its own.
     public func close() throws {
-        try Self.close(current.writer)
-    }
-
-    static func close(_ writer: any DatabaseWriter) throws {
-        // The writer must be the last connection to close: a read-only one cannot fold the WAL back
-        // (GRDB closes the writer first, see groue/GRDB.swift#739).
-        (writer as? DatabasePool)?.invalidateReadOnlyConnections()
-        try writer.close()
+        try current.writer.close()
     }
 
     // MARK: Reading and writing, for the stores over it
 
-    func read<T: Sendable>(_ value: @Sendable (Database) throws -> T) async throws -> T {
-        try await current.writer.read(value)
+    func read<T: Sendable>(_ value: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
+        let writer = current.writer
+        return try await BlockingWork.run(name: "noised-store") { try writer.withConnection(value) }
     }
 
     /// One transaction; refused with `ReadOnlyStore` while the database is read-only, before anything is written.
-    func write<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
+    func write<T: Sendable>(_ updates: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
         let opened = current
         if let reason = opened.readOnlyReason { throw ReadOnlyStore(reason: reason) }
-        return try await opened.writer.write(updates)
+        let writer = opened.writer
+        return try await BlockingWork.run(name: "noised-store") { try writer.write(updates) }
     }
 
     // MARK: Errors
@@ -120,18 +114,17 @@ public final class NoiseDatabase: Sendable {
     /// What went wrong with a change, in words a user can act on.
     public static func describe(_ error: any Error) -> String {
         if let refusal = error as? ReadOnlyStore { return refusal.reason }
-        guard let database = error as? DatabaseError else { return "\(error)" }
-        switch database.resultCode {
-        case .SQLITE_FULL: return "the disk is full; free some space and try again"
-        case .SQLITE_READONLY: return "the database is read-only (\(database.message ?? "read-only"))"
-        case .SQLITE_IOERR, .SQLITE_CANTOPEN:
-            return "the database cannot be written (\(database.message ?? "I/O error"))"
-        default: return database.message ?? "\(database.resultCode)"
+        guard let database = error as? SQLiteError else { return "\(error)" }
+        switch database.code {
+        case .full: return "the disk is full; free some space and try again"
+        case .readOnly: return "the database is read-only (\(database.message))"
+        case .ioError, .cantOpen: return "the database cannot be written (\(database.message))"
+        default: return database.message
         }
     }
 
     /// Removes a database file with its `-wal` and `-shm` files.
     static func removeDatabase(_ path: String) {
-        for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
     }
 }

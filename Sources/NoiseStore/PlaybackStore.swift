@@ -1,6 +1,6 @@
-import GRDB
 import NoiseCatalog
 import NoiseCore
+import NoiseSQLite
 
 /// What the player keeps across restarts: the master volume, whether noise played, was paused or stopped, and
 /// the last mix with its volumes (what `resume` plays again).
@@ -42,8 +42,9 @@ public struct PlaybackStore: Sendable {
     public func saveMix(_ mix: MixInfo) async throws -> Bool {
         try await database.write { db in
             let exists =
-                try Bool.fetchOne(db, sql: "SELECT count(*) FROM mix WHERE name = ?", arguments: [mix.name]) ?? false
-            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM mix") ?? 0
+                try db.fetchValue(Bool.self, sql: "SELECT count(*) FROM mix WHERE name = ?", arguments: [mix.name])
+                ?? false
+            let count = try db.fetchValue(Int.self, sql: "SELECT count(*) FROM mix") ?? 0
             guard exists || count < CatalogLimits.maxMixes else { return false }
             try Self.write(mix, db)
             return true
@@ -54,23 +55,24 @@ public struct PlaybackStore: Sendable {
     public func removeMix(named name: String) async throws -> Bool {
         try await database.write { db in
             try db.execute(sql: "DELETE FROM mix WHERE name = ?", arguments: [name])
-            return db.changesCount > 0
+            return db.changes > 0
         }
     }
 
     // MARK: Rows (the one reading and writing of these tables, for the store and its recovery alike)
 
-    static func readPlayback(_ db: Database) throws -> StoredPlayback? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT masterVolume, state FROM player WHERE id = 1") else {
+    static func readPlayback(_ db: SQLiteConnection) throws -> StoredPlayback? {
+        guard let row = try db.fetchOne(sql: "SELECT masterVolume, state FROM player WHERE id = 1") else {
             return nil
         }
-        let sounds = try Row.fetchAll(db, sql: "SELECT sound, volume FROM player_sound ORDER BY position")
-        return StoredPlayback(
+        let sounds = try db.fetchAll(sql: "SELECT sound, volume FROM player_sound ORDER BY position")
+        return try StoredPlayback(
             masterVolume: row["masterVolume"], state: PlaybackState(rawValue: row["state"]) ?? .stopped,
-            lastMix: sounds.map { MixSound(id: $0["sound"], volume: $0["volume"]) })
+            lastMix: sounds.map { sound throws(SQLiteError) in try MixSound(id: sound["sound"], volume: sound["volume"])
+            })
     }
 
-    static func write(_ playback: StoredPlayback, _ db: Database) throws {
+    static func write(_ playback: StoredPlayback, _ db: SQLiteConnection) throws {
         try db.execute(
             sql: "INSERT OR REPLACE INTO player (id, masterVolume, state) VALUES (1, ?, ?)",
             arguments: [playback.masterVolume, playback.state.rawValue])
@@ -82,17 +84,16 @@ public struct PlaybackStore: Sendable {
         }
     }
 
-    static func readMixes(_ db: Database) throws -> [MixInfo] {
-        let rows = try Row.fetchAll(
-            db,
+    static func readMixes(_ db: SQLiteConnection) throws -> [MixInfo] {
+        let rows = try db.fetchAll(
             sql: """
                 SELECT mix.name AS name, sound, volume FROM mix JOIN mix_sound ON mix_sound.mix = mix.name
                 ORDER BY mix.name, position
                 """)
         var mixes: [MixInfo] = []
         for row in rows {
-            let name: String = row["name"]
-            let sound = MixSound(id: row["sound"], volume: row["volume"])
+            let name: String = try row["name"]
+            let sound = try MixSound(id: row["sound"], volume: row["volume"])
             if mixes.last?.name == name {
                 mixes[mixes.count - 1].sounds.append(sound)
             } else {
@@ -102,7 +103,7 @@ public struct PlaybackStore: Sendable {
         return mixes
     }
 
-    static func write(_ mix: MixInfo, _ db: Database) throws {
+    static func write(_ mix: MixInfo, _ db: SQLiteConnection) throws {
         try db.execute(sql: "DELETE FROM mix WHERE name = ?", arguments: [mix.name])
         try db.execute(sql: "INSERT INTO mix (name) VALUES (?)", arguments: [mix.name])
         for (position, sound) in mix.sounds.enumerated() {
@@ -113,7 +114,7 @@ public struct PlaybackStore: Sendable {
     }
 
     /// Writes the player's state and the mixes of a salvage into an empty database, each that the schema takes.
-    static func fill(_ db: Database, from salvage: SalvagedStore) {
+    static func fill(_ db: SQLiteConnection, from salvage: SalvagedStore) {
         if let playback = salvage.playback { try? write(playback, db) }
         for mix in salvage.mixes { try? write(mix, db) }
     }

@@ -1,5 +1,5 @@
-import GRDB
 import LifeCalendar
+import NoiseSQLite
 
 /// What could be read of the life calendar's tables when a database is salvaged: each table whole, or not at all
 /// (its rows are few and small, and a half-read diary would look complete).
@@ -9,7 +9,7 @@ struct SalvagedLife: Sendable {
     var taps: [HabitTap] = []
     var entries: [GratitudeEntry] = []
 
-    static func read(_ db: Database, tables: [String], problems: inout [String]) -> SalvagedLife {
+    static func read(_ db: SQLiteConnection, tables: [String], problems: inout [String]) -> SalvagedLife {
         var salvage = SalvagedLife()
         func attempt<T>(_ table: String, _ what: String, _ read: () throws -> T) -> T? {
             SalvagedStore.attempt([table], what, tables: tables, problems: &problems, read)
@@ -25,7 +25,7 @@ struct SalvagedLife: Sendable {
 
 extension LifeStore {
     /// Writes what was salvaged into an empty database; a tap whose habit is gone is left out.
-    static func fill(_ db: Database, from salvage: SalvagedLife) throws {
+    static func fill(_ db: SQLiteConnection, from salvage: SalvagedLife) throws {
         if let life = salvage.life { try write(life, db) }
         for habit in salvage.habits { try write(habit, db) }
         for var tap in salvage.taps where salvage.habits.contains(where: { $0.name == tap.habit }) {

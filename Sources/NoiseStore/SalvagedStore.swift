@@ -1,7 +1,7 @@
-import GRDB
 import NoiseAlarms
 import NoiseCatalog
 import NoiseCore
+import NoiseSQLite
 
 /// What could be read of a database, row by row: every row that reads and passes the alarm's rules, and the ids of
 /// those that do not. A damaged page makes SQLite fail a whole table scan at that page, so a scan that fails is
@@ -25,11 +25,11 @@ struct SalvagedStore: Sendable {
     /// The highest alarm id ever given, so a rebuilt store never gives one again.
     var lastAlarmID: Int64 = 0
 
-    static func read(_ db: Database) -> SalvagedStore {
+    static func read(_ db: SQLiteConnection) -> SalvagedStore {
         var salvage = SalvagedStore()
         let tables: [String]
         do {
-            tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+            tables = try db.fetchValues(sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
         } catch {
             salvage.problems.append("the list of tables cannot be read: \(NoiseDatabase.describe(error))")
             return salvage
@@ -74,14 +74,16 @@ struct SalvagedStore: Sendable {
         }
     }
 
-    private mutating func readAlarms(_ db: Database) {
+    private mutating func readAlarms(_ db: SQLiteConnection) {
         let scan = Self.scan(db, table: "alarm", key: "id")
         var rows = scan.rows
-        let sequence = (try? Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'alarm'")) ?? nil
+        let sequence =
+            (try? db.fetchValue(Int64.self, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'alarm'")) ?? nil
         lastAlarmID = max(sequence ?? 0, rows.keys.max() ?? 0)
         if !scan.complete {
             problems.append("the alarm table cannot be read through: \(scan.failure ?? "unknown error")")
-            let highest = max(lastAlarmID, ((try? Int64.fetchOne(db, sql: "SELECT max(id) FROM alarm")) ?? nil) ?? 0)
+            let highest = max(
+                lastAlarmID, ((try? db.fetchValue(Int64.self, sql: "SELECT max(id) FROM alarm")) ?? nil) ?? 0)
             lastAlarmID = highest
             if highest > StoreLimits.maxStoreProbeIDs {
                 problems.append(
@@ -90,7 +92,7 @@ struct SalvagedStore: Sendable {
             var unreadable: [Int64] = []
             for id in 1...max(1, min(highest, StoreLimits.maxStoreProbeIDs)) where rows[id] == nil {
                 do {
-                    if let row = try Row.fetchOne(db, sql: "SELECT * FROM alarm WHERE id = ?", arguments: [id]) {
+                    if let row = try db.fetchOne(sql: "SELECT * FROM alarm WHERE id = ?", arguments: [id]) {
                         rows[id] = row
                     }
                 } catch {
@@ -111,7 +113,7 @@ struct SalvagedStore: Sendable {
         skippedAlarmIDs.sort()
     }
 
-    private mutating func readSnoozes(_ db: Database) {
+    private mutating func readSnoozes(_ db: SQLiteConnection) {
         let scan = Self.scan(db, table: "snooze", key: "alarmId")
         if !scan.complete {
             problems.append("the snooze table cannot be read through: \(scan.failure ?? "unknown error")")
@@ -128,7 +130,7 @@ struct SalvagedStore: Sendable {
         }
     }
 
-    private mutating func readMissed(_ db: Database) {
+    private mutating func readMissed(_ db: SQLiteConnection) {
         let scan = Self.scan(db, table: "missed", key: "id")
         if !scan.complete {
             problems.append("the missed table cannot be read through: \(scan.failure ?? "unknown error")")
@@ -150,17 +152,14 @@ struct SalvagedStore: Sendable {
     /// Every row a scan in key order reaches; when it fails, a second scan from the other end reaches the rows
     /// beyond the damage.
     private static func scan(
-        _ db: Database, table: String, key: String
-    ) -> (rows: [Int64: Row], complete: Bool, failure: String?) {
-        var rows: [Int64: Row] = [:]
+        _ db: SQLiteConnection, table: String, key: String
+    ) -> (rows: [Int64: SQLiteRow], complete: Bool, failure: String?) {
+        var rows: [Int64: SQLiteRow] = [:]
         var failure: String?
         for order in ["ASC", "DESC"] {
             do {
-                let cursor = try Row.fetchCursor(db, sql: "SELECT * FROM \(table) ORDER BY \(key) \(order)")
-                while let row = try cursor.next() {
-                    if row.hasColumn(key), case .int64(let value) = (row[key] as DatabaseValue).storage {
-                        rows[value] = row.copy()
-                    }
+                try db.forEachRow(sql: "SELECT * FROM \(table) ORDER BY \(key) \(order)") { row in
+                    if case .integer(let value) = row.value(key) { rows[value] = row }
                 }
                 if failure == nil { return (rows, true, nil) }
             } catch {

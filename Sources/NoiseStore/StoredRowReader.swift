@@ -1,4 +1,4 @@
-import GRDB
+import NoiseSQLite
 
 /// Why a stored row was not used: the row's id (or nil when even that could not be read) and what was wrong.
 struct StoredRowProblem: Error, Sendable, CustomStringConvertible {
@@ -12,70 +12,63 @@ struct StoredRowProblem: Error, Sendable, CustomStringConvertible {
 /// a NOT NULL column, text where a number belongs, which a damaged page or a hand edit can leave) is a problem
 /// naming the row and the column, not a crash or a silently wrong value.
 struct StoredRowReader {
-    let row: Row
+    let row: SQLiteRow
     /// The row's key, read first so every problem can name the row.
     let id: Int64
 
-    init(row: Row, key: String) throws(StoredRowProblem) {
+    init(row: SQLiteRow, key: String) throws(StoredRowProblem) {
         self.row = row
-        guard case .int64(let id) = Self.value(row, key).storage else {
-            throw StoredRowProblem(id: nil, reason: "a row whose \(key) is \(Self.shown(Self.value(row, key)))")
+        guard case .integer(let id) = row.value(key) else {
+            throw StoredRowProblem(id: nil, reason: "a row whose \(key) is \(Self.shown(row.value(key)))")
         }
         self.id = id
     }
 
     func integer(_ column: String) throws(StoredRowProblem) -> Int64 {
-        let value = Self.value(row, column)
-        if case .int64(let integer) = value.storage { return integer }
+        let value = row.value(column)
+        if case .integer(let integer) = value { return integer }
         throw problem(column, value, "an integer")
     }
 
     func real(_ column: String) throws(StoredRowProblem) -> Double {
-        let value = Self.value(row, column)
-        switch value.storage {
-        case .double(let real): return real
-        case .int64(let integer): return Double(integer)
+        let value = row.value(column)
+        switch value {
+        case .real(let real): return real
+        case .integer(let integer): return Double(integer)
         default: throw problem(column, value, "a number")
         }
     }
 
     func text(_ column: String) throws(StoredRowProblem) -> String {
-        let value = Self.value(row, column)
-        if case .string(let text) = value.storage { return text }
+        let value = row.value(column)
+        if case .text(let text) = value { return text }
         throw problem(column, value, "text")
     }
 
     func optionalInteger(_ column: String) throws(StoredRowProblem) -> Int64? {
-        let value = Self.value(row, column)
-        return value.isNull ? nil : try integer(column)
+        row.value(column).isNull ? nil : try integer(column)
     }
 
     func optionalReal(_ column: String) throws(StoredRowProblem) -> Double? {
-        let value = Self.value(row, column)
-        return value.isNull ? nil : try real(column)
+        row.value(column).isNull ? nil : try real(column)
     }
 
     func optionalText(_ column: String) throws(StoredRowProblem) -> String? {
-        let value = Self.value(row, column)
-        return value.isNull ? nil : try text(column)
+        row.value(column).isNull ? nil : try text(column)
     }
 
-    private func problem(_ column: String, _ value: DatabaseValue, _ expected: String) -> StoredRowProblem {
+    private func problem(_ column: String, _ value: SQLiteValue, _ expected: String) -> StoredRowProblem {
         StoredRowProblem(id: id, reason: "\(column) is \(Self.shown(value)), not \(expected)")
     }
 
-    /// NULL for a column the row does not have (a damaged schema).
-    private static func value(_ row: Row, _ column: String) -> DatabaseValue {
-        row.hasColumn(column) ? row[column] : .null
-    }
-
-    static func shown(_ value: DatabaseValue) -> String {
-        switch value.storage {
+    /// A value as a problem shows it; a column the row does not have (a damaged schema) reads as NULL.
+    static func shown(_ value: SQLiteValue) -> String {
+        switch value {
         case .null: "NULL"
-        case .int64(let integer): String(integer)
-        case .double(let real): "\(real)"
-        case .string(let text): shown(text)
-        case .blob(let data): "a blob of \(data.count) bytes"
+        case .integer(let integer): String(integer)
+        case .real(let real): "\(real)"
+        case .text(let text): shown(text)
+        case .blob(let bytes): "a blob of \(bytes.count) bytes"
         }
     }
 

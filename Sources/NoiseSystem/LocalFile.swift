@@ -14,7 +14,7 @@ public enum LocalFile {
             self.notRegularFile = notRegularFile
         }
 
-        static func system(_ what: String, _ path: String) -> Failure {
+        public static func system(_ what: String, _ path: String) -> Failure {
             Failure(description: "cannot \(what) \(path): \(String(cString: strerror(errno)))")
         }
     }
@@ -169,13 +169,13 @@ public enum LocalFile {
         return String(cString: resolved)
     }
 
-    static func parentFolder(of path: String) -> String {
+    public static func parentFolder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// `mkdir -p` with mode 0700 for each folder made.
-    static func makeFolders(_ folder: String) throws(Failure) {
+    public static func makeFolders(_ folder: String) throws(Failure) {
         var path = folder.hasPrefix("/") ? "" : "."
         for part in folder.split(separator: "/") {
             path += "/" + part

@@ -1,6 +1,6 @@
-import GRDB
 import Logging
 import NoiseControl
+import NoiseSQLite
 import NoiseStore
 import NoiseTesting
 import Synchronization
@@ -11,24 +11,24 @@ import Testing
 @testable import NoiseDaemon
 
 /// Counts the store's committed transactions: each one is an fsync on disk.
-final class CommitCounter: TransactionObserver, Sendable {
+final class CommitCounter: Sendable {
     private let commits = Mutex(0)
     var count: Int { commits.withLock { $0 } }
 
-    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { true }
-    func databaseDidChange(with event: DatabaseEvent) {}
-    func databaseDidCommit(_ db: Database) { commits.withLock { $0 += 1 } }
-    func databaseDidRollback(_ db: Database) {}
+    /// Counts from now on every commit of `connection` (SQLite's commit hook).
+    func observe(_ connection: SQLiteConnection) {
+        connection.onCommit { self.commits.withLock { $0 += 1 } }
+    }
 }
 
 /// `alarm add` and `alarm edit` write the alarm and its next-trigger bookkeeping in one store transaction.
 @Suite("Alarm changes in the store")
 struct AlarmTransactionTests {
     @Test func addAndEditAreOneTransactionEach() async throws {
-        let queue = try DatabaseQueue()
-        let database = try NoiseDatabase(writer: queue)
+        let connection = try SQLiteConnection.inMemory()
         let counter = CommitCounter()
-        queue.add(transactionObserver: counter, extent: .databaseLifetime)
+        counter.observe(connection)
+        let database = try NoiseDatabase(writer: SQLiteWriter(connection))
         let scheduler = try await AlarmScheduler(
             database: database, clock: ManualWallClock(now: AlarmSchedulerTests.start),
             zones: FixedZone(), ringer: RecordingRinger(), hub: EventHub(),

@@ -1,9 +1,9 @@
 import Foundation
-import GRDB
 import LifeCalendar
 import Logging
 import NoiseCatalog
 import NoiseControl
+import NoiseSQLite
 import NoiseStore
 import NoiseTesting
 import Testing
@@ -27,9 +27,9 @@ struct DatabaseRecoveryTests {
             _ = try await AlarmStore(writable).insert(Alarm(id: 0, time: TimeOfDay(hour: 7, minute: 0)), lookAfter: 1)
         }
         try writable.close()
-        let queue = try DatabaseQueue(path: path)
-        try await queue.write { db in try db.execute(sql: "UPDATE alarm SET time = 'garbage' WHERE id = 2") }
-        try queue.close()
+        let damage = try SQLiteConnection(path: path)
+        try damage.execute(sql: "UPDATE alarm SET time = 'garbage' WHERE id = 2")
+        try damage.close()
 
         let database = NoiseDatabase.openChecked(path: path)
         let player = PlaybackStore(database)

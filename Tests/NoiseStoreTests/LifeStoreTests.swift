@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import NoiseSQLite
 import Testing
 
 @testable import LifeCalendar
@@ -24,9 +24,9 @@ struct LifeStoreTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         do {
-            let old = try DatabaseQueue(path: path)
-            try NoiseDatabase.migrator.migrate(old, upTo: "v4")
-            try await old.write { db in
+            let db = try SQLiteConnection(path: path)
+            try NoiseDatabase.migrator.migrate(db, upTo: "v4")
+            do {
                 try db.execute(
                     sql: """
                         INSERT INTO alarm (id, time, enabled, label, repeatMask, sound, volume, rampSeconds, snoozeMinutes,
@@ -149,11 +149,11 @@ struct LifeStoreTests {
         let reminder = DailyReminder(time: TimeOfDay(hour: 21, minute: 30), lookAfter: 123.5)
         try await alarms.setReminder(reminder)
         try writable.close()
-        let queue = try DatabaseQueue(path: path)
-        try await queue.write { db in try db.execute(sql: "UPDATE alarm SET time = 'garbage' WHERE id = 2") }
-        try queue.close()
+        let damage = try SQLiteConnection(path: path)
+        try damage.execute(sql: "UPDATE alarm SET time = 'garbage' WHERE id = 2")
+        try damage.close()
 
-        let database = NoiseDatabase.openChecked(path: path, now: Date(timeIntervalSince1970: 0))
+        let database = NoiseDatabase.openChecked(path: path, now: 0)
         let store = LifeStore(database)
         #expect(database.damaged)
         #expect(try await store.life() == life, "served read-only from memory")
@@ -228,9 +228,9 @@ struct LifeStorePageTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         do {
-            let old = try DatabaseQueue(path: path)
-            try NoiseDatabase.migrator.migrate(old, upTo: "v5")
-            try await old.write { db in
+            let db = try SQLiteConnection(path: path)
+            try NoiseDatabase.migrator.migrate(db, upTo: "v5")
+            do {
                 try db.execute(
                     sql: """
                         INSERT INTO habit (name, minutes, position) VALUES ('Reading', 15, 0), ('Scrolling', 10, 1);
@@ -238,7 +238,7 @@ struct LifeStorePageTests {
                             ('Reading', 2, '2026-11-27', 15), ('Scrolling', 3, '2026-11-27', -10), ('Reading', 4, '2026-11-26', -15);
                         """)
             }
-            try old.close()
+            try db.close()
         }
         let database = try NoiseDatabase.open(path: path)
         let store = LifeStore(database)

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import NoiseSQLite
 import Testing
 
 @testable import NoiseAlarms
@@ -15,9 +15,9 @@ struct MarsAlarmStoreTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         do {
             // A store as the previous release left it: migrated up to v2, one alarm and its snooze.
-            let old = try DatabaseQueue(path: path)
-            try NoiseDatabase.migrator.migrate(old, upTo: "v2")
-            try await old.write { db in
+            let db = try SQLiteConnection(path: path)
+            try NoiseDatabase.migrator.migrate(db, upTo: "v2")
+            do {
                 try db.execute(
                     sql: """
                         INSERT INTO alarm (id, time, enabled, label, repeatMask, sound, volume, rampSeconds, snoozeMinutes,
@@ -63,9 +63,9 @@ struct MarsAlarmStoreTests {
     }
 
     @Test func aMarsRowWithAnImpossibleLongitudeOrRepeatIsRefusedWithWhy() throws {
-        let queue = try DatabaseQueue()
-        try NoiseDatabase.migrator.migrate(queue)
-        try queue.write { db in
+        let db = try SQLiteConnection.inMemory()
+        try NoiseDatabase.migrator.migrate(db)
+        do {
             try db.execute(
                 sql: """
                     INSERT INTO alarm (id, time, repeatMask, sound, volume, rampSeconds, snoozeMinutes, ringLimitSeconds,
@@ -74,7 +74,7 @@ struct MarsAlarmStoreTests {
                            (2, '07:00', 31, 'classic', 80, 30, 9, 600, 0, 0, 'perseverance', 77.45, 0)
                     """)
         }
-        let rows = try queue.read { db in try Row.fetchAll(db, sql: "SELECT * FROM alarm ORDER BY id") }
+        let rows = try db.fetchAll(sql: "SELECT * FROM alarm ORDER BY id")
         #expect(throws: StoredRowProblem.self) { try AlarmRecord.decode(rows[0]) }
         do { _ = try AlarmRecord.decode(rows[0]) } catch { #expect(error.reason.contains("marsLonEast is 400")) }
         do { _ = try AlarmRecord.decode(rows[1]) } catch { #expect(error.reason.contains("once or every sol")) }

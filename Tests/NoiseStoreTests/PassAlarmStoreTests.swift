@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import NoiseSQLite
 import Testing
 
 @testable import NoiseAlarms
@@ -15,9 +15,9 @@ struct PassAlarmStoreTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         do {
-            let old = try DatabaseQueue(path: path)
-            try NoiseDatabase.migrator.migrate(old, upTo: "v3")
-            try await old.write { db in
+            let db = try SQLiteConnection(path: path)
+            try NoiseDatabase.migrator.migrate(db, upTo: "v3")
+            do {
                 try db.execute(
                     sql: """
                         INSERT INTO alarm (id, time, enabled, label, repeatMask, sound, volume, rampSeconds, snoozeMinutes,
@@ -49,9 +49,9 @@ struct PassAlarmStoreTests {
     }
 
     @Test func aPassRowWithAMissingConditionOrAnImpossibleHeightIsRefusedWithWhy() throws {
-        let queue = try DatabaseQueue()
-        try NoiseDatabase.migrator.migrate(queue)
-        try queue.write { db in
+        let db = try SQLiteConnection.inMemory()
+        try NoiseDatabase.migrator.migrate(db)
+        do {
             try db.execute(
                 sql: """
                     INSERT INTO alarm (id, time, repeatMask, sound, volume, rampSeconds, snoozeMinutes, ringLimitSeconds,
@@ -60,7 +60,7 @@ struct PassAlarmStoreTests {
                            (2, '00:00', 127, 'classic', 80, 30, 9, 600, 0, 0, 25544, 0, 95, 300)
                     """)
         }
-        let rows = try queue.read { db in try Row.fetchAll(db, sql: "SELECT * FROM alarm ORDER BY id") }
+        let rows = try db.fetchAll(sql: "SELECT * FROM alarm ORDER BY id")
         #expect(throws: StoredRowProblem.self) { try AlarmRecord.decode(rows[0]) }
         do { _ = try AlarmRecord.decode(rows[0]) } catch { #expect(error.reason.contains("passMinElevation")) }
         #expect(throws: StoredRowProblem.self) { try AlarmRecord.decode(rows[1]) }

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import NoiseSQLite
 import Testing
 
 @testable import NoiseAlarms
@@ -48,9 +48,9 @@ struct ReadOnlyStoreTests {
     }
 
     @Test func aFullDiskIsSaidInPlainWords() {
-        let full = DatabaseError(resultCode: .SQLITE_FULL, message: "database or disk is full")
+        let full = SQLiteError(code: 13, message: "database or disk is full")  // SQLITE_FULL
         #expect(NoiseDatabase.describe(full) == "the disk is full; free some space and try again")
-        let readOnly = DatabaseError(resultCode: .SQLITE_READONLY, message: "attempt to write a readonly database")
+        let readOnly = SQLiteError(code: 8, message: "attempt to write a readonly database")  // SQLITE_READONLY
         #expect(NoiseDatabase.describe(readOnly).hasPrefix("the database is read-only"))
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import NoiseSQLite
 import Testing
 
 @testable import NoiseAlarms
@@ -17,12 +17,12 @@ struct StoreKindTests {
         let database = try NoiseDatabase.open(path: path)
         _ = try await AlarmStore(database).insert(alarm, lookAfter: 100)
         try database.close()
-        let queue = try DatabaseQueue(path: path)
-        try await queue.write { db in
+        let db = try SQLiteConnection(path: path)
+        try db.transaction {
             try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99')")
             try db.execute(sql: "ALTER TABLE alarm RENAME COLUMN label TO title")
         }
-        try queue.close()
+        try db.close()
         return (folder, path)
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import GRDB
 import NoiseCatalog
+import NoiseSQLite
 import Testing
 
 @testable import NoiseAlarms
@@ -11,22 +11,22 @@ import Testing
 struct StoreRecoveryTests {
     let alarm = Alarm(id: 0, time: TimeOfDay(hour: 7, minute: 0), label: "Work", repeat: .weekdays)
 
-    func row(_ changes: [String: (any DatabaseValueConvertible)?]) -> Row {
-        var values: [String: (any DatabaseValueConvertible)?] = [
+    func row(_ changes: [String: SQLiteValue]) -> SQLiteRow {
+        var values: [String: SQLiteValue] = [
             "id": 4, "time": "07:00", "enabled": 1, "label": "", "repeatMask": 0, "sound": "classic", "volume": 80.0,
             "rampSeconds": 30.0, "snoozeMinutes": 9, "ringLimitSeconds": 600.0, "note": nil, "lookAfter": 1,
             "createdAt": 1,
         ]
         for (key, value) in changes { values[key] = value }
-        return Row(values)
+        return SQLiteRow(values)
     }
 
     @Test func aRowIsReadColumnByColumnAndABadOneNamesItsIdAndWhy() throws {
         #expect(try AlarmRecord.decode(row([:])).alarm.time == TimeOfDay(hour: 7, minute: 0))
-        let cases: [([String: (any DatabaseValueConvertible)?], String)] = [
+        let cases: [([String: SQLiteValue], String)] = [
             (["time": "garbage"], "row 4: time is 'garbage', not a time of day"),
             (["time": nil], "row 4: time is NULL, not text"),
-            (["volume": Double.infinity], "row 4: volume must be 0 to 100, got inf"),
+            (["volume": .real(.infinity)], "row 4: volume must be 0 to 100, got inf"),
             (["snoozeMinutes": "nine"], "row 4: snoozeMinutes is 'nine', not an integer"),
             (["repeatMask": 300], "row 4: repeatMask is 300, not 0 to 127"),
         ]
@@ -56,12 +56,12 @@ struct StoreRecoveryTests {
         try await PlaybackStore(writable).savePlayback(playback)
         #expect(try await PlaybackStore(writable).saveMix(mix))
         try writable.close()
-        let queue = try DatabaseQueue(path: path)
-        try await queue.write { db in try db.execute(sql: "UPDATE alarm SET time = 'garbage' WHERE id = 2") }
-        try queue.close()
+        let damage = try SQLiteConnection(path: path)
+        try damage.execute(sql: "UPDATE alarm SET time = 'garbage' WHERE id = 2")
+        try damage.close()
         let bytes = FileManager.default.contents(atPath: path)
 
-        let database = NoiseDatabase.openChecked(path: path, now: Date(timeIntervalSince1970: 0))
+        let database = NoiseDatabase.openChecked(path: path, now: 0)
         // The stores over it are made before the rebuild, as the daemon's actors hold theirs: they follow it.
         let store = AlarmStore(database)
         let player = PlaybackStore(database)

@@ -31,7 +31,7 @@ enum DesktopView {
 
     /// An object path naming the mix: `/org/noiseclock/mix/rain/brown_noise` (ids are letters, digits and '-').
     static func trackID(_ ids: [String]) -> String {
-        "/org/noiseclock/mix/" + ids.map { $0.replacingOccurrences(of: "-", with: "_") }.joined(separator: "/")
+        "/org/noiseclock/mix/" + ids.map { $0.replacing("-", with: "_") }.joined(separator: "/")
     }
 
     /// Why the machine is kept awake: "Playing Heavy rain, Brown noise"; nil when nothing plays.
@@ -86,7 +86,7 @@ enum DesktopView {
             }
         return DesktopNotification(
             summary: "Missed: " + title(missed.label, id: missed.alarmId),
-            body: "\(missed.trigger.local.replacingOccurrences(of: "T", with: " ").prefix(16)) (\(why))",
+            body: "\(missed.trigger.local.replacing("T", with: " ").prefix(16)) (\(why))",
             urgency: .normal)
     }
 

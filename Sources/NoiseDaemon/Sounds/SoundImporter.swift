@@ -1,4 +1,3 @@
-import Foundation
 import NoiseAudio
 import NoiseCatalog
 import NoiseCore
@@ -41,7 +40,7 @@ struct SoundImporter: Sendable {
             used: (try? ImportQuota.used(by: loader)) ?? 0)
         // Copied first, under a name no other import uses: the source is read once, and what is checked below
         // is what will play, even if the source changes meanwhile.
-        let partial = loader.userSoundsFolder + "/.import-\(UUID().uuidString).part"
+        let partial = loader.userSoundsFolder + "/.import-\(String(UInt64.random(in: .min ... .max), radix: 16)).part"
         defer { try? fileSystem.removeFile(partial) }
         do {
             try fileSystem.createDirectory(loader.userSoundsFolder)

@@ -1,4 +1,3 @@
-import Foundation
 import NoiseSystem
 
 /// Finds the installed sounds: `$NOISECLOCK_DATA_DIR`, else `PREFIX/share/noiseclock` next to `PREFIX/bin`,
@@ -7,16 +6,12 @@ public enum DataDirectoryLocator {
     public static func find(environment: [String: String]) -> String? {
         if let explicit = environment["NOISECLOCK_DATA_DIR"], !explicit.isEmpty { return explicit }
         guard let executable = ProcessEnvironment.executablePath() else { return nil }
-        var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
-        let installed = folder.deletingLastPathComponent().appendingPathComponent("share/noiseclock")
-        if FileManager.default.fileExists(atPath: installed.appendingPathComponent("sounds.json").path) {
-            return installed.path
-        }
-        while folder.path != "/" {
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("sounds.json").path) {
-                return folder.path
-            }
-            folder = folder.deletingLastPathComponent()
+        var folder = LocalFile.parentFolder(of: executable)
+        let installed = LocalFile.parentFolder(of: folder) + "/share/noiseclock"
+        if FileKind.of(installed + "/sounds.json") != nil { return installed }
+        while folder != "/" {
+            if FileKind.of(folder + "/sounds.json") != nil { return folder }
+            folder = LocalFile.parentFolder(of: folder)
         }
         return nil
     }

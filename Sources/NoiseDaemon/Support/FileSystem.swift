@@ -1,5 +1,6 @@
-import Foundation
+import Glibc
 import NoiseAudio
+import NoiseSystem
 
 /// The files the daemon reads and writes (catalogs, imported sounds). One real implementation; the seam exists
 /// so the catalog and import logic can be tested against a temporary folder, and the fuzz harness can confine
@@ -25,16 +26,18 @@ public protocol FileSystem: Sendable {
     func removeFile(_ path: String) throws
 }
 
+/// The real files, with POSIX calls (no Foundation in the daemon).
 public struct LocalFileSystem: FileSystem {
     public init() {}
 
     public func contents(of path: String) throws -> [UInt8] {
-        let handle = FileHandle(fileDescriptor: try RegularFile.open(path), closeOnDealloc: true)
-        return Array(try handle.readToEnd() ?? Data())
+        let descriptor = try RegularFile.open(path)
+        defer { close(descriptor) }
+        return try LocalFile.readAll(from: descriptor, name: path, maxBytes: .max, kind: "a file")
     }
 
     public func fileExists(_ path: String) -> Bool {
-        FileManager.default.fileExists(atPath: path)
+        FileKind.of(path) != nil
     }
 
     public func regularFileProblem(_ path: String) -> String? {
@@ -69,27 +72,40 @@ public struct LocalFileSystem: FileSystem {
     }
 
     public func writeAtomically(_ bytes: [UInt8], to path: String) throws {
-        try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try LocalFile.replace(path, with: bytes)
     }
 
     public func copyFile(from source: String, to destination: String, maxBytes: Int) throws {
-        let input = FileHandle(fileDescriptor: try RegularFile.open(source), closeOnDealloc: true)
-        guard
-            FileManager.default.createFile(atPath: destination, contents: nil, attributes: [.posixPermissions: 0o600]),
-            let output = FileHandle(forWritingAtPath: destination)
-        else {
+        let input = try RegularFile.open(source)
+        defer { close(input) }
+        let output = open(destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard output >= 0 else {
             throw FileProblem(path: destination, reason: "cannot be created: \(String(cString: strerror(errno)))")
         }
+        defer { close(output) }
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
         var copied = 0
-        while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty {
-            copied += chunk.count
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else {
+                throw FileProblem(path: source, reason: "cannot be read: \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { break }
+            copied += count
             guard copied <= maxBytes else {
                 throw FileProblem(path: source, reason: "is larger than \(maxBytes >> 20) MiB")
             }
-            try output.write(contentsOf: chunk)
+            guard
+                chunk.withUnsafeBytes({ LocalFile.writeAll(UnsafeRawBufferPointer(rebasing: $0[..<count]), to: output) }
+                )
+            else {
+                throw FileProblem(path: destination, reason: "cannot be written: \(String(cString: strerror(errno)))")
+            }
         }
-        try output.synchronize()
-        try output.close()
+        guard fsync(output) == 0 else {
+            throw FileProblem(path: destination, reason: "cannot be written: \(String(cString: strerror(errno)))")
+        }
     }
 
     public func moveFile(from source: String, to destination: String) throws {
@@ -100,12 +116,12 @@ public struct LocalFileSystem: FileSystem {
 
     public func createDirectory(_ path: String) throws {
         // Private: the daemon's folders hold the user's sounds, alarms and cache.
-        try FileManager.default.createDirectory(
-            atPath: path, withIntermediateDirectories: true,
-            attributes: [.posixPermissions: 0o700])
+        try LocalFile.makeFolders(path)
     }
 
     public func removeFile(_ path: String) throws {
-        try FileManager.default.removeItem(atPath: path)
+        guard unlink(path) == 0 else {
+            throw FileProblem(path: path, reason: "cannot be removed: \(String(cString: strerror(errno)))")
+        }
     }
 }

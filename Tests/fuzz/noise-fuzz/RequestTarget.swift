@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Logging
 import NIOCore
 import NoiseCatalog
@@ -7,6 +6,7 @@ import NoiseConfig
 import NoiseCore
 import NoiseDaemon
 import NoiseProtocol
+import NoiseSQLite
 import NoiseStore
 import NoiseWire
 import Synchronization
@@ -74,9 +74,9 @@ struct RequestTarget: FuzzTarget {
 /// the alarm store and a logger that prints nothing.
 final class RequestWorld: Sendable {
     let sandbox: FuzzSandbox
-    /// One in-memory database, emptied before each input (`emptyDatabase()`): migrating a new one, and GRDB learning
-    /// its schema, would take most of each input's time.
-    let queue: DatabaseQueue
+    /// One in-memory database, emptied before each input (`emptyDatabase()`): migrating a new one would take most
+    /// of each input's time.
+    let writer: SQLiteWriter
     let database: NoiseDatabase
     /// Its alarms, which the scheduler's must match after each input.
     let store: AlarmStore
@@ -98,8 +98,8 @@ final class RequestWorld: Sendable {
         guard library.problems.isEmpty, !library.sounds.isEmpty else {
             throw FuzzSandbox.SetupError(description: "the sandbox catalog has problems: \(library.problems)")
         }
-        queue = try DatabaseQueue()
-        database = try NoiseDatabase(writer: queue)
+        writer = SQLiteWriter(try .inMemory())
+        database = try NoiseDatabase(writer: writer)
         store = AlarmStore(database)
         let reader = ConfigReader(path: sandbox.root + "/no-config.toml", home: sandbox.root)
         live = LiveConfiguration(reader: reader, overrides: SettingsOverrides(), initial: reader.read())
@@ -115,18 +115,19 @@ extension RequestWorld {
 
     /// The database as `NoiseDatabase.inMemory()` makes it: every table empty, ids starting at 1 again.
     func emptyDatabase() throws -> NoiseDatabase {
-        try queue.write { db in
+        try writer.write { db in
             // SQLite counts the rows changed on this connection: no change since the last emptying, nothing to do.
-            guard db.totalChangesCount != changesWhenEmpty.withLock({ $0 }) else { return }
+            guard db.totalChanges != changesWhenEmpty.withLock({ $0 }) else { return }
             try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
-            let tables = try String.fetchAll(
-                db,
+            let tables = try db.fetchValues(
+                String.self,
                 sql: """
                     SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'grdb%'
                     ORDER BY name = 'sqlite_sequence'
                     """)
-            for table in tables { try db.execute(sql: "DELETE FROM \(table.quotedDatabaseIdentifier)") }
-            let changes = db.totalChangesCount
+            // Names from sqlite_master: the schema's own, plain words.
+            for table in tables { try db.execute(sql: "DELETE FROM \"\(table)\"") }
+            let changes = db.totalChanges
             changesWhenEmpty.withLock { $0 = changes }
         }
         return database
