@@ -94,7 +94,7 @@ extension NoiseDatabase {
         }
         Self.syncFolder(of: path)
         let writer = try Self.writer(path: path)
-        try? Self.close(replace(with: Opened(writer: writer)).writer)
+        try? replace(with: Opened(writer: writer)).writer.close()
         return Rebuilt(
             path: path, recovered: true, kept: kept, dropped: opened.skippedAlarmIDs, corruptCopy: corruptCopy)
     }

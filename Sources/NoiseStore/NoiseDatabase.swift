@@ -85,12 +85,7 @@ public final class NoiseDatabase: Sendable {
     /// Closes the database at shutdown, once nothing uses it any more: SQLite checkpoints the WAL into the
     /// main file and removes it, so the file is complete on its own.
     public func close() throws {
-        try Self.close(current.writer)
-    }
-
-    /// Closes the one connection, which folds the WAL back into the file.
-    static func close(_ writer: SQLiteWriter) throws {
-        try writer.close()
+        try current.writer.close()
     }
 
     // MARK: Reading and writing, for the stores over it
