@@ -28,8 +28,8 @@ struct ToneHandOff {
     /// The tone each alarm last rang with, by alarm id.
     private(set) var rung: [Int64: ToneInfo] = [:]
 
-    /// When the scheduler must wake to hand over the tone of `next`: at `now` once within the lead; nil when there
-    /// is no next trigger or its tone is handed over.
+    /// When the scheduler must wake to hand over the tone of `next`: where its lead begins, or `now` once that has
+    /// come; nil when there is no next trigger or its tone is handed over.
     func handOverTime(next: Trigger?, now: Double) -> Double? {
         guard let next, prepared != next else { return nil }
         return max(now, next.trigger - Self.lead)
