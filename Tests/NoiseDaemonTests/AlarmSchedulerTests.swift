@@ -115,9 +115,9 @@ struct AlarmSchedulerTests {
         let trigger = Double(Self.start) + 3600
         _ = try await rig.scheduler.add(AlarmChanges(time: TimeOfDay(hour: 7, minute: 0)))
         await rig.settle()
-        await rig.advance(to: Double(trigger) - AlarmScheduler.prepareLead)
+        await rig.advance(to: Double(trigger) - ToneHandOff.lead)
         #expect(
-            await rig.ringer.readyWithin == [.seconds(AlarmScheduler.prepareLead - DaemonLimits.toneReadyMarginSeconds)]
+            await rig.ringer.readyWithin == [.seconds(ToneHandOff.lead - DaemonLimits.toneReadyMarginSeconds)]
         )
         rig.loop.cancel()
     }

@@ -38,7 +38,7 @@ struct PlayerMixTests {
         let rig = await PlayerRig(sounds: [("rain", 10_000, 0.5), ("fan", 3_000, 0.5)])
         _ = try await rig.player.play(Commands.Play(sounds: ["rain", "fan"], fadeIn: 0, for: 60))
         await rig.clock.sleeping(count: 1)
-        let timer = try #require(await rig.player.sleepTimers.values.first?.task)
+        let timer = try #require(await rig.player.sleepTimers.tasks.first)
         let cleared = try await rig.player.stop(Commands.Stop(sounds: ["rain"], timer: true))
         #expect(cleared.playing.map(\.sleepTimer?.remainingSeconds) == [nil, 60])
         #expect(cleared.sleepTimer == nil, "rain plays on with no end")
@@ -113,7 +113,7 @@ struct PlayerMixTests {
         #expect(await first.player.restore(resumeOnStart: false) == "no player state kept yet")
         _ = try await first.player.setVolume(Commands.Volume(volume: 70))
         _ = try await first.player.play(Commands.Play(sounds: ["rain"], volume: 40, fadeIn: 0))
-        await first.player.saving?.value
+        await first.player.saved()
         #expect(
             try await store.playback()
                 == StoredPlayback(

@@ -125,7 +125,7 @@ struct PlayerTests {
         await rig.clock.sleeping(count: 1)
         let fadeStart = ManualClock.Instant(offset: .seconds(2)).advanced(by: .seconds(-Self.fade))
         #expect(rig.clock.deadlines == [fadeStart])
-        let timer = try #require(await rig.player.sleepTimers.values.first?.task)
+        let timer = try #require(await rig.player.sleepTimers.tasks.first)
         #expect(await rig.output.next() == .open)
         #expect(await rig.period() == steady(10_000, frames: PlayerRig.periodFrames))
 
@@ -146,14 +146,14 @@ struct PlayerTests {
     @Test func aNewSleepTimerReplacesTheOldAndStopCancelsIt() async throws {
         let rig = await PlayerRig(sounds: [("rain", 10_000, 0.5)])
         _ = try await rig.player.play(Commands.Play(sounds: ["rain"], for: 60))
-        let first = try #require(await rig.player.sleepTimers.values.first?.task)
+        let first = try #require(await rig.player.sleepTimers.tasks.first)
         _ = try await rig.player.play(Commands.Play(sounds: ["rain"], for: 120))
         await first.value
         #expect(first.isCancelled)
         await rig.clock.sleeping(count: 1)
         // The default sleep fade (30 s) before the new end.
         #expect(rig.clock.deadlines == [ManualClock.Instant(offset: .seconds(90))])
-        let second = try #require(await rig.player.sleepTimers.values.first?.task)
+        let second = try #require(await rig.player.sleepTimers.tasks.first)
         _ = try await rig.player.stop(Commands.Stop())
         await second.value
         #expect(second.isCancelled)
@@ -168,7 +168,7 @@ struct PlayerTests {
         _ = try await rig.player.play(Commands.Play(sounds: ["rain"], for: 60))
         try await rig.player.preview(soundID: "tone", seconds: 5, volume: 80)
         await rig.clock.sleeping(count: 2)
-        let timer = try #require(await rig.player.sleepTimers.values.first?.task)
+        let timer = try #require(await rig.player.sleepTimers.tasks.first)
         let timed = [timer] + (await rig.player.previewStops.values)
         #expect(timed.count == 2)
         #expect(await rig.player.shutdown() == AudioFormat.frames(seconds: PlaybackDefaults().fadeOutSeconds))

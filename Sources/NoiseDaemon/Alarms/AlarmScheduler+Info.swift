@@ -42,7 +42,7 @@ extension AlarmScheduler {
         }
         return AlarmsStatus(
             count: schedule.alarms.count, next: next, ringing: ringing,
-            missed: recentMissed, timeZone: schedule.zone.identifier, wakeFromSuspend: clock.wakesFromSuspend,
+            missed: recentMissed.shown, timeZone: schedule.zone.identifier, wakeFromSuspend: clock.wakesFromSuspend,
             wakeNote: clock.wakesFromSuspend
                 ? nil
                 : "a suspended machine will not wake for alarms: give noised CAP_WAKE_ALARM (see docs/alarms.md)",
@@ -73,11 +73,12 @@ extension AlarmScheduler {
         let zone = schedule.zone
         let trigger = schedule.nextTrigger(of: alarmID)
         // A ringing pass alarm's pass is the one it rings for.
-        let (pass, passProblem) = nextPass(of: alarm, trigger: trigger ?? schedule.ringing[alarmID]?.trigger)
+        let (pass, passProblem) = sky.nextPass(
+            of: alarm, trigger: trigger ?? schedule.ringing[alarmID]?.trigger, now: now(), zone: zone)
         return AlarmInfo(
             alarm: alarm, nextTrigger: trigger.map { TriggerInfo(unix: $0, zone: zone) },
             snoozedUntil: schedule.snoozes[alarmID].map { TriggerInfo(unix: $0.ringAt, zone: zone) },
-            ringing: schedule.ringing[alarmID] != nil, tone: tones[alarmID],
+            ringing: schedule.ringing[alarmID] != nil, tone: tones.rung[alarmID],
             ringingSince: schedule.ringing[alarmID].map { TriggerInfo(unix: $0.trigger, zone: zone) }, nextPass: pass,
             passProblem: passProblem)
     }

@@ -11,7 +11,7 @@ extension AlarmScheduler {
         let missed = try await storeChanges.read("the missed alarms") {
             try await store.missed(limit: AlarmDefaults.missedKept)
         }
-        return Self.info(missed, zone: schedule.zone)
+        return RecentMissed.info(missed, zone: schedule.zone)
     }
 
     /// Forgets every missed alarm: `status`, `alarm missed` and the next start show none.
@@ -19,16 +19,8 @@ extension AlarmScheduler {
         let cleared = try await storeChanges.change("the missed alarms could not be forgotten") {
             try await store.clearMissed()
         }
-        recentMissed = []
+        recentMissed.clear()
         hub.publish(.missedCleared(MissedCleared(cleared: cleared)))
         return MissedCleared(cleared: cleared)
-    }
-
-    static func info(_ missed: [MissedAlarm], zone: ZoneRules) -> [MissedInfo] {
-        missed.map {
-            MissedInfo(
-                alarmId: $0.alarmId, label: $0.label, trigger: TriggerInfo(unix: $0.trigger, zone: zone),
-                reason: $0.reason)
-        }
     }
 }

@@ -27,7 +27,7 @@ extension AlarmScheduler {
         for action in actions {
             switch action {
             case .ring(let alarmID, let trigger):
-                if let prepared, prepared.alarmID == alarmID && prepared.trigger == trigger { self.prepared = nil }
+                tones.ringing(alarmID, trigger: trigger)
                 await ring(alarmID, trigger: trigger)
             case .stopRinging:
                 // One tone for all ringing alarms: stop it once, when the last one stops.
@@ -37,11 +37,8 @@ extension AlarmScheduler {
                 }
             case .missed(let alarmID, let trigger, let reason):
                 let label = schedule.alarms[alarmID]?.label ?? ""
-                let missed = MissedInfo(
-                    alarmId: alarmID, label: label, trigger: TriggerInfo(unix: trigger, zone: schedule.zone),
-                    reason: reason.rawValue)
-                recentMissed.insert(missed, at: 0)
-                recentMissed = Array(recentMissed.prefix(AlarmDefaults.missedShown))
+                let missed = recentMissed.record(
+                    alarmID: alarmID, label: label, trigger: trigger, reason: reason, zone: schedule.zone)
                 logger.warning(
                     "alarm \(alarmID) \(label.isEmpty ? "" : "(\(label)) ")missed (\(reason.rawValue)): \(missed.trigger.local)"
                 )
@@ -71,7 +68,7 @@ extension AlarmScheduler {
         logger.notice("alarm \(alarmID) \(title)ringing: \(when)")
         // The tone first (it returns within a second whatever the files do), so the event says what is heard.
         let report = await ringer.startAlarmTone(alarm: alarm, trigger: trigger)
-        tones[alarmID] = report.tone
+        tones.record(report.tone, for: alarmID)
         if let note = report.tone.note {
             logger.warning(
                 "alarm \(alarmID) \(title)rings with \(report.tone.sound.map { "'\($0)'" } ?? "the tone made in code"): \(note)"

@@ -6,12 +6,14 @@ import NoiseProtocol
 import NoiseStore
 import NoiseSystem
 import NoiseTime
-import Orbits
 import TimeScales
 
 /// Owns the alarms and the next-trigger state. It waits on the wall clock until the next deadline, asks the
 /// `AlarmSchedule` value what is due, stores what must survive a crash, then rings, stops and reports.
-/// Every change is stored before its reply is sent.
+/// Every change is stored before its reply is sent. It keeps the schedule, the store, the clock and the wiring; the
+/// parts with a state of their own are values it owns and carries out, each tested alone: the tones handed to the
+/// mixer (`ToneHandOff`), the hold while the machine sleeps (`SleepHold`), pass alarms' sky (`PassAlarmSky`), the
+/// diary's reminder (`DiaryReminder`) and the missed alarms `status` shows (`RecentMissed`).
 public actor AlarmScheduler {
     var schedule: AlarmSchedule {
         didSet {
@@ -32,43 +34,30 @@ public actor AlarmScheduler {
     let ringer: any AlarmRinger
     let hub: EventHub
     let logger: Logger
-    var recentMissed: [MissedInfo] = [] { didSet { publishStatus() } }
+    /// The missed alarms `status` shows (`RecentMissed`).
+    var recentMissed: RecentMissed { didSet { publishStatus() } }
     var lastNext: AlarmInfo?
-    /// The trigger whose tone is scheduled ahead in the mixer.
-    var prepared: (alarmID: Int64, trigger: Double)?
+    /// The tone handed to the mixer ahead of its trigger, and the tone each alarm rang with (`ToneHandOff`).
+    var tones = ToneHandOff()
     /// Why the zone is UTC against the system's settings (shown in `status`), or nil.
     var zoneProblem: String? { didSet { publishStatus() } }
-    /// The tone each alarm last rang with (since start), shown in its `AlarmInfo`.
-    var tones: [Int64: ToneInfo] = [:]
     /// What a new alarm gets for what `alarm add` leaves out (the config's `[alarms]`).
     var template: AlarmTemplate
     /// Every change of the store goes through it: a refusal logged, shown in `status`, answered `storage_failed`.
     let storeChanges: StoreChanges
     /// Where `status` reads the alarms (see `StatusBoard`).
     let board: StatusBoard
-    /// When logind said the machine was going to sleep, until it wakes (`AlarmScheduler+Sleep`).
-    var asleepSince: Double?
+    /// The hold on the alarms while logind says the machine sleeps (`AlarmScheduler+Sleep`).
+    var sleepHold = SleepHold()
     /// Why the leap-second table is the built-in one (the system's list could not be read), or nil.
     let leapSecondsProblem: String?
-    /// Where pass alarms learn the satellites' elements and the observer (`AlarmScheduler+Sky`); nil: they have none.
-    let skySource: (any SkySource)?
-    /// The last reading of it: why pass alarms have no sky, or that the place is only the time zone's city.
-    var skyReading = SkyReading(sky: nil)
+    /// Pass alarms' sky: where it is read, the last reading, each pass alarm's next pass (`AlarmScheduler+Sky`).
+    var sky: PassAlarmSky
     /// Called when a pass alarm is added, changed or switched on (the element downloader wakes for its satellite),
     /// and when the files the sky is read from changed (an `iss elements import`: the downloader reads them again).
     let wakeElementDownloads: @Sendable () -> Void
-    /// The sky's line last logged at info (how many satellites, over which place): a download that brings new sets
-    /// for the same satellites is logged at debug level, not again at info for each write.
-    var skySaid: String?
-    /// Each pass alarm's next pass, for the trigger it was found for (finding one takes milliseconds).
-    var passes: [Int64: (trigger: Double, pass: SatellitePass?)] = [:]
-    /// The gratitude diary's daily reminder (`AlarmScheduler+Reminder`), nil when off, and who it tells.
-    var reminder: DailyReminder?
-    var reminderHandler: (@Sendable (LocalDate) async -> Void)?
-
-    /// How long before a trigger its tone is handed to the mixer: more than the device buffer (0.5 s), so the
-    /// first frame can be placed on the trigger's instant.
-    static let prepareLead = 1.5
+    /// The gratitude diary's daily reminder and who it tells (`AlarmScheduler+Reminder`).
+    var reminder: DiaryReminder
 
     public init(
         database: NoiseDatabase, clock: any WallClock, zones: any TimeZoneSource, ringer: any AlarmRinger,
@@ -85,9 +74,8 @@ public actor AlarmScheduler {
         self.schedule = AlarmSchedule(
             alarms: snapshot.alarms, lookAfter: snapshot.lookAfter, snoozes: snapshot.snoozes,
             zone: zone, leapSeconds: leapSeconds.list, sky: reading.sky, now: now)
-        self.skySource = sky
+        self.sky = PassAlarmSky(source: sky, reading: reading)
         self.wakeElementDownloads = wakeElementDownloads
-        self.skyReading = reading
         self.leapSecondsProblem = leapSeconds.problem
         self.zoneProblem = zoneProblem
         self.schedule.missedGraceSeconds = missedGraceSeconds
@@ -105,8 +93,9 @@ public actor AlarmScheduler {
         if let note = leapSeconds.problem ?? leapSeconds.list.taiMinusUTC(atUnix: now).note {
             logger.notice("alarms: \(note)")
         }
-        self.recentMissed = Self.info(try await store.missed(limit: AlarmDefaults.missedShown), zone: zone)
-        self.reminder = try await store.reminder()
+        self.recentMissed = RecentMissed(
+            RecentMissed.info(try await store.missed(limit: AlarmDefaults.missedShown), zone: zone))
+        self.reminder = DiaryReminder(try await store.reminder())
         loadStoredZones()
         publishStatus()
     }
@@ -123,15 +112,14 @@ public actor AlarmScheduler {
         while !Task.isCancelled {
             refreshZone()
             var deadline: Double?
-            if let until = sleepHoldEnds() {
+            if let until = sleepHold.ends(now: now()) {
                 deadline = until
             } else {
                 await examine()
-                deadline = [schedule.nextDeadline, reminder?.next(in: schedule.context)].compactMap { $0 }.min()
+                deadline = [schedule.nextDeadline, reminder.nextDeadline(in: schedule.context)].compactMap { $0 }.min()
             }
-            if asleepSince == nil, let next = schedule.nextAlarm, prepared == nil || prepared! != next {
-                let prepareAt = max(clock.now(), next.trigger - Self.prepareLead)
-                deadline = min(deadline ?? prepareAt, prepareAt)
+            if !sleepHold.isAsleep, let handOver = tones.handOverTime(next: nextTrigger(), now: now()) {
+                deadline = min(deadline ?? handOver, handOver)
             }
             let clock = self.clock
             let reason = await withTaskCancellationHandler {
@@ -154,21 +142,24 @@ public actor AlarmScheduler {
 
     /// Hands the next trigger's tone to the mixer ahead of time; drops one prepared for a trigger that changed.
     func prepareUpcoming() async {
-        let next = schedule.nextAlarm
-        if let prepared, next.map({ $0 != prepared }) ?? true { await cancelPrepared() }
-        guard prepared == nil, let next, let alarm = schedule.alarms[next.alarmID],
-            next.trigger - clock.now() <= Self.prepareLead
-        else { return }
-        prepared = next
-        // The tone must be in the mixer before the device buffer's worth of time is left, or it starts late.
-        let readyWithin = max(0, next.trigger - clock.now() - DaemonLimits.toneReadyMarginSeconds)
-        await ringer.prepareAlarmTone(alarm: alarm, trigger: next.trigger, readyWithin: .seconds(readyWithin))
+        for step in tones.steps(next: nextTrigger(), now: now()) {
+            switch step {
+            case .cancel:
+                await ringer.cancelPreparedTone()
+            case .prepare(let alarmID, let trigger, let readyWithin):
+                guard let alarm = schedule.alarms[alarmID] else { continue }
+                await ringer.prepareAlarmTone(alarm: alarm, trigger: trigger, readyWithin: readyWithin)
+            }
+        }
     }
 
     func cancelPrepared() async {
-        guard prepared != nil else { return }
-        prepared = nil
-        await ringer.cancelPreparedTone()
+        if tones.dropPrepared() { await ringer.cancelPreparedTone() }
+    }
+
+    /// The schedule's next trigger, as the tones' hand-off takes it.
+    private func nextTrigger() -> ToneHandOff.Trigger? {
+        schedule.nextAlarm.map { ToneHandOff.Trigger(alarmID: $0.alarmID, trigger: $0.trigger) }
     }
 
     func now() -> Double { clock.now() }

@@ -9,7 +9,7 @@ extension Player {
     /// The paused or last mix, else (nothing has ever played) the configured default noise.
     public func resumeOrPlayDefault() async throws(ProtocolError) -> PlaybackInfo {
         guard state != .playing else { return reply() }
-        if lastMix.isEmpty {
+        if mixKeeper.last.isEmpty {
             return try await play(Commands.Play(sounds: [defaults.defaultSound]))
         }
         return try await resume(fadeIn: nil)
@@ -40,10 +40,5 @@ extension Player {
         if let timer = playing.timer, let index = index(of: next.id) { active[index].timer = timer }
         fadeOut(outgoing, fadeFrames: AudioFormat.frames(seconds: defaults.fadeOutSeconds))
         return reply()
-    }
-
-    /// Waits for the player's state to be in the store (before the machine sleeps).
-    public func saved() async {
-        await saving?.value
     }
 }

@@ -3,30 +3,29 @@ import NoiseCore
 import NoiseProtocol
 import NoiseStore
 
-/// The state kept across restarts: written on every change (not on exit only, which a crash or a power cut
-/// never reaches), in order, one write at a time, off the actor's turn.
+/// The state kept across restarts (`PlaybackSaver`): taken back at start, handed on at every change.
 extension Player {
     /// Takes back what the last run kept (the master volume, the last mix, paused or not) and, when it was playing
     /// and `resumeOnStart` is set or the last run ended without stopping (a crash, `kill -9`, the watchdog), plays
     /// the last mix again. Returns what happened, in words for the log.
     public func restore(resumeOnStart: Bool, afterUncleanExit: Bool = false) async -> String {
-        guard let memory else { return "no store: the volume and last mix start afresh" }
+        guard let memory = saver.memory else { return "no store: the volume and last mix start afresh" }
         let stored: StoredPlayback?
         do {
             stored = try await memory.playback()
         } catch {
-            remembered = snapshotToRemember()
+            saver.restored(snapshotToRemember())
             return "the player's state cannot be read (\(NoiseDatabase.describe(error))); starting afresh"
         }
         guard let stored else {
-            remembered = snapshotToRemember()
+            saver.restored(snapshotToRemember())
             return "no player state kept yet"
         }
         masterVolume = stored.masterVolume
         engine.send(.setMasterGain(VolumeLaw.gain(forVolume: masterVolume)))
-        lastMix = stored.lastMix
+        mixKeeper.restore(last: stored.lastMix)
         paused = stored.state == .paused
-        remembered = stored
+        saver.restored(stored)
         var said =
             "master volume \(stored.masterVolume.formatted)%, last mix "
             + (stored.lastMix.isEmpty
@@ -50,35 +49,27 @@ extension Player {
     }
 
     func snapshotToRemember() -> StoredPlayback {
-        StoredPlayback(masterVolume: masterVolume, state: state, lastMix: lastMix)
+        StoredPlayback(masterVolume: masterVolume, state: state, lastMix: mixKeeper.last)
     }
 
-    /// Hands a changed state to the store. One write at a time, of the newest state: a flood of changes (a
-    /// volume slider, a script) leaves at most one state waiting, never a queue of them. Nothing is written before
-    /// `restore` (it would overwrite what it is about to read) nor after `forget`. A write that fails is not
-    /// retried: the store's trouble (full disk, read-only) is in `status` already, from the alarms' side.
+    /// Hands a changed state on to be written.
     func remember() {
-        guard let memory, let remembered else { return }
-        let now = snapshotToRemember()
-        guard now != remembered else { return }
-        self.remembered = now
-        unsaved = now
-        guard saving == nil else { return }  // the write in flight takes it next
-        saving = Task { await self.writeUnsaved(to: memory) }
+        saver.changed(to: snapshotToRemember()) { memory in Task { await self.writeUnsaved(to: memory) } }
     }
 
     private func writeUnsaved(to memory: any PlaybackMemory) async {
-        while let next = unsaved {
-            unsaved = nil
+        while let next = saver.nextToWrite() {
             try? await memory.savePlayback(next)
         }
-        saving = nil
+    }
+
+    /// Waits for the player's state to be in the store (before the machine sleeps).
+    public func saved() async {
+        await saver.writing?.value
     }
 
     /// Waits for the last write; nothing is written after (the store closes once the daemon's services end).
     func forget() async {
-        let last = saving
-        remembered = nil
-        await last?.value
+        await saver.stop()?.value
     }
 }

@@ -30,7 +30,7 @@ extension Player {
                 fadeInEnds: started.duration(to: item.fadeEnds).seconds,
                 sleep: timer.map { (started.duration(to: $0.deadline).seconds, $0.fadeSeconds) })
         }
-        playback.lastPlayed = lastMix.map(\.id)
+        playback.lastPlayed = mixKeeper.last.map(\.id)
         return playback
     }
 

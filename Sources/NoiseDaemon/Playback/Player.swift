@@ -7,8 +7,10 @@ import NoiseCore
 import NoiseProtocol
 import NoiseStore
 
-/// Owns what plays: the voices in the mixer, their volumes, the master volume, the sleep timer, the sound
-/// library and the decoded-sound cache. Talks to the output thread only by sending it commands.
+/// Owns what plays: the voices in the mixer, their volumes, the master volume and pause, the alarm tone, the
+/// sound library and the decoded-sound cache. Talks to the output thread only by sending it commands. The parts
+/// with a state of their own are values it owns and carries out, each tested alone: the mixes (`MixKeeper`), the
+/// state kept across restarts (`PlaybackSaver`) and the sleep timers (`SleepTimers`).
 public actor Player<C: Clock> where C.Duration == Duration {
     struct Active {
         let voice: VoiceID
@@ -18,13 +20,6 @@ public actor Player<C: Clock> where C.Duration == Duration {
         var fadeEnds: C.Instant
         /// The sleep timer this sound belongs to (`sleepTimers`), if any.
         var timer: Int?
-    }
-
-    /// A sleep timer: when its sounds have faded out, and the task that starts the fade (`Player+SleepTimer`).
-    struct SleepTimer {
-        let deadline: C.Instant
-        let fadeSeconds: Double
-        let task: Task<Void, Never>
     }
 
     let engine: AudioEngine
@@ -42,30 +37,22 @@ public actor Player<C: Clock> where C.Duration == Duration {
     let decodedStore: (any DecodedSoundStore)?
     var active: [Active] = [] {
         didSet {
-            let sounding = active.filter { $0.state != .fadingOut }.map { MixSound(id: $0.sound.id, volume: $0.volume) }
-            if !sounding.isEmpty {
-                lastMix = sounding
-                paused = false
-            }
+            let sounding = soundingMix()
+            mixKeeper.heard(sounding)
+            if !sounding.isEmpty { paused = false }
             publishPlayback()
             remember()
         }
     }
-    /// What played last, at its volumes (`status`'s `last_played`, what `resume` plays): kept through a stop.
-    var lastMix: [MixSound] = []
+    /// The last mix played and the saved ones (`Player+Mixes`).
+    var mixKeeper: MixKeeper
     /// Set by `pause`, until something plays or `stop`: MPRIS's Paused, not Stopped.
     var paused = false { didSet { publishPlayback(); remember() } }
     var masterVolume = 100.0 { didSet { publishPlayback(); remember() } }
-    var sleepTimers: [Int: SleepTimer] = [:] { didSet { publishPlayback() } }
-    var nextTimer = 1
-    /// Where the state above is kept across restarts, and the saved mixes; nil keeps nothing (tests).
-    let memory: (any PlaybackMemory)?
-    /// How a change of the saved mixes is stored, its refusal logged and shown (`Player+Mixes`).
-    let storeChanges: StoreChanges
-    /// The state last handed to `memory`, the newest not yet written, and the write in flight (`Player+Memory`).
-    var remembered: StoredPlayback?
-    var unsaved: StoredPlayback?
-    var saving: Task<Void, Never>?
+    /// The sleep timers the sounds belong to (`Player+SleepTimer`).
+    var sleepTimers = SleepTimers<C.Instant>() { didSet { publishPlayback() } }
+    /// Writes the state above to be kept across restarts (`Player+Memory`).
+    var saver: PlaybackSaver
     /// The stops of previews still sounding, by voice (`Player+AlarmTones`): each cancelled when its voice ends
     /// first, all of them by `shutdown`.
     var previewStops: [VoiceID: Task<Void, Never>] = [:]
@@ -88,14 +75,14 @@ public actor Player<C: Clock> where C.Duration == Duration {
         self.hub = hub
         self.cache = SoundCache(budgetBytes: cacheBytes)
         self.decodedStore = decodedStore
-        self.memory = memory
+        self.saver = PlaybackSaver(memory: memory)
         self.defaults = defaults
         let started = clock.now
         self.started = started
         self.board = StatusBoard(
             uptime: { started.duration(to: clock.now).seconds }, audio: { AudioStatus(engine.status) })
         board.publish(CatalogSummary(sounds: library.sounds.count, problems: library.problems.map(\.description)))
-        storeChanges = StoreChanges(board: board, logger: logger)
+        mixKeeper = MixKeeper(memory: memory, storeChanges: StoreChanges(board: board, logger: logger))
     }
 
     // MARK: Commands
@@ -223,8 +210,7 @@ public actor Player<C: Clock> where C.Duration == Duration {
     /// daemon's audio; returns how long the engine fades everything out before it closes the device (the fade
     /// stands in for those stops). Requests have stopped by now: the control server stops first.
     public func shutdown() async -> Int {
-        let timed = sleepTimers.values.map(\.task) + Array(previewStops.values)
-        sleepTimers = [:]
+        let timed = sleepTimers.removeAll() + Array(previewStops.values)
         previewStops = [:]
         for task in timed {
             task.cancel()
