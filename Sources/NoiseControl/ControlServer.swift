@@ -265,3 +265,8 @@ private final class StopFlag: Sendable {
     var isSet: Bool { value.load(ordering: .acquiring) }
     func set() { value.store(true, ordering: .releasing) }
 }
+
+// Its name for ServiceLifecycle's logs, which is otherwise a reflection over every stored property (docs/performance.md).
+extension ControlServer: CustomStringConvertible {
+    public var description: String { "ControlServer" }
+}

@@ -115,3 +115,8 @@ struct WebListener: Service {
         }
     }
 }
+
+// Its name for ServiceLifecycle's logs, which is otherwise a reflection over every stored property (docs/performance.md).
+extension WebListener: CustomStringConvertible {
+    var description: String { "WebListener" }
+}

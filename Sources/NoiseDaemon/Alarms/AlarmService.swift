@@ -10,3 +10,8 @@ struct AlarmService: Service {
         }
     }
 }
+
+// Its name for ServiceLifecycle's logs, which is otherwise a reflection over every stored property (docs/performance.md).
+extension AlarmService: CustomStringConvertible {
+    var description: String { "AlarmService" }
+}

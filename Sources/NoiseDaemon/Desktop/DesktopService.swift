@@ -33,3 +33,8 @@ struct DesktopService<C: Clock>: Service where C.Duration == Duration {
         await link.bus.stop()
     }
 }
+
+// Its name for ServiceLifecycle's logs, which is otherwise a reflection over every stored property (docs/performance.md).
+extension DesktopService: CustomStringConvertible {
+    var description: String { "DesktopService" }
+}

@@ -32,3 +32,8 @@ struct AudioService<C: Clock>: Service where C.Duration == Duration {
         }
     }
 }
+
+// Its name for ServiceLifecycle's logs, which is otherwise a reflection over every stored property (docs/performance.md).
+extension AudioService: CustomStringConvertible {
+    var description: String { "AudioService" }
+}

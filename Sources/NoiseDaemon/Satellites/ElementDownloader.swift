@@ -149,3 +149,8 @@ struct ElementDownloader<C: Clock>: Service where C.Duration == Duration {
         board?.publish(state.status)
     }
 }
+
+// Its name for ServiceLifecycle's logs, which is otherwise a reflection over every stored property (docs/performance.md).
+extension ElementDownloader: CustomStringConvertible {
+    var description: String { "ElementDownloader" }
+}

@@ -26,3 +26,8 @@ struct SignalService<C: Clock>: Service where C.Duration == Duration {
         }
     }
 }
+
+// Its name for ServiceLifecycle's logs, which is otherwise a reflection over every stored property (docs/performance.md).
+extension SignalService: CustomStringConvertible {
+    var description: String { "SignalService" }
+}

@@ -35,3 +35,8 @@ struct StatusReporter<C: Clock>: Service where C.Duration == Duration {
         return parts.joined(separator: "; ")
     }
 }
+
+// Its name for ServiceLifecycle's logs, which is otherwise a reflection over every stored property (docs/performance.md).
+extension StatusReporter: CustomStringConvertible {
+    var description: String { "StatusReporter" }
+}

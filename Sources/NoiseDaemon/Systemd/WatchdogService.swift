@@ -19,3 +19,8 @@ struct WatchdogService<C: Clock>: Service where C.Duration == Duration {
         }
     }
 }
+
+// Its name for ServiceLifecycle's logs, which is otherwise a reflection over every stored property (docs/performance.md).
+extension WatchdogService: CustomStringConvertible {
+    var description: String { "WatchdogService" }
+}
