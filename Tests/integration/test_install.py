@@ -199,7 +199,7 @@ def test_installed_binaries_are_stripped_with_their_debug_symbols_beside(install
                               text=True, errors="replace", check=True).stdout
         assert Path(debug).name in link, link
         # The symbols are the unstripped binary's, which is far larger than what is installed.
-        assert binary.stat().st_size < (REPO / ".build/static/release" / program).stat().st_size * 0.8
+        assert binary.stat().st_size < (REPO / ".build/static/release/noiseclock").stat().st_size * 0.8
 
 
 def test_desktop_entry_and_icon_are_installed(installed):

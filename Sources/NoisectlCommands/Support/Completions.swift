@@ -125,7 +125,8 @@ enum Completions {
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
         posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        // Named noisectl: the program is noised, noisectl and noiseweb in one, and runs the one argv[0] names.
+        let argv = (["noisectl"] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
         let spawned = posix_spawn(&child, executable, &actions, nil, argv, environ)
