@@ -57,6 +57,8 @@ public struct AlarmSchedule: Sendable {
         case disable(alarmID: Int64)
         /// A timer has had its ring: forget it (after the events about its ring).
         case remove(alarmID: Int64)
+        /// The ring an alarm skipped has passed: forget its skip (its `lookAfter` moves past it with it).
+        case skipSpent(alarmID: Int64)
     }
 
     public private(set) var alarms: [Int64: Alarm]
@@ -66,6 +68,8 @@ public struct AlarmSchedule: Sendable {
     public private(set) var lookAfter: [Int64: Double]
     public internal(set) var snoozes: [Int64: Snooze]
     public internal(set) var ringing: [Int64: Ringing] = [:]
+    /// The ring each alarm skips (`alarm skip`), by its instant: the next trigger passes over it (`AlarmSchedule+Skips`).
+    public internal(set) var skips: [Int64: Double]
     public private(set) var zone: ZoneRules
     /// The zones alarms name (`--zone`), read by the scheduler; an alarm whose zone is missing has no trigger.
     public private(set) var namedZones: [String: ZoneRules] = [:]
@@ -78,13 +82,14 @@ public struct AlarmSchedule: Sendable {
     private var queue = TriggerQueue()
 
     public init(
-        alarms: [Alarm], lookAfter: [Int64: Double], snoozes: [Int64: Snooze], zone: ZoneRules,
-        leapSeconds: LeapSeconds = .builtIn, sky: SatelliteSky? = nil, now: Double
+        alarms: [Alarm], lookAfter: [Int64: Double], snoozes: [Int64: Snooze], skips: [Int64: Double] = [:],
+        zone: ZoneRules, leapSeconds: LeapSeconds = .builtIn, sky: SatelliteSky? = nil, now: Double
     ) {
         self.alarms = Dictionary(uniqueKeysWithValues: alarms.map { ($0.id, $0) })
         self.timerIDs = Set(alarms.filter(\.isTimer).map(\.id))
         self.lookAfter = lookAfter
         self.snoozes = snoozes
+        self.skips = skips
         self.zone = zone
         self.leapSeconds = leapSeconds
         self.sky = sky
@@ -114,9 +119,9 @@ public struct AlarmSchedule: Sendable {
         return queued.trigger <= snoozed.trigger ? queued : snoozed
     }
 
-    /// When the scheduler must next wake up: a trigger, a snooze ending, or a ring limit running out.
+    /// When the scheduler must next wake up: a trigger, a snooze ending, a ring limit running out, a skip spent.
     public var nextDeadline: Double? {
-        ([nextAlarm?.trigger] + ringing.values.map { Optional($0.until) }).compactMap { $0 }.min()
+        ([nextAlarm?.trigger, skips.values.min()] + ringing.values.map { Optional($0.until) }).compactMap { $0 }.min()
     }
 
     // MARK: Changes to the alarms
@@ -132,6 +137,7 @@ public struct AlarmSchedule: Sendable {
         if !alarm.enabled, snoozes.removeValue(forKey: alarm.id) != nil {
             actions.append(.persistSnooze(alarmID: alarm.id, snooze: nil))
         }
+        if !keepsSkip(alarm) { skips[alarm.id] = nil }
         alarms[alarm.id] = alarm
         if alarm.isTimer { timerIDs.insert(alarm.id) } else { timerIDs.remove(alarm.id) }
         lookAfter[alarm.id] = now
@@ -148,6 +154,7 @@ public struct AlarmSchedule: Sendable {
         timerIDs.remove(alarmID)
         lookAfter[alarmID] = nil
         snoozes[alarmID] = nil
+        skips[alarmID] = nil
         queue.set(alarmID, to: nil)
         return ringing.removeValue(forKey: alarmID) != nil ? [.stopRinging(alarmID: alarmID)] : []
     }
@@ -189,7 +196,7 @@ public struct AlarmSchedule: Sendable {
     /// Everything due at `now`: triggers to ring (or report missed), snoozes ending, rings running out. A trigger
     /// found too late to ring is missed for `lateReason`: `late`, or `suspended` when the machine slept through it.
     public mutating func advance(to now: Double, lateReason: MissedReason = .late) -> [Action] {
-        var actions: [Action] = []
+        var actions = spendSkips(now: now)
         for (alarmID, ring) in ringing.sorted(by: { $0.key < $1.key }) where ring.until <= now {
             ringing[alarmID] = nil
             actions += [
@@ -274,7 +281,7 @@ public struct AlarmSchedule: Sendable {
         return latest
     }
 
-    private mutating func requeue(_ alarmID: Int64) {
+    mutating func requeue(_ alarmID: Int64) {
         // A once alarm that is snoozed has had its trigger; only the snooze is left to ring.
         guard let alarm = alarms[alarmID], alarm.enabled, ringing[alarmID] == nil, let after = lookAfter[alarmID],
             !(alarm.rule.ringsOnce && snoozes[alarmID] != nil)
@@ -282,7 +289,7 @@ public struct AlarmSchedule: Sendable {
             queue.set(alarmID, to: nil)
             return
         }
-        queue.set(alarmID, to: alarm.rule.next(after: after, in: context))
+        queue.set(alarmID, to: alarm.rule.next(after: after, skipping: skips[alarmID], in: context))
     }
 
     private mutating func rebuildQueue() {

@@ -96,4 +96,13 @@ public enum TriggerRule: Sendable, Hashable {
             return context.sky.flatMap { alarm.next(after: instant, in: $0)?.trigger }
         }
     }
+
+    /// The first trigger strictly after `instant`, passing over the ring at `skip` (`alarm skip`): when the next
+    /// trigger is that instant, the one after it. A skip names an instant, not a day, so a daylight-saving change in
+    /// between skips exactly that ring; a skip that is no trigger (the zone changed since) passes over nothing.
+    public func next(after instant: Double, skipping skip: Double?, in context: Context) -> Double? {
+        guard let first = next(after: instant, in: context) else { return nil }
+        guard let skip, first == skip else { return first }
+        return next(after: settled(after: skip), in: context)
+    }
 }

@@ -11,6 +11,8 @@ public struct AlarmStore: Sendable {
         public var alarms: [Alarm]
         public var lookAfter: [Int64: Double]
         public var snoozes: [Int64: AlarmSchedule.Snooze]
+        /// The ring each alarm skips, by its instant.
+        public var skips: [Int64: Double]
     }
 
     let database: NoiseDatabase
@@ -24,14 +26,21 @@ public struct AlarmStore: Sendable {
     public func snapshot() async throws -> Snapshot {
         // Row by row, each checked (`AlarmRecord.decode`): the store was inspected when opened, so a row refused
         // here was written since by another hand; it is left out rather than stop every alarm.
-        let salvage = try await database.read { db in SalvagedStore.read(db) }
+        let (salvage, skips) = try await database.read { db in
+            (SalvagedStore.read(db), try db.fetchAll(sql: "SELECT alarmId, ringAt FROM skip").map(Self.skip))
+        }
         return Snapshot(
             alarms: salvage.alarms.map(\.alarm),
             lookAfter: Dictionary(
                 salvage.alarms.map { ($0.alarm.id, $0.lookAfter) }, uniquingKeysWith: { first, _ in first }),
             snoozes: Dictionary(
                 salvage.snoozes.map { ($0.alarmId, AlarmSchedule.Snooze(ringAt: $0.ringAt, trigger: $0.trigger)) },
-                uniquingKeysWith: { first, _ in first }))
+                uniquingKeysWith: { first, _ in first }),
+            skips: Dictionary(skips, uniquingKeysWith: { first, _ in first }))
+    }
+
+    private static func skip(_ row: SQLiteRow) throws -> (Int64, Double) {
+        (try row["alarmId"], try row["ringAt"])
     }
 
     public func missed(limit: Int = 50) async throws -> [MissedAlarm] {
@@ -65,9 +74,10 @@ public struct AlarmStore: Sendable {
 
     /// Replaces an alarm's settings (`lookAfter` is the instant of the change); false when there is no such alarm.
     /// The alarm's snooze goes in the same transaction when the change ends it, as `AlarmSchedule.put` drops it: a
-    /// disabled alarm keeps no snooze, and a snooze that has come due (its ring is in progress) is over.
+    /// disabled alarm keeps no snooze, and a snooze that has come due (its ring is in progress) is over. Its skip goes
+    /// with it unless `keepsSkip` (`AlarmSchedule.keepsSkip`: a new time or repeat, or switching it off, ends it).
     @discardableResult
-    public func update(_ alarm: Alarm, lookAfter: Double) async throws -> Bool {
+    public func update(_ alarm: Alarm, lookAfter: Double, keepsSkip: Bool = false) async throws -> Bool {
         try await database.write { db in
             guard
                 let createdAt = try db.fetchValue(
@@ -80,7 +90,20 @@ public struct AlarmStore: Sendable {
             try db.execute(
                 sql: "DELETE FROM snooze WHERE alarmId = ? AND (? OR ringAt <= ?)",
                 arguments: [alarm.id, !alarm.enabled, lookAfter])
+            if !keepsSkip { try db.execute(sql: "DELETE FROM skip WHERE alarmId = ?", arguments: [alarm.id]) }
             return true
+        }
+    }
+
+    /// Stores the ring an alarm skips (`alarm skip`), or with nil, takes its skip back (`--undo`).
+    public func setSkip(_ ringAt: Double?, ofAlarm alarmID: Int64) async throws {
+        try await database.write { db in
+            if let ringAt {
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO skip (alarmId, ringAt) VALUES (?, ?)", arguments: [alarmID, ringAt])
+            } else {
+                try db.execute(sql: "DELETE FROM skip WHERE alarmId = ?", arguments: [alarmID])
+            }
         }
     }
 
@@ -111,6 +134,8 @@ public struct AlarmStore: Sendable {
                     try SnoozeRecord(alarmId: alarmID, ringAt: snooze.ringAt, trigger: snooze.trigger).save(db)
                 case .persistSnooze(let alarmID, nil):
                     try db.execute(sql: "DELETE FROM snooze WHERE alarmId = ?", arguments: [alarmID])
+                case .skipSpent(let alarmID):
+                    try db.execute(sql: "DELETE FROM skip WHERE alarmId = ?", arguments: [alarmID])
                 case .disable(let alarmID):
                     try db.execute(sql: "UPDATE alarm SET enabled = 0 WHERE id = ?", arguments: [alarmID])
                 case .remove(let alarmID):
@@ -161,7 +186,7 @@ extension AlarmSchedule.Action {
     /// Whether the store has something to write for this action.
     var isPersistent: Bool {
         switch self {
-        case .persistLookAfter, .persistSnooze, .disable, .remove, .missed: true
+        case .persistLookAfter, .persistSnooze, .disable, .remove, .missed, .skipSpent: true
         case .ring, .stopRinging, .snoozed, .dismissed: false
         }
     }

@@ -5,7 +5,7 @@ import NoiseSQLite
 /// The database's schema, one migration history for every store over it: `v1` the alarms, snoozes and missed
 /// alarms; `v2` timers, the player's state and saved mixes; `v3` Mars alarms; `v4` pass alarms; `v5` the life
 /// calendar and the gratitude diary; `v6` the day's tap sums per habit; `v7` an alarm's date, zone and the mix
-/// it starts when dismissed.
+/// it starts when dismissed; `v8` the ring an alarm skips.
 extension NoiseDatabase {
     /// Shipped migrations are never edited; a change of schema is a new migration. v1 to v4 and v7 are the SQL
     /// GRDB's schema builder wrote for them, word for word, so a new file's schema is the one older files have
@@ -49,6 +49,14 @@ extension NoiseDatabase {
         migrator.register("v7") { db in
             // docs/alarms.md: a once alarm's date (YYYY-MM-DD), the IANA zone it rings by, the mix after it.
             try addColumns(to: "alarm", ["\"date\" TEXT", "\"zone\" TEXT", "\"thenMix\" TEXT"], db)
+        }
+        migrator.register("v8") { db in
+            // docs/alarms.md, "Skipping a ring": the instant of the one ring an alarm skips, gone with its alarm.
+            try db.execute(
+                sql: """
+                    CREATE TABLE skip ("alarmId" INTEGER PRIMARY KEY REFERENCES "alarm"("id") ON DELETE CASCADE, \
+                    "ringAt" REAL NOT NULL);
+                    """)
         }
         return migrator
     }()

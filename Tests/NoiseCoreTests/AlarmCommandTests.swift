@@ -29,6 +29,10 @@ struct AlarmCommandTests {
                 == Commands.AlarmEdit(id: 3, AlarmChanges(time: TimeOfDay(hour: 6, minute: 45))))
         #expect(try decode(#"{"cmd":"alarm_enable","args":{"id":3}}"#).get().command == Commands.AlarmEnable(id: 3))
         #expect(try decode(#"{"cmd":"alarm_disable","args":{"id":3}}"#).get().command == Commands.AlarmDisable(id: 3))
+        #expect(try decode(#"{"cmd":"alarm_skip","args":{"id":3}}"#).get().command == Commands.AlarmSkip(id: 3))
+        #expect(
+            try decode(#"{"cmd":"alarm_skip","args":{"id":3,"undo":true}}"#).get().command
+                == Commands.AlarmSkip(id: 3, undo: true))
         #expect(try decode(#"{"cmd":"alarm_remove","args":{"id":3}}"#).get().command == Commands.AlarmRemove(id: 3))
         #expect(
             try decode(#"{"cmd":"alarm_remove","args":{"ids":[3,4,3]}}"#).get().command
@@ -67,6 +71,10 @@ struct AlarmCommandTests {
         (#"{"cmd":"snooze","args":{"minutes":61}}"#, "from 1 to 60"),
         (#"{"cmd":"preview","args":{}}"#, "needs 'sound'"),
         (#"{"cmd":"alarm_add","args":{"time":"07:00","enabled":"yes"}}"#, "true or false"),
+        (#"{"cmd":"alarm_skip","args":{}}"#, "alarm_skip needs 'id', an alarm id"),
+        (#"{"cmd":"alarm_skip","args":{"id":0}}"#, "an alarm id"),
+        (#"{"cmd":"alarm_skip","args":{"id":3,"undo":"yes"}}"#, "'undo' must be true or false"),
+        (#"{"cmd":"alarm_skip","args":{"id":3,"until":"2026-12-08"}}"#, "no argument 'until'"),
     ])
     func badArgumentsSayWhatIsAccepted(_ text: String, _ expected: String) {
         guard case .failure(let failure) = decode(text) else { Issue.record("accepted \(text)"); return }

@@ -428,6 +428,29 @@ def test_a_sound_imported_in_the_terminal_reaches_both_pages(web, browser, testd
     assert_clean_console(browser)
 
 
+def test_skip_and_undo_skip_on_the_page_and_from_the_terminal(web, browser):
+    d = web.daemon
+    open_page(browser, web, "/alarms.html")
+    first = ctl_json(d, "alarm", "add", "07:00", "--repeat", "weekdays", "--label", "Work")["alarm"]["id"]
+    once = ctl_json(d, "alarm", "add", "06:00", "--label", "Train")["alarm"]["id"]
+    BH.wait_for(browser, lambda b: b.find_elements(By.CSS_SELECTOR, row(once)), "both alarms on the page")
+    assert not browser.find_elements(By.CSS_SELECTOR, row(once) + " .skip"), "a once alarm has no Skip"
+
+    click(browser, row(first) + " .skip")
+    H.wait_until(lambda: ctl_json(d, "alarm", "show", str(first))["skips"] is not None, 10, 0.05, "the skip")
+    BH.wait_for(browser, lambda b: "skips " in text_of(b, row(first) + " .next"), "the skipped day on the page")
+    assert browser.find_elements(By.CSS_SELECTOR, row(first) + " .unskip")
+
+    click(browser, row(first) + " .unskip")
+    H.wait_until(lambda: ctl_json(d, "alarm", "show", str(first))["skips"] is None, 10, 0.05, "the skip undone")
+    BH.wait_for(browser, lambda b: "skips " not in text_of(b, row(first) + " .next"), "the page without it")
+
+    # A skip from the terminal reaches the open page (alarms_changed).
+    ctl_ok(d, "alarm", "skip", str(first))
+    BH.wait_for(browser, lambda b: b.find_elements(By.CSS_SELECTOR, row(first) + " .unskip"), "Undo skip on the page")
+    assert_clean_console(browser)
+
+
 # ---------------------------------------------------------------- screenshots
 
 

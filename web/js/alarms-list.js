@@ -1,11 +1,12 @@
 // The alarms, next first as `alarm_list` orders them: time, days, label, when it rings next, an on/off switch,
 // and Edit, Duplicate and Remove (after a confirm step in the row); a snoozed alarm has Dismiss too, which ends
-// the snooze and leaves the alarm on (Off would end it too, but also skip a repeating alarm's coming days).
+// the snooze and leaves the alarm on (Off would end it too, but also skip a repeating alarm's coming days). A
+// repeating alarm has Skip (its next ring only, `alarm_skip`), and one that skips a ring says which and has Undo skip.
 
 import { el, keyedList } from "/js/dom.js";
 import { send, confirmInline } from "/js/forms.js";
 import { describeRepeat } from "/js/alarms-days.js";
-import { formatInstant } from "/js/when.js";
+import { formatInstant, wallClock } from "/js/when.js";
 import { alarmTime } from "/js/hours.js";
 import { editAlarm } from "/js/alarms-form.js";
 
@@ -25,8 +26,18 @@ function nextWords(info) {
   if (info.snoozed_until) return "Snoozed until " + formatInstant(info.snoozed_until);
   if (!info.alarm.enabled) return "Off";
   if (info.pass_problem) return info.pass_problem;
-  if (info.next_trigger) return "Next: " + formatInstant(info.next_trigger);
+  if (info.next_trigger) return "Next: " + formatInstant(info.next_trigger) + skipWords(info);
   return "Will not ring again";
+}
+
+/// `, skips Mon 8 Dec`: the day of the ring `alarm_skip` skips, on the daemon's clock.
+function skipWords(info) {
+  return info.skips ? ", skips " + wallClock(info.skips, { weekday: "short", day: "numeric", month: "short" }) : "";
+}
+
+/// Whether Skip is offered: the daemon refuses an alarm that is off, ringing or rings only once.
+function skippable(info) {
+  return info.alarm.enabled && !info.ringing && info.next_trigger && info.alarm.repeat !== "once" && !info.skips;
 }
 
 function describeWhen(alarm) {
@@ -56,6 +67,8 @@ function alarmRow(info) {
       attrs: { "aria-label": `Dismiss the snoozed alarm ${name}`, ...key("dismiss") },
       on: { click: () => act("dismiss", { id: alarm.id }) },
     }) : null,
+    info.skips ? button("Undo skip", "unskip", () => act("alarm_skip", { id: alarm.id, undo: true }))
+      : skippable(info) ? button("Skip", "skip", () => act("alarm_skip", { id: alarm.id })) : null,
     button("Edit", "edit", () => editAlarm(alarm)),
     button("Duplicate", "duplicate", () => act("alarm_duplicate", { id: alarm.id })),
     button("Remove", "remove", () => confirmInline(confirmHost, `Remove the alarm ${name}?`, "Remove",

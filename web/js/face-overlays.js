@@ -22,7 +22,8 @@ function alarmText(info) {
   const at = info.snoozed_until || info.next_trigger;
   const when = at ? wallClock(at, { weekday: "short", ...timeOptions() }) : alarmTime(info.alarm.time);
   const label = info.alarm.label ? ` ${info.alarm.label}` : "";
-  return `Next alarm:${label} ${when}${info.snoozed_until ? " (snoozed)" : ""}`;
+  const skips = info.skips ? ` (skips ${wallClock(info.skips, { weekday: "short", day: "numeric", month: "short" })})` : "";
+  return `Next alarm:${label} ${when}${info.snoozed_until ? " (snoozed)" : skips}`;
 }
 
 function playbackText(playback) {

@@ -13,6 +13,7 @@ export const PAGE_COMMANDS = Object.freeze({
   alarm_list: ["page", "paired"],
   alarm_missed_clear: ["page", "paired"],
   alarm_remove: ["page", "paired"],
+  alarm_skip: ["page", "paired"],
   dismiss: ["page", "paired"],
   gratitude_list: ["page", "paired"],
   gratitude_search: ["page", "paired"],

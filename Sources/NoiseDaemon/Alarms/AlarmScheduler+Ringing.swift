@@ -55,6 +55,9 @@ extension AlarmScheduler {
                 _ = schedule.remove(alarmID)
                 logger.info("timer \(alarmID) done and removed")
                 changed(removed: [alarmID])
+            case .skipSpent(let alarmID):
+                // Its `skips` goes from the alarm's info: pages and `watch` are told.
+                changed([alarmID])
             case .persistLookAfter, .persistSnooze, .disable:
                 break
             }

@@ -72,7 +72,7 @@ public actor AlarmScheduler {
         let (zone, zoneProblem) = zones.systemZoneReading()
         let reading = await FileWork.run { sky?.read() ?? SkyReading(sky: nil) }
         self.schedule = AlarmSchedule(
-            alarms: snapshot.alarms, lookAfter: snapshot.lookAfter, snoozes: snapshot.snoozes,
+            alarms: snapshot.alarms, lookAfter: snapshot.lookAfter, snoozes: snapshot.snoozes, skips: snapshot.skips,
             zone: zone, leapSeconds: leapSeconds.list, sky: reading.sky, now: now)
         self.sky = PassAlarmSky(source: sky, reading: reading)
         self.wakeElementDownloads = wakeElementDownloads
@@ -220,7 +220,10 @@ public actor AlarmScheduler {
         }
         try await check(updated, sound: changes.sound, command: Commands.AlarmEdit.name)
         let now = now()
-        try await storeChanges.change(Self.notSaved) { try await store.update(updated, lookAfter: now) }
+        let keepsSkip = schedule.keepsSkip(updated)
+        try await storeChanges.change(Self.notSaved) {
+            try await store.update(updated, lookAfter: now, keepsSkip: keepsSkip)
+        }
         await perform(Self.written(schedule.put(updated, now: now), alarmID: id, now: now))
         if updated.pass != nil && updated.enabled { wakeElementDownloads() }
         changed([id])

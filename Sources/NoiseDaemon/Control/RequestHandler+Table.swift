@@ -35,6 +35,7 @@ extension RequestHandler {
             AlarmsRemoved(removed: try await scheduler.remove($0.ids), single: $0.single)
         }
         table.on(Commands.AlarmDuplicate.self) { try await scheduler.duplicate($0.id) }
+        table.on(Commands.AlarmSkip.self) { try await scheduler.skip($0.id, undo: $0.undo) }
         table.on(Commands.AlarmShow.self) { try await scheduler.show($0.id) }
         table.on(Commands.AlarmList.self) {
             AlarmList(alarms: await scheduler.list(offset: $0.offset, limit: $0.limit))

@@ -86,6 +86,26 @@ extension Commands {
         public init(id: Int64) { self.id = id }
     }
 
+    /// Skips an alarm's next ring only (`undo`: takes the skip back); answered with the alarm, whose `skips` is the
+    /// ring skipped (docs/alarms.md, "Skipping a ring").
+    public struct AlarmSkip: DaemonCommand {
+        public typealias Reply = AlarmInfo
+        public static let name = "alarm_skip"
+        public static let senders = Senders.pages
+        public var id: Int64
+        public var undo: Bool
+
+        public init(id: Int64, undo: Bool = false) {
+            self.id = id
+            self.undo = undo
+        }
+
+        public init(arguments: [String: JSONValue]) throws(ProtocolError) {
+            let reader = try ArgumentReader(command: Self.name, args: arguments, accepted: ["id", "undo"])
+            self.init(id: try reader.alarmID(), undo: try reader.bool("undo") ?? false)
+        }
+    }
+
     public struct AlarmShow: AlarmByID {
         public static let name = "alarm_show"
         public static let senders = Senders.localOnly

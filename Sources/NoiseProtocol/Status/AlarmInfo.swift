@@ -17,10 +17,13 @@ public struct AlarmInfo: Sendable, Equatable, Codable {
     @ExplicitNull public var nextPass: PassInfo?
     /// Why a pass alarm has no next pass (no elements, no location, no pass high enough within ten days).
     @ExplicitNull public var passProblem: String?
+    /// The ring it skips (`alarm skip`): its next trigger is the one after; null when it skips none.
+    @ExplicitNull public var skips: TriggerInfo?
 
     public init(
         alarm: Alarm, nextTrigger: TriggerInfo?, snoozedUntil: TriggerInfo?, ringing: Bool, tone: ToneInfo? = nil,
-        ringingSince: TriggerInfo? = nil, nextPass: PassInfo? = nil, passProblem: String? = nil
+        ringingSince: TriggerInfo? = nil, nextPass: PassInfo? = nil, passProblem: String? = nil,
+        skips: TriggerInfo? = nil
     ) {
         self.alarm = alarm
         self.nextTrigger = nextTrigger
@@ -30,5 +33,6 @@ public struct AlarmInfo: Sendable, Equatable, Codable {
         self.tone = tone
         self.nextPass = nextPass
         self.passProblem = passProblem
+        self.skips = skips
     }
 }

@@ -140,6 +140,7 @@ enum AlarmText {
         }
         return "\(date(trigger)), \(relative(trigger.unix - Double(now)))"
             + (withPass ? info.nextPass.map { "; pass \(passText($0))" } ?? "" : "")
+            + (info.skips.map { "; skips \(day($0))" } ?? "")
     }
 
     static func details(_ info: AlarmInfo, now: Int64) -> [String] {
@@ -162,9 +163,14 @@ enum AlarmText {
 
     /// `Mon 24 Nov 07:00`, as a clock in the alarm's zone shows the instant.
     static func date(_ trigger: TriggerInfo) -> String {
+        day(trigger) + " " + clock(trigger)
+    }
+
+    /// `Mon 24 Nov`: the day a calendar in the alarm's zone shows at the instant (the ring `alarm skip` skips).
+    static func day(_ trigger: TriggerInfo) -> String {
         let parts = trigger.localParts
-        let reading = ClockReading.at(year: parts.year, month: parts.month, day: parts.day, hour: 0, minute: 0)
-        return WorldClockRow.shortDate(reading) + " " + clock(trigger)
+        return WorldClockRow.shortDate(
+            ClockReading.at(year: parts.year, month: parts.month, day: parts.day, hour: 0, minute: 0))
     }
 
     static func clock(_ trigger: TriggerInfo) -> String {
