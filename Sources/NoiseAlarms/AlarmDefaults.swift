@@ -27,4 +27,6 @@ public enum AlarmDefaults {
     /// How long alarms wait for logind's resume signal after it announced sleep (wall-clock seconds): after a real
     /// sleep the wall clock has moved on further, so only a signal that never comes is waited out.
     public static let sleepHoldSeconds: Double = 60
+    /// How long `alarm test` rings, unless dismissed first (wall-clock seconds).
+    public static let testRingSeconds: Double = 10
 }

@@ -33,6 +33,7 @@ struct AlarmCommandTests {
         #expect(
             try decode(#"{"cmd":"alarm_skip","args":{"id":3,"undo":true}}"#).get().command
                 == Commands.AlarmSkip(id: 3, undo: true))
+        #expect(try decode(#"{"cmd":"alarm_test","args":{"id":3}}"#).get().command == Commands.AlarmTest(id: 3))
         #expect(try decode(#"{"cmd":"alarm_remove","args":{"id":3}}"#).get().command == Commands.AlarmRemove(id: 3))
         #expect(
             try decode(#"{"cmd":"alarm_remove","args":{"ids":[3,4,3]}}"#).get().command
@@ -75,6 +76,9 @@ struct AlarmCommandTests {
         (#"{"cmd":"alarm_skip","args":{"id":0}}"#, "an alarm id"),
         (#"{"cmd":"alarm_skip","args":{"id":3,"undo":"yes"}}"#, "'undo' must be true or false"),
         (#"{"cmd":"alarm_skip","args":{"id":3,"until":"2026-12-08"}}"#, "no argument 'until'"),
+        (#"{"cmd":"alarm_test","args":{}}"#, "alarm_test needs 'id', an alarm id"),
+        (#"{"cmd":"alarm_test","args":{"id":-1}}"#, "an alarm id"),
+        (#"{"cmd":"alarm_test","args":{"id":3,"seconds":5}}"#, "no argument 'seconds'"),
     ])
     func badArgumentsSayWhatIsAccepted(_ text: String, _ expected: String) {
         guard case .failure(let failure) = decode(text) else { Issue.record("accepted \(text)"); return }

@@ -27,6 +27,7 @@ extension AlarmScheduler {
         for action in actions {
             switch action {
             case .ring(let alarmID, let trigger):
+                await endTest(takenOver: true)
                 tones.ringing(alarmID, trigger: trigger)
                 await ring(alarmID, trigger: trigger)
             case .stopRinging:

@@ -58,6 +58,8 @@ public actor AlarmScheduler {
     let wakeElementDownloads: @Sendable () -> Void
     /// The gratitude diary's daily reminder and who it tells (`AlarmScheduler+Reminder`).
     var reminder: DiaryReminder
+    /// The alarm ringing as a test (`alarm test`), never stored (`AlarmScheduler+TestRing`).
+    var testRing: TestRing?
 
     public init(
         database: NoiseDatabase, clock: any WallClock, zones: any TimeZoneSource, ringer: any AlarmRinger,
@@ -111,12 +113,14 @@ public actor AlarmScheduler {
         }
         while !Task.isCancelled {
             refreshZone()
-            var deadline: Double?
+            await endTestIfDue()
+            var deadline: Double? = testRing?.until
             if let until = sleepHold.ends(now: now()) {
                 deadline = until
             } else {
                 await examine()
-                deadline = [schedule.nextDeadline, reminder.nextDeadline(in: schedule.context)].compactMap { $0 }.min()
+                deadline = [deadline, schedule.nextDeadline, reminder.nextDeadline(in: schedule.context)]
+                    .compactMap { $0 }.min()
             }
             if !sleepHold.isAsleep, let handOver = tones.handOverTime(next: nextTrigger(), now: now()) {
                 deadline = min(deadline ?? handOver, handOver)
@@ -148,6 +152,7 @@ public actor AlarmScheduler {
                 await ringer.cancelPreparedTone()
             case .prepare(let alarmID, let trigger, let readyWithin):
                 guard let alarm = schedule.alarms[alarmID] else { continue }
+                await endTest(takenOver: true)
                 await ringer.prepareAlarmTone(alarm: alarm, trigger: trigger, readyWithin: readyWithin)
             }
         }
@@ -266,6 +271,9 @@ public actor AlarmScheduler {
 
     /// Dismisses every ringing alarm (with none ringing, every snoozed one), or only `alarmID`, ringing or snoozed.
     public func dismiss(only alarmID: Int64? = nil) async throws(ProtocolError) -> [AlarmInfo] {
+        if let test = testRing, alarmID == nil || alarmID == test.alarmID {
+            return await endTest().map { [$0] } ?? []
+        }
         let before = schedule.dismissible(only: alarmID).compactMap(info)
         guard !before.isEmpty else { throw nothingToDismiss(alarmID) }
         await perform(schedule.dismiss(now: now(), only: alarmID))
