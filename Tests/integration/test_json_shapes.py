@@ -108,7 +108,7 @@ RUNS = {
     "alarm duplicate": ["{alarm}"], "alarm remove": ["{alarm}"], "alarm missed": [], "alarm when": ["07:00"],
     "alarm import": ["{ios_alarms}", "--dry-run"], "alarm export": [],
     "timer start": ["1h"], "timer list": [], "timer cancel": [],
-    "snooze": [], "dismiss": [], "preview": ["{alarm_sound}", "--for", "0.1s"],
+    "snooze": [], "dismiss": [], "alarm test": ["{alarm}"], "preview": ["{alarm_sound}", "--for", "0.1s"],
     "world show": [], "world add": ["Asia/Tokyo"], "world remove": ["Asia/Tokyo"],
     "mars show": ["--lon", "0", "--at", "2025-01-01T00:00:00Z"], "mars when": ["12:00", "--lon", "0"],
     "iss propagate": ["--elements", "{elements}", "--minutes", "0"],
