@@ -451,6 +451,32 @@ def test_skip_and_undo_skip_on_the_page_and_from_the_terminal(web, browser):
     assert_clean_console(browser)
 
 
+def test_test_on_the_page_rings_as_a_test_with_stop_test_and_changes_nothing(web, browser):
+    d = web.daemon
+    open_page(browser, web, "/alarms.html")
+    alarm = ctl_json(d, "alarm", "add", "07:00", "--repeat", "weekdays", "--label", "Work")["alarm"]["id"]
+    before = ctl_json(d, "alarm", "show", str(alarm))
+    BH.wait_for(browser, lambda b: b.find_elements(By.CSS_SELECTOR, row(alarm) + " .test"), "Test on the row")
+
+    click(browser, row(alarm) + " .test")
+    BH.wait_for(browser, lambda b: b.execute_script(
+        "const s = document.getElementById('ringing'); return s && !s.hidden;"), "the ringing screen for the test")
+    assert text_of(browser, "#ringing .ringing-kicker") == "TEST OF THE ALARM"  # shown in capitals (ringing.css)
+    assert text_of(browser, "#ringing .ringing-label") == "Work"
+    assert not find(browser, "#ringing .ringing-snooze").is_displayed(), "a test has nothing to snooze"
+    stop = find(browser, "#ringing .ringing-dismiss")
+    assert stop.text == "Stop test" and browser.switch_to.active_element == stop
+    assert d.status()["alarms"]["ringing"] == [], "a test is not a ringing alarm"
+
+    click(browser, "#ringing .ringing-dismiss")
+    BH.wait_for(browser, lambda b: b.execute_script("return document.getElementById('ringing').hidden;"),
+                "the ringing screen to go")
+    r = d.ctl("--json", "dismiss")
+    assert r.returncode == 1 and r.json["error"]["code"] == "not_ringing", "Stop test did not end the test: " + str(r)
+    assert ctl_json(d, "alarm", "show", str(alarm)) == before, "a test changed the alarm"
+    assert_clean_console(browser)
+
+
 # ---------------------------------------------------------------- screenshots
 
 

@@ -2,6 +2,7 @@
 // and Edit, Duplicate and Remove (after a confirm step in the row); a snoozed alarm has Dismiss too, which ends
 // the snooze and leaves the alarm on (Off would end it too, but also skip a repeating alarm's coming days). A
 // repeating alarm has Skip (its next ring only, `alarm_skip`), and one that skips a ring says which and has Undo skip.
+// Test rings it now as it will ring, for 10 s (`alarm_test`; the ringing screen shows it, with Stop test).
 
 import { el, keyedList } from "/js/dom.js";
 import { send, confirmInline } from "/js/forms.js";
@@ -69,6 +70,7 @@ function alarmRow(info) {
     }) : null,
     info.skips ? button("Undo skip", "unskip", () => act("alarm_skip", { id: alarm.id, undo: true }))
       : skippable(info) ? button("Skip", "skip", () => act("alarm_skip", { id: alarm.id })) : null,
+    info.ringing ? null : button("Test", "test", () => act("alarm_test", { id: alarm.id })),
     button("Edit", "edit", () => editAlarm(alarm)),
     button("Duplicate", "duplicate", () => act("alarm_duplicate", { id: alarm.id })),
     button("Remove", "remove", () => confirmInline(confirmHost, `Remove the alarm ${name}?`, "Remove",

@@ -14,6 +14,7 @@ export const PAGE_COMMANDS = Object.freeze({
   alarm_missed_clear: ["page", "paired"],
   alarm_remove: ["page", "paired"],
   alarm_skip: ["page", "paired"],
+  alarm_test: ["page", "paired"],
   dismiss: ["page", "paired"],
   gratitude_list: ["page", "paired"],
   gratitude_search: ["page", "paired"],

@@ -1,7 +1,9 @@
 // The ringing screen, on every page that imports this module: while an alarm rings it covers the page with the
 // alarm's label and time and two big buttons, Snooze and Dismiss, for THAT alarm. It follows the daemon's events
 // (alarm_ringing, alarm_snoozed, alarm_dismissed) and each status's alarms.ringing; it needs nothing from the
-// page but the module itself (its style sheet is added here when the page does not link it).
+// page but the module itself (its style sheet is added here when the page does not link it). A test ring
+// (`alarm_test`: its alarm_ringing says `ringing: false`, as the alarm itself is not ringing) shows as a test, with
+// Stop test only: there is nothing to snooze.
 
 import { command, on, start } from "/js/link.js";
 import { wallClock } from "/js/when.js";
@@ -40,7 +42,7 @@ function build() {
 /// Tab and Shift-Tab go round the two buttons while the screen covers the page.
 function keepFocusInside(event) {
   if (event.key !== "Tab") return;
-  const buttons = [...screen.querySelectorAll("button")];
+  const buttons = [...screen.querySelectorAll("button")].filter((b) => !b.hidden);
   const at = buttons.indexOf(document.activeElement);
   event.preventDefault();
   buttons[(at + (event.shiftKey ? buttons.length - 1 : 1)) % buttons.length].focus();
@@ -88,7 +90,12 @@ function show() {
   screen.querySelector(".ringing-time").textContent = ringTime(first);
   screen.querySelector(".ringing-note").textContent = first.alarm.note || "";
   const more = ringing.size - 1;
-  screen.querySelector(".ringing-kicker").textContent = more > 0 ? `Alarm (and ${more} more ringing)` : "Alarm";
+  const test = first.ringing === false;
+  const kind = test ? "Test of the alarm" : "Alarm";
+  screen.querySelector(".ringing-kicker").textContent = more > 0 ? `${kind} (and ${more} more ringing)` : kind;
+  screen.classList.toggle("test", test);
+  screen.querySelector(".ringing-snooze").hidden = test;
+  screen.querySelector(".ringing-dismiss").textContent = test ? "Stop test" : "Dismiss";
   if (screen.hidden) {
     focusBefore = document.activeElement;
     screen.hidden = false;
@@ -96,7 +103,7 @@ function show() {
   }
   if (changed) {
     screen.querySelector(".ringing-error").textContent = "";
-    screen.querySelector(".ringing-snooze").focus();
+    screen.querySelector(test ? ".ringing-dismiss" : ".ringing-snooze").focus();
   }
 }
 

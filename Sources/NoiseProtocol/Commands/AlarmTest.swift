@@ -6,8 +6,7 @@ extension Commands {
     public struct AlarmTest: DaemonCommand {
         public typealias Reply = AlarmTestRing
         public static let name = "alarm_test"
-        // The pages have no Test button yet, and they get only the commands they send (docs/web.md).
-        public static let senders = Senders.localOnly
+        public static let senders = Senders.pages
         public var id: Int64
 
         public init(id: Int64) { self.id = id }
