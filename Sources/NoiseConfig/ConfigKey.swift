@@ -100,6 +100,27 @@ public struct ConfigKey: Sendable {
         choice("clock.design", FontDesign.self) { $1.clock.face.design = $0 },
         boolean("clock.next_alarm") { $1.clock.face.nextAlarm = $0 },
         boolean("clock.now_playing") { $1.clock.face.nowPlaying = $0 },
+        checkedText("clock.night", accepted: NightSchedule.accepted) { value, settings in
+            switch NightSchedule.parse(value) {
+            case .success(let schedule):
+                settings.clock.face.night = schedule
+                return nil
+            case .failure(let problem):
+                return .invalid(problem.description)
+            }
+        },
+        checkedText("clock.night_color", accepted: "a colour #RRGGBB in quotes, e.g. \"#ff0000\" (red)") {
+            value, settings in
+            guard value.hasPrefix("#"), let color = try? TerminalColor(parsing: value) else {
+                return .invalid("'\(value.prefix(20))' is not a colour #RRGGBB (e.g. \"#ff0000\" for red)")
+            }
+            settings.clock.face.nightColor = color
+            return nil
+        },
+        integer("clock.night_brightness", in: ConfigLimits.nightBrightness, unit: "percent of full brightness at night")
+        {
+            $1.clock.face.nightBrightness = $0
+        },
         ConfigKey(
             name: "world.zones",
             accepted:
