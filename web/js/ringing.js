@@ -1,9 +1,12 @@
 // The ringing screen, on every page that imports this module: while an alarm rings it covers the page with the
 // alarm's label and time and two big buttons, Snooze and Dismiss, for THAT alarm. It follows the daemon's events
 // (alarm_ringing, alarm_snoozed, alarm_dismissed) and each status's alarms.ringing; it needs nothing from the
-// page but the module itself (its style sheet is added here when the page does not link it).
+// page but the module itself (its style sheet is added here when the page does not link it). It brings the night
+// screen's script (night.js) to every page, and marks <html> `alarm-ringing` while it shows, which lifts the night
+// cap over a few seconds.
 
 import { command, on, start } from "/js/link.js";
+import "/js/night.js";
 import { wallClock } from "/js/when.js";
 import { alarmTime, hoursKnown, onHourFormat, timeOptions } from "/js/hours.js";
 import { el } from "/js/dom.js";
