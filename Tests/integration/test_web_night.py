@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import base64
 import time
+import tomllib
+from pathlib import Path
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
 
 import browser_harness as BH
 from test_web_pages import ctl_json
@@ -45,6 +48,17 @@ def assert_capped(frames: list[bytes], what: str) -> tuple[int, int, int]:
     return worst
 
 
+def night_reading(driver) -> dict:
+    reply = driver.execute_async_script("""const done = arguments[arguments.length - 1];
+        import('/js/link.js').then(link => link.reading('/api/night')).then(done)""")
+    assert reply["ok"], reply
+    return reply["data"]
+
+
+def config_path(web) -> Path:
+    return Path(web.daemon.env_dirs["XDG_CONFIG_HOME"]) / "noised" / "config.toml"
+
+
 def loaded(driver) -> bool:
     return driver.execute_script("return document.readyState === 'complete' && "
                                  "document.documentElement.classList.contains('night')")
@@ -54,9 +68,8 @@ def test_every_page_is_dark_from_its_first_frame_at_night_and_a_touch_wakes_its_
     BH.set_viewport(browser, 390, 844)
     BH.log_in(browser, web)
     BH.wait_for(browser, loaded, "the face at night")
-    answer = browser.execute_async_script("""const done = arguments[arguments.length - 1];
-        import('/js/link.js').then(link => link.reading('/api/night')).then(done)""")
-    assert answer["ok"] and answer["data"]["night"] and answer["data"]["cap"] == f"rgb({CAP} 0 0)", answer
+    answer = night_reading(browser)
+    assert answer["night"] and answer["cap"] == f"rgb({CAP} 0 0)" and answer["rise_seconds"] == RISE_SECONDS, answer
     sheet = browser.execute_async_script("""const done = arguments[arguments.length - 1];
         fetch('/css/night.css').then(async r => done([r.status, r.headers.get('Cache-Control'), await r.text()]))""")
     assert sheet[0] == 200 and "no-store" in sheet[1] and "html:not(.day)::after { opacity: 1; }" in sheet[2], sheet
@@ -95,6 +108,15 @@ def test_every_page_is_dark_from_its_first_frame_at_night_and_a_touch_wakes_its_
     BH.wait_for(browser, lambda d: d.find_element(By.ID, "settings").is_displayed(), "the settings panel")
     frames += [capture(browser) for _ in range(2)]
     figures["touched"] = (len(frames), assert_capped(frames, "the controls after a touch"))
+    # The settings panel's Night screen saves [clock] night, which /api/night answers at once.
+    Select(browser.find_element(By.ID, "setting-night")).select_by_value("sun")
+    BH.wait_for(browser, lambda d: night_reading(d)["schedule"] == "sun", "night = \"sun\" saved and read")
+    assert tomllib.loads(config_path(web).read_text())["clock"]["night"] == "sun"
+    sun = night_reading(browser)
+    assert sun["next_change"] > time.time() and sun.get("note"), sun  # no [location]: the zone's city, said
+    Select(browser.find_element(By.ID, "setting-night")).select_by_value("hours")
+    # Between times again: the two time fields still hold the window saved before.
+    BH.wait_for(browser, lambda d: night_reading(d)["schedule"] == answer["schedule"], "the times saved again")
     BH.screenshot(browser, "night-settings-390x844")
     print("night frames (count, brightest RGB):", figures)
 

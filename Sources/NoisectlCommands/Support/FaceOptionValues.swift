@@ -32,14 +32,14 @@ extension OptionValue {
     static func night(_ text: String) throws -> NightSchedule {
         switch NightSchedule.parse(text) {
         case .success(let schedule): return schedule
-        case .failure(let problem): throw ValidationError("--night: \(problem); accepted: \(NightSchedule.accepted)")
+        case .failure(let problem): throw ValidationError("\(problem); accepted: \(NightSchedule.accepted)")
         }
     }
 
     /// `--night-color`: #RRGGBB only (a browser has no terminal palette to map a name to).
     static func nightColor(_ text: String) throws -> TerminalColor {
         guard text.hasPrefix("#"), let color = try? TerminalColor(parsing: text) else {
-            throw ValidationError("--night-color: '\(text)' is not a colour #RRGGBB (e.g. #ff0000 for red)")
+            throw ValidationError("'\(text)' is not a colour #RRGGBB (e.g. #ff0000 for red)")
         }
         return color
     }
@@ -49,7 +49,7 @@ extension OptionValue {
         let range = ConfigLimits.nightBrightness
         guard let percent = Int(text), range.contains(percent) else {
             throw ValidationError(
-                "--night-brightness: '\(text)' is not an integer \(range.lowerBound) to \(range.upperBound) (percent)")
+                "'\(text)' is not an integer \(range.lowerBound) to \(range.upperBound) (percent)")
         }
         return percent
     }
