@@ -87,7 +87,8 @@ let package = Package(
         .target(name: "NoiseCatalog", dependencies: ["NoiseCore"], swiftSettings: strict),
         // config.toml: the TOML-subset parser, the keys, the settings, the editor.
         .target(
-            name: "NoiseConfig", dependencies: ["NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "MarsTime"],
+            name: "NoiseConfig",
+            dependencies: ["NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "MarsTime", "Orbits"],
             swiftSettings: strict),
         // The socket protocol: commands and their arguments, replies, events, the status types.
         .target(

@@ -7,9 +7,10 @@
 const CACHE = "noiseclock-files-v1";
 const OURS = "noiseclock-";
 
-// Never answered from the cache nor kept: live state (/api, /ws), the session's doors (/login, /pair) and the
-// LAN's certificate (/ca.crt). The worker leaves them to the browser, as if it were not there.
-const NEVER = ["/api", "/ws", "/login", "/pair", "/ca.crt"];
+// Never answered from the cache nor kept: live state (/api, /ws, and the night screen's style sheet, which changes
+// with the time of day), the session's doors (/login, /pair) and the LAN's certificate (/ca.crt). The worker leaves
+// them to the browser, as if it were not there.
+const NEVER = ["/api", "/ws", "/css/night.css", "/login", "/pair", "/ca.crt"];
 
 function handled(request) {
   if (request.method !== "GET") return false;

@@ -20,6 +20,9 @@ extension ClockSettings {
             ("design", .string(face.design.rawValue)),
             ("next_alarm", .boolean(face.nextAlarm)),
             ("now_playing", .boolean(face.nowPlaying)),
+            ("night", .string(face.night.description)),
+            ("night_color", .string(face.nightColor.description)),
+            ("night_brightness", .integer(Int64(face.nightBrightness))),
         ]
     }
 

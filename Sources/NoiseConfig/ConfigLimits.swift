@@ -10,4 +10,6 @@ public enum ConfigLimits {
     public static let defaultWebPort = 7470
     /// The LAN mode's port (`[web] lan`, HTTPS), beside the loopback one.
     public static let defaultWebLANPort = 7471
+    /// `[clock] night_brightness`, percent: at least 1, so a night screen is never black (a clock nobody can read).
+    public static let nightBrightness = 1...100
 }

@@ -18,6 +18,13 @@ public struct FaceSettings: Sendable, Equatable {
     public var nextAlarm = true
     /// The overlay with what plays.
     public var nowPlaying = true
+    /// When every page wears the night look (docs/web.md, "The night screen").
+    public var night = NightSchedule.off
+    /// The night look's colour, multiplied over every page: a page's white becomes this colour at
+    /// `nightBrightness`. Always `.rgb` (the key takes #RRGGBB only: a browser has no terminal palette).
+    public var nightColor = TerminalColor.rgb(255, 0, 0)
+    /// Percent: the brightest any channel of any pixel may be at night.
+    public var nightBrightness = 25
 
     public init() {}
 

@@ -26,6 +26,15 @@ enum WebResponses {
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
+    /// A file made at the request for the page (the night screen's style sheet): never cached, since it changes with
+    /// the time of day.
+    static func generated(_ bytes: [UInt8], contentType: String) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = contentType
+        headers[.cacheControl] = SecurityHeaders.noStore.value
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
     /// A file made for the person to keep (the life poster): saved under `name`, never cached.
     static func download(_ bytes: [UInt8], contentType: String, name: String) -> Response {
         var headers = HTTPFields()

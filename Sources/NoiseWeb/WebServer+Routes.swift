@@ -89,6 +89,10 @@ struct WebRoutes: Sendable {
                 return WebReply.failure(refusal).response
             }
         }
+        let night = NightAPI(store: config, zones: zones)
+        router.get(RouterPath(WebRoute.nightPath)) { _, _ -> Response in
+            await BlockingWork.run(name: "noiseweb-night") { night.reply(now: Int64(WallTime.seconds())) }.response
+        }
         router.get(RouterPath(WebRoute.lifePosterPath)) { request, _ -> Response in
             let paper: LifePoster.Paper
             switch LifePosterAPI.paper(request.uri.queryParameters.get("paper")) {
@@ -112,6 +116,14 @@ struct WebRoutes: Sendable {
         }
         let files = files
         let serveFile: @Sendable (Request, BasicWebSocketRequestContext) async throws -> Response = { request, _ in
+            // Linked in every page's head, so the page's first paint waits for it and is dark already at night. Here
+            // rather than a route of its own: the router does not fall back from /css/… to the files' "**".
+            if request.uri.path == WebRoute.nightStyleSheetPath {
+                let css = await BlockingWork.run(name: "noiseweb-night") {
+                    night.styleSheet(now: Int64(WallTime.seconds()))
+                }
+                return WebResponses.generated(Array(css.utf8), contentType: "text/css; charset=utf-8")
+            }
             guard let file = files.file(at: request.uri.path, knownTags: request.headers[.ifNoneMatch]) else {
                 return WebResponses.refusal(
                     WebRefusal(status: 404, code: "not_found", message: "There is no such page."),

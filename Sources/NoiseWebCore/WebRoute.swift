@@ -11,7 +11,8 @@ public enum WebRoute: Sendable, Equatable {
     /// `GET /api/clock`, `/api/location` and `/api/world`: a table of config.toml; `POST`: a change to it, checked as a
     /// command is.
     case clockSettings
-    /// `GET /api/mars`, the life poster and the other things noiseweb makes with the Swift modules: read-only.
+    /// `GET /api/mars`, the life poster, the night screen's window and the other things noiseweb makes with the Swift
+    /// modules: read-only.
     case reading
     /// `GET /ws`: the WebSocket with the daemon's events.
     case events
@@ -32,6 +33,10 @@ public enum WebRoute: Sendable, Equatable {
     public static let issTrackPath = "/api/iss/track"
     public static let issPassesPath = "/api/iss/passes"
     public static let worldPath = "/api/world"
+    public static let nightPath = "/api/night"
+    /// The night screen's style sheet: made at each request, but a file to the gate, as every page's `<head>` links
+    /// it and a `<link>` carries the cookie alone (it tells no more than whether it is night).
+    public static let nightStyleSheetPath = "/css/night.css"
 
     /// Whether `path` is the one spelling of itself that the gate and Hummingbird's router read alike: the router
     /// skips empty segments (`//ws`, `/ws/`, `/ws//` all reach `/ws`), so a path with one, or with a `.` or `..`
@@ -52,7 +57,7 @@ public enum WebRoute: Sendable, Equatable {
         case Self.clockSettingsPath, Self.locationPath, Self.worldPath: self = .clockSettings
         case Self.eventsPath: self = .events
         case Self.marsPath, Self.marsSitesPath, Self.lifePosterPath, Self.issPath, Self.issTrackPath,
-            Self.issPassesPath:
+            Self.issPassesPath, Self.nightPath:
             self = .reading
         default: self = .file
         }

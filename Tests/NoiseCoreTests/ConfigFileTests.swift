@@ -53,6 +53,9 @@ struct ConfigFileTests {
         design = "monospaced"
         next_alarm = false
         now_playing = false
+        night = "22:30-06:30"
+        night_color = "#FF8000"
+        night_brightness = 10
 
         [world]
         zones = ["Europe/Berlin", "Asia/Kathmandu"]
@@ -128,6 +131,9 @@ struct ConfigFileTests {
         expected.clock.face.design = .monospaced
         expected.clock.face.nextAlarm = false
         expected.clock.face.nowPlaying = false
+        expected.clock.face.night = .hours(start: 22 * 60 + 30, end: 6 * 60 + 30)
+        expected.clock.face.nightColor = .rgb(0xFF, 0x80, 0x00)
+        expected.clock.face.nightBrightness = 10
         expected.clock.worldZones = ["Europe/Berlin", "Asia/Kathmandu"]
         expected.clock.marsSite = "Jezero"
         expected.clock.location.latitude = -33.8688
@@ -175,6 +181,16 @@ struct ConfigFileTests {
         ("[clock]\ncolor = \"mauve\"", 2, "clock.color", "a colour name (default, black, red"),
         ("[clock]\ncolor = \"#12345\"", 2, "clock.color", "or #RRGGBB; got \"#12345\""),
         ("[clock]\ntheme = \"dusk\"", 2, "clock.theme", "one of \"terminal\", \"night\", \"day\""),
+        ("[clock]\nnight = \"dusk\"", 2, "clock.night", "'dusk' is none of \"off\", \"sun\""),
+        ("[clock]\nnight = \"22:30-6:30\"", 2, "clock.night", "'6:30' is not a time of day from 00:00 to 23:59"),
+        ("[clock]\nnight = \"24:00-06:00\"", 2, "clock.night", "'24:00' is not a time of day"),
+        ("[clock]\nnight = \"22:00-22:00\"", 2, "clock.night", "the night starts and ends at the same time"),
+        ("[clock]\nnight = \"22:00-06:00-07:00\"", 2, "clock.night", "is none of"),
+        ("[clock]\nnight = true", 2, "clock.night", "\"22:30-06:30\" in quotes; got true"),
+        ("[clock]\nnight_color = \"red\"", 2, "clock.night_color", "'red' is not a colour #RRGGBB"),
+        ("[clock]\nnight_color = \"#ff00\"", 2, "clock.night_color", "'#ff00' is not a colour #RRGGBB"),
+        ("[clock]\nnight_brightness = 0", 2, "clock.night_brightness", "an integer 1 to 100"),
+        ("[clock]\nnight_brightness = 101", 2, "clock.night_brightness", "got 101"),
         ("[world]\nzones = [\"../etc/passwd\"]", 2, "world.zones", "'../etc/passwd' is not a zone name"),
         ("[world]\nzones = [\"UTC\", \"UTC\"]", 2, "world.zones", "'UTC' is listed twice"),
         ("[world]\nzones = \"UTC\"", 2, "world.zones", "an array of at most 24 zone names"),

@@ -49,8 +49,11 @@ def digits(driver) -> str:
 
 
 def cell_boxes(driver) -> list:
-    return js(driver, """return [...document.querySelectorAll('#digits .cell, #clock')].map(el => {
-        const r = el.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })""")
+    """The cells' boxes without the burn-in shift (which moves them all a few px at each new minute)."""
+    return js(driver, """const [x, y] = (getComputedStyle(document.getElementById('clock')).translate + ' 0 0')
+            .split(' ').map(v => parseFloat(v) || 0);
+        return [...document.querySelectorAll('#digits .cell, #clock')].map(el => {
+        const r = el.getBoundingClientRect(); return [r.left - x, r.top - y, r.width, r.height]; })""")
 
 
 def expected_text(moment: dt.datetime, twelve: bool, seconds: bool) -> str:
@@ -95,8 +98,12 @@ def test_the_face_fills_the_viewport_in_landscape_portrait_and_on_a_phone_and_re
         BH.wait_for(browser, lambda d: js(d, """const face = document.getElementById('face');
             return document.getElementById('clock').dataset.fitted === face.clientWidth + 'x' + face.clientHeight
                    && window.innerWidth === arguments[0]""", width), f"the face to refit to {width}x{height}")
-        box = js(browser, "const r = document.getElementById('clock').getBoundingClientRect(); "
-                          "return [r.width, r.height, window.innerWidth, window.innerHeight]")
+        # The digits' box, with the AM/PM badge's width on both sides when it shows (it hangs to their right, and the
+        # fit keeps its room on the left too, so the digits stay centred).
+        box = js(browser, """const r = document.getElementById('clock').getBoundingClientRect();
+            const badge = document.getElementById('ampm');
+            const room = badge.hidden ? 0 : badge.getBoundingClientRect().right - r.right;
+            return [r.width + 2 * room, r.height, window.innerWidth, window.innerHeight]""")
         clock_w, clock_h, view_w, view_h = box
         assert clock_w <= view_w and clock_h <= view_h, box
         assert max(clock_w / view_w, clock_h / view_h) >= 0.85, box
@@ -225,14 +232,17 @@ def test_a_12_hour_face_is_centred_with_a_one_digit_hour_and_shows_am_pm_by_defa
             BH.wait_for(browser, lambda d: js(d, """const face = document.getElementById('face');
                 return document.getElementById('clock').dataset.fitted === face.clientWidth + 'x' + face.clientHeight"""),
                         f"the face fitted to {width}x{height}")
-            # What is drawn: the cells with a character, and the badge.
-            left, right, face_left, face_right = js(browser, """const parts = [...document.querySelectorAll('#digits .cell')]
-                    .filter(c => c.textContent.trim() !== '').concat([document.getElementById('ampm')]);
-                const boxes = parts.map(p => p.getBoundingClientRect());
+            # What is drawn: the cells with a character, centred (the burn-in shift's few px aside), and the badge
+            # to their right, inside the face.
+            left, right, badge, face_left, face_right, shift = js(browser, """const boxes = [...document.querySelectorAll('#digits .cell')]
+                    .filter(c => c.textContent.trim() !== '').map(p => p.getBoundingClientRect());
                 const face = document.getElementById('face').getBoundingClientRect();
-                return [Math.min(...boxes.map(b => b.left)), Math.max(...boxes.map(b => b.right)), face.left, face.right]""")
-            margins = (left - face_left, face_right - right)
+                return [Math.min(...boxes.map(b => b.left)), Math.max(...boxes.map(b => b.right)),
+                        document.getElementById('ampm').getBoundingClientRect().right, face.left, face.right,
+                        parseFloat(getComputedStyle(document.getElementById('clock')).translate) || 0]""")
+            margins = (left - shift - face_left, face_right - right + shift)
             assert abs(margins[0] - margins[1]) <= 4, (width, height, margins)
+            assert badge <= face_right, (width, height, badge, face_right)
             BH.screenshot(browser, f"face-12h-{width}x{height}")
     finally:
         browser.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": ""})

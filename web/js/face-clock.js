@@ -17,6 +17,10 @@ const spoken = $("clock-text");
 const root = document.documentElement;
 
 const REFERENCE_PX = 100;
+// The burn-in shift (docs/web.md): the digits walk a 5x5 grid of positions BURN_STEP_PX apart, one step a minute,
+// forward and back, so no pixel of an OLED screen shows the same thing all night and no step is a jump.
+const BURN_GRID = 5;
+const BURN_STEP_PX = 2;
 
 let settings = null;
 let timer = 0;
@@ -31,6 +35,19 @@ function timeText(now, twelve) {
   const two = (n) => String(n).padStart(2, "0");
   const hourText = twelve ? String(now.getHours() % 12 || 12) : two(now.getHours());
   return hourText + ":" + two(now.getMinutes()) + (settings.seconds ? ":" + two(now.getSeconds()) : "");
+}
+
+/// The digits' offset from the centre, in px, at `minute` (minutes since the epoch): a snake over the grid's rows,
+/// there and back (a period of 2 x 25 minutes), each minute one step of BURN_STEP_PX from the last, never more than
+/// (BURN_GRID - 1) / 2 steps from the centre. Pure, so a test can check it.
+export function burnInShift(minute) {
+  const cells = BURN_GRID * BURN_GRID;
+  const at = ((minute % (2 * cells)) + 2 * cells) % (2 * cells);
+  const index = at < cells ? at : 2 * cells - 1 - at;
+  const row = Math.floor(index / BURN_GRID);
+  const column = row % 2 === 0 ? index % BURN_GRID : BURN_GRID - 1 - (index % BURN_GRID);
+  const middle = (BURN_GRID - 1) / 2;
+  return { x: (column - middle) * BURN_STEP_PX, y: (row - middle) * BURN_STEP_PX };
 }
 
 /// Puts `text` in the cells, one character each, touching only the cells whose character changed; a different
@@ -66,6 +83,8 @@ function render() {
   dateLine.textContent = now.toLocaleDateString([], { weekday: "long", day: "numeric", month: "long" });
 
   const minute = Math.floor(now.getTime() / 60000);
+  const shift = burnInShift(minute);
+  clock.style.translate = `${shift.x}px ${shift.y}px`;
   if (settings.random_color && minute !== randomMinute) {
     randomMinute = minute;
     randomColor = randomBrightColor();
@@ -124,8 +143,10 @@ export function fit() {
   const width = face.clientWidth;
   const height = face.clientHeight - 2 * Math.max(0, ...overlays);
   if (!box.width || !box.height || width <= 0) return;
+  // The digits are centred and the badge hangs to their right: room for it on both sides keeps them so.
+  const badge = ampm.hidden ? 0 : Math.max(0, ampm.getBoundingClientRect().right - box.right);
   const fill = 0.95 * (0.1 + 0.9 * settings.size / 100);
-  const scale = Math.min(width / box.width, Math.max(height, face.clientHeight * 0.5) / box.height) * fill;
+  const scale = Math.min(width / (box.width + 2 * badge), Math.max(height, face.clientHeight * 0.5) / box.height) * fill;
   clock.style.fontSize = `${(REFERENCE_PX * scale).toFixed(2)}px`;
   clock.dataset.fitted = `${face.clientWidth}x${face.clientHeight}`;
 }

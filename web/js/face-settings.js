@@ -6,6 +6,7 @@ import { current, onSettings, save } from "/js/face-state.js";
 import { COLOR_NAMES, cssColor } from "/js/face-colors.js";
 import { installedFamilies } from "/js/face-fonts.js";
 import { el } from "/js/dom.js";
+import { refreshNight } from "/js/night.js";
 
 const form = document.getElementById("settings-form");
 const panel = document.getElementById("settings");
@@ -36,7 +37,14 @@ const FIELDS = [
     options: [100, 200, 300, 400, 500, 600, 700, 800, 900].map((w) => [String(w), String(w)]) },
   { key: "design", label: "Design", kind: "select",
     options: [["default", "System"], ["rounded", "Rounded"], ["monospaced", "Monospaced"], ["serif", "Serif"]] },
+  // The night screen (docs/web.md): when every page is dimmed and tinted, in what colour, how bright at most.
+  { key: "night", label: "Night screen", kind: "night" },
+  { key: "night_color", label: "Night colour", kind: "picker" },
+  { key: "night_brightness", label: "Night brightness", kind: "range", min: 1, max: 100, step: 1, unit: " %" },
 ];
+
+// A night between two times when none is saved yet.
+const NIGHT_HOURS = ["22:30", "06:30"];
 
 function fontOptions() {
   const saved = current().font;
@@ -61,6 +69,8 @@ async function commit(key, changes) {
   if (!reply.ok) {
     view.error.textContent = reply.error.message;
     view.render(current());
+  } else if (key.startsWith("night")) {
+    refreshNight();
   }
 }
 
@@ -112,6 +122,31 @@ function build(field) {
       const custom = value.startsWith("#");
       select.value = custom ? "custom" : (COLOR_NAMES.includes(value) ? value : "default");
       picker.value = cssColor(value, s.theme, field.key);
+    };
+  } else if (field.kind === "picker") {
+    const input = el("input", { type: "color", id });
+    input.addEventListener("change", () => commit(field.key, { [field.key]: input.value }));
+    wrap.append(label, input);
+    render = (s) => { input.value = String(s[field.key]); };
+  } else if (field.kind === "night") {
+    // Off, sunset to sunrise, or between two times of day ("22:30-06:30").
+    const select = el("select", { id });
+    options(select, [["off", "Off"], ["sun", "Sunset to sunrise"], ["hours", "Between times"]]);
+    const times = NIGHT_HOURS.map((value, i) => el("input", { type: "time", id: `${id}-${i}`, value }));
+    const hours = el("span", { className: "night-hours" }, [times[0], el("span", { textContent: "to" }), times[1]]);
+    times.forEach((input, i) => input.setAttribute("aria-label", i ? "Night ends" : "Night starts"));
+    const send = () => commit(field.key, {
+      [field.key]: select.value === "hours" ? `${times[0].value}-${times[1].value}` : select.value,
+    });
+    select.addEventListener("change", send);
+    for (const input of times) input.addEventListener("change", send);
+    wrap.append(label, select, hours);
+    render = (s) => {
+      const value = String(s[field.key]);
+      const between = value.includes("-");
+      select.value = between ? "hours" : value;
+      hours.hidden = !between;
+      if (between) value.split("-").forEach((time, i) => { times[i].value = time; });
     };
   } else {
     // The Night and Day presets: a theme, and the digits and background back to its own colours.

@@ -3,9 +3,11 @@
 // (alarm_ringing, alarm_snoozed, alarm_dismissed) and each status's alarms.ringing; it needs nothing from the
 // page but the module itself (its style sheet is added here when the page does not link it). A test ring
 // (`alarm_test`: its alarm_ringing says `ringing: false`, as the alarm itself is not ringing) shows as a test, with
-// Stop test only: there is nothing to snooze.
+// Stop test only: there is nothing to snooze. It brings the night screen's script (night.js) to every page,
+// and marks <html> `alarm-ringing` while it shows, which lifts the night cap over a few seconds.
 
 import { command, on, start } from "/js/link.js";
+import "/js/night.js";
 import { wallClock } from "/js/when.js";
 import { alarmTime, hoursKnown, onHourFormat, timeOptions } from "/js/hours.js";
 import { el } from "/js/dom.js";

@@ -68,6 +68,21 @@ struct Clock: ParsableCommand {
     var randomColor: Bool?
 
     @Option(
+        help: "The web pages' night screen: off, sun (sunset to sunrise at [location]) or 22:30-06:30 (saved).",
+        transform: OptionValue.night)
+    var night: NightSchedule?
+
+    @Option(
+        name: .customLong("night-color"), help: "The night screen's colour, #RRGGBB (saved).",
+        transform: OptionValue.nightColor)
+    var nightColor: TerminalColor?
+
+    @Option(
+        name: .customLong("night-brightness"), help: "The night screen's brightness cap, 1-100 percent (saved).",
+        transform: OptionValue.nightBrightness)
+    var nightBrightness: Int?
+
+    @Option(
         help: "With --analog: show this zone's difference from local time, e.g. Asia/Kolkata.", completion: .timeZones,
         transform: OptionValue.zone)
     var zone: ZoneRules?
@@ -132,6 +147,9 @@ struct Clock: ParsableCommand {
         if let background { changes.append(("clock.background", .string(background.description))) }
         if let theme { changes.append(("clock.theme", .string(theme.rawValue))) }
         if let randomColor { changes.append(("clock.random_color", .boolean(randomColor))) }
+        if let night { changes.append(("clock.night", .string(night.description))) }
+        if let nightColor { changes.append(("clock.night_color", .string(nightColor.description))) }
+        if let nightBrightness { changes.append(("clock.night_brightness", .integer(Int64(nightBrightness)))) }
         return changes
     }
 

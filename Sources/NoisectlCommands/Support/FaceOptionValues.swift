@@ -27,4 +27,30 @@ extension OptionValue {
         }
         return theme
     }
+
+    /// `--night`: the web pages' night screen's schedule, checked as config.toml checks `[clock] night`.
+    static func night(_ text: String) throws -> NightSchedule {
+        switch NightSchedule.parse(text) {
+        case .success(let schedule): return schedule
+        case .failure(let problem): throw ValidationError("\(problem); accepted: \(NightSchedule.accepted)")
+        }
+    }
+
+    /// `--night-color`: #RRGGBB only (a browser has no terminal palette to map a name to).
+    static func nightColor(_ text: String) throws -> TerminalColor {
+        guard text.hasPrefix("#"), let color = try? TerminalColor(parsing: text) else {
+            throw ValidationError("'\(text)' is not a colour #RRGGBB (e.g. #ff0000 for red)")
+        }
+        return color
+    }
+
+    /// `--night-brightness`: percent, in `ConfigLimits.nightBrightness`.
+    static func nightBrightness(_ text: String) throws -> Int {
+        let range = ConfigLimits.nightBrightness
+        guard let percent = Int(text), range.contains(percent) else {
+            throw ValidationError(
+                "'\(text)' is not an integer \(range.lowerBound) to \(range.upperBound) (percent)")
+        }
+        return percent
+    }
 }
