@@ -38,8 +38,9 @@ struct PlayerSleepTimerTests {
         #expect(fade.count / 2 / PlayerRig.periodFrames >= 50)
         // The ramp's Float steps may land a sample or two under the floor before it snaps to it (1,248 -> 1,250).
         #expect(zip(fade, fade.dropFirst()).allSatisfy { $1 <= $0 + 2 } && fade.allSatisfy { $0 >= 1_245 })
+        let waiting = try #require(await rig.player.sleepTimers[1]?.task)
         rig.clock.advance(by: .milliseconds(500))
-        await rig.clock.sleeping(count: 0)
+        await waiting.value  // the end: the timer rests at its floor
         let timer = try #require(await rig.player.sleepTimers[1])
         #expect(timer.task == nil && timer.fading, "at its floor, with nothing left to wait for")
         #expect(await rig.period() == steady(1_250, frames: PlayerRig.periodFrames), "it plays on at the floor")
