@@ -57,6 +57,8 @@ public struct Mixer {
         case .setGain(let id, let gain):
             let frames = rampFrames
             update(id) { $0.gain.ramp(to: gain, frames: frames) }
+        case .rampGain(let id, let gain, let frames):
+            update(id) { $0.gain.ramp(to: gain, frames: frames) }
         case .fadeOut(let id, let fadeFrames):
             update(id) { Self.fadeOut(&$0, frames: fadeFrames) }
         case .fadeOutAll(let fadeFrames):

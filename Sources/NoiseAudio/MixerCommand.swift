@@ -9,6 +9,9 @@ public enum MixerCommand: @unchecked Sendable {
     case start(VoiceID, source: any PCMSource, gain: Float, fadeFrames: Int)
     /// Moves a voice's gain to `gain` with a short ramp.
     case setGain(VoiceID, gain: Float)
+    /// Moves a voice's gain to `gain` over `frames`, linearly: a sleep timer's fade to its floor, and back up when
+    /// the timer is extended or cleared. Unlike `fadeOut` the voice stays, so the fade can be taken back.
+    case rampGain(VoiceID, gain: Float, frames: Int)
     /// Fades a voice to silence over `fadeFrames`, then removes it.
     case fadeOut(VoiceID, fadeFrames: Int)
     /// Fades every voice out.

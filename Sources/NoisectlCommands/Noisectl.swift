@@ -14,7 +14,8 @@ public struct Noisectl: ParsableCommand {
             """,
         version: Limits.version,
         subcommands: [
-            Status.self, Sounds.self, Play.self, Stop.self, Pause.self, Resume.self, Toggle.self, Volume.self,
+            Status.self, Sounds.self, Play.self, Stop.self, Sleep.self, Pause.self, Resume.self, Toggle.self,
+            Volume.self,
             MixCommand.self, Bedtime.self, Watch.self, AlarmCommand.self, TimerCommand.self,
             Snooze.self, Dismiss.self, Preview.self, Clock.self, Web.self, StopwatchCommand.self, World.self, Mars.self,
             Iss.self, LocationCommand.self,

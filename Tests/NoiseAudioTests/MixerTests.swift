@@ -110,6 +110,23 @@ struct MixerTests {
         #expect(left.last == 0)
     }
 
+    /// A sleep timer's fade to its floor: the gain moves over the frames asked, the voice stays at the floor, and
+    /// a ramp back up takes the fade back (a `fadeOut` could not: it ends the voice).
+    @Test func aGainRampReachesItsFloorAndCanBeTakenBack() {
+        var mixer = Mixer(maxFrames: 8192)
+        mixer.apply(.start(1, source: FramesSource(constant: 30_000, frames: 64), gain: 1, fadeFrames: 0))
+        _ = render(&mixer, frames: 10)
+        mixer.apply(.rampGain(1, gain: 0.25, frames: 1000))
+        let down = render(&mixer, frames: 2000)
+        let left = down.samples.enumerated().filter { $0.offset % 2 == 0 }.map { Int($0.element) }
+        #expect(abs(left[499] - 18_750) <= 30, "half way down: 30000 × (1 + 0.25) / 2")
+        #expect(left[999] == 7_500 && left.last == 7_500, "at the floor, and staying there")
+        #expect(down.ended.isEmpty && mixer.voices.count == 1)
+        mixer.apply(.rampGain(1, gain: 1, frames: 100))
+        let up = render(&mixer, frames: 200).samples
+        #expect(up[up.count - 2] == 30_000)
+    }
+
     @Test func fadeOutEndsTheVoiceAndReportsIt() {
         var mixer = Mixer(maxFrames: 1024)
         mixer.apply(.start(7, source: FramesSource(constant: 1000, frames: 10), gain: 1, fadeFrames: 0))

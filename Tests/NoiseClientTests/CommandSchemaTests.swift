@@ -19,6 +19,7 @@ struct CommandSchemaTests {
             Commands.Ping(), Commands.Status(), Commands.Subscribe(), Commands.Sounds(category: "noise"),
             Commands.Play(sounds: ["rain"], volume: 40, fadeIn: 2, for: 60, fadeOut: 5),
             Commands.Play(sounds: [], mix: "night"),
+            Commands.Play(sounds: ["rain"], for: 2700, fadeTo: 10), Commands.SleepExtend(seconds: 900),
             Commands.Stop(sounds: ["rain"], fade: 3), Commands.Stop(timer: true),
             Commands.Volume(change: -10, sound: "rain"),
             Commands.Pause(fade: 1), Commands.Resume(fadeIn: 2), Commands.Toggle(), Commands.MixSave(name: "night"),

@@ -167,6 +167,17 @@ struct RequestDecoderTests {
         (#"{"cmd":"play","args":{"sounds":["rain"],"for":0}}"#, "'for' must be a number from 1 to 86400 seconds"),
         (#"{"cmd":"play","args":{"sounds":["rain"],"fade_out":3}}"#, "give 'for' too"),
         (#"{"cmd":"play","args":{"sounds":["rain"],"fade_in":-2}}"#, "'fade_in'"),
+        (
+            #"{"cmd":"play","args":{"sounds":["rain"],"fade_to":10}}"#,
+            "'fade_to' applies to a sleep timer; give 'for' too"
+        ),
+        (
+            #"{"cmd":"play","args":{"sounds":["rain"],"for":60,"fade_to":101}}"#,
+            "'fade_to' must be a number from 0 to 100"
+        ),
+        (#"{"cmd":"sleep_extend","args":{}}"#, "sleep_extend needs 'seconds' (a number from 1 to 86400)"),
+        (#"{"cmd":"sleep_extend","args":{"seconds":0}}"#, "'seconds' must be a number from 1 to 86400"),
+        (#"{"cmd":"sleep_extend","args":{"seconds":"15m"}}"#, "'seconds' must be a number"),
         (#"{"cmd":"play","args":{"sounds":["rain"],"loop":true}}"#, "play has no argument 'loop'"),
         (#"{"cmd":"stop","args":{"fade":"slow"}}"#, "'fade' must be a number"),
         (#"{"cmd":"volume","args":{}}"#, "volume needs 'volume'"),

@@ -26,10 +26,14 @@ struct PlayerMixTests {
         await rig.clock.sleeping(count: 2)
         let rainTimer = try #require(await rig.player.sleepTimers[1]?.task)
         rig.clock.advance(by: .seconds(50))
+        // Rain's fade has begun (its task now waits for the end): it plays on, quieter, until its end.
+        await rig.clock.sleeping(count: 2)
+        #expect(await rig.player.playback().playing.map(\.state) == [.playing, .playing])
+        rig.clock.advance(by: .seconds(10))
         await rainTimer.value
         let after = await rig.player.playback()
         #expect(after.playing.map(\.state) == [.fadingOut, .playing])
-        #expect(after.playing[1].sleepTimer == SleepTimerInfo(remainingSeconds: 70, fadeOutSeconds: 10))
+        #expect(after.playing[1].sleepTimer == SleepTimerInfo(remainingSeconds: 60, fadeOutSeconds: 10))
         #expect(await rig.player.sleepTimers.count == 1)
         await rig.tearDown()
     }

@@ -133,11 +133,21 @@ struct PlayerTests {
         #expect(await rig.player.playback().playing.map(\.state) == [.playing])
         #expect(await rig.period() == steady(10_000, frames: PlayerRig.periodFrames))
         rig.clock.advance(by: .milliseconds(1))
-        await timer.value
-        let fired = await rig.player.playback()
-        #expect(fired.sleepTimer == nil)
-        #expect(fired.playing.map(\.state) == [.fadingOut])
+        // The fade has begun (a ramp of the sound's gain, which an extension could take back); the task now waits
+        // for the deadline, and the sound plays on, quieter, until then.
+        await rig.clock.sleeping(count: 1)
+        #expect(rig.clock.deadlines == [ManualClock.Instant(offset: .seconds(2))])
+        let fading = await rig.player.playback()
+        #expect(fading.sleepTimer == SleepTimerInfo(remainingSeconds: Self.fade, fadeOutSeconds: Self.fade))
+        #expect(fading.playing.map(\.state) == [.playing])
         #expect(await rig.period() == rampFrames(of: 10_000, from: 1, to: 0, frames: Self.fadeFrames))
+        rig.clock.advance(by: .seconds(Self.fade))
+        await timer.value
+        let ended = await rig.player.playback()
+        #expect(ended.sleepTimer == nil)
+        #expect(ended.playing.map(\.state) == [.fadingOut])
+        #expect(await rig.period() == steady(0, frames: PlayerRig.periodFrames), "silent from the deadline on")
+        rig.output.runFree()  // the stop's own short fade, of silence, ends the voice
         #expect(await rig.handOnEventsUntilVoicesEnd().count == 1)
         #expect(await rig.player.playback().playing.isEmpty)
         await rig.tearDown()

@@ -22,7 +22,7 @@ struct StatusBoardTests {
         playback.sounds = [
             .init(
                 info: PlayingSound(id: "rain", name: "Rain", volume: 40, state: .fadingIn), fadeInEnds: 2,
-                sleep: (10, 3)),
+                sleep: (10, 3, 0)),
             .init(info: PlayingSound(id: "fan", name: "Fan", volume: 60, state: .fadingOut), fadeInEnds: 0),
         ]
         board.publish(playback)

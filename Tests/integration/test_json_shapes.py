@@ -101,7 +101,8 @@ RUNS = {
     "status": [], "sounds list": [], "sounds import": ["{sound_file}", "--id", "mine"],
     "sounds rename": ["mine", "--name", "Mine"], "sounds remove": ["mine"],
     "play": ["{loop}"], "pause": [], "resume": [], "volume": ["50"], "mix save": ["night"], "mix list": [],
-    "bedtime": ["@night", "--for", "45m", "--wake", "07:00"], "mix remove": ["night"], "toggle": [], "stop": [],
+    "bedtime": ["@night", "--for", "45m", "--wake", "07:00"], "sleep": ["+15m"],  # extends bedtime's timer
+    "mix remove": ["night"], "toggle": [], "stop": [],
     "alarm add": ["07:00"], "alarm list": [], "alarm next": [], "alarm show": ["{alarm}"],
     "alarm edit": ["{alarm}", "--label", "work", "--repeat", "daily"], "alarm enable": ["{alarm}"],
     "alarm skip": ["{alarm}"], "alarm disable": ["{alarm}"],

@@ -355,6 +355,49 @@ def test_sleep_timer(make_daemon, sink, recorder, testdata):
     st = d.wait_status(lambda s: s["audio"]["state"] == "idle", 5, "device idle")
 
 
+def test_sleep_timer_fades_to_its_floor_and_extends(make_daemon, sink, recorder, testdata):
+    """`--fade-to 50`: after a 2 s timer the loop plays on at volume 50 (a gain of 1/8: the cube law), not silence;
+    `noisectl sleep +1m` brings the full level back and counts from now; `+15m` moves the end 15 minutes on."""
+    full = H.rms(testdata.loop.decoded)
+    d = make_daemon(device="pulse")
+    mark = recorder.frames
+    _play(d, "testloop", "--fade-in", "0", "--for", "2s", "--fade-out", "1s", "--fade-to", "50")
+    timer = d.status()["sleep_timer"]
+    assert timer["fade_to"] == 50 and 1.0 < timer["remaining_seconds"] <= 2.0, timer
+    assert "fades to 50% at " in d.ctl("status").stdout
+    onset = recorder.wait_for_sound(start=mark, timeout=10)
+    before = H.rms(recorder.since(onset + int(0.2 * RATE), 0.6))
+    st = d.wait_status(lambda s: s["sleep_timer"] and s["sleep_timer"]["remaining_seconds"] == 0, 10,
+                       "the timer to reach its floor")
+    assert st["state"] == "playing" and [(p["id"], p["volume"]) for p in st["playing"]] == [("testloop", 100)], st
+    # What was written at the end is heard a device buffer later: the last second of 1.5 s is all at the floor.
+    floor = H.rms(recorder.record(1.5)[int(0.5 * RATE):])
+    print(f"rms full={full:.4f} before the fade={before:.4f} at the floor={floor:.4f} "
+          f"(expected {full / 8:.4f}, ratio {floor / full:.4f})")
+    assert before == pytest.approx(full, rel=0.1)
+    assert floor == pytest.approx(full / 8, rel=0.15), "not at volume 50's level after the timer"
+    assert "plays on at 50%" in d.ctl("status").stdout
+
+    r = d.ctl("--json", "sleep", "+1m")
+    assert r.returncode == 0, str(r)
+    assert 58 <= r.json["sleep_timer"]["remaining_seconds"] <= 60, r.json
+    back = H.rms(recorder.record(1.5)[int(0.8 * RATE):])  # past the 0.5 s fade-in and the device's buffer
+    print(f"rms after sleep +1m={back:.4f}")
+    assert back == pytest.approx(full, rel=0.1), "the volume did not come back"
+    left = d.status()["sleep_timer"]["remaining_seconds"]
+    r = d.ctl("--json", "sleep", "+15m")
+    assert r.returncode == 0, str(r)
+    moved = r.json["sleep_timer"]["remaining_seconds"] - left
+    print(f"sleep +15m moved the end by {moved:.2f} s")
+    assert 895 <= moved <= 900, r.json
+
+    assert d.ctl("stop", "--fade", "0").returncode == 0
+    r = d.ctl("sleep", "+15m")
+    assert r.returncode == 1 and "no sleep timer runs" in r.stderr, str(r)
+    r = d.ctl("sleep", "15m")
+    assert r.returncode == 2 and "+15m" in r.stderr, str(r)
+
+
 def _run_watch(d, *args):
     """Run noisectl watch ARGS; keep making events (play + stop) until it
     exits or a deadline: we cannot see when watch has subscribed."""

@@ -120,8 +120,21 @@ def test_the_overlays_follow_what_plays_and_the_next_alarm(web, browser):
     assert added.returncode == 0, str(added)
     BH.wait_for(browser, lambda d: (line(d, "next-alarm") or "").startswith("Next alarm: Work"),
                 "the next alarm (a next_alarm event)")
+    # A sleep timer: its end and floor under what plays, and +15 min, which moves the end (in the daemon and here).
+    assert line(browser, "sleep-line") is None, "no +15 min without a timer"
+    assert web.daemon.ctl("play", "testloop", "--for", "20m", "--fade-to", "10").returncode == 0
+    BH.wait_for(browser, lambda d: re.match(r"Sleep timer: everything fades to 10 % in (19:\d\d|20:00) \(at .+\)",
+                                            line(d, "sleep-timer") or ""), "the timer's end and floor on the face")
+    BH.screenshot(browser, "face-sleep-timer")
+    browser.find_element(By.ID, "sleep-extend").click()
+    timer = web.daemon.wait_status(lambda s: s["sleep_timer"] and s["sleep_timer"]["remaining_seconds"] > 2000, 10,
+                                   "+15 min to move the end")["sleep_timer"]
+    assert 2050 < timer["remaining_seconds"] <= 2100, timer
+    BH.wait_for(browser, lambda d: re.search(r"fades to 10 % in (34:\d\d|35:00)", line(d, "sleep-timer") or ""),
+                "the face to show the end 15 minutes later")
     assert web.daemon.ctl("stop").returncode == 0
     BH.wait_for(browser, lambda d: line(d, "now-playing") is None, "the line to go when nothing plays")
+    assert line(browser, "sleep-line") is None, "the timer and its +15 min gone with the sound"
     assert BH.console(browser) == []  # no error, no failed request, nothing logged
 
 

@@ -4,6 +4,7 @@ noisectl, and what noisectl does is waited for on the page."""
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -187,14 +188,27 @@ def test_pause_resume_and_the_sleep_timer(web, browser):
     minutes = find(browser, "#sleep-minutes")
     minutes.clear()
     minutes.send_keys("20")
+    floor = find(browser, "#sleep-fade-to")
+    floor.clear()
+    floor.send_keys("10")
     click(browser, "#sleep-set")
     timer = d.wait_status(lambda s: s["sleep_timer"], 10, "a sleep timer")["sleep_timer"]
-    assert 1100 < timer["remaining_seconds"] <= 1200, timer
-    BH.wait_for(browser, lambda b: "Everything stops in 19:" in text_of(b, "#sleep-state") or
-                "Everything stops in 20:00" in text_of(b, "#sleep-state"), "the page to count the timer down")
+    assert 1100 < timer["remaining_seconds"] <= 1200 and timer["fade_to"] == 10, timer
+    BH.wait_for(browser, lambda b: re.search(r"Everything fades to 10 % in (19:\d\d|20:00) \(at ",
+                                             text_of(b, "#sleep-state")), "the page to count the timer down")
+    ends = re.search(r"\(at (.+)\)", text_of(browser, "#sleep-state")).group(1)
+    # +15 min (there only while a timer runs) moves the end, in the daemon and on the page.
+    click(browser, "#sleep-extend")
+    timer = d.wait_status(lambda s: s["sleep_timer"]["remaining_seconds"] > 1200, 10, "+15 min")["sleep_timer"]
+    assert 2000 < timer["remaining_seconds"] <= 2100, timer
+    BH.wait_for(browser, lambda b: re.search(r"Everything fades to 10 % in (34:\d\d|35:00) \(at ",
+                                             text_of(b, "#sleep-state")),
+                "the page to count down from the new end")
+    assert re.search(r"\(at (.+)\)", text_of(browser, "#sleep-state")).group(1) != ends, "the end's time moved"
     click(browser, "#sleep-cancel")
     d.wait_status(lambda s: s["sleep_timer"] is None and s["playing"], 10, "the timer gone, the sound still on")
     BH.wait_for(browser, lambda b: text_of(b, "#sleep-state") == "No sleep timer.", "the page to show no timer")
+    assert not find(browser, "#sleep-extend").is_displayed(), "+15 min gone with the timer"
     assert_clean_console(browser)
 
 

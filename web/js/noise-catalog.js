@@ -4,7 +4,8 @@
 
 import { el, replaceChildren } from "/js/dom.js";
 import { send, coalesced, rangeSender } from "/js/forms.js";
-import { everySecond, formatDuration } from "/js/when.js";
+import { everySecond } from "/js/when.js";
+import { endOf, sleepText } from "/js/sleep-timer.js";
 
 const container = document.getElementById("catalog");
 const errorNode = document.getElementById("sounds-error");
@@ -45,10 +46,8 @@ function showRow(entry, sound) {
   entry.sleep.textContent = "";
   const timer = sound && sound.sleep_timer;
   if (timer) {
-    const ends = performance.now() + timer.remaining_seconds * 1000;
-    entry.stopCountdown = everySecond(() => {
-      entry.sleep.textContent = "stops in " + formatDuration((ends - performance.now()) / 1000);
-    });
+    const ends = endOf(timer);
+    entry.stopCountdown = everySecond(() => { entry.sleep.textContent = sleepText(timer, ends); });
   }
 }
 

@@ -35,6 +35,7 @@ export const PAGE_COMMANDS = Object.freeze({
   play: ["page", "paired"],
   preview: ["page", "paired"],
   resume: ["page", "paired"],
+  sleep_extend: ["page", "paired"],
   snooze: ["page", "paired"],
   sounds: ["page", "paired"],
   stop: ["page", "paired"],

@@ -37,5 +37,7 @@ public enum ErrorCode: String, Sendable, Codable, CaseIterable {
     case entryExists = "entry_exists"
     /// `habit_undo` with no tap to take back.
     case nothingToUndo = "nothing_to_undo"
+    /// `sleep_extend` while no sleep timer runs; nothing changed.
+    case noSleepTimer = "no_sleep_timer"
     case `internal` = "internal"
 }

@@ -13,6 +13,7 @@ extension RequestHandler {
         table.on(Commands.Sounds.self) { SoundList(sounds: await player.sounds(category: $0.category)) }
         table.on(Commands.Play.self) { try await player.play($0) }
         table.on(Commands.Stop.self) { try await player.stop($0) }
+        table.on(Commands.SleepExtend.self) { try await player.extendSleepTimers(by: $0.seconds) }
         table.on(Commands.Volume.self) { try await player.setVolume($0) }
         table.on(Commands.Pause.self) { await player.pause(fade: $0.fade) }
         table.on(Commands.Resume.self) { try await player.resume(fadeIn: $0.fadeIn) }

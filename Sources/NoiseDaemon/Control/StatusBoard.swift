@@ -14,8 +14,8 @@ public final class StatusBoard: Sendable {
             var info: PlayingSound
             /// A sound fading in shows as playing from this instant on.
             var fadeInEnds: Double
-            /// Its sleep timer: when it has faded out, and the length of that fade.
-            var sleep: (deadline: Double, fadeSeconds: Double)?
+            /// Its sleep timer: when it has faded to its floor, the length of that fade, and the floor.
+            var sleep: (deadline: Double, fadeSeconds: Double, floor: Double)?
         }
 
         var state = PlaybackState.stopped
@@ -31,7 +31,7 @@ public final class StatusBoard: Sendable {
                 info.sleepTimer = sound.sleep.map {
                     SleepTimerInfo(
                         remainingSeconds: (max(0, $0.deadline - now) * 1000).rounded() / 1000,
-                        fadeOutSeconds: $0.fadeSeconds)
+                        fadeOutSeconds: $0.fadeSeconds, fadeTo: $0.floor)
                 }
                 return info
             }

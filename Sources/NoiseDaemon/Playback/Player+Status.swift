@@ -28,7 +28,7 @@ extension Player {
                 info: PlayingSound(
                     id: item.sound.id, name: item.sound.entry.name, volume: item.volume, state: item.state),
                 fadeInEnds: started.duration(to: item.fadeEnds).seconds,
-                sleep: timer.map { (started.duration(to: $0.deadline).seconds, $0.fadeSeconds) })
+                sleep: timer.map { (started.duration(to: $0.deadline).seconds, $0.fadeSeconds, $0.floor) })
         }
         playback.lastPlayed = mixKeeper.last.map(\.id)
         return playback

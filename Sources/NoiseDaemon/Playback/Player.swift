@@ -92,7 +92,9 @@ public actor Player<C: Clock> where C.Duration == Duration {
         if let mix = request.mix { wanted = try await savedMix(named: mix).sounds.map(WantedSound.init) }
         try await start(wanted, fadeIn: request.fadeIn)
         if let seconds = request.for {
-            startSleepTimer(for: wanted.map(\.id), seconds: seconds, fade: request.fadeOut ?? defaults.sleepFadeSeconds)
+            startSleepTimer(
+                for: wanted.map(\.id), seconds: seconds, fade: request.fadeOut ?? defaults.sleepFadeSeconds,
+                floor: request.fadeTo ?? 0)
         }
         return reply()
     }
@@ -117,6 +119,10 @@ public actor Player<C: Clock> where C.Duration == Duration {
         for (sound, requestedVolume) in sounds {
             let index = playing.firstIndex { $0.sound.id == sound.id }
             if let index, playing[index].state != .fadingOut {
+                // Played again while its sleep timer fades it: it comes back, as a sound fading out does.
+                if let timer = playing[index].timer, sleepTimers[timer]?.fading == true {
+                    leaveSleepTimer(&playing[index])
+                }
                 if let volume = requestedVolume, volume != playing[index].volume {
                     playing[index].volume = volume
                     commands.append(.setGain(playing[index].voice, gain: VolumeLaw.gain(forVolume: volume)))
@@ -135,6 +141,7 @@ public actor Player<C: Clock> where C.Duration == Duration {
         }
         engine.send(commands)
         active = playing
+        dropUnusedSleepTimers()
     }
 
     /// Whether the sound plays and is not fading out.
@@ -167,8 +174,13 @@ public actor Player<C: Clock> where C.Duration == Duration {
             return published()
         }
         guard let index = index(of: id) else { throw notPlayingError(id) }
-        active[index].volume = request.target(from: active[index].volume)
-        engine.send(.setGain(active[index].voice, gain: VolumeLaw.gain(forVolume: active[index].volume)))
+        var sound = active[index]
+        sound.volume = request.target(from: sound.volume)
+        // A hand on the volume takes over from a sleep timer's fade: the sound leaves that timer.
+        if let timer = sound.timer, sleepTimers[timer]?.fading == true { sound.timer = nil }
+        engine.send(.setGain(sound.voice, gain: VolumeLaw.gain(forVolume: sound.volume)))
+        active[index] = sound
+        dropUnusedSleepTimers()
         return published()
     }
 

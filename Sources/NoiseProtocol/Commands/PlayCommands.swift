@@ -18,10 +18,12 @@ extension Commands {
         public var `for`: Double?
         /// Seconds of fade-out at the end of the sleep timer; nil means the default.
         public var fadeOut: Double?
+        /// The volume (0-100) the sleep timer fades its sounds to, where they play on; nil: silence, and they stop.
+        public var fadeTo: Double?
 
         public init(
             sounds: [String], mix: String? = nil, volume: Double? = nil, fadeIn: Double? = nil,
-            for duration: Double? = nil, fadeOut: Double? = nil
+            for duration: Double? = nil, fadeOut: Double? = nil, fadeTo: Double? = nil
         ) {
             self.sounds = sounds
             self.mix = mix
@@ -29,12 +31,13 @@ extension Commands {
             self.fadeIn = fadeIn
             self.for = duration
             self.fadeOut = fadeOut
+            self.fadeTo = fadeTo
         }
 
         public init(arguments: [String: JSONValue]) throws(ProtocolError) {
             let reader = try ArgumentReader(
                 command: Self.name, args: arguments,
-                accepted: ["sounds", "mix", "volume", "fade_in", "for", "fade_out"])
+                accepted: ["sounds", "mix", "volume", "fade_in", "for", "fade_out", "fade_to"])
             let sounds = try reader.soundList("sounds")
             let mix = arguments["mix"] == nil ? nil : try Commands.mixName(reader, "mix")
             guard (sounds == nil) != (mix == nil) else {
@@ -52,17 +55,20 @@ extension Commands {
             }
             let duration = try reader.number("for", in: 1...Limits.maxTimerSeconds, unit: "seconds")
             let fadeOut = try reader.number("fade_out", in: Commands.fadeRange, unit: "seconds")
-            if fadeOut != nil && duration == nil {
-                throw ProtocolError(.invalidArgument, "play: 'fade_out' applies to a sleep timer; give 'for' too")
+            let fadeTo = try reader.number("fade_to", in: Commands.volumeRange)
+            if (fadeOut != nil || fadeTo != nil) && duration == nil {
+                throw ProtocolError(
+                    .invalidArgument,
+                    "play: '\(fadeOut != nil ? "fade_out" : "fade_to")' applies to a sleep timer; give 'for' too")
             }
             self.init(
                 sounds: sounds ?? [], mix: mix, volume: volume,
                 fadeIn: try reader.number("fade_in", in: Commands.fadeRange, unit: "seconds"),
-                for: duration, fadeOut: fadeOut)
+                for: duration, fadeOut: fadeOut, fadeTo: fadeTo)
         }
 
         private enum CodingKeys: String, CodingKey {
-            case sounds, mix, volume, fadeIn, `for`, fadeOut
+            case sounds, mix, volume, fadeIn, `for`, fadeOut, fadeTo
         }
 
         /// `sounds` is left out when empty: a request names sounds or a mix, and the daemon refuses an empty list.
@@ -74,6 +80,7 @@ extension Commands {
             try container.encodeIfPresent(fadeIn, forKey: .fadeIn)
             try container.encodeIfPresent(self.for, forKey: .for)
             try container.encodeIfPresent(fadeOut, forKey: .fadeOut)
+            try container.encodeIfPresent(fadeTo, forKey: .fadeTo)
         }
     }
 
@@ -103,6 +110,22 @@ extension Commands {
                     .invalidArgument, "stop: 'timer' clears sleep timers and stops nothing; 'fade' does not apply")
             }
             self.init(sounds: try reader.soundList("sounds"), fade: fade, timer: timer)
+        }
+    }
+
+    /// Every sleep timer ends `seconds` later (from now for one resting at its floor); sounds it had begun to fade
+    /// come back to their volumes. Refused (`no_sleep_timer`) when none runs.
+    public struct SleepExtend: DaemonCommand {
+        public typealias Reply = PlaybackInfo
+        public static let name = "sleep_extend"
+        public static let senders = Senders.pages
+        public var seconds: Double
+
+        public init(seconds: Double) { self.seconds = seconds }
+
+        public init(arguments: [String: JSONValue]) throws(ProtocolError) {
+            let reader = try ArgumentReader(command: Self.name, args: arguments, accepted: ["seconds"])
+            self.init(seconds: try reader.requiredNumber("seconds", in: 1...Limits.maxTimerSeconds))
         }
     }
 

@@ -5,7 +5,8 @@ import NoiseCore
 public enum CommandRegistry {
     public static let all: [any DaemonCommand.Type] = [
         Commands.Ping.self, Commands.Status.self, Commands.Subscribe.self, Commands.Sounds.self,
-        Commands.Play.self, Commands.Stop.self, Commands.Volume.self, Commands.Pause.self, Commands.Resume.self,
+        Commands.Play.self, Commands.Stop.self, Commands.SleepExtend.self, Commands.Volume.self, Commands.Pause.self,
+        Commands.Resume.self,
         Commands.Toggle.self, Commands.MixSave.self, Commands.MixList.self, Commands.MixRemove.self,
         Commands.Import.self, Commands.SoundRemove.self, Commands.SoundRename.self, Commands.Preview.self,
         Commands.AlarmAdd.self, Commands.AlarmEdit.self, Commands.AlarmEnable.self, Commands.AlarmDisable.self,

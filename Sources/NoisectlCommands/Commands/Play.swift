@@ -12,6 +12,7 @@ struct Play: ParsableCommand {
               noisectl play rain fan --volume 60
               noisectl play brown --for 45m          (sleep timer: fades out over the last 30 s)
               noisectl play pink --until 23:30 --fade-out 2m
+              noisectl play rain --for 45m --fade-to 10  (fades to volume 10 and plays on there)
               noisectl play @sleep                   (a saved mix: see 'noisectl mix')
             A sleep timer belongs to the sounds it is given with: 'play white --for 20m' leaves pink's own alone.
             """)
@@ -48,6 +49,13 @@ struct Play: ParsableCommand {
         transform: OptionValue.duration)
     var fadeOut: Double?
 
+    @Option(
+        name: .customLong("fade-to"),
+        help: ArgumentHelp(
+            "Sleep timer: fade to this volume (0-100) and play on there instead of stopping; "
+                + "'noisectl sleep +15m' brings the volumes back.", valueName: "volume"))
+    var fadeTo: Double?
+
     /// `@NAME`: the saved mix it names.
     var mix: String? {
         sounds.count == 1 && sounds[0].hasPrefix("@") ? String(sounds[0].dropFirst()) : nil
@@ -68,8 +76,12 @@ struct Play: ParsableCommand {
             throw ValidationError("--volume must be 0 to 100, got \(volume.formatted)")
         }
         if duration != nil && until != nil { throw ValidationError("give --for or --until, not both") }
-        if fadeOut != nil && duration == nil && until == nil {
-            throw ValidationError("--fade-out applies to a sleep timer: give --for or --until too")
+        if let fadeTo, !(0...100).contains(fadeTo) {
+            throw ValidationError("--fade-to must be a volume from 0 to 100, got \(fadeTo.formatted)")
+        }
+        if (fadeOut != nil || fadeTo != nil) && duration == nil && until == nil {
+            throw ValidationError(
+                "\(fadeOut != nil ? "--fade-out" : "--fade-to") applies to a sleep timer: give --for or --until too")
         }
     }
 
@@ -77,7 +89,7 @@ struct Play: ParsableCommand {
         let timer = duration ?? until.map(LocalTime.secondsUntil)
         let request = Commands.Play(
             sounds: mix == nil ? sounds : [], mix: mix, volume: volume, fadeIn: fadeIn,
-            for: timer, fadeOut: fadeOut)
+            for: timer, fadeOut: fadeOut, fadeTo: fadeTo)
         try options.send(request, PlaybackText.show)
     }
 }

@@ -97,7 +97,11 @@ enum StatusText {
             var notes =
                 sound.state == .playing ? [] : [sound.state.rawValue.split(separator: "_").joined(separator: " ")]
             if let timer = sound.sleepTimer {
-                notes.append("stops in \(DurationParser.describe(timer.remainingSeconds))")
+                notes.append(
+                    timer.remainingSeconds == 0
+                        ? "at its sleep timer's floor"
+                        : (timer.fadeTo > 0 ? "fades to \(timer.fadeTo.formatted)% in " : "stops in ")
+                            + DurationParser.describe(timer.remainingSeconds))
             }
             return "\(sound.name) [\(sound.id)] \(sound.volume.formatted)%"
                 + (notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))")
@@ -113,7 +117,18 @@ enum StatusText {
 }
 
 extension SleepTimerInfo {
-    var text: String {
-        "stops in \(DurationParser.describe(remainingSeconds)), fading out over \(DurationParser.describe(fadeOutSeconds))"
+    /// `stops at 23:45 (in 44 min), fading out over 30 s`; with a floor, `fades to 10% at 23:45 (in 44 min), over
+    /// 30 s`, and once there `plays on at 10% (the timer ended; noisectl sleep +15m brings the volumes back)`.
+    var text: String { text(now: LocalTime.nowSeconds()) }
+
+    func text(now: Int64) -> String {
+        guard remainingSeconds > 0 else {
+            return "plays on at \(fadeTo.formatted)% (the timer ended; noisectl sleep +15m brings the volumes back)"
+        }
+        let end = LocalTime.timeOfDay(atUnix: now + Int64(remainingSeconds.rounded()))
+        let when = "at \(end) (in \(DurationParser.describe(remainingSeconds)))"
+        let fade = DurationParser.describe(fadeOutSeconds)
+        return fadeTo > 0
+            ? "fades to \(fadeTo.formatted)% \(when), over \(fade)" : "stops \(when), fading out over \(fade)"
     }
 }

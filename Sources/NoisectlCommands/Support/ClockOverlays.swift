@@ -24,13 +24,16 @@ enum ClockOverlays {
             + (next.skips.map { "; skips \(AlarmText.day($0))" } ?? "")
     }
 
-    /// `Playing Heavy rain, Fan (stops in 42 min)`.
+    /// `Playing Heavy rain, Fan (stops in 42 min)`; with a floor `(fades to 10% in 42 min)`, then `(at 10%)`.
     static func playing(_ status: StatusInfo) -> String? {
         let sounds = status.playing.filter { $0.state != .fadingOut }
         guard !sounds.isEmpty else { return nil }
-        let timer =
-            status.sleepTimer.map { " (stops in \(DurationParser.describe($0.remainingSeconds.rounded())))" } ?? ""
-        return "Playing " + sounds.map(\.name).joined(separator: ", ") + timer
+        let timer = status.sleepTimer.map { timer in
+            let left = DurationParser.describe(timer.remainingSeconds.rounded())
+            if timer.remainingSeconds <= 0 { return " (at \(timer.fadeTo.formatted)%)" }
+            return timer.fadeTo > 0 ? " (fades to \(timer.fadeTo.formatted)% in \(left))" : " (stops in \(left))"
+        }
+        return "Playing " + sounds.map(\.name).joined(separator: ", ") + (timer ?? "")
     }
 
     /// The banner while an alarm rings: `ALARM 07:00 Work: take the pills   s snooze · d dismiss`.
