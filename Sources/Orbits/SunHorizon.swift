@@ -1,6 +1,6 @@
 /// Sunrise and sunset at a place: when the Sun's centre crosses -0.833° (the almanacs' standard: 34′ of refraction
 /// at the horizon and the 16′ semi-diameter, so the upper limb touches the horizon), with `Sunlight.position`.
-/// Pure. Checked against NOAA's solar calculator (Tests/OrbitsTests/SunHorizonTests.swift).
+/// Pure. Checked against NOAA's solar calculator (Tests/NoiseCoreTests/NightWindowTests.swift).
 public enum SunHorizon {
     /// Degrees: the Sun's centre at sunrise and sunset.
     public static let standardAltitude = -0.833
