@@ -15,7 +15,7 @@ public enum CatalogParser {
         }
     }
 
-    static let fields = ["id", "name", "category", "file", "kind"]
+    static let fields = ["id", "name", "category", "file", "kind", "events"]
 
     public static func parse(_ bytes: some Collection<UInt8>, source: String) -> Result {
         let top: JSONValue
@@ -97,6 +97,17 @@ public enum CatalogParser {
         guard let kind = SoundKind(rawValue: kindText) else {
             throw CatalogError("'\(id)': kind \"\(kindText.prefix(40))\" is not loop or alarm")
         }
-        return SoundEntry(id: id, name: name, category: category, file: file, kind: kind)
+        var events: SoundEvents?
+        if let value = object["events"] {
+            guard kind == .loop else {
+                throw CatalogError("'\(id)': events are for loops; this is an \(kind.rawValue)")
+            }
+            do throws(EventsParser.Problem) {
+                events = try EventsParser.parse(value)
+            } catch {
+                throw CatalogError("'\(id)': events: \(error.reason)")
+            }
+        }
+        return SoundEntry(id: id, name: name, category: category, file: file, kind: kind, events: events)
     }
 }

@@ -7,12 +7,17 @@ public struct SoundEntry: Sendable, Equatable, Codable {
     /// Path of the audio file relative to the catalog's `sounds/` folder.
     public var file: String
     public var kind: SoundKind
+    /// Sounds mixed over the loop at random moments (a loop's only; nil: the loop alone).
+    public var events: SoundEvents?
 
-    public init(id: String, name: String, category: String, file: String, kind: SoundKind) {
+    public init(
+        id: String, name: String, category: String, file: String, kind: SoundKind, events: SoundEvents? = nil
+    ) {
         self.id = id
         self.name = name
         self.category = category
         self.file = file
         self.kind = kind
+        self.events = events
     }
 }

@@ -32,16 +32,25 @@ public struct SoundLibrary: Sendable, Equatable {
                 continue
             }
             let path = base + entry.file
-            if let problem = fileProblem(path) {
+            let eventPaths = (entry.events?.files ?? []).map { base + $0 }
+            if let (file, problem) = Self.firstProblem(of: [path] + eventPaths, fileProblem) {
                 problems.append(
                     CatalogProblem(
                         source: catalogPath, index: position,
-                        reason: "'\(entry.id)': file \(path) \(problem)"))
+                        reason: "'\(entry.id)': \(file == path ? "file" : "event file") \(file) \(problem)"))
                 continue
             }
             positions[entry.id] = sounds.count
-            sounds.append(Sound(entry: entry, source: source, path: path))
+            sounds.append(Sound(entry: entry, source: source, path: path, eventPaths: eventPaths))
         }
+    }
+
+    /// The first of `files` that cannot be played, with why.
+    private static func firstProblem(of files: [String], _ fileProblem: (String) -> String?) -> (String, String)? {
+        for file in files {
+            if let problem = fileProblem(file) { return (file, problem) }
+        }
+        return nil
     }
 
     /// Records a problem that concerns no one sound (a catalog that cannot be read, a missing folder).

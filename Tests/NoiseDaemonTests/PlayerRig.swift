@@ -24,8 +24,15 @@ final class PlayerRig {
     let player: Player<ManualClock>
     private var events: AsyncStream<AudioEvent>.Iterator
 
-    /// - Parameter sounds: each sound's id, the constant sample it plays and how long it is (it loops as noise).
-    init(sounds: [(id: String, value: Int16, seconds: Double)], memory: (any PlaybackMemory)? = nil) async {
+    /// - Parameters:
+    ///   - sounds: each sound's id, the constant sample it plays and how long it is (it loops as noise).
+    ///   - events: events for some of the sounds, by id; each event file plays the constant `value` for `seconds`.
+    ///   - makeSeed: the player's seed for each play of a sound with events.
+    init(
+        sounds: [(id: String, value: Int16, seconds: Double)], memory: (any PlaybackMemory)? = nil,
+        events eventsOf: [String: (events: SoundEvents, value: Int16, seconds: Double)] = [:],
+        makeSeed: @escaping @Sendable () -> UInt64 = { 0 }
+    ) async {
         let output = output
         let (stream, sink) = AsyncStream<AudioEvent>.makeStream()
         engine = AudioEngine(
@@ -37,20 +44,25 @@ final class PlayerRig {
                 Sound(
                     entry: SoundEntry(
                         id: sound.id, name: sound.id.capitalized, category: "test", file: sound.id + ".mp3",
-                        kind: .loop),
-                    source: .builtin, path: "/nonexistent/" + sound.id + ".mp3")
+                        kind: .loop, events: eventsOf[sound.id]?.events),
+                    source: .builtin, path: "/nonexistent/" + sound.id + ".mp3",
+                    eventPaths: (eventsOf[sound.id]?.events.files ?? []).map { "/nonexistent/" + $0 })
             })
-        let buffers = Dictionary(
-            uniqueKeysWithValues: sounds.map { sound in
-                (
-                    "/nonexistent/" + sound.id + ".mp3",
-                    PCMBuffer(
-                        samples: [Int16](repeating: sound.value, count: AudioFormat.frames(seconds: sound.seconds) * 2))
-                )
+        func constant(_ value: Int16, seconds: Double) -> PCMBuffer {
+            PCMBuffer(samples: [Int16](repeating: value, count: AudioFormat.frames(seconds: seconds) * 2))
+        }
+        var buffers = Dictionary(
+            uniqueKeysWithValues: sounds.map {
+                ("/nonexistent/" + $0.id + ".mp3", constant($0.value, seconds: $0.seconds))
             })
+        for (_, event) in eventsOf {
+            for file in event.events.files {
+                buffers["/nonexistent/" + file] = constant(event.value, seconds: event.seconds)
+            }
+        }
         player = Player(
             engine: engine, library: library, clock: clock, hub: EventHub(), cacheBytes: 64 << 20,
-            decodedStore: MemorySoundStore(buffers), memory: memory)
+            decodedStore: MemorySoundStore(buffers), memory: memory, makeSeed: makeSeed)
         engine.start()
         // The probe of the device at start.
         _ = await output.next()

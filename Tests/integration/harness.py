@@ -1003,3 +1003,12 @@ def block_rms(x: np.ndarray, block: int) -> np.ndarray:
     n = len(x) // block
     f = to_float(x[:n * block]).reshape(n, block, -1)
     return np.sqrt(np.mean(f * f, axis=(1, 2)))
+
+
+def autocorrelation(x: np.ndarray, lag: int) -> float:
+    """The normalised autocorrelation of a recording (int16 (n, 2), both channels) at ``lag`` frames: 1.0 when
+    every frame is repeated ``lag`` frames later, near 0 when nothing is. At a loop's length it says how much of
+    what is heard comes round again with the loop (docs/sounds.md, "Soundscapes")."""
+    f = to_float(x)
+    a, b = f[:-lag], f[lag:]
+    return float(np.sum(a * b) / np.sqrt(np.sum(a * a) * np.sum(b * b)))

@@ -26,6 +26,9 @@ import harness as H
 REPO = H.REPO
 CATALOG = json.loads((REPO / "sounds.json").read_text())
 SOUND_IDS = [s["id"] for s in CATALOG["sounds"]]
+# Every file the catalog names: each sound's own and its events' (docs/sounds.md, "Soundscapes").
+SOUND_FILES = sorted({s["file"] for s in CATALOG["sounds"]}
+                     | {f for s in CATALOG["sounds"] for f in s.get("events", {}).get("files", [])})
 VERSION = re.search(r'static let version = "([^"]+)"',
                     (REPO / "Sources/NoiseCore/Limits.swift").read_text()).group(1)
 # The first build links the release binaries; lintian and dpkg-deb's compression take a minute more.
@@ -68,7 +71,7 @@ def expected_files(prefix: str, unitdir: str) -> list[str]:
     return [f"{prefix}/libexec/noiseclock", f"{prefix}/bin/noised", f"{prefix}/bin/noisectl", f"{prefix}/bin/noiseweb",
             *debug_files(f"{prefix}/lib"),
             f"{share}/noiseclock/sounds.json",
-            *[f"{share}/noiseclock/sounds/{s['file']}" for s in CATALOG["sounds"]],
+            *[f"{share}/noiseclock/sounds/{f}" for f in SOUND_FILES],
             *[f"{share}/noiseclock/web/{p.relative_to(REPO / 'web')}" for p in sorted((REPO / "web").rglob("*")) if p.is_file()],
             f"{unitdir}/noised.service", f"{unitdir}/noised.socket", f"{unitdir}/noiseweb.service", f"{unitdir}/noiseweb.socket",
             f"{share}/man/man8/noised.8", f"{share}/man/man1/noisectl.1", f"{share}/man/man1/noiseweb.1",
@@ -475,7 +478,7 @@ def test_deb_package(installed):
     assert links == {f"/usr/bin/{name}": "../libexec/noiseclock" for name in ("noised", "noisectl", "noiseweb")}, links
     expected = {"/usr/libexec/noiseclock", "/usr/bin/noised", "/usr/bin/noisectl", "/usr/bin/noiseweb",
                 "/usr/share/noiseclock/sounds.json",
-                *(f"/usr/share/noiseclock/sounds/{s['file']}" for s in CATALOG["sounds"]),
+                *(f"/usr/share/noiseclock/sounds/{f}" for f in SOUND_FILES),
                 *(f"/usr/share/noiseclock/web/{p.relative_to(REPO / 'web')}" for p in (REPO / "web").rglob("*") if p.is_file()),
                 "/usr/lib/systemd/user/noised.service", "/usr/lib/systemd/user/noised.socket",
                 "/usr/lib/systemd/user/noiseweb.service", "/usr/lib/systemd/user/noiseweb.socket",

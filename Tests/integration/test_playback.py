@@ -260,7 +260,7 @@ def test_shipped_library(make_daemon, sink, recorder):
     assert r.returncode == 0, str(r)
     listed = {s["id"]: s for s in r.json["sounds"]}
     want_loops = {"white", "pink", "brown", "rain", "fan",
-                  "waves", "wind", "stream", "thunderstorm", "fireplace", "train"}
+                  "waves", "wind", "stream", "thunderstorm", "dawn-chorus", "fireplace", "train"}
     want_alarms = {"digital", "classic", "beep", "siren", "chime", "wakeup"}
     assert set(listed) == want_loops | want_alarms, sorted(listed)
     for sid, s in listed.items():
@@ -268,7 +268,7 @@ def test_shipped_library(make_daemon, sink, recorder):
         assert s["source"] == "builtin", s
         assert set(s) >= {"id", "name", "category", "kind", "file", "source"}, s
     st = d.status()
-    assert st["catalog"]["sounds"] == len(want_loops | want_alarms) == 17, st["catalog"]
+    assert st["catalog"]["sounds"] == len(want_loops | want_alarms) == 18, st["catalog"]
     assert st["catalog"]["problems"] == [], st["catalog"]
 
     # human output lists every id too

@@ -57,6 +57,8 @@ public actor Player<C: Clock> where C.Duration == Duration {
     /// first, all of them by `shutdown`.
     var previewStops: [VoiceID: Task<Void, Never>] = [:]
     var nextVoice: VoiceID = 1
+    /// A seed for each play of a sound with events, so no two plays hear the same ones.
+    let makeSeed: @Sendable () -> UInt64
     /// The one alarm tone, if any, prepared or ringing.
     var alarmTone: AlarmTone?
     /// The last alarm tone's first frames relative to its trigger: when written, when heard (seconds).
@@ -67,8 +69,10 @@ public actor Player<C: Clock> where C.Duration == Duration {
     public init(
         engine: AudioEngine, library: SoundLibrary, clock: C, hub: EventHub, cacheBytes: Int,
         decodedStore: (any DecodedSoundStore)? = nil, memory: (any PlaybackMemory)? = nil,
-        defaults: PlaybackDefaults = PlaybackDefaults(), logger: Logger = Logger(label: "noised.player")
+        defaults: PlaybackDefaults = PlaybackDefaults(), logger: Logger = Logger(label: "noised.player"),
+        makeSeed: @escaping @Sendable () -> UInt64 = { UInt64.random(in: .min ... .max) }
     ) {
+        self.makeSeed = makeSeed
         self.engine = engine
         self.library = library
         self.clock = clock
@@ -108,9 +112,9 @@ public actor Player<C: Clock> where C.Duration == Duration {
             return (sound, item.volume)
         }
         // Load everything first: a sound that cannot be decoded fails the command before anything changes.
-        var loaded: [String: SoundLoader.Loaded] = [:]
+        var loaded: [String: any PCMSource] = [:]
         for (sound, _) in sounds where !isSounding(sound.id) {
-            loaded[sound.id] = try await source(for: sound, progressive: true)
+            loaded[sound.id] = try await loopSource(for: sound)
         }
         let fadeFrames = AudioFormat.frames(seconds: fadeIn ?? defaults.fadeInSeconds)
         let fadeEnds = clock.now.advanced(by: .seconds(fadeIn ?? defaults.fadeInSeconds))
@@ -133,7 +137,7 @@ public actor Player<C: Clock> where C.Duration == Duration {
                 nextVoice += 1
                 commands.append(
                     .start(
-                        voice, source: Self.makeSource(source),
+                        voice, source: source,
                         gain: VolumeLaw.gain(forVolume: volume), fadeFrames: fadeFrames))
                 let item = Active(voice: voice, sound: sound, volume: volume, state: .fadingIn, fadeEnds: fadeEnds)
                 if let index { playing[index] = item } else { playing.append(item) }
@@ -247,21 +251,56 @@ public actor Player<C: Clock> where C.Duration == Duration {
     /// The sound's samples, from the cache, else loaded; `progressive` hands over a decoded copy still being read
     /// (a noise, heard sooner), else all of it is read first (a tone, a preview).
     func source(for sound: Sound, progressive: Bool = false) async throws(ProtocolError) -> SoundLoader.Loaded {
+        try await load(sound.path, of: sound, progressive: progressive)
+    }
+
+    /// A noise's source: its loop, with its events mixed over it when it has some (`SoundscapeSource`), drawn
+    /// from a seed of this play's own.
+    private func loopSource(for sound: Sound) async throws(ProtocolError) -> any PCMSource {
+        let bed = Self.makeSource(try await source(for: sound, progressive: true))
+        guard let events = sound.entry.events, !sound.eventPaths.isEmpty else { return bed }
+        var buffers: [PCMBuffer] = []
+        for path in sound.eventPaths {
+            // Events are mixed from memory on the output thread: each is read whole before play.
+            guard case .buffer(let buffer) = try await load(path, of: sound, progressive: false) else {
+                throw ProtocolError(
+                    .soundUnavailable,
+                    "sound '\(sound.id)' cannot be played: its event file \(path) is too long to keep in memory "
+                        + "(audio.cache_size in config.toml)")
+            }
+            buffers.append(buffer)
+        }
+        let schedule = EventSchedule(events: events, seed: makeSeed(), framesPerSecond: AudioFormat.sampleRate)
+        return SoundscapeSource(bed: bed, events: buffers, schedule: schedule)
+    }
+
+    /// One of a sound's files (its own or an event's), from the cache, else loaded.
+    private func load(
+        _ path: String, of sound: Sound, progressive: Bool
+    ) async throws(ProtocolError)
+        -> SoundLoader.Loaded
+    {
         // A buffer whose filling failed is loaded again (its voices have ended).
-        if let buffer = cache.buffer(for: sound.path), !buffer.failed { return .buffer(buffer) }
-        let available = cache.budgetBytes - cache.bytes(pinned: Set(active.map(\.sound.path)))
+        if let buffer = cache.buffer(for: path), !buffer.failed { return .buffer(buffer) }
+        let available = cache.budgetBytes - cache.bytes(pinned: pinnedPaths)
         let loaded: SoundLoader.Loaded
         do {
             loaded = try await SoundLoader.load(
-                path: sound.path, maxCachedBytes: available, store: decodedStore,
+                path: path, maxCachedBytes: available, store: decodedStore,
                 progressive: progressive)
         } catch {
-            throw ProtocolError(.soundUnavailable, "sound '\(sound.id)' cannot be played: \(error.description)")
+            let what = path == sound.path ? "" : "its event file \(path): "
+            throw ProtocolError(.soundUnavailable, "sound '\(sound.id)' cannot be played: \(what)\(error.description)")
         }
         if case .buffer(let buffer) = loaded {
-            cache.insert(buffer, for: sound.path, pinned: Set(active.map(\.sound.path)))
+            cache.insert(buffer, for: path, pinned: pinnedPaths)
         }
         return loaded
+    }
+
+    /// The files of the sounds playing, events' included: their buffers are in use, so the cache keeps them.
+    private var pinnedPaths: Set<String> {
+        Set(active.flatMap { [$0.sound.path] + $0.sound.eventPaths })
     }
 
     /// Noises and alarm tones loop; a preview plays once.
