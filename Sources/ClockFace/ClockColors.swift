@@ -47,3 +47,15 @@ public struct ClockColors: Sendable, Equatable {
         return index == scrambled(minute - 1) ? (index + 1) % randomPalette.count : index
     }
 }
+
+extension ClockColors {
+    /// The colours at a dawn's `point` (`DawnCurve`) as `depth` can show them: the background is the dawn's light,
+    /// the text dark once the light is bright enough to read it on. Nil when the terminal shows no colour.
+    public static func dawn(point: Double, depth: ColorDepth) -> ClockColors? {
+        let light = DawnCurve.color(point)
+        guard let background = depth.color(light.red, light.green, light.blue) else { return nil }
+        let dark = DawnCurve.intensity(point) > 0.25
+        let text = dark ? depth.color(40, 20, 0) : depth.color(light.red / 2 + 110, light.green / 2 + 70, 60)
+        return ClockColors(text: text ?? .terminalDefault, digits: text ?? .terminalDefault, background: background)
+    }
+}

@@ -6,7 +6,7 @@ import NoiseTime
 extension Alarm: Codable {
     enum CodingKeys: String, CodingKey {
         case id, time, enabled, label, `repeat`, sound, volume, rampSeconds, snoozeMinutes, ringLimitSeconds, note
-        case firesAt, mars, pass, date, zone, thenMix
+        case firesAt, mars, pass, date, zone, thenMix, dawnSeconds
     }
 
     public init(from decoder: any Decoder) throws {
@@ -34,7 +34,9 @@ extension Alarm: Codable {
             snoozeMinutes: try container.decode(Int.self, forKey: .snoozeMinutes),
             ringLimitSeconds: try container.decode(Double.self, forKey: .ringLimitSeconds),
             note: try container.decodeIfPresent(String.self, forKey: .note),
-            thenMix: try container.decodeIfPresent(String.self, forKey: .thenMix))
+            thenMix: try container.decodeIfPresent(String.self, forKey: .thenMix),
+            // An export from before dawns has none.
+            dawnSeconds: try container.decodeIfPresent(Double.self, forKey: .dawnSeconds) ?? 0)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -57,5 +59,6 @@ extension Alarm: Codable {
         try container.encode(ExplicitNull(wrappedValue: fields.date), forKey: .date)
         try container.encode(ExplicitNull(wrappedValue: fields.zone), forKey: .zone)
         try container.encode(ExplicitNull(wrappedValue: thenMix), forKey: .thenMix)
+        try container.encode(dawnSeconds, forKey: .dawnSeconds)
     }
 }

@@ -22,12 +22,14 @@ public struct Alarm: Sendable, Equatable {
     public var note: String?
     /// A saved mix started when the alarm is dismissed (`--then @morning`); nil: nothing plays after it.
     public var thenMix: String?
+    /// Seconds before each ring that its dawn begins (the pages' sunrise, `dawn_started`); 0 for none.
+    public var dawnSeconds: Double
 
     public init(
         id: Int64, rule: TriggerRule, enabled: Bool = true, label: String = "", sound: String = AlarmDefaults.sound,
         volume: Double = AlarmDefaults.volume, rampSeconds: Double = AlarmDefaults.rampSeconds,
         snoozeMinutes: Int = AlarmDefaults.snoozeMinutes, ringLimitSeconds: Double = AlarmDefaults.ringLimitSeconds,
-        note: String? = nil, thenMix: String? = nil
+        note: String? = nil, thenMix: String? = nil, dawnSeconds: Double = AlarmDefaults.dawnSeconds
     ) {
         self.id = id
         self.rule = rule
@@ -40,6 +42,7 @@ public struct Alarm: Sendable, Equatable {
         self.ringLimitSeconds = ringLimitSeconds
         self.note = note
         self.thenMix = thenMix
+        self.dawnSeconds = dawnSeconds
     }
 
     /// An alarm at a wall time on the days of `days`, in the system zone or `zone`: the common kind.
@@ -48,12 +51,12 @@ public struct Alarm: Sendable, Equatable {
         sound: String = AlarmDefaults.sound, volume: Double = AlarmDefaults.volume,
         rampSeconds: Double = AlarmDefaults.rampSeconds, snoozeMinutes: Int = AlarmDefaults.snoozeMinutes,
         ringLimitSeconds: Double = AlarmDefaults.ringLimitSeconds, note: String? = nil, zone: String? = nil,
-        thenMix: String? = nil
+        thenMix: String? = nil, dawnSeconds: Double = AlarmDefaults.dawnSeconds
     ) {
         self.init(
             id: id, rule: .wallClock(time, days, zone: zone), enabled: enabled, label: label, sound: sound,
             volume: volume, rampSeconds: rampSeconds, snoozeMinutes: snoozeMinutes,
-            ringLimitSeconds: ringLimitSeconds, note: note, thenMix: thenMix)
+            ringLimitSeconds: ringLimitSeconds, note: note, thenMix: thenMix, dawnSeconds: dawnSeconds)
     }
 
     /// The time of day it shows: its wall time; a timer's, where it was set; a Mars alarm's on its Mars clock;

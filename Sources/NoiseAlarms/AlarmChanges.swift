@@ -28,10 +28,12 @@ public struct AlarmChanges: Sendable, Equatable, Codable {
     public var zone: String?
     /// A saved mix started when it is dismissed; an empty one takes it away.
     public var thenMix: String?
+    /// Seconds of dawn before each ring; 0 takes the dawn away.
+    public var dawnSeconds: Double?
 
     enum CodingKeys: String, CodingKey {
         case time, enabled, label, `repeat`, sound, volume, rampSeconds, snoozeMinutes, ringLimitSeconds, note, zone,
-            thenMix
+            thenMix, dawnSeconds
     }
 
     /// The wire's names of `mars`, `pass` and `date`.
@@ -50,7 +52,7 @@ public struct AlarmChanges: Sendable, Equatable, Codable {
         sound: String? = nil, volume: Double? = nil, rampSeconds: Double? = nil, snoozeMinutes: Int? = nil,
         ringLimitSeconds: Double? = nil, note: String? = nil,
         mars: MarsAlarmClock? = nil, pass: PassAlarmChanges? = nil, date: LocalDate?? = nil, zone: String? = nil,
-        thenMix: String? = nil
+        thenMix: String? = nil, dawnSeconds: Double? = nil
     ) {
         self.time = time
         self.enabled = enabled
@@ -67,6 +69,7 @@ public struct AlarmChanges: Sendable, Equatable, Codable {
         self.date = date
         self.zone = zone
         self.thenMix = thenMix
+        self.dawnSeconds = dawnSeconds
     }
 
     /// Every setting of `alarm`, to add it again as it is (`alarm import` of an export): a pass alarm's `time` and
@@ -83,7 +86,8 @@ public struct AlarmChanges: Sendable, Equatable, Codable {
             repeat: pass == nil ? fields.repeat : nil, sound: alarm.sound, volume: alarm.volume,
             rampSeconds: alarm.rampSeconds, snoozeMinutes: alarm.snoozeMinutes,
             ringLimitSeconds: alarm.ringLimitSeconds, note: alarm.note, mars: fields.mars, pass: pass,
-            date: fields.date.map { .some($0) }, zone: fields.zone, thenMix: alarm.thenMix)
+            date: fields.date.map { .some($0) }, zone: fields.zone, thenMix: alarm.thenMix,
+            dawnSeconds: alarm.dawnSeconds)
     }
 
     /// As `alarm_add` and `alarm_edit` take them: the settings by their names, a Mars clock as its site's id or its
@@ -102,6 +106,7 @@ public struct AlarmChanges: Sendable, Equatable, Codable {
         try container.encodeIfPresent(note, forKey: .note)
         try container.encodeIfPresent(zone, forKey: .zone)
         try container.encodeIfPresent(thenMix, forKey: .thenMix)
+        try container.encodeIfPresent(dawnSeconds, forKey: .dawnSeconds)
         var clock = encoder.container(keyedBy: ClockKeys.self)
         if let date { try clock.encode(date?.description ?? "", forKey: .date) }
         if let mars {
@@ -144,6 +149,11 @@ public struct AlarmChanges: Sendable, Equatable, Codable {
         if let ringLimitSeconds, !(ringLimitSeconds.isFinite && AlarmDefaults.ringLimitRange.contains(ringLimitSeconds))
         {
             return invalid("ring-for must be 10 s to 2 h, got \(DurationParser.describe(ringLimitSeconds))")
+        }
+        if let dawnSeconds, !(dawnSeconds.isFinite && AlarmDefaults.dawnRange.contains(dawnSeconds)) {
+            return invalid(
+                "dawn must be 0 (none) to \(DurationParser.describe(AlarmDefaults.dawnRange.upperBound)), e.g. 30m; "
+                    + "got \(dawnSeconds.formatted) seconds")
         }
         return nil
     }
@@ -190,6 +200,7 @@ public struct AlarmChanges: Sendable, Equatable, Codable {
         if let ringLimitSeconds { result.ringLimitSeconds = ringLimitSeconds }
         if let note { result.note = note.isEmpty ? nil : note }
         if let thenMix { result.thenMix = thenMix.isEmpty ? nil : thenMix }
+        if let dawnSeconds { result.dawnSeconds = dawnSeconds }
         return result
     }
 

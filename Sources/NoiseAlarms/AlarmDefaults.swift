@@ -5,6 +5,8 @@ public enum AlarmDefaults {
     public static let sound = "classic"
     public static let volume = 80.0
     public static let rampSeconds = 30.0
+    /// How long before its ring an alarm's dawn begins (docs/alarms.md, "Dawn"): none unless asked for.
+    public static let dawnSeconds = 0.0
     public static let snoozeMinutes = 9
     public static let ringLimitSeconds = 600.0
 
@@ -12,6 +14,8 @@ public enum AlarmDefaults {
     /// Shown in help; any value in `snoozeRange` is accepted.
     public static let suggestedSnoozeMinutes = [5, 7, 8, 9, 10, 15, 20]
     public static let rampRange = 0.0...600.0
+    /// A dawn of up to two hours: a wake-up light's are 20 to 40 minutes; longer ones start in the deep of the night.
+    public static let dawnRange = 0.0...7200.0
     public static let ringLimitRange = 10.0...7200.0
     /// How late a trigger found after a suspend or a restart may be and still ring (within its ring limit);
     /// a later one is reported missed instead.

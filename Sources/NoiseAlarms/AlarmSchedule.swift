@@ -65,11 +65,17 @@ public struct AlarmSchedule: Sendable {
     /// The alarms that are timers, kept beside `alarms`: `status` lists them on every change, and finding them among
     /// 100,000 alarms each time made every change cost as much as the store is large.
     public private(set) var timerIDs: Set<Int64>
+    /// The alarms that have a dawn, kept beside `alarms` for the same reason: the dawns are looked for on every wake-up.
+    public private(set) var dawnIDs: Set<Int64>
     public private(set) var lookAfter: [Int64: Double]
     public internal(set) var snoozes: [Int64: Snooze]
     public internal(set) var ringing: [Int64: Ringing] = [:]
     /// The ring each alarm skips (`alarm skip`), by its instant: the next trigger passes over it (`AlarmSchedule+Skips`).
     public internal(set) var skips: [Int64: Double]
+    /// The dawns in progress, by alarm (`AlarmSchedule+Dawns`): each ends when its ring is answered or the alarm changes.
+    public internal(set) var dawns: [Int64: Dawn] = [:]
+    /// Dawns an edit or a removal ended, told by the next `settleDawns`.
+    var dawnsEndedByChange: [Dawn] = []
     public private(set) var zone: ZoneRules
     /// The zones alarms name (`--zone`), read by the scheduler; an alarm whose zone is missing has no trigger.
     public private(set) var namedZones: [String: ZoneRules] = [:]
@@ -87,6 +93,7 @@ public struct AlarmSchedule: Sendable {
     ) {
         self.alarms = Dictionary(uniqueKeysWithValues: alarms.map { ($0.id, $0) })
         self.timerIDs = Set(alarms.filter(\.isTimer).map(\.id))
+        self.dawnIDs = Set(alarms.filter { $0.dawnSeconds > 0 }.map(\.id))
         self.lookAfter = lookAfter
         self.snoozes = snoozes
         self.skips = skips
@@ -119,9 +126,11 @@ public struct AlarmSchedule: Sendable {
         return queued.trigger <= snoozed.trigger ? queued : snoozed
     }
 
-    /// When the scheduler must next wake up: a trigger, a snooze ending, a ring limit running out, a skip spent.
+    /// When the scheduler must next wake up: a trigger, a snooze ending, a ring limit running out, a skip spent, a
+    /// dawn beginning.
     public var nextDeadline: Double? {
-        ([nextAlarm?.trigger, skips.values.min()] + ringing.values.map { Optional($0.until) }).compactMap { $0 }.min()
+        ([nextAlarm?.trigger, skips.values.min(), nextDawnStart] + ringing.values.map { Optional($0.until) })
+            .compactMap { $0 }.min()
     }
 
     // MARK: Changes to the alarms
@@ -130,6 +139,8 @@ public struct AlarmSchedule: Sendable {
     /// ring with its stored snooze; the store drops that row with the edit itself, see `AlarmStore.update`).
     public mutating func put(_ alarm: Alarm, now: Double) -> [Action] {
         var actions: [Action] = []
+        // An edit ends the alarm's dawn; `settleDawns` begins it again if the edited alarm is still in one.
+        if let dawn = dawns.removeValue(forKey: alarm.id) { dawnsEndedByChange.append(dawn) }
         if let ring = ringing.removeValue(forKey: alarm.id) {
             actions.append(.stopRinging(alarmID: alarm.id))
             if ring.fromSnooze { actions.append(.persistSnooze(alarmID: alarm.id, snooze: nil)) }
@@ -140,6 +151,7 @@ public struct AlarmSchedule: Sendable {
         if !keepsSkip(alarm) { skips[alarm.id] = nil }
         alarms[alarm.id] = alarm
         if alarm.isTimer { timerIDs.insert(alarm.id) } else { timerIDs.remove(alarm.id) }
+        if alarm.dawnSeconds > 0 { dawnIDs.insert(alarm.id) } else { dawnIDs.remove(alarm.id) }
         lookAfter[alarm.id] = now
         actions.append(.persistLookAfter(alarmID: alarm.id, instant: now))
         requeue(alarm.id)
@@ -152,10 +164,12 @@ public struct AlarmSchedule: Sendable {
     public mutating func remove(_ alarmID: Int64) -> [Action] {
         alarms[alarmID] = nil
         timerIDs.remove(alarmID)
+        dawnIDs.remove(alarmID)
         lookAfter[alarmID] = nil
         snoozes[alarmID] = nil
         skips[alarmID] = nil
         queue.set(alarmID, to: nil)
+        if let dawn = dawns.removeValue(forKey: alarmID) { dawnsEndedByChange.append(dawn) }
         return ringing.removeValue(forKey: alarmID) != nil ? [.stopRinging(alarmID: alarmID)] : []
     }
 

@@ -8,12 +8,13 @@ public struct AlarmTemplate: Sendable, Equatable {
     public var rampSeconds = AlarmDefaults.rampSeconds
     public var snoozeMinutes = AlarmDefaults.snoozeMinutes
     public var ringLimitSeconds = AlarmDefaults.ringLimitSeconds
+    public var dawnSeconds = AlarmDefaults.dawnSeconds
 
     public init() {}
 
     public func alarm(id: Int64, time: TimeOfDay) -> Alarm {
         Alarm(
             id: id, time: time, sound: sound, volume: volume, rampSeconds: rampSeconds,
-            snoozeMinutes: snoozeMinutes, ringLimitSeconds: ringLimitSeconds)
+            snoozeMinutes: snoozeMinutes, ringLimitSeconds: ringLimitSeconds, dawnSeconds: dawnSeconds)
     }
 }

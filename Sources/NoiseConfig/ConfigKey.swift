@@ -43,6 +43,7 @@ public struct ConfigKey: Sendable {
         duration("alarms.ramp", in: AlarmDefaults.rampRange) { $1.alarm.rampSeconds = $0 },
         integer("alarms.snooze", in: AlarmDefaults.snoozeRange, unit: "minutes") { $1.alarm.snoozeMinutes = $0 },
         duration("alarms.ring_limit", in: AlarmDefaults.ringLimitRange) { $1.alarm.ringLimitSeconds = $0 },
+        duration("alarms.dawn", in: AlarmDefaults.dawnRange) { $1.alarm.dawnSeconds = $0 },
         duration("alarms.missed_grace", in: AlarmDefaults.missedGraceRange) { $1.missedGraceSeconds = $0 },
         ConfigKey(
             name: "sounds.folders",

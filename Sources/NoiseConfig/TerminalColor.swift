@@ -7,6 +7,9 @@ public enum TerminalColor: Sendable, Equatable, CustomStringConvertible {
     /// ANSI colour 0-15: the eight basic ones, then their bright variants.
     case ansi(Int)
     case rgb(UInt8, UInt8, UInt8)
+    /// One of the 256 colours of xterm's palette (SGR 38;5 / 48;5), for a terminal without 24-bit colour; never read
+    /// from the config.
+    case palette(UInt8)
 
     /// The names `--color` accepts, in ANSI order (index = colour number).
     public static let names = [
@@ -47,6 +50,7 @@ public enum TerminalColor: Sendable, Equatable, CustomStringConvertible {
         case .ansi(let index): Self.names[index]
         case .rgb(let red, let green, let blue):
             "#" + [red, green, blue].map { String($0, radix: 16, width: 2) }.joined()
+        case .palette(let index): "palette \(index)"
         }
     }
 
@@ -60,6 +64,8 @@ public enum TerminalColor: Sendable, Equatable, CustomStringConvertible {
             return String(base + index % 8)
         case .rgb(let red, let green, let blue):
             return (background ? "48;2;" : "38;2;") + "\(red);\(green);\(blue)"
+        case .palette(let index):
+            return (background ? "48;5;" : "38;5;") + "\(index)"
         }
     }
 

@@ -13,6 +13,8 @@ public enum DaemonEvent: Sendable, Equatable {
     case alarmSnoozed(AlarmInfo)
     case alarmDismissed(AlarmInfo)
     case alarmMissed(MissedInfo)
+    case dawnStarted(DawnInfo)
+    case dawnEnded(DawnInfo)
     case nextAlarm(NextAlarm)
     case alarmsChanged(AlarmsChanged)
     case missedCleared(MissedCleared)
@@ -40,6 +42,8 @@ public enum DaemonEvent: Sendable, Equatable {
         case .alarmSnoozed: "alarm_snoozed"
         case .alarmDismissed: "alarm_dismissed"
         case .alarmMissed: "alarm_missed"
+        case .dawnStarted: "dawn_started"
+        case .dawnEnded: "dawn_ended"
         case .nextAlarm: "next_alarm"
         case .alarmsChanged: "alarms_changed"
         case .missedCleared: "missed_cleared"
@@ -66,6 +70,8 @@ public enum DaemonEvent: Sendable, Equatable {
         case .alarmSnoozed(let data): data
         case .alarmDismissed(let data): data
         case .alarmMissed(let data): data
+        case .dawnStarted(let data): data
+        case .dawnEnded(let data): data
         case .nextAlarm(let data): data
         case .alarmsChanged(let data): data
         case .missedCleared(let data): data
@@ -91,6 +97,8 @@ public enum DaemonEvent: Sendable, Equatable {
         "alarm_snoozed": { .alarmSnoozed(try $0.read(AlarmInfo.self)) },
         "alarm_dismissed": { .alarmDismissed(try $0.read(AlarmInfo.self)) },
         "alarm_missed": { .alarmMissed(try $0.read(MissedInfo.self)) },
+        "dawn_started": { .dawnStarted(try $0.read(DawnInfo.self)) },
+        "dawn_ended": { .dawnEnded(try $0.read(DawnInfo.self)) },
         "next_alarm": { .nextAlarm(try $0.read(NextAlarm.self)) },
         "alarms_changed": { .alarmsChanged(try $0.read(AlarmsChanged.self)) },
         "missed_cleared": { .missedCleared(try $0.read(MissedCleared.self)) },

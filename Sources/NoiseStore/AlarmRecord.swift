@@ -31,6 +31,8 @@ struct AlarmRecord {
     var date: String?
     var zone: String?
     var thenMix: String?
+    /// Seconds of dawn before each ring, 0 for none (v9).
+    var dawnSeconds: Double
     /// The instant after which the next trigger is looked for (see `AlarmSchedule`); fractional for a Mars alarm.
     var lookAfter: Double
     var createdAt: Int64
@@ -60,6 +62,7 @@ struct AlarmRecord {
         date = fields.date?.description
         zone = fields.zone
         thenMix = alarm.thenMix
+        dawnSeconds = alarm.dawnSeconds
         self.lookAfter = lookAfter
         self.createdAt = createdAt
     }
@@ -68,14 +71,14 @@ struct AlarmRecord {
     private static let columns = [
         "time", "enabled", "label", "repeatMask", "sound", "volume", "rampSeconds", "snoozeMinutes",
         "ringLimitSeconds", "note", "firesAt", "marsSite", "marsLonEast", "marsSolar", "passSatellite", "passVisible",
-        "passMinElevation", "passLeadSeconds", "date", "zone", "thenMix", "lookAfter", "createdAt",
+        "passMinElevation", "passLeadSeconds", "date", "zone", "thenMix", "dawnSeconds", "lookAfter", "createdAt",
     ]
 
     private var values: [any SQLiteValueConvertible] {
         [
             time, enabled, label, repeatMask, sound, volume, rampSeconds, snoozeMinutes, ringLimitSeconds, note,
             firesAt, marsSite, marsLonEast, marsSolar, passSatellite, passVisible, passMinElevation, passLeadSeconds,
-            date, zone, thenMix, lookAfter, createdAt,
+            date, zone, thenMix, dawnSeconds, lookAfter, createdAt,
         ]
     }
 
@@ -132,7 +135,9 @@ extension AlarmRecord {
         let changes = AlarmChanges(
             label: try reader.text("label"), volume: try reader.real("volume"),
             rampSeconds: try reader.real("rampSeconds"), snoozeMinutes: Int(clamping: snooze),
-            ringLimitSeconds: try reader.real("ringLimitSeconds"), note: try reader.optionalText("note"))
+            ringLimitSeconds: try reader.real("ringLimitSeconds"), note: try reader.optionalText("note"),
+            // A file from before v9 is inspected (a private copy, `StoreInspection`) before it is migrated: no column.
+            dawnSeconds: try reader.optionalReal("dawnSeconds") ?? 0)
         if let problem = changes.problem() { throw StoredRowProblem(id: id, reason: problem.message) }
         let fields = AlarmRuleFields(
             time: time, repeat: RepeatRule(mask: UInt8(mask)),
@@ -144,7 +149,7 @@ extension AlarmRecord {
             id: id, rule: rule, enabled: enabled == 1, label: changes.label!, sound: sound,
             volume: changes.volume!, rampSeconds: changes.rampSeconds!, snoozeMinutes: changes.snoozeMinutes!,
             ringLimitSeconds: changes.ringLimitSeconds!, note: changes.note,
-            thenMix: try reader.optionalText("thenMix"))
+            thenMix: try reader.optionalText("thenMix"), dawnSeconds: changes.dawnSeconds!)
         if let problem = alarm.ruleProblem { throw StoredRowProblem(id: id, reason: problem) }
         return StoredAlarm(
             alarm: alarm, lookAfter: try reader.real("lookAfter"), createdAt: try reader.integer("createdAt"))

@@ -26,6 +26,7 @@ struct ConfigFileTests {
         ramp = "2m"
         snooze = 5
         ring_limit = "15m"
+        dawn = "25m"
         missed_grace = "30m"
 
         [sounds]
@@ -105,6 +106,7 @@ struct ConfigFileTests {
         expected.alarm.rampSeconds = 120
         expected.alarm.snoozeMinutes = 5
         expected.alarm.ringLimitSeconds = 900
+        expected.alarm.dawnSeconds = 1500
         expected.missedGraceSeconds = 1800
         expected.soundFolders = ["/home/ada/Music/noise", "/srv/sounds"]
         expected.importQuotaMiB = 2048

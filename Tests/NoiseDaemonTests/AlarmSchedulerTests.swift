@@ -66,6 +66,7 @@ struct AlarmSchedulerTests {
         let database: NoiseDatabase
         let store: AlarmStore
         let ringer = RecordingRinger()
+        let hub = EventHub()
         let scheduler: AlarmScheduler
         let loop: Task<Void, Never>
 
@@ -73,7 +74,7 @@ struct AlarmSchedulerTests {
             database = try NoiseDatabase.inMemory()
             store = AlarmStore(database)
             scheduler = try await AlarmScheduler(
-                database: database, clock: clock, zones: FixedZone(), ringer: ringer, hub: EventHub(),
+                database: database, clock: clock, zones: FixedZone(), ringer: ringer, hub: hub,
 
                 logger: Logger(label: "test"))
             let scheduler = self.scheduler

@@ -26,11 +26,29 @@ struct GRDBFileTests {
         "habit_day", "gratitude", "reminder", "sqlite_sequence", "grdb_migrations",
     ]
     /// What the migrations after GRDB's add: `v8`, the ring an alarm skips (its table's text as `sqlite_master` keeps
-    /// it), and their rows in `grdb_migrations`, kept as GRDB's migrator keeps them.
+    /// it); `v9`, an alarm's dawn, a column at the end of the alarm table, 0 in every row (read as the real its
+    /// affinity makes of the default); and their rows in `grdb_migrations`, kept as GRDB's migrator keeps them.
     static let addedSchema = [
         #"table skip: CREATE TABLE skip ("alarmId" INTEGER PRIMARY KEY REFERENCES "alarm"("id") ON DELETE CASCADE, "ringAt" REAL NOT NULL)"#
     ]
-    static let addedMigrations: [[SQLiteValue]] = [[.text("v8")]]
+    static let dawnColumn =
+        #""dawnSeconds" DOUBLE NOT NULL DEFAULT 0 CHECK (("dawnSeconds" >= 0) AND ("dawnSeconds" <= 7200))"#
+    static let addedMigrations: [[SQLiteValue]] = [[.text("v8")], [.text("v9")]]
+
+    /// GRDB's schema as the later migrations leave it.
+    static func migrated(schema: [String]) -> [String] {
+        let widened = schema.map {
+            $0.hasPrefix("table alarm: ") ? String($0.dropLast()) + ", " + dawnColumn + ")" : $0
+        }
+        return (widened + addedSchema).sorted()
+    }
+
+    /// GRDB's rows as the later migrations leave them (without their own rows in `grdb_migrations`).
+    static func migrated(rows: [String: [[SQLiteValue]]]) -> [String: [[SQLiteValue]]] {
+        var rows = rows
+        rows["alarm"] = rows["alarm"]?.map { $0 + [.real(0)] }
+        return rows
+    }
 
     /// A copy of the fixture in a folder of its own: the fixture itself is never opened.
     func copy() throws -> (folder: URL, path: String) {
@@ -85,8 +103,8 @@ struct GRDBFileTests {
         try database.close()
 
         let after = try contents(of: path)
-        #expect(after.schema == (before.schema + Self.addedSchema).sorted(), "no migration ran again, v8 ran once")
-        var rows = before.rows
+        #expect(after.schema == Self.migrated(schema: before.schema), "no migration ran again, v8 and v9 ran once")
+        var rows = Self.migrated(rows: before.rows)
         rows["grdb_migrations"]? += Self.addedMigrations
         #expect(after.rows == rows, "every row as it was")
     }
@@ -112,8 +130,8 @@ struct GRDBFileTests {
         try database.close()
         var after = try contents(of: path)
         after.rows["grdb_migrations"]?.removeAll { Self.addedMigrations.contains($0) }
-        #expect(after.rows == before.rows)
-        #expect(after.schema == (before.schema + Self.addedSchema).sorted())
+        #expect(after.rows == Self.migrated(rows: before.rows))
+        #expect(after.schema == Self.migrated(schema: before.schema))
     }
 
     /// A new store's schema is, word for word, the one GRDB made, with the same migrations recorded, and what came
@@ -125,7 +143,7 @@ struct GRDBFileTests {
         try NoiseDatabase.open(path: path).close()
         let fresh = try contents(of: path)
         let grdb = try contents(of: grdbPath)
-        #expect(fresh.schema == (grdb.schema + Self.addedSchema).sorted())
+        #expect(fresh.schema == Self.migrated(schema: grdb.schema))
         #expect(fresh.rows["grdb_migrations"] == (grdb.rows["grdb_migrations"] ?? []) + Self.addedMigrations)
     }
 }

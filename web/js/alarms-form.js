@@ -1,5 +1,5 @@
 // The one form that adds an alarm or edits one: time, days, label, sound (with a preview), volume, ramp,
-// snooze and note. The daemon checks every value (the form has `novalidate`), so its refusal is what the
+// snooze, dawn and note. The daemon checks every value (the form has `novalidate`), so its refusal is what the
 // person reads, in the form's words beside the field it is about, with the form left as they filled it.
 
 import { el } from "/js/dom.js";
@@ -19,6 +19,7 @@ const volume = $("f-volume");
 const volumeValue = $("f-volume-value");
 const ramp = $("f-ramp");
 const snooze = $("f-snooze");
+const dawn = $("f-dawn");
 const note = $("f-note");
 const submit = $("f-submit");
 const cancel = $("f-cancel");
@@ -34,6 +35,7 @@ const FIELDS = [
   { input: volume, names: ["volume"], what: "the volume" },
   { input: ramp, names: ["ramp_seconds", "ramp"], what: "the ramp" },
   { input: snooze, names: ["snooze_minutes", "snooze"], what: "the snooze" },
+  { input: dawn, names: ["dawn_seconds", "dawn"], what: "the dawn" },
   { input: note, names: ["note"], what: "the note" },
   { input: $("f-days"), names: ["repeat"], what: "the days" },
 ];
@@ -90,6 +92,8 @@ function fill(alarm) {
   volumeValue.textContent = volume.value;
   ramp.value = alarm ? alarm.ramp_seconds : 30;
   snooze.value = alarm ? alarm.snooze_minutes : 9;
+  // A new alarm's dawn left blank is the config's [alarms] dawn.
+  dawn.value = alarm ? String(Math.round((alarm.dawn_seconds || 0) / 6) / 10) : "";
   note.value = (alarm && alarm.note) || "";
 }
 
@@ -122,7 +126,17 @@ function fields() {
   return {
     time: time.value, repeat: repeatOf(chosenDays()), label: label.value, sound: sound.value,
     volume: Number(volume.value), ramp_seconds: numberField(ramp), snooze_minutes: numberField(snooze), note: note.value,
+    dawn_seconds: dawnSeconds(),
   };
+}
+
+/// The dawn field's minutes as seconds; blank leaves it to the daemon (a new alarm's default), and a value that
+/// is not a number goes as it is, for the daemon to say what a dawn is.
+function dawnSeconds() {
+  const value = dawn.value.trim();
+  if (value === "") return undefined;
+  const minutes = Number(value);
+  return Number.isFinite(minutes) ? Math.round(minutes * 60) : value;
 }
 
 /// Editing sends only what changed, so an alarm the form cannot show whole (a Mars or a satellite-pass alarm,
@@ -131,6 +145,7 @@ function changes(alarm, now) {
   const before = {
     time: alarm.time, repeat: repeatOf(daysOf(alarm.repeat) || new Set()), label: alarm.label || "", sound: alarm.sound,
     volume: alarm.volume, ramp_seconds: alarm.ramp_seconds, snooze_minutes: alarm.snooze_minutes, note: alarm.note || "",
+    dawn_seconds: alarm.dawn_seconds,
   };
   const args = { id: alarm.id };
   for (const [key, value] of Object.entries(now)) {

@@ -12,6 +12,7 @@ import { showTimers } from "/js/alarms-timers.js";
 import { showMissed, addMissed } from "/js/alarms-missed.js";
 import { hoursKnown } from "/js/hours.js";
 import "/js/ringing.js";
+import "/js/dawn.js";
 
 const listError = document.getElementById("list-error");
 

@@ -10,6 +10,7 @@ import { openSettings, settingsOpen, startSettings } from "/js/face-settings.js"
 import { inDisplay, leaveDisplay, startDisplay, toggleDisplay } from "/js/face-display.js";
 import { hoursKnown } from "/js/hours.js";
 import "/js/ringing.js";
+import "/js/dawn.js";
 
 const banner = document.getElementById("banner");
 const pageError = document.getElementById("face-error");

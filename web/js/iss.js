@@ -16,6 +16,7 @@ import { showInView } from "/js/iss-hud.js";
 import { wireLocation } from "/js/iss-location.js";
 import { refusalLine, waiter } from "/js/iss-wait.js";
 import "/js/ringing.js";
+import "/js/dawn.js";
 
 const address = new URL(location.href);
 const at = address.searchParams.get("at");

@@ -17,6 +17,7 @@ import { loadToday, entrySaved, reminded } from "/js/life-diary.js";
 import { loadEntries, onMore } from "/js/life-entries.js";
 import { hoursKnown } from "/js/hours.js";
 import "/js/ringing.js";
+import "/js/dawn.js";
 
 const main = document.querySelector("main.life");
 const weeksPanel = document.getElementById("weeks-panel");

@@ -12,6 +12,7 @@ import { showPlaces } from "/js/mars-places.js";
 import { loadLibrary } from "/js/mars-library.js";
 import { showAlarmPlaces } from "/js/mars-alarm.js";
 import "/js/ringing.js";
+import "/js/dawn.js";
 
 const MAX_PLACES = 5;
 const address = new URL(location.href);

@@ -9,6 +9,7 @@ import { showSleepTimer } from "/js/noise-sleep.js";
 import { loadMixes, showMixes } from "/js/noise-mixes.js";
 import { hoursKnown } from "/js/hours.js";
 import "/js/ringing.js";
+import "/js/dawn.js";
 
 function showPlayback(playback) {
   showCatalogPlayback(playback);

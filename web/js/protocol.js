@@ -53,6 +53,8 @@ export const EVENTS = Object.freeze([
   "alarms_changed",
   "audio",
   "catalog",
+  "dawn_ended",
+  "dawn_started",
   "disconnected",
   "gratitude_imported",
   "gratitude_reminder",

@@ -14,6 +14,7 @@ import { showClocks, tickClocks } from "/js/world-clocks.js";
 import { setUpWorldEdit } from "/js/world-edit.js";
 import { hoursKnown } from "/js/hours.js";
 import "/js/ringing.js";
+import "/js/dawn.js";
 
 const at = new URL(location.href).searchParams.get("at");
 const error = document.getElementById("world-error");

@@ -6,6 +6,7 @@ extension AlarmScheduler {
     /// Alarms `ids` changed (one that is gone, a timer done, counts as removed), and `removed` went: subscribers are
     /// told which, and the loop wakes to sleep until the right deadline (and re-check a prepared tone).
     func changed(_ ids: [Int64] = [], removed: [Int64] = [], reload: Bool = false) {
+        settleDawns()
         publishNextIfChanged()
         let kept = ids.compactMap(info)
         let gone = removed + ids.filter { schedule.alarms[$0] == nil }

@@ -48,7 +48,7 @@ extension AlarmScheduler {
                 : "a suspended machine will not wake for alarms: give noised CAP_WAKE_ALARM (see docs/alarms.md)",
             storeProblem: database.readOnlyReason, timeZoneProblem: zoneProblem, timers: timers(),
             leapSecondsNote: leapSecondsProblem ?? leapSecondsNote(shown: [next].compactMap { $0 } + ringing + snoozed),
-            snoozed: snoozed)
+            snoozed: snoozed, dawns: dawnInfos())
     }
 
     /// The leap-second note, in `status` only when it can matter there: the list expired more than a year ago, or

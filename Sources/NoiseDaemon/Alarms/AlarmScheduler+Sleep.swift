@@ -34,6 +34,7 @@ extension AlarmScheduler {
         {
             _ = await ringer.startAlarmTone(alarm: alarm, trigger: ring.trigger)
         }
+        settleDawns()
         await remindIfDue()
         publishNextIfChanged()
         await prepareUpcoming()

@@ -10,6 +10,8 @@ public struct AlarmsStatus: Sendable, Equatable, Codable {
     /// The timers still to ring (`noisectl timer`), the soonest first.
     public var timers: [AlarmInfo]
     public var missed: [MissedInfo]
+    /// The dawns under way (docs/alarms.md, "Dawn"), by alarm id: a page opened mid-dawn shows its point from them.
+    public var dawns: [DawnInfo]
     public var timeZone: String
     /// Why the zone is UTC although `$TZ` or /etc/localtime names another that cannot be read, or null.
     @ExplicitNull public var timeZoneProblem: String?
@@ -27,7 +29,7 @@ public struct AlarmsStatus: Sendable, Equatable, Codable {
         count: Int, next: AlarmInfo?, ringing: [AlarmInfo], missed: [MissedInfo], timeZone: String,
         wakeFromSuspend: Bool, wakeNote: String?, lastOnset: OnsetInfo? = nil, storeProblem: String? = nil,
         timeZoneProblem: String? = nil, timers: [AlarmInfo] = [], leapSecondsNote: String? = nil,
-        snoozed: [AlarmInfo] = []
+        snoozed: [AlarmInfo] = [], dawns: [DawnInfo] = []
     ) {
         self.count = count
         self.next = next
@@ -42,5 +44,6 @@ public struct AlarmsStatus: Sendable, Equatable, Codable {
         self.storeProblem = storeProblem
         self.timeZoneProblem = timeZoneProblem
         self.leapSecondsNote = leapSecondsNote
+        self.dawns = dawns
     }
 }

@@ -28,6 +28,13 @@ struct AlarmSettingOptions: ParsableArguments {
             valueName: "duration"), transform: OptionValue.duration)
     var ramp: Double?
 
+    @Option(
+        help: ArgumentHelp(
+            "Light the pages (and 'noisectl clock') as a sunrise this long before each ring, e.g. 30m; 0 for none "
+                + "(up to \(DurationParser.describe(AlarmDefaults.dawnRange.upperBound)); default: [alarms] dawn, else none).",
+            valueName: "duration"), transform: OptionValue.duration)
+    var dawn: Double?
+
     @Option(help: "Snooze minutes, 1-60 (default \(AlarmDefaults.snoozeMinutes); often 5, 7, 8, 9, 10, 15 or 20).")
     var snooze: Int?
 
@@ -64,6 +71,7 @@ struct AlarmSettingOptions: ParsableArguments {
         changes.repeat = self.repeat?.rule
         changes.rampSeconds = ramp
         changes.ringLimitSeconds = ringFor
+        changes.dawnSeconds = dawn
         changes.date = date.map(\.date)
         changes.zone = zone.map { $0.rules?.identifier ?? "" }
         changes.thenMix = then.map { $0.mix ?? "" }

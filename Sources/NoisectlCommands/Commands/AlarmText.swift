@@ -153,6 +153,10 @@ enum AlarmText {
             ["Sound", "\(alarm.sound) at \(alarm.volume.formatted)%"],
             ["Ramp", alarm.rampSeconds == 0 ? "none" : DurationParser.describe(alarm.rampSeconds)],
             ["Snooze", "\(alarm.snoozeMinutes) min"], ["Rings for", DurationParser.describe(alarm.ringLimitSeconds)],
+            [
+                "Dawn",
+                alarm.dawnSeconds == 0 ? "none" : DurationParser.describe(alarm.dawnSeconds) + " before the ring",
+            ],
             ["Next", next(info, now: now)],
         ]
         if let pass = info.nextPass { rows.append(["Pass", passText(pass)]) }

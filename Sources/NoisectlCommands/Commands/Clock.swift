@@ -171,7 +171,7 @@ struct Clock: ParsableCommand {
         let session = ClockSession(
             terminal: terminal, link: link,
             settings: settings, zone: local, battery: BatteryGauge(environment: environment),
-            mars: marsSource, render: render)
+            mars: marsSource, colorDepth: ColorDepth(environment: environment), render: render)
         guard !once && terminal.isInteractive else {
             return printOnce(session, link: link, terminal: terminal, zone: local)
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClockFace
 import NoiseCore
 import NoiseProtocol
 
@@ -53,6 +54,14 @@ enum StatusText {
                 alarms.next.map { AlarmText.summary($0, now: now) + dismissHint($0) }
                     ?? "none (\(Output.count(alarms.count, "alarm")))",
             ])
+            for dawn in alarms.dawns {
+                let point = DawnCurve.point(now: Double(now), ringAt: dawn.ringAt.unix, length: dawn.lengthSeconds)
+                rows.append([
+                    "Dawn",
+                    "alarm \(dawn.alarmId): \(Int((point * 100).rounded(.down)))% of \(DurationParser.describe(dawn.lengthSeconds)), "
+                        + "full at its ring, \(AlarmText.clock(dawn.ringAt))",
+                ])
+            }
             for info in alarms.snoozed where info.alarm.id != alarms.next?.alarm.id {
                 rows.append(["Snoozed", AlarmText.summary(info, now: now) + dismissHint(info)])
             }

@@ -54,6 +54,11 @@ struct Watch: ParsableCommand {
         case .alarmMissed(let missed):
             let name = missed.label.isEmpty ? "alarm \(missed.alarmId)" : missed.label
             return "\(AlarmText.clock(missed.trigger)) \(name) missed (\(missed.reason))"
+        case .dawnStarted(let dawn):
+            return "alarm \(dawn.alarmId)'s dawn began: \(DurationParser.describe(dawn.lengthSeconds)) to its ring at "
+                + AlarmText.clock(dawn.ringAt)
+        case .dawnEnded(let dawn):
+            return "alarm \(dawn.alarmId)'s dawn ended (its ring of \(AlarmText.clock(dawn.ringAt)))"
         case .nextAlarm(let next):
             return next.alarm.map { AlarmText.summary($0, now: LocalTime.nowSeconds()) } ?? "no alarm is set"
         case .disconnected(let disconnected):

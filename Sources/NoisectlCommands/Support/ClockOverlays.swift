@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClockFace
 import NoiseCore
 import NoiseProtocol
 
@@ -22,6 +23,21 @@ enum ClockOverlays {
         let day = trigger.unix - Double(now) >= 86_400 ? AlarmText.date(trigger) : AlarmText.clock(trigger)
         return "Next alarm \(day)\(label), \(AlarmText.relative(trigger.unix - Double(now)))"
             + (next.skips.map { "; skips \(AlarmText.day($0))" } ?? "")
+    }
+
+    /// How far along the brightest dawn under way is (`DawnCurve.point`), or nil when none is.
+    static func dawnPoint(_ alarms: AlarmsStatus?, now: Int64) -> Double? {
+        alarms?.dawns.map { DawnCurve.point(now: Double(now), ringAt: $0.ringAt.unix, length: $0.lengthSeconds) }.max()
+    }
+
+    /// `Dawn 45%, alarm 3 at 07:00`: the brightest dawn under way.
+    static func dawn(_ alarms: AlarmsStatus?, now: Int64) -> String? {
+        let point = { (dawn: DawnInfo) in
+            DawnCurve.point(now: Double(now), ringAt: dawn.ringAt.unix, length: dawn.lengthSeconds)
+        }
+        guard let dawn = alarms?.dawns.max(by: { point($0) < point($1) }) else { return nil }
+        return
+            "Dawn \(Int((point(dawn) * 100).rounded(.down)))%, alarm \(dawn.alarmId) at \(AlarmText.clock(dawn.ringAt))"
     }
 
     /// `Playing Heavy rain, Fan (stops in 42 min)`; with a floor `(fades to 10% in 42 min)`, then `(at 10%)`.

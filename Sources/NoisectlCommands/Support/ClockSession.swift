@@ -18,14 +18,18 @@ final class ClockSession {
     private let battery: BatteryGauge
     /// With `--mars`: a clock on Mars instead of the local time.
     private let mars: MarsClockSource?
+    /// How many colours the terminal shows, for a dawn's light.
+    private let colorDepth: ColorDepth
     private var shown: (frame: ClockFrame, colors: ClockColors)?
     /// What the last key did, shown for a few seconds.
     private var note: (text: String, until: Int64)?
 
     init(
         terminal: ClockTerminal, link: ClockDaemonLink, settings: ClockSettings, zone: ZoneRules,
-        battery: BatteryGauge, mars: MarsClockSource? = nil, render: @escaping ClockFaceRenderer
+        battery: BatteryGauge, mars: MarsClockSource? = nil, colorDepth: ColorDepth = .palette256,
+        render: @escaping ClockFaceRenderer
     ) {
+        self.colorDepth = colorDepth
         self.terminal = terminal
         self.link = link
         self.settings = settings
@@ -40,7 +44,9 @@ final class ClockSession {
         let onMars = mars?.reading(at: now)
         var scene = DigitalClockScene(
             reading: onMars?.reading ?? ClockReading(instant: now, zone: zone), battery: battery.text(now: now))
+        var dawnPoint: Double?
         if let status = link.status {
+            dawnPoint = ClockOverlays.dawnPoint(status.alarms, now: now)
             scene.ringing = ClockOverlays.ringing(status.alarms)
             scene.info = [ClockOverlays.nextAlarm(status.alarms, now: now), ClockOverlays.playing(status)].compactMap {
                 $0
@@ -50,12 +56,14 @@ final class ClockSession {
             if let life = link.life {
                 scene.info.append(LifeText.overlay(figures: life.figures, bonusMinutes: life.bonusMinutes))
             }
+            if let dawn = ClockOverlays.dawn(status.alarms, now: now) { scene.info.insert(dawn, at: 0) }
         } else {
             scene.note = "noised is not running"
         }
         if let caption = onMars?.caption { scene.info.insert(caption, at: 0) }
         if let note, now < note.until { scene.note = note.text }
-        return (render(scene, size), ClockColors.resolve(settings, at: scene.reading))
+        let colors = dawnPoint.flatMap { ClockColors.dawn(point: $0, depth: colorDepth) }
+        return (render(scene, size), colors ?? ClockColors.resolve(settings, at: scene.reading))
     }
 
     /// Runs until `q`, Ctrl-C, SIGTERM or SIGHUP; the terminal is restored on every way out.
