@@ -56,7 +56,7 @@ function build() {
   if (!document.querySelector('link[href="/css/dawn.css"]')) {
     document.head.append(el("link", { rel: "stylesheet", href: "/css/dawn.css" }));
   }
-  overlay = el("div", { id: "dawn", className: "dawn", hidden: true, attrs: { "aria-hidden": "true" } }, [
+  overlay = el("div", { id: "dawn", className: "dawn-light", hidden: true, attrs: { "aria-hidden": "true" } }, [
     el("p", { className: "dawn-caption" }),
   ]);
   overlay.addEventListener("click", () => {
