@@ -59,17 +59,22 @@ public struct AlarmSchedule: Sendable {
         case remove(alarmID: Int64)
         /// The ring an alarm skipped has passed: forget its skip (its `lookAfter` moves past it with it).
         case skipSpent(alarmID: Int64)
+        /// The date an alarm was paused until has begun: forget its pause (its `lookAfter` moves to that date's start).
+        case pauseEnded(alarmID: Int64)
     }
 
     public private(set) var alarms: [Int64: Alarm]
     /// The alarms that are timers, kept beside `alarms`: `status` lists them on every change, and finding them among
     /// 100,000 alarms each time made every change cost as much as the store is large.
     public private(set) var timerIDs: Set<Int64>
-    public private(set) var lookAfter: [Int64: Double]
+    public internal(set) var lookAfter: [Int64: Double]
     public internal(set) var snoozes: [Int64: Snooze]
     public internal(set) var ringing: [Int64: Ringing] = [:]
     /// The ring each alarm skips (`alarm skip`), by its instant: the next trigger passes over it (`AlarmSchedule+Skips`).
     public internal(set) var skips: [Int64: Double]
+    /// The date each paused alarm rings again from (`alarm pause --until`): no trigger before its start
+    /// (`AlarmSchedule+Pauses`).
+    public internal(set) var pauses: [Int64: LocalDate]
     public private(set) var zone: ZoneRules
     /// The zones alarms name (`--zone`), read by the scheduler; an alarm whose zone is missing has no trigger.
     public private(set) var namedZones: [String: ZoneRules] = [:]
@@ -83,13 +88,15 @@ public struct AlarmSchedule: Sendable {
 
     public init(
         alarms: [Alarm], lookAfter: [Int64: Double], snoozes: [Int64: Snooze], skips: [Int64: Double] = [:],
-        zone: ZoneRules, leapSeconds: LeapSeconds = .builtIn, sky: SatelliteSky? = nil, now: Double
+        pauses: [Int64: LocalDate] = [:], zone: ZoneRules, leapSeconds: LeapSeconds = .builtIn,
+        sky: SatelliteSky? = nil, now: Double
     ) {
         self.alarms = Dictionary(uniqueKeysWithValues: alarms.map { ($0.id, $0) })
         self.timerIDs = Set(alarms.filter(\.isTimer).map(\.id))
         self.lookAfter = lookAfter
         self.snoozes = snoozes
         self.skips = skips
+        self.pauses = pauses
         self.zone = zone
         self.leapSeconds = leapSeconds
         self.sky = sky
@@ -119,9 +126,11 @@ public struct AlarmSchedule: Sendable {
         return queued.trigger <= snoozed.trigger ? queued : snoozed
     }
 
-    /// When the scheduler must next wake up: a trigger, a snooze ending, a ring limit running out, a skip spent.
+    /// When the scheduler must next wake up: a trigger, a snooze ending, a ring limit running out, a skip spent, a
+    /// pause ending.
     public var nextDeadline: Double? {
-        ([nextAlarm?.trigger, skips.values.min()] + ringing.values.map { Optional($0.until) }).compactMap { $0 }.min()
+        ([nextAlarm?.trigger, skips.values.min(), pauseEnds.map(\.end).min()]
+            + ringing.values.map { Optional($0.until) }).compactMap { $0 }.min()
     }
 
     // MARK: Changes to the alarms
@@ -138,6 +147,7 @@ public struct AlarmSchedule: Sendable {
             actions.append(.persistSnooze(alarmID: alarm.id, snooze: nil))
         }
         if !keepsSkip(alarm) { skips[alarm.id] = nil }
+        if !keepsPause(alarm) { pauses[alarm.id] = nil }
         alarms[alarm.id] = alarm
         if alarm.isTimer { timerIDs.insert(alarm.id) } else { timerIDs.remove(alarm.id) }
         lookAfter[alarm.id] = now
@@ -155,6 +165,7 @@ public struct AlarmSchedule: Sendable {
         lookAfter[alarmID] = nil
         snoozes[alarmID] = nil
         skips[alarmID] = nil
+        pauses[alarmID] = nil
         queue.set(alarmID, to: nil)
         return ringing.removeValue(forKey: alarmID) != nil ? [.stopRinging(alarmID: alarmID)] : []
     }
@@ -196,7 +207,7 @@ public struct AlarmSchedule: Sendable {
     /// Everything due at `now`: triggers to ring (or report missed), snoozes ending, rings running out. A trigger
     /// found too late to ring is missed for `lateReason`: `late`, or `suspended` when the machine slept through it.
     public mutating func advance(to now: Double, lateReason: MissedReason = .late) -> [Action] {
-        var actions = spendSkips(now: now)
+        var actions = spendSkips(now: now) + endPauses(now: now)
         for (alarmID, ring) in ringing.sorted(by: { $0.key < $1.key }) where ring.until <= now {
             ringing[alarmID] = nil
             actions += [
@@ -289,7 +300,9 @@ public struct AlarmSchedule: Sendable {
             queue.set(alarmID, to: nil)
             return
         }
-        queue.set(alarmID, to: alarm.rule.next(after: after, skipping: skips[alarmID], in: context))
+        queue.set(
+            alarmID,
+            to: alarm.rule.next(after: after, skipping: skips[alarmID], pausedUntil: pauses[alarmID], in: context))
     }
 
     private mutating func rebuildQueue() {

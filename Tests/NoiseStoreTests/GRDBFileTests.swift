@@ -25,12 +25,14 @@ struct GRDBFileTests {
         "alarm", "snooze", "missed", "player", "player_sound", "mix", "mix_sound", "life", "habit", "habit_tap",
         "habit_day", "gratitude", "reminder", "sqlite_sequence", "grdb_migrations",
     ]
-    /// What the migrations after GRDB's add: `v8`, the ring an alarm skips (its table's text as `sqlite_master` keeps
-    /// it), and their rows in `grdb_migrations`, kept as GRDB's migrator keeps them.
+    /// What the migrations after GRDB's add: `v8`, the ring an alarm skips, and `v9`, the date a paused alarm rings
+    /// again from (their tables' text as `sqlite_master` keeps it), and their rows in `grdb_migrations`, kept as GRDB's
+    /// migrator keeps them.
     static let addedSchema = [
-        #"table skip: CREATE TABLE skip ("alarmId" INTEGER PRIMARY KEY REFERENCES "alarm"("id") ON DELETE CASCADE, "ringAt" REAL NOT NULL)"#
+        #"table skip: CREATE TABLE skip ("alarmId" INTEGER PRIMARY KEY REFERENCES "alarm"("id") ON DELETE CASCADE, "ringAt" REAL NOT NULL)"#,
+        #"table pause: CREATE TABLE pause ("alarmId" INTEGER PRIMARY KEY REFERENCES "alarm"("id") ON DELETE CASCADE, "until" TEXT NOT NULL CHECK ("until" GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'))"#,
     ]
-    static let addedMigrations: [[SQLiteValue]] = [[.text("v8")]]
+    static let addedMigrations: [[SQLiteValue]] = [[.text("v8")], [.text("v9")]]
 
     /// A copy of the fixture in a folder of its own: the fixture itself is never opened.
     func copy() throws -> (folder: URL, path: String) {
@@ -85,7 +87,8 @@ struct GRDBFileTests {
         try database.close()
 
         let after = try contents(of: path)
-        #expect(after.schema == (before.schema + Self.addedSchema).sorted(), "no migration ran again, v8 ran once")
+        #expect(
+            after.schema == (before.schema + Self.addedSchema).sorted(), "no migration ran again, v8 and v9 ran once")
         var rows = before.rows
         rows["grdb_migrations"]? += Self.addedMigrations
         #expect(after.rows == rows, "every row as it was")
