@@ -65,12 +65,7 @@ public struct Alarm: Sendable, Equatable {
 
     /// The IANA zone whose wall clock it rings by (`--zone Europe/Berlin`), wherever the machine is; nil: the
     /// system's zone, followed when it changes, or a kind of alarm no Earth zone moves.
-    public var zone: String? {
-        switch rule {
-        case .wallClock(_, _, let zone), .onDate(_, _, let zone): zone
-        case .instant, .marsClock, .satellitePass: nil
-        }
-    }
+    public var zone: String? { rule.zoneName }
 
     /// A pass alarm's satellite and conditions; nil for alarms on a clock.
     public var pass: PassAlarm? {

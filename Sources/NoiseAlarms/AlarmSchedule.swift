@@ -59,6 +59,8 @@ public struct AlarmSchedule: Sendable {
         case remove(alarmID: Int64)
         /// The ring an alarm skipped has passed: forget its skip (its `lookAfter` moves past it with it).
         case skipSpent(alarmID: Int64)
+        /// The date an alarm was paused until has begun: forget its pause (its `lookAfter` moves to that date's start).
+        case pauseEnded(alarmID: Int64)
     }
 
     public private(set) var alarms: [Int64: Alarm]
@@ -67,7 +69,7 @@ public struct AlarmSchedule: Sendable {
     public private(set) var timerIDs: Set<Int64>
     /// The alarms that have a dawn, kept beside `alarms` for the same reason: the dawns are looked for on every wake-up.
     public private(set) var dawnIDs: Set<Int64>
-    public private(set) var lookAfter: [Int64: Double]
+    public internal(set) var lookAfter: [Int64: Double]
     public internal(set) var snoozes: [Int64: Snooze]
     public internal(set) var ringing: [Int64: Ringing] = [:]
     /// The ring each alarm skips (`alarm skip`), by its instant: the next trigger passes over it (`AlarmSchedule+Skips`).
@@ -76,6 +78,9 @@ public struct AlarmSchedule: Sendable {
     public internal(set) var dawns: [Int64: Dawn] = [:]
     /// Dawns an edit or a removal ended, told by the next `settleDawns`.
     var dawnsEndedByChange: [Dawn] = []
+    /// The date each paused alarm rings again from (`alarm pause --until`): no trigger before its start
+    /// (`AlarmSchedule+Pauses`).
+    public internal(set) var pauses: [Int64: LocalDate]
     public private(set) var zone: ZoneRules
     /// The zones alarms name (`--zone`), read by the scheduler; an alarm whose zone is missing has no trigger.
     public private(set) var namedZones: [String: ZoneRules] = [:]
@@ -89,7 +94,8 @@ public struct AlarmSchedule: Sendable {
 
     public init(
         alarms: [Alarm], lookAfter: [Int64: Double], snoozes: [Int64: Snooze], skips: [Int64: Double] = [:],
-        zone: ZoneRules, leapSeconds: LeapSeconds = .builtIn, sky: SatelliteSky? = nil, now: Double
+        pauses: [Int64: LocalDate] = [:], zone: ZoneRules, leapSeconds: LeapSeconds = .builtIn,
+        sky: SatelliteSky? = nil, now: Double
     ) {
         self.alarms = Dictionary(uniqueKeysWithValues: alarms.map { ($0.id, $0) })
         self.timerIDs = Set(alarms.filter(\.isTimer).map(\.id))
@@ -97,6 +103,7 @@ public struct AlarmSchedule: Sendable {
         self.lookAfter = lookAfter
         self.snoozes = snoozes
         self.skips = skips
+        self.pauses = pauses
         self.zone = zone
         self.leapSeconds = leapSeconds
         self.sky = sky
@@ -127,10 +134,10 @@ public struct AlarmSchedule: Sendable {
     }
 
     /// When the scheduler must next wake up: a trigger, a snooze ending, a ring limit running out, a skip spent, a
-    /// dawn beginning.
+    /// dawn beginning, a pause ending.
     public var nextDeadline: Double? {
-        ([nextAlarm?.trigger, skips.values.min(), nextDawnStart] + ringing.values.map { Optional($0.until) })
-            .compactMap { $0 }.min()
+        ([nextAlarm?.trigger, skips.values.min(), nextDawnStart, pauseEnds.map(\.end).min()]
+            + ringing.values.map { Optional($0.until) }).compactMap { $0 }.min()
     }
 
     // MARK: Changes to the alarms
@@ -149,6 +156,7 @@ public struct AlarmSchedule: Sendable {
             actions.append(.persistSnooze(alarmID: alarm.id, snooze: nil))
         }
         if !keepsSkip(alarm) { skips[alarm.id] = nil }
+        if !keepsPause(alarm) { pauses[alarm.id] = nil }
         alarms[alarm.id] = alarm
         if alarm.isTimer { timerIDs.insert(alarm.id) } else { timerIDs.remove(alarm.id) }
         if alarm.dawnSeconds > 0 { dawnIDs.insert(alarm.id) } else { dawnIDs.remove(alarm.id) }
@@ -168,6 +176,7 @@ public struct AlarmSchedule: Sendable {
         lookAfter[alarmID] = nil
         snoozes[alarmID] = nil
         skips[alarmID] = nil
+        pauses[alarmID] = nil
         queue.set(alarmID, to: nil)
         if let dawn = dawns.removeValue(forKey: alarmID) { dawnsEndedByChange.append(dawn) }
         return ringing.removeValue(forKey: alarmID) != nil ? [.stopRinging(alarmID: alarmID)] : []
@@ -210,7 +219,7 @@ public struct AlarmSchedule: Sendable {
     /// Everything due at `now`: triggers to ring (or report missed), snoozes ending, rings running out. A trigger
     /// found too late to ring is missed for `lateReason`: `late`, or `suspended` when the machine slept through it.
     public mutating func advance(to now: Double, lateReason: MissedReason = .late) -> [Action] {
-        var actions = spendSkips(now: now)
+        var actions = spendSkips(now: now) + endPauses(now: now)
         for (alarmID, ring) in ringing.sorted(by: { $0.key < $1.key }) where ring.until <= now {
             ringing[alarmID] = nil
             actions += [
@@ -303,7 +312,9 @@ public struct AlarmSchedule: Sendable {
             queue.set(alarmID, to: nil)
             return
         }
-        queue.set(alarmID, to: alarm.rule.next(after: after, skipping: skips[alarmID], in: context))
+        queue.set(
+            alarmID,
+            to: alarm.rule.next(after: after, skipping: skips[alarmID], pausedUntil: pauses[alarmID], in: context))
     }
 
     private mutating func rebuildQueue() {

@@ -97,12 +97,39 @@ public enum TriggerRule: Sendable, Hashable {
         }
     }
 
-    /// The first trigger strictly after `instant`, passing over the ring at `skip` (`alarm skip`): when the next
-    /// trigger is that instant, the one after it. A skip names an instant, not a day, so a daylight-saving change in
-    /// between skips exactly that ring; a skip that is no trigger (the zone changed since) passes over nothing.
-    public func next(after instant: Double, skipping skip: Double?, in context: Context) -> Double? {
-        guard let first = next(after: instant, in: context) else { return nil }
+    /// The first trigger strictly after `instant`, passing over the ring at `skip` (`alarm skip`) and every ring before
+    /// the start of `pausedUntil` (`alarm pause`): when the next trigger is the skipped instant, the one after it. A
+    /// skip names an instant, not a day, so a daylight-saving change in between skips exactly that ring; a skip that
+    /// is no trigger (the zone changed since) passes over nothing. A pause is a floor: the search starts where the
+    /// date starts on the alarm's own wall clock (`pauseEnd`), so a zone change moves it with the alarm.
+    public func next(
+        after instant: Double, skipping skip: Double?, pausedUntil: LocalDate? = nil, in context: Context
+    ) -> Double? {
+        var from = instant
+        if let pausedUntil {
+            guard let end = pauseEnd(pausedUntil, in: context) else { return nil }
+            // A trigger at the very start of the date rings: the search is strictly after, so it starts just before.
+            from = max(from, end - Self.justBefore)
+        }
+        guard let first = next(after: from, in: context) else { return nil }
         guard let skip, first == skip else { return first }
         return next(after: settled(after: skip), in: context)
+    }
+
+    /// Less than the finest step a rule rings on (a Mars rule's millisecond).
+    static let justBefore = 0.0005
+
+    /// The instant `alarm pause --until date` lets the alarm ring from: the first instant of that date on the alarm's
+    /// wall clock (its zone, or the system's; a Mars or pass alarm's is the system's); nil when its zone is unknown.
+    public func pauseEnd(_ date: LocalDate, in context: Context) -> Double? {
+        context.rules(named: zoneName).map { Double(date.start(in: $0)) }
+    }
+
+    /// The zone an Earth wall-clock rule names (nil: the system's, or a rule with no wall clock of its own).
+    public var zoneName: String? {
+        switch self {
+        case .wallClock(_, _, let zone), .onDate(_, _, let zone): zone
+        case .instant, .marsClock, .satellitePass: nil
+        }
     }
 }

@@ -11,7 +11,7 @@ public struct NightLook: Sendable, Equatable {
         let (r, g, b): (UInt8, UInt8, UInt8) =
             switch face.nightColor {
             case .rgb(let r, let g, let b): (r, g, b)
-            case .ansi, .terminalDefault: (255, 0, 0)  // not taken by the key; red, the default, if ever
+            case .ansi, .palette, .terminalDefault: (255, 0, 0)  // not taken by the key; red, the default, if ever
             }
         let scale = { (channel: UInt8) in Int((Double(channel) * Double(face.nightBrightness) / 100).rounded()) }
         (red, green, blue) = (scale(r), scale(g), scale(b))

@@ -1,6 +1,7 @@
 import NoiseAlarms
 import NoiseCore
 import NoiseSQLite
+import NoiseTime
 
 /// The alarms' part of the database: alarms, their snoozes, the look-after instants the scheduler keeps, the
 /// missed alarms and the diary's daily reminder (which the scheduler keeps as it keeps an alarm). The scheduler is
@@ -13,6 +14,8 @@ public struct AlarmStore: Sendable {
         public var snoozes: [Int64: AlarmSchedule.Snooze]
         /// The ring each alarm skips, by its instant.
         public var skips: [Int64: Double]
+        /// The date each paused alarm rings again from.
+        public var pauses: [Int64: LocalDate]
     }
 
     let database: NoiseDatabase
@@ -26,8 +29,11 @@ public struct AlarmStore: Sendable {
     public func snapshot() async throws -> Snapshot {
         // Row by row, each checked (`AlarmRecord.decode`): the store was inspected when opened, so a row refused
         // here was written since by another hand; it is left out rather than stop every alarm.
-        let (salvage, skips) = try await database.read { db in
-            (SalvagedStore.read(db), try db.fetchAll(sql: "SELECT alarmId, ringAt FROM skip").map(Self.skip))
+        let (salvage, skips, pauses) = try await database.read { db in
+            (
+                SalvagedStore.read(db), try db.fetchAll(sql: "SELECT alarmId, ringAt FROM skip").map(Self.skip),
+                try db.fetchAll(sql: "SELECT alarmId, \"until\" FROM pause").compactMap(Self.pause)
+            )
         }
         return Snapshot(
             alarms: salvage.alarms.map(\.alarm),
@@ -36,7 +42,16 @@ public struct AlarmStore: Sendable {
             snoozes: Dictionary(
                 salvage.snoozes.map { ($0.alarmId, AlarmSchedule.Snooze(ringAt: $0.ringAt, trigger: $0.trigger)) },
                 uniquingKeysWith: { first, _ in first }),
-            skips: Dictionary(skips, uniquingKeysWith: { first, _ in first }))
+            skips: Dictionary(skips, uniquingKeysWith: { first, _ in first }),
+            pauses: Dictionary(pauses, uniquingKeysWith: { first, _ in first }))
+    }
+
+    /// A pause's row; one whose date does not read (the schema checks only its shape: 2026-02-31) is left out, and
+    /// its alarm rings as if unpaused rather than never.
+    private static func pause(_ row: SQLiteRow) throws -> (Int64, LocalDate)? {
+        let until: String = try row["until"]
+        guard let date = try? LocalDate.parse(until) else { return nil }
+        return (try row["alarmId"], date)
     }
 
     private static func skip(_ row: SQLiteRow) throws -> (Int64, Double) {
@@ -75,9 +90,12 @@ public struct AlarmStore: Sendable {
     /// Replaces an alarm's settings (`lookAfter` is the instant of the change); false when there is no such alarm.
     /// The alarm's snooze goes in the same transaction when the change ends it, as `AlarmSchedule.put` drops it: a
     /// disabled alarm keeps no snooze, and a snooze that has come due (its ring is in progress) is over. Its skip goes
-    /// with it unless `keepsSkip` (`AlarmSchedule.keepsSkip`: a new time or repeat, or switching it off, ends it).
+    /// with it unless `keepsSkip` (`AlarmSchedule.keepsSkip`: a new time or repeat, or switching it off, ends it), its
+    /// pause unless `keepsPause` (`AlarmSchedule.keepsPause`: switching it off or making it ring once ends it).
     @discardableResult
-    public func update(_ alarm: Alarm, lookAfter: Double, keepsSkip: Bool = false) async throws -> Bool {
+    public func update(
+        _ alarm: Alarm, lookAfter: Double, keepsSkip: Bool = false, keepsPause: Bool = false
+    ) async throws -> Bool {
         try await database.write { db in
             guard
                 let createdAt = try db.fetchValue(
@@ -91,7 +109,21 @@ public struct AlarmStore: Sendable {
                 sql: "DELETE FROM snooze WHERE alarmId = ? AND (? OR ringAt <= ?)",
                 arguments: [alarm.id, !alarm.enabled, lookAfter])
             if !keepsSkip { try db.execute(sql: "DELETE FROM skip WHERE alarmId = ?", arguments: [alarm.id]) }
+            if !keepsPause { try db.execute(sql: "DELETE FROM pause WHERE alarmId = ?", arguments: [alarm.id]) }
             return true
+        }
+    }
+
+    /// Stores the date an alarm is paused until (`alarm pause --until`), or with nil, ends its pause (`--undo`).
+    public func setPause(_ until: LocalDate?, ofAlarm alarmID: Int64) async throws {
+        try await database.write { db in
+            if let until {
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO pause (alarmId, \"until\") VALUES (?, ?)",
+                    arguments: [alarmID, until.description])
+            } else {
+                try db.execute(sql: "DELETE FROM pause WHERE alarmId = ?", arguments: [alarmID])
+            }
         }
     }
 
@@ -136,6 +168,8 @@ public struct AlarmStore: Sendable {
                     try db.execute(sql: "DELETE FROM snooze WHERE alarmId = ?", arguments: [alarmID])
                 case .skipSpent(let alarmID):
                     try db.execute(sql: "DELETE FROM skip WHERE alarmId = ?", arguments: [alarmID])
+                case .pauseEnded(let alarmID):
+                    try db.execute(sql: "DELETE FROM pause WHERE alarmId = ?", arguments: [alarmID])
                 case .disable(let alarmID):
                     try db.execute(sql: "UPDATE alarm SET enabled = 0 WHERE id = ?", arguments: [alarmID])
                 case .remove(let alarmID):
@@ -186,7 +220,7 @@ extension AlarmSchedule.Action {
     /// Whether the store has something to write for this action.
     var isPersistent: Bool {
         switch self {
-        case .persistLookAfter, .persistSnooze, .disable, .remove, .missed, .skipSpent: true
+        case .persistLookAfter, .persistSnooze, .disable, .remove, .missed, .skipSpent, .pauseEnded: true
         case .ring, .stopRinging, .snoozed, .dismissed: false
         }
     }

@@ -5,7 +5,8 @@ import NoiseSQLite
 /// The database's schema, one migration history for every store over it: `v1` the alarms, snoozes and missed
 /// alarms; `v2` timers, the player's state and saved mixes; `v3` Mars alarms; `v4` pass alarms; `v5` the life
 /// calendar and the gratitude diary; `v6` the day's tap sums per habit; `v7` an alarm's date, zone and the mix
-/// it starts when dismissed; `v8` the ring an alarm skips; `v9` an alarm's dawn.
+/// it starts when dismissed; `v8` the ring an alarm skips; `v9` an alarm's dawn; `v10` the date a paused alarm rings
+/// again from.
 extension NoiseDatabase {
     /// Shipped migrations are never edited; a change of schema is a new migration. v1 to v4 and v7 are the SQL
     /// GRDB's schema builder wrote for them, word for word, so a new file's schema is the one older files have
@@ -65,6 +66,14 @@ extension NoiseDatabase {
                 to: "alarm",
                 [#""dawnSeconds" DOUBLE NOT NULL DEFAULT 0 CHECK (("dawnSeconds" >= 0) AND ("dawnSeconds" <= 7200))"#],
                 db)
+        }
+        migrator.register("v10") { db in
+            // docs/alarms.md, "Pausing an alarm": the date (YYYY-MM-DD) an alarm rings again from, gone with its alarm.
+            try db.execute(
+                sql: """
+                    CREATE TABLE pause ("alarmId" INTEGER PRIMARY KEY REFERENCES "alarm"("id") ON DELETE CASCADE, \
+                    "until" TEXT NOT NULL CHECK ("until" GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'));
+                    """)
         }
         return migrator
     }()

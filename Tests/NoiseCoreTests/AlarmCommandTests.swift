@@ -3,6 +3,7 @@ import Testing
 @testable import NoiseAlarms
 @testable import NoiseCore
 @testable import NoiseProtocol
+@testable import NoiseTime
 
 @Suite("Alarm commands")
 struct AlarmCommandTests {
@@ -34,6 +35,12 @@ struct AlarmCommandTests {
             try decode(#"{"cmd":"alarm_skip","args":{"id":3,"undo":true}}"#).get().command
                 == Commands.AlarmSkip(id: 3, undo: true))
         #expect(try decode(#"{"cmd":"alarm_test","args":{"id":3}}"#).get().command == Commands.AlarmTest(id: 3))
+        #expect(
+            try decode(#"{"cmd":"alarm_pause","args":{"id":3,"until":"2027-01-04"}}"#).get().command
+                == Commands.AlarmPause(id: 3, .until(try LocalDate.parse("2027-01-04"))))
+        #expect(
+            try decode(#"{"cmd":"alarm_pause","args":{"id":3,"undo":true}}"#).get().command
+                == Commands.AlarmPause(id: 3, .undo))
         #expect(try decode(#"{"cmd":"alarm_remove","args":{"id":3}}"#).get().command == Commands.AlarmRemove(id: 3))
         #expect(
             try decode(#"{"cmd":"alarm_remove","args":{"ids":[3,4,3]}}"#).get().command
@@ -76,6 +83,11 @@ struct AlarmCommandTests {
         (#"{"cmd":"alarm_skip","args":{"id":0}}"#, "an alarm id"),
         (#"{"cmd":"alarm_skip","args":{"id":3,"undo":"yes"}}"#, "'undo' must be true or false"),
         (#"{"cmd":"alarm_skip","args":{"id":3,"until":"2026-12-08"}}"#, "no argument 'until'"),
+        (#"{"cmd":"alarm_pause","args":{"id":3}}"#, "alarm_pause needs 'until', a date (YYYY-MM-DD), or 'undo': true"),
+        (#"{"cmd":"alarm_pause","args":{"id":3,"until":"4 Jan"}}"#, "'until' '4 Jan' is not a date"),
+        (#"{"cmd":"alarm_pause","args":{"id":3,"until":"2027-02-30"}}"#, "February 2027 has days 01 to 28"),
+        (#"{"cmd":"alarm_pause","args":{"id":3,"until":"2027-01-04","undo":true}}"#, "give one"),
+        (#"{"cmd":"alarm_pause","args":{"until":"2027-01-04"}}"#, "alarm_pause needs 'id'"),
         (#"{"cmd":"alarm_test","args":{}}"#, "alarm_test needs 'id', an alarm id"),
         (#"{"cmd":"alarm_test","args":{"id":-1}}"#, "an alarm id"),
         (#"{"cmd":"alarm_test","args":{"id":3,"seconds":5}}"#, "no argument 'seconds'"),

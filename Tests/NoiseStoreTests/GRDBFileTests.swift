@@ -25,15 +25,17 @@ struct GRDBFileTests {
         "alarm", "snooze", "missed", "player", "player_sound", "mix", "mix_sound", "life", "habit", "habit_tap",
         "habit_day", "gratitude", "reminder", "sqlite_sequence", "grdb_migrations",
     ]
-    /// What the migrations after GRDB's add: `v8`, the ring an alarm skips (its table's text as `sqlite_master` keeps
-    /// it); `v9`, an alarm's dawn, a column at the end of the alarm table, 0 in every row (read as the real its
-    /// affinity makes of the default); and their rows in `grdb_migrations`, kept as GRDB's migrator keeps them.
+    /// What the migrations after GRDB's add: `v8`, the ring an alarm skips, and `v10`, the date a paused alarm rings
+    /// again from (their tables' text as `sqlite_master` keeps it); `v9`, an alarm's dawn, a column at the end of the
+    /// alarm table, 0 in every row (read as the real its affinity makes of the default); and their rows in
+    /// `grdb_migrations`, kept as GRDB's migrator keeps them.
     static let addedSchema = [
-        #"table skip: CREATE TABLE skip ("alarmId" INTEGER PRIMARY KEY REFERENCES "alarm"("id") ON DELETE CASCADE, "ringAt" REAL NOT NULL)"#
+        #"table skip: CREATE TABLE skip ("alarmId" INTEGER PRIMARY KEY REFERENCES "alarm"("id") ON DELETE CASCADE, "ringAt" REAL NOT NULL)"#,
+        #"table pause: CREATE TABLE pause ("alarmId" INTEGER PRIMARY KEY REFERENCES "alarm"("id") ON DELETE CASCADE, "until" TEXT NOT NULL CHECK ("until" GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'))"#,
     ]
     static let dawnColumn =
         #""dawnSeconds" DOUBLE NOT NULL DEFAULT 0 CHECK (("dawnSeconds" >= 0) AND ("dawnSeconds" <= 7200))"#
-    static let addedMigrations: [[SQLiteValue]] = [[.text("v8")], [.text("v9")]]
+    static let addedMigrations: [[SQLiteValue]] = [[.text("v8")], [.text("v9")], [.text("v10")]]
 
     /// GRDB's schema as the later migrations leave it.
     static func migrated(schema: [String]) -> [String] {
@@ -103,7 +105,7 @@ struct GRDBFileTests {
         try database.close()
 
         let after = try contents(of: path)
-        #expect(after.schema == Self.migrated(schema: before.schema), "no migration ran again, v8 and v9 ran once")
+        #expect(after.schema == Self.migrated(schema: before.schema), "no migration ran again, v8 to v10 ran once")
         var rows = Self.migrated(rows: before.rows)
         rows["grdb_migrations"]? += Self.addedMigrations
         #expect(after.rows == rows, "every row as it was")

@@ -105,7 +105,7 @@ RUNS = {
     "mix remove": ["night"], "toggle": [], "stop": [],
     "alarm add": ["07:00"], "alarm list": [], "alarm next": [], "alarm show": ["{alarm}"],
     "alarm edit": ["{alarm}", "--label", "work", "--repeat", "daily"], "alarm enable": ["{alarm}"],
-    "alarm skip": ["{alarm}"], "alarm disable": ["{alarm}"],
+    "alarm skip": ["{alarm}"], "alarm pause": ["{repeating}", "--until", "2099-01-01"], "alarm disable": ["{alarm}"],
     "alarm duplicate": ["{alarm}"], "alarm remove": ["{alarm}"], "alarm missed": [], "alarm when": ["07:00"],
     "alarm import": ["{ios_alarms}", "--dry-run"], "alarm export": [],
     "timer start": ["1h"], "timer list": [], "timer cancel": [],
@@ -168,6 +168,9 @@ def test_every_command_that_prints_data_takes_json_and_prints_one_object(make_da
             d.wait_status(lambda s: s["alarms"]["ringing"], 10, "a timer ringing")
         if "{alarm}" in args:
             fill["{alarm}"] = str(d.request("alarm_list")["data"]["alarms"][0]["alarm"]["id"])
+        if "{repeating}" in args:  # a pause is refused on a once alarm, as bedtime's wake alarm is
+            fill["{repeating}"] = str(next(a["alarm"]["id"] for a in d.request("alarm_list")["data"]["alarms"]
+                                           if a["alarm"]["repeat"] != "once"))
         line = [fill.get(a, a) for a in args]
         # The commands that never talk to the daemon take no --socket.
         r = H.noisectl("--json", *name.split(), *line, env=d.env()) if name in LOCAL else d.ctl("--json", *name.split(), *line)

@@ -4,6 +4,7 @@ noisectl, and what noisectl does is waited for on the page."""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 import time
 
@@ -488,6 +489,33 @@ def test_test_on_the_page_rings_as_a_test_with_stop_test_and_changes_nothing(web
     r = d.ctl("--json", "dismiss")
     assert r.returncode == 1 and r.json["error"]["code"] == "not_ringing", "Stop test did not end the test: " + str(r)
     assert ctl_json(d, "alarm", "show", str(alarm)) == before, "a test changed the alarm"
+    assert_clean_console(browser)
+
+
+def test_pause_and_end_pause_on_the_page_and_from_the_terminal(web, browser):
+    d = web.daemon
+    open_page(browser, web, "/alarms.html")
+    first = ctl_json(d, "alarm", "add", "07:15", "--repeat", "daily", "--label", "Gym")["alarm"]["id"]
+    once = ctl_json(d, "alarm", "add", "06:15", "--label", "Bus")["alarm"]["id"]
+    BH.wait_for(browser, lambda b: b.find_elements(By.CSS_SELECTOR, row(once)), "both alarms on the page")
+    assert not browser.find_elements(By.CSS_SELECTOR, row(once) + " .pause"), "a once alarm has no Pause"
+
+    # Pause asks for the first day it rings again in the row; the daemon gets that date.
+    until = (dt.date.today() + dt.timedelta(days=9)).isoformat()
+    click(browser, row(first) + " .pause")
+    field = browser.find_element(By.CSS_SELECTOR, row(first) + " .pause-until")
+    browser.execute_script("arguments[0].value = arguments[1]", field, until)
+    click(browser, row(first) + " .pause-form .confirm-yes")
+    H.wait_until(lambda: ctl_json(d, "alarm", "show", str(first))["paused_until"] == until, 10, 0.05, "the pause")
+    BH.wait_for(browser, lambda b: "paused until " in text_of(b, row(first) + " .next"), "the date on the page")
+
+    click(browser, row(first) + " .unpause")
+    H.wait_until(lambda: ctl_json(d, "alarm", "show", str(first))["paused_until"] is None, 10, 0.05, "pause ended")
+    BH.wait_for(browser, lambda b: "paused until " not in text_of(b, row(first) + " .next"), "the page without it")
+
+    # A pause from the terminal reaches the open page (alarms_changed).
+    ctl_ok(d, "alarm", "pause", str(first), "--until", until)
+    BH.wait_for(browser, lambda b: b.find_elements(By.CSS_SELECTOR, row(first) + " .unpause"), "End pause on the page")
     assert_clean_console(browser)
 
 

@@ -1,15 +1,18 @@
 // The alarms, next first as `alarm_list` orders them: time, days, label, when it rings next, an on/off switch,
 // and Edit, Duplicate and Remove (after a confirm step in the row); a snoozed alarm has Dismiss too, which ends
 // the snooze and leaves the alarm on (Off would end it too, but also skip a repeating alarm's coming days). A
-// repeating alarm has Skip (its next ring only, `alarm_skip`), and one that skips a ring says which and has Undo skip.
+// repeating alarm has Skip (its next ring only, `alarm_skip`), and one that skips a ring says which and has Undo skip;
+// it has Pause too (no ring before a date, `alarm_pause`: alarms-pause.js), and a paused one says until when and has
+// End pause.
 // Test rings it now as it will ring, for 10 s (`alarm_test`; the ringing screen shows it, with Stop test).
 
 import { el, keyedList } from "/js/dom.js";
 import { send, confirmInline } from "/js/forms.js";
 import { describeRepeat } from "/js/alarms-days.js";
-import { formatInstant, wallClock } from "/js/when.js";
+import { formatDay, formatInstant, wallClock } from "/js/when.js";
 import { alarmTime } from "/js/hours.js";
 import { editAlarm } from "/js/alarms-form.js";
+import { askPauseDate } from "/js/alarms-pause.js";
 
 const list = document.getElementById("alarm-list");
 const empty = document.getElementById("list-empty");
@@ -27,13 +30,24 @@ function nextWords(info) {
   if (info.snoozed_until) return "Snoozed until " + formatInstant(info.snoozed_until);
   if (!info.alarm.enabled) return "Off";
   if (info.pass_problem) return info.pass_problem;
-  if (info.next_trigger) return "Next: " + formatInstant(info.next_trigger) + skipWords(info);
+  if (info.next_trigger) return "Next: " + formatInstant(info.next_trigger) + skipWords(info) + pauseWords(info);
   return "Will not ring again";
 }
 
 /// `, skips Mon 8 Dec`: the day of the ring `alarm_skip` skips, on the daemon's clock.
 function skipWords(info) {
   return info.skips ? ", skips " + wallClock(info.skips, { weekday: "short", day: "numeric", month: "short" }) : "";
+}
+
+/// `, paused until Mon 4 Jan`: the day `alarm_pause` lets it ring from.
+function pauseWords(info) {
+  return info.paused_until ? ", paused until " + formatDay(info.paused_until) : "";
+}
+
+/// Whether Pause is offered: the daemon refuses an alarm that is off, ringing, snoozed or rings only once.
+function pausable(info) {
+  return info.alarm.enabled && !info.ringing && !info.snoozed_until && info.alarm.repeat !== "once"
+    && !info.alarm.fires_at;
 }
 
 /// Whether Skip is offered: the daemon refuses an alarm that is off, ringing or rings only once.
@@ -70,6 +84,9 @@ function alarmRow(info) {
     }) : null,
     info.skips ? button("Undo skip", "unskip", () => act("alarm_skip", { id: alarm.id, undo: true }))
       : skippable(info) ? button("Skip", "skip", () => act("alarm_skip", { id: alarm.id })) : null,
+    info.paused_until ? button("End pause", "unpause", () => act("alarm_pause", { id: alarm.id, undo: true }))
+      : pausable(info) ? button("Pause", "pause", () => askPauseDate(confirmHost, name,
+        (until) => act("alarm_pause", { id: alarm.id, until }))) : null,
     info.ringing ? null : button("Test", "test", () => act("alarm_test", { id: alarm.id })),
     button("Edit", "edit", () => editAlarm(alarm)),
     button("Duplicate", "duplicate", () => act("alarm_duplicate", { id: alarm.id })),

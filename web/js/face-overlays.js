@@ -6,7 +6,7 @@
 import { command, on } from "/js/link.js";
 import { onSettings } from "/js/face-state.js";
 import { relayout } from "/js/face-clock.js";
-import { wallClock } from "/js/when.js";
+import { formatDay, wallClock } from "/js/when.js";
 import { alarmTime, timeOptions } from "/js/hours.js";
 import { everySecond } from "/js/when.js";
 import { endOf, extendSleep, shownTimer, sleepText } from "/js/sleep-timer.js";
@@ -32,7 +32,8 @@ function alarmText(info) {
   const when = at ? wallClock(at, { weekday: "short", ...timeOptions() }) : alarmTime(info.alarm.time);
   const label = info.alarm.label ? ` ${info.alarm.label}` : "";
   const skips = info.skips ? ` (skips ${wallClock(info.skips, { weekday: "short", day: "numeric", month: "short" })})` : "";
-  return `Next alarm:${label} ${when}${info.snoozed_until ? " (snoozed)" : skips}`;
+  const paused = info.paused_until ? ` (paused until ${formatDay(info.paused_until)})` : "";
+  return `Next alarm:${label} ${when}${info.snoozed_until ? " (snoozed)" : skips + paused}`;
 }
 
 function playbackText(playback) {

@@ -12,6 +12,7 @@ export const PAGE_COMMANDS = Object.freeze({
   alarm_enable: ["page", "paired"],
   alarm_list: ["page", "paired"],
   alarm_missed_clear: ["page", "paired"],
+  alarm_pause: ["page", "paired"],
   alarm_remove: ["page", "paired"],
   alarm_skip: ["page", "paired"],
   alarm_test: ["page", "paired"],

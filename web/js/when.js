@@ -27,6 +27,12 @@ export function formatInstant(instant) {
   return wallClock(instant, { weekday: "short", day: "numeric", month: "short", ...timeOptions() });
 }
 
+/// `Mon 4 Jan` for a calendar date `YYYY-MM-DD` (as the daemon sends one: a day, in no zone).
+export function formatDay(date) {
+  const [year, month, day] = date.split("-").map(Number);
+  return wallClock({ unix: Date.UTC(year, month - 1, day) / 1000 }, { weekday: "short", day: "numeric", month: "short" });
+}
+
 /// Calls `show()` every second while the page is seen, and not at all while it is hidden (a hidden tab counts
 /// nothing and asks noiseweb nothing); `onSeenAgain()` runs when it comes back into view.
 export function everySecondWhileSeen(show, onSeenAgain = () => {}) {

@@ -80,6 +80,7 @@ extension AlarmScheduler {
             snoozedUntil: schedule.snoozes[alarmID].map { TriggerInfo(unix: $0.ringAt, zone: zone) },
             ringing: schedule.ringing[alarmID] != nil, tone: tones.rung[alarmID],
             ringingSince: schedule.ringing[alarmID].map { TriggerInfo(unix: $0.trigger, zone: zone) }, nextPass: pass,
-            passProblem: passProblem, skips: schedule.skips[alarmID].map { TriggerInfo(unix: $0, zone: zone) })
+            passProblem: passProblem, skips: schedule.skips[alarmID].map { TriggerInfo(unix: $0, zone: zone) },
+            pausedUntil: schedule.pauses[alarmID])
     }
 }

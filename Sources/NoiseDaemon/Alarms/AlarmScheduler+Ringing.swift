@@ -56,7 +56,7 @@ extension AlarmScheduler {
                 _ = schedule.remove(alarmID)
                 logger.info("timer \(alarmID) done and removed")
                 changed(removed: [alarmID])
-            case .skipSpent(let alarmID):
+            case .skipSpent(let alarmID), .pauseEnded(let alarmID):
                 // Its `skips` goes from the alarm's info: pages and `watch` are told.
                 changed([alarmID])
             case .persistLookAfter, .persistSnooze, .disable:

@@ -75,7 +75,7 @@ public actor AlarmScheduler {
         let reading = await FileWork.run { sky?.read() ?? SkyReading(sky: nil) }
         self.schedule = AlarmSchedule(
             alarms: snapshot.alarms, lookAfter: snapshot.lookAfter, snoozes: snapshot.snoozes, skips: snapshot.skips,
-            zone: zone, leapSeconds: leapSeconds.list, sky: reading.sky, now: now)
+            pauses: snapshot.pauses, zone: zone, leapSeconds: leapSeconds.list, sky: reading.sky, now: now)
         self.sky = PassAlarmSky(source: sky, reading: reading)
         self.wakeElementDownloads = wakeElementDownloads
         self.leapSecondsProblem = leapSeconds.problem
@@ -225,9 +225,9 @@ public actor AlarmScheduler {
         }
         try await check(updated, sound: changes.sound, command: Commands.AlarmEdit.name)
         let now = now()
-        let keepsSkip = schedule.keepsSkip(updated)
+        let (keepsSkip, keepsPause) = (schedule.keepsSkip(updated), schedule.keepsPause(updated))
         try await storeChanges.change(Self.notSaved) {
-            try await store.update(updated, lookAfter: now, keepsSkip: keepsSkip)
+            try await store.update(updated, lookAfter: now, keepsSkip: keepsSkip, keepsPause: keepsPause)
         }
         await perform(Self.written(schedule.put(updated, now: now), alarmID: id, now: now))
         if updated.pass != nil && updated.enabled { wakeElementDownloads() }

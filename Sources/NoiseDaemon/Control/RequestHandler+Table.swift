@@ -37,6 +37,7 @@ extension RequestHandler {
         }
         table.on(Commands.AlarmDuplicate.self) { try await scheduler.duplicate($0.id) }
         table.on(Commands.AlarmSkip.self) { try await scheduler.skip($0.id, undo: $0.undo) }
+        table.on(Commands.AlarmPause.self) { try await scheduler.pause($0.id, $0.change) }
         table.on(Commands.AlarmTest.self) { try await scheduler.test($0.id) }
         table.on(Commands.AlarmShow.self) { try await scheduler.show($0.id) }
         table.on(Commands.AlarmList.self) {

@@ -11,7 +11,7 @@ public enum CommandRegistry {
         Commands.Import.self, Commands.SoundRemove.self, Commands.SoundRename.self, Commands.Preview.self,
         Commands.AlarmAdd.self, Commands.AlarmEdit.self, Commands.AlarmEnable.self, Commands.AlarmDisable.self,
         Commands.AlarmRemove.self, Commands.AlarmDuplicate.self, Commands.AlarmSkip.self, Commands.AlarmTest.self,
-        Commands.AlarmShow.self, Commands.AlarmList.self,
+        Commands.AlarmPause.self, Commands.AlarmShow.self, Commands.AlarmList.self,
         Commands.AlarmNext.self, Commands.AlarmMissed.self, Commands.AlarmMissedClear.self,
         Commands.TimerAdd.self, Commands.TimerList.self, Commands.TimerCancel.self, Commands.Snooze.self,
         Commands.Dismiss.self, Commands.StoreCheck.self, Commands.StoreRecover.self,

@@ -1,5 +1,6 @@
 import NoiseAlarms
 import NoiseCore
+import NoiseTime
 
 /// An alarm with its schedule: the reply of the `alarm_*` commands and the data of alarm events.
 public struct AlarmInfo: Sendable, Equatable, Codable {
@@ -19,11 +20,14 @@ public struct AlarmInfo: Sendable, Equatable, Codable {
     @ExplicitNull public var passProblem: String?
     /// The ring it skips (`alarm skip`): its next trigger is the one after; null when it skips none.
     @ExplicitNull public var skips: TriggerInfo?
+    /// The date it rings again from (`alarm pause --until`): no ring before that date's start on its clock; null when
+    /// it is not paused.
+    @ExplicitNull public var pausedUntil: LocalDate?
 
     public init(
         alarm: Alarm, nextTrigger: TriggerInfo?, snoozedUntil: TriggerInfo?, ringing: Bool, tone: ToneInfo? = nil,
         ringingSince: TriggerInfo? = nil, nextPass: PassInfo? = nil, passProblem: String? = nil,
-        skips: TriggerInfo? = nil
+        skips: TriggerInfo? = nil, pausedUntil: LocalDate? = nil
     ) {
         self.alarm = alarm
         self.nextTrigger = nextTrigger
@@ -34,5 +38,6 @@ public struct AlarmInfo: Sendable, Equatable, Codable {
         self.nextPass = nextPass
         self.passProblem = passProblem
         self.skips = skips
+        self.pausedUntil = pausedUntil
     }
 }

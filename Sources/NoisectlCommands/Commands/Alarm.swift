@@ -11,7 +11,8 @@ struct AlarmCommand: ParsableCommand {
         commandName: "alarm",
         abstract: "Add, list, change and remove alarms.",
         subcommands: [
-            Add.self, List.self, Next.self, Show.self, Edit.self, Enable.self, Disable.self, Skip.self, Test.self,
+            Add.self, List.self, Next.self, Show.self, Edit.self, Enable.self, Disable.self, Skip.self, Pause.self,
+            Test.self,
             Remove.self,
             Duplicate.self, Missed.self, AlarmWhen.self, AlarmImport.self, AlarmExport.self,
         ],

@@ -140,7 +140,12 @@ enum AlarmText {
         }
         return "\(date(trigger)), \(relative(trigger.unix - Double(now)))"
             + (withPass ? info.nextPass.map { "; pass \(passText($0))" } ?? "" : "")
-            + (info.skips.map { "; skips \(day($0))" } ?? "")
+            + conditions(info)
+    }
+
+    /// What holds the alarm's rings back, after its next ring: `; skips Mon 8 Dec`, `; paused until Mon 4 Jan`.
+    static func conditions(_ info: AlarmInfo) -> String {
+        (info.skips.map { "; skips \(day($0))" } ?? "") + (info.pausedUntil.map { "; paused until \(day($0))" } ?? "")
     }
 
     static func details(_ info: AlarmInfo, now: Int64) -> [String] {
@@ -175,6 +180,11 @@ enum AlarmText {
         let parts = trigger.localParts
         return WorldClockRow.shortDate(
             ClockReading.at(year: parts.year, month: parts.month, day: parts.day, hour: 0, minute: 0))
+    }
+
+    /// `Mon 4 Jan`: a calendar date (the one `alarm pause` rings again from).
+    static func day(_ date: LocalDate) -> String {
+        WorldClockRow.shortDate(ClockReading.at(year: date.year, month: date.month, day: date.day, hour: 0, minute: 0))
     }
 
     static func clock(_ trigger: TriggerInfo) -> String {

@@ -11,7 +11,8 @@ enum ClockOverlays {
         case life
     }
 
-    /// `Next alarm 07:00 Work, in 8 h 12 min`; a snoozed alarm says when it rings again, one that skips a ring which.
+    /// `Next alarm 07:00 Work, in 8 h 12 min`; a snoozed alarm says when it rings again, one that skips a ring or is paused
+    /// says so.
     static func nextAlarm(_ alarms: AlarmsStatus?, now: Int64) -> String? {
         guard let next = alarms?.next else { return nil }
         let label = next.alarm.label.isEmpty ? "" : " " + next.alarm.label
@@ -22,7 +23,7 @@ enum ClockOverlays {
         guard let trigger = next.nextTrigger else { return nil }
         let day = trigger.unix - Double(now) >= 86_400 ? AlarmText.date(trigger) : AlarmText.clock(trigger)
         return "Next alarm \(day)\(label), \(AlarmText.relative(trigger.unix - Double(now)))"
-            + (next.skips.map { "; skips \(AlarmText.day($0))" } ?? "")
+            + AlarmText.conditions(next)
     }
 
     /// How far along the brightest dawn under way is (`DawnCurve.point`), or nil when none is.
