@@ -74,50 +74,10 @@ def screenshot(driver: webdriver.Chrome, name: str) -> Path:
     return path
 
 
-def pixel(png: Path, x: int, y: int) -> tuple[int, int, int]:
-    """The colour at (x, y) of a screenshot Chromium saved (8-bit RGB or RGBA, not interlaced), read with zlib alone:
-    what the person sees there, not what a style says."""
-    import struct
-    import zlib
-    data = png.read_bytes()
-    assert data[:8] == b"\x89PNG\r\n\x1a\n", png
-    offset, chunks, header = 8, [], None
-    while offset < len(data):
-        length, kind = struct.unpack(">I4s", data[offset:offset + 8])
-        body = data[offset + 8:offset + 8 + length]
-        if kind == b"IHDR":
-            header = struct.unpack(">IIBBBBB", body)
-        elif kind == b"IDAT":
-            chunks.append(body)
-        offset += 12 + length
-    width, height, depth, colour, _, _, interlace = header
-    assert depth == 8 and colour in (2, 6) and not interlace, header
-    size = 4 if colour == 6 else 3
-    raw, stride, previous = zlib.decompress(b"".join(chunks)), width * size, bytearray(width * size)
-    for row in range(y + 1):
-        start = row * (stride + 1)
-        kind, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
-        for i in range(stride):
-            left = line[i - size] if i >= size else 0
-            up, corner = previous[i], previous[i - size] if i >= size else 0
-            if kind == 1:
-                line[i] = (line[i] + left) & 0xFF
-            elif kind == 2:
-                line[i] = (line[i] + up) & 0xFF
-            elif kind == 3:
-                line[i] = (line[i] + (left + up) // 2) & 0xFF
-            elif kind == 4:
-                p = left + up - corner
-                nearest = min((abs(p - left), 0, left), (abs(p - up), 1, up), (abs(p - corner), 2, corner))[2]
-                line[i] = (line[i] + nearest) & 0xFF
-        previous = line
-    return tuple(previous[x * size:x * size + 3])
-
-
-def brightest(png: bytes) -> tuple[int, int, int]:
-    """The largest red, green and blue of any pixel of a PNG Chromium made (8-bit RGB or RGBA, not interlaced):
-    whether anything on the screen was brighter than a cap. Decoded with zlib and numpy alone (rows filtered None,
-    Sub or Up at once; Average and Paeth, which depend on the pixel to the left, one pixel at a time)."""
+def decode_png(png: bytes):
+    """The pixels of a PNG Chromium made (8-bit RGB or RGBA, not interlaced), as an array of rows of pixels: what the
+    person sees, not what a style says. Decoded with zlib and numpy alone (rows filtered None, Sub or Up at once;
+    Average and Paeth, which depend on the pixel to the left, one pixel at a time)."""
     import struct
     import zlib
 
@@ -162,5 +122,16 @@ def brightest(png: bytes) -> tuple[int, int, int]:
             line = np.array(out, dtype=np.int32)
         image[row] = line
         previous = line
-    pixels = image.reshape(height, width, size)
+    return image.reshape(height, width, size)
+
+
+def pixel(png: Path, x: int, y: int) -> tuple[int, int, int]:
+    """The colour at (x, y) of a screenshot Chromium saved."""
+    return tuple(int(channel) for channel in decode_png(png.read_bytes())[y, x, :3])
+
+
+def brightest(png: bytes) -> tuple[int, int, int]:
+    """The largest red, green and blue of any pixel of a PNG Chromium made: whether anything on the screen was
+    brighter than a cap."""
+    pixels = decode_png(png)
     return tuple(int(pixels[:, :, channel].max()) for channel in range(3))

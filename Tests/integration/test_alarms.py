@@ -34,9 +34,9 @@ BLOCK = 2205                   # 50 ms analysis windows
 # error) this early.
 EARLY = 0.1
 ALARM_KEYS = {"id", "time", "enabled", "label", "repeat", "sound", "volume", "ramp_seconds", "snooze_minutes",
-              "ring_limit_seconds", "note", "fires_at", "mars", "pass", "date", "zone", "then_mix"}
+              "ring_limit_seconds", "note", "fires_at", "mars", "pass", "date", "zone", "then_mix", "dawn_seconds"}
 INFO_KEYS = {"alarm", "next_trigger", "snoozed_until", "ringing", "ringing_since", "tone", "next_pass", "pass_problem",
-             "skips"}
+             "skips", "paused_until"}
 
 
 # --------------------------------------------------------------------------- helpers
