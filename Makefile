@@ -45,10 +45,10 @@ MAN_DATE    := $(shell git log -1 --format=%cs 2>/dev/null || date -u +%F)
 # the life poster for `noisectl life grid --png`; certutil (libnss3-tools) makes the test browser trust noiseweb's
 # own CA, zbarimg (zbar-tools) reads back `noisectl web pair`'s QR code; libqrencode draws it. Sounds: sox, lame,
 # espeak-ng.
-BUILD_PACKAGES := libasound2-dev libmpg123-dev libsndfile1-dev libsoxr-dev libsqlite3-dev libsystemd-dev libqrencode-dev \
+BUILD_PACKAGES := libasound2-dev libmpg123-dev libsndfile1-dev libsoxr-dev libsqlite3-dev libsystemd-dev libqrencode-dev libical-dev \
                   pkg-config \
                   tzdata
-RUN_PACKAGES   := libasound2 libmpg123-0 libsndfile1 libsoxr0 libsystemd0 libqrencode4 alsa-utils libasound2-plugins
+RUN_PACKAGES   := libasound2 libmpg123-0 libsndfile1 libsoxr0 libsystemd0 libqrencode4 libical3 alsa-utils libasound2-plugins
 TEST_PACKAGES  := pulseaudio pulseaudio-utils sox libsox-fmt-mp3 opus-tools lame mpg123 espeak-ng sqlite3 tmux \
                   libfuse2 dbus-daemon playerctl libglib2.0-bin python3-dbusmock desktop-file-utils jq \
                   librsvg2-bin chromium chromium-driver libnss3-tools zbar-tools

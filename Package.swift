@@ -65,6 +65,10 @@ let package = Package(
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         // SQLite (Debian: libsqlite3-dev): the alarm store's database, through NoiseSQLite.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // iCalendar (Debian: libical-dev, libical3): the holidays file alarms skip (`[alarms] holidays`), read by
+        // noised. Loaded when first used (`noise_ical()`), not linked: it links ICU, which every start of the one
+        // program (noisectl's too) would otherwise map and relocate, a millisecond each (docs/dependencies.md).
+        .target(name: "CICal"),
 
         // The pure core, no I/O, one module per domain (docs/architecture.md has the map; a test checks it).
         // NoiseCore: limits, JSON, errors, parsing and path rules every other module uses.
@@ -153,7 +157,7 @@ let package = Package(
             dependencies: [
                 "NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "NoiseConfig", "NoiseProtocol", "NoiseControl",
                 "NoiseAudio", "NoiseStore", "NoiseSystem", "NoiseDBus", "TimeScales", "Orbits", "LifeCalendar",
-                "CLinux", "CSystemd",
+                "CLinux", "CSystemd", "CICal",
                 "NoiseSystemd", "NoiseEventLoops",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -6,7 +6,7 @@ import NoiseTime
 extension Alarm: Codable {
     enum CodingKeys: String, CodingKey {
         case id, time, enabled, label, `repeat`, sound, volume, rampSeconds, snoozeMinutes, ringLimitSeconds, note
-        case firesAt, mars, pass, date, zone, thenMix, dawnSeconds
+        case firesAt, mars, pass, date, zone, thenMix, dawnSeconds, skipHolidays
     }
 
     public init(from decoder: any Decoder) throws {
@@ -36,7 +36,9 @@ extension Alarm: Codable {
             note: try container.decodeIfPresent(String.self, forKey: .note),
             thenMix: try container.decodeIfPresent(String.self, forKey: .thenMix),
             // An export from before dawns has none.
-            dawnSeconds: try container.decodeIfPresent(Double.self, forKey: .dawnSeconds) ?? 0)
+            dawnSeconds: try container.decodeIfPresent(Double.self, forKey: .dawnSeconds) ?? 0,
+            // Nor from before holidays.
+            skipHolidays: try container.decodeIfPresent(Bool.self, forKey: .skipHolidays) ?? false)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -60,5 +62,6 @@ extension Alarm: Codable {
         try container.encode(ExplicitNull(wrappedValue: fields.zone), forKey: .zone)
         try container.encode(ExplicitNull(wrappedValue: thenMix), forKey: .thenMix)
         try container.encode(dawnSeconds, forKey: .dawnSeconds)
+        try container.encode(skipHolidays, forKey: .skipHolidays)
     }
 }

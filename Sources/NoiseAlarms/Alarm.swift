@@ -24,12 +24,15 @@ public struct Alarm: Sendable, Equatable {
     public var thenMix: String?
     /// Seconds before each ring that its dawn begins (the pages' sunrise, `dawn_started`); 0 for none.
     public var dawnSeconds: Double
+    /// Whether it passes over the days off of the holidays file (`--skip-holidays`, `[alarms] holidays`).
+    public var skipHolidays: Bool
 
     public init(
         id: Int64, rule: TriggerRule, enabled: Bool = true, label: String = "", sound: String = AlarmDefaults.sound,
         volume: Double = AlarmDefaults.volume, rampSeconds: Double = AlarmDefaults.rampSeconds,
         snoozeMinutes: Int = AlarmDefaults.snoozeMinutes, ringLimitSeconds: Double = AlarmDefaults.ringLimitSeconds,
-        note: String? = nil, thenMix: String? = nil, dawnSeconds: Double = AlarmDefaults.dawnSeconds
+        note: String? = nil, thenMix: String? = nil, dawnSeconds: Double = AlarmDefaults.dawnSeconds,
+        skipHolidays: Bool = false
     ) {
         self.id = id
         self.rule = rule
@@ -43,6 +46,7 @@ public struct Alarm: Sendable, Equatable {
         self.note = note
         self.thenMix = thenMix
         self.dawnSeconds = dawnSeconds
+        self.skipHolidays = skipHolidays
     }
 
     /// An alarm at a wall time on the days of `days`, in the system zone or `zone`: the common kind.
@@ -51,12 +55,13 @@ public struct Alarm: Sendable, Equatable {
         sound: String = AlarmDefaults.sound, volume: Double = AlarmDefaults.volume,
         rampSeconds: Double = AlarmDefaults.rampSeconds, snoozeMinutes: Int = AlarmDefaults.snoozeMinutes,
         ringLimitSeconds: Double = AlarmDefaults.ringLimitSeconds, note: String? = nil, zone: String? = nil,
-        thenMix: String? = nil, dawnSeconds: Double = AlarmDefaults.dawnSeconds
+        thenMix: String? = nil, dawnSeconds: Double = AlarmDefaults.dawnSeconds, skipHolidays: Bool = false
     ) {
         self.init(
             id: id, rule: .wallClock(time, days, zone: zone), enabled: enabled, label: label, sound: sound,
             volume: volume, rampSeconds: rampSeconds, snoozeMinutes: snoozeMinutes,
-            ringLimitSeconds: ringLimitSeconds, note: note, thenMix: thenMix, dawnSeconds: dawnSeconds)
+            ringLimitSeconds: ringLimitSeconds, note: note, thenMix: thenMix, dawnSeconds: dawnSeconds,
+            skipHolidays: skipHolidays)
     }
 
     /// The time of day it shows: its wall time; a timer's, where it was set; a Mars alarm's on its Mars clock;
@@ -86,6 +91,10 @@ public struct Alarm: Sendable, Equatable {
         if let thenMix, let problem = MixName.problem(thenMix) { return "then_mix '\(thenMix.prefix(40))' \(problem)" }
         if let zone, !ZoneName.isWellFormed(zone) {
             return "zone '\(zone.prefix(40))' is not a zone name such as Europe/Berlin"
+        }
+        if skipHolidays, let kind = rule.namesItsDay {
+            return "skip_holidays (--skip-holidays) is for alarms that repeat or ring the next time their time comes; "
+                + "\(kind) rings when it says"
         }
         return nil
     }

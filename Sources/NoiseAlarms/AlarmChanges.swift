@@ -30,10 +30,12 @@ public struct AlarmChanges: Sendable, Equatable, Codable {
     public var thenMix: String?
     /// Seconds of dawn before each ring; 0 takes the dawn away.
     public var dawnSeconds: Double?
+    /// Whether it passes over the holidays file's days off.
+    public var skipHolidays: Bool?
 
     enum CodingKeys: String, CodingKey {
         case time, enabled, label, `repeat`, sound, volume, rampSeconds, snoozeMinutes, ringLimitSeconds, note, zone,
-            thenMix, dawnSeconds
+            thenMix, dawnSeconds, skipHolidays
     }
 
     /// The wire's names of `mars`, `pass` and `date`.
@@ -52,7 +54,7 @@ public struct AlarmChanges: Sendable, Equatable, Codable {
         sound: String? = nil, volume: Double? = nil, rampSeconds: Double? = nil, snoozeMinutes: Int? = nil,
         ringLimitSeconds: Double? = nil, note: String? = nil,
         mars: MarsAlarmClock? = nil, pass: PassAlarmChanges? = nil, date: LocalDate?? = nil, zone: String? = nil,
-        thenMix: String? = nil, dawnSeconds: Double? = nil
+        thenMix: String? = nil, dawnSeconds: Double? = nil, skipHolidays: Bool? = nil
     ) {
         self.time = time
         self.enabled = enabled
@@ -70,6 +72,7 @@ public struct AlarmChanges: Sendable, Equatable, Codable {
         self.zone = zone
         self.thenMix = thenMix
         self.dawnSeconds = dawnSeconds
+        self.skipHolidays = skipHolidays
     }
 
     /// Every setting of `alarm`, to add it again as it is (`alarm import` of an export): a pass alarm's `time` and
@@ -87,7 +90,7 @@ public struct AlarmChanges: Sendable, Equatable, Codable {
             rampSeconds: alarm.rampSeconds, snoozeMinutes: alarm.snoozeMinutes,
             ringLimitSeconds: alarm.ringLimitSeconds, note: alarm.note, mars: fields.mars, pass: pass,
             date: fields.date.map { .some($0) }, zone: fields.zone, thenMix: alarm.thenMix,
-            dawnSeconds: alarm.dawnSeconds)
+            dawnSeconds: alarm.dawnSeconds, skipHolidays: alarm.skipHolidays)
     }
 
     /// As `alarm_add` and `alarm_edit` take them: the settings by their names, a Mars clock as its site's id or its
@@ -107,6 +110,7 @@ public struct AlarmChanges: Sendable, Equatable, Codable {
         try container.encodeIfPresent(zone, forKey: .zone)
         try container.encodeIfPresent(thenMix, forKey: .thenMix)
         try container.encodeIfPresent(dawnSeconds, forKey: .dawnSeconds)
+        try container.encodeIfPresent(skipHolidays, forKey: .skipHolidays)
         var clock = encoder.container(keyedBy: ClockKeys.self)
         if let date { try clock.encode(date?.description ?? "", forKey: .date) }
         if let mars {
@@ -201,6 +205,7 @@ public struct AlarmChanges: Sendable, Equatable, Codable {
         if let note { result.note = note.isEmpty ? nil : note }
         if let thenMix { result.thenMix = thenMix.isEmpty ? nil : thenMix }
         if let dawnSeconds { result.dawnSeconds = dawnSeconds }
+        if let skipHolidays { result.skipHolidays = skipHolidays }
         return result
     }
 

@@ -33,4 +33,6 @@ public enum AlarmDefaults {
     public static let sleepHoldSeconds: Double = 60
     /// How long `alarm test` rings, unless dismissed first (wall-clock seconds).
     public static let testRingSeconds: Double = 10
+    /// How many rings passed over for days off an alarm's info names (`alarm list`: "skips Fri 25 Dec: Christmas Day").
+    public static let daysOffShown = 3
 }

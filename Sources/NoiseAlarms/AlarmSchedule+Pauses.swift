@@ -2,7 +2,7 @@ import NoiseTime
 
 /// `alarm pause ID --until DATE`: no ring before that date, then as before (docs/alarms.md, "Pausing an alarm"). A
 /// pause is the date the alarm rings again from; the next trigger is looked for from that date's start on the
-/// alarm's own wall clock (`TriggerRule.next(after:skipping:pausedUntil:in:)`), and once that instant has come the
+/// alarm's own wall clock (`TriggerRule.next(after:skipping:pausedUntil:skipsHolidays:in:)`), and once that instant has come the
 /// pause is forgotten.
 extension AlarmSchedule {
     /// Why an alarm cannot be paused until a date.

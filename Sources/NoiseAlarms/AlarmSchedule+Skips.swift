@@ -1,5 +1,5 @@
 /// `alarm skip`: an alarm passes over its next ring, and only that one (docs/alarms.md, "Skipping a ring"). A skip is
-/// the instant of the ring it skips; the next trigger passes over it (`TriggerRule.next(after:skipping:in:)`), and
+/// the instant of the ring it skips; the next trigger passes over it (`TriggerRule.next(after:skipping:pausedUntil:skipsHolidays:in:)`), and
 /// once that instant has passed the skip is spent: it never skips a later ring.
 extension AlarmSchedule {
     /// Why an alarm's next ring cannot be skipped.

@@ -36,6 +36,8 @@ public struct AlarmSchedule: Sendable {
     public private(set) var leapSeconds: LeapSeconds
     /// The satellites' elements and the observer, for pass alarms (nil: pass alarms have no trigger).
     public private(set) var sky: SatelliteSky?
+    /// The days off of the holidays file, which alarms with `skipHolidays` pass over.
+    public internal(set) var holidays = Holidays.none
     /// A trigger found later than this (after a suspend or a restart) is reported missed instead of ringing.
     public var missedGraceSeconds = AlarmDefaults.missedGraceSeconds
     private var queue = TriggerQueue()
@@ -159,7 +161,8 @@ public struct AlarmSchedule: Sendable {
 
     /// What a trigger rule needs to know about the world.
     public var context: TriggerRule.Context {
-        TriggerRule.Context(zone: zone, namedZones: namedZones, leapSeconds: leapSeconds, sky: sky)
+        TriggerRule.Context(
+            zone: zone, namedZones: namedZones, leapSeconds: leapSeconds, sky: sky, holidays: holidays)
     }
 
     // MARK: Time passing
@@ -244,7 +247,9 @@ public struct AlarmSchedule: Sendable {
         var latest = first
         // Bounded: after a long absence, start close to now instead of walking every day since.
         var cursor = max(first, now - 17 * 86_400)
-        while let next = alarm.rule.next(after: cursor, in: context), next <= now {
+        while let next = alarm.rule.next(after: cursor, skipping: nil, skipsHolidays: alarm.skipHolidays, in: context),
+            next <= now
+        {
             latest = max(latest, next)
             cursor = next
             if alarm.rule.ringsOnce { break }
@@ -262,7 +267,9 @@ public struct AlarmSchedule: Sendable {
         }
         queue.set(
             alarmID,
-            to: alarm.rule.next(after: after, skipping: skips[alarmID], pausedUntil: pauses[alarmID], in: context))
+            to: alarm.rule.next(
+                after: after, skipping: skips[alarmID], pausedUntil: pauses[alarmID],
+                skipsHolidays: alarm.skipHolidays, in: context))
     }
 
     private mutating func rebuildQueue() {

@@ -30,15 +30,18 @@ public enum TriggerRule: Sendable, Hashable {
         public var leapSeconds: LeapSeconds
         /// The satellites' elements and the observer, for pass alarms; nil when either is unknown.
         public var sky: SatelliteSky?
+        /// The days off that alarms skipping holidays pass over (`[alarms] holidays`).
+        public var holidays: Holidays
 
         public init(
             zone: ZoneRules, namedZones: [String: ZoneRules] = [:], leapSeconds: LeapSeconds = .builtIn,
-            sky: SatelliteSky? = nil
+            sky: SatelliteSky? = nil, holidays: Holidays = .none
         ) {
             self.zone = zone
             self.namedZones = namedZones
             self.leapSeconds = leapSeconds
             self.sky = sky
+            self.holidays = holidays
         }
 
         /// The rules of the zone an alarm names, or the system's for none.
@@ -97,13 +100,15 @@ public enum TriggerRule: Sendable, Hashable {
         }
     }
 
-    /// The first trigger strictly after `instant`, passing over the ring at `skip` (`alarm skip`) and every ring before
-    /// the start of `pausedUntil` (`alarm pause`): when the next trigger is the skipped instant, the one after it. A
-    /// skip names an instant, not a day, so a daylight-saving change in between skips exactly that ring; a skip that
+    /// The first trigger strictly after `instant`, passing over the ring at `skip` (`alarm skip`), every ring before
+    /// the start of `pausedUntil` (`alarm pause`) and, when `skipsHolidays`, every ring on a day off (`--skip-holidays`).
+    /// A skip names an instant, not a day, so a daylight-saving change in between skips exactly that ring; a skip that
     /// is no trigger (the zone changed since) passes over nothing. A pause is a floor: the search starts where the
-    /// date starts on the alarm's own wall clock (`pauseEnd`), so a zone change moves it with the alarm.
+    /// date starts on the alarm's own wall clock (`pauseEnd`), so a zone change moves it with the alarm. A day off is
+    /// the day the ring falls on, on the alarm's own clock (`dayOff(at:in:)`).
     public func next(
-        after instant: Double, skipping skip: Double?, pausedUntil: LocalDate? = nil, in context: Context
+        after instant: Double, skipping skip: Double?, pausedUntil: LocalDate? = nil, skipsHolidays: Bool = false,
+        in context: Context
     ) -> Double? {
         var from = instant
         if let pausedUntil {
@@ -111,10 +116,37 @@ public enum TriggerRule: Sendable, Hashable {
             // A trigger at the very start of the date rings: the search is strictly after, so it starts just before.
             from = max(from, end - Self.justBefore)
         }
-        guard let first = next(after: from, in: context) else { return nil }
-        guard let skip, first == skip else { return first }
-        return next(after: settled(after: skip), in: context)
+        for _ in 0..<Self.passedOverLimit {
+            guard let trigger = next(after: from, in: context) else { return nil }
+            let dayOff = skipsHolidays ? self.dayOff(at: trigger, in: context) : nil
+            guard trigger == skip || dayOff != nil else { return trigger }
+            from = settled(after: trigger)
+        }
+        return nil
     }
+
+    /// The rings `next(after:skipping:pausedUntil:skipsHolidays:in:)` passes over for days off, after `instant` and
+    /// before `ring` (its answer), at most `limit` of them: what `alarm list` says ("skips Fri 25 Dec: Christmas Day").
+    public func ringsOnDaysOff(
+        after instant: Double, before ring: Double, limit: Int, in context: Context
+    ) -> [(trigger: Double, name: String)] {
+        var passed: [(trigger: Double, name: String)] = []
+        var from = instant
+        while passed.count < limit, let trigger = next(after: from, in: context), trigger < ring {
+            if let name = dayOff(at: trigger, in: context) { passed.append((trigger, name)) }
+            from = settled(after: trigger)
+        }
+        return passed
+    }
+
+    /// The day off a ring at `trigger` falls on, on the alarm's own clock (its zone, or the system's), or nil.
+    public func dayOff(at trigger: Double, in context: Context) -> String? {
+        guard !context.holidays.isEmpty, let rules = context.rules(named: zoneName) else { return nil }
+        return context.holidays.dayOff(at: Int64(trigger.rounded(.down)), zone: rules)
+    }
+
+    /// How many rings one search passes over at most (a skip and days off): a daily alarm through a year of days off.
+    static let passedOverLimit = 400
 
     /// Less than the finest step a rule rings on (a Mars rule's millisecond).
     static let justBefore = 0.0005
@@ -123,6 +155,16 @@ public enum TriggerRule: Sendable, Hashable {
     /// wall clock (its zone, or the system's; a Mars or pass alarm's is the system's); nil when its zone is unknown.
     public func pauseEnd(_ date: LocalDate, in context: Context) -> Double? {
         context.rules(named: zoneName).map { Double(date.start(in: $0)) }
+    }
+
+    /// What a rule that names the one day it rings is (a date, a timer), for a refusal of `skip_holidays`; nil for
+    /// the rules whose ring can move to the next working day.
+    public var namesItsDay: String? {
+        switch self {
+        case .onDate: "an alarm on a date"
+        case .instant: "a timer"
+        case .wallClock, .marsClock, .satellitePass: nil
+        }
     }
 
     /// The zone an Earth wall-clock rule names (nil: the system's, or a rule with no wall clock of its own).

@@ -46,6 +46,20 @@ public struct ConfigKey: Sendable {
         duration("alarms.dawn", in: AlarmDefaults.dawnRange) { $1.alarm.dawnSeconds = $0 },
         duration("alarms.missed_grace", in: AlarmDefaults.missedGraceRange) { $1.missedGraceSeconds = $0 },
         ConfigKey(
+            name: "alarms.holidays",
+            accepted: "an absolute path in quotes to an iCalendar (.ics) file of days off, e.g. \"~/holidays.ics\""
+                + " (~/ is your home; \"\" for none)"
+        ) {
+            value, home, settings in
+            guard case .string(let path) = value else { return .wrongType }
+            let expanded = path.hasPrefix("~/") ? home + path.dropFirst(1) : path
+            guard expanded.isEmpty || expanded.hasPrefix("/") else {
+                return .invalid("'\(path)' is not an absolute path")
+            }
+            settings.holidaysFile = expanded.isEmpty ? nil : expanded
+            return nil
+        },
+        ConfigKey(
             name: "sounds.folders",
             accepted: "an array of absolute folder paths in quotes, e.g. [\"~/Music/noise\"] (~/ is your home)"
         ) {

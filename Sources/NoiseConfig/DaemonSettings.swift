@@ -14,6 +14,8 @@ public struct DaemonSettings: Sendable, Equatable {
     public var alarm = AlarmTemplate()
     /// How late a trigger may be found (after suspend or downtime) and still ring.
     public var missedGraceSeconds = AlarmDefaults.missedGraceSeconds
+    /// The iCalendar file of days off that alarms with `--skip-holidays` pass over (absolute, `~/` expanded); nil: none.
+    public var holidaysFile: String?
     /// Folders of extra sounds, absolute paths (`~/` already expanded).
     public var soundFolders: [String] = []
     /// The most the user's imported sounds may take together, in MiB (`sounds.import_quota`).

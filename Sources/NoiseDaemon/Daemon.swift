@@ -74,12 +74,14 @@ public enum Daemon {
         let wakeup = DownloadWakeup()
         let sky = FileSkySource(
             cache: ElementCache(environment: environment), config: configuration.live.reader, zones: zones)
-        let clock = try TimerFDWallClock(watching: { zones.filesDefiningSystemZone + sky.files })
+        let holidays = FileHolidaySource(config: configuration.live.reader)
+        let clock = try TimerFDWallClock(watching: { zones.filesDefiningSystemZone + sky.files + holidays.files })
         let scheduler = try await AlarmScheduler(
             database: database, clock: clock,
             zones: zones, ringer: player, hub: hub, logger: logger,
             template: settings.alarm, missedGraceSeconds: settings.missedGraceSeconds, board: player.board,
-            leapSeconds: SystemLeapSeconds.load(), sky: sky, wakeElementDownloads: { wakeup.wake() })
+            leapSeconds: SystemLeapSeconds.load(), sky: sky, holidays: holidays,
+            wakeElementDownloads: { wakeup.wake() })
         let desktop = makeDesktop(
             settings.desktop, environment: environment, player: player, scheduler: scheduler, hub: hub,
             logger: logger)

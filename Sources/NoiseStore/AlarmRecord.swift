@@ -33,6 +33,8 @@ struct AlarmRecord {
     var thenMix: String?
     /// Seconds of dawn before each ring, 0 for none (v9).
     var dawnSeconds: Double
+    /// Whether it passes over the holidays file's days off (v11).
+    var skipHolidays: Bool
     /// The instant after which the next trigger is looked for (see `AlarmSchedule`); fractional for a Mars alarm.
     var lookAfter: Double
     var createdAt: Int64
@@ -63,6 +65,7 @@ struct AlarmRecord {
         zone = fields.zone
         thenMix = alarm.thenMix
         dawnSeconds = alarm.dawnSeconds
+        skipHolidays = alarm.skipHolidays
         self.lookAfter = lookAfter
         self.createdAt = createdAt
     }
@@ -71,14 +74,15 @@ struct AlarmRecord {
     private static let columns = [
         "time", "enabled", "label", "repeatMask", "sound", "volume", "rampSeconds", "snoozeMinutes",
         "ringLimitSeconds", "note", "firesAt", "marsSite", "marsLonEast", "marsSolar", "passSatellite", "passVisible",
-        "passMinElevation", "passLeadSeconds", "date", "zone", "thenMix", "dawnSeconds", "lookAfter", "createdAt",
+        "passMinElevation", "passLeadSeconds", "date", "zone", "thenMix", "dawnSeconds", "skipHolidays", "lookAfter",
+        "createdAt",
     ]
 
     private var values: [any SQLiteValueConvertible] {
         [
             time, enabled, label, repeatMask, sound, volume, rampSeconds, snoozeMinutes, ringLimitSeconds, note,
             firesAt, marsSite, marsLonEast, marsSolar, passSatellite, passVisible, passMinElevation, passLeadSeconds,
-            date, zone, thenMix, dawnSeconds, lookAfter, createdAt,
+            date, zone, thenMix, dawnSeconds, skipHolidays, lookAfter, createdAt,
         ]
     }
 
@@ -129,6 +133,11 @@ extension AlarmRecord {
         guard (0...127).contains(mask) else {
             throw StoredRowProblem(id: id, reason: "repeatMask is \(mask), not 0 to 127")
         }
+        // Nor before v11.
+        let skipHolidays = try reader.optionalInteger("skipHolidays") ?? 0
+        guard (0...1).contains(skipHolidays) else {
+            throw StoredRowProblem(id: id, reason: "skipHolidays is \(skipHolidays), not 0 or 1")
+        }
         let sound = try reader.text("sound")
         guard !sound.isEmpty else { throw StoredRowProblem(id: id, reason: "sound is empty") }
         let snooze = try reader.integer("snoozeMinutes")
@@ -149,7 +158,8 @@ extension AlarmRecord {
             id: id, rule: rule, enabled: enabled == 1, label: changes.label!, sound: sound,
             volume: changes.volume!, rampSeconds: changes.rampSeconds!, snoozeMinutes: changes.snoozeMinutes!,
             ringLimitSeconds: changes.ringLimitSeconds!, note: changes.note,
-            thenMix: try reader.optionalText("thenMix"), dawnSeconds: changes.dawnSeconds!)
+            thenMix: try reader.optionalText("thenMix"), dawnSeconds: changes.dawnSeconds!,
+            skipHolidays: skipHolidays == 1)
         if let problem = alarm.ruleProblem { throw StoredRowProblem(id: id, reason: problem) }
         return StoredAlarm(
             alarm: alarm, lookAfter: try reader.real("lookAfter"), createdAt: try reader.integer("createdAt"))

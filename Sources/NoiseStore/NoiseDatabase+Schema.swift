@@ -75,6 +75,11 @@ extension NoiseDatabase {
                     "until" TEXT NOT NULL CHECK ("until" GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'));
                     """)
         }
+        migrator.register("v11") { db in
+            // docs/alarms.md, "Holidays": whether an alarm passes over the holidays file's days off; none did before.
+            try addColumns(
+                to: "alarm", [#""skipHolidays" BOOLEAN NOT NULL DEFAULT 0 CHECK ("skipHolidays" IN (0, 1))"#], db)
+        }
         return migrator
     }()
 

@@ -28,6 +28,7 @@ struct ConfigFileTests {
         ring_limit = "15m"
         dawn = "25m"
         missed_grace = "30m"
+        holidays = "~/holidays.ics"
 
         [sounds]
         folders = ["~/Music/noise", "/srv/sounds"]
@@ -108,6 +109,7 @@ struct ConfigFileTests {
         expected.alarm.ringLimitSeconds = 900
         expected.alarm.dawnSeconds = 1500
         expected.missedGraceSeconds = 1800
+        expected.holidaysFile = "/home/ada/holidays.ics"
         expected.soundFolders = ["/home/ada/Music/noise", "/srv/sounds"]
         expected.importQuotaMiB = 2048
         expected.logLevel = "debug"

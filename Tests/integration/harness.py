@@ -110,6 +110,18 @@ def rss_kib(pid: int) -> int:
     raise AssertionError("no VmRSS")
 
 
+def ctl_json(daemon: "Daemon", *args: str):
+    """`noisectl --json ARGS` on `daemon`, which must succeed: its reply's data."""
+    r = daemon.ctl("--json", *args)
+    assert r.returncode == 0, str(r)
+    return r.json
+
+
+def short_day(when) -> str:
+    """`Mon 4 Jan`, as noisectl writes a day (`alarm list`'s skips and pauses)."""
+    return f"{when:%a} {when.day} {when:%b}"
+
+
 def wait_until(pred: Callable[[], object], timeout: float, interval: float = 0.05,
                desc: str = "condition") -> object:
     """Poll ``pred`` until it returns a truthy value; return that value.

@@ -11,11 +11,6 @@ import harness as H
 UTC = {"TZ": "UTC"}
 
 
-def _json(d, *args):
-    r = d.ctl("--json", *args)
-    assert r.returncode == 0, str(r)
-    return r.json
-
 
 def _ids(d):
     return sorted(a["alarm"]["id"] for a in d.request("alarm_list")["data"]["alarms"])
@@ -28,7 +23,7 @@ def _unix(zone, y, m, day, hh, mm):
 def test_an_alarm_on_a_date_rings_once_that_day_and_a_passed_date_is_refused(make_daemon, testdata):
     d = make_daemon(device="null", extra_env=UTC)
     day = dt.date.today() + dt.timedelta(days=40)
-    info = _json(d, "alarm", "add", "07:00", "--date", day.isoformat(), "--label", "Trip")
+    info = H.ctl_json(d, "alarm", "add", "07:00", "--date", day.isoformat(), "--label", "Trip")
     alarm = info["alarm"]
     assert alarm["date"] == day.isoformat() and alarm["repeat"] == "once" and alarm["zone"] is None, alarm
     assert info["next_trigger"]["unix"] == _unix("UTC", day.year, day.month, day.day, 7, 0), info
@@ -50,19 +45,19 @@ def test_an_alarm_on_a_date_rings_once_that_day_and_a_passed_date_is_refused(mak
     assert _ids(d) == before, "a refused alarm was added"
 
     # The date goes away with an edit: it rings the next time its time comes.
-    edited = _json(d, "alarm", "edit", str(alarm["id"]), "--date", "none")
+    edited = H.ctl_json(d, "alarm", "edit", str(alarm["id"]), "--date", "none")
     assert edited["alarm"]["date"] is None and edited["next_trigger"]["unix"] - time.time() < 86_400, edited
 
 
 def test_today_tomorrow_and_a_while_from_now(make_daemon, testdata):
     d = make_daemon(device="null", extra_env=UTC)
     tomorrow = dt.datetime.now(dt.timezone.utc).date() + dt.timedelta(days=1)
-    info = _json(d, "alarm", "add", "tomorrow", "6:30am")
+    info = H.ctl_json(d, "alarm", "add", "tomorrow", "6:30am")
     assert info["alarm"]["date"] == tomorrow.isoformat() and info["alarm"]["time"] == "06:30", info
     assert info["next_trigger"]["unix"] == _unix("UTC", tomorrow.year, tomorrow.month, tomorrow.day, 6, 30)
 
     start = int(time.time())
-    info = _json(d, "alarm", "add", "+45m", "--label", "Tea")
+    info = H.ctl_json(d, "alarm", "add", "+45m", "--label", "Tea")
     end = int(time.time())
     assert start + 2700 <= info["next_trigger"]["unix"] <= end + 2700, (start, end, info)
     assert info["alarm"]["repeat"] == "once" and info["alarm"]["date"] is not None, info
@@ -86,7 +81,7 @@ def test_today_tomorrow_and_a_while_from_now(make_daemon, testdata):
 
 def test_an_alarm_on_another_zones_clock_and_its_gap_after_a_restart(make_daemon, testdata):
     d = make_daemon(device="null", extra_env=UTC)
-    info = _json(d, "alarm", "add", "07:00", "--repeat", "daily", "--zone", "Europe/Berlin", "--label", "Berlin")
+    info = H.ctl_json(d, "alarm", "add", "07:00", "--repeat", "daily", "--zone", "Europe/Berlin", "--label", "Berlin")
     now = dt.datetime.now(ZoneInfo("Europe/Berlin"))
     expected = now.replace(hour=7, minute=0, second=0, microsecond=0)
     if expected <= now:
@@ -96,7 +91,7 @@ def test_an_alarm_on_another_zones_clock_and_its_gap_after_a_restart(make_daemon
     berlin = info["alarm"]["id"]
 
     # 02:30 does not exist in Berlin on 2027-03-28 (clocks go 02:00 -> 03:00): it rings at 03:30 CEST, 01:30 UTC.
-    gap = _json(d, "alarm", "add", "02:30", "--date", "2027-03-28", "--zone", "Europe/Berlin")
+    gap = H.ctl_json(d, "alarm", "add", "02:30", "--date", "2027-03-28", "--zone", "Europe/Berlin")
     assert gap["next_trigger"]["unix"] == _unix("UTC", 2027, 3, 28, 1, 30), gap
     assert "07:00 Berlin" in d.ctl("alarm", "list").stdout
 
@@ -110,12 +105,12 @@ def test_an_alarm_on_another_zones_clock_and_its_gap_after_a_restart(make_daemon
 
     d.stop()
     d.start()
-    shown = _json(d, "alarm", "show", str(berlin))
+    shown = H.ctl_json(d, "alarm", "show", str(berlin))
     assert shown["alarm"]["zone"] == "Europe/Berlin" and shown["next_trigger"]["unix"] == int(expected.timestamp()), shown
-    assert _json(d, "alarm", "show", str(gap["alarm"]["id"]))["next_trigger"]["unix"] == _unix("UTC", 2027, 3, 28, 1, 30)
+    assert H.ctl_json(d, "alarm", "show", str(gap["alarm"]["id"]))["next_trigger"]["unix"] == _unix("UTC", 2027, 3, 28, 1, 30)
 
     # Back on the system's clock.
-    local = _json(d, "alarm", "edit", str(berlin), "--zone", "local")
+    local = H.ctl_json(d, "alarm", "edit", str(berlin), "--zone", "local")
     assert local["alarm"]["zone"] is None and local["next_trigger"]["local"].endswith("07:00:00+00:00"), local
 
 
@@ -132,7 +127,7 @@ def test_dismissing_an_alarm_starts_its_mix(make_daemon, testdata):
     assert _ids(d) == before
 
     trigger = int(time.time()) + 2
-    info = _json(d, "alarm", "add", time.strftime("%H:%M:%S", time.gmtime(trigger)), "--then", "@morning")
+    info = H.ctl_json(d, "alarm", "add", time.strftime("%H:%M:%S", time.gmtime(trigger)), "--then", "@morning")
     aid = info["alarm"]["id"]
     assert info["alarm"]["then_mix"] == "morning", info
     assert "plays mix morning when dismissed" in d.ctl("alarm", "show", str(aid)).stdout
@@ -142,5 +137,5 @@ def test_dismissing_an_alarm_starts_its_mix(make_daemon, testdata):
     st = d.wait_status(lambda s: [p["id"] for p in s["playing"]] == ["testloop"], 5, "the mix after the alarm")
     assert st["playing"][0]["volume"] == 40, st
 
-    edited = _json(d, "alarm", "edit", str(aid), "--then", "none")
+    edited = H.ctl_json(d, "alarm", "edit", str(aid), "--then", "none")
     assert edited["alarm"]["then_mix"] is None, edited

@@ -519,6 +519,47 @@ def test_pause_and_end_pause_on_the_page_and_from_the_terminal(web, browser):
     assert_clean_console(browser)
 
 
+def test_skip_holidays_from_the_form_and_the_days_off_in_the_row(web, browser):
+    """docs/alarms.md, "Holidays": the form's box sets skip_holidays, the row says which rings it passes over and
+    why. The holidays file is named in the running daemon's config: noised watches it and reads the file at once."""
+    d = web.daemon
+    today = dt.datetime.now().date()  # the daemon's clock is the machine's zone, as this process's
+    days = [today + dt.timedelta(days=n) for n in (1, 2)]
+    holidays = d.root / "holidays.ics"
+    holidays.write_text("\r\n".join(
+        ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//NoiseClock tests//EN"]
+        + [line for n, day in enumerate(days) for line in (
+            "BEGIN:VEVENT", f"UID:{n}@test", f"DTSTART;VALUE=DATE:{day:%Y%m%d}", f"SUMMARY:Day off {n + 1}",
+            "END:VEVENT")]
+        + ["END:VCALENDAR", ""]))
+    config = d.root / "config" / "noised" / "config.toml"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text(config.read_text() + f'\n[alarms]\nholidays = "{holidays}"\n' if config.exists()
+                      else f'[alarms]\nholidays = "{holidays}"\n')
+    H.wait_until(lambda: (d.status()["alarms"]["holidays"] or {}).get("events") == 2, 10, 0.05, "the file read")
+
+    open_page(browser, web, "/alarms.html")
+    set_time(browser, "00:00")  # today's has passed: tomorrow's and the day after's are the next two rings
+    for day in ("mon", "tue", "wed", "thu", "fri", "sat", "sun"):
+        click(browser, f'#f-days input[value="{day}"]')
+    find(browser, "#f-label").send_keys("Early")
+    click(browser, "#f-holidays")
+    click(browser, "#f-submit")
+    BH.wait_for(browser, lambda b: "Early" in text_of(b, "#alarm-list li"), "the new alarm listed")
+    [alarm] = alarms_in_cli(d)
+    assert alarm["skip_holidays"] is True and alarm["repeat"] == "daily", alarm
+    words = text_of(browser, row(alarm["id"]) + " .next")
+    assert "skips " in words and ": Day off 1" in words and ": Day off 2" in words, words
+
+    click(browser, row(alarm["id"]) + " .edit")
+    assert find(browser, "#f-holidays").is_selected(), "the form shows the alarm's setting"
+    click(browser, "#f-holidays")
+    click(browser, "#f-submit")
+    H.wait_until(lambda: alarms_in_cli(d)[0]["skip_holidays"] is False, 10, 0.05, "the edit")
+    BH.wait_for(browser, lambda b: "Day off" not in text_of(b, row(alarm["id"]) + " .next"), "the row without them")
+    assert_clean_console(browser)
+
+
 # ---------------------------------------------------------------- screenshots
 
 

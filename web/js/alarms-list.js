@@ -30,13 +30,21 @@ function nextWords(info) {
   if (info.snoozed_until) return "Snoozed until " + formatInstant(info.snoozed_until);
   if (!info.alarm.enabled) return "Off";
   if (info.pass_problem) return info.pass_problem;
-  if (info.next_trigger) return "Next: " + formatInstant(info.next_trigger) + skipWords(info) + pauseWords(info);
+  if (info.next_trigger) {
+    return "Next: " + formatInstant(info.next_trigger) + skipWords(info) + pauseWords(info) + daysOffWords(info);
+  }
   return "Will not ring again";
 }
 
 /// `, skips Mon 8 Dec`: the day of the ring `alarm_skip` skips, on the daemon's clock.
 function skipWords(info) {
   return info.skips ? ", skips " + wallClock(info.skips, { weekday: "short", day: "numeric", month: "short" }) : "";
+}
+
+/// `, skips Fri 25 Dec: Christmas Day`: the rings it passes over for the holidays file's days off.
+function daysOffWords(info) {
+  const day = { weekday: "short", day: "numeric", month: "short" };
+  return (info.days_off || []).map((off) => `, skips ${wallClock(off.trigger, day)}: ${off.name}`).join("");
 }
 
 /// `, paused until Mon 4 Jan`: the day `alarm_pause` lets it ring from.

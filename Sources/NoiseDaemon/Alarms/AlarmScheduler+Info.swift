@@ -48,7 +48,7 @@ extension AlarmScheduler {
                 : "a suspended machine will not wake for alarms: give noised CAP_WAKE_ALARM (see docs/alarms.md)",
             storeProblem: database.readOnlyReason, timeZoneProblem: zoneProblem, timers: timers(),
             leapSecondsNote: leapSecondsProblem ?? leapSecondsNote(shown: [next].compactMap { $0 } + ringing + snoozed),
-            snoozed: snoozed, dawns: dawnInfos())
+            snoozed: snoozed, dawns: dawnInfos(), holidays: holidays.info)
     }
 
     /// The leap-second note, in `status` only when it can matter there: the list expired more than a year ago, or
@@ -81,6 +81,9 @@ extension AlarmScheduler {
             ringing: schedule.ringing[alarmID] != nil, tone: tones.rung[alarmID],
             ringingSince: schedule.ringing[alarmID].map { TriggerInfo(unix: $0.trigger, zone: zone) }, nextPass: pass,
             passProblem: passProblem, skips: schedule.skips[alarmID].map { TriggerInfo(unix: $0, zone: zone) },
-            pausedUntil: schedule.pauses[alarmID])
+            pausedUntil: schedule.pauses[alarmID],
+            daysOff: schedule.ringsOnDaysOff(of: alarmID, limit: AlarmDefaults.daysOffShown).map {
+                DayOffInfo(trigger: TriggerInfo(unix: $0.trigger, zone: zone), name: $0.name)
+            })
     }
 }

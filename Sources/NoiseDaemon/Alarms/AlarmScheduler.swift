@@ -60,23 +60,30 @@ public actor AlarmScheduler {
     var reminder: DiaryReminder
     /// The alarm ringing as a test (`alarm test`), never stored (`AlarmScheduler+TestRing`).
     var testRing: TestRing?
+    /// Where the days off are read (`[alarms] holidays`), and what they were when last read (`AlarmScheduler+Holidays`).
+    let holidaySource: (any HolidaySource)?
+    var holidays: HolidaysReading { didSet { publishStatus() } }
 
     public init(
         database: NoiseDatabase, clock: any WallClock, zones: any TimeZoneSource, ringer: any AlarmRinger,
         hub: EventHub, logger: Logger, template: AlarmTemplate = AlarmTemplate(),
         missedGraceSeconds: Double = AlarmDefaults.missedGraceSeconds, board: StatusBoard = StatusBoard(),
         leapSeconds: (list: LeapSeconds, problem: String?) = (.builtIn, nil), sky: (any SkySource)? = nil,
-        wakeElementDownloads: @escaping @Sendable () -> Void = {}
+        holidays: (any HolidaySource)? = nil, wakeElementDownloads: @escaping @Sendable () -> Void = {}
     ) async throws {
         let store = AlarmStore(database)
         let snapshot = try await store.snapshot()
         let now = clock.now()
         let (zone, zoneProblem) = zones.systemZoneReading()
         let reading = await FileWork.run { sky?.read() ?? SkyReading(sky: nil) }
+        let daysOff = await FileWork.run { holidays?.read(now: Int64(now)) ?? HolidaysReading() }
         self.schedule = AlarmSchedule(
             alarms: snapshot.alarms, lookAfter: snapshot.lookAfter, snoozes: snapshot.snoozes, skips: snapshot.skips,
             pauses: snapshot.pauses, zone: zone, leapSeconds: leapSeconds.list, sky: reading.sky, now: now)
+        self.schedule.setHolidays(daysOff.holidays)
         self.sky = PassAlarmSky(source: sky, reading: reading)
+        self.holidaySource = holidays
+        self.holidays = daysOff
         self.wakeElementDownloads = wakeElementDownloads
         self.leapSecondsProblem = leapSeconds.problem
         self.zoneProblem = zoneProblem
@@ -99,6 +106,7 @@ public actor AlarmScheduler {
             RecentMissed.info(try await store.missed(limit: AlarmDefaults.missedShown), zone: zone))
         self.reminder = DiaryReminder(try await store.reminder())
         loadStoredZones()
+        logHolidays()
         publishStatus()
     }
 
@@ -136,9 +144,10 @@ public actor AlarmScheduler {
                 await cancelPrepared()
             }
             if reason == .filesChanged {
-                // What was due under the old sky rings first; then pass alarms follow the new one.
+                // What was due under the old sky and days off rings first; then the alarms follow the new ones.
                 await examine()
                 await refreshSky()
+                await refreshHolidays()
                 wakeElementDownloads()
             }
         }

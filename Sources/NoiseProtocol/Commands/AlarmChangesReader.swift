@@ -9,7 +9,7 @@ enum AlarmChangesReader {
         "time", "enabled", "label", "repeat", "sound", "volume", "ramp_seconds", "snooze_minutes",
         "ring_limit_seconds", "note", "mars_site", "mars_lon", "solar",
         "pass_satellite", "pass_visible", "pass_min_elevation", "pass_before", "date", "zone",
-        "then_mix", "dawn_seconds",
+        "then_mix", "dawn_seconds", "skip_holidays",
     ]
 
     /// `mars_site` (a site's name) or `mars_lon` (`77.45E`), and `solar`: the clock a Mars alarm reads.
@@ -80,6 +80,7 @@ enum AlarmChangesReader {
         changes.zone = try reader.string("zone")
         changes.thenMix = try reader.string("then_mix")
         changes.dawnSeconds = try reader.number("dawn_seconds", in: AlarmDefaults.dawnRange, unit: "seconds")
+        changes.skipHolidays = try reader.bool("skip_holidays")
         if let problem = changes.problem() { throw ProtocolError(problem.code, "\(command): \(problem.message)") }
         return changes
     }

@@ -23,11 +23,14 @@ public struct AlarmInfo: Sendable, Equatable, Codable {
     /// The date it rings again from (`alarm pause --until`): no ring before that date's start on its clock; null when
     /// it is not paused.
     @ExplicitNull public var pausedUntil: LocalDate?
+    /// The rings it passes over for days off (`--skip-holidays`) before its next trigger, soonest first, at most
+    /// `AlarmDefaults.daysOffShown`; empty when it skips none.
+    public var daysOff: [DayOffInfo]
 
     public init(
         alarm: Alarm, nextTrigger: TriggerInfo?, snoozedUntil: TriggerInfo?, ringing: Bool, tone: ToneInfo? = nil,
         ringingSince: TriggerInfo? = nil, nextPass: PassInfo? = nil, passProblem: String? = nil,
-        skips: TriggerInfo? = nil, pausedUntil: LocalDate? = nil
+        skips: TriggerInfo? = nil, pausedUntil: LocalDate? = nil, daysOff: [DayOffInfo] = []
     ) {
         self.alarm = alarm
         self.nextTrigger = nextTrigger
@@ -39,5 +42,6 @@ public struct AlarmInfo: Sendable, Equatable, Codable {
         self.passProblem = passProblem
         self.skips = skips
         self.pausedUntil = pausedUntil
+        self.daysOff = daysOff
     }
 }

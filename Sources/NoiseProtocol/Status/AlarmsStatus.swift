@@ -12,6 +12,8 @@ public struct AlarmsStatus: Sendable, Equatable, Codable {
     public var missed: [MissedInfo]
     /// The dawns under way (docs/alarms.md, "Dawn"), by alarm id: a page opened mid-dawn shows its point from them.
     public var dawns: [DawnInfo]
+    /// The holidays file, or null when the config names none.
+    @ExplicitNull public var holidays: HolidaysInfo?
     public var timeZone: String
     /// Why the zone is UTC although `$TZ` or /etc/localtime names another that cannot be read, or null.
     @ExplicitNull public var timeZoneProblem: String?
@@ -29,7 +31,7 @@ public struct AlarmsStatus: Sendable, Equatable, Codable {
         count: Int, next: AlarmInfo?, ringing: [AlarmInfo], missed: [MissedInfo], timeZone: String,
         wakeFromSuspend: Bool, wakeNote: String?, lastOnset: OnsetInfo? = nil, storeProblem: String? = nil,
         timeZoneProblem: String? = nil, timers: [AlarmInfo] = [], leapSecondsNote: String? = nil,
-        snoozed: [AlarmInfo] = [], dawns: [DawnInfo] = []
+        snoozed: [AlarmInfo] = [], dawns: [DawnInfo] = [], holidays: HolidaysInfo? = nil
     ) {
         self.count = count
         self.next = next
@@ -45,5 +47,6 @@ public struct AlarmsStatus: Sendable, Equatable, Codable {
         self.timeZoneProblem = timeZoneProblem
         self.leapSecondsNote = leapSecondsNote
         self.dawns = dawns
+        self.holidays = holidays
     }
 }

@@ -55,6 +55,7 @@ extension AlarmCommand {
                   noisectl alarm add 07:00 --date 2026-12-24
                   noisectl alarm add 07:00 --repeat weekdays --zone Europe/Berlin
                   noisectl alarm add 06:45 --repeat weekdays --then @morning
+                  noisectl alarm add 07:00 --repeat weekdays --skip-holidays
                   noisectl alarm add --iss --visible --before 5m --label "ISS overhead"
                 """)
 
@@ -146,7 +147,8 @@ extension AlarmCommand {
             }
             throw ValidationError(
                 "nothing to change: give at least one of --time, --repeat, --label, --sound, --volume, "
-                    + "--ramp, --snooze, --ring-for, --note, --date, --zone, --then, --mars, --solar or a pass option")
+                    + "--ramp, --dawn, --snooze, --ring-for, --note, --date, --zone, --then, --[no-]skip-holidays, --mars, "
+                    + "--solar or a pass option")
         }
 
         func run() throws {

@@ -65,6 +65,13 @@ struct AlarmSettingOptions: ParsableArguments {
             valueName: "@mix"), transform: ThenChoice.parse)
     var then: ThenChoice?
 
+    @Flag(
+        inversion: .prefixedNo,
+        help:
+            "Pass over the days off of the holidays file ([alarms] holidays, an .ics file): it rings the next working day."
+    )
+    var skipHolidays: Bool?
+
     /// The changes these options ask for.
     var changes: AlarmChanges {
         var changes = AlarmChanges(label: label, sound: sound, volume: volume, snoozeMinutes: snooze, note: note)
@@ -75,6 +82,7 @@ struct AlarmSettingOptions: ParsableArguments {
         changes.date = date.map(\.date)
         changes.zone = zone.map { $0.rules?.identifier ?? "" }
         changes.thenMix = then.map { $0.mix ?? "" }
+        changes.skipHolidays = skipHolidays
         return changes
     }
 

@@ -143,9 +143,11 @@ enum AlarmText {
             + conditions(info)
     }
 
-    /// What holds the alarm's rings back, after its next ring: `; skips Mon 8 Dec`, `; paused until Mon 4 Jan`.
+    /// What holds the alarm's rings back, after its next ring: `; skips Mon 8 Dec`, `; paused until Mon 4 Jan`,
+    /// `; skips Fri 25 Dec: Christmas Day` (a day off of the holidays file).
     static func conditions(_ info: AlarmInfo) -> String {
         (info.skips.map { "; skips \(day($0))" } ?? "") + (info.pausedUntil.map { "; paused until \(day($0))" } ?? "")
+            + info.daysOff.map { "; skips \(day($0.trigger)): \(VisibleText.terminal($0.name))" }.joined()
     }
 
     static func details(_ info: AlarmInfo, now: Int64) -> [String] {
@@ -164,6 +166,9 @@ enum AlarmText {
             ],
             ["Next", next(info, now: now)],
         ]
+        if alarm.skipHolidays {
+            rows.insert(["Holidays", "skipped (the days off of [alarms] holidays)"], at: rows.count - 1)
+        }
         if let pass = info.nextPass { rows.append(["Pass", passText(pass)]) }
         if let note = alarm.note { rows.append(["Note", VisibleText.terminal(note)]) }
         if let mix = alarm.thenMix { rows.append(["Then", "plays mix \(mix) when dismissed"]) }

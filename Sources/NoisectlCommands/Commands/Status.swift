@@ -83,6 +83,16 @@ enum StatusText {
             if let problem = alarms.storeProblem { rows.append(["Store", problem]) }
             if let problem = alarms.timeZoneProblem { rows.append(["Time zone", problem]) }
             if let note = alarms.leapSecondsNote { rows.append(["Leap seconds", note]) }
+            if let holidays = alarms.holidays {
+                let file = VisibleText.terminal(holidays.file)
+                rows.append([
+                    "Holidays",
+                    holidays.problems.isEmpty
+                        ? "\(holidays.events) event(s) from \(file)"
+                        : "\(holidays.events) event(s) from \(file); alarms ring on what it could not say:",
+                ])
+                details.append((row: rows.count - 1, lines: holidays.problems.map { VisibleText.terminal($0) }))
+            }
         }
         if let elements = status.elements {
             rows += ElementsStatusText.rows(elements, now: Double(LocalTime.nowSeconds()))
