@@ -6,7 +6,7 @@ import NoiseTime
 extension Alarm: Codable {
     enum CodingKeys: String, CodingKey {
         case id, time, enabled, label, `repeat`, sound, volume, rampSeconds, snoozeMinutes, ringLimitSeconds, note
-        case firesAt, mars, pass, date, zone, thenMix, dawnSeconds, skipHolidays
+        case firesAt, mars, pass, date, zone, thenMix, dawnSeconds, skipHolidays, dawnMix
     }
 
     public init(from decoder: any Decoder) throws {
@@ -38,7 +38,8 @@ extension Alarm: Codable {
             // An export from before dawns has none.
             dawnSeconds: try container.decodeIfPresent(Double.self, forKey: .dawnSeconds) ?? 0,
             // Nor from before holidays.
-            skipHolidays: try container.decodeIfPresent(Bool.self, forKey: .skipHolidays) ?? false)
+            skipHolidays: try container.decodeIfPresent(Bool.self, forKey: .skipHolidays) ?? false,
+            dawnMix: try container.decodeIfPresent(String.self, forKey: .dawnMix))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -63,5 +64,6 @@ extension Alarm: Codable {
         try container.encode(ExplicitNull(wrappedValue: thenMix), forKey: .thenMix)
         try container.encode(dawnSeconds, forKey: .dawnSeconds)
         try container.encode(skipHolidays, forKey: .skipHolidays)
+        try container.encode(ExplicitNull(wrappedValue: dawnMix), forKey: .dawnMix)
     }
 }

@@ -24,6 +24,9 @@ public struct Alarm: Sendable, Equatable {
     public var thenMix: String?
     /// Seconds before each ring that its dawn begins (the pages' sunrise, `dawn_started`); 0 for none.
     public var dawnSeconds: Double
+    /// A saved mix that crossfades in over the dawn from what plays, rising to the alarm's volume (`--dawn-sound
+    /// @MIX`); nil: the dawn is only light.
+    public var dawnMix: String?
     /// Whether it passes over the days off of the holidays file (`--skip-holidays`, `[alarms] holidays`).
     public var skipHolidays: Bool
 
@@ -32,7 +35,7 @@ public struct Alarm: Sendable, Equatable {
         volume: Double = AlarmDefaults.volume, rampSeconds: Double = AlarmDefaults.rampSeconds,
         snoozeMinutes: Int = AlarmDefaults.snoozeMinutes, ringLimitSeconds: Double = AlarmDefaults.ringLimitSeconds,
         note: String? = nil, thenMix: String? = nil, dawnSeconds: Double = AlarmDefaults.dawnSeconds,
-        skipHolidays: Bool = false
+        skipHolidays: Bool = false, dawnMix: String? = nil
     ) {
         self.id = id
         self.rule = rule
@@ -47,6 +50,7 @@ public struct Alarm: Sendable, Equatable {
         self.thenMix = thenMix
         self.dawnSeconds = dawnSeconds
         self.skipHolidays = skipHolidays
+        self.dawnMix = dawnMix
     }
 
     /// An alarm at a wall time on the days of `days`, in the system zone or `zone`: the common kind.
@@ -89,6 +93,11 @@ public struct Alarm: Sendable, Equatable {
     public var ruleProblem: String? {
         if let problem = pass?.problem { return problem }
         if let thenMix, let problem = MixName.problem(thenMix) { return "then_mix '\(thenMix.prefix(40))' \(problem)" }
+        if let dawnMix, let problem = MixName.problem(dawnMix) { return "dawn_mix '\(dawnMix.prefix(40))' \(problem)" }
+        if dawnMix != nil, dawnSeconds == 0 {
+            return "dawn_mix (--dawn-sound) plays over the dawn: give it a dawn (dawn_seconds, --dawn 30m), or take it "
+                + "away (dawn_mix \"\", --dawn-sound none)"
+        }
         if let zone, !ZoneName.isWellFormed(zone) {
             return "zone '\(zone.prefix(40))' is not a zone name such as Europe/Berlin"
         }

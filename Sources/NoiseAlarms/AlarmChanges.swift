@@ -32,10 +32,12 @@ public struct AlarmChanges: Sendable, Equatable, Codable {
     public var dawnSeconds: Double?
     /// Whether it passes over the holidays file's days off.
     public var skipHolidays: Bool?
+    /// A saved mix crossfading in over the dawn; an empty one takes it away.
+    public var dawnMix: String?
 
     enum CodingKeys: String, CodingKey {
         case time, enabled, label, `repeat`, sound, volume, rampSeconds, snoozeMinutes, ringLimitSeconds, note, zone,
-            thenMix, dawnSeconds, skipHolidays
+            thenMix, dawnSeconds, skipHolidays, dawnMix
     }
 
     /// The wire's names of `mars`, `pass` and `date`.
@@ -54,7 +56,7 @@ public struct AlarmChanges: Sendable, Equatable, Codable {
         sound: String? = nil, volume: Double? = nil, rampSeconds: Double? = nil, snoozeMinutes: Int? = nil,
         ringLimitSeconds: Double? = nil, note: String? = nil,
         mars: MarsAlarmClock? = nil, pass: PassAlarmChanges? = nil, date: LocalDate?? = nil, zone: String? = nil,
-        thenMix: String? = nil, dawnSeconds: Double? = nil, skipHolidays: Bool? = nil
+        thenMix: String? = nil, dawnSeconds: Double? = nil, skipHolidays: Bool? = nil, dawnMix: String? = nil
     ) {
         self.time = time
         self.enabled = enabled
@@ -73,6 +75,7 @@ public struct AlarmChanges: Sendable, Equatable, Codable {
         self.thenMix = thenMix
         self.dawnSeconds = dawnSeconds
         self.skipHolidays = skipHolidays
+        self.dawnMix = dawnMix
     }
 
     /// Every setting of `alarm`, to add it again as it is (`alarm import` of an export): a pass alarm's `time` and
@@ -90,7 +93,7 @@ public struct AlarmChanges: Sendable, Equatable, Codable {
             rampSeconds: alarm.rampSeconds, snoozeMinutes: alarm.snoozeMinutes,
             ringLimitSeconds: alarm.ringLimitSeconds, note: alarm.note, mars: fields.mars, pass: pass,
             date: fields.date.map { .some($0) }, zone: fields.zone, thenMix: alarm.thenMix,
-            dawnSeconds: alarm.dawnSeconds, skipHolidays: alarm.skipHolidays)
+            dawnSeconds: alarm.dawnSeconds, skipHolidays: alarm.skipHolidays, dawnMix: alarm.dawnMix)
     }
 
     /// As `alarm_add` and `alarm_edit` take them: the settings by their names, a Mars clock as its site's id or its
@@ -111,6 +114,7 @@ public struct AlarmChanges: Sendable, Equatable, Codable {
         try container.encodeIfPresent(thenMix, forKey: .thenMix)
         try container.encodeIfPresent(dawnSeconds, forKey: .dawnSeconds)
         try container.encodeIfPresent(skipHolidays, forKey: .skipHolidays)
+        try container.encodeIfPresent(dawnMix, forKey: .dawnMix)
         var clock = encoder.container(keyedBy: ClockKeys.self)
         if let date { try clock.encode(date?.description ?? "", forKey: .date) }
         if let mars {
@@ -206,6 +210,7 @@ public struct AlarmChanges: Sendable, Equatable, Codable {
         if let thenMix { result.thenMix = thenMix.isEmpty ? nil : thenMix }
         if let dawnSeconds { result.dawnSeconds = dawnSeconds }
         if let skipHolidays { result.skipHolidays = skipHolidays }
+        if let dawnMix { result.dawnMix = dawnMix.isEmpty ? nil : dawnMix }
         return result
     }
 

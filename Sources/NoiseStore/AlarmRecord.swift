@@ -35,6 +35,8 @@ struct AlarmRecord {
     var dawnSeconds: Double
     /// Whether it passes over the holidays file's days off (v11).
     var skipHolidays: Bool
+    /// The saved mix crossfading in over the dawn (v12).
+    var dawnMix: String?
     /// The instant after which the next trigger is looked for (see `AlarmSchedule`); fractional for a Mars alarm.
     var lookAfter: Double
     var createdAt: Int64
@@ -66,6 +68,7 @@ struct AlarmRecord {
         thenMix = alarm.thenMix
         dawnSeconds = alarm.dawnSeconds
         skipHolidays = alarm.skipHolidays
+        dawnMix = alarm.dawnMix
         self.lookAfter = lookAfter
         self.createdAt = createdAt
     }
@@ -74,15 +77,15 @@ struct AlarmRecord {
     private static let columns = [
         "time", "enabled", "label", "repeatMask", "sound", "volume", "rampSeconds", "snoozeMinutes",
         "ringLimitSeconds", "note", "firesAt", "marsSite", "marsLonEast", "marsSolar", "passSatellite", "passVisible",
-        "passMinElevation", "passLeadSeconds", "date", "zone", "thenMix", "dawnSeconds", "skipHolidays", "lookAfter",
-        "createdAt",
+        "passMinElevation", "passLeadSeconds", "date", "zone", "thenMix", "dawnSeconds", "skipHolidays", "dawnMix",
+        "lookAfter", "createdAt",
     ]
 
     private var values: [any SQLiteValueConvertible] {
         [
             time, enabled, label, repeatMask, sound, volume, rampSeconds, snoozeMinutes, ringLimitSeconds, note,
             firesAt, marsSite, marsLonEast, marsSolar, passSatellite, passVisible, passMinElevation, passLeadSeconds,
-            date, zone, thenMix, dawnSeconds, skipHolidays, lookAfter, createdAt,
+            date, zone, thenMix, dawnSeconds, skipHolidays, dawnMix, lookAfter, createdAt,
         ]
     }
 
@@ -159,7 +162,7 @@ extension AlarmRecord {
             volume: changes.volume!, rampSeconds: changes.rampSeconds!, snoozeMinutes: changes.snoozeMinutes!,
             ringLimitSeconds: changes.ringLimitSeconds!, note: changes.note,
             thenMix: try reader.optionalText("thenMix"), dawnSeconds: changes.dawnSeconds!,
-            skipHolidays: skipHolidays == 1)
+            skipHolidays: skipHolidays == 1, dawnMix: try reader.optionalText("dawnMix"))
         if let problem = alarm.ruleProblem { throw StoredRowProblem(id: id, reason: problem) }
         return StoredAlarm(
             alarm: alarm, lookAfter: try reader.real("lookAfter"), createdAt: try reader.integer("createdAt"))

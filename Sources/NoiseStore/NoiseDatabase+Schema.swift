@@ -80,6 +80,10 @@ extension NoiseDatabase {
             try addColumns(
                 to: "alarm", [#""skipHolidays" BOOLEAN NOT NULL DEFAULT 0 CHECK ("skipHolidays" IN (0, 1))"#], db)
         }
+        migrator.register("v12") { db in
+            // docs/alarms.md, "Dawn": the saved mix that crossfades in over an alarm's dawn; none before.
+            try addColumns(to: "alarm", [#""dawnMix" TEXT"#], db)
+        }
         return migrator
     }()
 

@@ -84,13 +84,15 @@ struct AlarmWireTests {
             #"{"date":null,"enabled":true,"fires_at":null,"id":8,"label":"","mars":null,"note":null,"pass":{"lead_seconds":600,"min_elevation_deg":20,"satellite":25544,"visible_only":true},"ramp_seconds":30,"repeat":"daily","ring_limit_seconds":600,"snooze_minutes":9,"sound":"classic","then_mix":null,"time":"00:00","volume":80,"zone":null}"#,
     ]
 
-    /// As before, with the dawn (schema v9) and skipping holidays (v11) beside the other keys.
+    /// As before, with the dawn (schema v9), skipping holidays (v11) and the dawn's mix (v12) beside the other keys.
     @Test func eachKindIsWrittenAsBefore() throws {
         for (name, alarm) in Self.cases {
             let line = String(decoding: try JSONCoding.line(alarm), as: UTF8.self)
             #expect(line.contains(#","dawn_seconds":0,"enabled":"#), "\(name)")
             #expect(line.contains(#","skip_holidays":false,"snooze_minutes":"#), "\(name)")
+            #expect(line.contains(#","dawn_mix":null,"dawn_seconds":"#), "\(name)")
             let before = line.replacing(#""dawn_seconds":0,"#, with: "").replacing(#""skip_holidays":false,"#, with: "")
+                .replacing(#""dawn_mix":null,"#, with: "")
             #expect(before == Self.expected[name], "\(name)")
         }
     }

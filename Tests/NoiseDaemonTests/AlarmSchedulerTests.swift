@@ -46,6 +46,11 @@ actor RecordingRinger: AlarmRinger {
         mixesPlayed.append(mix)
         return mixProblem(mix)
     }
+    var dawnSounds: [(mix: String, seconds: Double, volume: Double)] = []
+    func playDawnSound(mix: String, over seconds: Double, volume: Double) -> ProtocolError? {
+        dawnSounds.append((mix, seconds, volume))
+        return mixProblem(mix)
+    }
 }
 
 struct FixedZone: TimeZoneSource {

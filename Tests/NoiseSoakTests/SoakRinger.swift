@@ -36,4 +36,5 @@ actor SoakRinger: AlarmRinger {
     func soundProblem(_ id: String) -> ProtocolError? { nil }
     func mixProblem(_ name: String) -> ProtocolError? { nil }
     func playAfterAlarm(mix: String) -> ProtocolError? { nil }
+    func playDawnSound(mix: String, over seconds: Double, volume: Double) -> ProtocolError? { nil }
 }

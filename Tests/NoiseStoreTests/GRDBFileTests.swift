@@ -26,9 +26,10 @@ struct GRDBFileTests {
         "habit_day", "gratitude", "reminder", "sqlite_sequence", "grdb_migrations",
     ]
     /// What the migrations after GRDB's add: `v8`, the ring an alarm skips, and `v10`, the date a paused alarm rings
-    /// again from (their tables' text as `sqlite_master` keeps it); `v9`, an alarm's dawn, and `v11`, whether it skips
-    /// holidays, columns at the end of the alarm table, 0 in every row (read as the real and the integer their
-    /// affinities make of the default); and their rows in `grdb_migrations`, kept as GRDB's migrator keeps them.
+    /// again from (their tables' text as `sqlite_master` keeps it); `v9`, an alarm's dawn, `v11`, whether it skips
+    /// holidays, and `v12`, the dawn's mix, columns at the end of the alarm table, 0 or null in every row (read as the
+    /// real and the integer their affinities make of the defaults); and their rows in `grdb_migrations`, kept as
+    /// GRDB's migrator keeps them.
     static let addedSchema = [
         #"table skip: CREATE TABLE skip ("alarmId" INTEGER PRIMARY KEY REFERENCES "alarm"("id") ON DELETE CASCADE, "ringAt" REAL NOT NULL)"#,
         #"table pause: CREATE TABLE pause ("alarmId" INTEGER PRIMARY KEY REFERENCES "alarm"("id") ON DELETE CASCADE, "until" TEXT NOT NULL CHECK ("until" GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'))"#,
@@ -36,12 +37,15 @@ struct GRDBFileTests {
     static let dawnColumn =
         #""dawnSeconds" DOUBLE NOT NULL DEFAULT 0 CHECK (("dawnSeconds" >= 0) AND ("dawnSeconds" <= 7200))"#
     static let holidaysColumn = #""skipHolidays" BOOLEAN NOT NULL DEFAULT 0 CHECK ("skipHolidays" IN (0, 1))"#
-    static let addedMigrations: [[SQLiteValue]] = [[.text("v8")], [.text("v9")], [.text("v10")], [.text("v11")]]
+    static let addedMigrations: [[SQLiteValue]] = [
+        [.text("v8")], [.text("v9")], [.text("v10")], [.text("v11")], [.text("v12")],
+    ]
 
     /// GRDB's schema as the later migrations leave it.
     static func migrated(schema: [String]) -> [String] {
         let widened = schema.map {
-            $0.hasPrefix("table alarm: ") ? String($0.dropLast()) + ", " + dawnColumn + ", " + holidaysColumn + ")" : $0
+            $0.hasPrefix("table alarm: ")
+                ? String($0.dropLast()) + ", " + dawnColumn + ", " + holidaysColumn + #", "dawnMix" TEXT)"# : $0
         }
         return (widened + addedSchema).sorted()
     }
@@ -49,7 +53,7 @@ struct GRDBFileTests {
     /// GRDB's rows as the later migrations leave them (without their own rows in `grdb_migrations`).
     static func migrated(rows: [String: [[SQLiteValue]]]) -> [String: [[SQLiteValue]]] {
         var rows = rows
-        rows["alarm"] = rows["alarm"]?.map { $0 + [.real(0), .integer(0)] }
+        rows["alarm"] = rows["alarm"]?.map { $0 + [.real(0), .integer(0), .null] }
         return rows
     }
 
@@ -109,7 +113,7 @@ struct GRDBFileTests {
         try database.close()
 
         let after = try contents(of: path)
-        #expect(after.schema == Self.migrated(schema: before.schema), "no migration ran again, v8 to v11 ran once")
+        #expect(after.schema == Self.migrated(schema: before.schema), "no migration ran again, v8 to v12 ran once")
         var rows = Self.migrated(rows: before.rows)
         rows["grdb_migrations"] = Self.inReadOrder((rows["grdb_migrations"] ?? []) + Self.addedMigrations)
         #expect(after.rows == rows, "every row as it was")

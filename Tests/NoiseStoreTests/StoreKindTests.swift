@@ -32,7 +32,7 @@ struct StoreKindTests {
         let before = FileManager.default.contents(atPath: path)
         let database = NoiseDatabase.openChecked(path: path)
         let reason = try #require(database.readOnlyReason)
-        #expect(reason.contains("written by a newer noised (its schema has v99; this noised knows up to v11)"))
+        #expect(reason.contains("written by a newer noised (its schema has v99; this noised knows up to v12)"))
         #expect(!reason.contains("damaged"))
         #expect(throws: NoiseDatabase.ReadOnlyStore.self) { try database.rebuild(lookAfter: [:], snoozes: [:]) }
         do { _ = try database.rebuild(lookAfter: [:], snoozes: [:]) } catch {

@@ -35,7 +35,7 @@ BLOCK = 2205                   # 50 ms analysis windows
 EARLY = 0.1
 ALARM_KEYS = {"id", "time", "enabled", "label", "repeat", "sound", "volume", "ramp_seconds", "snooze_minutes",
               "ring_limit_seconds", "note", "fires_at", "mars", "pass", "date", "zone", "then_mix", "dawn_seconds",
-              "skip_holidays"}
+              "skip_holidays", "dawn_mix"}
 INFO_KEYS = {"alarm", "next_trigger", "snoozed_until", "ringing", "ringing_since", "tone", "next_pass", "pass_problem",
              "skips", "paused_until", "days_off"}
 

@@ -152,3 +152,32 @@ def test_ten_dawns_start_at_ring_less_dawn_on_the_real_socket(make_daemon):
     print("dawn_started arrival − (ring − dawn), ms: " + ", ".join(f"{x * 1000:.1f}" for x in delays))
     assert min(delays) >= 0, "never early"
     assert max(delays) < 1.0, delays
+
+
+def test_a_dawn_sound_crossfades_from_the_night_to_the_morning_mix(make_daemon, testdata, sink):
+    """docs/alarms.md, "Dawn": at the dawn's start what plays fades out and the saved mix fades in over the dawn,
+    at its saved balance scaled by the alarm's volume, on the real output (the PulseAudio null sink)."""
+    d = make_daemon(extra_env=UTC)
+    for args in (("play", "testloop2", "--volume", "50", "--fade-in", "0"), ("mix", "save", "morning"),
+                 ("stop", "--fade", "0"), ("play", "testloop", "--volume", "30", "--fade-in", "0")):
+        assert d.ctl(*args).returncode == 0, args
+    unknown = d.ctl("--json", "alarm", "add", "07:00", "--dawn", "30m", "--dawn-sound", "@nope")
+    assert unknown.returncode == 1 and unknown.json["error"]["code"] == "unknown_mix", str(unknown)
+    lightless = d.ctl("alarm", "add", "07:00", "--dawn-sound", "@morning")
+    assert lightless.returncode == 1 and "plays over the dawn: give it a dawn" in lightless.stderr, str(lightless)
+
+    ring = int(time.time()) + 70  # a 60 s dawn from 10 s from now
+    with H.RawClient(d.socket, timeout=10) as events:
+        assert events.request("subscribe").get("ok")
+        info = ctl_json(d, "alarm", "add", _clock(ring), "--repeat", "daily", "--dawn", "1m", "--dawn-sound",
+                        "@morning", "--volume", "80")
+        assert info["alarm"]["dawn_mix"] == "morning", info
+        assert "1 min before the ring, crossfading to mix morning" in d.ctl("alarm", "show",
+                                                                            str(info["alarm"]["id"])).stdout
+        events.next_event(lambda e: e.get("event") == "dawn_started", timeout=20)
+    H.wait_until(lambda: len(d.status()["playing"]) == 2, 10, 0.05, "the morning's mix to start")
+    playing = {s["id"]: (s["state"], s["volume"]) for s in d.status()["playing"]}
+    assert playing == {"testloop": ("fading_out", 30), "testloop2": ("fading_in", 40)}, playing
+    status = d.status()
+    assert status["audio"]["device"] != "null" and status["audio"]["error"] is None, status["audio"]
+    assert "dawn crossfades to mix 'morning' over" in d.log()

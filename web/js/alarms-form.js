@@ -1,5 +1,5 @@
 // The one form that adds an alarm or edits one: time, days, label, sound (with a preview), volume, ramp,
-// snooze, dawn, holidays and note. The daemon checks every value (the form has `novalidate`), so its refusal is what the
+// snooze, dawn and its sound, holidays and note. The daemon checks every value (the form has `novalidate`), so its refusal is what the
 // person reads, in the form's words beside the field it is about, with the form left as they filled it.
 
 import { el } from "/js/dom.js";
@@ -20,6 +20,7 @@ const volumeValue = $("f-volume-value");
 const ramp = $("f-ramp");
 const snooze = $("f-snooze");
 const dawn = $("f-dawn");
+const dawnMix = $("f-dawn-mix");
 const holidays = $("f-holidays");
 const note = $("f-note");
 const submit = $("f-submit");
@@ -37,6 +38,7 @@ const FIELDS = [
   { input: ramp, names: ["ramp_seconds", "ramp"], what: "the ramp" },
   { input: snooze, names: ["snooze_minutes", "snooze"], what: "the snooze" },
   { input: dawn, names: ["dawn_seconds", "dawn"], what: "the dawn" },
+  { input: dawnMix, names: ["dawn_mix"], what: "the dawn's sound" },
   { input: holidays, names: ["skip_holidays"], what: "skipping holidays" },
   { input: note, names: ["note"], what: "the note" },
   { input: $("f-days"), names: ["repeat"], what: "the days" },
@@ -96,6 +98,7 @@ function fill(alarm) {
   snooze.value = alarm ? alarm.snooze_minutes : 9;
   // A new alarm's dawn left blank is the config's [alarms] dawn.
   dawn.value = alarm ? String(Math.round((alarm.dawn_seconds || 0) / 6) / 10) : "";
+  dawnMix.value = (alarm && alarm.dawn_mix) || "";
   holidays.checked = Boolean(alarm && alarm.skip_holidays);
   note.value = (alarm && alarm.note) || "";
 }
@@ -129,7 +132,7 @@ function fields() {
   return {
     time: time.value, repeat: repeatOf(chosenDays()), label: label.value, sound: sound.value,
     volume: Number(volume.value), ramp_seconds: numberField(ramp), snooze_minutes: numberField(snooze), note: note.value,
-    dawn_seconds: dawnSeconds(), skip_holidays: holidays.checked,
+    dawn_seconds: dawnSeconds(), dawn_mix: dawnMix.value.trim().replace(/^@/, ""), skip_holidays: holidays.checked,
   };
 }
 
@@ -148,7 +151,7 @@ function changes(alarm, now) {
   const before = {
     time: alarm.time, repeat: repeatOf(daysOf(alarm.repeat) || new Set()), label: alarm.label || "", sound: alarm.sound,
     volume: alarm.volume, ramp_seconds: alarm.ramp_seconds, snooze_minutes: alarm.snooze_minutes, note: alarm.note || "",
-    dawn_seconds: alarm.dawn_seconds, skip_holidays: Boolean(alarm.skip_holidays),
+    dawn_seconds: alarm.dawn_seconds, dawn_mix: alarm.dawn_mix || "", skip_holidays: Boolean(alarm.skip_holidays),
   };
   const args = { id: alarm.id };
   for (const [key, value] of Object.entries(now)) {

@@ -31,9 +31,17 @@ function nextWords(info) {
   if (!info.alarm.enabled) return "Off";
   if (info.pass_problem) return info.pass_problem;
   if (info.next_trigger) {
-    return "Next: " + formatInstant(info.next_trigger) + skipWords(info) + pauseWords(info) + daysOffWords(info);
+    return "Next: " + formatInstant(info.next_trigger) + dawnWords(info.alarm) + skipWords(info) + pauseWords(info)
+      + daysOffWords(info);
   }
   return "Will not ring again";
+}
+
+/// `, dawn 30 min to mix morning`: the light (and the sound) before each ring.
+function dawnWords(alarm) {
+  if (!alarm.dawn_seconds) return "";
+  const minutes = Math.round(alarm.dawn_seconds / 60);
+  return `, dawn ${minutes} min` + (alarm.dawn_mix ? ` to mix ${alarm.dawn_mix}` : "");
 }
 
 /// `, skips Mon 8 Dec`: the day of the ring `alarm_skip` skips, on the daemon's clock.

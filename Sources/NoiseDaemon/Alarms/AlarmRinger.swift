@@ -22,6 +22,9 @@ public protocol AlarmRinger: Sendable {
     func mixProblem(_ name: String) async -> ProtocolError?
     /// Starts a saved mix after a dismissed alarm; the reason when it cannot.
     func playAfterAlarm(mix: String) async -> ProtocolError?
+    /// Crossfades from what plays to a saved mix over `seconds` (an alarm's dawn sound), its sounds rising to their
+    /// saved volumes scaled by `volume`; the reason when it cannot.
+    func playDawnSound(mix: String, over seconds: Double, volume: Double) async -> ProtocolError?
 }
 
 /// What ringing started: the tone, and why it cannot be heard (the device is in error), if it cannot.

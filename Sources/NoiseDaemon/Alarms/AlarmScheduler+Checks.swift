@@ -14,6 +14,9 @@ extension AlarmScheduler {
         if let mix = alarm.thenMix, let problem = await ringer.mixProblem(mix) {
             throw ProtocolError(problem.code, "\(command): then_mix: \(problem.message)")
         }
+        if let mix = alarm.dawnMix, let problem = await ringer.mixProblem(mix) {
+            throw ProtocolError(problem.code, "\(command): dawn_mix: \(problem.message)")
+        }
         if alarm.enabled, case .onDate(let date, let time, let zone) = alarm.rule,
             alarm.rule.next(after: now(), in: schedule.context) == nil
         {

@@ -17,10 +17,28 @@ extension AlarmScheduler {
                     "alarm \(dawn.alarmID): dawn of \(DurationParser.describe(dawn.lengthSeconds)) begins for its ring at \(dawnInfo(dawn).ringAt.local)"
                 )
                 hub.publish(.dawnStarted(dawnInfo(dawn)))
+                if let mix = schedule.alarms[dawn.alarmID]?.dawnMix {
+                    // The crossfade is the player's, and waits on it: the schedule's settling does not.
+                    Task { await startDawnSound(dawn, mix: mix) }
+                }
             case .ended(let dawn):
                 logger.info("alarm \(dawn.alarmID): dawn ended")
                 hub.publish(.dawnEnded(dawnInfo(dawn)))
             }
+        }
+    }
+
+    /// A dawn's sound: the crossfade to its mix over what is left of the dawn (all of it, unless the dawn began late:
+    /// an alarm set within it, a resume); a mix that cannot start is said in the log, and the alarm rings as ever.
+    private func startDawnSound(_ dawn: AlarmSchedule.Dawn, mix: String) async {
+        guard let alarm = schedule.alarms[dawn.alarmID] else { return }
+        let seconds = dawn.ringAt - now()
+        guard seconds > 0 else { return }
+        if let problem = await ringer.playDawnSound(mix: mix, over: seconds, volume: alarm.volume) {
+            logger.warning("alarm \(dawn.alarmID): its dawn's mix '\(mix)' could not start: \(problem.message)")
+        } else {
+            logger.info(
+                "alarm \(dawn.alarmID): dawn crossfades to mix '\(mix)' over \(DurationParser.describe(seconds))")
         }
     }
 

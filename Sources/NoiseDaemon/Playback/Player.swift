@@ -149,7 +149,7 @@ public actor Player<C: Clock> where C.Duration == Duration {
     }
 
     /// Whether the sound plays and is not fading out.
-    private func isSounding(_ id: String) -> Bool {
+    func isSounding(_ id: String) -> Bool {
         active.contains { $0.sound.id == id && $0.state != .fadingOut }
     }
 

@@ -9,7 +9,7 @@ enum AlarmChangesReader {
         "time", "enabled", "label", "repeat", "sound", "volume", "ramp_seconds", "snooze_minutes",
         "ring_limit_seconds", "note", "mars_site", "mars_lon", "solar",
         "pass_satellite", "pass_visible", "pass_min_elevation", "pass_before", "date", "zone",
-        "then_mix", "dawn_seconds", "skip_holidays",
+        "then_mix", "dawn_seconds", "skip_holidays", "dawn_mix",
     ]
 
     /// `mars_site` (a site's name) or `mars_lon` (`77.45E`), and `solar`: the clock a Mars alarm reads.
@@ -81,6 +81,7 @@ enum AlarmChangesReader {
         changes.thenMix = try reader.string("then_mix")
         changes.dawnSeconds = try reader.number("dawn_seconds", in: AlarmDefaults.dawnRange, unit: "seconds")
         changes.skipHolidays = try reader.bool("skip_holidays")
+        changes.dawnMix = try reader.string("dawn_mix")
         if let problem = changes.problem() { throw ProtocolError(problem.code, "\(command): \(problem.message)") }
         return changes
     }

@@ -56,6 +56,7 @@ extension AlarmCommand {
                   noisectl alarm add 07:00 --repeat weekdays --zone Europe/Berlin
                   noisectl alarm add 06:45 --repeat weekdays --then @morning
                   noisectl alarm add 07:00 --repeat weekdays --skip-holidays
+                  noisectl alarm add 06:30 --repeat weekdays --dawn 30m --dawn-sound @morning
                   noisectl alarm add --iss --visible --before 5m --label "ISS overhead"
                 """)
 
@@ -147,7 +148,7 @@ extension AlarmCommand {
             }
             throw ValidationError(
                 "nothing to change: give at least one of --time, --repeat, --label, --sound, --volume, "
-                    + "--ramp, --dawn, --snooze, --ring-for, --note, --date, --zone, --then, --[no-]skip-holidays, --mars, "
+                    + "--ramp, --dawn, --dawn-sound, --snooze, --ring-for, --note, --date, --zone, --then, --[no-]skip-holidays, --mars, "
                     + "--solar or a pass option")
         }
 

@@ -35,6 +35,14 @@ struct AlarmSettingOptions: ParsableArguments {
             valueName: "duration"), transform: OptionValue.duration)
     var dawn: Double?
 
+    @Option(
+        name: .customLong("dawn-sound"),
+        help: ArgumentHelp(
+            "Crossfade from what plays to this saved mix over the dawn, rising to the alarm's volume, e.g. @morning; "
+                + "edit: none takes it away.",
+            valueName: "@mix"), transform: MixChoice.parse)
+    var dawnSound: MixChoice?
+
     @Option(help: "Snooze minutes, 1-60 (default \(AlarmDefaults.snoozeMinutes); often 5, 7, 8, 9, 10, 15 or 20).")
     var snooze: Int?
 
@@ -62,8 +70,8 @@ struct AlarmSettingOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "Play this saved mix when the alarm is dismissed, e.g. @morning; edit: none takes it away.",
-            valueName: "@mix"), transform: ThenChoice.parse)
-    var then: ThenChoice?
+            valueName: "@mix"), transform: MixChoice.parse)
+    var then: MixChoice?
 
     @Flag(
         inversion: .prefixedNo,
@@ -83,6 +91,7 @@ struct AlarmSettingOptions: ParsableArguments {
         changes.zone = zone.map { $0.rules?.identifier ?? "" }
         changes.thenMix = then.map { $0.mix ?? "" }
         changes.skipHolidays = skipHolidays
+        changes.dawnMix = dawnSound.map { $0.mix ?? "" }
         return changes
     }
 
@@ -118,16 +127,16 @@ struct ZoneChoice: Sendable {
     }
 }
 
-/// `--then`: a saved mix (`@morning`, the @ optional), or `none`.
-struct ThenChoice: Sendable, Equatable {
+/// `--then` and `--dawn-sound`: a saved mix (`@morning`, the @ optional), or `none`.
+struct MixChoice: Sendable, Equatable {
     var mix: String?
 
-    static func parse(_ text: String) throws -> ThenChoice {
-        if text == "none" { return ThenChoice(mix: nil) }
+    static func parse(_ text: String) throws -> MixChoice {
+        if text == "none" { return MixChoice(mix: nil) }
         let name = text.hasPrefix("@") ? String(text.dropFirst()) : text
         if let problem = MixName.problem(name) {
             throw ValidationError("--then: mix name '\(name.prefix(40))' \(problem); a name has \(MixName.accepted)")
         }
-        return ThenChoice(mix: name)
+        return MixChoice(mix: name)
     }
 }

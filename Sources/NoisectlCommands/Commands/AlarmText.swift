@@ -138,9 +138,15 @@ enum AlarmText {
         guard let trigger = info.nextTrigger else {
             return info.alarm.enabled ? info.passProblem.map { "no trigger: \($0)" } ?? "no trigger" : "off"
         }
-        return "\(date(trigger)), \(relative(trigger.unix - Double(now)))"
+        return "\(date(trigger)), \(relative(trigger.unix - Double(now)))" + dawn(info.alarm)
             + (withPass ? info.nextPass.map { "; pass \(passText($0))" } ?? "" : "")
             + conditions(info)
+    }
+
+    /// `; dawn 30 min`, `; dawn 30 min to mix morning`: the light (and the sound) before each ring.
+    static func dawn(_ alarm: Alarm) -> String {
+        guard alarm.dawnSeconds > 0 else { return "" }
+        return "; dawn \(DurationParser.describe(alarm.dawnSeconds))" + (alarm.dawnMix.map { " to mix \($0)" } ?? "")
     }
 
     /// What holds the alarm's rings back, after its next ring: `; skips Mon 8 Dec`, `; paused until Mon 4 Jan`,
@@ -162,7 +168,10 @@ enum AlarmText {
             ["Snooze", "\(alarm.snoozeMinutes) min"], ["Rings for", DurationParser.describe(alarm.ringLimitSeconds)],
             [
                 "Dawn",
-                alarm.dawnSeconds == 0 ? "none" : DurationParser.describe(alarm.dawnSeconds) + " before the ring",
+                alarm.dawnSeconds == 0
+                    ? "none"
+                    : DurationParser.describe(alarm.dawnSeconds) + " before the ring"
+                        + (alarm.dawnMix.map { ", crossfading to mix \($0)" } ?? ""),
             ],
             ["Next", next(info, now: now)],
         ]
