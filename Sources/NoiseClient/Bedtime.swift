@@ -7,13 +7,16 @@ public struct BedtimePlan: Sendable, Equatable {
     public var mix: String
     /// The sleep timer, seconds; nil plays until stopped.
     public var sleepSeconds: Double?
+    /// The volume the sleep timer fades to and plays on at (`--fade-to`); nil fades to silence and stops.
+    public var fadeTo: Double?
     /// The wake alarm's settings (its time at least); nil sets none. It rings once, at the next time it names.
     public var wake: AlarmChanges?
 
-    public init(mix: String, sleepSeconds: Double?, wake: AlarmChanges?) {
+    public init(mix: String, sleepSeconds: Double?, wake: AlarmChanges?, fadeTo: Double? = nil) {
         self.mix = mix
         self.sleepSeconds = sleepSeconds
         self.wake = wake
+        self.fadeTo = fadeTo
     }
 }
 
@@ -44,7 +47,7 @@ extension DaemonConnection {
             wake.repeat = .once
             alarm = try call(Commands.AlarmAdd(wake))
         }
-        let play = Commands.Play(sounds: [], mix: plan.mix, for: plan.sleepSeconds)
+        let play = Commands.Play(sounds: [], mix: plan.mix, for: plan.sleepSeconds, fadeTo: plan.fadeTo)
         do throws(ClientFailure) {
             return BedtimeResult(playback: try call(play), alarm: alarm)
         } catch {

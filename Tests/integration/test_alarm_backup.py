@@ -147,6 +147,10 @@ def test_bedtime_plays_the_mix_with_its_timer_and_sets_a_one_off_alarm(make_daem
     assert r.json["playback"]["state"] == "playing", r.json
     assert len(_alarms(d)) == 2
 
+    # --fade-to: the sleep timer fades to that volume and the mix plays on there (docs/alarms.md, "Bedtime").
+    r = _ok(d.ctl("--json", "bedtime", "@night", "--for", "30m", "--fade-to", "10"))
+    assert r.json["playback"]["sleep_timer"]["fade_to"] == 10 and r.json["alarm"] is None, r.json
+
 
 def test_bedtime_changes_nothing_on_an_unknown_mix_or_bad_input(make_daemon, testdata):
     d = make_daemon(device="null", extra_env=UTC)
@@ -161,6 +165,8 @@ def test_bedtime_changes_nothing_on_an_unknown_mix_or_bad_input(make_daemon, tes
         (["@night", "--for", "45"], "45m"),
         (["@night"], "give a sleep timer (--for or --until), a --wake time, or both"),
         (["@night", "--for", "45m", "--label", "Up"], "--label names the wake alarm: give --wake too"),
+        (["@night", "--for", "45m", "--fade-to", "101"], "--fade-to must be a volume from 0 to 100, got 101"),
+        (["@night", "--wake", "07:00", "--fade-to", "10"], "--fade-to applies to a sleep timer"),
     ]:
         r = d.ctl("bedtime", *args)
         assert r.returncode == 2 and says in r.stderr, (args, str(r))

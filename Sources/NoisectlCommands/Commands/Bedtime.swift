@@ -17,6 +17,7 @@ struct Bedtime: ParsableCommand {
             Examples:
               noisectl bedtime @night --for 45m --wake 07:00
               noisectl bedtime @rain --until 23:30 --wake 6:30am --label Work
+              noisectl bedtime @rain --for 45m --fade-to 10 --wake 07:00
             """)
 
     @OptionGroup var options: ClientOptions
@@ -34,6 +35,12 @@ struct Bedtime: ParsableCommand {
         help: ArgumentHelp("Sleep timer: stop at this time of day, e.g. 23:30.", valueName: "time"),
         transform: OptionValue.timeOfDay)
     var until: TimeOfDay?
+
+    @Option(
+        name: .customLong("fade-to"),
+        help: ArgumentHelp(
+            "Sleep timer: fade to this volume (0-100) and play on there instead of stopping.", valueName: "volume"))
+    var fadeTo: Double?
 
     @Option(
         help: ArgumentHelp("Set a one-off alarm at this time, e.g. 07:00, 6:30am.", valueName: "time"),
@@ -58,12 +65,19 @@ struct Bedtime: ParsableCommand {
                     + "to only play the mix: noisectl play \(mix)")
         }
         if label != nil && wake == nil { throw ValidationError("--label names the wake alarm: give --wake too") }
+        if let fadeTo, !(0...100).contains(fadeTo) {
+            throw ValidationError("--fade-to must be a volume from 0 to 100, got \(fadeTo.formatted)")
+        }
+        if fadeTo != nil && duration == nil && until == nil {
+            throw ValidationError("--fade-to applies to a sleep timer: give --for or --until too")
+        }
         if let label, let problem = AlarmChanges(label: label).problem() { throw ValidationError(problem.message) }
     }
 
     func run() throws {
         let sleep = duration ?? until.map(LocalTime.secondsUntil)
-        let plan = BedtimePlan(mix: name, sleepSeconds: sleep, wake: wake.map { AlarmChanges(time: $0, label: label) })
+        let plan = BedtimePlan(
+            mix: name, sleepSeconds: sleep, wake: wake.map { AlarmChanges(time: $0, label: label) }, fadeTo: fadeTo)
         try options.withDaemon { connection throws(ClientFailure) in
             let result = try connection.bedtime(plan)
             if options.json { return Output.json(result) }
