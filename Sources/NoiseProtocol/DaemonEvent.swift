@@ -31,89 +31,93 @@ public enum DaemonEvent: Sendable, Equatable {
     /// it came.
     case unknown(String, data: JSONValue)
 
+    /// The kinds of event, each with its name on the wire: the one place a name is spelled.
+    public enum Kind: String, Sendable, CaseIterable {
+        case hello, playback, audio, catalog
+        case alarmRinging = "alarm_ringing"
+        case alarmSnoozed = "alarm_snoozed"
+        case alarmDismissed = "alarm_dismissed"
+        case alarmMissed = "alarm_missed"
+        case dawnStarted = "dawn_started"
+        case dawnEnded = "dawn_ended"
+        case nextAlarm = "next_alarm"
+        case alarmsChanged = "alarms_changed"
+        case missedCleared = "missed_cleared"
+        case mixes, habits
+        case habitTapped = "habit_tapped"
+        case gratitudeSaved = "gratitude_saved"
+        case gratitudeImported = "gratitude_imported"
+        case lifeChanged = "life_changed"
+        case gratitudeReminder = "gratitude_reminder"
+        case disconnected
+
+        /// An event of this kind with its data read as the type the kind says.
+        func event(_ data: EventData) throws -> DaemonEvent {
+            switch self {
+            case .hello: .hello(try data.read())
+            case .playback: .playback(try data.read())
+            case .audio: .audio(try data.read())
+            case .catalog: .catalog(try data.read())
+            case .alarmRinging: .alarmRinging(try data.read())
+            case .alarmSnoozed: .alarmSnoozed(try data.read())
+            case .alarmDismissed: .alarmDismissed(try data.read())
+            case .alarmMissed: .alarmMissed(try data.read())
+            case .dawnStarted: .dawnStarted(try data.read())
+            case .dawnEnded: .dawnEnded(try data.read())
+            case .nextAlarm: .nextAlarm(try data.read())
+            case .alarmsChanged: .alarmsChanged(try data.read())
+            case .missedCleared: .missedCleared(try data.read())
+            case .mixes: .mixes(try data.read())
+            case .habits: .habits(try data.read())
+            case .habitTapped: .habitTapped(try data.read())
+            case .gratitudeSaved: .gratitudeSaved(try data.read())
+            case .gratitudeImported: .gratitudeImported(try data.read())
+            case .lifeChanged: .lifeChanged(try data.read())
+            case .gratitudeReminder: .gratitudeReminder(try data.read())
+            case .disconnected: .disconnected(try data.read())
+            }
+        }
+    }
+
     /// The event's name on the wire.
     public var name: String {
-        switch self {
-        case .hello: "hello"
-        case .playback: "playback"
-        case .audio: "audio"
-        case .catalog: "catalog"
-        case .alarmRinging: "alarm_ringing"
-        case .alarmSnoozed: "alarm_snoozed"
-        case .alarmDismissed: "alarm_dismissed"
-        case .alarmMissed: "alarm_missed"
-        case .dawnStarted: "dawn_started"
-        case .dawnEnded: "dawn_ended"
-        case .nextAlarm: "next_alarm"
-        case .alarmsChanged: "alarms_changed"
-        case .missedCleared: "missed_cleared"
-        case .mixes: "mixes"
-        case .habits: "habits"
-        case .habitTapped: "habit_tapped"
-        case .gratitudeSaved: "gratitude_saved"
-        case .gratitudeImported: "gratitude_imported"
-        case .lifeChanged: "life_changed"
-        case .gratitudeReminder: "gratitude_reminder"
-        case .disconnected: "disconnected"
-        case .unknown(let name, _): name
-        }
+        if case .unknown(let name, _) = self { return name }
+        return kindAndData.kind?.rawValue ?? ""
     }
 
     /// The event's data.
-    public var data: any Encodable & Sendable {
+    public var data: any Encodable & Sendable { kindAndData.data }
+
+    /// The event's kind (nil for an unknown one) and its data.
+    private var kindAndData: (kind: Kind?, data: any Encodable & Sendable) {
         switch self {
-        case .hello(let data): data
-        case .playback(let data): data
-        case .audio(let data): data
-        case .catalog(let data): data
-        case .alarmRinging(let data): data
-        case .alarmSnoozed(let data): data
-        case .alarmDismissed(let data): data
-        case .alarmMissed(let data): data
-        case .dawnStarted(let data): data
-        case .dawnEnded(let data): data
-        case .nextAlarm(let data): data
-        case .alarmsChanged(let data): data
-        case .missedCleared(let data): data
-        case .mixes(let data): data
-        case .habits(let data): data
-        case .habitTapped(let data): data
-        case .gratitudeSaved(let data): data
-        case .gratitudeImported(let data): data
-        case .lifeChanged(let data): data
-        case .gratitudeReminder(let data): data
-        case .disconnected(let data): data
-        case .unknown(_, let data): data
+        case .hello(let data): (.hello, data)
+        case .playback(let data): (.playback, data)
+        case .audio(let data): (.audio, data)
+        case .catalog(let data): (.catalog, data)
+        case .alarmRinging(let data): (.alarmRinging, data)
+        case .alarmSnoozed(let data): (.alarmSnoozed, data)
+        case .alarmDismissed(let data): (.alarmDismissed, data)
+        case .alarmMissed(let data): (.alarmMissed, data)
+        case .dawnStarted(let data): (.dawnStarted, data)
+        case .dawnEnded(let data): (.dawnEnded, data)
+        case .nextAlarm(let data): (.nextAlarm, data)
+        case .alarmsChanged(let data): (.alarmsChanged, data)
+        case .missedCleared(let data): (.missedCleared, data)
+        case .mixes(let data): (.mixes, data)
+        case .habits(let data): (.habits, data)
+        case .habitTapped(let data): (.habitTapped, data)
+        case .gratitudeSaved(let data): (.gratitudeSaved, data)
+        case .gratitudeImported(let data): (.gratitudeImported, data)
+        case .lifeChanged(let data): (.lifeChanged, data)
+        case .gratitudeReminder(let data): (.gratitudeReminder, data)
+        case .disconnected(let data): (.disconnected, data)
+        case .unknown(_, let data): (nil, data)
         }
     }
 
-    /// Every event's name, with how to read its data: the one list of the names a client knows.
-    static let readers: [String: @Sendable (EventData) throws -> DaemonEvent] = [
-        "hello": { .hello(try $0.read(Hello.self)) },
-        "playback": { .playback(try $0.read(PlaybackInfo.self)) },
-        "audio": { .audio(try $0.read(AudioStatus.self)) },
-        "catalog": { .catalog(try $0.read(CatalogSummary.self)) },
-        "alarm_ringing": { .alarmRinging(try $0.read(AlarmInfo.self)) },
-        "alarm_snoozed": { .alarmSnoozed(try $0.read(AlarmInfo.self)) },
-        "alarm_dismissed": { .alarmDismissed(try $0.read(AlarmInfo.self)) },
-        "alarm_missed": { .alarmMissed(try $0.read(MissedInfo.self)) },
-        "dawn_started": { .dawnStarted(try $0.read(DawnInfo.self)) },
-        "dawn_ended": { .dawnEnded(try $0.read(DawnInfo.self)) },
-        "next_alarm": { .nextAlarm(try $0.read(NextAlarm.self)) },
-        "alarms_changed": { .alarmsChanged(try $0.read(AlarmsChanged.self)) },
-        "missed_cleared": { .missedCleared(try $0.read(MissedCleared.self)) },
-        "mixes": { .mixes(try $0.read(MixList.self)) },
-        "habits": { .habits(try $0.read(HabitList.self)) },
-        "habit_tapped": { .habitTapped(try $0.read(HabitTapped.self)) },
-        "gratitude_saved": { .gratitudeSaved(try $0.read(GratitudeSaved.self)) },
-        "gratitude_imported": { .gratitudeImported(try $0.read(GratitudeImported.self)) },
-        "life_changed": { .lifeChanged(try $0.read(LifeInfo.self)) },
-        "gratitude_reminder": { .gratitudeReminder(try $0.read(GratitudeReminderDue.self)) },
-        "disconnected": { .disconnected(try $0.read(Disconnected.self)) },
-    ]
-
     /// The names of the events the daemon sends (docs/protocol.md's table is checked against it).
-    public static let names: [String] = readers.keys.sorted()
+    public static let names: [String] = Kind.allCases.map(\.rawValue).sorted()
 }
 
 extension DaemonEvent: Codable {
@@ -122,7 +126,7 @@ extension DaemonEvent: Codable {
     /// The data of an event line, read as the type its name says.
     struct EventData {
         let container: KeyedDecodingContainer<CodingKeys>
-        func read<T: Decodable>(_ type: T.Type) throws -> T { try container.decode(type, forKey: .data) }
+        func read<T: Decodable>(_ type: T.Type = T.self) throws -> T { try container.decode(type, forKey: .data) }
     }
 
     /// Reads a whole event line: its name, then its data straight into the type the name says.
@@ -131,7 +135,7 @@ extension DaemonEvent: Codable {
         let name = try container.decode(String.self, forKey: .event)
         // A known name whose data this client cannot read comes from a daemon that changed it: passed on as unknown
         // rather than ending the conversation.
-        if let reader = Self.readers[name], let event = try? reader(EventData(container: container)) {
+        if let kind = Kind(rawValue: name), let event = try? kind.event(EventData(container: container)) {
             self = event
         } else {
             self = .unknown(name, data: (try? container.decodeIfPresent(JSONValue.self, forKey: .data)) ?? .null)
