@@ -4,7 +4,7 @@ import PackageDescription
 let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 let pureCore: [Target.Dependency] = [
     "NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "NoiseConfig", "NoiseProtocol",
-    "ClockFace", "TimeScales", "MarsTime", "Orbits", "LifeCalendar",
+    "ClockFace", "TimeScales", "MarsTime", "Orbits", "LifeCalendar", "NoiseHome",
 ]
 
 let package = Package(
@@ -102,6 +102,9 @@ let package = Package(
                 "LifeCalendar",
             ],
             swiftSettings: strict),
+        // noisehome's pure part (docs/home.md): which hook an event runs, with what; how many run at once.
+        .target(
+            name: "NoiseHome", dependencies: ["NoiseCore", "NoiseProtocol", "NoiseConfig"], swiftSettings: strict),
         // The terminal clocks' faces and the life grid's views, the poster too (noisectl only).
         .target(
             name: "ClockFace", dependencies: ["NoiseCore", "NoiseTime", "NoiseConfig", "LifeCalendar"],
