@@ -286,8 +286,20 @@ let package = Package(
             swiftSettings: strict
         ),
         // noised, noisectl and noiseweb in one executable, run by the name it is started as (argv[0]).
+        // noisehome's command line and its I/O: the connection to noised, the hooks run as child processes.
+        .target(
+            name: "NoisehomeCommand",
+            dependencies: [
+                "NoiseCore", "NoiseConfig", "NoiseProtocol", "NoiseSystem", "NoiseClient", "NoiseClientAsync",
+                "NoiseEventLoops", "NoiseHome",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: strict),
         .executableTarget(
-            name: "noiseclock", dependencies: ["NoisedCommand", "NoisectlCommands", "NoisewebCommand"],
+            name: "noiseclock",
+            dependencies: ["NoisedCommand", "NoisectlCommands", "NoisewebCommand", "NoisehomeCommand"],
             swiftSettings: strict),
 
         // The bench's floors for rows 1 and 2 (scripts/benchlib/control.py): a client made of noisectl's libraries

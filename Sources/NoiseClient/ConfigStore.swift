@@ -111,6 +111,17 @@ public struct ConfigStore: Sendable {
         }
     }
 
+    /// The saved `[hooks]` (noisehome's); a file that cannot be read or has problems throws, as `webSettings` does.
+    public func hookSettings() throws(Failure) -> HookSettings {
+        switch load() {
+        case .settings(let settings): return settings.hooks
+        case .unreadable(let failure): throw Failure(description: failure.description)
+        case .problems(let problems):
+            throw Failure(
+                description: "\(path) has problems (\(problems[0])); run 'noised --check-config' to see them all")
+        }
+    }
+
     private enum Loaded {
         case settings(DaemonSettings)
         case unreadable(LocalFile.Failure)

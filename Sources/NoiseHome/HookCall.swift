@@ -18,7 +18,8 @@ public struct HookCall: Sendable, Equatable {
     ) -> HookCall? {
         guard let (hook, variables) = hook(for: event), let argv = settings.programs[hook] else { return nil }
         return HookCall(
-            hook: hook, argv: argv, input: line + [0x0A], environment: variables.merging(["NOISECLOCK_EVENT": hook]) {
+            hook: hook, argv: argv, input: line + [0x0A],
+            environment: variables.merging(["NOISECLOCK_EVENT": hook]) {
                 $1
             })
     }

@@ -23,7 +23,8 @@ struct HookTests {
         #expect(result.problems.isEmpty)
         #expect(
             result.settings.hooks.programs == [
-                "dawn_started": ["/home/ada/bin/lights", "up", "--slowly"], "timer_done": ["/usr/bin/notify-send", "Tea"],
+                "dawn_started": ["/home/ada/bin/lights", "up", "--slowly"],
+                "timer_done": ["/usr/bin/notify-send", "Tea"],
             ])
         #expect(result.settings.hooks.timeoutSeconds == 30 && result.settings.hooks.maxRunning == 2)
     }
