@@ -7,7 +7,7 @@ extension RequestHandler {
     /// default tone (one store change); then the catalog entry, the file and its decoded copy go.
     func removeSound(_ id: String, force: Bool) async throws(ProtocolError) -> SoundRemoved {
         _ = try SoundEditor.userSound(id, in: await player.library, toBe: "removed")
-        if await player.plays(id) {
+        if await player.isSounding(id) {
             throw ProtocolError(.soundInUse, "'\(id)' is playing; stop it first (noisectl stop \(id)), then remove it")
         }
         let alarms = await scheduler.alarms(ringing: id)

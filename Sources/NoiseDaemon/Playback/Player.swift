@@ -148,7 +148,8 @@ public actor Player<C: Clock> where C.Duration == Duration {
         dropUnusedSleepTimers()
     }
 
-    /// Whether the sound plays and is not fading out.
+    /// Whether the sound plays now: one fading out is on its way out and does not count (`play` starts it afresh,
+    /// `sounds remove` may remove it).
     func isSounding(_ id: String) -> Bool {
         active.contains { $0.sound.id == id && $0.state != .fadingOut }
     }
