@@ -91,7 +91,7 @@ debug: deps
 	$(SWIFT) build 2>&1 | tee .build/build.log
 	@! grep -E '/(Sources|Tests|Benchmarks)/.*(warning|error):' .build/build.log || (echo "build has warnings: fix them" && false)
 	@# noised and noiseweb by name (NOISECLOCK_BIN=.build/debug, make stress): links to the one program, as installed.
-	for p in noised noisectl noiseweb; do ln -sfn noiseclock .build/debug/$$p || exit 1; done
+	for p in noised noisectl noiseweb noisehome; do ln -sfn noiseclock .build/debug/$$p || exit 1; done
 
 # Says where noisectl is before noised takes the terminal (it runs in the foreground until Ctrl-C).
 run: build
@@ -196,7 +196,7 @@ $(STAMP): Makefile Package.swift $(wildcard Package.resolved) $(shell find Sourc
 	@# so NOISECLOCK_BIN=$(STATIC)/release and make run find them by name.
 	$(SWIFT) build $(STATIC_OPTS) --product noiseclock 2>&1 | tee $(STATIC)/build.log
 	@! grep -E '/(Sources|Tests|Benchmarks)/.*(warning|error):' $(STATIC)/build.log || (echo "build has warnings: fix them" && false)
-	for p in noised noisectl noiseweb; do ln -sfn noiseclock $(STATIC)/release/$$p || exit 1; done
+	for p in noised noisectl noiseweb noisehome; do ln -sfn noiseclock $(STATIC)/release/$$p || exit 1; done
 	rm -rf $(DIST) && mkdir -p $(DIST)/bin
 	for p in noiseclock; do \
 	  id=$$(readelf -n $(STATIC)/release/$$p | sed -n 's/^ *Build ID: //p'); \
