@@ -13,6 +13,9 @@ import NoiseSystem
 /// noisehome's entry point (run by `noiseclock` under that name): Swift concurrency on SwiftNIO's threads, as
 /// noiseweb, then the command.
 public enum NoisehomeMain {
+    /// On the main actor, as noised's and noiseweb's: the hook is installed before the first hop to the global
+    /// executor, which would otherwise start libdispatch's once-a-second monitor for good.
+    @MainActor
     public static func main() async {
         ConcurrencyOnEventLoops.install()
         await Noisehome.main()
