@@ -11,6 +11,9 @@ public enum AudioEvent: Sendable {
     /// An alarm tone's first frames were written to the device at `writtenAt`, to be heard at `heardAt`
     /// (both wall-clock Unix seconds).
     case alarmAudio(VoiceID, writtenAt: Double, heardAt: Double)
+    /// A step of a start from silence on the output thread (`woke`, `opened`, `written`) and when it happened, on
+    /// the monotonic clock: for the debug log's timeline of a play.
+    case hop(PlayHop, at: Double)
 }
 
 /// Owns the output thread: a dedicated OS thread that mixes and writes to the device, blocking on the device
@@ -137,6 +140,8 @@ private struct OutputLoop {
     var mixer = Mixer(maxFrames: 16_384)
     var isOpen = false
     var retryAt: Double?
+    /// Set when a start from silence was taken and its first period is not yet written (the `written` hop).
+    var starting = false
     var buffer: [Int16]
 
     init(engine: AudioEngine, output: any AudioOutput) {
@@ -151,7 +156,12 @@ private struct OutputLoop {
             if mixer.isSilent { closeWhenIdle() }
             let idle = mixer.isSilent || (!isOpen && retryAt != nil)
             let (commands, shuttingDown) = engine.takeCommands(wait: idle, deadline: idle ? retryAt : nil)
+            let wasSilent = mixer.isSilent
             for command in commands { mixer.apply(command) }
+            if wasSilent && !mixer.isSilent {
+                starting = true
+                hop(.woke)
+            }
             if shuttingDown && (mixer.isSilent || !isOpen) { break }
             if !isOpen && retryAt != nil {
                 let dropped = mixer.dropStoppingVoices()
@@ -186,6 +196,7 @@ private struct OutputLoop {
             isOpen = true
             retryAt = nil
             if toPlay {
+                hop(.opened)
                 engine.publish {
                     $0.state = .playing; $0.error = nil
                 }
@@ -195,6 +206,10 @@ private struct OutputLoop {
             fail(error)
             return false
         }
+    }
+
+    func hop(_ hop: PlayHop) {
+        engine.onEvent(.hop(hop, at: MonotonicTime.seconds()))
     }
 
     mutating func fail(_ error: AudioOutputError) {
@@ -230,6 +245,10 @@ private struct OutputLoop {
         do {
             try buffer.withUnsafeBufferPointer { (pointer) throws(AudioOutputError) in
                 try output.write(pointer.baseAddress!, frames: frames)
+            }
+            if starting {
+                starting = false
+                hop(.written)
             }
             let underruns = output.underruns
             engine.publish { $0.underruns = underruns }
