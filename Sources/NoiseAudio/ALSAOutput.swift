@@ -75,7 +75,10 @@ public final class ALSAOutput: AudioOutput {
     }
 
     public func drain() {
-        if let pcm { snd_pcm_drain(pcm) }
+        guard let pcm else { return }
+        snd_pcm_drain(pcm)
+        // Drained, the PCM is set up but stopped; prepared now, off any play's path, the next write starts it.
+        snd_pcm_prepare(pcm)
     }
 
     public func close() {

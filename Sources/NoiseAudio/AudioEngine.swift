@@ -25,6 +25,8 @@ public final class AudioEngine: Sendable {
         var finished = false
         /// Set by `wake()`: the next wait returns at once, so a wake-up sent before the thread waits is not lost.
         var woken = false
+        /// Set by `openAhead()`: open the device now, for a sound still loading.
+        var openAhead = false
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
@@ -76,6 +78,14 @@ public final class AudioEngine: Sendable {
 
     public var status: OutputStatus { published.withLock { $0 } }
 
+    /// Opens the device now if it is closed, for a sound that is still loading: the open (a connection to the sound
+    /// server through PulseAudio's ALSA plugin) then overlaps the load instead of following it. The device stays
+    /// open, silent, for `AudioLimits.keepOpenSeconds` if no sound comes (a load that failed). Never blocks beyond
+    /// a brief lock.
+    public func openAhead() {
+        inbox.withLockSignalling { $0.openAhead = true }
+    }
+
     /// Makes the output thread look at its clock again now rather than at the end of its wait. Only a clock moved
     /// by hand needs this (a test passing a device's retry time); with the system's clock the wait ends by itself.
     public func wake() {
@@ -110,14 +120,18 @@ public final class AudioEngine: Sendable {
 
     /// Takes the queued commands; when `wait` is set and none are queued, sleeps until one arrives or `deadline`
     /// (on the engine's clock).
-    fileprivate func takeCommands(wait: Bool, deadline: Double?) -> (commands: [MixerCommand], shuttingDown: Bool) {
+    fileprivate func takeCommands(
+        wait: Bool, deadline: Double?
+    ) -> (commands: [MixerCommand], shuttingDown: Bool, openAhead: Bool) {
         // The condition variable waits on the system's monotonic clock, the deadline is on the engine's: what
         // carries over is the time left.
         let until = deadline.map { MonotonicTime.seconds() + ($0 - clock.monotonicSeconds()) }
-        let nothingToDo: (Inbox) -> Bool = { wait && $0.commands.isEmpty && !$0.shuttingDown && !$0.woken }
+        let nothingToDo: (Inbox) -> Bool = {
+            wait && $0.commands.isEmpty && !$0.shuttingDown && !$0.woken && !$0.openAhead
+        }
         return inbox.withLock(waitingWhile: nothingToDo, until: until) { inbox in
-            defer { inbox.commands = []; inbox.woken = false }
-            return (inbox.commands, inbox.shuttingDown)
+            defer { inbox.commands = []; inbox.woken = false; inbox.openAhead = false }
+            return (inbox.commands, inbox.shuttingDown, inbox.openAhead)
         }
     }
 
@@ -133,16 +147,26 @@ public final class AudioEngine: Sendable {
 }
 
 /// The loop on the output thread: apply commands, open the device when there is something to play, render a
-/// period, write it (blocking: this is what paces the loop), close the device when everything has ended.
+/// period, write it (blocking: this is what paces the loop). When everything has ended the device is drained and
+/// kept open, silent, for `AudioLimits.keepOpenSeconds` (a play within it skips the open, as MPD's `always_on`
+/// output does), then closed: the thread then sleeps without a deadline, so an idle daemon never wakes.
 private struct OutputLoop {
     let engine: AudioEngine
     let output: any AudioOutput
     var mixer = Mixer(maxFrames: 16_384)
     var isOpen = false
+    /// The device has played since it was opened or last drained: it is drained when the mixer falls silent.
+    var sounding = false
+    /// When a device kept open with nothing to play is closed (engine clock); nil while it plays or is closed.
+    var closeAt: Double?
     var retryAt: Double?
     /// Set when a start from silence was taken and its first period is not yet written (the `written` hop).
     var starting = false
     var buffer: [Int16]
+
+    /// Why the device is opened: the probe reports idle or error and closes it again; ahead of a sound, it stays
+    /// open silent; for a sound, it plays at once.
+    enum Opening { case probe, ahead, play }
 
     init(engine: AudioEngine, output: any AudioOutput) {
         self.engine = engine
@@ -153,9 +177,10 @@ private struct OutputLoop {
     mutating func run() {
         probe()
         while true {
-            if mixer.isSilent { closeWhenIdle() }
+            if mixer.isSilent { settle() }
             let idle = mixer.isSilent || (!isOpen && retryAt != nil)
-            let (commands, shuttingDown) = engine.takeCommands(wait: idle, deadline: idle ? retryAt : nil)
+            let deadline = idle ? [retryAt, closeAt].compactMap { $0 }.min() : nil
+            let (commands, shuttingDown, openAhead) = engine.takeCommands(wait: idle, deadline: deadline)
             let wasSilent = mixer.isSilent
             for command in commands { mixer.apply(command) }
             if wasSilent && !mixer.isSilent {
@@ -163,15 +188,17 @@ private struct OutputLoop {
                 hop(.woke)
             }
             if shuttingDown && (mixer.isSilent || !isOpen) { break }
+            if openAhead { openAheadOfSound() }
             if !isOpen && retryAt != nil {
                 let dropped = mixer.dropStoppingVoices()
                 if !dropped.isEmpty { engine.onEvent(.voicesEnded(dropped)) }
             }
-            if mixer.isSilent || (!isOpen && !tryOpen()) { continue }
+            if mixer.isSilent || (!isOpen && !tryOpen(for: .play)) { continue }
+            if !sounding { startSounding() }
             playOnePeriod()
         }
         if isOpen {
-            output.drain()
+            if sounding { output.drain() }
             output.close()
         }
     }
@@ -180,7 +207,7 @@ private struct OutputLoop {
     /// (a missing device shows before anything plays) and while it is failing (status tells when it is back).
     /// The state goes to idle or error, never through playing: nothing plays.
     mutating func probe() {
-        if tryOpen(toPlay: false) {
+        if tryOpen(for: .probe) {
             output.close()
             isOpen = false
             engine.publish {
@@ -189,16 +216,17 @@ private struct OutputLoop {
         }
     }
 
-    mutating func tryOpen(toPlay: Bool = true) -> Bool {
+    mutating func tryOpen(for opening: Opening) -> Bool {
         if let retryAt, engine.clock.monotonicSeconds() < retryAt { return false }
         do {
             try output.open()
             isOpen = true
             retryAt = nil
-            if toPlay {
-                hop(.opened)
+            if opening != .probe { hop(.opened) }
+            if opening == .ahead {
+                // Back from an error: the device is there, nothing plays yet.
                 engine.publish {
-                    $0.state = .playing; $0.error = nil
+                    $0.state = .idle; $0.error = nil
                 }
             }
             return true
@@ -208,24 +236,54 @@ private struct OutputLoop {
         }
     }
 
-    func hop(_ hop: PlayHop) {
-        engine.onEvent(.hop(hop, at: MonotonicTime.seconds()))
+    /// A sound is loading: the device is opened now (or kept open longer), so the sound does not wait for it.
+    mutating func openAheadOfSound() {
+        guard !sounding else { return }
+        if isOpen || tryOpen(for: .ahead) {
+            closeAt = engine.clock.monotonicSeconds() + AudioLimits.keepOpenSeconds
+        }
+    }
+
+    /// The first period after silence on an open device: status says it plays.
+    mutating func startSounding() {
+        sounding = true
+        closeAt = nil
+        engine.publish {
+            $0.state = .playing; $0.error = nil
+        }
     }
 
     mutating func fail(_ error: AudioOutputError) {
         isOpen = false
+        sounding = false
+        closeAt = nil
         retryAt = engine.clock.monotonicSeconds() + Limits.deviceRetrySeconds
         engine.publish {
             $0.state = .error; $0.error = error.description
         }
     }
 
-    mutating func closeWhenIdle() {
+    func hop(_ hop: PlayHop) {
+        engine.onEvent(.hop(hop, at: MonotonicTime.seconds()))
+    }
+
+    /// With nothing to play: a device that played is drained and kept open until `closeAt`, then closed; a failed
+    /// one is probed again once its retry time has come.
+    mutating func settle() {
         if isOpen {
-            output.drain()
-            output.close()
-            isOpen = false
-            engine.publish { $0.state = .idle }
+            if sounding {
+                // Read before the drain, which blocks while the device plays out: the time kept open starts at the
+                // last sound's end, whatever a test's clock does meanwhile.
+                let drainedAt = engine.clock.monotonicSeconds()
+                output.drain()
+                sounding = false
+                closeAt = drainedAt + AudioLimits.keepOpenSeconds
+                engine.publish { $0.state = .idle }
+            } else if let closeAt, engine.clock.monotonicSeconds() >= closeAt {
+                output.close()
+                isOpen = false
+                self.closeAt = nil
+            }
         } else if retryAt != nil {
             probe()
         }

@@ -9,16 +9,16 @@ import Testing
 
 /// The order of a play's steps, not their times (issue 55): a noise is heard once its decoded copy's first block
 /// is read, so the device is opened and its first period written while the rest of the copy is still being read.
-/// The rest is held back here until the test lets it go, so a player that waited for the whole copy before it
-/// played would never open the device, and the test would fail (at its time limit) instead of passing by luck.
+/// The rest is held back here until the test lets it go (or 20 s have passed), so a player that waited for the whole
+/// copy before it played would open the device only after it was read, and the order would fail the test.
 @Suite("Play path: the order of its steps", .timeLimit(.minutes(1)))
 struct PlayPathOrderTests {
     @Test func theDeviceOpensAndPlaysBeforeTheDecodedCopyIsReadToItsEnd() async throws {
         let steps = StepLog()
         let gate = DispatchSemaphore(value: 0)
-        let rig = await PlayerRig(sounds: [("rain", 10_000, 0.5)]) { buffers in
-            HeldBackSoundStore(buffers, firstFrames: PlayerRig.periodFrames * 4, gate: gate, steps: steps)
-        }
+        let rig = await PlayerRig(
+            sounds: [("rain", 10_000, 0.5)],
+            makeStore: { HeldBackSoundStore($0, firstFrames: PlayerRig.periodFrames * 4, gate: gate, steps: steps) })
         let info = try await rig.player.play(Commands.Play(sounds: ["rain"], fadeIn: 0))
         steps.append("replied")
         #expect(info.playing.map(\.id) == ["rain"])
@@ -98,7 +98,9 @@ private struct HeldBackSoundStore: DecodedSoundStore {
         steps.append("first block")
         let (gate, steps, firstFrames) = (gate, steps, firstFrames)
         return DecodedSoundLoad(buffer: buffer) {
-            gate.wait()
+            // A bound, not a pace: a player that waits for the whole copy gets it after 20 s, and the order of the
+            // steps then fails the test (rather than the test hanging on a thread no cancellation reaches).
+            _ = gate.wait(timeout: .now() + .seconds(20))
             copy(firstFrames..<whole.frameCount)
             steps.append("read to end")
             return true

@@ -116,9 +116,13 @@ public actor Player<C: Clock> where C.Duration == Duration {
             guard let sound = library.sound(id: item.id) else { throw library.unknownSoundError(item.id) }
             return (sound, item.volume)
         }
-        // Load everything first: a sound that cannot be decoded fails the command before anything changes.
+        // Load everything first: a sound that cannot be decoded fails the command before anything changes. The
+        // device opens meanwhile (nothing is heard and status stays idle until a sound starts), so the sound does
+        // not wait for the open after its load.
+        let starting = sounds.filter { !isSounding($0.0.id) }
+        if !starting.isEmpty { engine.openAhead() }
         var loaded: [String: any PCMSource] = [:]
-        for (sound, _) in sounds where !isSounding(sound.id) {
+        for (sound, _) in starting {
             loaded[sound.id] = try await loopSource(for: sound)
         }
         mark(.loaded)
