@@ -75,10 +75,7 @@ public final class ALSAOutput: AudioOutput {
     }
 
     public func drain() {
-        guard let pcm else { return }
-        snd_pcm_drain(pcm)
-        // Drained, the PCM is set up but stopped; prepared now, off any play's path, the next write starts it.
-        snd_pcm_prepare(pcm)
+        if let pcm { snd_pcm_drain(pcm) }
     }
 
     public func close() {

@@ -79,9 +79,9 @@ public final class AudioEngine: Sendable {
     public var status: OutputStatus { published.withLock { $0 } }
 
     /// Opens the device now if it is closed, for a sound that is still loading: the open (a connection to the sound
-    /// server through PulseAudio's ALSA plugin) then overlaps the load instead of following it. The device stays
-    /// open, silent, for `AudioLimits.keepOpenSeconds` if no sound comes (a load that failed). Never blocks beyond
-    /// a brief lock.
+    /// server through PulseAudio's ALSA plugin) then overlaps the load instead of following it. The device is
+    /// closed again after `AudioLimits.openAheadSeconds` if no sound comes (a load that failed). Never blocks
+    /// beyond a brief lock.
     public func openAhead() {
         inbox.withLockSignalling { $0.openAhead = true }
     }
@@ -146,18 +146,17 @@ public final class AudioEngine: Sendable {
     }
 }
 
-/// The loop on the output thread: apply commands, open the device when there is something to play, render a
-/// period, write it (blocking: this is what paces the loop). When everything has ended the device is drained and
-/// kept open, silent, for `AudioLimits.keepOpenSeconds` (a play within it skips the open, as MPD's `always_on`
-/// output does), then closed: the thread then sleeps without a deadline, so an idle daemon never wakes.
+/// The loop on the output thread: apply commands, open the device when there is something to play (or ahead of
+/// it), render a period, write it (blocking: this is what paces the loop), drain and close the device when
+/// everything has ended: the thread then sleeps without a deadline, so an idle daemon never wakes.
 private struct OutputLoop {
     let engine: AudioEngine
     let output: any AudioOutput
     var mixer = Mixer(maxFrames: 16_384)
     var isOpen = false
-    /// The device has played since it was opened or last drained: it is drained when the mixer falls silent.
+    /// The device has played since it was opened: it is drained and closed when the mixer falls silent.
     var sounding = false
-    /// When a device kept open with nothing to play is closed (engine clock); nil while it plays or is closed.
+    /// When a device opened ahead of a sound that has not come is closed (engine clock); nil otherwise.
     var closeAt: Double?
     var retryAt: Double?
     /// Set when a start from silence was taken and its first period is not yet written (the `written` hop).
@@ -236,11 +235,13 @@ private struct OutputLoop {
         }
     }
 
-    /// A sound is loading: the device is opened now (or kept open longer), so the sound does not wait for it.
+    /// A sound is loading: the device is opened now, so the sound does not wait for it.
     mutating func openAheadOfSound() {
         guard !sounding else { return }
+        // Read before the open: the wait for the sound runs from the request, whatever the open takes.
+        let now = engine.clock.monotonicSeconds()
         if isOpen || tryOpen(for: .ahead) {
-            closeAt = engine.clock.monotonicSeconds() + AudioLimits.keepOpenSeconds
+            closeAt = now + AudioLimits.openAheadSeconds
         }
     }
 
@@ -267,22 +268,17 @@ private struct OutputLoop {
         engine.onEvent(.hop(hop, at: MonotonicTime.seconds()))
     }
 
-    /// With nothing to play: a device that played is drained and kept open until `closeAt`, then closed; a failed
-    /// one is probed again once its retry time has come.
+    /// With nothing to play: a device that played is drained and closed; one opened ahead of a sound that has not
+    /// come is closed at `closeAt`; a failed one is probed again once its retry time has come.
     mutating func settle() {
         if isOpen {
-            if sounding {
-                // Read before the drain, which blocks while the device plays out: the time kept open starts at the
-                // last sound's end, whatever a test's clock does meanwhile.
-                let drainedAt = engine.clock.monotonicSeconds()
-                output.drain()
-                sounding = false
-                closeAt = drainedAt + AudioLimits.keepOpenSeconds
-                engine.publish { $0.state = .idle }
-            } else if let closeAt, engine.clock.monotonicSeconds() >= closeAt {
+            if sounding || engine.clock.monotonicSeconds() >= closeAt ?? 0 {
+                if sounding { output.drain() }
                 output.close()
                 isOpen = false
-                self.closeAt = nil
+                sounding = false
+                closeAt = nil
+                engine.publish { $0.state = .idle }
             }
         } else if retryAt != nil {
             probe()

@@ -12,12 +12,9 @@ public enum AudioLimits {
     /// thread and of the sound server's client thread, so this halves them (`make bench`, row 5); the output thread
     /// then has 250 ms to write the next period before an underrun, far more than it ever needs.
     public static let devicePeriods: UInt32 = 2
-    /// How long the device stays open, drained and silent, after the last sound ends (or after a `play` opened it
-    /// ahead of its sound, `AudioEngine.openAhead`): a play within it does not open the device again (through
-    /// PulseAudio's ALSA plugin an open is a connection to the server, 1–5 ms; docs/performance.md, row 9). Then it
-    /// is closed, so an idle daemon holds no device and its output thread sleeps without a deadline (row 4c). Short:
-    /// while open, PulseAudio's ALSA plugin keeps a stream (corked) on the sink and its thread wakes now and then.
-    public static let keepOpenSeconds = 3.0
+    /// How long a device opened ahead of a sound (`AudioEngine.openAhead`, while `play` loads it) waits for it
+    /// before it is closed again: only a load that failed leaves it waiting that long.
+    public static let openAheadSeconds = 3.0
     /// Time over which a volume change is ramped, so it does not click (zipper noise).
     public static let volumeRampSeconds = 0.05
 }

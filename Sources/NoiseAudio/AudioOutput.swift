@@ -22,7 +22,7 @@ public protocol AudioOutput: AnyObject {
     /// Writes all `frames` frames, blocking until the device accepted them; recovers from underruns itself.
     /// Throws when the device is lost; the caller then closes it and retries later.
     func write(_ samples: UnsafePointer<Int16>, frames: Int) throws(AudioOutputError)
-    /// Blocks until what was written has played; the device is then ready to play again (it is kept open a while).
+    /// Blocks until what was written has played.
     func drain()
     /// Releases the device; safe to call when it is not open.
     func close()

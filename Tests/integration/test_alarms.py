@@ -723,8 +723,7 @@ def test_preview_plays_the_sound_once(make_daemon, pulse, sink, recorder, testda
     assert H.peak(recorder.since(silent_at, 1.5)) == 0.0, "sound again after the preview"
     st = d.wait_status(lambda s: s["audio"]["state"] == "idle", 5, "device idle after the preview")
     assert st["playing"] == [] and st["alarms"]["ringing"] == [], st
-    # the device is let go once it has been kept open 3 s (AudioLimits.keepOpenSeconds)
-    H.wait_until(lambda: not pulse.sink_inputs_on(sink), 3 + 5, desc="no stream left on the sink after the preview")
+    H.wait_until(lambda: not pulse.sink_inputs_on(sink), 5, desc="no stream left on the sink after the preview")
 
 
 def test_without_audio_an_alarm_still_rings_every_other_way(make_daemon, testdata, events_for):
