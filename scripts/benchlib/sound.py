@@ -253,8 +253,8 @@ for both. The client's own spawn → exit is a supplementary row. Row 9's timeli
 noised runs these rows with `--log-level debug` and logs each hop of a play with its time on CLOCK_MONOTONIC
 (`play path: HOP at MICROSECONDS us`; `PlayHop` in Sources/NoiseAudio): the request reaching the player, the
 sound's first samples in memory (`loaded`), the mixer commands queued (`sent`), the output thread taking them
-(`woke`), the device open (`opened`, asked for ahead of the load; absent when it was still open from the play
-before), the first period written (`written`) and the decoded copy or the file read to its end (`read to end`).
+(`woke`), the device open (`opened`, asked for ahead of the load, so it can come before `loaded`), the first
+period written (`written`) and the decoded copy or the file read to its end (`read to end`).
 Python reads CLOCK_MONOTONIC beside the spawn's wall time; each hop is given as its median over the runs in ms
 after the spawn, with the client's exit and the first frame heard placed among them.
 
