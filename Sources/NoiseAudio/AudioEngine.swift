@@ -11,6 +11,9 @@ public enum AudioEvent: Sendable {
     /// An alarm tone's first frames were written to the device at `writtenAt`, to be heard at `heardAt`
     /// (both wall-clock Unix seconds).
     case alarmAudio(VoiceID, writtenAt: Double, heardAt: Double)
+    /// A step of a start from silence on the output thread (`woke`, `opened`, `written`) and when it happened, on
+    /// the monotonic clock: for the debug log's timeline of a play.
+    case hop(PlayHop, at: Double)
 }
 
 /// Owns the output thread: a dedicated OS thread that mixes and writes to the device, blocking on the device
@@ -22,6 +25,8 @@ public final class AudioEngine: Sendable {
         var finished = false
         /// Set by `wake()`: the next wait returns at once, so a wake-up sent before the thread waits is not lost.
         var woken = false
+        /// Set by `openAhead()`: open the device now, for a sound still loading.
+        var openAhead = false
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
@@ -73,6 +78,14 @@ public final class AudioEngine: Sendable {
 
     public var status: OutputStatus { published.withLock { $0 } }
 
+    /// Opens the device now if it is closed, for a sound that is still loading: the open (a connection to the sound
+    /// server through PulseAudio's ALSA plugin) then overlaps the load instead of following it. The device is
+    /// closed again after `AudioLimits.openAheadSeconds` if no sound comes (a load that failed). Never blocks
+    /// beyond a brief lock.
+    public func openAhead() {
+        inbox.withLockSignalling { $0.openAhead = true }
+    }
+
     /// Makes the output thread look at its clock again now rather than at the end of its wait. Only a clock moved
     /// by hand needs this (a test passing a device's retry time); with the system's clock the wait ends by itself.
     public func wake() {
@@ -107,14 +120,18 @@ public final class AudioEngine: Sendable {
 
     /// Takes the queued commands; when `wait` is set and none are queued, sleeps until one arrives or `deadline`
     /// (on the engine's clock).
-    fileprivate func takeCommands(wait: Bool, deadline: Double?) -> (commands: [MixerCommand], shuttingDown: Bool) {
+    fileprivate func takeCommands(
+        wait: Bool, deadline: Double?
+    ) -> (commands: [MixerCommand], shuttingDown: Bool, openAhead: Bool) {
         // The condition variable waits on the system's monotonic clock, the deadline is on the engine's: what
         // carries over is the time left.
         let until = deadline.map { MonotonicTime.seconds() + ($0 - clock.monotonicSeconds()) }
-        let nothingToDo: (Inbox) -> Bool = { wait && $0.commands.isEmpty && !$0.shuttingDown && !$0.woken }
+        let nothingToDo: (Inbox) -> Bool = {
+            wait && $0.commands.isEmpty && !$0.shuttingDown && !$0.woken && !$0.openAhead
+        }
         return inbox.withLock(waitingWhile: nothingToDo, until: until) { inbox in
-            defer { inbox.commands = []; inbox.woken = false }
-            return (inbox.commands, inbox.shuttingDown)
+            defer { inbox.commands = []; inbox.woken = false; inbox.openAhead = false }
+            return (inbox.commands, inbox.shuttingDown, inbox.openAhead)
         }
     }
 
@@ -129,15 +146,26 @@ public final class AudioEngine: Sendable {
     }
 }
 
-/// The loop on the output thread: apply commands, open the device when there is something to play, render a
-/// period, write it (blocking: this is what paces the loop), close the device when everything has ended.
+/// The loop on the output thread: apply commands, open the device when there is something to play (or ahead of
+/// it), render a period, write it (blocking: this is what paces the loop), drain and close the device when
+/// everything has ended: the thread then sleeps without a deadline, so an idle daemon never wakes.
 private struct OutputLoop {
     let engine: AudioEngine
     let output: any AudioOutput
     var mixer = Mixer(maxFrames: 16_384)
     var isOpen = false
+    /// The device has played since it was opened: it is drained and closed when the mixer falls silent.
+    var sounding = false
+    /// When a device opened ahead of a sound that has not come is closed (engine clock); nil otherwise.
+    var closeAt: Double?
     var retryAt: Double?
+    /// Set when a start from silence was taken and its first period is not yet written (the `written` hop).
+    var starting = false
     var buffer: [Int16]
+
+    /// Why the device is opened: the probe reports idle or error and closes it again; ahead of a sound, it stays
+    /// open silent; for a sound, it plays at once.
+    enum Opening { case probe, ahead, play }
 
     init(engine: AudioEngine, output: any AudioOutput) {
         self.engine = engine
@@ -148,20 +176,28 @@ private struct OutputLoop {
     mutating func run() {
         probe()
         while true {
-            if mixer.isSilent { closeWhenIdle() }
+            if mixer.isSilent { settle() }
             let idle = mixer.isSilent || (!isOpen && retryAt != nil)
-            let (commands, shuttingDown) = engine.takeCommands(wait: idle, deadline: idle ? retryAt : nil)
+            let deadline = idle ? [retryAt, closeAt].compactMap { $0 }.min() : nil
+            let (commands, shuttingDown, openAhead) = engine.takeCommands(wait: idle, deadline: deadline)
+            let wasSilent = mixer.isSilent
             for command in commands { mixer.apply(command) }
+            if wasSilent && !mixer.isSilent {
+                starting = true
+                hop(.woke)
+            }
             if shuttingDown && (mixer.isSilent || !isOpen) { break }
+            if openAhead { openAheadOfSound() }
             if !isOpen && retryAt != nil {
                 let dropped = mixer.dropStoppingVoices()
                 if !dropped.isEmpty { engine.onEvent(.voicesEnded(dropped)) }
             }
-            if mixer.isSilent || (!isOpen && !tryOpen()) { continue }
+            if mixer.isSilent || (!isOpen && !tryOpen(for: .play)) { continue }
+            if !sounding { startSounding() }
             playOnePeriod()
         }
         if isOpen {
-            output.drain()
+            if sounding { output.drain() }
             output.close()
         }
     }
@@ -170,7 +206,7 @@ private struct OutputLoop {
     /// (a missing device shows before anything plays) and while it is failing (status tells when it is back).
     /// The state goes to idle or error, never through playing: nothing plays.
     mutating func probe() {
-        if tryOpen(toPlay: false) {
+        if tryOpen(for: .probe) {
             output.close()
             isOpen = false
             engine.publish {
@@ -179,15 +215,17 @@ private struct OutputLoop {
         }
     }
 
-    mutating func tryOpen(toPlay: Bool = true) -> Bool {
+    mutating func tryOpen(for opening: Opening) -> Bool {
         if let retryAt, engine.clock.monotonicSeconds() < retryAt { return false }
         do {
             try output.open()
             isOpen = true
             retryAt = nil
-            if toPlay {
+            if opening != .probe { hop(.opened) }
+            if opening == .ahead {
+                // Back from an error: the device is there, nothing plays yet.
                 engine.publish {
-                    $0.state = .playing; $0.error = nil
+                    $0.state = .idle; $0.error = nil
                 }
             }
             return true
@@ -197,20 +235,51 @@ private struct OutputLoop {
         }
     }
 
+    /// A sound is loading: the device is opened now, so the sound does not wait for it.
+    mutating func openAheadOfSound() {
+        guard !sounding else { return }
+        // Read before the open: the wait for the sound runs from the request, whatever the open takes.
+        let now = engine.clock.monotonicSeconds()
+        if isOpen || tryOpen(for: .ahead) {
+            closeAt = now + AudioLimits.openAheadSeconds
+        }
+    }
+
+    /// The first period after silence on an open device: status says it plays.
+    mutating func startSounding() {
+        sounding = true
+        closeAt = nil
+        engine.publish {
+            $0.state = .playing; $0.error = nil
+        }
+    }
+
     mutating func fail(_ error: AudioOutputError) {
         isOpen = false
+        sounding = false
+        closeAt = nil
         retryAt = engine.clock.monotonicSeconds() + Limits.deviceRetrySeconds
         engine.publish {
             $0.state = .error; $0.error = error.description
         }
     }
 
-    mutating func closeWhenIdle() {
+    func hop(_ hop: PlayHop) {
+        engine.onEvent(.hop(hop, at: MonotonicTime.seconds()))
+    }
+
+    /// With nothing to play: a device that played is drained and closed; one opened ahead of a sound that has not
+    /// come is closed at `closeAt`; a failed one is probed again once its retry time has come.
+    mutating func settle() {
         if isOpen {
-            output.drain()
-            output.close()
-            isOpen = false
-            engine.publish { $0.state = .idle }
+            if sounding || engine.clock.monotonicSeconds() >= closeAt ?? 0 {
+                if sounding { output.drain() }
+                output.close()
+                isOpen = false
+                sounding = false
+                closeAt = nil
+                engine.publish { $0.state = .idle }
+            }
         } else if retryAt != nil {
             probe()
         }
@@ -230,6 +299,10 @@ private struct OutputLoop {
         do {
             try buffer.withUnsafeBufferPointer { (pointer) throws(AudioOutputError) in
                 try output.write(pointer.baseAddress!, frames: frames)
+            }
+            if starting {
+                starting = false
+                hop(.written)
             }
             let underruns = output.underruns
             engine.publish { $0.underruns = underruns }
