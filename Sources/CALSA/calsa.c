@@ -29,8 +29,11 @@ int noiseclock_alsa_set_params(snd_pcm_t *pcm, unsigned int channels, unsigned i
     if ((err = snd_pcm_hw_params(pcm, hw)) < 0) return err;
     if ((err = snd_pcm_get_params(pcm, &buffer, &period)) < 0) return err;
     if ((err = snd_pcm_sw_params_current(pcm, sw)) < 0) return err;
-    /* Start once the buffer is full and wake when a period is free, as snd_pcm_set_params sets them. */
-    if ((err = snd_pcm_sw_params_set_start_threshold(pcm, sw, (buffer / period) * period)) < 0) return err;
+    /* Start once the first period is written, not the whole buffer: a start is heard without waiting for a second
+       period to be mixed and sent (docs/performance.md, row 9). The output thread writes the next period at once
+       (the buffer has room for it), so the device does not run dry after a start. Wake when a period is free. */
+    (void)buffer;
+    if ((err = snd_pcm_sw_params_set_start_threshold(pcm, sw, period)) < 0) return err;
     if ((err = snd_pcm_sw_params_set_avail_min(pcm, sw, period)) < 0) return err;
     return snd_pcm_sw_params(pcm, sw);
 }

@@ -11,6 +11,9 @@ public enum AudioEvent: Sendable {
     /// An alarm tone's first frames were written to the device at `writtenAt`, to be heard at `heardAt`
     /// (both wall-clock Unix seconds).
     case alarmAudio(VoiceID, writtenAt: Double, heardAt: Double)
+    /// A step of a start from silence on the output thread (`woke`, `opened`, `written`) and when it happened, on
+    /// the monotonic clock: for the debug log's timeline of a play.
+    case hop(PlayHop, at: Double)
 }
 
 /// Owns the output thread: a dedicated OS thread that mixes and writes to the device, blocking on the device
@@ -22,14 +25,16 @@ public final class AudioEngine: Sendable {
         var finished = false
         /// Set by `wake()`: the next wait returns at once, so a wake-up sent before the thread waits is not lost.
         var woken = false
+        /// Set by `openAhead()`: open the device now, for a sound still loading.
+        var openAhead = false
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
     private let inbox = ConditionLock(Inbox())
     private let published: Mutex<OutputStatus>
     private let makeOutput: @Sendable () -> any AudioOutput
-    fileprivate let onEvent: @Sendable (AudioEvent) -> Void
-    fileprivate let clock: any OutputClock
+    let onEvent: @Sendable (AudioEvent) -> Void
+    let clock: any OutputClock
 
     /// - Parameters:
     ///   - deviceName: shown in status.
@@ -73,6 +78,14 @@ public final class AudioEngine: Sendable {
 
     public var status: OutputStatus { published.withLock { $0 } }
 
+    /// Opens the device now if it is closed, for a sound that is still loading: the open (a connection to the sound
+    /// server through PulseAudio's ALSA plugin) then overlaps the load instead of following it. The device is
+    /// closed again after `AudioLimits.openAheadSeconds` if no sound comes (a load that failed). Never blocks
+    /// beyond a brief lock.
+    public func openAhead() {
+        inbox.withLockSignalling { $0.openAhead = true }
+    }
+
     /// Makes the output thread look at its clock again now rather than at the end of its wait. Only a clock moved
     /// by hand needs this (a test passing a device's retry time); with the system's clock the wait ends by itself.
     public func wake() {
@@ -107,18 +120,22 @@ public final class AudioEngine: Sendable {
 
     /// Takes the queued commands; when `wait` is set and none are queued, sleeps until one arrives or `deadline`
     /// (on the engine's clock).
-    fileprivate func takeCommands(wait: Bool, deadline: Double?) -> (commands: [MixerCommand], shuttingDown: Bool) {
+    func takeCommands(
+        wait: Bool, deadline: Double?
+    ) -> (commands: [MixerCommand], shuttingDown: Bool, openAhead: Bool) {
         // The condition variable waits on the system's monotonic clock, the deadline is on the engine's: what
         // carries over is the time left.
         let until = deadline.map { MonotonicTime.seconds() + ($0 - clock.monotonicSeconds()) }
-        let nothingToDo: (Inbox) -> Bool = { wait && $0.commands.isEmpty && !$0.shuttingDown && !$0.woken }
+        let nothingToDo: (Inbox) -> Bool = {
+            wait && $0.commands.isEmpty && !$0.shuttingDown && !$0.woken && !$0.openAhead
+        }
         return inbox.withLock(waitingWhile: nothingToDo, until: until) { inbox in
-            defer { inbox.commands = []; inbox.woken = false }
-            return (inbox.commands, inbox.shuttingDown)
+            defer { inbox.commands = []; inbox.woken = false; inbox.openAhead = false }
+            return (inbox.commands, inbox.shuttingDown, inbox.openAhead)
         }
     }
 
-    fileprivate func publish(_ change: (inout OutputStatus) -> Void) {
+    func publish(_ change: (inout OutputStatus) -> Void) {
         let (before, after) = published.withLock { status in
             let before = status
             change(&status)
@@ -126,116 +143,5 @@ public final class AudioEngine: Sendable {
         }
         // Underrun counts change often; only state changes are events.
         if before.state != after.state || before.error != after.error { onEvent(.status(after)) }
-    }
-}
-
-/// The loop on the output thread: apply commands, open the device when there is something to play, render a
-/// period, write it (blocking: this is what paces the loop), close the device when everything has ended.
-private struct OutputLoop {
-    let engine: AudioEngine
-    let output: any AudioOutput
-    var mixer = Mixer(maxFrames: 16_384)
-    var isOpen = false
-    var retryAt: Double?
-    var buffer: [Int16]
-
-    init(engine: AudioEngine, output: any AudioOutput) {
-        self.engine = engine
-        self.output = output
-        buffer = [Int16](repeating: 0, count: mixer.maxFrames * AudioFormat.channels)
-    }
-
-    mutating func run() {
-        probe()
-        while true {
-            if mixer.isSilent { closeWhenIdle() }
-            let idle = mixer.isSilent || (!isOpen && retryAt != nil)
-            let (commands, shuttingDown) = engine.takeCommands(wait: idle, deadline: idle ? retryAt : nil)
-            for command in commands { mixer.apply(command) }
-            if shuttingDown && (mixer.isSilent || !isOpen) { break }
-            if !isOpen && retryAt != nil {
-                let dropped = mixer.dropStoppingVoices()
-                if !dropped.isEmpty { engine.onEvent(.voicesEnded(dropped)) }
-            }
-            if mixer.isSilent || (!isOpen && !tryOpen()) { continue }
-            playOnePeriod()
-        }
-        if isOpen {
-            output.drain()
-            output.close()
-        }
-    }
-
-    /// Opens the device and closes it again without playing, so status tells whether it is there: at start
-    /// (a missing device shows before anything plays) and while it is failing (status tells when it is back).
-    /// The state goes to idle or error, never through playing: nothing plays.
-    mutating func probe() {
-        if tryOpen(toPlay: false) {
-            output.close()
-            isOpen = false
-            engine.publish {
-                $0.state = .idle; $0.error = nil
-            }
-        }
-    }
-
-    mutating func tryOpen(toPlay: Bool = true) -> Bool {
-        if let retryAt, engine.clock.monotonicSeconds() < retryAt { return false }
-        do {
-            try output.open()
-            isOpen = true
-            retryAt = nil
-            if toPlay {
-                engine.publish {
-                    $0.state = .playing; $0.error = nil
-                }
-            }
-            return true
-        } catch {
-            fail(error)
-            return false
-        }
-    }
-
-    mutating func fail(_ error: AudioOutputError) {
-        isOpen = false
-        retryAt = engine.clock.monotonicSeconds() + Limits.deviceRetrySeconds
-        engine.publish {
-            $0.state = .error; $0.error = error.description
-        }
-    }
-
-    mutating func closeWhenIdle() {
-        if isOpen {
-            output.drain()
-            output.close()
-            isOpen = false
-            engine.publish { $0.state = .idle }
-        } else if retryAt != nil {
-            probe()
-        }
-    }
-
-    mutating func playOnePeriod() {
-        let frames = min(output.periodFrames, mixer.maxFrames)
-        // When the first frame of this period will be heard: now plus what the device still holds.
-        let now = engine.clock.wallSeconds()
-        let playTime = now + Double(output.delayFrames()) / Double(AudioFormat.sampleRate)
-        var started: [Mixer.AlarmStart] = []
-        let ended = buffer.withUnsafeMutableBufferPointer {
-            mixer.render(into: $0.baseAddress!, frames: frames, playTime: playTime, started: &started)
-        }
-        if !ended.isEmpty { engine.onEvent(.voicesEnded(ended)) }
-        for start in started { engine.onEvent(.alarmAudio(start.voice, writtenAt: now, heardAt: start.heardAt)) }
-        do {
-            try buffer.withUnsafeBufferPointer { (pointer) throws(AudioOutputError) in
-                try output.write(pointer.baseAddress!, frames: frames)
-            }
-            let underruns = output.underruns
-            engine.publish { $0.underruns = underruns }
-        } catch {
-            output.close()
-            fail(error)
-        }
     }
 }

@@ -12,6 +12,9 @@ public enum AudioLimits {
     /// thread and of the sound server's client thread, so this halves them (`make bench`, row 5); the output thread
     /// then has 250 ms to write the next period before an underrun, far more than it ever needs.
     public static let devicePeriods: UInt32 = 2
+    /// How long a device opened ahead of a sound (`AudioEngine.openAhead`, while `play` loads it) waits for it
+    /// before it is closed again: only a load that failed leaves it waiting that long.
+    public static let openAheadSeconds = 3.0
     /// Time over which a volume change is ramped, so it does not click (zipper noise).
     public static let volumeRampSeconds = 0.05
 }

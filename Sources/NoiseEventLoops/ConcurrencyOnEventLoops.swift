@@ -11,7 +11,8 @@ public enum ConcurrencyOnEventLoops {
     public static var installed: Bool { onEventLoops.load(ordering: .relaxed) }
     private static let onEventLoops = Atomic(false)
 
-    /// Each program's `main` calls it first, before any task starts. A call, not the first read of a global: the
+    /// Each program's `main` calls it first, on the main actor, before any task starts or any hop to the global
+    /// executor (one hop before it starts libdispatch's pool for good). A call, not the first read of a global: the
     /// optimizer drops an unused read of a global, and with it the install. Not NIO's own installer: it finds the
     /// hook with `dlsym`, which a static Swift runtime hides it from.
     public static func install() {

@@ -191,6 +191,9 @@ struct Noised: AsyncParsableCommand {
 /// noised's entry point (run by `noiseclock` under that name): argument-parser's own, except that usage errors exit
 /// with 2, as noisectl's do (not 64).
 public enum NoisedMain {
+    /// On the main actor, as `noiseclock`'s top-level code is: the hook is installed before the first hop to the
+    /// global executor, which would otherwise go to libdispatch and start its once-a-second monitor for good.
+    @MainActor
     public static func main() async {
         ConcurrencyOnEventLoops.install()
         do {

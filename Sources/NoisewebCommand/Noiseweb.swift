@@ -16,6 +16,9 @@ import struct Foundation.Date
 /// noiseweb's entry point (run by `noiseclock` under that name): Swift concurrency moved onto SwiftNIO's threads
 /// first (no libdispatch monitor waking the process every second while no page is open), then the command.
 public enum NoisewebMain {
+    /// On the main actor, as `noiseclock`'s top-level code is: the hook is installed before the first hop to the
+    /// global executor, which would otherwise go to libdispatch and start its once-a-second monitor for good.
+    @MainActor
     public static func main() async {
         ConcurrencyOnEventLoops.install()
         await Noiseweb.main()

@@ -44,6 +44,36 @@ struct AudioEngineTests {
         await rig.tearDown()
     }
 
+    /// A device opened ahead of a sound (`openAhead`, while the player loads it) is not opened again when the sound
+    /// comes, and status says playing only once it does; one whose sound never comes (a load that failed) is
+    /// closed after `AudioLimits.openAheadSeconds` on the engine's clock, not before.
+    @Test func aDeviceOpenedAheadPlaysItsSoundOrClosesWhenNoneComes() async {
+        let rig = EngineRig()
+        _ = await rig.start()
+        rig.engine.openAhead()
+        #expect(await rig.output.next() == .open)
+        #expect(rig.engine.status.state == .idle, "nothing plays yet")
+        rig.engine.send(.start(1, source: FramesSource(constant: 1_000, frames: 100), gain: 1, fadeFrames: 0))
+        #expect(await rig.period() == [Int16](repeating: 1_000, count: 512), "played without another open")
+        #expect(await rig.nextStatus()?.state == .playing)
+        rig.engine.send(.fadeOut(1, fadeFrames: 0))
+        _ = await rig.period()
+        #expect(await rig.output.next() == .drain)
+        #expect(await rig.output.next() == .close)
+        #expect(await rig.nextStatus()?.state == .idle)
+
+        rig.engine.openAhead()
+        #expect(await rig.output.next() == .open)
+        rig.clock.advance(by: AudioLimits.openAheadSeconds - 0.5)
+        rig.engine.wake()
+        await rig.clock.looked(times: 2)
+        #expect(rig.output.pendingCalls == 0, "waits for its sound until its time")
+        rig.clock.advance(by: 0.5)
+        rig.engine.wake()
+        #expect(await rig.output.next() == .close)
+        await rig.tearDown()
+    }
+
     /// A device that cannot be opened puts the engine in error, and is tried again after 3 s on the engine's
     /// clock, not before; when it opens, status says so.
     @Test func aMissingDeviceIsTriedAgainAfterThreeSeconds() async {

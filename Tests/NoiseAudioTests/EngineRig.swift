@@ -39,7 +39,14 @@ final class EngineRig {
         return samples
     }
 
-    func nextEvent() async -> AudioEvent? { await events.next() }
+    /// The next event, skipping the play path's hops (logged for its timeline, asserted on by no test here).
+    func nextEvent() async -> AudioEvent? {
+        while let event = await events.next() {
+            if case .hop = event { continue }
+            return event
+        }
+        return nil
+    }
 
     /// The next device state reported, skipping other events.
     func nextStatus() async -> OutputStatus? {

@@ -28,10 +28,12 @@ final class PlayerRig {
     ///   - sounds: each sound's id, the constant sample it plays and how long it is (it loops as noise).
     ///   - events: events for some of the sounds, by id; each event file plays the constant `value` for `seconds`.
     ///   - makeSeed: the player's seed for each play of a sound with events.
+    ///   - makeStore: the decoded copies the player loads, from each path's samples (in memory by default).
     init(
         sounds: [(id: String, value: Int16, seconds: Double)], memory: (any PlaybackMemory)? = nil,
         events eventsOf: [String: (events: SoundEvents, value: Int16, seconds: Double)] = [:],
-        makeSeed: @escaping @Sendable () -> UInt64 = { 0 }
+        makeSeed: @escaping @Sendable () -> UInt64 = { 0 },
+        makeStore: ([String: PCMBuffer]) -> any DecodedSoundStore = { MemorySoundStore($0) }
     ) async {
         let output = output
         let (stream, sink) = AsyncStream<AudioEvent>.makeStream()
@@ -62,7 +64,7 @@ final class PlayerRig {
         }
         player = Player(
             engine: engine, library: library, clock: clock, hub: EventHub(), cacheBytes: 64 << 20,
-            decodedStore: MemorySoundStore(buffers), memory: memory, makeSeed: makeSeed)
+            decodedStore: makeStore(buffers), memory: memory, makeSeed: makeSeed)
         engine.start()
         // The probe of the device at start.
         _ = await output.next()

@@ -54,6 +54,7 @@ struct PlayerSleepTimerTests {
         #expect(extended.sleepTimer == SleepTimerInfo(remainingSeconds: 60, fadeOutSeconds: 0.5, fadeTo: 50))
         let back = try #require(await Self.periods(until: 10_000, rig, limit: Self.backPeriods + 10))
         #expect(back.count / 2 / PlayerRig.periodFrames >= Self.backPeriods)
+        await rig.clock.sleeping(count: 1)  // the extended timer's task waits for its next fade
         #expect(rig.clock.deadlines == [rig.clock.now.advanced(by: .milliseconds(59_500))], "it fades again")
         await rig.tearDown()
     }

@@ -11,10 +11,12 @@ copy on disk either (the first play of the 60 s white.mp3, decoded from the file
 from __future__ import annotations
 
 import argparse
+import re
 import statistics
 import subprocess
 import time
-from typing import Callable
+from pathlib import Path
+from typing import Callable, Optional
 
 from .common import RATE, SOUND, SetupError, track
 from .onset import Beep, calibrate
@@ -28,6 +30,9 @@ QUIET = RATE // 5      # 200 ms of digital silence in the recording: stopped
 LOUD = 328             # 1 % of full scale: sound, not a stray sample
 AFTER = 0.7            # s of recording after an onset before its wall time is read (Recorder.wall looks 0.6 s on)
 CLICKS = 8             # calibration clicks before the runs and again after them
+# The play path's hops as noised logs them at debug level (Sources/NoiseAudio/PlayHop.swift), in their order.
+HOPS = ("request", "loaded", "sent", "woke", "opened", "written", "read_to_end")
+HOP_LINE = re.compile(r"play path: (\w+) at (\d+) us")
 
 
 def _quiet_from(rec: Recorder, since: int, timeout: float = 10.0) -> int:
@@ -64,11 +69,27 @@ def _onset(rec: Recorder, start: int, timeout: float = 10.0) -> int:
         time.sleep(0.01)
 
 
-def _run(stack: Stack, rec: Recorder, cmd: list[str], stop: Callable[[], None], what: str) -> dict:
-    """One timed play from silence, then the stop and the wait until the recording is silent again."""
+def _hops(log: Path, seen: int, spawned: float) -> dict[str, float]:
+    """The play path's hops noised logged past byte `seen` of its log: seconds after the spawn (`spawned` on
+    CLOCK_MONOTONIC, the clock noised stamps them with), the first of each."""
+    with open(log, "rb") as f:
+        f.seek(seen)
+        text = f.read().decode(errors="replace")
+    hops: dict[str, float] = {}
+    for name, micros in HOP_LINE.findall(text):
+        hops.setdefault(name, int(micros) / 1e6 - spawned)
+    return hops
+
+
+def _run(stack: Stack, rec: Recorder, cmd: list[str], stop: Callable[[], None], what: str,
+         log: Optional[Path] = None) -> dict:
+    """One timed play from silence, then the stop and the wait until the recording is silent again. With
+    `log` (noised's, at debug level), the play path's hops it logged too."""
     streams = stack.sink_inputs()           # before: whether the player kept a stream open while stopped
     start = _quiet_from(rec, rec.frames() - QUIET)   # silent now (the stop before was waited for)
+    seen = log.stat().st_size if log else 0
     spawned = time.time()                   # the recorder's clock (CLOCK_REALTIME)
+    spawned_mono = time.monotonic()         # the hops' clock (CLOCK_MONOTONIC)
     p = track(subprocess.Popen(cmd, env=stack.env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                stderr=subprocess.PIPE))
     _, err = p.communicate(timeout=30)
@@ -83,11 +104,12 @@ def _run(stack: Stack, rec: Recorder, cmd: list[str], stop: Callable[[], None], 
             raise SetupError("parec stopped delivering audio")
         time.sleep(0.02)
     heard = rec.wall(frame)
+    hops = _hops(log, seen, spawned_mono) if log else {}   # read_to_end is logged by now: 0.7 s have passed
     stopping = rec.frames()
     stop()
     _quiet_from(rec, stopping)
     return {"spawned": spawned, "exit": exited - spawned, "frame": frame, "heard": heard,
-            "streams": streams, "lead": (frame - start) / RATE}
+            "streams": streams, "lead": (frame - start) / RATE, "hops": hops}
 
 
 def measure(stack: Stack, mpd: Mpd, runs: int, say: Callable[[str], None]) -> dict:
@@ -101,6 +123,8 @@ def measure(stack: Stack, mpd: Mpd, runs: int, say: Callable[[str], None]) -> di
            "--volume", "100"]
     mpc = ["mpc", "-h", str(mpd.sock), "play"]
     got: dict[str, list[dict]] = {k: [] for k in KINDS}
+    log = stack.root / "noised.log"
+    stack.log_level = "debug"   # from the first restart on: the play path's hops in noised's log
     rec = Recorder(stack)
     try:
         _quiet_from(rec, 0)
@@ -116,7 +140,8 @@ def measure(stack: Stack, mpd: Mpd, runs: int, say: Callable[[str], None]) -> di
                     stack.restart_daemon()
                     time.sleep(1.0)   # start-up has settled (as in row 5)
                 if kind.startswith("noised"):
-                    r = _run(stack, rec, ctl, lambda: stack.ctl_ok("stop", "--fade", "0"), "noisectl play white")
+                    r = _run(stack, rec, ctl, lambda: stack.ctl_ok("stop", "--fade", "0"), "noisectl play white",
+                             log)
                 else:
                     r = _run(stack, rec, mpc, lambda: mpd.mpc("stop"), "mpc play")
                 got[kind].append(r)
@@ -127,6 +152,8 @@ def measure(stack: Stack, mpd: Mpd, runs: int, say: Callable[[str], None]) -> di
         cal2 = calibrate(stack, rec, beep, CLICKS)
     finally:
         rec.stop()
+        stack.log_level = None
+    stack.restart_daemon()   # at its usual level again for the rows after this one
     offsets = cal["offsets"] + cal2["offsets"]
     offset = statistics.median(offsets)
     out: dict = {"cal": {"offset": offset, "spread": max(abs(o - offset) for o in offsets), "n": len(offsets),
@@ -163,6 +190,7 @@ def sound_rows(s: dict) -> tuple[list[list[str]], list[list[str]], list[str]]:
                      "silent when the run began); those runs are wrong.")
     notes.append("Time to sound of each run (ms, row 9): " + "; ".join(
         f"{k} " + ", ".join(f"{t * 1e3:.1f}" for t in tts[k]) for k in KINDS) + ".")
+    notes += timeline_notes(s)
     streams = {k: sorted({r["streams"] for r in s[k]}) for k in KINDS}
     notes.append("Streams on the sink when each row-9 run began (stopped): " + "; ".join(
         f"{k} {'/'.join(map(str, v))}" for k, v in streams.items()) + ".")
@@ -171,6 +199,26 @@ def sound_rows(s: dict) -> tuple[list[list[str]], list[list[str]], list[str]]:
                  f"({cal['before'] * 1e3:+.1f} ms before the runs, {cal['after'] * 1e3:+.1f} ms after), every "
                  f"click within ±{cal['spread'] * 1e3:.1f} ms of it.")
     return main, supp, notes
+
+
+def timeline(rs: list[dict]) -> str:
+    """The median of each hop over the runs, in ms after the spawn, in the order of the path, with the client's
+    exit and the first frame heard placed among them by time."""
+    med = statistics.median
+    points = [(h.replace("_", " "), med(r["hops"][h] for r in rs)) for h in HOPS if all(h in r["hops"] for r in rs)]
+    points += [("client exit", med(r["exit"] for r in rs)), ("heard", med(r["tts"] for r in rs))]
+    points.sort(key=lambda p: p[1])
+    return " → ".join(f"{name} {t * 1e3:.1f}" for name, t in points)
+
+
+def timeline_notes(s: dict) -> list[str]:
+    """Row 9's timeline, hop by hop (the regression guard of issue 55: a hop that grows shows here)."""
+    if not any(r["hops"] for r in s["noised"]):
+        return ["Row 9's timeline: noised logged no play path hops (a build before they were logged)."]
+    return [f"Row 9's timeline (ms after the spawn, median of each hop over the runs; noised's hops from its debug "
+            f"log, stamped on CLOCK_MONOTONIC): {timeline(s['noised'])}.",
+            f"Row 9c's timeline: {timeline(s['noised-cold'])}.",
+            f"Row 9 without a restart: {timeline(s['noised-memory'])}."]
 
 
 def sound_method(a: argparse.Namespace) -> str:
@@ -201,6 +249,13 @@ constant part, so a run's figure is good to about the clicks' spread (a few ms, 
 frame); a frame's position in the recording is exact
 (PulseAudio rewinds the sink to mix a new stream in, but the monitor holds data back by the rewind window,
 so the recording has what was played); and the start includes Python's fork and exec of the client, alike
-for both. The client's own spawn → exit is a supplementary row.
+for both. The client's own spawn → exit is a supplementary row. Row 9's timeline (notes under the table):
+noised runs these rows with `--log-level debug` and logs each hop of a play with its time on CLOCK_MONOTONIC
+(`play path: HOP at MICROSECONDS us`; `PlayHop` in Sources/NoiseAudio): the request reaching the player, the
+sound's first samples in memory (`loaded`), the mixer commands queued (`sent`), the output thread taking them
+(`woke`), the device open (`opened`, asked for ahead of the load, so it can come before `loaded`), the first
+period written (`written`) and the decoded copy or the file read to its end (`read to end`).
+Python reads CLOCK_MONOTONIC beside the spawn's wall time; each hop is given as its median over the runs in ms
+after the spawn, with the client's exit and the first frame heard placed among them.
 
 """

@@ -71,6 +71,8 @@ class Stack:
         self.sock = self.root / "noised.sock"
         self.pa: Optional[subprocess.Popen] = None
         self.daemon: Optional[subprocess.Popen] = None
+        # noised's --log-level from its next start; row 9 sets "debug" for the play path's hops (sound.py).
+        self.log_level: Optional[str] = None
         dirs = {"HOME": "home", "XDG_RUNTIME_DIR": "run", "XDG_DATA_HOME": "data",
                 "XDG_CONFIG_HOME": "config", "XDG_STATE_HOME": "state", "XDG_CACHE_HOME": "cache"}
         env = {k: v for k, v in os.environ.items()
@@ -128,7 +130,8 @@ class Stack:
 
     # noised
     def daemon_cmd(self, sock: Path) -> list[str]:
-        return [str(self.noised_bin), "--device", "pulse", "--socket", str(sock), "--data-dir", str(REPO)]
+        level = ["--log-level", self.log_level] if self.log_level else []
+        return [str(self.noised_bin), "--device", "pulse", "--socket", str(sock), "--data-dir", str(REPO), *level]
 
     def configure_folder(self, folder: Path) -> None:
         """Every *.mp3 in `folder` becomes a loop of noised's (id: the file name, lower-cased)."""

@@ -16,7 +16,13 @@ struct AudioService<C: Clock>: Service where C.Duration == Duration {
         engine.start()
         await cancelWhenGracefulShutdown {
             for await event in events {
-                if case .status(let status) = event { log(status) }
+                switch event {
+                case .status(let status): log(status)
+                case .hop(let hop, let seconds):
+                    logger.debug("\(hop.logLine(at: seconds))")
+                    continue
+                default: break
+                }
                 await player.handle(event)
             }
         }

@@ -2,6 +2,7 @@ import NoiseAudio
 import NoiseCatalog
 import NoiseCore
 import NoiseProtocol
+import NoiseSystem
 
 /// Where a sound's samples come from: the cache, else its file (its own and its events'), and the source a voice
 /// plays them through.
@@ -43,9 +44,10 @@ extension Player {
         let available = cache.budgetBytes - cache.bytes(pinned: pinnedPaths)
         let loaded: SoundLoader.Loaded
         do {
+            let logger = logger
             loaded = try await SoundLoader.load(
-                path: path, maxCachedBytes: available, store: decodedStore,
-                progressive: progressive)
+                path: path, maxCachedBytes: available, store: decodedStore, progressive: progressive,
+                readToEnd: { logger.debug("\(PlayHop.readToEnd.logLine(at: MonotonicTime.seconds()))") })
         } catch {
             let what = path == sound.path ? "" : "its event file \(path): "
             throw ProtocolError(.soundUnavailable, "sound '\(sound.id)' cannot be played: \(what)\(error.description)")

@@ -6,6 +6,7 @@ import NoiseControl
 import NoiseCore
 import NoiseProtocol
 import NoiseStore
+import NoiseSystem
 
 /// Owns what plays: the voices in the mixer, their volumes, the master volume and pause, the alarm tone, the
 /// sound library and the decoded-sound cache. Talks to the output thread only by sending it commands. The parts
@@ -57,6 +58,8 @@ public actor Player<C: Clock> where C.Duration == Duration {
     /// first, all of them by `shutdown`.
     var previewStops: [VoiceID: Task<Void, Never>] = [:]
     var nextVoice: VoiceID = 1
+    /// Logs the play path's hops at debug level (`PlayHop`); the output thread's are logged by `AudioService`.
+    let logger: Logger
     /// A seed for each play of a sound with events, so no two plays hear the same ones.
     let makeSeed: @Sendable () -> UInt64
     /// The one alarm tone, if any, prepared or ringing.
@@ -73,6 +76,7 @@ public actor Player<C: Clock> where C.Duration == Duration {
         makeSeed: @escaping @Sendable () -> UInt64 = { UInt64.random(in: .min ... .max) }
     ) {
         self.makeSeed = makeSeed
+        self.logger = logger
         self.engine = engine
         self.library = library
         self.clock = clock
@@ -92,6 +96,7 @@ public actor Player<C: Clock> where C.Duration == Duration {
     // MARK: Commands
 
     public func play(_ request: Commands.Play) async throws(ProtocolError) -> PlaybackInfo {
+        mark(.request)
         var wanted = request.sounds.map { WantedSound(id: $0, volume: request.volume) }
         if let mix = request.mix { wanted = try await savedMix(named: mix).sounds.map(WantedSound.init) }
         try await start(wanted, fadeIn: request.fadeIn)
@@ -111,11 +116,16 @@ public actor Player<C: Clock> where C.Duration == Duration {
             guard let sound = library.sound(id: item.id) else { throw library.unknownSoundError(item.id) }
             return (sound, item.volume)
         }
-        // Load everything first: a sound that cannot be decoded fails the command before anything changes.
+        // Load everything first: a sound that cannot be decoded fails the command before anything changes. The
+        // device opens meanwhile (nothing is heard and status stays idle until a sound starts), so the sound does
+        // not wait for the open after its load.
+        let starting = sounds.filter { !isSounding($0.0.id) }
+        if !starting.isEmpty { engine.openAhead() }
         var loaded: [String: any PCMSource] = [:]
-        for (sound, _) in sounds where !isSounding(sound.id) {
+        for (sound, _) in starting {
             loaded[sound.id] = try await loopSource(for: sound)
         }
+        mark(.loaded)
         let fadeFrames = AudioFormat.frames(seconds: fadeIn ?? defaults.fadeInSeconds)
         let fadeEnds = clock.now.advanced(by: .seconds(fadeIn ?? defaults.fadeInSeconds))
         var commands: [MixerCommand] = []
@@ -144,6 +154,7 @@ public actor Player<C: Clock> where C.Duration == Duration {
             }
         }
         engine.send(commands)
+        mark(.sent)
         active = playing
         dropUnusedSleepTimers()
     }
@@ -220,6 +231,8 @@ public actor Player<C: Clock> where C.Duration == Duration {
             if let tone = alarmTone, tone.voice == voice {
                 lastOnset = (writtenAt - tone.trigger, heardAt - tone.trigger)
             }
+        case .hop:
+            break  // logged by `AudioService`
         }
     }
 
@@ -238,6 +251,11 @@ public actor Player<C: Clock> where C.Duration == Duration {
     }
 
     // MARK: Helpers
+
+    /// Logs a hop of the play path, at debug level, with the time it happened.
+    func mark(_ hop: PlayHop) {
+        logger.debug("\(hop.logLine(at: MonotonicTime.seconds()))")
+    }
 
     func index(of id: String) -> Int? {
         active.firstIndex { $0.sound.id == id }

@@ -15,10 +15,11 @@ enum SoundLoader {
     /// Decodes `path` whole if it is at most `maxCachedBytes` decoded, else opens it for streaming. With
     /// `progressive`, a decoded copy is handed over once its first block is read and checked, and a file once its
     /// first chunk is decoded, and the rest fills in behind it (a noise starts without waiting for all of it);
-    /// without, all of it is read first (an alarm tone, which must be whole when its trigger comes).
+    /// without, all of it is read first (an alarm tone, which must be whole when its trigger comes). `readToEnd` is
+    /// called, on a file-work thread, once all of the sound is in memory (a stream never is).
     static func load(
         path: String, maxCachedBytes: Int, store: (any DecodedSoundStore)?,
-        progressive: Bool
+        progressive: Bool, readToEnd: @escaping @Sendable () -> Void = {}
     ) async throws(DecodeError) -> Loaded {
         try await FileWork.run { () throws(DecodeError) -> Loaded in
             let maxFrames = maxCachedBytes / AudioFormat.bytesPerFrame
@@ -30,7 +31,10 @@ enum SoundLoader {
             if let store, let source, shortest <= maxFrames,
                 let kept = store.load(source, frames: shortest...maxFrames)
             {
-                let finish = { @Sendable in finishLoading(kept, path: path, source: source, store: store) }
+                let finish = { @Sendable in
+                    finishLoading(kept, path: path, source: source, store: store)
+                    readToEnd()
+                }
                 if progressive {
                     FileWork.start(finish)
                     return .buffer(kept.buffer)
@@ -50,10 +54,16 @@ enum SoundLoader {
             if progressive, let bound = decoder.lengthBound() {
                 guard bound - AudioFormat.statedLengthSlack <= maxFrames else { return .stream(decoder) }
                 return .buffer(
-                    try decodeWhilePlaying(decoder, into: PCMBuffer(filling: bound), shortest: shortest, then: save))
+                    try decodeWhilePlaying(
+                        decoder, into: PCMBuffer(filling: bound), shortest: shortest,
+                        then: { buffer in
+                            readToEnd()
+                            save(buffer)
+                        }))
             }
             let buffer = try decoder.decodeWhole(maxFrames: maxFrames)
             try refuseShort(buffer, shortest: shortest, path: path)
+            readToEnd()
             // The copy on disk is written after the sound is handed over, off the path to its first frame.
             FileWork.start { save(buffer) }
             return .buffer(buffer)

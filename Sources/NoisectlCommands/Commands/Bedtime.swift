@@ -9,6 +9,7 @@ import NoiseTime
 /// in one step (`DaemonConnection.bedtime`, which any client can call).
 struct Bedtime: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "bedtime",
         abstract: "Play a saved mix with a sleep timer and set a one-off wake alarm, in one step.",
         discussion: """
             The alarm rings once, at the next time the clock shows --wake. Nothing
