@@ -43,15 +43,17 @@ MAN_DATE    := $(shell git log -1 --format=%cs 2>/dev/null || date -u +%F)
 # python3-dbusmock stands in for logind and a notification server; desktop-file-validate (desktop-file-utils)
 # checks the desktop entry; jq runs docs/desktop.md's status-bar script; rsvg-convert (librsvg2-bin) rasterises
 # the life poster for `noisectl life grid --png`; certutil (libnss3-tools) makes the test browser trust noiseweb's
-# own CA, zbarimg (zbar-tools) reads back `noisectl web pair`'s QR code; libqrencode draws it. Sounds: sox, lame,
-# espeak-ng.
+# own CA, zbarimg (zbar-tools) reads back `noisectl web pair`'s QR code; libqrencode draws it. noisehome's MQTT:
+# libmosquitto-dev's header (the library, libmosquitto1, is loaded at run time); the tests run Debian's mosquitto
+# broker with openssl's test certificates. Sounds: sox, lame, espeak-ng.
 BUILD_PACKAGES := libasound2-dev libmpg123-dev libsndfile1-dev libsoxr-dev libsqlite3-dev libsystemd-dev libqrencode-dev libical-dev \
+                  libmosquitto-dev \
                   pkg-config \
                   tzdata
-RUN_PACKAGES   := libasound2 libmpg123-0 libsndfile1 libsoxr0 libsystemd0 libqrencode4 libical3 alsa-utils libasound2-plugins
+RUN_PACKAGES   := libasound2 libmpg123-0 libsndfile1 libsoxr0 libsystemd0 libqrencode4 libical3 libmosquitto1 alsa-utils libasound2-plugins
 TEST_PACKAGES  := pulseaudio pulseaudio-utils sox libsox-fmt-mp3 opus-tools lame mpg123 espeak-ng sqlite3 tmux \
                   libfuse2 dbus-daemon playerctl libglib2.0-bin python3-dbusmock desktop-file-utils jq \
-                  librsvg2-bin chromium chromium-driver libnss3-tools zbar-tools
+                  librsvg2-bin chromium chromium-driver libnss3-tools zbar-tools mosquitto openssl
 # make bench: the peers it measures noised against (mpd with mpc, mpg123), the PulseAudio server and
 # parec/pactl it plays and records through, sox and lame for the seam loop, gcc for its C client.
 BENCH_PACKAGES := mpd mpc mpg123 pulseaudio pulseaudio-utils alsa-utils libasound2-plugins sox lame gcc libc6-dev
@@ -83,6 +85,8 @@ test-deps: deps
 	@$(PYTHON) -c 'import sgp4, skyfield, skyfield_data' 2>/dev/null || $(PYTHON) -m pip install -q 'sgp4==2.27' 'skyfield==1.55' 'skyfield-data==7.0.0'
 	@# The web pages' tests drive Debian's Chromium through its chromedriver (TEST_PACKAGES) with Selenium.
 	@$(PYTHON) -c 'import selenium' 2>/dev/null || $(PYTHON) -m pip install -q 'selenium==4.38.0'
+	@# noisehome's MQTT tests: paho-mqtt stands in for Home Assistant against Debian's mosquitto (TEST_PACKAGES).
+	@$(PYTHON) -c 'import paho.mqtt' 2>/dev/null || $(PYTHON) -m pip install -q 'paho-mqtt==2.2.0'
 
 build: release-static
 

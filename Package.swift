@@ -69,6 +69,8 @@ let package = Package(
         // noised. Loaded when first used (`noise_ical()`), not linked: it links ICU, which every start of the one
         // program (noisectl's too) would otherwise map and relocate, a millisecond each (docs/dependencies.md).
         .target(name: "CICal"),
+        // libmosquitto's header, its functions loaded by noisehome when it first connects to a broker (dlopen).
+        .target(name: "CMosquitto"),
 
         // The pure core, no I/O, one module per domain (docs/architecture.md has the map; a test checks it).
         // NoiseCore: limits, JSON, errors, parsing and path rules every other module uses.
@@ -104,7 +106,7 @@ let package = Package(
             swiftSettings: strict),
         // noisehome's pure part (docs/home.md): which hook an event runs, with what; how many run at once.
         .target(
-            name: "NoiseHome", dependencies: ["NoiseCore", "NoiseProtocol", "NoiseConfig"], swiftSettings: strict),
+            name: "NoiseHome", dependencies: ["NoiseCore", "NoiseCatalog", "NoiseProtocol", "NoiseConfig"], swiftSettings: strict),
         // The terminal clocks' faces and the life grid's views, the poster too (noisectl only).
         .target(
             name: "ClockFace", dependencies: ["NoiseCore", "NoiseTime", "NoiseConfig", "LifeCalendar"],
@@ -291,7 +293,7 @@ let package = Package(
             name: "NoisehomeCommand",
             dependencies: [
                 "NoiseCore", "NoiseConfig", "NoiseProtocol", "NoiseSystem", "NoiseClient", "NoiseClientAsync",
-                "NoiseEventLoops", "NoiseHome",
+                "NoiseEventLoops", "NoiseHome", "CMosquitto",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -101,20 +101,13 @@ public struct ConfigStore: Sendable {
 
     /// The saved `[web]` settings (`noisectl web` builds its URL from them as noiseweb listens by them). A file that
     /// cannot be read or has problems throws: noiseweb would not start with it either.
-    public func webSettings() throws(Failure) -> WebSettings {
-        switch load() {
-        case .settings(let settings): return settings.web
-        case .unreadable(let failure): throw Failure(description: failure.description)
-        case .problems(let problems):
-            throw Failure(
-                description: "\(path) has problems (\(problems[0])); run 'noised --check-config' to see them all")
-        }
-    }
+    public func webSettings() throws(Failure) -> WebSettings { try settings().web }
 
-    /// The saved `[hooks]` (noisehome's); a file that cannot be read or has problems throws, as `webSettings` does.
-    public func hookSettings() throws(Failure) -> HookSettings {
+    /// The saved settings (noisehome reads its `[hooks]` and `[mqtt]`); a file that cannot be read or has problems
+    /// throws, naming the first problem.
+    public func settings() throws(Failure) -> DaemonSettings {
         switch load() {
-        case .settings(let settings): return settings.hooks
+        case .settings(let settings): return settings
         case .unreadable(let failure): throw Failure(description: failure.description)
         case .problems(let problems):
             throw Failure(

@@ -198,7 +198,7 @@ public struct ConfigKey: Sendable {
         duration("satellites.retry", in: 1...3600) { $1.satellites.retrySeconds = $0 },
         listenAddress("web.listen", accepted: ListenAddress.accepted) { $1.web.listen = $0 },
         listenAddress("web.lan", accepted: ListenAddress.acceptedLAN) { $1.web.lan = $0 },
-    ] + hooks
+    ] + hooks + mqtt
 
     public static func named(_ name: String) -> ConfigKey? {
         all.first { $0.name == name }

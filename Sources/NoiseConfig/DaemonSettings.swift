@@ -32,6 +32,8 @@ public struct DaemonSettings: Sendable, Equatable {
     public var web = WebSettings()
     /// `[hooks]`: read by noisehome; the daemon only checks it.
     public var hooks = HookSettings()
+    /// `[mqtt]`: read by noisehome; the daemon only checks it.
+    public var mqtt = MQTTSettings()
 
     public init() {}
 }

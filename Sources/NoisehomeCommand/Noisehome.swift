@@ -27,7 +27,7 @@ public enum NoisehomeMain {
 struct Noisehome: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "noisehome",
-        abstract: "Run a program on noised's events ([hooks] in config.toml), as a client of its socket.",
+        abstract: "NoiseClock in the home: [hooks] and [mqtt] (Home Assistant) for noised, as a client of its socket.",
         discussion: """
             Each hook is a program and its arguments (no shell), run with the event's JSON line on its standard \
             input and NOISECLOCK_EVENT, NOISECLOCK_ALARM_ID, NOISECLOCK_ALARM_LABEL, NOISECLOCK_RING_AT (or \
@@ -46,33 +46,72 @@ struct Noisehome: AsyncParsableCommand {
         let logger = Logger(label: "noisehome")
         // A hook that closes its input early must not end noisehome.
         signal(SIGPIPE, SIG_IGN)
-        let settings: HookSettings
-        do { settings = try ConfigStore().hookSettings() } catch { throw ValidationError(error.description) }
-        guard !settings.isEmpty else {
-            logger.notice("no [hooks] in config.toml: nothing to run")
+        let settings: DaemonSettings
+        do { settings = try ConfigStore().settings() } catch { throw ValidationError(error.description) }
+        guard !settings.hooks.isEmpty || !settings.mqtt.isEmpty else {
+            logger.notice("no [hooks] or [mqtt] in config.toml: nothing to do")
             return
         }
-        let runner = HookRunner(settings: settings, logger: logger)
+        let runner = settings.hooks.isEmpty ? nil : HookRunner(settings: settings.hooks, logger: logger)
+        let bridge = try settings.mqtt.broker.map { broker throws(ValidationError) in
+            try Self.bridge(settings.mqtt, broker: broker, logger: logger)
+        }
         let path = DaemonSocket.path(option: socket)
+        await withTaskGroup(of: Void.self) { group in
+            if let bridge { group.addTask { await bridge.run() } }
+            group.addTask {
+                await Self.follow(path: path, hooks: settings.hooks, runner: runner, bridge: bridge, logger: logger)
+            }
+        }
+    }
+
+    /// noised's events, to the hooks and the broker, connecting again with backoff whenever noised goes away.
+    private static func follow(
+        path: String, hooks: HookSettings, runner: HookRunner?, bridge: HomeBridge?, logger: Logger
+    ) async {
         var backoff = Reconnect()
         while !Task.isCancelled {
             do {
                 let client = try await DaemonClient.connect(path: path)
-                _ = try await client.subscribe()
+                let status = try await client.subscribe()
                 logger.info(
-                    "connected to noised at \(path); hooks for \(settings.programs.keys.sorted().joined(separator: ", "))"
-                )
+                    "connected to noised at \(path); hooks for \(hooks.programs.keys.sorted().joined(separator: ", "))")
                 backoff.connected()
+                await bridge?.daemonConnected(client, status: status)
                 for try await event in client.events {
-                    if let call = HookCall.of(event.decoded(), line: event.line, settings: settings) {
+                    let decoded = event.decoded()
+                    if let runner, let call = HookCall.of(decoded, line: event.line, settings: hooks) {
                         await runner.offer(call)
                     }
+                    await bridge?.event(decoded)
                 }
                 logger.notice("noised closed the connection; connecting again")
             } catch {
                 logger.log(level: backoff.saidOnce ? .debug : .warning, "noised: \(error); trying again")
             }
-            try await Task.sleep(for: .seconds(backoff.next()))
+            await bridge?.daemonLost()
+            try? await Task.sleep(for: .seconds(backoff.next()))
+        }
+    }
+
+    /// The broker's connection (started) and the bridge over it, or a clear refusal: no libmosquitto, a password
+    /// file others may read.
+    private static func bridge(_ settings: MQTTSettings, broker: MQTTBroker, logger: Logger) throws(ValidationError)
+        -> HomeBridge
+    {
+        let clientID = settings.clientID ?? MQTTIdentity.defaultClientID()
+        let topics = HomeTopics(settings: settings, clientID: clientID)
+        do {
+            let password = try settings.passwordFile.map { path throws(MQTTFailure) in try MQTTIdentity.password(in: path) }
+            let connection = try MQTTConnection(
+                settings: settings, broker: broker, clientID: clientID, password: password,
+                availability: topics.availability)
+            connection.start()
+            logger.info(
+                "MQTT: \(broker.tls ? "mqtts" : "mqtt")://\(broker.host):\(broker.port) as \(clientID), topics \(topics.prefix)/…")
+            return HomeBridge(connection: connection, topics: topics, logger: logger)
+        } catch {
+            throw ValidationError("[mqtt]: \(error.description)")
         }
     }
 }

@@ -97,6 +97,15 @@ struct ConfigFileTests {
         playback = ["/usr/bin/true"]
         timeout = "20s"
         max_running = 3
+
+        [mqtt]
+        broker = "mqtts://broker.lan:8883"
+        username = "clock"
+        password_file = "~/.config/noised/mqtt-password"
+        ca_file = "/etc/ssl/certs/home-ca.pem"
+        client_id = "bedroom-clock"
+        topic_prefix = "home/bedroom/clock"
+        discovery_prefix = "homeassistant"
         """
 
     func read(_ text: String) -> ConfigFile.Result {
@@ -167,6 +176,12 @@ struct ConfigFileTests {
         expected.hooks.programs["alarm_dismissed"] = ["/usr/bin/true", "coffee"]
         expected.hooks.timeoutSeconds = 20
         expected.hooks.maxRunning = 3
+        expected.mqtt.broker = MQTTBroker(host: "broker.lan", port: 8883, tls: true)
+        expected.mqtt.username = "clock"
+        expected.mqtt.passwordFile = "/home/ada/.config/noised/mqtt-password"
+        expected.mqtt.caFile = "/etc/ssl/certs/home-ca.pem"
+        expected.mqtt.clientID = "bedroom-clock"
+        expected.mqtt.topicPrefix = "home/bedroom/clock"
         #expect(result.settings == expected)
         #expect(Set(result.keys) == Set(ConfigKey.all.map(\.name)), "the example sets every key there is")
     }

@@ -623,6 +623,34 @@ class DaemonExited(Fatal):
     pass
 
 
+def write_config(daemon: "Daemon", text: str) -> Path:
+    """Writes the daemon's config.toml (read by noised at its start, and by noisehome)."""
+    config = daemon.root / "config" / "noised" / "config.toml"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text(text)
+    return config
+
+
+class Home:
+    """One real noisehome (the one program by that name) for `daemon`, its log in a file; started once noised is
+    up, it waits until it logs `ready` (default: its connection to noised)."""
+
+    def __init__(self, daemon: "Daemon", ready: str = "connected to noised"):
+        self.daemon = daemon
+        self.log_path = daemon.root / "noisehome.log"
+        self.proc = _register(subprocess.Popen(
+            [str(bin_dir() / "noisehome"), "--socket", str(daemon.socket)], env=daemon.env(),
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=open(self.log_path, "ab")))
+        if ready:
+            wait_until(lambda: ready in self.log(), 15, 0.05, f"noisehome to log {ready!r}")
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+
+    def stop(self):
+        stop_process(self.proc, 10)
+
+
 def noisectl(*args: str, socket: Optional[Path] = None, env: Optional[dict] = None,
              timeout: float = 20.0, input: Optional[str] = None) -> CtlResult:
     """Run the real noisectl.  ``socket`` is passed as ``--socket`` first."""

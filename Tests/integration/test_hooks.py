@@ -4,7 +4,6 @@ its standard input and the documented variables; a hook that hangs is killed at 
 while the next events still run theirs; a burst runs no more than max_running at once and loses none."""
 import json
 import os
-import subprocess
 import threading
 
 import pytest
@@ -14,28 +13,9 @@ import harness as H
 UTC = {"TZ": "UTC"}
 
 
-class Home:
-    """One real noisehome for `daemon`, its log in a file."""
-
-    def __init__(self, daemon: H.Daemon):
-        self.daemon = daemon
-        self.log_path = daemon.root / "noisehome.log"
-        self.proc = subprocess.Popen(
-            [str(H.bin_dir() / "noisehome"), "--socket", str(daemon.socket)], env=daemon.env(),
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=open(self.log_path, "wb"))
-        H.wait_until(lambda: "connected to noised" in self.log(), 15, 0.05, "noisehome to connect")
-
-    def log(self) -> str:
-        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
-
-    def stop(self):
-        self.proc.terminate()
-        self.proc.wait(timeout=10)
-
-
 @pytest.fixture
 def homes():
-    made: list[Home] = []
+    made: list[H.Home] = []
     yield made
     for home in made:
         home.stop()
@@ -45,12 +25,6 @@ def _script(path, body):
     path.write_text("#!/bin/sh\n" + body)
     path.chmod(0o755)
     return path
-
-
-def _config(d, text):
-    config = d.root / "config" / "noised" / "config.toml"
-    config.parent.mkdir(parents=True, exist_ok=True)
-    config.write_text(text)
 
 
 def test_each_event_runs_its_hook_with_its_line_and_a_hang_is_killed_at_its_limit(make_daemon, testdata, homes):
@@ -63,9 +37,9 @@ env | grep '^NOISECLOCK_' | sort > "$f.env"
 cat > "$f.json"
 """)
     hang = _script(d.root / "hang.sh", f'echo $$ > "{out}/hang.pid"; sleep 1000 & echo $! > "{out}/child.pid"; wait\n')
-    _config(d, f'[hooks]\ntimer_done = ["{record}"]\nalarm_dismissed = ["{hang}"]\ntimeout = "1s"\n')
+    H.write_config(d, f'[hooks]\ntimer_done = ["{record}"]\nalarm_dismissed = ["{hang}"]\ntimeout = "1s"\n')
     d.start()
-    homes.append(home := Home(d))
+    homes.append(home := H.Home(d))
 
     assert d.ctl("timer", "1s", "--label", "Tea").returncode == 0
     H.wait_until(lambda: list(out.glob("*.json")), 10, 0.05, "the timer_done hook")
@@ -99,9 +73,9 @@ def test_a_burst_runs_at_most_max_running_at_once_and_loses_none(make_daemon, te
     hook = _script(d.root / "note.sh", f"""
 start=$(date +%s%N); sleep 0.01; echo "$start $(date +%s%N)" > "{out}/$$-$start"
 """)
-    _config(d, f'[hooks]\nplayback = ["{hook}"]\nmax_running = 3\n')
+    H.write_config(d, f'[hooks]\nplayback = ["{hook}"]\nmax_running = 3\n')
     d.start()
-    homes.append(Home(d))
+    homes.append(H.Home(d))
     assert d.ctl("play", "testloop", "--volume", "40", "--fade-in", "0").returncode == 0
     H.wait_until(lambda: len(list(out.iterdir())) >= 1, 10, 0.05, "the first run")
     before = len(list(out.iterdir()))
