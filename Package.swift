@@ -293,7 +293,7 @@ let package = Package(
             name: "NoisehomeCommand",
             dependencies: [
                 "NoiseCore", "NoiseConfig", "NoiseProtocol", "NoiseSystem", "NoiseClient", "NoiseClientAsync",
-                "NoiseEventLoops", "NoiseHome", "CMosquitto",
+                "NoiseEventLoops", "NoiseHome", "CMosquitto", "CLinux",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -44,4 +44,9 @@ public struct BrokerCommand: Sendable {
 public struct BrokerRefusal: Error, Sendable, Equatable, Codable {
     public var code: String
     public var message: String
+
+    public init(code: String, message: String) {
+        self.code = code
+        self.message = message
+    }
 }

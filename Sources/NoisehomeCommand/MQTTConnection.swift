@@ -1,3 +1,4 @@
+import CLinux
 import CMosquitto
 import Glibc
 import NoiseConfig
@@ -21,8 +22,8 @@ final class MQTTConnection: @unchecked Sendable {
     private let api: UnsafePointer<NoiseMosquitto>
     private let handle: OpaquePointer
     private let broker: MQTTBroker
-    /// Read by the loop's thread to sleep between attempts; written to by `stop` to end the sleep at once.
-    private let wake: (read: Int32, write: Int32)
+    /// An eventfd the loop's thread sleeps on between attempts; `stop` writes to it to end the sleep at once.
+    private let wake: Int32
     private let stopping = Atomic(false)
 
     /// A connection not yet started, with its last will: `offline`, retained, on `availability`.
@@ -30,20 +31,18 @@ final class MQTTConnection: @unchecked Sendable {
         throws(MQTTFailure)
     {
         guard let api = noise_mosquitto() else {
-            throw MQTTFailure(
-                "libmosquitto cannot be loaded (\(String(cString: noise_mosquitto_error()))); install libmosquitto1")
+            throw MQTTFailure("libmosquitto cannot be loaded (\(text(noise_mosquitto_error()))); install libmosquitto1")
         }
-        var fds: [Int32] = [0, 0]
-        guard pipe2(&fds, O_CLOEXEC | O_NONBLOCK) == 0 else { throw MQTTFailure("no pipe (errno \(errno))") }
+        let wake = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
+        guard wake >= 0 else { throw MQTTFailure("no eventfd (errno \(errno))") }
         guard let handle = api.pointee.mosquitto_new(clientID, true, nil) else {
-            close(fds[0])
-            close(fds[1])
+            close(wake)
             throw MQTTFailure("libmosquitto could not make a client (errno \(errno))")
         }
         self.api = api
         self.handle = handle
         self.broker = broker
-        wake = (fds[0], fds[1])
+        self.wake = wake
         (events, continuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1000))
         if let username = settings.username {
             try check(api.pointee.mosquitto_username_pw_set(handle, username, password), "the user name")
@@ -61,8 +60,7 @@ final class MQTTConnection: @unchecked Sendable {
 
     deinit {
         api.pointee.mosquitto_destroy(handle)
-        close(wake.read)
-        close(wake.write)
+        close(wake)
         continuation.finish()
     }
 
@@ -72,7 +70,7 @@ final class MQTTConnection: @unchecked Sendable {
         api.pointee.mosquitto_connect_callback_set(handle) { _, me, code in
             let connection = Unmanaged<MQTTConnection>.fromOpaque(me!).takeUnretainedValue()
             connection.continuation.yield(
-                code == 0 ? .connected : .down("refused: \(String(cString: connection.api.pointee.mosquitto_connack_string(code)))"))
+                code == 0 ? .connected : .down("refused: \(text(connection.api.pointee.mosquitto_connack_string(code)))"))
         }
         api.pointee.mosquitto_disconnect_callback_set(handle) { _, me, code in
             let connection = Unmanaged<MQTTConnection>.fromOpaque(me!).takeUnretainedValue()
@@ -107,8 +105,8 @@ final class MQTTConnection: @unchecked Sendable {
         stopping.store(true, ordering: .relaxed)
         publish(availability, Array("offline".utf8), retain: true)
         _ = api.pointee.mosquitto_disconnect(handle)
-        var byte: UInt8 = 1
-        _ = write(wake.write, &byte, 1)
+        var one: UInt64 = 1
+        _ = write(wake, &one, 8)
         continuation.finish()
     }
 
@@ -127,7 +125,7 @@ final class MQTTConnection: @unchecked Sendable {
             } else {
                 continuation.yield(.down("cannot connect to \(broker.host):\(broker.port): \(reason(code))"))
             }
-            var ready = pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)
+            var ready = pollfd(fd: wake, events: Int16(POLLIN), revents: 0)
             _ = poll(&ready, 1, delay * 1000)
             delay = min(delay * 2, 60)
         }
@@ -136,12 +134,12 @@ final class MQTTConnection: @unchecked Sendable {
     /// libmosquitto's words for an error, with the system's for `MOSQ_ERR_ERRNO`.
     private func reason(_ code: Int32) -> String {
         code == MOSQ_ERR_ERRNO.rawValue
-            ? String(cString: strerror(errno)) : String(cString: api.pointee.mosquitto_strerror(code))
+            ? text(strerror(errno)) : text(api.pointee.mosquitto_strerror(code))
     }
 
     private func check(_ code: Int32, _ what: String) throws(MQTTFailure) {
         guard code == MOSQ_ERR_SUCCESS.rawValue else {
-            throw MQTTFailure("\(what): \(String(cString: api.pointee.mosquitto_strerror(code)))")
+            throw MQTTFailure("\(what): \(text(api.pointee.mosquitto_strerror(code)))")
         }
     }
 }
@@ -149,4 +147,9 @@ final class MQTTConnection: @unchecked Sendable {
 struct MQTTFailure: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
+}
+
+/// A C string from libmosquitto or libc, which may be NULL.
+private func text(_ pointer: UnsafePointer<CChar>?) -> String {
+    pointer.map { String(cString: $0) } ?? "unknown error"
 }

@@ -5,7 +5,9 @@ enum MQTTIdentity {
     /// `noiseclock-` and the host's name (letters, digits, `-` and `_` only; at most 64 in all).
     static func defaultClientID() -> String {
         var name = [CChar](repeating: 0, count: 256)
-        let host = gethostname(&name, name.count) == 0 ? String(cString: name) : "host"
+        let host =
+            gethostname(&name, name.count) == 0
+            ? String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "host"
         let kept = host.unicodeScalars.map { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" ? Character($0) : "_" }
         return String(("noiseclock-" + String(kept)).prefix(64))
     }

@@ -638,6 +638,8 @@ class Home:
     def __init__(self, daemon: "Daemon", ready: str = "connected to noised"):
         self.daemon = daemon
         self.log_path = daemon.root / "noisehome.log"
+        # The log is appended to by each noisehome of this daemon: this one's lines are those after this offset.
+        self.offset = self.log_path.stat().st_size if self.log_path.exists() else 0
         self.proc = _register(subprocess.Popen(
             [str(bin_dir() / "noisehome"), "--socket", str(daemon.socket)], env=daemon.env(),
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=open(self.log_path, "ab")))
@@ -645,7 +647,11 @@ class Home:
             wait_until(lambda: ready in self.log(), 15, 0.05, f"noisehome to log {ready!r}")
 
     def log(self) -> str:
-        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+        if not self.log_path.exists():
+            return ""
+        with open(self.log_path, "rb") as f:
+            f.seek(self.offset)
+            return f.read().decode(errors="replace")
 
     def stop(self):
         stop_process(self.proc, 10)
