@@ -49,6 +49,11 @@ public struct MQTTBroker: Sendable, Equatable {
         self.tls = tls
     }
 
+    /// `mqtt://host:port` or `mqtts://…`, for the log and `noisehome --status`.
+    public var address: String {
+        "\(tls ? "mqtts" : "mqtt")://\(host.contains(":") ? "[\(host)]" : host):\(port)"
+    }
+
     public static let accepted =
         "an MQTT broker in quotes, \"mqtt://host[:port]\" (port 1883 by default) or \"mqtts://host[:port]\" "
         + "(TLS, 8883), e.g. \"mqtt://127.0.0.1:1883\""

@@ -11,6 +11,7 @@ import NoiseProtocol
 actor HomeBridge {
     private let connection: MQTTConnection
     private let topics: HomeTopics
+    private let status: HomeStatusFile
     private let logger: Logger
     private var state: HomeState?
     private var client: DaemonClient?
@@ -19,9 +20,10 @@ actor HomeBridge {
     /// the password) is a warning once, then a debug line at each attempt.
     private var saidDown = false
 
-    init(connection: MQTTConnection, topics: HomeTopics, logger: Logger) {
+    init(connection: MQTTConnection, topics: HomeTopics, status: HomeStatusFile, logger: Logger) {
         self.connection = connection
         self.topics = topics
+        self.status = status
         self.logger = logger
     }
 
@@ -33,6 +35,7 @@ actor HomeBridge {
                 brokerUp = true
                 saidDown = false
                 logger.info("connected to the MQTT broker")
+                await status.mqtt(connected: true)
                 connection.subscribe(topics.commands)
                 connection.subscribe(topics.homeAssistantStatus)
                 announce()
@@ -40,6 +43,7 @@ actor HomeBridge {
                 brokerUp = false
                 logger.log(level: saidDown ? .debug : .warning, "MQTT broker: \(reason); trying again")
                 saidDown = true
+                await status.mqtt(connected: false, problem: reason)
             case .message(let topic, let payload):
                 await received(topic: topic, payload: payload)
             }

@@ -7,14 +7,16 @@ import NoiseHome
 actor HookRunner {
     private var queue: HookQueue<HookCall>
     private let timeoutSeconds: Double
+    private let status: HomeStatusFile
     private let logger: Logger
     /// How many hooks ran, and how many of them failed (a non-zero status, a signal, the time limit, no start).
     private(set) var ran = 0
     private(set) var failed = 0
 
-    init(settings: HookSettings, logger: Logger) {
+    init(settings: HookSettings, status: HomeStatusFile, logger: Logger) {
         queue = HookQueue(maxRunning: settings.maxRunning, maxWaiting: HookSettings.maxWaiting)
         timeoutSeconds = settings.timeoutSeconds
+        self.status = status
         self.logger = logger
     }
 
@@ -32,6 +34,7 @@ actor HookRunner {
         Task {
             let outcome = await HookProcess.run(call, timeoutSeconds: timeoutSeconds)
             finished(call, outcome)
+            await status.hooks(ran: ran, failed: failed)
         }
     }
 

@@ -41,7 +41,15 @@ struct Noisehome: AsyncParsableCommand {
             "noised's socket (default: $NOISED_SOCKET, else $XDG_RUNTIME_DIR/noised/socket).", valueName: "path"))
     var socket: String?
 
+    @Flag(
+        help: """
+            Say whether the running noisehome is connected to noised and to the MQTT broker, and how its hooks went; \
+            exit 0 when everything configured is connected, 1 when something is not, 3 when noisehome is not running.
+            """)
+    var status = false
+
     func run() async throws {
+        if status { throw ExitCode(HomeStatusReport.print()) }
         LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
         let logger = Logger(label: "noisehome")
         // A hook that closes its input early must not end noisehome.
@@ -52,32 +60,41 @@ struct Noisehome: AsyncParsableCommand {
             logger.notice("no [hooks] or [mqtt] in config.toml: nothing to do")
             return
         }
-        let runner = settings.hooks.isEmpty ? nil : HookRunner(settings: settings.hooks, logger: logger)
+        let statusFile = HomeStatusFile(
+            folder: HomeStatusReport.folder, broker: settings.mqtt.broker.map(\.address),
+            hooks: !settings.hooks.isEmpty, logger: logger)
+        await statusFile.write()
+        let runner =
+            settings.hooks.isEmpty ? nil : HookRunner(settings: settings.hooks, status: statusFile, logger: logger)
         let bridge = try settings.mqtt.broker.map { broker throws(ValidationError) in
-            try Self.bridge(settings.mqtt, broker: broker, logger: logger)
+            try Self.bridge(settings.mqtt, broker: broker, status: statusFile, logger: logger)
         }
         let path = DaemonSocket.path(option: socket)
         await withTaskGroup(of: Void.self) { group in
             if let bridge { group.addTask { await bridge.run() } }
             group.addTask {
-                await Self.follow(path: path, hooks: settings.hooks, runner: runner, bridge: bridge, logger: logger)
+                await Self.follow(
+                    path: path, hooks: settings.hooks, runner: runner, bridge: bridge, status: statusFile,
+                    logger: logger)
             }
         }
     }
 
     /// noised's events, to the hooks and the broker, connecting again with backoff whenever noised goes away.
     private static func follow(
-        path: String, hooks: HookSettings, runner: HookRunner?, bridge: HomeBridge?, logger: Logger
+        path: String, hooks: HookSettings, runner: HookRunner?, bridge: HomeBridge?, status: HomeStatusFile,
+        logger: Logger
     ) async {
         var backoff = Reconnect()
         while !Task.isCancelled {
             do {
                 let client = try await DaemonClient.connect(path: path)
-                let status = try await client.subscribe()
+                let subscribed = try await client.subscribe()
                 logger.info(
                     "connected to noised at \(path); hooks for \(hooks.programs.keys.sorted().joined(separator: ", "))")
                 backoff.connected()
-                await bridge?.daemonConnected(client, status: status)
+                await status.noised(connected: true)
+                await bridge?.daemonConnected(client, status: subscribed)
                 for try await event in client.events {
                     let decoded = event.decoded()
                     if let runner, let call = HookCall.of(decoded, line: event.line, settings: hooks) {
@@ -86,8 +103,10 @@ struct Noisehome: AsyncParsableCommand {
                     await bridge?.event(decoded)
                 }
                 logger.notice("noised closed the connection; connecting again")
+                await status.noised(connected: false, problem: "noised closed the connection")
             } catch {
                 logger.log(level: backoff.saidOnce ? .debug : .warning, "noised: \(error); trying again")
+                await status.noised(connected: false, problem: "\(error)")
             }
             await bridge?.daemonLost()
             try? await Task.sleep(for: .seconds(backoff.next()))
@@ -96,9 +115,9 @@ struct Noisehome: AsyncParsableCommand {
 
     /// The broker's connection (started) and the bridge over it, or a clear refusal: no libmosquitto, a password
     /// file others may read.
-    private static func bridge(_ settings: MQTTSettings, broker: MQTTBroker, logger: Logger) throws(ValidationError)
-        -> HomeBridge
-    {
+    private static func bridge(
+        _ settings: MQTTSettings, broker: MQTTBroker, status: HomeStatusFile, logger: Logger
+    ) throws(ValidationError) -> HomeBridge {
         let clientID = settings.clientID ?? MQTTIdentity.defaultClientID()
         let topics = HomeTopics(settings: settings, clientID: clientID)
         do {
@@ -107,9 +126,8 @@ struct Noisehome: AsyncParsableCommand {
                 settings: settings, broker: broker, clientID: clientID, password: password,
                 availability: topics.availability)
             connection.start()
-            logger.info(
-                "MQTT: \(broker.tls ? "mqtts" : "mqtt")://\(broker.host):\(broker.port) as \(clientID), topics \(topics.prefix)/…")
-            return HomeBridge(connection: connection, topics: topics, logger: logger)
+            logger.info("MQTT: \(broker.address) as \(clientID), topics \(topics.prefix)/…")
+            return HomeBridge(connection: connection, topics: topics, status: status, logger: logger)
         } catch {
             throw ValidationError("[mqtt]: \(error.description)")
         }

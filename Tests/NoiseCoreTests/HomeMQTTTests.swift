@@ -174,4 +174,23 @@ struct HomeMQTTTests {
         }
         #expect(snooze.name == "snooze" && snooze.arguments.isEmpty)
     }
+
+    @Test func theStatusSaysWhatIsConnectedSinceWhenAndWhyNot() throws {
+        var status = HomeStatus(pid: 42, now: 1000, broker: "mqtt://127.0.0.1:1883", hooks: true)
+        #expect(!status.allConnected)
+        status.noised = HomeStatus.Link(connected: true, since: 1000)
+        status.mqtt = HomeStatus.Link(connected: false, since: 1010, problem: "refused: not authorised")
+        status.hooks = ["ran": 3, "failed": 1]
+        #expect(
+            status.lines(now: 1100) == [
+                "noisehome 42", "noised: connected for 1 min 40 s",
+                "MQTT broker mqtt://127.0.0.1:1883: not connected for 1 min 30 s (refused: not authorised)",
+                "hooks: 3 run, 1 failed",
+            ])
+        #expect(!status.allConnected)
+        let read = try JSONCoding.decode(HomeStatus.self, from: JSONCoding.line(status))
+        #expect(read == status)
+        #expect(HomeStatus(pid: 1, now: 0, broker: nil, hooks: false).lines(now: 5) == ["noisehome 1",
+            "noised: not connected for 5 s (not connected yet)"])
+    }
 }

@@ -201,9 +201,16 @@ def test_the_broker_and_noised_restarted_are_each_followed_by_a_new_announcement
     home = H.Home(d, ready="connected to the MQTT broker")
     cleanup.append(home.stop)
 
+    status = _status(d)
+    assert status.returncode == 0, status
+    assert "noised: connected for" in status.stdout, status.stdout
+    assert f"MQTT broker mqtt://127.0.0.1:{broker.port}: connected for" in status.stdout, status.stdout
+
     # The broker goes away (nothing retained: persistence is off); a timer rings meanwhile, on time.
     broker.stop()
     H.wait_until(lambda: "MQTT broker: lost" in home.log(), 10, 0.05, "the loss, logged")
+    status = _status(d)
+    assert status.returncode == 1 and f"{broker.port}: not connected for" in status.stdout, status
     assert d.ctl("timer", "1s", "--label", "Meanwhile").returncode == 0
     H.wait_until(lambda: H.ctl_json(d, "status")["alarms"]["ringing"], 10, 0.05, "the timer to ring")
     assert d.ctl("dismiss").returncode == 0
@@ -219,6 +226,14 @@ def test_the_broker_and_noised_restarted_are_each_followed_by_a_new_announcement
     d.start()
     ha.wait(lambda: ha.last["noiseclock/availability"][0] == b"online", timeout=60, what="online again")
     assert home.proc.poll() is None
+    home.stop()
+    status = _status(d)
+    assert status.returncode == 3 and "noisehome: not running" in status.stderr, status
+
+
+def _status(d):
+    return subprocess.run([str(H.bin_dir() / "noisehome"), "--status"], env=d.env(), capture_output=True, text=True,
+                          timeout=20)
 
 
 def _context_switches(pid: int) -> int:
