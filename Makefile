@@ -101,16 +101,19 @@ debug: deps
 run: build
 	@echo "noisectl is $(CURDIR)/$(STATIC)/release/noisectl. In another terminal, put it on PATH with"
 	@echo "  export PATH=\"$(CURDIR)/$(STATIC)/release:\$$PATH\""
-	@echo "(or run make install: ~/.local/bin). Starting noised on device $(DEVICE) and noiseweb, the web page;"
-	@echo "Ctrl-C stops both."
+	@echo "(or run make install: ~/.local/bin). Starting noised on device $(DEVICE), noiseweb (the web page) and,"
+	@echo "when config.toml has [mqtt] or [hooks], noisehome (docs/home.md); Ctrl-C stops them."
 	@bin=$(STATIC)/release; \
 	$$bin/noised --device $(DEVICE) & daemon=$$!; \
 	$$bin/noiseweb --web-root $(CURDIR)/web 2> >(while IFS= read -r line; do \
 	    echo "$$line" >&2; \
 	    case "$$line" in *"listening on http"*) echo "The web page: $$($$bin/noisectl web --no-open)";; esac; \
 	  done) & web=$$!; \
-	trap 'kill $$daemon $$web 2>/dev/null' INT TERM EXIT; \
-	wait -n $$daemon $$web
+	home=; \
+	if grep -qsE '^[[:space:]]*\[(mqtt|hooks)\]' "$${XDG_CONFIG_HOME:-$$HOME/.config}/noised/config.toml"; then \
+	  $$bin/noisehome & home=$$!; fi; \
+	trap 'kill $$daemon $$web $$home 2>/dev/null' INT TERM EXIT; \
+	wait -n $$daemon $$web $$home
 
 # swift format (part of the toolchain) with the checked-in .swift-format, over every Swift file (docs/testing.md,
 # "Format"): make lint fails on any finding, make format rewrites the files in place.
@@ -213,6 +216,7 @@ $(STAMP): Makefile Package.swift $(wildcard Package.resolved) $(shell find Sourc
 	$(PYTHON) scripts/make-man $(STATIC)/release/noised packaging/man/noised.8.in $(MAN_DATE) > $(DIST)/noised.8
 	$(PYTHON) scripts/make-man $(STATIC)/release/noisectl packaging/man/noisectl.1.in $(MAN_DATE) > $(DIST)/noisectl.1
 	$(PYTHON) scripts/make-man $(STATIC)/release/noiseweb packaging/man/noiseweb.1.in $(MAN_DATE) > $(DIST)/noiseweb.1
+	$(PYTHON) scripts/make-man $(STATIC)/release/noisehome packaging/man/noisehome.1.in $(MAN_DATE) > $(DIST)/noisehome.1
 	for sh in bash zsh fish; do \
 	  $(STATIC)/release/noisectl --generate-completion-script $$sh | sed '1{/^#!/d;}' > $(DIST)/noisectl.$$sh; done
 	touch $@

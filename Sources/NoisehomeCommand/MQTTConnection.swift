@@ -25,6 +25,8 @@ final class MQTTConnection: @unchecked Sendable {
     /// An eventfd the loop's thread sleeps on between attempts; `stop` writes to it to end the sleep at once.
     private let wake: Int32
     private let stopping = Atomic(false)
+    /// Whether the broker accepted this connection (its CONNACK): a loop that ends before that could not connect.
+    private let accepted = Atomic(false)
 
     /// A connection not yet started, with its last will: `offline`, retained, on `availability`.
     init(settings: MQTTSettings, broker: MQTTBroker, clientID: String, password: String?, availability: String)
@@ -69,12 +71,15 @@ final class MQTTConnection: @unchecked Sendable {
         api.pointee.mosquitto_user_data_set(handle, Unmanaged.passUnretained(self).toOpaque())
         api.pointee.mosquitto_connect_callback_set(handle) { _, me, code in
             let connection = Unmanaged<MQTTConnection>.fromOpaque(me!).takeUnretainedValue()
+            connection.accepted.store(code == 0, ordering: .relaxed)
             connection.continuation.yield(
                 code == 0 ? .connected : .down("refused: \(text(connection.api.pointee.mosquitto_connack_string(code)))"))
         }
         api.pointee.mosquitto_disconnect_callback_set(handle) { _, me, code in
             let connection = Unmanaged<MQTTConnection>.fromOpaque(me!).takeUnretainedValue()
-            guard code != 0, !connection.stopping.load(ordering: .relaxed) else { return }
+            guard code != 0, !connection.stopping.load(ordering: .relaxed),
+                connection.accepted.exchange(false, ordering: .relaxed)
+            else { return }
             connection.continuation.yield(.down("lost: \(connection.reason(code))"))
         }
         api.pointee.mosquitto_message_callback_set(handle) { _, me, message in
@@ -116,14 +121,18 @@ final class MQTTConnection: @unchecked Sendable {
         var delay: Int32 = 1
         let keepAlive = Int32(MQTTSettings.keepAliveSeconds)
         while !stopping.load(ordering: .relaxed) {
-            let code = api.pointee.mosquitto_connect(handle, broker.host, Int32(broker.port), keepAlive)
+            accepted.store(false, ordering: .relaxed)
+            var code = api.pointee.mosquitto_connect(handle, broker.host, Int32(broker.port), keepAlive)
             if code == MOSQ_ERR_SUCCESS.rawValue {
-                delay = 1
-                let end = api.pointee.mosquitto_loop_forever(handle, keepAlive * 1000, 1)
+                code = api.pointee.mosquitto_loop_forever(handle, keepAlive * 1000, 1)
                 if stopping.load(ordering: .relaxed) { break }
-                continuation.yield(.down("lost: \(reason(end))"))
+            }
+            // A TLS handshake or a refusal can end the loop before the broker accepted: that is not a loss.
+            if accepted.exchange(false, ordering: .relaxed) {
+                delay = 1
+                continuation.yield(.down("lost: \(reason(code))"))
             } else {
-                continuation.yield(.down("cannot connect to \(broker.host):\(broker.port): \(reason(code))"))
+                continuation.yield(.down("cannot connect to \(broker.address): \(reason(code))"))
             }
             var ready = pollfd(fd: wake, events: Int16(POLLIN), revents: 0)
             _ = poll(&ready, 1, delay * 1000)

@@ -122,6 +122,30 @@ def short_day(when) -> str:
     return f"{when:%a} {when.day} {when:%b}"
 
 
+def context_switches(pid: int) -> dict[str, int]:
+    """Every thread's context switches so far, by its name and id (test_idle.py: an idle process does not wake)."""
+    counts = {}
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        status = (task / "status").read_text().splitlines()
+        switches = sum(int(line.split()[1]) for line in status
+                       if line.split(":")[0] in ("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches"))
+        counts[f"{(task / 'comm').read_text().strip()} {task.name}"] = switches
+    return counts
+
+
+def quiet_window(pid: int, tries: int = 3, window: float = 3.0) -> dict[str, int]:
+    """The threads switched to in a 3 s window, for the first of `tries` windows in which none was (then {}): the
+    start's own last work may fall in the first window; a once-a-second monitor falls in every one."""
+    for _ in range(tries):
+        before = context_switches(pid)
+        time.sleep(window)  # the measurement window itself, not a wait for an event
+        after = context_switches(pid)
+        woken = {name: after[name] - before.get(name, 0) for name in after if after[name] > before.get(name, 0)}
+        if not woken:
+            return woken
+    return woken
+
+
 def wait_until(pred: Callable[[], object], timeout: float, interval: float = 0.05,
                desc: str = "condition") -> object:
     """Poll ``pred`` until it returns a truthy value; return that value.

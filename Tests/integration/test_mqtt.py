@@ -70,14 +70,18 @@ class Watcher:
         self.lock = threading.Condition()
         self.last: dict[str, tuple[bytes, bool]] = {}
         self.seen: list[tuple[float, str, bytes]] = []
-        self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="ha-stand-in")
+        # An id of its own: a second client with the same id would push the first off the broker.
+        self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=f"ha-stand-in-{id(self)}")
         self.client.username_pw_set(USER, PASSWORD)
         if broker.tls:
             self.client.tls_set(ca_certs=str(broker.tls["ca"]))
         self.client.on_message = self._message
         self.client.on_connect = lambda c, u, f, rc, p: c.subscribe([("homeassistant/#", 1), ("noiseclock/#", 1)])
+        subscribed = threading.Event()
+        self.client.on_subscribe = lambda c, u, mid, codes, p: subscribed.set()
         self.client.connect("127.0.0.1", broker.port)
         self.client.loop_start()
+        assert subscribed.wait(10), "the stand-in for Home Assistant could not subscribe"
 
     def _message(self, client, userdata, message):
         with self.lock:
@@ -139,17 +143,24 @@ def test_discovery_state_and_commands_against_a_real_broker(make_daemon, testdat
     wanted = {("sensor", "next_alarm"), ("sensor", "alarm_state"), ("binary_sensor", "dawn"), ("sensor", "playing"),
               ("number", "volume"), ("sensor", "sleep_timer"), ("button", "snooze"), ("button", "dismiss"),
               ("button", "stop")}
-    ha.wait(lambda: all(base.format(*w) in ha.last for w in wanted) and
-            ha.last.get("noiseclock/availability", (b"",))[0] == b"online", what="the announcement")
+    states = [f"noiseclock/{t}" for t in ("availability", "next_alarm", "alarm", "dawn", "playback")]
+    ha.wait(lambda: all(base.format(*w) in ha.last for w in wanted) and all(t in ha.last for t in states) and
+            ha.last["noiseclock/availability"][0] == b"online", what="the announcement")
+    # Retained: a client that subscribes afterwards (as Home Assistant does when it starts) gets them all, marked so.
+    late = Watcher(broker)
+    cleanup.append(late.close)
+    late.wait(lambda: all(base.format(*w) in late.last for w in wanted) and all(t in late.last for t in states),
+              what="the retained announcement")
     for component, obj in wanted:
-        payload, retained = ha.last[base.format(component, obj)]
+        payload, retained = late.last[base.format(component, obj)]
         assert retained, (component, obj)
         config = json.loads(payload)
         assert config["availability_topic"] == "noiseclock/availability"
         assert config["device"]["identifiers"] == ["noiseclock_test_clock"]
         assert config["unique_id"] == f"noiseclock_test_clock_{obj}"
         assert ("command_topic" if component in ("button", "number") else "state_topic") in config, config
-    assert ha.last["noiseclock/availability"][1], "availability is retained"
+    assert late.last["noiseclock/availability"] == (b"online", True), "availability is retained"
+    assert all(late.last[t][1] for t in states), "the state is retained"
     assert ha.json("noiseclock/next_alarm") == {"alarm": None}
     assert ha.json("noiseclock/alarm")["state"] == "idle"
 
@@ -167,14 +178,15 @@ def test_discovery_state_and_commands_against_a_real_broker(make_daemon, testdat
     ha.wait(lambda: (ha.json("noiseclock/alarm") or {}).get("state") == "ringing", what="the ringing state")
     ha.publish("noiseclock/command/dismiss", "{}")
     ha.wait(lambda: (ha.json("noiseclock/alarm") or {}).get("state") == "idle", what="dismissed")
-    assert ha.json("noiseclock/result") == {"cmd": "dismiss", "ok": True}
+    ha.wait(lambda: ha.json("noiseclock/result") == {"cmd": "dismiss", "ok": True}, what="the dismiss's result")
     assert not H.ctl_json(d, "status")["alarms"]["ringing"]
 
     # The volume number's command template, and a command the schema keeps from brokers.
     ha.publish("noiseclock/command/volume", json.dumps({"volume": 35}))
     ha.wait(lambda: (ha.json("noiseclock/playback") or {}).get("master_volume") == 35, what="the volume")
     ha.publish("noiseclock/command/import", json.dumps({"path": "/etc/passwd"}))
-    ha.wait(lambda: (ha.json("noiseclock/result") or {}).get("cmd") == "import", what="the refusal")
+    ha.wait(lambda: (ha.json("noiseclock/result") or {}).get("cmd") == "import",
+            what=f"the refusal (noisehome's log: {home.log()[-1500:]})")
     assert ha.json("noiseclock/result")["error"]["code"] == "not_allowed_here"
     assert H.ctl_json(d, "sounds")["sounds"] and "passwd" not in json.dumps(H.ctl_json(d, "sounds"))
 
@@ -236,16 +248,6 @@ def _status(d):
                           timeout=20)
 
 
-def _context_switches(pid: int) -> int:
-    total = 0
-    for task in os.listdir(f"/proc/{pid}/task"):
-        with open(f"/proc/{pid}/task/{task}/status") as f:
-            for line in f:
-                if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
-                    total += int(line.split()[1])
-    return total
-
-
 def _make_tls(root):
     """A CA and a certificate for localhost signed by it, and a second CA that signed nothing."""
     def run(*args):
@@ -284,11 +286,26 @@ def test_tls_a_bad_password_and_a_bad_certificate_each_say_so_once_and_do_not_sp
         home = H.Home(d)
         cleanup.append(home.stop)
         H.wait_until(lambda: says in home.log(), 20, 0.05, f"the {name}, logged")
-        before = _context_switches(home.proc.pid)
+        before = sum(H.context_switches(home.proc.pid).values())
         time.sleep(3)  # a window to count wake-ups in, not a wait for an event
-        woke = _context_switches(home.proc.pid) - before
+        woke = sum(H.context_switches(home.proc.pid).values()) - before
         warnings = [l for l in home.log().splitlines() if "MQTT broker" in l and "warning" in l]
         assert len(warnings) == 1, (name, warnings)
         assert woke <= 30, (name, woke)
         print(f"{name}: {warnings[0].split('MQTT broker: ', 1)[1]}; {woke} context switches in 3 s")
         home.stop()
+
+
+def test_an_idle_bridge_with_hooks_does_not_wake(make_daemon, testdata, tmp_path, cleanup):
+    """Connected to noised and the broker, hooks set, nothing happening: no thread of noisehome is switched to in a
+    3 s window (its only timed wake-up is the broker's keep-alive, a minute); its memory beside noised's, printed."""
+    broker = Broker(tmp_path)
+    cleanup.append(broker.stop)
+    d = make_daemon(device="null", extra_env=UTC, start=False)
+    _mqtt_config(d, broker, '\n[hooks]\nplayback = ["/bin/true"]\n')
+    d.start()
+    home = H.Home(d, ready="connected to the MQTT broker")
+    cleanup.append(home.stop)
+    H.wait_until(lambda: "connected to noised" in home.log(), 15, 0.05, "noisehome to connect to noised")
+    assert H.quiet_window(home.proc.pid) == {}, "noisehome woke in every window while idle"
+    print(f"idle RSS: noisehome {H.rss_kib(home.proc.pid) / 1024:.1f} MiB, noised {H.rss_kib(d.proc.pid) / 1024:.1f} MiB")
