@@ -106,7 +106,8 @@ let package = Package(
             swiftSettings: strict),
         // noisehome's pure part (docs/home.md): which hook an event runs, with what; how many run at once.
         .target(
-            name: "NoiseHome", dependencies: ["NoiseCore", "NoiseCatalog", "NoiseProtocol", "NoiseConfig"], swiftSettings: strict),
+            name: "NoiseHome", dependencies: ["NoiseCore", "NoiseCatalog", "NoiseProtocol", "NoiseConfig"],
+            swiftSettings: strict),
         // The terminal clocks' faces and the life grid's views, the poster too (noisectl only).
         .target(
             name: "ClockFace", dependencies: ["NoiseCore", "NoiseTime", "NoiseConfig", "LifeCalendar"],

@@ -19,6 +19,8 @@ public struct MQTTSettings: Sendable, Equatable {
     public var discoveryPrefix = "homeassistant"
     /// Seconds between the broker's keep-alive pings when nothing else is sent: noisehome's only timed wake-up.
     public static let keepAliveSeconds = 60
+    /// How long after its start noisehome waits for the broker's first answer before it says there is none.
+    public static let answerSeconds = 10.0
 
     public init() {}
 
@@ -78,7 +80,9 @@ public struct MQTTBroker: Sendable, Equatable {
         var host = rest
         var portText: Substring?
         if rest.hasPrefix("[") {
-            guard let close = rest.firstIndex(of: "]") else { return .failure(.invalid("'\(text.prefix(60))' has no ']'")) }
+            guard let close = rest.firstIndex(of: "]") else {
+                return .failure(.invalid("'\(text.prefix(60))' has no ']'"))
+            }
             host = rest[rest.index(after: rest.startIndex)..<close]
             let after = rest[rest.index(after: close)...]
             if !after.isEmpty {

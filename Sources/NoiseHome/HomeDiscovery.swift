@@ -44,7 +44,9 @@ public enum HomeDiscovery {
     /// Every entity, for the saved mixes `mixes` (no mix picker without one).
     public static func announcements(_ topics: HomeTopics, mixes: [String]) -> [Announcement] {
         let device = Device(identifiers: ["noiseclock_\(topics.node)"], name: "NoiseClock")
-        func entity(_ component: String, _ object: String, _ name: String, _ fill: (inout Config) -> Void)
+        func entity(
+            _ component: String, _ object: String, _ name: String, _ fill: (inout Config) -> Void
+        )
             -> Announcement
         {
             var config = Config(

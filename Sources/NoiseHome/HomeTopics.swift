@@ -10,7 +10,10 @@ public struct HomeTopics: Sendable, Equatable {
     public init(settings: MQTTSettings, clientID: String) {
         prefix = settings.topicPrefix
         discoveryPrefix = settings.discoveryPrefix
-        node = clientID.map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined()
+        // Home Assistant's node ids are ASCII letters, digits and `_`: anything else becomes `_`.
+        node = clientID.unicodeScalars.map {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) ? String($0) : "_"
+        }.joined()
     }
 
     /// `online` while noisehome is connected to the broker and to noised; `offline` (its last will) otherwise.

@@ -2,6 +2,7 @@ import Logging
 import NoiseClientAsync
 import NoiseConfig
 import NoiseCore
+import NoiseEventLoops
 import NoiseHome
 import NoiseProtocol
 
@@ -27,8 +28,15 @@ actor HomeBridge {
         self.logger = logger
     }
 
-    /// Takes the broker's events until the connection stops.
+    /// Takes the broker's events until the connection stops. A broker that takes the connection and never answers
+    /// it leaves libmosquitto waiting for its keep-alive to run out: that is said once, `MQTTSettings.answerSeconds`
+    /// after the start.
     func run() async {
+        let silence = Task {
+            try await EventLoopClock().sleep(for: .seconds(MQTTSettings.answerSeconds))
+            await noAnswer()
+        }
+        defer { silence.cancel() }
         for await event in connection.events {
             switch event {
             case .connected:
@@ -48,6 +56,14 @@ actor HomeBridge {
                 await received(topic: topic, payload: payload)
             }
         }
+    }
+
+    private func noAnswer() async {
+        guard !brokerUp, !saidDown else { return }
+        let reason = "no answer from \(connection.address) in \(Int(MQTTSettings.answerSeconds)) s"
+        logger.warning("MQTT broker: \(reason); still waiting")
+        saidDown = true
+        await status.mqtt(connected: false, problem: reason)
     }
 
     /// noised answered `subscribe`: its state is published, and commands go to it.

@@ -1,5 +1,6 @@
 import Glibc
 import NIOPosix
+import NoiseEventLoops
 import NoiseHome
 
 /// Runs one hook as a child process (docs/home.md, "Hooks"): the program with its arguments (no shell), the event's
@@ -36,7 +37,7 @@ enum HookProcess {
         }
         // The limit kills the group and says so; the child's end cancels it.
         let limit = Task { () -> Bool in
-            do { try await Task.sleep(for: .seconds(timeoutSeconds)) } catch { return false }
+            do { try await EventLoopClock().sleep(for: .seconds(timeoutSeconds)) } catch { return false }
             kill(-pid, SIGKILL)
             return true
         }

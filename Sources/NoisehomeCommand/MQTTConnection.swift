@@ -22,6 +22,8 @@ final class MQTTConnection: @unchecked Sendable {
     private let api: UnsafePointer<NoiseMosquitto>
     private let handle: OpaquePointer
     private let broker: MQTTBroker
+    /// The broker's address, for the log.
+    var address: String { broker.address }
     /// An eventfd the loop's thread sleeps on between attempts; `stop` writes to it to end the sleep at once.
     private let wake: Int32
     private let stopping = Atomic(false)
@@ -29,7 +31,9 @@ final class MQTTConnection: @unchecked Sendable {
     private let accepted = Atomic(false)
 
     /// A connection not yet started, with its last will: `offline`, retained, on `availability`.
-    init(settings: MQTTSettings, broker: MQTTBroker, clientID: String, password: String?, availability: String)
+    init(
+        settings: MQTTSettings, broker: MQTTBroker, clientID: String, password: String?, availability: String
+    )
         throws(MQTTFailure)
     {
         guard let api = noise_mosquitto() else {
@@ -73,7 +77,8 @@ final class MQTTConnection: @unchecked Sendable {
             let connection = Unmanaged<MQTTConnection>.fromOpaque(me!).takeUnretainedValue()
             connection.accepted.store(code == 0, ordering: .relaxed)
             connection.continuation.yield(
-                code == 0 ? .connected : .down("refused: \(text(connection.api.pointee.mosquitto_connack_string(code)))"))
+                code == 0
+                    ? .connected : .down("refused: \(text(connection.api.pointee.mosquitto_connack_string(code)))"))
         }
         api.pointee.mosquitto_disconnect_callback_set(handle) { _, me, code in
             let connection = Unmanaged<MQTTConnection>.fromOpaque(me!).takeUnretainedValue()

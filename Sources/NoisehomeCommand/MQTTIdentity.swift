@@ -1,4 +1,5 @@
 import Glibc
+import NoiseConfig
 
 /// Who noisehome is on the broker: its client id, and the password read from `[mqtt] password_file`.
 enum MQTTIdentity {
@@ -8,7 +9,7 @@ enum MQTTIdentity {
         let host =
             gethostname(&name, name.count) == 0
             ? String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "host"
-        let kept = host.unicodeScalars.map { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" ? Character($0) : "_" }
+        let kept = host.unicodeScalars.map { MQTTSettings.isName(String($0), levels: false) ? Character($0) : "_" }
         return String(("noiseclock-" + String(kept)).prefix(64))
     }
 
@@ -16,7 +17,9 @@ enum MQTTIdentity {
     /// theirs too) or it is not a regular file; the password itself is never logged.
     static func password(in path: String) throws(MQTTFailure) -> String {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        guard fd >= 0 else { throw MQTTFailure("cannot read the password file \(path): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else {
+            throw MQTTFailure("cannot read the password file \(path): \(String(cString: strerror(errno)))")
+        }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {

@@ -109,7 +109,7 @@ struct Noisehome: AsyncParsableCommand {
                 await status.noised(connected: false, problem: "\(error)")
             }
             await bridge?.daemonLost()
-            try? await Task.sleep(for: .seconds(backoff.next()))
+            try? await EventLoopClock().sleep(for: .seconds(backoff.next()))
         }
     }
 
@@ -121,7 +121,9 @@ struct Noisehome: AsyncParsableCommand {
         let clientID = settings.clientID ?? MQTTIdentity.defaultClientID()
         let topics = HomeTopics(settings: settings, clientID: clientID)
         do {
-            let password = try settings.passwordFile.map { path throws(MQTTFailure) in try MQTTIdentity.password(in: path) }
+            let password = try settings.passwordFile.map { path throws(MQTTFailure) in
+                try MQTTIdentity.password(in: path)
+            }
             let connection = try MQTTConnection(
                 settings: settings, broker: broker, clientID: clientID, password: password,
                 availability: topics.availability)

@@ -18,7 +18,8 @@ case "noiseweb":
 case "noisehome":
     await NoisehomeMain.main()
 default:
-    var message = "noiseclock: run as noised, noisectl, noiseweb or noisehome (the links to this program), not as '\(invokedAs)'\n"
+    var message =
+        "noiseclock: run as noised, noisectl, noiseweb or noisehome (the links to this program), not as '\(invokedAs)'\n"
     message.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
     exit(2)
 }

@@ -29,8 +29,9 @@ struct HomeMQTTTests {
         #expect(mqtt.username == "clock" && mqtt.passwordFile == "/home/ada/.config/noised/mqtt-password")
         #expect(mqtt.caFile == "/etc/ssl/private-ca.pem" && mqtt.clientID == "bedroom-clock")
         #expect(mqtt.topicPrefix == "home/bedroom/clock" && mqtt.discoveryPrefix == "homeassistant")
-        #expect(ConfigFile.read(Array("[mqtt]\nbroker = \"mqtt://nas.lan\"\n".utf8), home: "/h").settings.mqtt.broker
-            == MQTTBroker(host: "nas.lan", port: 1883, tls: false))
+        #expect(
+            ConfigFile.read(Array("[mqtt]\nbroker = \"mqtt://nas.lan\"\n".utf8), home: "/h").settings.mqtt.broker
+                == MQTTBroker(host: "nas.lan", port: 1883, tls: false))
     }
 
     @Test(arguments: [
@@ -158,10 +159,13 @@ struct HomeMQTTTests {
     @Test func aBrokerMaySendOnlyTheCommandsTheSchemaOpensToIt() {
         #expect(
             Set(CommandRegistry.names(for: .broker)) == ["play", "stop", "volume", "snooze", "dismiss", "alarm_skip"])
-        guard case .failure(let refusal) = BrokerCommand.read(name: "import", payload: Array(#"{"path":"/etc/passwd"}"#.utf8))
+        guard
+            case .failure(let refusal) = BrokerCommand.read(
+                name: "import", payload: Array(#"{"path":"/etc/passwd"}"#.utf8))
         else { Issue.record("import from a broker was let through"); return }
         #expect(refusal.code == "not_allowed_here" && refusal.message.contains("snooze"))
-        guard case .failure(let bad) = BrokerCommand.read(name: "volume", payload: Array(#"{"volume":250}"#.utf8)) else {
+        guard case .failure(let bad) = BrokerCommand.read(name: "volume", payload: Array(#"{"volume":250}"#.utf8))
+        else {
             Issue.record("volume 250 was let through"); return
         }
         #expect(bad.code == "invalid_argument" && bad.message.contains("100"), "\(bad.message)")
@@ -190,7 +194,10 @@ struct HomeMQTTTests {
         #expect(!status.allConnected)
         let read = try JSONCoding.decode(HomeStatus.self, from: JSONCoding.line(status))
         #expect(read == status)
-        #expect(HomeStatus(pid: 1, now: 0, broker: nil, hooks: false).lines(now: 5) == ["noisehome 1",
-            "noised: not connected for 5 s (not connected yet)"])
+        #expect(
+            HomeStatus(pid: 1, now: 0, broker: nil, hooks: false).lines(now: 5) == [
+                "noisehome 1",
+                "noised: not connected for 5 s (not connected yet)",
+            ])
     }
 }

@@ -164,6 +164,12 @@ def test_discovery_state_and_commands_against_a_real_broker(make_daemon, testdat
     assert ha.json("noiseclock/next_alarm") == {"alarm": None}
     assert ha.json("noiseclock/alarm")["state"] == "idle"
 
+    # Home Assistant restarted: it says `online` on its status topic, and everything is announced again.
+    before = len(ha.seen)
+    ha.publish("homeassistant/status", "online")
+    ha.wait(lambda: {t for _, t, _ in ha.seen[before:]} >= {base.format(*w) for w in wanted} | set(states),
+            what="the announcement again")
+
     # The next alarm follows `alarm add` (the time from noisectl's exit to the message, printed).
     r = d.ctl("alarm", "add", "07:00", "--repeat", "daily", "--label", "Work")
     done = time.monotonic()
@@ -263,7 +269,7 @@ def _make_tls(root):
             "key": root / "server.key"}
 
 
-def test_tls_a_bad_password_and_a_bad_certificate_each_say_so_once_and_do_not_spin(make_daemon, testdata, tmp_path,
+def test_tls_a_bad_password_a_bad_certificate_and_a_silent_broker_each_say_so_once_and_do_not_spin(make_daemon, testdata, tmp_path,
                                                                                   cleanup):
     tls = _make_tls(tmp_path)
     broker = Broker(tmp_path, tls=tls)
@@ -277,9 +283,17 @@ def test_tls_a_bad_password_and_a_bad_certificate_each_say_so_once_and_do_not_sp
     ha.wait(lambda: ha.last.get("noiseclock/availability", (b"",))[0] == b"online", what="online over TLS")
     home.stop()
 
+    # A broker that takes the connection and never answers it (no CONNACK).
+    silent = socket.socket()
+    silent.bind(("127.0.0.1", 0))
+    silent.listen()
+    cleanup.append(silent.close)
     for name, extra, says in [
             ("bad password", f'ca_file = "{tls["ca"]}"\n', "refused"),
-            ("bad certificate", f'ca_file = "{tls["other"]}"\n', "cannot connect")]:
+            ("bad certificate", f'ca_file = "{tls["other"]}"\n', "cannot connect"),
+            ("silent broker", "", "no answer")]:
+        if name == "silent broker":
+            broker.port, broker.tls = silent.getsockname()[1], None
         _mqtt_config(d, broker, extra)
         if name == "bad password":
             (d.root / "mqtt-password").write_text("wrong\n")
