@@ -68,9 +68,11 @@ let package = Package(
         // iCalendar (Debian: libical-dev, libical3): the holidays file alarms skip (`[alarms] holidays`), read by
         // noised. Loaded when first used (`noise_ical()`), not linked: it links ICU, which every start of the one
         // program (noisectl's too) would otherwise map and relocate, a millisecond each (docs/dependencies.md).
-        .target(name: "CICal"),
+        .target(name: "CICal", dependencies: ["CLazyLibrary"]),
         // libmosquitto's header, its functions loaded by noisehome when it first connects to a broker (dlopen).
-        .target(name: "CMosquitto"),
+        .target(name: "CMosquitto", dependencies: ["CLazyLibrary"]),
+        // dlopen and dlsym of a table of functions, for the two above.
+        .target(name: "CLazyLibrary"),
 
         // The pure core, no I/O, one module per domain (docs/architecture.md has the map; a test checks it).
         // NoiseCore: limits, JSON, errors, parsing and path rules every other module uses.

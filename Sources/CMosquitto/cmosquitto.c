@@ -1,30 +1,24 @@
 #include "cmosquitto.h"
 
-#include <dlfcn.h>
+#include <clazylibrary.h>
 #include <pthread.h>
-#include <stdio.h>
 
 static NoiseMosquitto loaded;
 static const NoiseMosquitto *result;
 static char error[256];
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
+#define NOISE_MOSQUITTO_NAME(result_type, name, parameters) #name,
+static const char *const names[] = {NOISE_MOSQUITTO_FUNCTIONS(NOISE_MOSQUITTO_NAME)};
+
 static void load(void) {
-    void *library = dlopen("libmosquitto.so.1", RTLD_NOW | RTLD_LOCAL);
-    if (!library) {
-        snprintf(error, sizeof error, "%s", dlerror());
-        return;
+    // The table's fields are the functions in `names`' order, each one pointer wide.
+    _Static_assert(sizeof loaded == sizeof names, "one pointer per function");
+    if (noise_load_library("libmosquitto.so.1", names, (void **)&loaded, sizeof names / sizeof *names, error,
+                           sizeof error)) {
+        loaded.mosquitto_lib_init();
+        result = &loaded;
     }
-#define NOISE_MOSQUITTO_LOAD(result_type, name, parameters) \
-    *(void **)&loaded.name = dlsym(library, #name); \
-    if (!loaded.name) { \
-        snprintf(error, sizeof error, "libmosquitto.so.1 has no %s", #name); \
-        return; \
-    }
-    NOISE_MOSQUITTO_FUNCTIONS(NOISE_MOSQUITTO_LOAD)
-#undef NOISE_MOSQUITTO_LOAD
-    loaded.mosquitto_lib_init();
-    result = &loaded;
 }
 
 const NoiseMosquitto *noise_mosquitto(void) {

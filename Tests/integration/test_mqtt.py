@@ -128,14 +128,20 @@ def _mqtt_config(d, broker, extra=""):
                       f'password_file = "{secret}"\nclient_id = "test-clock"\n{extra}')
 
 
-def test_discovery_state_and_commands_against_a_real_broker(make_daemon, testdata, tmp_path, cleanup):
+def _bridge(make_daemon, tmp_path, cleanup, extra=""):
+    """A broker, noised with [mqtt] for it (and `extra`), and a noisehome connected to the broker."""
     broker = Broker(tmp_path)
     cleanup.append(broker.stop)
     d = make_daemon(device="null", extra_env=UTC, start=False)
-    _mqtt_config(d, broker)
+    _mqtt_config(d, broker, extra)
     d.start()
     home = H.Home(d, ready="connected to the MQTT broker")
     cleanup.append(home.stop)
+    return broker, d, home
+
+
+def test_discovery_state_and_commands_against_a_real_broker(make_daemon, testdata, tmp_path, cleanup):
+    broker, d, home = _bridge(make_daemon, tmp_path, cleanup)
     ha = Watcher(broker)
     cleanup.append(ha.close)
 
@@ -211,13 +217,7 @@ def test_discovery_state_and_commands_against_a_real_broker(make_daemon, testdat
 
 def test_the_broker_and_noised_restarted_are_each_followed_by_a_new_announcement(make_daemon, testdata, tmp_path,
                                                                                  cleanup):
-    broker = Broker(tmp_path)
-    cleanup.append(broker.stop)
-    d = make_daemon(device="null", extra_env=UTC, start=False)
-    _mqtt_config(d, broker)
-    d.start()
-    home = H.Home(d, ready="connected to the MQTT broker")
-    cleanup.append(home.stop)
+    broker, d, home = _bridge(make_daemon, tmp_path, cleanup)
 
     status = _status(d)
     assert status.returncode == 0, status
@@ -313,13 +313,7 @@ def test_tls_a_bad_password_a_bad_certificate_and_a_silent_broker_each_say_so_on
 def test_an_idle_bridge_with_hooks_does_not_wake(make_daemon, testdata, tmp_path, cleanup):
     """Connected to noised and the broker, hooks set, nothing happening: no thread of noisehome is switched to in a
     3 s window (its only timed wake-up is the broker's keep-alive, a minute); its memory beside noised's, printed."""
-    broker = Broker(tmp_path)
-    cleanup.append(broker.stop)
-    d = make_daemon(device="null", extra_env=UTC, start=False)
-    _mqtt_config(d, broker, '\n[hooks]\nplayback = ["/bin/true"]\n')
-    d.start()
-    home = H.Home(d, ready="connected to the MQTT broker")
-    cleanup.append(home.stop)
+    broker, d, home = _bridge(make_daemon, tmp_path, cleanup, '\n[hooks]\nplayback = ["/bin/true"]\n')
     H.wait_until(lambda: "connected to noised" in home.log(), 15, 0.05, "noisehome to connect to noised")
     assert H.quiet_window(home.proc.pid) == {}, "noisehome woke in every window while idle"
     print(f"idle RSS: noisehome {H.rss_kib(home.proc.pid) / 1024:.1f} MiB, noised {H.rss_kib(d.proc.pid) / 1024:.1f} MiB")
