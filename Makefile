@@ -43,15 +43,17 @@ MAN_DATE    := $(shell git log -1 --format=%cs 2>/dev/null || date -u +%F)
 # python3-dbusmock stands in for logind and a notification server; desktop-file-validate (desktop-file-utils)
 # checks the desktop entry; jq runs docs/desktop.md's status-bar script; rsvg-convert (librsvg2-bin) rasterises
 # the life poster for `noisectl life grid --png`; certutil (libnss3-tools) makes the test browser trust noiseweb's
-# own CA, zbarimg (zbar-tools) reads back `noisectl web pair`'s QR code; libqrencode draws it. Sounds: sox, lame,
-# espeak-ng.
+# own CA, zbarimg (zbar-tools) reads back `noisectl web pair`'s QR code; libqrencode draws it. noisehome's MQTT:
+# libmosquitto-dev's header (the library, libmosquitto1, is loaded at run time); the tests run Debian's mosquitto
+# broker with openssl's test certificates. Sounds: sox, lame, espeak-ng.
 BUILD_PACKAGES := libasound2-dev libmpg123-dev libsndfile1-dev libsoxr-dev libsqlite3-dev libsystemd-dev libqrencode-dev libical-dev \
+                  libmosquitto-dev \
                   pkg-config \
                   tzdata
-RUN_PACKAGES   := libasound2 libmpg123-0 libsndfile1 libsoxr0 libsystemd0 libqrencode4 libical3 alsa-utils libasound2-plugins
+RUN_PACKAGES   := libasound2 libmpg123-0 libsndfile1 libsoxr0 libsystemd0 libqrencode4 libical3 libmosquitto1 alsa-utils libasound2-plugins
 TEST_PACKAGES  := pulseaudio pulseaudio-utils sox libsox-fmt-mp3 opus-tools lame mpg123 espeak-ng sqlite3 tmux \
                   libfuse2 dbus-daemon playerctl libglib2.0-bin python3-dbusmock desktop-file-utils jq \
-                  librsvg2-bin chromium chromium-driver libnss3-tools zbar-tools
+                  librsvg2-bin chromium chromium-driver libnss3-tools zbar-tools mosquitto openssl
 # make bench: the peers it measures noised against (mpd with mpc, mpg123), the PulseAudio server and
 # parec/pactl it plays and records through, sox and lame for the seam loop, gcc for its C client.
 BENCH_PACKAGES := mpd mpc mpg123 pulseaudio pulseaudio-utils alsa-utils libasound2-plugins sox lame gcc libc6-dev
@@ -83,6 +85,8 @@ test-deps: deps
 	@$(PYTHON) -c 'import sgp4, skyfield, skyfield_data' 2>/dev/null || $(PYTHON) -m pip install -q 'sgp4==2.27' 'skyfield==1.55' 'skyfield-data==7.0.0'
 	@# The web pages' tests drive Debian's Chromium through its chromedriver (TEST_PACKAGES) with Selenium.
 	@$(PYTHON) -c 'import selenium' 2>/dev/null || $(PYTHON) -m pip install -q 'selenium==4.38.0'
+	@# noisehome's MQTT tests: paho-mqtt stands in for Home Assistant against Debian's mosquitto (TEST_PACKAGES).
+	@$(PYTHON) -c 'import paho.mqtt' 2>/dev/null || $(PYTHON) -m pip install -q 'paho-mqtt==2.2.0'
 
 build: release-static
 
@@ -91,22 +95,25 @@ debug: deps
 	$(SWIFT) build 2>&1 | tee .build/build.log
 	@! grep -E '/(Sources|Tests|Benchmarks)/.*(warning|error):' .build/build.log || (echo "build has warnings: fix them" && false)
 	@# noised and noiseweb by name (NOISECLOCK_BIN=.build/debug, make stress): links to the one program, as installed.
-	for p in noised noisectl noiseweb; do ln -sfn noiseclock .build/debug/$$p || exit 1; done
+	for p in noised noisectl noiseweb noisehome; do ln -sfn noiseclock .build/debug/$$p || exit 1; done
 
 # Says where noisectl is before noised takes the terminal (it runs in the foreground until Ctrl-C).
 run: build
 	@echo "noisectl is $(CURDIR)/$(STATIC)/release/noisectl. In another terminal, put it on PATH with"
 	@echo "  export PATH=\"$(CURDIR)/$(STATIC)/release:\$$PATH\""
-	@echo "(or run make install: ~/.local/bin). Starting noised on device $(DEVICE) and noiseweb, the web page;"
-	@echo "Ctrl-C stops both."
+	@echo "(or run make install: ~/.local/bin). Starting noised on device $(DEVICE), noiseweb (the web page) and,"
+	@echo "when config.toml has [mqtt] or [hooks], noisehome (docs/home.md); Ctrl-C stops them."
 	@bin=$(STATIC)/release; \
 	$$bin/noised --device $(DEVICE) & daemon=$$!; \
 	$$bin/noiseweb --web-root $(CURDIR)/web 2> >(while IFS= read -r line; do \
 	    echo "$$line" >&2; \
 	    case "$$line" in *"listening on http"*) echo "The web page: $$($$bin/noisectl web --no-open)";; esac; \
 	  done) & web=$$!; \
-	trap 'kill $$daemon $$web 2>/dev/null' INT TERM EXIT; \
-	wait -n $$daemon $$web
+	home=; \
+	if grep -qsE '^[[:space:]]*\[(mqtt|hooks)\]' "$${XDG_CONFIG_HOME:-$$HOME/.config}/noised/config.toml"; then \
+	  $$bin/noisehome & home=$$!; fi; \
+	trap 'kill $$daemon $$web $$home 2>/dev/null' INT TERM EXIT; \
+	wait -n $$daemon $$web $$home
 
 # swift format (part of the toolchain) with the checked-in .swift-format, over every Swift file (docs/testing.md,
 # "Format"): make lint fails on any finding, make format rewrites the files in place.
@@ -196,7 +203,7 @@ $(STAMP): Makefile Package.swift $(wildcard Package.resolved) $(shell find Sourc
 	@# so NOISECLOCK_BIN=$(STATIC)/release and make run find them by name.
 	$(SWIFT) build $(STATIC_OPTS) --product noiseclock 2>&1 | tee $(STATIC)/build.log
 	@! grep -E '/(Sources|Tests|Benchmarks)/.*(warning|error):' $(STATIC)/build.log || (echo "build has warnings: fix them" && false)
-	for p in noised noisectl noiseweb; do ln -sfn noiseclock $(STATIC)/release/$$p || exit 1; done
+	for p in noised noisectl noiseweb noisehome; do ln -sfn noiseclock $(STATIC)/release/$$p || exit 1; done
 	rm -rf $(DIST) && mkdir -p $(DIST)/bin
 	for p in noiseclock; do \
 	  id=$$(readelf -n $(STATIC)/release/$$p | sed -n 's/^ *Build ID: //p'); \
@@ -209,6 +216,7 @@ $(STAMP): Makefile Package.swift $(wildcard Package.resolved) $(shell find Sourc
 	$(PYTHON) scripts/make-man $(STATIC)/release/noised packaging/man/noised.8.in $(MAN_DATE) > $(DIST)/noised.8
 	$(PYTHON) scripts/make-man $(STATIC)/release/noisectl packaging/man/noisectl.1.in $(MAN_DATE) > $(DIST)/noisectl.1
 	$(PYTHON) scripts/make-man $(STATIC)/release/noiseweb packaging/man/noiseweb.1.in $(MAN_DATE) > $(DIST)/noiseweb.1
+	$(PYTHON) scripts/make-man $(STATIC)/release/noisehome packaging/man/noisehome.1.in $(MAN_DATE) > $(DIST)/noisehome.1
 	for sh in bash zsh fish; do \
 	  $(STATIC)/release/noisectl --generate-completion-script $$sh | sed '1{/^#!/d;}' > $(DIST)/noisectl.$$sh; done
 	touch $@

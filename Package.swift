@@ -4,7 +4,7 @@ import PackageDescription
 let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 let pureCore: [Target.Dependency] = [
     "NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "NoiseConfig", "NoiseProtocol",
-    "ClockFace", "TimeScales", "MarsTime", "Orbits", "LifeCalendar",
+    "ClockFace", "TimeScales", "MarsTime", "Orbits", "LifeCalendar", "NoiseHome",
 ]
 
 let package = Package(
@@ -68,7 +68,11 @@ let package = Package(
         // iCalendar (Debian: libical-dev, libical3): the holidays file alarms skip (`[alarms] holidays`), read by
         // noised. Loaded when first used (`noise_ical()`), not linked: it links ICU, which every start of the one
         // program (noisectl's too) would otherwise map and relocate, a millisecond each (docs/dependencies.md).
-        .target(name: "CICal"),
+        .target(name: "CICal", dependencies: ["CLazyLibrary"]),
+        // libmosquitto's header, its functions loaded by noisehome when it first connects to a broker (dlopen).
+        .target(name: "CMosquitto", dependencies: ["CLazyLibrary"]),
+        // dlopen and dlsym of a table of functions, for the two above.
+        .target(name: "CLazyLibrary"),
 
         // The pure core, no I/O, one module per domain (docs/architecture.md has the map; a test checks it).
         // NoiseCore: limits, JSON, errors, parsing and path rules every other module uses.
@@ -101,6 +105,10 @@ let package = Package(
                 "NoiseCore", "NoiseTime", "NoiseAlarms", "NoiseCatalog", "MarsTime", "Orbits",
                 "LifeCalendar",
             ],
+            swiftSettings: strict),
+        // noisehome's pure part (docs/home.md): which hook an event runs, with what; how many run at once.
+        .target(
+            name: "NoiseHome", dependencies: ["NoiseCore", "NoiseCatalog", "NoiseProtocol", "NoiseConfig"],
             swiftSettings: strict),
         // The terminal clocks' faces and the life grid's views, the poster too (noisectl only).
         .target(
@@ -283,8 +291,20 @@ let package = Package(
             swiftSettings: strict
         ),
         // noised, noisectl and noiseweb in one executable, run by the name it is started as (argv[0]).
+        // noisehome's command line and its I/O: the connection to noised, the hooks run as child processes.
+        .target(
+            name: "NoisehomeCommand",
+            dependencies: [
+                "NoiseCore", "NoiseConfig", "NoiseProtocol", "NoiseSystem", "NoiseClient", "NoiseClientAsync",
+                "NoiseEventLoops", "NoiseHome", "CMosquitto", "CLinux",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: strict),
         .executableTarget(
-            name: "noiseclock", dependencies: ["NoisedCommand", "NoisectlCommands", "NoisewebCommand"],
+            name: "noiseclock",
+            dependencies: ["NoisedCommand", "NoisectlCommands", "NoisewebCommand", "NoisehomeCommand"],
             swiftSettings: strict),
 
         // The bench's floors for rows 1 and 2 (scripts/benchlib/control.py): a client made of noisectl's libraries

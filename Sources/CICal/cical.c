@@ -1,29 +1,23 @@
 #include "cical.h"
 
-#include <dlfcn.h>
+#include <clazylibrary.h>
 #include <pthread.h>
-#include <stdio.h>
 
 static NoiseICal loaded;
 static const NoiseICal *result;
 static char error[256];
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
+#define NOISE_ICAL_NAME(result_type, name, parameters) #name,
+static const char *const names[] = {NOISE_ICAL_FUNCTIONS(NOISE_ICAL_NAME)};
+
 static void load(void) {
-    void *library = dlopen("libical.so.3", RTLD_NOW | RTLD_LOCAL);
-    if (!library) {
-        snprintf(error, sizeof error, "%s", dlerror());
-        return;
+    // The table's fields are the functions in `names`' order, each one pointer wide.
+    _Static_assert(sizeof loaded == sizeof names, "one pointer per function");
+    if (noise_load_library("libical.so.3", names, (void **)&loaded, sizeof names / sizeof *names, error,
+                           sizeof error)) {
+        result = &loaded;
     }
-#define NOISE_ICAL_LOAD(result_type, name, parameters) \
-    *(void **)&loaded.name = dlsym(library, #name); \
-    if (!loaded.name) { \
-        snprintf(error, sizeof error, "libical.so.3 has no %s", #name); \
-        return; \
-    }
-    NOISE_ICAL_FUNCTIONS(NOISE_ICAL_LOAD)
-#undef NOISE_ICAL_LOAD
-    result = &loaded;
 }
 
 const NoiseICal *noise_ical(void) {

@@ -101,9 +101,13 @@ public struct ConfigStore: Sendable {
 
     /// The saved `[web]` settings (`noisectl web` builds its URL from them as noiseweb listens by them). A file that
     /// cannot be read or has problems throws: noiseweb would not start with it either.
-    public func webSettings() throws(Failure) -> WebSettings {
+    public func webSettings() throws(Failure) -> WebSettings { try settings().web }
+
+    /// The saved settings (noisehome reads its `[hooks]` and `[mqtt]`); a file that cannot be read or has problems
+    /// throws, naming the first problem.
+    public func settings() throws(Failure) -> DaemonSettings {
         switch load() {
-        case .settings(let settings): return settings.web
+        case .settings(let settings): return settings
         case .unreadable(let failure): throw Failure(description: failure.description)
         case .problems(let problems):
             throw Failure(

@@ -112,7 +112,7 @@ extension ConfigKey {
 
 /// Why a value was refused: the wrong kind or range (the key's `accepted` text says what is right), or a
 /// specific reason.
-enum ConfigValueError: Sendable, Equatable {
+enum ConfigValueError: Error, Sendable, Equatable {
     case wrongType
     case invalid(String)
 }

@@ -30,6 +30,10 @@ public struct DaemonSettings: Sendable, Equatable {
     public var satellites = SatelliteSettings()
     /// `[web]`: read by noiseweb and `noisectl web`; the daemon only checks it.
     public var web = WebSettings()
+    /// `[hooks]`: read by noisehome; the daemon only checks it.
+    public var hooks = HookSettings()
+    /// `[mqtt]`: read by noisehome; the daemon only checks it.
+    public var mqtt = MQTTSettings()
 
     public init() {}
 }

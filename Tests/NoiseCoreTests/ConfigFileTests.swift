@@ -86,6 +86,26 @@ struct ConfigFileTests {
         [web]
         listen = "[::1]:8080"
         lan = "0.0.0.0:7471"
+
+        [hooks]
+        dawn_started = ["~/bin/lights", "up"]
+        alarm_ringing = ["/usr/bin/true"]
+        alarm_snoozed = ["/usr/bin/true"]
+        alarm_dismissed = ["/usr/bin/true", "coffee"]
+        alarm_missed = ["/usr/bin/true"]
+        timer_done = ["/usr/bin/true"]
+        playback = ["/usr/bin/true"]
+        timeout = "20s"
+        max_running = 3
+
+        [mqtt]
+        broker = "mqtts://broker.lan:8883"
+        username = "clock"
+        password_file = "~/.config/noised/mqtt-password"
+        ca_file = "/etc/ssl/certs/home-ca.pem"
+        client_id = "bedroom-clock"
+        topic_prefix = "home/bedroom/clock"
+        discovery_prefix = "homeassistant"
         """
 
     func read(_ text: String) -> ConfigFile.Result {
@@ -151,6 +171,17 @@ struct ConfigFileTests {
         expected.satellites.deadlineSeconds = 90
         expected.web.listen = ListenAddress(host: "::1", port: 8080, isIPv6: true)
         expected.web.lan = ListenAddress(host: "0.0.0.0", port: 7471, isIPv6: false)
+        expected.hooks.programs = Dictionary(uniqueKeysWithValues: HookSettings.events.map { ($0, ["/usr/bin/true"]) })
+        expected.hooks.programs["dawn_started"] = ["/home/ada/bin/lights", "up"]
+        expected.hooks.programs["alarm_dismissed"] = ["/usr/bin/true", "coffee"]
+        expected.hooks.timeoutSeconds = 20
+        expected.hooks.maxRunning = 3
+        expected.mqtt.broker = MQTTBroker(host: "broker.lan", port: 8883, tls: true)
+        expected.mqtt.username = "clock"
+        expected.mqtt.passwordFile = "/home/ada/.config/noised/mqtt-password"
+        expected.mqtt.caFile = "/etc/ssl/certs/home-ca.pem"
+        expected.mqtt.clientID = "bedroom-clock"
+        expected.mqtt.topicPrefix = "home/bedroom/clock"
         #expect(result.settings == expected)
         #expect(Set(result.keys) == Set(ConfigKey.all.map(\.name)), "the example sets every key there is")
     }

@@ -40,11 +40,24 @@ struct ProtocolDocumentTests {
         for row in rows {
             for name in row.names {
                 guard let type = CommandRegistry.command(named: name) else { continue }
-                let expected = type.senders == .pages ? "yes" : type.senders.isEmpty ? "—" : "this machine"
+                let pages = type.senders.intersection(.pages)
+                let expected = pages == .pages ? "yes" : pages.isEmpty ? "—" : "this machine"
                 #expect(
                     row.second == expected, "\(name): the pages column says \(row.second), the registry \(expected)")
             }
         }
+    }
+
+    /// docs/home.md's list of the commands a broker may send is the registry's.
+    @Test func theCommandsABrokerMaySendAreTheOnesDocsHomeLists() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/home.md")
+        let home = try String(contentsOf: url, encoding: .utf8)
+        let start = try #require(home.range(of: "Only these,"))
+        let end = try #require(home.range(of: "They go to noised", range: start.upperBound..<home.endIndex))
+        let listed = home[start.upperBound..<end.lowerBound].split(separator: "`").enumerated()
+            .filter { $0.offset % 2 == 1 }.map { String($0.element) }.filter { CommandRegistry.names.contains($0) }
+        #expect(Set(listed) == Set(CommandRegistry.names(for: .broker)) && !listed.isEmpty, "\(listed)")
     }
 
     @Test func everyEventIsDocumented() {

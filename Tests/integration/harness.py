@@ -122,6 +122,30 @@ def short_day(when) -> str:
     return f"{when:%a} {when.day} {when:%b}"
 
 
+def context_switches(pid: int) -> dict[str, int]:
+    """Every thread's context switches so far, by its name and id (test_idle.py: an idle process does not wake)."""
+    counts = {}
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        status = (task / "status").read_text().splitlines()
+        switches = sum(int(line.split()[1]) for line in status
+                       if line.split(":")[0] in ("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches"))
+        counts[f"{(task / 'comm').read_text().strip()} {task.name}"] = switches
+    return counts
+
+
+def quiet_window(pid: int, tries: int = 3, window: float = 3.0) -> dict[str, int]:
+    """The threads switched to in a 3 s window, for the first of `tries` windows in which none was (then {}): the
+    start's own last work may fall in the first window; a once-a-second monitor falls in every one."""
+    for _ in range(tries):
+        before = context_switches(pid)
+        time.sleep(window)  # the measurement window itself, not a wait for an event
+        after = context_switches(pid)
+        woken = {name: after[name] - before.get(name, 0) for name in after if after[name] > before.get(name, 0)}
+        if not woken:
+            return woken
+    return woken
+
+
 def wait_until(pred: Callable[[], object], timeout: float, interval: float = 0.05,
                desc: str = "condition") -> object:
     """Poll ``pred`` until it returns a truthy value; return that value.
@@ -621,6 +645,40 @@ class Daemon:
 
 class DaemonExited(Fatal):
     pass
+
+
+def write_config(daemon: "Daemon", text: str) -> Path:
+    """Writes the daemon's config.toml (read by noised at its start, and by noisehome)."""
+    config = daemon.root / "config" / "noised" / "config.toml"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text(text)
+    return config
+
+
+class Home:
+    """One real noisehome (the one program by that name) for `daemon`, its log in a file; started once noised is
+    up, it waits until it logs `ready` (default: its connection to noised)."""
+
+    def __init__(self, daemon: "Daemon", ready: str = "connected to noised"):
+        self.daemon = daemon
+        self.log_path = daemon.root / "noisehome.log"
+        # The log is appended to by each noisehome of this daemon: this one's lines are those after this offset.
+        self.offset = self.log_path.stat().st_size if self.log_path.exists() else 0
+        self.proc = _register(subprocess.Popen(
+            [str(bin_dir() / "noisehome"), "--socket", str(daemon.socket)], env=daemon.env(),
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=open(self.log_path, "ab")))
+        if ready:
+            wait_until(lambda: ready in self.log(), 15, 0.05, f"noisehome to log {ready!r}")
+
+    def log(self) -> str:
+        if not self.log_path.exists():
+            return ""
+        with open(self.log_path, "rb") as f:
+            f.seek(self.offset)
+            return f.read().decode(errors="replace")
+
+    def stop(self):
+        stop_process(self.proc, 10)
 
 
 def noisectl(*args: str, socket: Optional[Path] = None, env: Optional[dict] = None,

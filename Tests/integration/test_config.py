@@ -59,7 +59,7 @@ def test_check_config_names_every_problem_with_its_line_and_key(bins, tmp_path):
     assert r.returncode == 1
     lines = r.stderr.strip().splitlines()
     assert lines == [
-        f"{path}:8: unknown table [colors]; the tables are [audio], [playback], [alarms], [sounds], [log], [clock], [world], [mars], [location], [desktop], [satellites], [web]",
+        f"{path}:8: unknown table [colors]; the tables are [audio], [playback], [alarms], [sounds], [log], [clock], [world], [mars], [location], [desktop], [satellites], [web], [hooks], [mqtt]",
         f"{path}:2: audio.cache_size: must be an integer 1 to 4096 (MiB); got 0",
         f"{path}:6: alarms.snoze: unknown key; did you mean alarms.snooze? the keys of [alarms] are sound, volume, "
         "ramp, snooze, ring_limit, dawn, missed_grace, holidays",

@@ -69,13 +69,16 @@ def debug_files(libdir: str) -> list[str]:
 def expected_files(prefix: str, unitdir: str) -> list[str]:
     share = f"{prefix}/share"
     return [f"{prefix}/libexec/noiseclock", f"{prefix}/bin/noised", f"{prefix}/bin/noisectl", f"{prefix}/bin/noiseweb",
+            f"{prefix}/bin/noisehome",
             *debug_files(f"{prefix}/lib"),
             f"{share}/noiseclock/sounds.json",
             *[f"{share}/noiseclock/sounds/{f}" for f in SOUND_FILES],
             *[f"{share}/noiseclock/web/{p.relative_to(REPO / 'web')}" for p in sorted((REPO / "web").rglob("*")) if p.is_file()],
             f"{unitdir}/noised.service", f"{unitdir}/noised.socket", f"{unitdir}/noiseweb.service", f"{unitdir}/noiseweb.socket",
+            f"{unitdir}/noisehome.service",
             f"{share}/man/man8/noised.8", f"{share}/man/man1/noisectl.1", f"{share}/man/man1/noiseweb.1",
-            f"{share}/doc/noiseclock/configuration.md", f"{share}/doc/noiseclock/web.md",
+            f"{share}/man/man1/noisehome.1",
+            f"{share}/doc/noiseclock/configuration.md", f"{share}/doc/noiseclock/web.md", f"{share}/doc/noiseclock/home.md",
             f"{share}/bash-completion/completions/noisectl",
             f"{share}/zsh/site-functions/_noisectl",
             f"{share}/fish/vendor_completions.d/noisectl.fish",
@@ -171,19 +174,19 @@ def test_noised_noisectl_and_noiseweb_are_one_program(installed):
     runtime on disk once for the three); it runs the one it is started as, and says so when it is started as
     something else. It is fully RELRO, with no RUNPATH."""
     program = installed.prefix / "libexec/noiseclock"
-    for name in ("noised", "noisectl", "noiseweb"):
+    for name in ("noised", "noisectl", "noiseweb", "noisehome"):
         link = installed.bin / name
         assert link.is_symlink() and os.readlink(link) == "../libexec/noiseclock", name
         assert link.resolve() == program.resolve()
     r = subprocess.run([str(program), "--version"], capture_output=True, text=True, timeout=20)
-    assert r.returncode == 2 and "run as noised, noisectl or noiseweb" in r.stderr, (r.returncode, r.stderr)
+    assert r.returncode == 2 and "run as noised, noisectl, noiseweb or noisehome" in r.stderr, (r.returncode, r.stderr)
     for binary in (program,):
         dynamic = subprocess.run(["readelf", "-d", str(binary)], capture_output=True, text=True, check=True).stdout
         assert "RUNPATH" not in dynamic and "RPATH" not in dynamic, dynamic
         assert re.search(r"\(FLAGS\)\s+BIND_NOW", dynamic) and re.search(r"\(FLAGS_1\)\s+Flags: NOW PIE", dynamic), dynamic
         segments = subprocess.run(["readelf", "-lW", str(binary)], capture_output=True, text=True, check=True).stdout
         assert "GNU_RELRO" in segments, segments
-    for name in ("noised", "noisectl", "noiseweb"):
+    for name in ("noised", "noisectl", "noiseweb", "noisehome"):
         r = subprocess.run([str(installed.bin / name), "--help"], capture_output=True, text=True, timeout=20,
                            env=H.base_env({}))
         assert r.returncode == 0 and f"USAGE: {name}" in r.stdout, (name, r.stderr)
@@ -219,7 +222,7 @@ def test_desktop_entry_and_icon_are_installed(installed):
 
 
 def test_units_start_the_installed_daemon(installed):
-    for unit in ("noised.service", "noised.socket", "noiseweb.service", "noiseweb.socket"):
+    for unit in ("noised.service", "noised.socket", "noiseweb.service", "noiseweb.socket", "noisehome.service"):
         source = (REPO / "packaging/systemd" / unit).read_text().splitlines()
         ours = (installed.units / unit).read_text().splitlines()
         assert len(ours) == len(source)
@@ -282,7 +285,7 @@ def test_installed_programs_answer_help(installed):
     assert version.stdout.strip() == VERSION
 
 
-@pytest.mark.parametrize("name,section", [("noised", 8), ("noisectl", 1)])
+@pytest.mark.parametrize("name,section", [("noised", 8), ("noisectl", 1), ("noisehome", 1)])
 def test_man_pages_are_generated_and_render(installed, name, section):
     page = installed.share / f"man/man{section}/{name}.{section}"
     text = page.read_text()
@@ -468,6 +471,9 @@ def test_deb_package(installed):
     # dpkg-shlibdeps names the package of each library the program links itself: libsystemd0 for noised's sd-bus,
     # libqrencode4 for noisectl's QR code.
     assert "libsystemd0" in depends and "libqrencode4" in depends, field("Depends")
+    # Loaded with dlopen (docs/dependencies.md), so named by hand: libical3 (noised's holidays), libmosquitto1
+    # (noisehome's MQTT).
+    assert "libical3" in depends and "libmosquitto1" in depends, field("Depends")
     assert int(field("Installed-Size")) > 1000
 
     listing = subprocess.run(["dpkg-deb", "--contents", str(deb)], capture_output=True, text=True,
@@ -475,15 +481,19 @@ def test_deb_package(installed):
     # A link's line ends "./usr/bin/noised -> ../libexec/noiseclock".
     paths = {line.split(" -> ")[0].split()[-1].removeprefix(".") for line in listing.splitlines()}
     links = {line.split()[-3].removeprefix("."): line.split()[-1] for line in listing.splitlines() if line.startswith("l")}
-    assert links == {f"/usr/bin/{name}": "../libexec/noiseclock" for name in ("noised", "noisectl", "noiseweb")}, links
+    assert links == {f"/usr/bin/{name}": "../libexec/noiseclock"
+                     for name in ("noised", "noisectl", "noiseweb", "noisehome")}, links
     expected = {"/usr/libexec/noiseclock", "/usr/bin/noised", "/usr/bin/noisectl", "/usr/bin/noiseweb",
+                "/usr/bin/noisehome",
                 "/usr/share/noiseclock/sounds.json",
                 *(f"/usr/share/noiseclock/sounds/{f}" for f in SOUND_FILES),
                 *(f"/usr/share/noiseclock/web/{p.relative_to(REPO / 'web')}" for p in (REPO / "web").rglob("*") if p.is_file()),
                 "/usr/lib/systemd/user/noised.service", "/usr/lib/systemd/user/noised.socket",
                 "/usr/lib/systemd/user/noiseweb.service", "/usr/lib/systemd/user/noiseweb.socket",
+                "/usr/lib/systemd/user/noisehome.service",
                 "/usr/share/man/man8/noised.8.gz", "/usr/share/man/man1/noisectl.1.gz",
                 "/usr/share/man/man1/noiseweb.1.gz", "/usr/share/doc/noiseclock/web.md.gz",
+                "/usr/share/man/man1/noisehome.1.gz", "/usr/share/doc/noiseclock/home.md.gz",
                 "/usr/share/bash-completion/completions/noisectl",
                 "/usr/share/zsh/vendor-completions/_noisectl",
                 "/usr/share/fish/vendor_completions.d/noisectl.fish",

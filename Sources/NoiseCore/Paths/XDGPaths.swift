@@ -46,6 +46,12 @@ public struct XDGPaths: Sendable {
         return "/tmp/noiseweb-\(uid)"
     }
 
+    /// noisehome's state, which `noisehome --status` reads (docs/home.md): `$XDG_RUNTIME_DIR/noisehome`.
+    public func homeStateDirectory(uid: UInt32) -> String {
+        if let value = variable("XDG_RUNTIME_DIR"), value.hasPrefix("/") { return value + "/noisehome" }
+        return "/tmp/noisehome-\(uid)"
+    }
+
     /// `config.toml`, which the daemon reads and `noisectl clock` and `world` also save to.
     public var configFile: String { configHome + "/noised/config.toml" }
 

@@ -9,7 +9,7 @@ extension Commands {
     public struct AlarmSkip: DaemonCommand {
         public typealias Reply = AlarmInfo
         public static let name = "alarm_skip"
-        public static let senders = Senders.pages
+        public static let senders = Senders.pagesAndBroker
         public var id: Int64
         public var undo: Bool
 

@@ -5,7 +5,7 @@ extension Commands {
     public struct Play: DaemonCommand {
         public typealias Reply = PlaybackInfo
         public static let name = "play"
-        public static let senders = Senders.pages
+        public static let senders = Senders.pagesAndBroker
         /// Sound ids, no repeats; empty when `mix` names what to play.
         public var sounds: [String]
         /// A saved mix to play at its own volumes, instead of `sounds`.
@@ -87,7 +87,7 @@ extension Commands {
     public struct Stop: DaemonCommand {
         public typealias Reply = PlaybackInfo
         public static let name = "stop"
-        public static let senders = Senders.pages
+        public static let senders = Senders.pagesAndBroker
         /// Sounds to stop; nil stops everything (and the sleep timers).
         public var sounds: [String]?
         /// Seconds of fade-out; nil means the daemon's default.

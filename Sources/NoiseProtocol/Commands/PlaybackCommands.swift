@@ -81,7 +81,7 @@ extension Commands {
     public struct Volume: DaemonCommand {
         public typealias Reply = PlaybackInfo
         public static let name = "volume"
-        public static let senders = Senders.pages
+        public static let senders = Senders.pagesAndBroker
         /// 0 to 100.
         public var volume: Double?
         /// Points to add to the volume now (negative to take away); the result is kept within 0 to 100.

@@ -58,7 +58,7 @@ extension Commands {
     public struct Snooze: DaemonCommand {
         public typealias Reply = NoiseProtocol.AlarmList
         public static let name = "snooze"
-        public static let senders = Senders.pages
+        public static let senders = Senders.pagesAndBroker
         public var minutes: Int?
         public var id: Int64?
 
@@ -79,7 +79,7 @@ extension Commands {
     public struct Dismiss: DaemonCommand {
         public typealias Reply = NoiseProtocol.AlarmList
         public static let name = "dismiss"
-        public static let senders = Senders.pages
+        public static let senders = Senders.pagesAndBroker
         public var id: Int64?
 
         public init(id: Int64? = nil) { self.id = id }

@@ -28,10 +28,14 @@ public struct Senders: OptionSet, Sendable, Hashable {
     public static let page = Senders(rawValue: 1 << 0)
     /// A paired device (a phone) over the LAN.
     public static let paired = Senders(rawValue: 1 << 1)
+    /// An MQTT broker through noisehome (docs/home.md): Home Assistant and whoever else may publish there.
+    public static let broker = Senders(rawValue: 1 << 2)
     /// Only this user's programs on the control socket.
     public static let localOnly: Senders = []
     /// The pages wherever they are open: on this machine and on paired devices.
     public static let pages: Senders = [.page, .paired]
+    /// The pages, and a broker: what a bedside clock is asked from across the house (snooze, dismiss, a sound).
+    public static let pagesAndBroker: Senders = [.page, .paired, .broker]
 }
 
 /// Who sends a request to the daemon, as noiseweb knows it.
@@ -42,6 +46,8 @@ public enum Principal: String, Sendable, CaseIterable {
     case page
     /// A paired device.
     case paired
+    /// A message on the MQTT broker, relayed by noisehome.
+    case broker
 
     /// Whether a command open to `senders` may come from this principal.
     public func may(send senders: Senders) -> Bool {
@@ -49,6 +55,7 @@ public enum Principal: String, Sendable, CaseIterable {
         case .local: true
         case .page: senders.contains(.page)
         case .paired: senders.contains(.paired)
+        case .broker: senders.contains(.broker)
         }
     }
 }
