@@ -296,7 +296,7 @@ let package = Package(
             name: "NoisehomeCommand",
             dependencies: [
                 "NoiseCore", "NoiseConfig", "NoiseProtocol", "NoiseSystem", "NoiseClient", "NoiseClientAsync",
-                "NoiseEventLoops", "NoiseHome", "CMosquitto", "CLinux",
+                "NoiseEventLoops", "NoiseHome", "CMosquitto",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOPosix", package: "swift-nio"),

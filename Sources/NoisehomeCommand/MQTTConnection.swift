@@ -1,4 +1,3 @@
-import CLinux
 import CMosquitto
 import Glibc
 import NoiseConfig
@@ -24,9 +23,6 @@ final class MQTTConnection: @unchecked Sendable {
     private let broker: MQTTBroker
     /// The broker's address, for the log.
     var address: String { broker.address }
-    /// An eventfd the loop's thread sleeps on between attempts; `stop` writes to it to end the sleep at once.
-    private let wake: Int32
-    private let stopping = Atomic(false)
     /// Whether the broker accepted this connection (its CONNACK): a loop that ends before that could not connect.
     private let accepted = Atomic(false)
 
@@ -39,16 +35,12 @@ final class MQTTConnection: @unchecked Sendable {
         guard let api = noise_mosquitto() else {
             throw MQTTFailure("libmosquitto cannot be loaded (\(text(noise_mosquitto_error()))); install libmosquitto1")
         }
-        let wake = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
-        guard wake >= 0 else { throw MQTTFailure("no eventfd (errno \(errno))") }
         guard let handle = api.pointee.mosquitto_new(clientID, true, nil) else {
-            close(wake)
             throw MQTTFailure("libmosquitto could not make a client (errno \(errno))")
         }
         self.api = api
         self.handle = handle
         self.broker = broker
-        self.wake = wake
         (events, continuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1000))
         if let username = settings.username {
             try check(api.pointee.mosquitto_username_pw_set(handle, username, password), "the user name")
@@ -66,11 +58,10 @@ final class MQTTConnection: @unchecked Sendable {
 
     deinit {
         api.pointee.mosquitto_destroy(handle)
-        close(wake)
         continuation.finish()
     }
 
-    /// Starts the loop's thread; the connection lives until `stop`.
+    /// Starts the loop's thread, for as long as noisehome runs; at its end the broker publishes the last will.
     func start() {
         api.pointee.mosquitto_user_data_set(handle, Unmanaged.passUnretained(self).toOpaque())
         api.pointee.mosquitto_connect_callback_set(handle) { _, me, code in
@@ -82,9 +73,7 @@ final class MQTTConnection: @unchecked Sendable {
         }
         api.pointee.mosquitto_disconnect_callback_set(handle) { _, me, code in
             let connection = Unmanaged<MQTTConnection>.fromOpaque(me!).takeUnretainedValue()
-            guard code != 0, !connection.stopping.load(ordering: .relaxed),
-                connection.accepted.exchange(false, ordering: .relaxed)
-            else { return }
+            guard code != 0, connection.accepted.exchange(false, ordering: .relaxed) else { return }
             connection.continuation.yield(.down("lost: \(connection.reason(code))"))
         }
         api.pointee.mosquitto_message_callback_set(handle) { _, me, message in
@@ -110,27 +99,16 @@ final class MQTTConnection: @unchecked Sendable {
         _ = api.pointee.mosquitto_subscribe(handle, nil, pattern, 1)
     }
 
-    /// Says `offline` (as the will would, but at once), disconnects and ends the loop's thread.
-    func stop(availability: String) {
-        stopping.store(true, ordering: .relaxed)
-        publish(availability, Array("offline".utf8), retain: true)
-        _ = api.pointee.mosquitto_disconnect(handle)
-        var one: UInt64 = 1
-        _ = write(wake, &one, 8)
-        continuation.finish()
-    }
-
     /// Connects, runs libmosquitto's loop (which reconnects by itself once it has been connected), and after a
     /// connection that failed outright waits 1 s doubling to 60 s before the next.
     private func loop() {
         var delay: Int32 = 1
         let keepAlive = Int32(MQTTSettings.keepAliveSeconds)
-        while !stopping.load(ordering: .relaxed) {
+        while true {
             accepted.store(false, ordering: .relaxed)
             var code = api.pointee.mosquitto_connect(handle, broker.host, Int32(broker.port), keepAlive)
             if code == MOSQ_ERR_SUCCESS.rawValue {
                 code = api.pointee.mosquitto_loop_forever(handle, keepAlive * 1000, 1)
-                if stopping.load(ordering: .relaxed) { break }
             }
             // A TLS handshake or a refusal can end the loop before the broker accepted: that is not a loss.
             if accepted.exchange(false, ordering: .relaxed) {
@@ -139,8 +117,7 @@ final class MQTTConnection: @unchecked Sendable {
             } else {
                 continuation.yield(.down("cannot connect to \(broker.address): \(reason(code))"))
             }
-            var ready = pollfd(fd: wake, events: Int16(POLLIN), revents: 0)
-            _ = poll(&ready, 1, delay * 1000)
+            _ = poll(nil, 0, delay * 1000)
             delay = min(delay * 2, 60)
         }
     }
