@@ -466,6 +466,23 @@ class Recorder:
                 return self._refine_onset(pos, block, threshold)
             pos += block
 
+    def wait_for_level(self, level: float, timeout: float = 10.0, block: int = 4410,
+                       start: Optional[int] = None, falling: bool = False) -> int:
+        """Wait until a block of audio (100 ms) has RMS at or above ``level``
+        (full scale = 1.0), as after a fade-in, or at or below it with
+        ``falling``, as after a fade-out; return the block's start frame."""
+        pos = self.frames if start is None else start
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                self.wait_frames(pos + block, timeout=max(0.0, deadline - time.monotonic()))
+            except Timeout:
+                raise Timeout(f"the sound did not {'fall' if falling else 'rise'} to rms {level:.4f} within {timeout}s")
+            level_now = rms(self.get(pos, pos + block))
+            if (level_now <= level) if falling else (level_now >= level):
+                return pos
+            pos += block // 2
+
     def _refine_onset(self, pos: int, block: int, threshold: float) -> int:
         """First frame of the sound: just after the last digitally silent
         frame before the first sample above ``threshold``."""

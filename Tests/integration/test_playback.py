@@ -370,18 +370,22 @@ def test_sleep_timer_fades_to_its_floor_and_extends(make_daemon, sink, recorder,
     st = d.wait_status(lambda s: s["sleep_timer"] and s["sleep_timer"]["remaining_seconds"] == 0, 10,
                        "the timer to reach its floor")
     assert st["state"] == "playing" and [(p["id"], p["volume"]) for p in st["playing"]] == [("testloop", 100)], st
-    # What was written at the end is heard a device buffer later: the last second of 1.5 s is all at the floor.
-    floor = H.rms(recorder.record(1.5)[int(0.5 * RATE):])
+    # What was written at the end is heard a device buffer later: wait for the fall, then hold the floor.
+    fallen = recorder.wait_for_level(1.3 * full / 8, start=onset, timeout=5, falling=True)
+    floor = H.rms(recorder.since(fallen + int(0.1 * RATE), 1.0))
     print(f"rms full={full:.4f} before the fade={before:.4f} at the floor={floor:.4f} "
           f"(expected {full / 8:.4f}, ratio {floor / full:.4f})")
     assert before == pytest.approx(full, rel=0.1)
     assert floor == pytest.approx(full / 8, rel=0.15), "not at volume 50's level after the timer"
     assert "plays on at 50%" in d.ctl("status").stdout
 
+    mark = recorder.frames
     r = d.ctl("--json", "sleep", "+1m")
     assert r.returncode == 0, str(r)
     assert 58 <= r.json["sleep_timer"]["remaining_seconds"] <= 60, r.json
-    back = H.rms(recorder.record(1.5)[int(0.8 * RATE):])  # past the 0.5 s fade-in and the device's buffer
+    # The 0.5 s fade-in is heard a device buffer later, however loaded the machine: wait for the level, then hold it.
+    risen = recorder.wait_for_level(0.9 * full, start=mark, timeout=5)
+    back = H.rms(recorder.since(risen + int(0.1 * RATE), 0.6))
     print(f"rms after sleep +1m={back:.4f}")
     assert back == pytest.approx(full, rel=0.1), "the volume did not come back"
     left = d.status()["sleep_timer"]["remaining_seconds"]
