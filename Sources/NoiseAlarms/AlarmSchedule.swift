@@ -83,6 +83,12 @@ public struct AlarmSchedule: Sendable {
         return queued.trigger <= snoozed.trigger ? queued : snoozed
     }
 
+    /// The repeating alarm whose next trigger comes first: the one `alarm skip next` skips. A once alarm, a date or a
+    /// timer has no ring after its one (it is switched off instead), so it is passed over.
+    public var nextRepeatingAlarm: Int64? {
+        queue.due(by: .infinity).first { alarms[$0.alarmID]?.rule.ringsOnce == false }?.alarmID
+    }
+
     /// When the scheduler must next wake up: a trigger, a snooze ending, a ring limit running out, a skip spent, a
     /// dawn beginning, a pause ending.
     public var nextDeadline: Double? {

@@ -109,14 +109,16 @@ public enum HomeDiscovery {
                     "{{ value_json.sleep_timer.remaining_seconds | round(0) if value_json.sleep_timer else None }}"
             },
         ]
-        for (object, name, icon) in [
-            ("snooze", "Snooze", "mdi:alarm-snooze"), ("dismiss", "Dismiss", "mdi:alarm-off"),
-            ("stop", "Stop", "mdi:stop"),
+        for (object, name, command, payload, icon) in [
+            ("snooze", "Snooze", "snooze", "{}", "mdi:alarm-snooze"),
+            ("dismiss", "Dismiss", "dismiss", "{}", "mdi:alarm-off"),
+            ("stop", "Stop", "stop", "{}", "mdi:stop"),
+            ("skip_next", "Skip next alarm", "alarm_skip", "{\"next\": true}", "mdi:debug-step-over"),
         ] {
             all.append(
                 entity("button", object, name) {
-                    $0.commandTopic = topics.command(object)
-                    $0.payloadPress = "{}"
+                    $0.commandTopic = topics.command(command)
+                    $0.payloadPress = payload
                     $0.icon = icon
                 })
         }

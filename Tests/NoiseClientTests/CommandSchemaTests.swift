@@ -31,7 +31,7 @@ struct CommandSchemaTests {
             Commands.AlarmEdit(id: 99, AlarmChanges(time: TimeOfDay(hour: 6, minute: 45))),
             Commands.AlarmEnable(id: 99), Commands.AlarmDisable(id: 99), Commands.AlarmRemove(id: 99),
             Commands.AlarmRemove(ids: [98, 99]), Commands.AlarmDuplicate(id: 99), Commands.AlarmShow(id: 99),
-            Commands.AlarmSkip(id: 99), Commands.AlarmSkip(id: 99, undo: true),
+            Commands.AlarmSkip(id: 99), Commands.AlarmSkip(id: 99, undo: true), Commands.AlarmSkip(.next),
             Commands.AlarmPause(id: 99, .until(try! LocalDate.parse("2027-01-04"))), Commands.AlarmPause(id: 99, .undo),
             Commands.AlarmTest(id: 99),
             Commands.AlarmList(offset: 5, limit: 10), Commands.AlarmNext(), Commands.AlarmMissed(),

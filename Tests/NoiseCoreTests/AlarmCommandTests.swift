@@ -34,6 +34,7 @@ struct AlarmCommandTests {
         #expect(
             try decode(#"{"cmd":"alarm_skip","args":{"id":3,"undo":true}}"#).get().command
                 == Commands.AlarmSkip(id: 3, undo: true))
+        #expect(try decode(#"{"cmd":"alarm_skip","args":{"next":true}}"#).get().command == Commands.AlarmSkip(.next))
         #expect(try decode(#"{"cmd":"alarm_test","args":{"id":3}}"#).get().command == Commands.AlarmTest(id: 3))
         #expect(
             try decode(#"{"cmd":"alarm_pause","args":{"id":3,"until":"2027-01-04"}}"#).get().command
@@ -83,6 +84,10 @@ struct AlarmCommandTests {
         (#"{"cmd":"alarm_skip","args":{"id":0}}"#, "an alarm id"),
         (#"{"cmd":"alarm_skip","args":{"id":3,"undo":"yes"}}"#, "'undo' must be true or false"),
         (#"{"cmd":"alarm_skip","args":{"id":3,"until":"2026-12-08"}}"#, "no argument 'until'"),
+        (#"{"cmd":"alarm_skip","args":{"id":3,"next":true}}"#, "give 'id' or 'next': true, not both"),
+        (#"{"cmd":"alarm_skip","args":{"next":true,"undo":true}}"#, "'undo' takes one alarm's skip back"),
+        (#"{"cmd":"alarm_skip","args":{"next":false}}"#, "or 'next': true for the repeating alarm that rings next"),
+        (#"{"cmd":"alarm_skip","args":{"next":"yes"}}"#, "'next' must be true or false"),
         (#"{"cmd":"alarm_pause","args":{"id":3}}"#, "alarm_pause needs 'until', a date (YYYY-MM-DD), or 'undo': true"),
         (#"{"cmd":"alarm_pause","args":{"id":3,"until":"4 Jan"}}"#, "'until' '4 Jan' is not a date"),
         (#"{"cmd":"alarm_pause","args":{"id":3,"until":"2027-02-30"}}"#, "February 2027 has days 01 to 28"),

@@ -85,6 +85,27 @@ struct AlarmSkipTests {
         #expect(plan.ringToSkip(of: 1) == .failure(.ringing))
     }
 
+    /// `alarm skip next`: the repeating alarm whose next trigger comes first, past a timer or a once alarm sooner than
+    /// it (they have no ring after their one), and past a ringing alarm (it has no next trigger while it rings).
+    @Test func theNextToSkipIsTheRepeatingAlarmThatRingsFirst() {
+        var once = weekdays
+        once.id = 2
+        once.rule = .wallClock(TimeOfDay(hour: 6, minute: 30), .once, zone: nil)
+        var later = weekdays
+        later.id = 3
+        later.rule = .wallClock(TimeOfDay(hour: 8, minute: 0), .daily, zone: nil)
+        var plan = schedule([later, once, weekdays], now: at(6))
+        #expect(plan.nextAlarm?.alarmID == 2, "the once alarm rings first")
+        #expect(plan.nextRepeatingAlarm == 1, "but weekdays' 07:00 is the next ring that can be skipped")
+        plan.skip(1, ringAt: at(7))
+        #expect(plan.nextRepeatingAlarm == 3, "with Monday's 07:00 skipped, 08:00 daily comes first")
+        _ = plan.unskip(1)
+        _ = plan.advance(to: at(7))
+        #expect(plan.ringToSkip(of: 1) == .failure(.ringing))
+        #expect(plan.nextRepeatingAlarm == 3, "a ringing alarm is passed over")
+        #expect(schedule([once], now: at(6)).nextRepeatingAlarm == nil, "nothing that repeats: nothing to skip")
+    }
+
     @Test func aSnoozedAlarmSkipsItsNextTriggerNotItsSnooze() {
         var plan = schedule([weekdays], now: at(6))
         _ = plan.advance(to: at(7))

@@ -89,7 +89,16 @@ struct HomeMQTTTests {
             #expect(device["identifiers"] == .array([.string("noiseclock_noiseclock_my_host")]))
             switch component {
             case "sensor", "binary_sensor": #expect(fields["state_topic"] != nil, "\(parts[3])")
-            case "button": #expect(fields["command_topic"] != nil && fields["payload_press"] == .string("{}"))
+            case "button":
+                // Each press is a command a broker may send, with arguments the schema's decoder takes.
+                guard case .string(let topic)? = fields["command_topic"],
+                    case .string(let press)? = fields["payload_press"]
+                else { Issue.record("\(parts[3]) has no command topic or press"); continue }
+                if case .failure(let refusal) = BrokerCommand.read(
+                    name: String(topic.split(separator: "/").last ?? ""), payload: Array(press.utf8))
+                {
+                    Issue.record("\(parts[3]): \(refusal.message)")
+                }
             case "number": #expect(fields["command_topic"] != nil && fields["min"] != nil && fields["max"] != nil)
             case "select": #expect(fields["options"] == .array([.string("night"), .string("rainy day")]))
             default: Issue.record("unexpected component \(component)")
@@ -99,8 +108,12 @@ struct HomeMQTTTests {
         #expect(
             Set(objects.keys) == [
                 "sensor/next_alarm", "sensor/alarm_state", "binary_sensor/dawn", "sensor/playing", "number/volume",
-                "sensor/sleep_timer", "button/snooze", "button/dismiss", "button/stop", "select/mix",
+                "sensor/sleep_timer", "button/snooze", "button/dismiss", "button/stop", "button/skip_next",
+                "select/mix",
             ])
+        if case .object(let skip)? = objects["button/skip_next"] {
+            #expect(skip["command_topic"] == .string("home/clock/command/alarm_skip"))
+        }
         guard case .object(let next)? = objects["sensor/next_alarm"] else { return }
         #expect(next["device_class"] == .string("timestamp") && next["state_topic"] == .string("home/clock/next_alarm"))
         let withoutMixes = HomeDiscovery.announcements(Self.topics, mixes: [])

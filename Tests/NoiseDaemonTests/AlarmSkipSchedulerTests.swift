@@ -54,6 +54,25 @@ struct AlarmSkipSchedulerTests {
         rig.loop.cancel()
     }
 
+    /// `alarm skip next`: the repeating alarm that rings next, stored as `alarm skip ID` stores it; with only a once
+    /// alarm, nothing to skip, said so and nothing stored.
+    @Test func skipNextSkipsTheRepeatingAlarmThatRingsNext() async throws {
+        let rig = try await Rig()
+        _ = try await rig.scheduler.add(AlarmChanges(time: TimeOfDay(hour: 6, minute: 30)))
+        await #expect { try await rig.scheduler.skipNext() } throws: {
+            ($0 as? ProtocolError)?.message.hasPrefix("no repeating alarm has a ring coming") == true
+        }
+        let daily = try await rig.scheduler.add(AlarmChanges(time: TimeOfDay(hour: 8, minute: 0), repeat: .daily))
+        let weekdays = try await rig.scheduler.add(
+            AlarmChanges(time: TimeOfDay(hour: 7, minute: 0), repeat: .weekdays))
+        let skipped = try await rig.scheduler.skipNext()
+        #expect(skipped.alarm.id == weekdays.alarm.id && skipped.skips?.unix == Self.monday)
+        #expect(try await rig.store.snapshot().skips == [weekdays.alarm.id: Self.monday])
+        let second = try await rig.scheduler.skipNext()
+        #expect(second.alarm.id == daily.alarm.id, "Monday's 07:00 is skipped: 08:00 daily rings next")
+        rig.loop.cancel()
+    }
+
     @Test func refusalsSayWhy() async throws {
         let rig = try await Rig()
         let once = try await rig.scheduler.add(AlarmChanges(time: TimeOfDay(hour: 8, minute: 0))).alarm.id

@@ -93,9 +93,30 @@ def test_what_cannot_be_skipped_is_refused_in_words(make_daemon, testdata):
     skip, enable = d.ctl("alarm", "skip", "99"), d.ctl("alarm", "enable", "99")
     assert skip.returncode == enable.returncode == 1 and skip.stderr == enable.stderr, (str(skip), str(enable))
     r = d.ctl("alarm", "skip", "0")
-    assert r.returncode == 2 and "an alarm id is a positive number" in r.stderr, str(r)
+    assert r.returncode == 2 and "'0' is not an alarm: give its id (see 'noisectl alarm list') or next" in r.stderr, str(r)
+    r = d.ctl("alarm", "skip", "next", "--undo")
+    assert r.returncode == 1 and "'undo' takes one alarm's skip back; give its 'id'" in r.stderr, str(r)
     r = d.request("alarm_skip", {"id": 1, "undo": "yes"})
     assert not r["ok"] and r["error"]["message"] == "alarm_skip: 'undo' must be true or false, got \"yes\"", r
+
+
+def test_skip_next_skips_the_repeating_alarm_that_rings_next_past_a_timer(make_daemon, testdata):
+    d = make_daemon(device="null", extra_env=UTC)
+    r = d.ctl("alarm", "skip", "next")
+    assert r.returncode == 1 and "no repeating alarm has a ring coming" in r.stderr, str(r)
+    hour = (dt.datetime.now(dt.timezone.utc).hour + 3) % 24
+    first, second = _weekday_rings(hour, 2)
+    late = str(_json(d, "alarm", "add", f"{hour:02d}:30", "--repeat", "weekdays")["alarm"]["id"])
+    work = str(_json(d, "alarm", "add", f"{hour:02d}:00", "--repeat", "weekdays", "--label", "Work")["alarm"]["id"])
+    assert d.ctl("timer", "10m", "--label", "Tea").returncode == 0, "a timer rings first, and is passed over"
+    r = d.ctl("alarm", "skip", "next")
+    assert r.returncode == 0 and r.stdout.startswith(f"Skipped a ring: alarm {work} {hour:02d}:00 weekdays \"Work\""), str(r)
+    assert f"; skips {_day(first)}" in r.stdout, r.stdout
+    shown = _json(d, "alarm", "show", work)
+    assert shown["skips"]["unix"] == first.timestamp() and shown["next_trigger"]["unix"] == second.timestamp(), shown
+    # Work's next ring is now a day on: the other alarm rings next, and is the next to skip.
+    assert _json(d, "alarm", "skip", "next")["alarm"]["id"] == int(late)
+    assert _json(d, "alarm", "show", late)["skips"] is not None
 
 
 def test_the_skipped_ring_is_silent_and_the_skip_is_then_spent(make_daemon, testdata):

@@ -148,7 +148,7 @@ def test_discovery_state_and_commands_against_a_real_broker(make_daemon, testdat
     base = "homeassistant/{}/test_clock/{}/config"
     wanted = {("sensor", "next_alarm"), ("sensor", "alarm_state"), ("binary_sensor", "dawn"), ("sensor", "playing"),
               ("number", "volume"), ("sensor", "sleep_timer"), ("button", "snooze"), ("button", "dismiss"),
-              ("button", "stop")}
+              ("button", "stop"), ("button", "skip_next")}
     states = [f"noiseclock/{t}" for t in ("availability", "next_alarm", "alarm", "dawn", "playback")]
     ha.wait(lambda: all(base.format(*w) in ha.last for w in wanted) and all(t in ha.last for t in states) and
             ha.last["noiseclock/availability"][0] == b"online", what="the announcement")
@@ -184,6 +184,14 @@ def test_discovery_state_and_commands_against_a_real_broker(make_daemon, testdat
     arrived = next(t for t, topic, p in reversed(ha.seen) if topic == "noiseclock/next_alarm")
     print(f"next_alarm on the broker {(arrived - done) * 1000:+.1f} ms from noisectl alarm add's exit (− before it)")
     assert ha.json("noiseclock/next_alarm")["alarm"]["alarm"]["label"] == "Work"
+
+    # "Skip next alarm" pressed as Home Assistant presses it: its config's payload on its config's command topic.
+    skip = json.loads(ha.last[base.format("button", "skip_next")][0])
+    ha.publish(skip["command_topic"], skip["payload_press"])
+    ha.wait(lambda: ha.json("noiseclock/result") == {"cmd": "alarm_skip", "ok": True}, what="the skip's result")
+    work = ha.json("noiseclock/next_alarm")["alarm"]["alarm"]["id"]
+    shown = H.ctl_json(d, "alarm", "show", str(work))
+    assert shown["skips"] is not None and shown["next_trigger"]["unix"] - shown["skips"]["unix"] == 86400, shown
 
     # A timer rings; a dismiss over MQTT dismisses it, and says so on the result topic.
     assert d.ctl("timer", "1s", "--label", "Tea").returncode == 0

@@ -2,7 +2,7 @@ import NoiseAlarms
 import NoiseCore
 import NoiseProtocol
 
-/// `alarm skip ID` and `alarm skip ID --undo`: the schedule says which ring is skipped (`AlarmSchedule+Skips`); the
+/// `alarm skip ID`, `alarm skip next` and `alarm skip ID --undo`: the schedule says which ring is skipped (`AlarmSchedule+Skips`); the
 /// skip is stored before the schedule changes, and the change is published as every other is.
 extension AlarmScheduler {
     /// Skips an alarm's next ring, or with `undo`, takes its skip back; answered with the alarm.
@@ -25,6 +25,17 @@ extension AlarmScheduler {
         }
         changed([id])
         return info(id)!
+    }
+
+    /// Skips the next ring of the repeating alarm that rings next (`alarm skip next`); answered with that alarm.
+    public func skipNext() async throws(ProtocolError) -> AlarmInfo {
+        guard let id = schedule.nextRepeatingAlarm else {
+            throw ProtocolError(
+                .invalidArgument,
+                "no repeating alarm has a ring coming, so there is none to skip (a once alarm, a date or a timer is "
+                    + "switched off instead: noisectl alarm disable ID)")
+        }
+        return try await skip(id)
     }
 
     /// Why alarm `id`'s next ring cannot be skipped, in words that say what to do instead.

@@ -36,7 +36,12 @@ extension RequestHandler {
             AlarmsRemoved(removed: try await scheduler.remove($0.ids), single: $0.single)
         }
         table.on(Commands.AlarmDuplicate.self) { try await scheduler.duplicate($0.id) }
-        table.on(Commands.AlarmSkip.self) { try await scheduler.skip($0.id, undo: $0.undo) }
+        table.on(Commands.AlarmSkip.self) {
+            switch $0.target {
+            case .alarm(let id): try await scheduler.skip(id, undo: $0.undo)
+            case .next: try await scheduler.skipNext()
+            }
+        }
         table.on(Commands.AlarmPause.self) { try await scheduler.pause($0.id, $0.change) }
         table.on(Commands.AlarmTest.self) { try await scheduler.test($0.id) }
         table.on(Commands.AlarmShow.self) { try await scheduler.show($0.id) }

@@ -23,6 +23,9 @@ extension CompletionKind {
     /// The ids of the daemon's alarms.
     static var alarmIDs: CompletionKind { .custom { words, _, _ in Completions.alarmIDs(words) } }
 
+    /// `next` and the ids of the daemon's alarms (`alarm skip`).
+    static var alarmIDsOrNext: CompletionKind { .custom { words, _, _ in ["next"] + Completions.alarmIDs(words) } }
+
     /// The ids of the timers still to ring.
     static var timerIDs: CompletionKind {
         .custom { words, _, _ in Completions.alarmIDs(words, listing: ["timer", "list"]) }
