@@ -2,8 +2,9 @@ import NoiseAlarms
 import NoiseCore
 import NoiseProtocol
 
-/// `alarm skip ID`, `alarm skip next` and `alarm skip ID --undo`: the schedule says which ring is skipped (`AlarmSchedule+Skips`); the
-/// skip is stored before the schedule changes, and the change is published as every other is.
+/// `alarm skip ID`, `alarm skip next` and `alarm skip ID --undo`: the schedule says which ring is skipped
+/// (`AlarmSchedule+Skips`); the skip is stored before the schedule changes, and the change is published as every
+/// other is.
 extension AlarmScheduler {
     /// Skips an alarm's next ring, or with `undo`, takes its skip back; answered with the alarm.
     public func skip(_ id: Int64, undo: Bool = false) async throws(ProtocolError) -> AlarmInfo {
