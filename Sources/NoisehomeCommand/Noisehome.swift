@@ -90,8 +90,8 @@ struct Noisehome: AsyncParsableCommand {
             do {
                 let client = try await DaemonClient.connect(path: path)
                 let subscribed = try await client.subscribe()
-                logger.info(
-                    "connected to noised at \(path); hooks for \(hooks.programs.keys.sorted().joined(separator: ", "))")
+                let hooked = hooks.programs.keys.sorted().joined(separator: ", ")
+                logger.info("connected to noised at \(path)\(hooked.isEmpty ? "" : "; hooks for \(hooked)")")
                 backoff.connected()
                 await status.noised(connected: true)
                 await bridge?.daemonConnected(client, status: subscribed)

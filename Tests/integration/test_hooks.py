@@ -40,6 +40,7 @@ cat > "$f.json"
     H.write_config(d, f'[hooks]\ntimer_done = ["{record}"]\nalarm_dismissed = ["{hang}"]\ntimeout = "1s"\n')
     d.start()
     homes.append(home := H.Home(d))
+    assert "; hooks for alarm_dismissed, timer_done" in home.log(), home.log()
 
     assert d.ctl("timer", "1s", "--label", "Tea").returncode == 0
     H.wait_until(lambda: list(out.glob("*.json")), 10, 0.05, "the timer_done hook")

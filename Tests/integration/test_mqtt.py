@@ -137,6 +137,8 @@ def _bridge(make_daemon, tmp_path, cleanup, extra=""):
     d.start()
     home = H.Home(d, ready="connected to the MQTT broker")
     cleanup.append(home.stop)
+    H.wait_until(lambda: "connected to noised at" in home.log(), 10, 0.05, "noisehome to reach noised")
+    assert ("hooks for" in home.log()) == ("[hooks]" in extra), home.log()
     return broker, d, home
 
 
