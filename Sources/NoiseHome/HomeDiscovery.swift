@@ -1,4 +1,5 @@
 import NoiseCore
+import NoiseProtocol
 
 /// Home Assistant's MQTT discovery (docs/home.md, "What Home Assistant shows"): one retained config per entity under
 /// `DISCOVERY/COMPONENT/NODE/OBJECT/config`, each with the device block and the availability topic, reading the
@@ -95,7 +96,7 @@ public enum HomeDiscovery {
             entity("number", "volume", "Volume") {
                 $0.stateTopic = playback
                 $0.valueTemplate = "{{ value_json.master_volume | round(0) }}"
-                $0.commandTopic = topics.command("volume")
+                $0.commandTopic = topics.command(Commands.Volume.self)
                 $0.commandTemplate = "{\"volume\": {{ value | int }}}"
                 ($0.min, $0.max, $0.step) = (0, 100, 1)
                 $0.unitOfMeasurement = "%"
@@ -109,21 +110,25 @@ public enum HomeDiscovery {
                     "{{ value_json.sleep_timer.remaining_seconds | round(0) if value_json.sleep_timer else None }}"
             },
         ]
-        for (object, name, command, payload, icon) in [
-            ("snooze", "Snooze", "snooze", "{}", "mdi:alarm-snooze"),
-            ("dismiss", "Dismiss", "dismiss", "{}", "mdi:alarm-off"),
-            ("stop", "Stop", "stop", "{}", "mdi:stop"),
-            ("skip_next", "Skip next alarm", "alarm_skip", "{\"next\": true}", "mdi:debug-step-over"),
-        ] {
+        let buttons: [(String, String, String, String, String)] = [
+            ("snooze", "Snooze", topics.command(Commands.Snooze.self), "{}", "mdi:alarm-snooze"),
+            ("dismiss", "Dismiss", topics.command(Commands.Dismiss.self), "{}", "mdi:alarm-off"),
+            ("stop", "Stop", topics.command(Commands.Stop.self), "{}", "mdi:stop"),
+            (
+                "skip_next", "Skip next alarm", topics.command(Commands.AlarmSkip.self), "{\"next\": true}",
+                "mdi:debug-step-over"
+            ),
+        ]
+        for (object, name, commandTopic, payload, icon) in buttons {
             all.append(
                 entity("button", object, name) {
-                    $0.commandTopic = topics.command(command)
+                    $0.commandTopic = commandTopic
                     $0.payloadPress = payload
                     $0.icon = icon
                 })
         }
         var mix = entity("select", "mix", "Play mix") {
-            $0.commandTopic = topics.command("play")
+            $0.commandTopic = topics.command(Commands.Play.self)
             $0.commandTemplate = "{\"mix\": {{ value | tojson }}}"
             $0.options = mixes
             $0.icon = "mdi:playlist-music"

@@ -1,4 +1,5 @@
 import NoiseConfig
+import NoiseProtocol
 
 /// noisehome's topics on the broker (docs/home.md, "Topics"), under `[mqtt] topic_prefix`.
 public struct HomeTopics: Sendable, Equatable {
@@ -27,7 +28,10 @@ public struct HomeTopics: Sendable, Equatable {
 
     public func state(_ topic: HomeState.Topic) -> String { "\(prefix)/\(topic.rawValue)" }
 
-    public func command(_ name: String) -> String { "\(prefix)/command/\(name)" }
+    /// Where a broker sends `command`: its name as the protocol's registry spells it.
+    public func command<Command: DaemonCommand>(_ command: Command.Type) -> String {
+        "\(prefix)/command/\(Command.name)"
+    }
 
     /// The command a message on `topic` names, if it is on the command topics.
     public func commandName(of topic: String) -> String? {
