@@ -5,7 +5,7 @@ import NoiseSystem
 
 /// A blocking connection to the daemon's socket: one request at a time, events read on demand.
 /// Plain POSIX calls: the client is short-lived and starts fast without an event loop. A long-lived client on an
-/// event loop uses `DaemonClient` (NoiseClientAsync), which checks, greets and reads lines the same way.
+/// event loop uses `DaemonClient` (NoiseClientAsync), which greets and reads lines the same way.
 public final class DaemonConnection {
     private let descriptor: Int32
     private var pending: [UInt8] = []
@@ -53,20 +53,17 @@ public final class DaemonConnection {
     /// Whether a whole line was already read from the socket and waits here (`poll` cannot see it).
     public var hasBufferedLine: Bool { pending.contains(UInt8(ascii: "\n")) }
 
-    /// Sends a command, checked first by the daemon's own decoder, and returns its reply read as the command's reply
-    /// type; events arriving meanwhile are skipped, their data unread.
+    /// Sends a command and returns its reply read as the command's reply type; events arriving meanwhile are skipped,
+    /// their data unread. The daemon reads it with the schema's decoder and refuses, in that decoder's words and having
+    /// changed nothing, what the decoder refuses; the client does not run the same check first, which would put a
+    /// first use of the JSON decoder before every request (docs/performance.md, "Where the client's start goes").
     public func call<C: DaemonCommand>(_ command: C) throws(ClientFailure) -> C.Reply {
-        try request(C.name, args: try Self.checked(command), as: C.Reply.self)
+        try request(C.name, args: command, as: C.Reply.self)
     }
 
     /// `call`, with the reply's data as the daemon sent it (for `--json` and single fields).
     public func callData<C: DaemonCommand>(_ command: C) throws(ClientFailure) -> ReplyData {
-        try request(C.name, args: try Self.checked(command))
-    }
-
-    /// A command the daemon would refuse is refused here, with its message, before anything is sent.
-    static func checked<C: DaemonCommand>(_ command: C) throws(ClientFailure) -> C {
-        do { return try command.checked() } catch { throw .refused(error, to: C.name) }
+        try request(C.name, args: command)
     }
 
     /// Sends a command (its `args` left out when nil) and returns its reply's data as a tree (for `--json` and

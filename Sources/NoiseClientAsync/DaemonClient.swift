@@ -91,11 +91,10 @@ public final class DaemonClient: Sendable {
         }
     }
 
-    /// Sends a command, checked first by the daemon's own decoder, and returns its reply read as the command's reply
-    /// type.
+    /// Sends a command and returns its reply read as the command's reply type. The daemon's decoder checks it, as
+    /// `DaemonConnection.call` says.
     public func call<C: DaemonCommand>(_ command: C) async throws(ClientFailure) -> C.Reply {
-        do { _ = try command.checked() } catch { throw .refused(error, to: C.name) }
-        return try await request(C.name, args: command, as: C.Reply.self)
+        try await request(C.name, args: command, as: C.Reply.self)
     }
 
     /// A relay's request (noiseweb's pages): a command by its name with its `args` as they came, answered with the

@@ -70,11 +70,41 @@ struct CommandSchemaTests {
         }
     }
 
-    /// A client's mistake is refused before it is sent, with the daemon's own message.
-    @Test func aClientIsRefusedEarlyWithTheDaemonsMessage() {
-        let failure = #expect(throws: ProtocolError.self) { try Commands.Volume(volume: 140).checked() }
-        #expect(failure?.message == "volume: 'volume' must be a number from 0 to 100, got 140")
-        #expect(throws: ProtocolError.self) { try Commands.Play(sounds: []).checked() }
+    /// A client's mistake is refused by the daemon's decoder, with its message, and changes nothing: a client sends
+    /// its command unchecked (DaemonConnection.call), so the daemon's check is the one that counts.
+    @Test func aClientsMistakeIsRefusedByTheDaemonsDecoder() async throws {
+        try await TestDaemon.run { daemon in
+            let client = try await DaemonClient.connect(path: daemon.socketPath)
+            let before = try await client.call(Commands.Status()).masterVolume
+            for (command, message) in [
+                (
+                    Commands.Volume(volume: 140) as any DaemonCommand,
+                    "volume: 'volume' must be a number from 0 to 100, got 140"
+                ),
+                (
+                    Commands.Play(sounds: []),
+                    "play needs 'sounds' (a non-empty list of sound ids) or 'mix' (the name of "
+                        + "a saved mix), one of them"
+                ),
+            ] {
+                let arguments = try command.arguments
+                do throws(ClientFailure) {
+                    _ = try await client.relay(type(of: command).name, arguments: .object(arguments))
+                    Issue.record("\(type(of: command).name) was accepted")
+                } catch {
+                    #expect(error.code == .invalidArgument)
+                    #expect(error.message == message)
+                }
+            }
+            do throws(ClientFailure) {
+                _ = try await client.call(Commands.Volume(volume: 140))
+                Issue.record("volume 140 was accepted through call")
+            } catch {
+                #expect(error.message == "volume: 'volume' must be a number from 0 to 100, got 140")
+            }
+            #expect(try await client.call(Commands.Status()).masterVolume == before)
+            await client.close()
+        }
     }
 
     /// The daemon has a handler for every command of the registry: none is answered `internal`.

@@ -70,14 +70,6 @@ extension DaemonCommand {
             return fields
         }
     }
-
-    /// This command as the daemon will read it: the client's early check. A value a client builds that its own
-    /// decoder refuses fails here with the daemon's message, before anything is sent.
-    public func checked() throws(ProtocolError) -> Self {
-        let fields: [String: JSONValue]
-        do { fields = try arguments } catch { throw ProtocolError(.invalidArgument, "\(Self.name): \(error)") }
-        return try Self(arguments: fields)
-    }
 }
 
 /// A command with no arguments: `{}` on the wire, any other key refused.
